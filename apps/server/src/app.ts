@@ -1,0 +1,192 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import fastifyStatic from '@fastify/static';
+import { CODES, ENDPOINTS, type Language } from '@stride/contract';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { createDatabase, migrateToLatest, type Db } from './db/database.js';
+import { AppError } from './http/errors.js';
+import { EndpointRegistrar } from './http/endpoints.js';
+import { negotiateLanguage, translator, type Translate } from './i18n/index.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { AccountsRepository } from './modules/accounts/accounts.repository.js';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
+import { PasswordHasher } from './modules/accounts/passwords.js';
+import { SessionsService } from './modules/accounts/sessions.service.js';
+import { CaptchaService, svgCaptchaGenerator, type CaptchaGenerator } from './modules/captcha/captcha.service.js';
+import { LedgerService } from './modules/ledger/ledger.service.js';
+import { registerDemoOutboxRoutes } from './modules/outbox/outbox.routes.js';
+import { OutboxSender, type MessageSender } from './modules/outbox/outbox.service.js';
+import { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
+import { registerSystemRoutes } from './modules/system/system.routes.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+    t: Translate;
+  }
+  interface FastifyInstance {
+    services: Services;
+    endpoints: EndpointRegistrar;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  clock?: Clock;
+  captchaGenerator?: CaptchaGenerator;
+  /** An already migrated database (tests share one per file). */
+  db?: Db;
+  /** Check every success answer against the contract (tests). */
+  validateResponses?: boolean;
+}
+
+export interface Services {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  accounts: AccountsService;
+  sessions: SessionsService;
+  captcha: CaptchaService;
+  outbox: OutboxSender;
+  ledger: LedgerService;
+  limits: RateLimitService;
+}
+
+function buildServices(config: Config, db: Db, options: AppOptions): Services {
+  const clock = options.clock ?? systemClock;
+  const limits = new RateLimitService(db, clock);
+  const captcha = new CaptchaService(db, clock, config.appSecret, options.captchaGenerator ?? svgCaptchaGenerator);
+  const outbox = new OutboxSender(db, clock);
+  const sender: MessageSender = outbox;
+  const sessions = new SessionsService(db, clock, config.appSecret, config.sessionDays);
+  const accounts = new AccountsService(
+    db,
+    new AccountsRepository(db),
+    sessions,
+    new PasswordHasher(config.argon2),
+    captcha,
+    limits,
+    sender,
+    clock,
+    config,
+  );
+  const ledger = new LedgerService(db, clock);
+  return { db, clock, config, accounts, sessions, captcha, outbox, ledger, limits };
+}
+
+// Fastify's own client errors (bad JSON, body too large, wrong content type) are the caller's
+// fault and so answer HTTP 200 with a validation envelope like any other bad input.
+function clientErrorMessage(error: FastifyError, t: Translate, config: Config): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return t('badJson');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return t('bodyTooLarge', { limit: config.bodyLimit });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return t('unsupportedMediaType', { type: error.message.replace(/^.*: /, '') });
+    default:
+      return error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' ? t('badJson') : t('validationFailed');
+  }
+}
+
+/** Builds the whole app in a fixed order: infrastructure, services, routes. */
+export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: {
+              // Query strings can carry phone numbers and codes: log the path only.
+              req: (req: { method: string; url: string; id: string }) => ({
+                id: req.id,
+                method: req.method,
+                path: req.url.split('?')[0],
+              }),
+            },
+          },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  const db = options.db ?? createDatabase(config.database);
+  if (!options.db) {
+    await migrateToLatest(db);
+    app.addHook('onClose', () => db.destroy());
+  }
+  const services = buildServices(config, db, options);
+  app.decorate('services', services);
+
+  app.decorateRequest('language', 'en');
+  app.decorateRequest('t', translator('en'));
+  app.addHook('onRequest', async (request, reply) => {
+    request.language = negotiateLanguage(request.headers['accept-language']);
+    request.t = translator(request.language);
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const t = request.t ?? translator('en');
+    if (error instanceof AppError) {
+      const message = error.text ?? t(error.messageKey, error.values);
+      return reply.code(200).send({ code: error.code, message, data: null });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ code: error.code }, 'client error');
+      return reply
+        .code(200)
+        .send({ code: CODES.VALIDATION_FAILED, message: clientErrorMessage(error, t, config), data: null });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ code: 500, message: t('internal'), data: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const t = request.t ?? translator('en');
+    const requestPath = request.url.split('?')[0] ?? '';
+    return reply.code(404).send({ code: CODES.NOT_FOUND, message: t('routeNotFound', { path: requestPath }), data: null });
+  });
+
+  const endpoints = new EndpointRegistrar(
+    app,
+    (request) => services.sessions.authenticate(request),
+    options.validateResponses ?? false,
+  );
+  app.decorate('endpoints', endpoints);
+
+  registerSystemRoutes(app, db);
+  registerAccountRoutes(endpoints, services);
+  for (const endpoint of ENDPOINTS) {
+    if (!endpoints.implemented.has(endpoint.id)) endpoints.notAvailable(endpoint);
+  }
+  if (config.mode === 'demo') registerDemoOutboxRoutes(app, services.outbox);
+
+  const webDist = config.webDist;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: 'index.html',
+      wildcard: true,
+      setHeaders: (res, filePath) => {
+        // Hashed build assets never change; index.html must always be fresh.
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  return app;
+}

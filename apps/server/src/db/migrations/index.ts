@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-accounts-and-ledger.js';
+
+/** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-accounts-and-ledger': m0001,
+};

@@ -1,0 +1,164 @@
+import { CODES, ENDPOINTS } from '@stride/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, registerUser, type TestApp } from '../../test/harness.js';
+import { fastifyPath } from './endpoints.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
+});
+afterAll(() => t.close());
+
+describe('the contract', () => {
+  it('registers every endpoint, and lists the ones that are not available yet', () => {
+    const routes = t.app.printRoutes({ commonPrefix: false });
+    for (const endpoint of ENDPOINTS) {
+      expect(t.app.hasRoute({ method: endpoint.method, url: fastifyPath(endpoint.path) }), endpoint.id).toBe(true);
+    }
+    expect(routes).toContain('/api/user/login');
+    const { implemented, unavailable } = t.app.endpoints;
+    expect(implemented.size + unavailable.size).toBe(ENDPOINTS.length);
+    expect([...implemented].sort()).toEqual(
+      ['captcha.get', 'user.info', 'user.login', 'user.logout', 'user.password', 'user.passwordKey', 'user.register'].sort(),
+    );
+    // The capabilities of later issues, answering NOT_AVAILABLE until they land:
+    expect([...unavailable].sort()).toMatchInlineSnapshot(`
+      [
+        "address.delete",
+        "address.list",
+        "address.save",
+        "bankCard.delete",
+        "bankCard.list",
+        "bankCard.save",
+        "community.list",
+        "download.get",
+        "exchange.create",
+        "exchange.statement",
+        "goods.list",
+        "home.get",
+        "identity.face",
+        "identity.resubmit",
+        "identity.submit",
+        "insure.give",
+        "insure.list",
+        "invite.get",
+        "memberCard.buy",
+        "memberCard.list",
+        "memberCard.my",
+        "money.statement",
+        "notice.get",
+        "notice.list",
+        "order.apply",
+        "order.confirm",
+        "order.goods",
+        "order.list",
+        "pay.create",
+        "pay.get",
+        "points.collect",
+        "post.record",
+        "steps.report",
+        "upload.create",
+        "withdraw.create",
+        "withdraw.statement",
+      ]
+    `);
+  });
+
+  it('answers an endpoint that has not landed with its own code, after the session check', async () => {
+    const anonymous = await call(t.app, 'GET', '/api/home');
+    expect(anonymous).toMatchObject({ status: 200, code: CODES.SESSION_INVALID, data: null });
+    const { token } = await registerUser(t);
+    const result = await call(t.app, 'GET', '/api/home', { token });
+    expect(result).toMatchObject({ status: 200, code: CODES.NOT_AVAILABLE, data: null });
+    expect(result.message).toMatch(/not available yet/);
+  });
+
+  it('serves an OpenAPI document generated from the contract', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = response.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+    expect(document.openapi).toBe('3.1.0');
+    for (const endpoint of ENDPOINTS) {
+      expect(document.paths[endpoint.path]?.[endpoint.method.toLowerCase()], endpoint.id).toBeDefined();
+    }
+  });
+});
+
+describe('the envelope and HTTP status', () => {
+  it('answers an unknown path with 404 so the client may try another host', async () => {
+    const result = await call(t.app, 'GET', '/api/no/such/thing');
+    expect(result).toMatchObject({ status: 404, code: CODES.NOT_FOUND, data: null });
+    expect(result.message).toContain('/api/no/such/thing');
+  });
+
+  it('answers bad JSON with 200 and a validation code', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"account": "1380013',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ code: CODES.VALIDATION_FAILED, message: 'The request body is not valid JSON', data: null });
+  });
+
+  it('answers an oversize body with 200 and a validation code naming the limit', async () => {
+    const result = await call(t.app, 'POST', '/api/user/login', {
+      body: { account: '13800138000', password: 'x'.repeat(5000) },
+    });
+    expect(result).toMatchObject({ status: 200, code: CODES.VALIDATION_FAILED });
+    expect(result.message).toContain('2048');
+  });
+
+  it('answers a wrong content type with 200 and a validation code', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ code: CODES.VALIDATION_FAILED, data: null });
+  });
+
+  it('names the field and rule, in the caller’s language', async () => {
+    const body = { account: 'abc', password: 'x' };
+    const en = await call(t.app, 'POST', '/api/user/login', { body, language: 'en-US,en;q=0.9' });
+    expect(en.message).toBe('Mobile number: must be a mobile number of 7 to 15 digits');
+    const es = await call(t.app, 'POST', '/api/user/login', { body, language: 'es-ES' });
+    expect(es.message).toBe('Número de móvil: debe ser un número de móvil de 7 a 15 dígitos');
+    const fr = await call(t.app, 'POST', '/api/user/login', { body, language: 'fr' });
+    expect(fr.message).toBe('Numéro de mobile : doit être un numéro de mobile de 7 à 15 chiffres');
+    const hans = await call(t.app, 'POST', '/api/user/login', { body, language: 'zh-CN' });
+    expect(hans.message).toBe('手机号：必须是 7 到 15 位数字的手机号');
+    const hant = await call(t.app, 'POST', '/api/user/login', { body, language: 'zh-TW' });
+    expect(hant.message).toBe('手機號碼：必須是 7 到 15 位數字的手機號碼');
+  });
+
+  it('reports missing, wrong-typed, overlong and unknown fields', async () => {
+    const missing = await call(t.app, 'POST', '/api/user/login', { body: {} });
+    expect(missing.message).toBe('Mobile number: is required; Password: is required');
+    const wrongType = await call(t.app, 'POST', '/api/user/login', { body: { account: 13800138000, password: 'x' } });
+    expect(wrongType.message).toBe('Mobile number: must be text');
+    const overlong = await call(t.app, 'POST', '/api/user/login', { body: { account: '13800138000', password: 'x'.repeat(65) } });
+    expect(overlong.message).toBe('Password: must be at most 64 characters');
+    const unknown = await call(t.app, 'POST', '/api/user/login', {
+      body: { account: '13800138000', password: 'x', isAdmin: true },
+    });
+    expect(unknown.message).toBe('isAdmin: unknown field');
+    for (const result of [missing, wrongType, overlong, unknown]) {
+      expect(result).toMatchObject({ status: 200, code: CODES.VALIDATION_FAILED, data: null });
+    }
+  });
+
+  it('answers a missing body as a required request', async () => {
+    const result = await call(t.app, 'POST', '/api/user/register');
+    expect(result).toMatchObject({ status: 200, code: CODES.VALIDATION_FAILED, message: 'request: is required' });
+  });
+
+  it('reports health and a request id', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

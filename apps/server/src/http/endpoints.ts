@@ -1,0 +1,97 @@
+import type { EndpointDef, Language } from '@stride/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Translate } from '../i18n/index.js';
+import { AppError } from './errors.js';
+import { parseOrThrow } from './validation.js';
+
+export interface AuthUser {
+  id: string;
+  account: string;
+  realNameStatus: string;
+  sessionId: string;
+}
+
+export type Authenticate = (request: FastifyRequest) => Promise<AuthUser | null>;
+
+type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
+
+export interface EndpointContext<E extends EndpointDef> {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  /** Present whenever the endpoint's access is not `none`. */
+  user: E['access'] extends 'none' ? AuthUser | null : AuthUser;
+  t: Translate;
+  language: Language;
+  request: FastifyRequest;
+}
+
+export type Handler<E extends EndpointDef> = (
+  context: EndpointContext<E>,
+) => Promise<z.input<E['response']>>;
+
+/** `{id}` as SPEC.md writes it becomes Fastify's `:id`. */
+export function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/**
+ * Registers contract endpoints on the app: access check, then input validation with the
+ * contract's schemas, then the handler, whose result is wrapped in the success envelope.
+ */
+export class EndpointRegistrar {
+  readonly implemented = new Set<string>();
+  readonly unavailable = new Set<string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly authenticate: Authenticate,
+    private readonly validateResponses: boolean,
+  ) {}
+
+  handle<E extends EndpointDef>(endpoint: E, handler: Handler<E>): void {
+    this.implemented.add(endpoint.id);
+    this.register(endpoint, handler);
+  }
+
+  /** For capabilities that have not landed yet: a clear envelope code, never a fake answer. */
+  notAvailable(endpoint: EndpointDef): void {
+    this.unavailable.add(endpoint.id);
+    this.register(endpoint, () => Promise.reject(new AppError('NOT_AVAILABLE', 'notAvailable')));
+  }
+
+  private register<E extends EndpointDef>(endpoint: E, handler: Handler<E>): void {
+    const authenticate = this.authenticate;
+    const validateResponses = this.validateResponses;
+    this.app.route({
+      method: endpoint.method,
+      url: fastifyPath(endpoint.path),
+      handler: async (request) => {
+        const t = request.t;
+        let user: AuthUser | null = null;
+        if (endpoint.access !== 'none') {
+          user = await authenticate(request);
+          if (!user) throw new AppError('SESSION_INVALID', 'sessionInvalid');
+          if (endpoint.access === 'verified' && user.realNameStatus !== 'verified') {
+            throw new AppError('REAL_NAME_REQUIRED', 'realNameRequired');
+          }
+        } else if (request.headers.authorization) {
+          user = await authenticate(request);
+        }
+        const context = {
+          params: endpoint.params ? parseOrThrow(endpoint.params, request.params, t) : undefined,
+          query: endpoint.query ? parseOrThrow(endpoint.query, request.query ?? {}, t) : undefined,
+          body: endpoint.body ? parseOrThrow(endpoint.body, request.body ?? undefined, t) : undefined,
+          user,
+          t,
+          language: request.language,
+          request,
+        } as EndpointContext<E>;
+        const data = await handler(context);
+        if (validateResponses) endpoint.response.parse(data);
+        return { code: 1, message: t('ok'), data };
+      },
+    });
+  }
+}

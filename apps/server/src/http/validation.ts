@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import { hasMessage, type MessageKey, type Translate } from '../i18n/index.js';
+import { AppError } from './errors.js';
+
+const MAX_REPORTED_ISSUES = 3;
+
+function fieldLabel(path: readonly PropertyKey[], t: Translate): string {
+  if (path.length === 0) return t('field.body');
+  const name = path.map(String).join('.');
+  const key = `field.${name}`;
+  return hasMessage(key) ? t(key) : name;
+}
+
+function typeLabel(expected: string, t: Translate): string {
+  const key = `type.${expected}`;
+  return hasMessage(key) ? t(key) : expected;
+}
+
+/** Turns one zod issue into a sentence that names the field and the rule that failed. */
+function describeIssue(issue: z.core.$ZodIssue, t: Translate): string[] {
+  const field = fieldLabel(issue.path, t);
+  if (hasMessage(issue.message) && issue.message.startsWith('rule.')) {
+    return [t(issue.message, { field })];
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return [t('rule.required', { field })];
+      if (issue.expected === 'int') return [t('rule.integer', { field })];
+      return [t('rule.type', { field, expected: typeLabel(issue.expected, t) })];
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') return [t(min <= 1 ? 'rule.required' : 'rule.tooShort', { field, min })];
+      return [t('rule.tooSmall', { field, min })];
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      return [t(issue.origin === 'string' ? 'rule.tooLong' : 'rule.tooBig', { field, max })];
+    }
+    case 'invalid_format':
+      return [t(issue.format === 'date' ? 'rule.date' : 'rule.format', { field })];
+    case 'unrecognized_keys':
+      return issue.keys.map((key) =>
+        t('rule.unknownField', { field: fieldLabel([...issue.path, key], t) }),
+      );
+    case 'invalid_value':
+      return [t('rule.option', { field, options: issue.values.map(String).join(', ') })];
+    case 'not_multiple_of':
+      return [t('rule.integer', { field })];
+    default:
+      return [t('rule.format', { field })];
+  }
+}
+
+export function validationError(error: z.ZodError, t: Translate): AppError {
+  const sentences = error.issues.flatMap((issue) => describeIssue(issue, t));
+  const text = sentences.slice(0, MAX_REPORTED_ISSUES).join('; ');
+  return new AppError('VALIDATION_FAILED', 'validationFailed', {}, text || t('validationFailed'));
+}
+
+export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown, t: Translate): z.output<T> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (!result.success) throw validationError(result.error, t);
+  return result.data;
+}
+
+export function isMessageKey(value: string): value is MessageKey {
+  return hasMessage(value);
+}

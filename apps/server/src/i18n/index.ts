@@ -1,0 +1,58 @@
+import type { Language } from '@stride/contract';
+import { MESSAGES, type MessageKey } from './messages.js';
+
+export type { MessageKey } from './messages.js';
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+const TRADITIONAL_REGIONS = new Set(['tw', 'hk', 'mo', 'hant']);
+
+function languageOfTag(tag: string): Language | undefined {
+  const parts = tag.toLowerCase().split('-');
+  switch (parts[0]) {
+    case 'en':
+      return 'en';
+    case 'es':
+      return 'es';
+    case 'fr':
+      return 'fr';
+    case 'zh':
+      return parts.slice(1).some((part) => TRADITIONAL_REGIONS.has(part)) ? 'zh-Hant' : 'zh-Hans';
+    default:
+      return undefined;
+  }
+}
+
+/** Picks the best of our five languages from an Accept-Language header; English otherwise. */
+export function negotiateLanguage(header: string | undefined): Language {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const entry of ranked) {
+    const language = languageOfTag(entry.tag);
+    if (language) return language;
+  }
+  return 'en';
+}
+
+export function translator(language: Language): Translate {
+  const messages = MESSAGES[language];
+  return (key, values) => {
+    const template = messages[key];
+    if (!values) return template;
+    return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+      name in values ? String(values[name]) : match,
+    );
+  };
+}
+
+export function hasMessage(key: string): key is MessageKey {
+  return key in MESSAGES.en;
+}

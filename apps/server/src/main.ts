@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DEMO_ACCOUNT, seedDemo } from './seed/demo-seed.js';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig({ WEB_DIST: DEFAULT_WEB_DIST, ...process.env });
+  const app = await createApp({ config });
+  if (config.mode === 'demo') await seedDemo(app.services);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = config.publicUrl ?? `http://${shownHost}:${config.port}`;
+  const lines = [
+    '',
+    `  Stride is running at ${address}`,
+    `  Database: ${config.database.dialect}${config.database.dialect === 'sqlite' ? ` (${config.database.file})` : ''}`,
+  ];
+  if (config.mode === 'demo') {
+    lines.push(
+      '  DEMO MODE: sample data, sandbox payments, messages kept in the outbox.',
+      `  Demo account: ${DEMO_ACCOUNT.account} / password ${DEMO_ACCOUNT.password}`,
+      `  Outbox (password reset codes): ${address}/demo/outbox`,
+    );
+  }
+  lines.push(`  API description: ${address}/api/openapi.json`, '');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Stride failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

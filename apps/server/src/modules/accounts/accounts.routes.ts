@@ -1,0 +1,46 @@
+import {
+  getCaptcha,
+  getUserInfo,
+  login,
+  logout,
+  register,
+  requestPasswordKey,
+  resetPassword,
+} from '@stride/contract';
+import type { EndpointRegistrar } from '../../http/endpoints.js';
+import type { CaptchaService } from '../captcha/captcha.service.js';
+import type { AccountsService } from './accounts.service.js';
+import type { SessionsService } from './sessions.service.js';
+
+export function registerAccountRoutes(
+  endpoints: EndpointRegistrar,
+  deps: { accounts: AccountsService; sessions: SessionsService; captcha: CaptchaService },
+): void {
+  const { accounts, sessions, captcha } = deps;
+
+  endpoints.handle(getCaptcha, () => captcha.issue());
+
+  endpoints.handle(register, ({ body }) => accounts.register(body));
+
+  endpoints.handle(login, ({ body, request }) => accounts.login(body, request.ip));
+
+  endpoints.handle(getUserInfo, ({ user }) => accounts.getUser(user.id));
+
+  endpoints.handle(logout, async ({ user }) => {
+    await sessions.revoke(user.sessionId);
+    return { done: true as const };
+  });
+
+  endpoints.handle(requestPasswordKey, ({ query, request, language }) =>
+    accounts.requestResetCode(query, request.ip, language),
+  );
+
+  endpoints.handle(resetPassword, async ({ body }) => {
+    if (body.step === 'verify') {
+      const { resetKey, expiresIn } = await accounts.verifyResetCode(body.account, body.code);
+      return { step: 'verify' as const, resetKey, expiresIn };
+    }
+    await accounts.resetPassword(body.resetKey, body.password);
+    return { step: 'reset' as const, done: true as const };
+  });
+}

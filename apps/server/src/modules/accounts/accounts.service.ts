@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import type { Language, User } from '@stride/contract';
+import type { Config } from '../../config.js';
+import { AppError } from '../../http/errors.js';
+import { MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
+import { keyedHash, randomDigits, randomInviteCode, randomToken, sameHash } from '../../lib/secrets.js';
+import type { Db } from '../../db/database.js';
+import type { CaptchaService } from '../captcha/captcha.service.js';
+import type { MessageSender } from '../outbox/outbox.service.js';
+import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { translator } from '../../i18n/index.js';
+import type { AccountsRepository, UserRow } from './accounts.repository.js';
+import type { PasswordHasher } from './passwords.js';
+import type { SessionsService } from './sessions.service.js';
+
+export const RESET_CODE_TTL_MS = 10 * MINUTE_MS;
+export const RESET_KEY_TTL_MS = 15 * MINUTE_MS;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+export const RESET_RESEND_MS = MINUTE_MS;
+const RESET_CODES_PER_HOUR = 5;
+const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 30;
+const HOUR_MS = 60 * MINUTE_MS;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    account: row.account,
+    inviteCode: row.invite_code,
+    realNameStatus: row.real_name_status as User['realNameStatus'],
+    createdAt: isoTime(row.created_at),
+  };
+}
+
+interface Captcha {
+  captchaId?: string | undefined;
+  captchaCode?: string | undefined;
+}
+
+export class AccountsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: AccountsRepository,
+    private readonly sessions: SessionsService,
+    private readonly passwords: PasswordHasher,
+    private readonly captcha: CaptchaService,
+    private readonly limits: RateLimitService,
+    private readonly sender: MessageSender,
+    private readonly clock: Clock,
+    private readonly config: Config,
+  ) {}
+
+  private async requireCaptcha({ captchaId, captchaCode }: Captcha): Promise<void> {
+    if (!captchaId || !captchaCode) throw new AppError('CAPTCHA_REQUIRED', 'captchaRequired');
+    if (!(await this.captcha.verify(captchaId, captchaCode))) {
+      throw new AppError('CAPTCHA_INVALID', 'captchaInvalid');
+    }
+  }
+
+  async register(input: {
+    account: string;
+    password: string;
+    captchaId: string;
+    captchaCode: string;
+    inviteCode?: string | undefined;
+  }): Promise<{ token: string; user: User }> {
+    await this.requireCaptcha(input);
+    if (await this.repository.findByAccount(input.account)) {
+      throw new AppError('CONFLICT', 'accountExists');
+    }
+    let invitedBy: string | null = null;
+    if (input.inviteCode) {
+      const inviter = await this.repository.findByInviteCode(input.inviteCode);
+      if (!inviter) throw new AppError('VALIDATION_FAILED', 'inviteCodeUnknown');
+      invitedBy = inviter.id;
+    }
+    const passwordHash = await this.passwords.hash(input.password);
+    const row: UserRow = {
+      id: randomUUID(),
+      account: input.account,
+      password_hash: passwordHash,
+      invite_code: await this.unusedInviteCode(),
+      invited_by: invitedBy,
+      real_name_status: 'none',
+      created_at: this.clock.now(),
+    };
+    try {
+      await this.repository.insert(row);
+    } catch (error) {
+      // Two sign-ups for one number at the same moment: the unique index decides.
+      if (await this.repository.findByAccount(input.account)) throw new AppError('CONFLICT', 'accountExists');
+      throw error;
+    }
+    const token = await this.sessions.create(row.id);
+    return { token, user: toUser(row) };
+  }
+
+  private async unusedInviteCode(): Promise<string> {
+    for (;;) {
+      const code = randomInviteCode();
+      if (!(await this.repository.findByInviteCode(code))) return code;
+    }
+  }
+
+  async login(
+    input: { account: string; password: string } & Captcha,
+    address: string,
+  ): Promise<{ token: string; user: User }> {
+    const { login } = this.config;
+    const windowMs = login.failureWindowMinutes * MINUTE_MS;
+    const accountKey = `login:account:${input.account}`;
+    const addressKey = `login:address:${address}`;
+    const [accountFailures, addressFailures] = await Promise.all([
+      this.limits.count(accountKey, windowMs),
+      this.limits.count(addressKey, windowMs),
+    ]);
+    if (accountFailures >= login.maxFailuresPerAccount || addressFailures >= login.maxFailuresPerAddress) {
+      throw new AppError('RATE_LIMITED', 'rateLimited', { minutes: this.limits.minutesLeft(windowMs) });
+    }
+    const recordFailure = () =>
+      Promise.all([this.limits.hit(accountKey, windowMs), this.limits.hit(addressKey, windowMs)]);
+    if (Math.max(accountFailures, addressFailures) >= login.captchaAfterFailures) {
+      try {
+        await this.requireCaptcha(input);
+      } catch (error) {
+        if (error instanceof AppError && error.messageKey === 'captchaInvalid') await recordFailure();
+        throw error;
+      }
+    }
+    const user = await this.repository.findByAccount(input.account);
+    const isValid = user
+      ? await this.passwords.verify(user.password_hash, input.password)
+      : await this.passwords.verifyNobody(input.password);
+    if (!user || !isValid) {
+      await recordFailure();
+      throw new AppError('CREDENTIALS_INVALID', 'credentialsInvalid');
+    }
+    await this.limits.reset(accountKey);
+    const token = await this.sessions.create(user.id);
+    return { token, user: toUser(user) };
+  }
+
+  async getUser(id: string): Promise<User> {
+    const row = await this.repository.findById(id);
+    if (!row) throw new AppError('SESSION_INVALID', 'sessionInvalid');
+    return toUser(row);
+  }
+
+  private hashSecret(purpose: string, value: string): string {
+    return keyedHash(this.config.appSecret, purpose, value);
+  }
+
+  /**
+   * Step 0 of forgot password: the same answer whether or not the account exists, so the call
+   * cannot be used to find out who has an account.
+   */
+  async requestResetCode(
+    input: { account: string } & Captcha,
+    address: string,
+    language: Language,
+  ): Promise<{ expiresIn: number; resendIn: number }> {
+    if ((await this.limits.count(`reset:address:${address}`, HOUR_MS)) >= RESET_REQUESTS_PER_ADDRESS_PER_HOUR) {
+      throw new AppError('RATE_LIMITED', 'rateLimited', { minutes: this.limits.minutesLeft(HOUR_MS) });
+    }
+    await this.limits.hit(`reset:address:${address}`, HOUR_MS);
+    await this.requireCaptcha(input);
+    const accountKey = `reset:account:${input.account}`;
+    if (
+      (await this.limits.count(`${accountKey}:minute`, RESET_RESEND_MS)) >= 1 ||
+      (await this.limits.count(`${accountKey}:hour`, HOUR_MS)) >= RESET_CODES_PER_HOUR
+    ) {
+      const minutes = (await this.limits.count(`${accountKey}:hour`, HOUR_MS)) >= RESET_CODES_PER_HOUR
+        ? this.limits.minutesLeft(HOUR_MS)
+        : 1;
+      throw new AppError('RATE_LIMITED', 'rateLimited', { minutes });
+    }
+    await this.limits.hit(`${accountKey}:minute`, RESET_RESEND_MS);
+    await this.limits.hit(`${accountKey}:hour`, HOUR_MS);
+
+    const user = await this.repository.findByAccount(input.account);
+    if (user) {
+      const now = this.clock.now();
+      const code = randomDigits(6);
+      await this.db
+        .insertInto('password_resets')
+        .values({
+          id: randomUUID(),
+          user_id: user.id,
+          code_hash: this.hashSecret('reset-code', code),
+          code_expires_at: now + RESET_CODE_TTL_MS,
+          attempts: 0,
+          reset_key_hash: null,
+          key_expires_at: null,
+          used_at: null,
+          created_at: now,
+        })
+        .execute();
+      const t = translator(language);
+      await this.sender.send({
+        channel: 'sms',
+        recipient: user.account,
+        body: t('sms.resetCode', { code, minutes: RESET_CODE_TTL_MS / MINUTE_MS }),
+      });
+    }
+    return { expiresIn: RESET_CODE_TTL_MS / 1000, resendIn: RESET_RESEND_MS / 1000 };
+  }
+
+  async verifyResetCode(account: string, code: string): Promise<{ resetKey: string; expiresIn: number }> {
+    const now = this.clock.now();
+    const invalid = new AppError('VALIDATION_FAILED', 'resetCodeInvalid');
+    const user = await this.repository.findByAccount(account);
+    if (!user) throw invalid;
+    const reset = await this.db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('used_at', 'is', null)
+      .where('reset_key_hash', 'is', null)
+      .where('code_expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (!reset || reset.attempts >= RESET_CODE_MAX_ATTEMPTS) throw invalid;
+    if (!sameHash(reset.code_hash, this.hashSecret('reset-code', code))) {
+      await this.db
+        .updateTable('password_resets')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', reset.id)
+        .execute();
+      throw invalid;
+    }
+    const resetKey = randomToken();
+    const claimed = await this.db
+      .updateTable('password_resets')
+      .set({ reset_key_hash: this.hashSecret('reset-key', resetKey), key_expires_at: now + RESET_KEY_TTL_MS })
+      .where('id', '=', reset.id)
+      .where('reset_key_hash', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw invalid;
+    return { resetKey, expiresIn: RESET_KEY_TTL_MS / 1000 };
+  }
+
+  async resetPassword(resetKey: string, password: string): Promise<void> {
+    const now = this.clock.now();
+    const reset = await this.db
+      .selectFrom('password_resets')
+      .select(['id', 'user_id'])
+      .where('reset_key_hash', '=', this.hashSecret('reset-key', resetKey))
+      .where('used_at', 'is', null)
+      .where('key_expires_at', '>', now)
+      .executeTakeFirst();
+    if (!reset) throw new AppError('VALIDATION_FAILED', 'resetKeyInvalid');
+    const passwordHash = await this.passwords.hash(password);
+    await this.db.transaction().execute(async (trx) => {
+      const spent = await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('id', '=', reset.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(spent.numUpdatedRows) !== 1) throw new AppError('VALIDATION_FAILED', 'resetKeyInvalid');
+      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', reset.user_id).execute();
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', reset.user_id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
+    await this.limits.reset(`login:account:${(await this.repository.findById(reset.user_id))?.account ?? ''}`);
+  }
+}

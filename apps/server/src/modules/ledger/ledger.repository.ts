@@ -1,0 +1,126 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+export type Executor = Db | Transaction<Database>;
+
+export class LedgerRepository {
+  async ensureAccount(
+    db: Executor,
+    account: { id: string; code: string; userId: string | null; asset: string; allowNegative: boolean; now: number },
+  ): Promise<string> {
+    await db
+      .insertInto('ledger_accounts')
+      .values({
+        id: account.id,
+        code: account.code,
+        user_id: account.userId,
+        asset: account.asset,
+        balance: 0,
+        allow_negative: account.allowNegative ? 1 : 0,
+        created_at: account.now,
+      })
+      .onConflict((conflict) => conflict.column('code').doNothing())
+      .execute();
+    const row = await db.selectFrom('ledger_accounts').select('id').where('code', '=', account.code).executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  findTransferByKey(db: Executor, idempotencyKey: string) {
+    return db.selectFrom('ledger_transfers').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  }
+
+  async insertTransfer(
+    db: Executor,
+    transfer: { id: string; kind: string; idempotencyKey: string | null; requestHash: string | null; memo: string | null; now: number },
+  ): Promise<void> {
+    await db
+      .insertInto('ledger_transfers')
+      .values({
+        id: transfer.id,
+        kind: transfer.kind,
+        idempotency_key: transfer.idempotencyKey,
+        request_hash: transfer.requestHash,
+        memo: transfer.memo,
+        created_at: transfer.now,
+      })
+      .execute();
+  }
+
+  /**
+   * Moves a balance only if the result stays allowed: the check and the write are one statement,
+   * so concurrent transfers can never take an account below zero.
+   */
+  async applyDelta(db: Executor, accountId: string, amount: number): Promise<number | undefined> {
+    const row = await db
+      .updateTable('ledger_accounts')
+      .set({ balance: sql`balance + ${amount}` })
+      .where('id', '=', accountId)
+      .where((eb) => eb.or([eb('allow_negative', '=', 1), eb(sql`balance + ${amount}`, '>=', 0)]))
+      .returning('balance')
+      .executeTakeFirst();
+    return row?.balance;
+  }
+
+  async insertEntry(
+    db: Executor,
+    entry: { transferId: string; accountId: string; asset: string; amount: number; balanceAfter: number; now: number },
+  ): Promise<void> {
+    await db
+      .insertInto('ledger_entries')
+      .values({
+        transfer_id: entry.transferId,
+        account_id: entry.accountId,
+        asset: entry.asset,
+        amount: entry.amount,
+        balance_after: entry.balanceAfter,
+        created_at: entry.now,
+      })
+      .execute();
+  }
+
+  async balanceOf(db: Executor, code: string): Promise<number> {
+    const row = await db.selectFrom('ledger_accounts').select('balance').where('code', '=', code).executeTakeFirst();
+    return row?.balance ?? 0;
+  }
+
+  async unbalancedTransfers(db: Executor): Promise<string[]> {
+    const rows = await db
+      .selectFrom('ledger_entries')
+      .select(['transfer_id', 'asset'])
+      .groupBy(['transfer_id', 'asset'])
+      .having((eb) => eb.fn.sum<number>('amount'), '!=', 0)
+      .execute();
+    return rows.map((row) => `${row.transfer_id}/${row.asset}`);
+  }
+
+  async driftedAccounts(db: Executor): Promise<string[]> {
+    const rows = await db
+      .selectFrom('ledger_accounts as a')
+      .leftJoin('ledger_entries as e', 'e.account_id', 'a.id')
+      .select(['a.code', 'a.balance', (eb) => eb.fn.coalesce(eb.fn.sum<number>('e.amount'), sql<number>`0`).as('total')])
+      .groupBy(['a.id', 'a.code', 'a.balance'])
+      .execute();
+    return rows.filter((row) => Number(row.total) !== Number(row.balance)).map((row) => row.code);
+  }
+
+  async overdrawnAccounts(db: Executor): Promise<string[]> {
+    const rows = await db
+      .selectFrom('ledger_accounts')
+      .select('code')
+      .where('allow_negative', '=', 0)
+      .where('balance', '<', 0)
+      .execute();
+    return rows.map((row) => row.code);
+  }
+
+  async mismatchedAssets(db: Executor): Promise<string[]> {
+    const rows = await db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .select('e.id')
+      .whereRef('e.asset', '!=', 'a.asset')
+      .execute();
+    return rows.map((row) => String(row.id));
+  }
+}

@@ -1,0 +1,159 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { LedgerRepository, type Executor } from './ledger.repository.js';
+
+/** Money in minor units of the configured currency, and points. */
+export type Asset = 'CNY' | 'POINTS';
+
+export type LedgerAccountRef =
+  | { kind: 'user'; userId: string; asset: Asset }
+  /** Where rewards come from and payments go: the only accounts allowed below zero. */
+  | { kind: 'system'; name: string; asset: Asset };
+
+export interface TransferLeg {
+  account: LedgerAccountRef;
+  /** Signed: negative debits the account, positive credits it. */
+  amount: number;
+}
+
+export interface TransferRequest {
+  kind: string;
+  legs: TransferLeg[];
+  /** Scoped by the caller, e.g. `<user id>:<client key>`. */
+  idempotencyKey?: string;
+  /** Whatever identifies the request's content, to tell a replay from a conflicting reuse of the key. */
+  fingerprint?: unknown;
+  memo?: string;
+}
+
+export interface TransferResult {
+  transferId: string;
+  replayed: boolean;
+}
+
+export function accountCode(ref: LedgerAccountRef): string {
+  return ref.kind === 'user' ? `user:${ref.userId}:${ref.asset}` : `system:${ref.name}:${ref.asset}`;
+}
+
+function fingerprintHash(fingerprint: unknown): string | null {
+  if (fingerprint === undefined) return null;
+  return createHash('sha256').update(JSON.stringify(fingerprint)).digest('base64url');
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export interface InvariantReport {
+  unbalancedTransfers: string[];
+  driftedAccounts: string[];
+  overdrawnAccounts: string[];
+  mismatchedAssets: string[];
+}
+
+/**
+ * Double-entry ledger: every movement of money or points is one transfer whose legs sum to zero
+ * per asset, written in the caller's database transaction together with the business change.
+ */
+export class LedgerService {
+  private readonly repository = new LedgerRepository();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  private async resolve(trx: Executor, ref: LedgerAccountRef): Promise<string> {
+    return this.repository.ensureAccount(trx, {
+      id: randomUUID(),
+      code: accountCode(ref),
+      userId: ref.kind === 'user' ? ref.userId : null,
+      asset: ref.asset,
+      allowNegative: ref.kind === 'system',
+      now: this.clock.now(),
+    });
+  }
+
+  /**
+   * Posts a transfer inside `trx`. With an idempotency key already used for the same request it
+   * answers the first transfer; for a different request, a conflict. Throws INSUFFICIENT_FUNDS,
+   * changing nothing, when a user account would go below zero.
+   */
+  async post(trx: Executor, request: TransferRequest): Promise<TransferResult> {
+    const totals = new Map<Asset, number>();
+    for (const leg of request.legs) {
+      if (!Number.isSafeInteger(leg.amount)) throw new Error('Ledger amounts are integers in minor units');
+      totals.set(leg.account.asset, (totals.get(leg.account.asset) ?? 0) + leg.amount);
+    }
+    if ([...totals.values()].some((total) => total !== 0)) throw new Error('Transfer legs must sum to zero per asset');
+
+    const requestHash = fingerprintHash(request.fingerprint);
+    if (request.idempotencyKey) {
+      const existing = await this.repository.findTransferByKey(trx, request.idempotencyKey);
+      if (existing) {
+        if (existing.request_hash !== requestHash) throw new AppError('CONFLICT', 'conflict');
+        return { transferId: existing.id, replayed: true };
+      }
+    }
+
+    const now = this.clock.now();
+    const transferId = randomUUID();
+    await this.repository.insertTransfer(trx, {
+      id: transferId,
+      kind: request.kind,
+      idempotencyKey: request.idempotencyKey ?? null,
+      requestHash,
+      memo: request.memo ?? null,
+      now,
+    });
+    const legs = await Promise.all(
+      request.legs.map(async (leg) => ({ ...leg, accountId: await this.resolve(trx, leg.account) })),
+    );
+    // A fixed lock order keeps two transfers over the same accounts from deadlocking.
+    legs.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+    for (const leg of legs) {
+      const balanceAfter = await this.repository.applyDelta(trx, leg.accountId, leg.amount);
+      if (balanceAfter === undefined) throw new AppError('INSUFFICIENT_FUNDS', 'insufficientFunds');
+      await this.repository.insertEntry(trx, {
+        transferId,
+        accountId: leg.accountId,
+        asset: leg.account.asset,
+        amount: leg.amount,
+        balanceAfter,
+        now,
+      });
+    }
+    return { transferId, replayed: false };
+  }
+
+  /** A transfer in its own database transaction. */
+  async transfer(request: TransferRequest): Promise<TransferResult> {
+    try {
+      return await this.db.transaction().execute((trx) => this.post(trx, request));
+    } catch (error) {
+      // Two first uses of one key at once: the unique index let one through; answer as a replay.
+      if (request.idempotencyKey && isUniqueViolation(error)) {
+        return this.db.transaction().execute((trx) => this.post(trx, request));
+      }
+      throw error;
+    }
+  }
+
+  balance(ref: LedgerAccountRef): Promise<number> {
+    return this.repository.balanceOf(this.db, accountCode(ref));
+  }
+
+  /** Debits equal credits, balances equal their entries, no user account below zero. */
+  async checkInvariants(): Promise<InvariantReport> {
+    const [unbalancedTransfers, driftedAccounts, overdrawnAccounts, mismatchedAssets] = await Promise.all([
+      this.repository.unbalancedTransfers(this.db),
+      this.repository.driftedAccounts(this.db),
+      this.repository.overdrawnAccounts(this.db),
+      this.repository.mismatchedAssets(this.db),
+    ]);
+    return { unbalancedTransfers, driftedAccounts, overdrawnAccounts, mismatchedAssets };
+  }
+}

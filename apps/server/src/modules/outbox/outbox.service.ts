@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+
+export interface OutgoingMessage {
+  channel: 'sms';
+  recipient: string;
+  body: string;
+}
+
+/** Delivers messages to people. A real SMS provider implements this same interface. */
+export interface MessageSender {
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+export interface OutboxEntry extends OutgoingMessage {
+  id: string;
+  createdAt: number;
+}
+
+/**
+ * The default sender keeps every message in the database, where the operator can read it, so the
+ * product works on a machine without an SMS provider.
+ */
+export class OutboxSender implements MessageSender {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async send(message: OutgoingMessage): Promise<void> {
+    await this.db
+      .insertInto('outbox_messages')
+      .values({ id: randomUUID(), ...message, created_at: this.clock.now() })
+      .execute();
+  }
+
+  async latest(limit: number): Promise<OutboxEntry[]> {
+    const rows = await this.db
+      .selectFrom('outbox_messages')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      channel: 'sms',
+      recipient: row.recipient,
+      body: row.body,
+      createdAt: row.created_at,
+    }));
+  }
+}

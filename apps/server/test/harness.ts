@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Envelope } from '@stride/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { createDatabase, migrateToLatest, type Db } from '../src/db/database.js';
+import type { Clock } from '../src/lib/clock.js';
+import type { CaptchaGenerator } from '../src/modules/captcha/captcha.service.js';
+
+export class TestClock implements Clock {
+  constructor(private current = Date.UTC(2026, 10, 22, 4, 0, 0)) {}
+  now(): number {
+    return this.current;
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+/** Captcha whose answers the test can read, as a person reads the picture. */
+export class ReadableCaptcha implements CaptchaGenerator {
+  last = '';
+  private counter = 0;
+  create() {
+    this.counter += 1;
+    this.last = `k${this.counter.toString(36).padStart(3, '0')}`.slice(-4);
+    return { text: this.last, svg: `<svg xmlns="http://www.w3.org/2000/svg"><text>${this.last}</text></svg>` };
+  }
+}
+
+export const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+async function freshDatabase(): Promise<{ database: Config['database']; drop: () => Promise<void> }> {
+  if (dialect === 'postgres') {
+    const adminUrl = inject('postgresUrl');
+    const name = `t_${randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      database: { dialect: 'postgres', url: url.toString() },
+      drop: async () => {
+        const client = new pg.Client({ connectionString: adminUrl });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'stride-sqlite-'));
+  return {
+    database: { dialect: 'sqlite', file: path.join(dir, 'test.db') },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  captcha: ReadableCaptcha;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-data-'));
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', STRIDE_MODE: 'demo', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret', ...env }),
+    database,
+  };
+  const db = createDatabase(database);
+  await migrateToLatest(db);
+  const clock = new TestClock();
+  const captcha = new ReadableCaptcha();
+  const app = await createApp({ config, db, clock, captchaGenerator: captcha, validateResponses: true });
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    captcha,
+    config,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  language?: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+export interface CallResult<T> extends Envelope<T> {
+  status: number;
+}
+
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.language) headers['accept-language'] = options.language;
+  const response = await app.inject({
+    method,
+    url,
+    query: options.query,
+    headers,
+    remoteAddress: options.remoteAddress,
+    ...(options.body === undefined ? {} : typeof options.body === 'string' ? { payload: options.body } : { payload: options.body as object }),
+  });
+  const envelope = response.json<Envelope<T>>();
+  return { status: response.statusCode, ...envelope };
+}
+
+let accountCounter = 0;
+export function uniqueAccount(): string {
+  accountCounter += 1;
+  return `1390000${String(accountCounter).padStart(4, '0')}`;
+}
+
+export async function solveCaptcha(t: TestApp): Promise<{ captchaId: string; captchaCode: string }> {
+  const result = await call<{ captchaId: string }>(t.app, 'GET', '/api/captcha');
+  return { captchaId: result.data.captchaId, captchaCode: t.captcha.last };
+}
+
+export const GOOD_PASSWORD = 'walk2026far';
+
+export async function registerUser(
+  t: TestApp,
+  account = uniqueAccount(),
+  password = GOOD_PASSWORD,
+): Promise<{ token: string; userId: string; account: string; password: string }> {
+  const result = await call<{ token: string; user: { id: string } }>(t.app, 'POST', '/api/user/register', {
+    body: { account, password, ...(await solveCaptcha(t)) },
+  });
+  if (result.code !== 1) throw new Error(`register failed: ${result.code} ${result.message}`);
+  return { token: result.data.token, userId: result.data.user.id, account, password };
+}

@@ -1,0 +1,30 @@
+/**
+ * The envelope code catalogue. Every application outcome travels as HTTP 200 with one of these
+ * codes, because the client moves to a backup host on any non-200 status (SPEC.md §7).
+ */
+export const CODES = {
+  OK: 1,
+  SESSION_INVALID: 1001,
+  REAL_NAME_REQUIRED: 1002,
+  VALIDATION_FAILED: 1003,
+  NOT_FOUND: 1004,
+  CONFLICT: 1005,
+  RATE_LIMITED: 1006,
+  BUSINESS_RULE: 1007,
+  CAPTCHA_REQUIRED: 1008,
+  CAPTCHA_INVALID: 1009,
+  NOT_AVAILABLE: 1010,
+  CREDENTIALS_INVALID: 1011,
+  INSUFFICIENT_FUNDS: 1012,
+} as const;
+
+export type CodeName = keyof typeof CODES;
+export type Code = (typeof CODES)[CodeName];
+
+const NAME_BY_CODE = new Map<number, CodeName>(
+  (Object.entries(CODES) as [CodeName, Code][]).map(([name, code]) => [code, name]),
+);
+
+export function codeName(code: number): CodeName | undefined {
+  return NAME_BY_CODE.get(code);
+}

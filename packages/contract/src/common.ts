@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Input limit of SPEC.md §9 for free text. */
+export const INPUT_MAX_LENGTH = 140;
+
+export const IdSchema = z.string().min(1).max(64);
+export const IdParamsSchema = z.strictObject({ id: IdSchema });
+
+/** Money in minor units (fen, cents). Never a float. */
+export const MoneySchema = z.number().int();
+/** Points are whole numbers. */
+export const PointsSchema = z.number().int();
+
+/** ISO 8601 instant in UTC. */
+export const TimestampSchema = z.iso.datetime();
+
+/** Business day, YYYY-MM-DD in the configured business time zone. */
+export const DaySchema = z.iso.date();
+
+/** A client-chosen key that makes a money-moving call safe to repeat. */
+export const IdempotencyKeySchema = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+export const PageQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    hasMore: z.boolean(),
+  });
+}
+
+export const DoneSchema = z.object({ done: z.literal(true) });
+
+/** International mobile number: optional +, 7 to 15 digits, no leading zero. */
+export const MobileSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[1-9][0-9]{6,14}$/, { error: 'rule.mobile' });
+
+export const PersonNameSchema = z.string().trim().min(1).max(64);

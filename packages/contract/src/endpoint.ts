@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * `none`: anyone; `user`: a valid bearer token, else code 1001.
+ * `verified`: a user whose real name is verified, else code 1002.
+ */
+export type Access = 'none' | 'user' | 'verified';
+
+export interface EndpointDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  /** Stable name, `domain.verb`. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** As SPEC.md §7 writes it, with `{name}` path parameters. */
+  readonly path: string;
+  readonly access: Access;
+  readonly summary: string;
+  readonly params?: P;
+  readonly query?: Q;
+  readonly body?: B;
+  /** The `data` of a successful envelope. */
+  readonly response: R;
+  /** Body is multipart form data rather than JSON. */
+  readonly multipart?: boolean;
+}
+
+export function defineEndpoint<
+  P extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+  R extends z.ZodType = z.ZodType,
+>(def: EndpointDef<P, Q, B, R>): EndpointDef<P, Q, B, R> {
+  return def;
+}
+
+export type ResponseOf<E> = E extends EndpointDef<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+export type BodyOf<E> = E extends EndpointDef<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type QueryOf<E> = E extends EndpointDef<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type ParamsOf<E> = E extends EndpointDef<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import {
+  DaySchema,
+  IdSchema,
+  IdempotencyKeySchema,
+  MoneySchema,
+  PageQuerySchema,
+  PointsSchema,
+  TimestampSchema,
+  pageOf,
+} from '../common.js';
+
+export const MAX_DAILY_STEPS = 100_000;
+
+export const reportSteps = defineEndpoint({
+  id: 'steps.report',
+  method: 'POST',
+  path: '/api/steps',
+  access: 'user',
+  summary: "Report a day's step count (an addition to SPEC.md). Per day, steps only grow.",
+  body: z.strictObject({
+    day: DaySchema,
+    steps: z.number().int().min(0).max(MAX_DAILY_STEPS),
+    source: z.enum(['web', 'companion']).default('web'),
+  }),
+  response: z.object({ day: DaySchema, steps: z.number().int() }),
+});
+
+export const BannerSchema = z.object({ id: IdSchema, image: z.string(), title: z.string(), url: z.string() });
+
+export const getHome = defineEndpoint({
+  id: 'home.get',
+  method: 'GET',
+  path: '/api/home',
+  access: 'user',
+  summary: "Today's steps and goal, balances, collectable points, active card progress, banners, latest notices.",
+  response: z.object({
+    day: DaySchema,
+    steps: z.number().int(),
+    goal: z.number().int(),
+    points: PointsSchema,
+    balance: MoneySchema,
+    collectablePoints: PointsSchema,
+    banners: z.array(BannerSchema),
+    notices: z.array(z.object({ id: IdSchema, title: z.string(), publishedAt: TimestampSchema })),
+  }),
+});
+
+export const collectPoints = defineEndpoint({
+  id: 'points.collect',
+  method: 'POST',
+  path: '/api/points/collect',
+  access: 'user',
+  summary: "Credit what today's steps have earned so far (an addition to SPEC.md). Idempotent.",
+  body: z.strictObject({ idempotencyKey: IdempotencyKeySchema }),
+  response: z.object({ collected: PointsSchema, points: PointsSchema }),
+});
+
+export const exchangePoints = defineEndpoint({
+  id: 'exchange.create',
+  method: 'POST',
+  path: '/api/exchange',
+  access: 'user',
+  summary: 'Convert points to cash at the configured rate.',
+  body: z.strictObject({ points: z.number().int().min(1), idempotencyKey: IdempotencyKeySchema }),
+  response: z.object({ id: IdSchema, points: PointsSchema, amount: MoneySchema, createdAt: TimestampSchema }),
+});
+
+export const ExchangeRecordSchema = z.object({
+  id: IdSchema,
+  points: PointsSchema,
+  amount: MoneySchema,
+  createdAt: TimestampSchema,
+});
+
+export const listExchanges = defineEndpoint({
+  id: 'exchange.statement',
+  method: 'GET',
+  path: '/api/exchange/statement',
+  access: 'user',
+  summary: 'Points-to-cash exchange records, newest first.',
+  query: PageQuerySchema,
+  response: pageOf(ExchangeRecordSchema),
+});
+
+export const MoneyMovementSchema = z.object({
+  id: IdSchema,
+  type: z.string(),
+  amount: MoneySchema,
+  balanceAfter: MoneySchema,
+  createdAt: TimestampSchema,
+});
+
+export const listMoneyStatement = defineEndpoint({
+  id: 'money.statement',
+  method: 'GET',
+  path: '/api/user/money/statement',
+  access: 'user',
+  summary: 'Every movement of the cash balance, newest first.',
+  query: PageQuerySchema.extend({ type: z.string().max(32).optional() }),
+  response: pageOf(MoneyMovementSchema),
+});
