@@ -194,7 +194,8 @@ describe('login', () => {
 
 describe('sessions', () => {
   it('answers 1001 without a token, with a malformed token and with an unknown one', async () => {
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${'a'.repeat(43)}` }]) {
+    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${'a'.repeat(43)}` }];
+    for (const headers of variants) {
       const result = await call(t.app, 'GET', '/api/user/info', { headers });
       expect(result).toMatchObject({ status: 200, code: CODES.SESSION_INVALID, data: null });
     }

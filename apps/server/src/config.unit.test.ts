@@ -1,0 +1,42 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'stride-config-'));
+
+describe('config', () => {
+  it('defaults to demo mode with an embedded SQLite file and a generated secret', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.mode).toBe('demo');
+    expect(config.port).toBe(8080);
+    expect(config.database).toEqual({ dialect: 'sqlite', file: path.join(dataDir, 'stride.db') });
+    expect(config.appSecret).toBe(readFileSync(path.join(dataDir, 'demo-secret'), 'utf8'));
+    expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(config.appSecret);
+  });
+
+  it('switches to PostgreSQL by DATABASE_URL', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@localhost:5432/stride' });
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@localhost:5432/stride' });
+  });
+
+  it('refuses to start in production without a strong secret, or with the demo one', () => {
+    const dataDir = tempDir();
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: 'short' })).toThrow(/at least 32/);
+    const demo = loadConfig({ DATA_DIR: dataDir }).appSecret;
+    expect(() => loadConfig({ DATA_DIR: dataDir, STRIDE_MODE: 'production', APP_SECRET: demo })).toThrow(/demo secret/);
+    const strong = 'x'.repeat(16) + 'y'.repeat(16) + 'z';
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: strong }).mode).toBe('production');
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+
+  it('refuses argon2 settings below the OWASP minimum', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ARGON2_MEMORY_KIB: '4096' })).toThrow(/ARGON2_MEMORY_KIB/);
+  });
+});

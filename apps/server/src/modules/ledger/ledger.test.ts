@@ -1,0 +1,118 @@
+import { CODES } from '@stride/contract';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../../test/harness.js';
+import { AppError } from '../../http/errors.js';
+import type { LedgerAccountRef, LedgerService } from './ledger.service.js';
+
+let t: TestApp;
+let ledger: LedgerService;
+beforeAll(async () => {
+  t = await createTestApp();
+  ledger = t.app.services.ledger;
+});
+afterAll(() => t.close());
+
+afterEach(async () => {
+  expect(await ledger.checkInvariants()).toEqual({
+    unbalancedTransfers: [],
+    driftedAccounts: [],
+    overdrawnAccounts: [],
+    mismatchedAssets: [],
+  });
+});
+
+const funding = (asset: 'CNY' | 'POINTS' = 'CNY'): LedgerAccountRef => ({ kind: 'system', name: 'funding', asset });
+const cash = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'CNY' });
+const sales = (): LedgerAccountRef => ({ kind: 'system', name: 'sales', asset: 'CNY' });
+
+async function fund(userId: string, amount: number) {
+  await ledger.transfer({ kind: 'test.fund', legs: [{ account: funding(), amount: -amount }, { account: cash(userId), amount }] });
+}
+
+const spend = (userId: string, amount: number, idempotencyKey?: string) =>
+  ledger.transfer({
+    kind: 'test.spend',
+    legs: [{ account: cash(userId), amount: -amount }, { account: sales(), amount }],
+    ...(idempotencyKey ? { idempotencyKey, fingerprint: { amount } } : {}),
+  });
+
+describe('ledger', () => {
+  it('moves money with entries that record the balance after', async () => {
+    const { userId } = await registerUser(t);
+    await fund(userId, 10_000);
+    await spend(userId, 2_500);
+    expect(await ledger.balance(cash(userId))).toBe(7_500);
+    const entries = await t.db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .select(['e.amount', 'e.balance_after'])
+      .where('a.user_id', '=', userId)
+      .orderBy('e.id')
+      .execute();
+    expect(entries).toEqual([
+      { amount: 10_000, balance_after: 10_000 },
+      { amount: -2_500, balance_after: 7_500 },
+    ]);
+  });
+
+  it('refuses an overdraft and changes nothing', async () => {
+    const { userId } = await registerUser(t);
+    await fund(userId, 1_000);
+    const before = await t.db.selectFrom('ledger_transfers').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    await expect(spend(userId, 1_001)).rejects.toMatchObject({ code: CODES.INSUFFICIENT_FUNDS });
+    const after = await t.db.selectFrom('ledger_transfers').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await ledger.balance(cash(userId))).toBe(1_000);
+  });
+
+  it('refuses legs that do not sum to zero, and floats', async () => {
+    const { userId } = await registerUser(t);
+    await expect(
+      ledger.transfer({ kind: 'bad', legs: [{ account: funding(), amount: -10 }, { account: cash(userId), amount: 9 }] }),
+    ).rejects.toThrow(/sum to zero/);
+    await expect(
+      ledger.transfer({ kind: 'bad', legs: [{ account: funding(), amount: -1.5 }, { account: cash(userId), amount: 1.5 }] }),
+    ).rejects.toThrow(/integers/);
+  });
+
+  it('answers a repeated key with the first transfer, and a changed request with a conflict', async () => {
+    const { userId } = await registerUser(t);
+    await fund(userId, 1_000);
+    const first = await spend(userId, 300, `${userId}:key-0001`);
+    const again = await spend(userId, 300, `${userId}:key-0001`);
+    expect(again).toEqual({ transferId: first.transferId, replayed: true });
+    expect(await ledger.balance(cash(userId))).toBe(700);
+    const changed = spend(userId, 301, `${userId}:key-0001`);
+    await expect(changed).rejects.toBeInstanceOf(AppError);
+    await expect(changed).rejects.toMatchObject({ code: CODES.CONFLICT });
+  });
+
+  it('lets exactly as many of 50 parallel spends through as the balance covers', async () => {
+    const { userId } = await registerUser(t);
+    await fund(userId, 1_000);
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => spend(userId, 100)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(40);
+    for (const r of refused) expect(r.reason).toMatchObject({ code: CODES.INSUFFICIENT_FUNDS });
+    expect(await ledger.balance(cash(userId))).toBe(0);
+  });
+
+  it('moves money once for 20 parallel calls with one key', async () => {
+    const { userId } = await registerUser(t);
+    await fund(userId, 1_000);
+    const results = await Promise.all(Array.from({ length: 20 }, () => spend(userId, 250, `${userId}:same-key-1`)));
+    expect(new Set(results.map((r) => r.transferId)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(await ledger.balance(cash(userId))).toBe(750);
+  });
+
+  it('the invariant check finds a balance edited behind the ledger’s back', async () => {
+    const { userId } = await registerUser(t);
+    await fund(userId, 500);
+    await t.db.updateTable('ledger_accounts').set({ balance: 900 }).where('code', '=', `user:${userId}:CNY`).execute();
+    expect((await ledger.checkInvariants()).driftedAccounts).toEqual([`user:${userId}:CNY`]);
+    await t.db.updateTable('ledger_accounts').set({ balance: 500 }).where('code', '=', `user:${userId}:CNY`).execute();
+  });
+});

@@ -1,0 +1,99 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const SERVER_ONLY = ['fastify', '@fastify/*', 'kysely', 'pg', 'better-sqlite3', 'argon2', 'svg-captcha', 'pino'];
+
+function restrict(patterns) {
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
+const webFeatures = (() => {
+  try {
+    return readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+})();
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  // Migrations are frozen in time and do not use the evolving schema type.
+  {
+    files: ['apps/server/src/db/migrations/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**'],
+    rules: { '@typescript-eslint/unbound-method': 'off' },
+  },
+  // Import boundaries: the contract stands alone; the two apps never import each other.
+  {
+    files: ['packages/contract/**'],
+    rules: restrict([{ group: ['**/apps/**', '@stride/server', '@stride/web', 'react', ...SERVER_ONLY], message: 'The contract is zod only.' }]),
+  },
+  {
+    files: ['apps/server/**'],
+    rules: restrict([{ group: ['**/apps/web/**', '@stride/web', 'react', 'react-dom', 'antd-mobile'], message: 'The server never imports the web app.' }]),
+  },
+  {
+    files: ['apps/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...restrict([{ group: ['**/apps/server/**', '@stride/server', ...SERVER_ONLY], message: 'The web app never imports the server.' }]),
+    },
+  },
+  // Inside the web app, imports flow one way: lib → components → features → app.
+  {
+    files: ['apps/web/src/lib/**'],
+    rules: restrict([
+      { group: ['**/components/**', '**/features/**', '**/app/**'], message: 'lib is the bottom layer.' },
+      { group: ['**/apps/server/**', ...SERVER_ONLY], message: 'The web app never imports the server.' },
+    ]),
+  },
+  {
+    files: ['apps/web/src/lib/http/**', 'apps/web/src/lib/navigation/**'],
+    rules: restrict([
+      { group: ['react', 'react-dom', 'antd-mobile', '**/components/**', '**/features/**', '**/app/**'], message: 'The request and navigation layers are plain TypeScript with no UI.' },
+    ]),
+  },
+  {
+    files: ['apps/web/src/components/**'],
+    rules: restrict([{ group: ['**/features/**', '**/app/**'], message: 'Shared components do not know features or the app.' }]),
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**`],
+    rules: restrict([
+      { group: ['**/app/**'], message: 'Features do not import the app.' },
+      {
+        group: webFeatures.filter((other) => other !== feature).flatMap((other) => [`**/features/${other}`, `**/features/${other}/**`]),
+        message: 'Features never import each other.',
+      },
+    ]),
+  })),
+);
