@@ -19,7 +19,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -29,7 +31,15 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -71,7 +81,6 @@ async function load(options: autocannon.Options): Promise<Figures> {
     errors: result.errors,
   };
 }
-
 
 async function token(base: string, account: string, password: string): Promise<string> {
   const response = await fetch(`${base}/api/user/login`, {

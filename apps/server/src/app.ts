@@ -14,6 +14,7 @@ import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { PasswordHasher } from './modules/accounts/passwords.js';
+import { PasswordResetsRepository } from './modules/accounts/password-resets.repository.js';
 import { SessionsService } from './modules/accounts/sessions.service.js';
 import { CaptchaService, svgCaptchaGenerator, type CaptchaGenerator } from './modules/captcha/captcha.service.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
@@ -65,6 +66,7 @@ function buildServices(config: Config, db: Db, options: AppOptions): Services {
   const accounts = new AccountsService(
     db,
     new AccountsRepository(db),
+    new PasswordResetsRepository(db),
     sessions,
     new PasswordHasher(config.argon2),
     captcha,
@@ -155,7 +157,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const t = request.t ?? translator('en');
     const requestPath = request.url.split('?')[0] ?? '';
-    return reply.code(404).send({ code: CODES.NOT_FOUND, message: t('routeNotFound', { path: requestPath }), data: null });
+    return reply
+      .code(404)
+      .send({ code: CODES.NOT_FOUND, message: t('routeNotFound', { path: requestPath }), data: null });
   });
 
   const endpoints = new EndpointRegistrar(

@@ -26,7 +26,11 @@ const EnvSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
   LOGIN_CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(1).default(3),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),

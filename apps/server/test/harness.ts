@@ -77,7 +77,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const { database, drop } = await freshDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-data-'));
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', STRIDE_MODE: 'demo', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-test-secret-test-secret', ...env }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      STRIDE_MODE: 'demo',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      APP_SECRET: 'test-secret-test-secret-test-secret',
+      ...env,
+    }),
     database,
   };
   const db = createDatabase(database);
@@ -129,7 +136,11 @@ export async function call<T = unknown>(
     query: options.query,
     headers,
     remoteAddress: options.remoteAddress,
-    ...(options.body === undefined ? {} : typeof options.body === 'string' ? { payload: options.body } : { payload: options.body as object }),
+    ...(options.body === undefined
+      ? {}
+      : typeof options.body === 'string'
+        ? { payload: options.body }
+        : { payload: options.body as object }),
   });
   const envelope = response.json<Envelope<T>>();
   return { status: response.statusCode, ...envelope };

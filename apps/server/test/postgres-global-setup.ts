@@ -19,7 +19,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -59,7 +61,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
   project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
   return () => {
     const [file, argv] = isRoot
-      ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', '-w', 'stop']]
+      ? [
+          'runuser',
+          ['-u', 'postgres', '--', path.join(PG_BIN, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', '-w', 'stop'],
+        ]
       : [path.join(PG_BIN, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']];
     spawnSync(file, argv, { stdio: 'pipe' });
     rmSync(dir, { recursive: true, force: true });

@@ -19,7 +19,15 @@ describe('the contract', () => {
     const { implemented, unavailable } = t.app.endpoints;
     expect(implemented.size + unavailable.size).toBe(ENDPOINTS.length);
     expect([...implemented].sort()).toEqual(
-      ['captcha.get', 'user.info', 'user.login', 'user.logout', 'user.password', 'user.passwordKey', 'user.register'].sort(),
+      [
+        'captcha.get',
+        'user.info',
+        'user.login',
+        'user.logout',
+        'user.password',
+        'user.passwordKey',
+        'user.register',
+      ].sort(),
     );
     // The capabilities of later issues, answering NOT_AVAILABLE until they land:
     expect([...unavailable].sort()).toMatchInlineSnapshot(`
@@ -98,7 +106,11 @@ describe('the envelope and HTTP status', () => {
       payload: '{"account": "1380013',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ code: CODES.VALIDATION_FAILED, message: 'The request body is not valid JSON', data: null });
+    expect(response.json()).toEqual({
+      code: CODES.VALIDATION_FAILED,
+      message: 'The request body is not valid JSON',
+      data: null,
+    });
   });
 
   it('answers an oversize body with 200 and a validation code naming the limit', async () => {
@@ -139,7 +151,9 @@ describe('the envelope and HTTP status', () => {
     expect(missing.message).toBe('Mobile number: is required; Password: is required');
     const wrongType = await call(t.app, 'POST', '/api/user/login', { body: { account: 13800138000, password: 'x' } });
     expect(wrongType.message).toBe('Mobile number: must be text');
-    const overlong = await call(t.app, 'POST', '/api/user/login', { body: { account: '13800138000', password: 'x'.repeat(65) } });
+    const overlong = await call(t.app, 'POST', '/api/user/login', {
+      body: { account: '13800138000', password: 'x'.repeat(65) },
+    });
     expect(overlong.message).toBe('Password: must be at most 64 characters');
     const unknown = await call(t.app, 'POST', '/api/user/login', {
       body: { account: '13800138000', password: 'x', isAdmin: true },

@@ -8,7 +8,9 @@ import { parseOrThrow } from './validation.js';
 export interface AuthUser {
   id: string;
   account: string;
+  inviteCode: string;
   realNameStatus: string;
+  createdAt: number;
   sessionId: string;
 }
 
@@ -27,9 +29,7 @@ export interface EndpointContext<E extends EndpointDef> {
   request: FastifyRequest;
 }
 
-export type Handler<E extends EndpointDef> = (
-  context: EndpointContext<E>,
-) => Promise<z.input<E['response']>>;
+export type Handler<E extends EndpointDef> = (context: EndpointContext<E>) => Promise<z.input<E['response']>>;
 
 /** `{id}` as SPEC.md writes it becomes Fastify's `:id`. */
 export function fastifyPath(path: string): string {

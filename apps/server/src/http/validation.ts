@@ -39,9 +39,7 @@ function describeIssue(issue: z.core.$ZodIssue, t: Translate): string[] {
     case 'invalid_format':
       return [t(issue.format === 'date' ? 'rule.date' : 'rule.format', { field })];
     case 'unrecognized_keys':
-      return issue.keys.map((key) =>
-        t('rule.unknownField', { field: fieldLabel([...issue.path, key], t) }),
-      );
+      return issue.keys.map((key) => t('rule.unknownField', { field: fieldLabel([...issue.path, key], t) }));
     case 'invalid_value':
       return [t('rule.option', { field, options: issue.values.map(String).join(', ') })];
     case 'not_multiple_of':

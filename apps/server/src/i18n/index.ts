@@ -47,9 +47,7 @@ export function translator(language: Language): Translate {
   return (key, values) => {
     const template = messages[key];
     if (!values) return template;
-    return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-      name in values ? String(values[name]) : match,
-    );
+    return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
   };
 }
 

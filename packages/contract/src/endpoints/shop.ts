@@ -175,9 +175,7 @@ export const getInvite = defineEndpoint({
     code: z.string(),
     link: z.string(),
     rewardPoints: PointsSchema,
-    invitees: z.array(
-      z.object({ account: z.string(), joinedAt: TimestampSchema, qualified: z.boolean() }),
-    ),
+    invitees: z.array(z.object({ account: z.string(), joinedAt: TimestampSchema, qualified: z.boolean() })),
   }),
 });
 
@@ -222,4 +220,3 @@ export const listCommunityChannels = defineEndpoint({
     z.object({ id: IdSchema, name: z.string(), description: z.string(), url: z.string(), qrImage: z.string() }),
   ),
 });
-

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = UsersTable;
@@ -22,7 +23,16 @@ export class AccountsRepository {
     await this.db.insertInto('users').values(user).execute();
   }
 
-  async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
-    await this.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  async updatePasswordHash(db: Executor, id: string, passwordHash: string): Promise<void> {
+    await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  }
+
+  async revokeSessions(db: Executor, userId: string, now: number): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 }

@@ -1,15 +1,7 @@
-import {
-  getCaptcha,
-  getUserInfo,
-  login,
-  logout,
-  register,
-  requestPasswordKey,
-  resetPassword,
-} from '@stride/contract';
+import { getCaptcha, getUserInfo, login, logout, register, requestPasswordKey, resetPassword } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
-import type { AccountsService } from './accounts.service.js';
+import { toUser, type AccountsService } from './accounts.service.js';
 import type { SessionsService } from './sessions.service.js';
 
 export function registerAccountRoutes(
@@ -24,7 +16,18 @@ export function registerAccountRoutes(
 
   endpoints.handle(login, ({ body, request }) => accounts.login(body, request.ip));
 
-  endpoints.handle(getUserInfo, ({ user }) => accounts.getUser(user.id));
+  // The session lookup already read the user: answering from it keeps this call to one query.
+  endpoints.handle(getUserInfo, ({ user }) =>
+    Promise.resolve(
+      toUser({
+        id: user.id,
+        account: user.account,
+        invite_code: user.inviteCode,
+        real_name_status: user.realNameStatus,
+        created_at: user.createdAt,
+      }),
+    ),
+  );
 
   endpoints.handle(logout, async ({ user }) => {
     await sessions.revoke(user.sessionId);

@@ -10,6 +10,7 @@ import type { MessageSender } from '../outbox/outbox.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { translator } from '../../i18n/index.js';
 import type { AccountsRepository, UserRow } from './accounts.repository.js';
+import type { PasswordResetsRepository } from './password-resets.repository.js';
 import type { PasswordHasher } from './passwords.js';
 import type { SessionsService } from './sessions.service.js';
 
@@ -21,7 +22,7 @@ const RESET_CODES_PER_HOUR = 5;
 const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 30;
 const HOUR_MS = 60 * MINUTE_MS;
 
-export function toUser(row: UserRow): User {
+export function toUser(row: Pick<UserRow, 'id' | 'account' | 'invite_code' | 'real_name_status' | 'created_at'>): User {
   return {
     id: row.id,
     account: row.account,
@@ -40,6 +41,7 @@ export class AccountsService {
   constructor(
     private readonly db: Db,
     private readonly repository: AccountsRepository,
+    private readonly resets: PasswordResetsRepository,
     private readonly sessions: SessionsService,
     private readonly passwords: PasswordHasher,
     private readonly captcha: CaptchaService,
@@ -139,12 +141,6 @@ export class AccountsService {
     return { token, user: toUser(user) };
   }
 
-  async getUser(id: string): Promise<User> {
-    const row = await this.repository.findById(id);
-    if (!row) throw new AppError('SESSION_INVALID', 'sessionInvalid');
-    return toUser(row);
-  }
-
   private hashSecret(purpose: string, value: string): string {
     return keyedHash(this.config.appSecret, purpose, value);
   }
@@ -168,9 +164,10 @@ export class AccountsService {
       (await this.limits.count(`${accountKey}:minute`, RESET_RESEND_MS)) >= 1 ||
       (await this.limits.count(`${accountKey}:hour`, HOUR_MS)) >= RESET_CODES_PER_HOUR
     ) {
-      const minutes = (await this.limits.count(`${accountKey}:hour`, HOUR_MS)) >= RESET_CODES_PER_HOUR
-        ? this.limits.minutesLeft(HOUR_MS)
-        : 1;
+      const minutes =
+        (await this.limits.count(`${accountKey}:hour`, HOUR_MS)) >= RESET_CODES_PER_HOUR
+          ? this.limits.minutesLeft(HOUR_MS)
+          : 1;
       throw new AppError('RATE_LIMITED', 'rateLimited', { minutes });
     }
     await this.limits.hit(`${accountKey}:minute`, RESET_RESEND_MS);
@@ -180,20 +177,17 @@ export class AccountsService {
     if (user) {
       const now = this.clock.now();
       const code = randomDigits(6);
-      await this.db
-        .insertInto('password_resets')
-        .values({
-          id: randomUUID(),
-          user_id: user.id,
-          code_hash: this.hashSecret('reset-code', code),
-          code_expires_at: now + RESET_CODE_TTL_MS,
-          attempts: 0,
-          reset_key_hash: null,
-          key_expires_at: null,
-          used_at: null,
-          created_at: now,
-        })
-        .execute();
+      await this.resets.insert({
+        id: randomUUID(),
+        user_id: user.id,
+        code_hash: this.hashSecret('reset-code', code),
+        code_expires_at: now + RESET_CODE_TTL_MS,
+        attempts: 0,
+        reset_key_hash: null,
+        key_expires_at: null,
+        used_at: null,
+        created_at: now,
+      });
       const t = translator(language);
       await this.sender.send({
         channel: 'sms',
@@ -209,61 +203,28 @@ export class AccountsService {
     const invalid = new AppError('VALIDATION_FAILED', 'resetCodeInvalid');
     const user = await this.repository.findByAccount(account);
     if (!user) throw invalid;
-    const reset = await this.db
-      .selectFrom('password_resets')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where('used_at', 'is', null)
-      .where('reset_key_hash', 'is', null)
-      .where('code_expires_at', '>', now)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
+    const reset = await this.resets.findPendingCode(user.id, now);
     if (!reset || reset.attempts >= RESET_CODE_MAX_ATTEMPTS) throw invalid;
     if (!sameHash(reset.code_hash, this.hashSecret('reset-code', code))) {
-      await this.db
-        .updateTable('password_resets')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', reset.id)
-        .execute();
+      await this.resets.countWrongAttempt(reset.id);
       throw invalid;
     }
     const resetKey = randomToken();
-    const claimed = await this.db
-      .updateTable('password_resets')
-      .set({ reset_key_hash: this.hashSecret('reset-key', resetKey), key_expires_at: now + RESET_KEY_TTL_MS })
-      .where('id', '=', reset.id)
-      .where('reset_key_hash', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw invalid;
+    if (!(await this.resets.attachKey(reset.id, this.hashSecret('reset-key', resetKey), now + RESET_KEY_TTL_MS))) {
+      throw invalid;
+    }
     return { resetKey, expiresIn: RESET_KEY_TTL_MS / 1000 };
   }
 
   async resetPassword(resetKey: string, password: string): Promise<void> {
     const now = this.clock.now();
-    const reset = await this.db
-      .selectFrom('password_resets')
-      .select(['id', 'user_id'])
-      .where('reset_key_hash', '=', this.hashSecret('reset-key', resetKey))
-      .where('used_at', 'is', null)
-      .where('key_expires_at', '>', now)
-      .executeTakeFirst();
+    const reset = await this.resets.findUsableKey(this.hashSecret('reset-key', resetKey), now);
     if (!reset) throw new AppError('VALIDATION_FAILED', 'resetKeyInvalid');
     const passwordHash = await this.passwords.hash(password);
     await this.db.transaction().execute(async (trx) => {
-      const spent = await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('id', '=', reset.id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(spent.numUpdatedRows) !== 1) throw new AppError('VALIDATION_FAILED', 'resetKeyInvalid');
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', reset.user_id).execute();
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', reset.user_id)
-        .where('revoked_at', 'is', null)
-        .execute();
+      if (!(await this.resets.spend(trx, reset.id, now))) throw new AppError('VALIDATION_FAILED', 'resetKeyInvalid');
+      await this.repository.updatePasswordHash(trx, reset.user_id, passwordHash);
+      await this.repository.revokeSessions(trx, reset.user_id, now);
     });
     await this.limits.reset(`login:account:${(await this.repository.findById(reset.user_id))?.account ?? ''}`);
   }

@@ -32,7 +32,12 @@ describe('captcha', () => {
     expect(first.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(first.data.expiresIn).toBe(300);
     const answer = t.captcha.last;
-    const body = { account: uniqueAccount(), password: GOOD_PASSWORD, captchaId: first.data.captchaId, captchaCode: answer };
+    const body = {
+      account: uniqueAccount(),
+      password: GOOD_PASSWORD,
+      captchaId: first.data.captchaId,
+      captchaCode: answer,
+    };
     expect((await call(t.app, 'POST', '/api/user/register', { body })).code).toBe(1);
     const reused = await call(t.app, 'POST', '/api/user/register', { body: { ...body, account: uniqueAccount() } });
     expect(reused.code).toBe(CODES.CAPTCHA_INVALID);
@@ -112,7 +117,11 @@ describe('register', () => {
       },
     });
     expect(invitee.code).toBe(1);
-    const row = await t.db.selectFrom('users').select('invited_by').where('id', '=', invitee.data.user.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('invited_by')
+      .where('id', '=', invitee.data.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.invited_by).toBe(inviter.userId);
   });
 
@@ -122,12 +131,18 @@ describe('register', () => {
       body: { account, password: GOOD_PASSWORD, inviteCode: 'NOSUCH99', ...(await solveCaptcha(t)) },
     });
     expect(result.code).toBe(CODES.VALIDATION_FAILED);
-    expect(await t.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('stores an argon2id hash, never the password', async () => {
     const { account, password } = await registerUser(t);
-    const row = await t.db.selectFrom('users').select('password_hash').where('account', '=', account).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('account', '=', account)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$/);
     expect(row.password_hash.split('$')[3]?.split(',').sort()).toEqual(['m=19456', 'p=1', 't=2']);
     expect(row.password_hash).not.toContain(password);
@@ -158,7 +173,10 @@ describe('login', () => {
     }
     // Even the right password now needs the captcha.
     expect((await login({ account, password }, '10.0.2.1')).code).toBe(CODES.CAPTCHA_REQUIRED);
-    const bad = await login({ account, password, captchaId: (await solveCaptcha(t)).captchaId, captchaCode: 'nope' }, '10.0.2.1');
+    const bad = await login(
+      { account, password, captchaId: (await solveCaptcha(t)).captchaId, captchaCode: 'nope' },
+      '10.0.2.1',
+    );
     expect(bad.code).toBe(CODES.CAPTCHA_INVALID);
     // The wrong captcha counted as a failure too: six more make ten.
     for (let i = 0; i < 6; i += 1) {
@@ -178,12 +196,18 @@ describe('login', () => {
     const address = '10.0.3.1';
     let last = 0;
     for (let i = 0; i < 30; i += 1) {
-      const result = await login({ account: uniqueAccount(), password: 'guess-123', ...(await solveCaptcha(t)) }, address);
+      const result = await login(
+        { account: uniqueAccount(), password: 'guess-123', ...(await solveCaptcha(t)) },
+        address,
+      );
       last = result.code;
       expect([CODES.CREDENTIALS_INVALID]).toContain(result.code);
     }
     expect(last).toBe(CODES.CREDENTIALS_INVALID);
-    const blocked = await login({ account: uniqueAccount(), password: 'guess-123', ...(await solveCaptcha(t)) }, address);
+    const blocked = await login(
+      { account: uniqueAccount(), password: 'guess-123', ...(await solveCaptcha(t)) },
+      address,
+    );
     expect(blocked.code).toBe(CODES.RATE_LIMITED);
     // Another address is not affected.
     const { account, password } = await registerUser(t);
@@ -194,7 +218,12 @@ describe('login', () => {
 
 describe('sessions', () => {
   it('answers 1001 without a token, with a malformed token and with an unknown one', async () => {
-    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${'a'.repeat(43)}` }];
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer' },
+      { authorization: 'Basic abc' },
+      { authorization: `Bearer ${'a'.repeat(43)}` },
+    ];
     for (const headers of variants) {
       const result = await call(t.app, 'GET', '/api/user/info', { headers });
       expect(result).toMatchObject({ status: 200, code: CODES.SESSION_INVALID, data: null });
@@ -267,7 +296,11 @@ describe('forgot password', () => {
       language: 'zh-CN',
       remoteAddress: '10.0.9.9',
     });
-    const message = await t.db.selectFrom('outbox_messages').select('body').where('recipient', '=', account).executeTakeFirstOrThrow();
+    const message = await t.db
+      .selectFrom('outbox_messages')
+      .select('body')
+      .where('recipient', '=', account)
+      .executeTakeFirstOrThrow();
     expect(message.body).toMatch(/^【Stride】您的密码重置验证码为 \d{6}/);
   });
 
@@ -285,8 +318,13 @@ describe('forgot password', () => {
     const code = await lastCode(account);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1) {
-      const result = await call(t.app, 'POST', '/api/user/password', { body: { step: 'verify', account, code: wrong } });
-      expect(result).toMatchObject({ code: CODES.VALIDATION_FAILED, message: 'The verification code is wrong or has expired' });
+      const result = await call(t.app, 'POST', '/api/user/password', {
+        body: { step: 'verify', account, code: wrong },
+      });
+      expect(result).toMatchObject({
+        code: CODES.VALIDATION_FAILED,
+        message: 'The verification code is wrong or has expired',
+      });
     }
     const burnt = await call(t.app, 'POST', '/api/user/password', { body: { step: 'verify', account, code } });
     expect(burnt.code).toBe(CODES.VALIDATION_FAILED);
@@ -318,7 +356,10 @@ describe('forgot password', () => {
     const result = await call(t.app, 'POST', '/api/user/password', {
       body: { step: 'reset', resetKey: verify.data.resetKey, password: 'newWalk2027' },
     });
-    expect(result).toMatchObject({ code: CODES.VALIDATION_FAILED, message: 'The reset link has expired; please start again' });
+    expect(result).toMatchObject({
+      code: CODES.VALIDATION_FAILED,
+      message: 'The reset link has expired; please start again',
+    });
   });
 
   it('shows sent messages on the demo outbox page', async () => {

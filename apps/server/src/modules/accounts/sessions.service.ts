@@ -56,7 +56,9 @@ export class SessionsService {
         'sessions.expires_at as expiresAt',
         'users.id as id',
         'users.account as account',
+        'users.invite_code as inviteCode',
         'users.real_name_status as realNameStatus',
+        'users.created_at as createdAt',
       ])
       .where('sessions.token_hash', '=', this.hash(match[1]))
       .where('sessions.revoked_at', 'is', null)
@@ -70,7 +72,8 @@ export class SessionsService {
         .where('id', '=', row.sessionId)
         .execute();
     }
-    return { id: row.id, account: row.account, realNameStatus: row.realNameStatus, sessionId: row.sessionId };
+    const { expiresAt: _expiresAt, ...user } = row;
+    return user;
   }
 
   async revoke(sessionId: string): Promise<void> {
@@ -78,15 +81,6 @@ export class SessionsService {
       .updateTable('sessions')
       .set({ revoked_at: this.clock.now() })
       .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
-  }
-
-  async revokeAllOf(userId: string): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: this.clock.now() })
-      .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .execute();
   }

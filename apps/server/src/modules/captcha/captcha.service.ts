@@ -47,7 +47,10 @@ export class CaptchaService {
     const now = this.clock.now();
     const { text, svg } = this.generator.create();
     const captchaId = randomUUID();
-    await this.db.deleteFrom('captchas').where('expires_at', '<', now - CAPTCHA_TTL_MS).execute();
+    await this.db
+      .deleteFrom('captchas')
+      .where('expires_at', '<', now - CAPTCHA_TTL_MS)
+      .execute();
     await this.db
       .insertInto('captchas')
       .values({ id: captchaId, answer_hash: this.hash(text), expires_at: now + CAPTCHA_TTL_MS, used_at: null })

@@ -1,8 +1,7 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor.js';
 
-export type Executor = Db | Transaction<Database>;
+export type { Executor } from '../../db/executor.js';
 
 export class LedgerRepository {
   async ensureAccount(
@@ -22,17 +21,32 @@ export class LedgerRepository {
       })
       .onConflict((conflict) => conflict.column('code').doNothing())
       .execute();
-    const row = await db.selectFrom('ledger_accounts').select('id').where('code', '=', account.code).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('code', '=', account.code)
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
   findTransferByKey(db: Executor, idempotencyKey: string) {
-    return db.selectFrom('ledger_transfers').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    return db
+      .selectFrom('ledger_transfers')
+      .selectAll()
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
   }
 
   async insertTransfer(
     db: Executor,
-    transfer: { id: string; kind: string; idempotencyKey: string | null; requestHash: string | null; memo: string | null; now: number },
+    transfer: {
+      id: string;
+      kind: string;
+      idempotencyKey: string | null;
+      requestHash: string | null;
+      memo: string | null;
+      now: number;
+    },
   ): Promise<void> {
     await db
       .insertInto('ledger_transfers')
@@ -98,7 +112,11 @@ export class LedgerRepository {
     const rows = await db
       .selectFrom('ledger_accounts as a')
       .leftJoin('ledger_entries as e', 'e.account_id', 'a.id')
-      .select(['a.code', 'a.balance', (eb) => eb.fn.coalesce(eb.fn.sum<number>('e.amount'), sql<number>`0`).as('total')])
+      .select([
+        'a.code',
+        'a.balance',
+        (eb) => eb.fn.coalesce(eb.fn.sum<number>('e.amount'), sql<number>`0`).as('total'),
+      ])
       .groupBy(['a.id', 'a.code', 'a.balance'])
       .execute();
     return rows.filter((row) => Number(row.total) !== Number(row.balance)).map((row) => row.code);

@@ -27,13 +27,22 @@ const cash = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asse
 const sales = (): LedgerAccountRef => ({ kind: 'system', name: 'sales', asset: 'CNY' });
 
 async function fund(userId: string, amount: number) {
-  await ledger.transfer({ kind: 'test.fund', legs: [{ account: funding(), amount: -amount }, { account: cash(userId), amount }] });
+  await ledger.transfer({
+    kind: 'test.fund',
+    legs: [
+      { account: funding(), amount: -amount },
+      { account: cash(userId), amount },
+    ],
+  });
 }
 
 const spend = (userId: string, amount: number, idempotencyKey?: string) =>
   ledger.transfer({
     kind: 'test.spend',
-    legs: [{ account: cash(userId), amount: -amount }, { account: sales(), amount }],
+    legs: [
+      { account: cash(userId), amount: -amount },
+      { account: sales(), amount },
+    ],
     ...(idempotencyKey ? { idempotencyKey, fingerprint: { amount } } : {}),
   });
 
@@ -59,9 +68,15 @@ describe('ledger', () => {
   it('refuses an overdraft and changes nothing', async () => {
     const { userId } = await registerUser(t);
     await fund(userId, 1_000);
-    const before = await t.db.selectFrom('ledger_transfers').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('ledger_transfers')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     await expect(spend(userId, 1_001)).rejects.toMatchObject({ code: CODES.INSUFFICIENT_FUNDS });
-    const after = await t.db.selectFrom('ledger_transfers').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('ledger_transfers')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect(await ledger.balance(cash(userId))).toBe(1_000);
   });
@@ -69,10 +84,22 @@ describe('ledger', () => {
   it('refuses legs that do not sum to zero, and floats', async () => {
     const { userId } = await registerUser(t);
     await expect(
-      ledger.transfer({ kind: 'bad', legs: [{ account: funding(), amount: -10 }, { account: cash(userId), amount: 9 }] }),
+      ledger.transfer({
+        kind: 'bad',
+        legs: [
+          { account: funding(), amount: -10 },
+          { account: cash(userId), amount: 9 },
+        ],
+      }),
     ).rejects.toThrow(/sum to zero/);
     await expect(
-      ledger.transfer({ kind: 'bad', legs: [{ account: funding(), amount: -1.5 }, { account: cash(userId), amount: 1.5 }] }),
+      ledger.transfer({
+        kind: 'bad',
+        legs: [
+          { account: funding(), amount: -1.5 },
+          { account: cash(userId), amount: 1.5 },
+        ],
+      }),
     ).rejects.toThrow(/integers/);
   });
 

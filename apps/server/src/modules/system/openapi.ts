@@ -49,7 +49,11 @@ export function buildOpenApiDocument(version: string): JsonSchema {
     } else if (endpoint.multipart) {
       operation.requestBody = {
         required: true,
-        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } },
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+          },
+        },
       };
     }
     (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation;

@@ -21,5 +21,4 @@ export function registerSystemRoutes(app: FastifyInstance, db: Db): void {
     document ??= buildOpenApiDocument(APP_VERSION);
     return document;
   });
-
 }
