@@ -52,11 +52,21 @@ export default tseslint.config(
   // Import boundaries: the contract stands alone; the two apps never import each other.
   {
     files: ['packages/contract/**'],
-    rules: restrict([{ group: ['**/apps/**', '@stride/server', '@stride/web', 'react', ...SERVER_ONLY], message: 'The contract is zod only.' }]),
+    rules: restrict([
+      {
+        group: ['**/apps/**', '@stride/server', '@stride/web', 'react', ...SERVER_ONLY],
+        message: 'The contract is zod only.',
+      },
+    ]),
   },
   {
     files: ['apps/server/**'],
-    rules: restrict([{ group: ['**/apps/web/**', '@stride/web', 'react', 'react-dom', 'antd-mobile'], message: 'The server never imports the web app.' }]),
+    rules: restrict([
+      {
+        group: ['**/apps/web/**', '@stride/web', 'react', 'react-dom', 'antd-mobile'],
+        message: 'The server never imports the web app.',
+      },
+    ]),
   },
   {
     files: ['apps/web/**'],
@@ -65,7 +75,12 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      ...restrict([{ group: ['**/apps/server/**', '@stride/server', ...SERVER_ONLY], message: 'The web app never imports the server.' }]),
+      ...restrict([
+        {
+          group: ['**/apps/server/**', '@stride/server', ...SERVER_ONLY],
+          message: 'The web app never imports the server.',
+        },
+      ]),
     },
   },
   // Inside the web app, imports flow one way: lib → components → features → app.
@@ -79,19 +94,26 @@ export default tseslint.config(
   {
     files: ['apps/web/src/lib/http/**', 'apps/web/src/lib/navigation/**'],
     rules: restrict([
-      { group: ['react', 'react-dom', 'antd-mobile', '**/components/**', '**/features/**', '**/app/**'], message: 'The request and navigation layers are plain TypeScript with no UI.' },
+      {
+        group: ['react', 'react-dom', 'antd-mobile', '**/components/**', '**/features/**', '**/app/**'],
+        message: 'The request and navigation layers are plain TypeScript with no UI.',
+      },
     ]),
   },
   {
     files: ['apps/web/src/components/**'],
-    rules: restrict([{ group: ['**/features/**', '**/app/**'], message: 'Shared components do not know features or the app.' }]),
+    rules: restrict([
+      { group: ['**/features/**', '**/app/**'], message: 'Shared components do not know features or the app.' },
+    ]),
   },
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**`],
     rules: restrict([
       { group: ['**/app/**'], message: 'Features do not import the app.' },
       {
-        group: webFeatures.filter((other) => other !== feature).flatMap((other) => [`**/features/${other}`, `**/features/${other}/**`]),
+        group: webFeatures
+          .filter((other) => other !== feature)
+          .flatMap((other) => [`**/features/${other}`, `**/features/${other}/**`]),
         message: 'Features never import each other.',
       },
     ]),

@@ -26,8 +26,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  const bound = app.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const address = config.publicUrl ?? `http://${shownHost}:${config.port}`;
+  const address = config.publicUrl ?? `http://${shownHost}:${port}`;
   const lines = [
     '',
     `  Stride is running at ${address}`,
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
   ];
   if (config.mode === 'demo') {
     lines.push(
-      '  DEMO MODE: sample data, sandbox payments, messages kept in the outbox.',
+      '  DEMO MODE: sample data; messages kept in the outbox instead of being sent.',
       `  Demo account: ${DEMO_ACCOUNT.account} / password ${DEMO_ACCOUNT.password}`,
       `  Outbox (password reset codes): ${address}/demo/outbox`,
     );

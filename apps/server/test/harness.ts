@@ -60,7 +60,10 @@ async function freshDatabase(): Promise<{ database: Config['database']; drop: ()
   const dir = mkdtempSync(path.join(tmpdir(), 'stride-sqlite-'));
   return {
     database: { dialect: 'sqlite', file: path.join(dir, 'test.db') },
-    drop: async () => rmSync(dir, { recursive: true, force: true }),
+    drop: () => {
+      rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
   };
 }
 

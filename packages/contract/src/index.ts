@@ -21,7 +21,7 @@ function isEndpoint(value: unknown): value is EndpointDef {
 
 /** Every endpoint of the product: SPEC.md §7 plus our additions. */
 export const ENDPOINTS: readonly EndpointDef[] = [accounts, walking, cards, identity, shop]
-  .flatMap((module) => Object.values(module))
+  .flatMap((module): unknown[] => Object.values(module))
   .filter(isEndpoint);
 
 /** The supported languages of SPEC.md §8. */

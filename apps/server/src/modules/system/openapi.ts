@@ -4,7 +4,7 @@ import { z } from 'zod';
 type JsonSchema = Record<string, unknown>;
 
 function toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 }
 
 function parameters(endpoint: EndpointDef): JsonSchema[] {

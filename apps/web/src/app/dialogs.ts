@@ -1,0 +1,14 @@
+import { Dialog } from 'antd-mobile';
+import { t } from '../lib/i18n';
+
+/** The app's dialogs (CONFORMANCE.md: title "Tip", OK and Cancel). Loaded on first use. */
+export const dialogs = {
+  alert(content: string): Promise<void> {
+    return Dialog.alert({ title: t('tip'), content, confirmText: t('ok') });
+  },
+  confirm(content: string, confirmText: string): Promise<boolean> {
+    return Dialog.confirm({ title: t('tip'), content, confirmText, cancelText: t('cancel') });
+  },
+};
+
+export type Dialogs = typeof dialogs;

@@ -1,0 +1,119 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userStore } from '../lib/storage';
+import { installNavigator, type Navigator } from '../lib/navigation';
+import { App } from './app';
+import { setUpNavigation } from './navigation';
+
+let navigator: Navigator | undefined;
+
+function serveNotAvailable() {
+  const fetch = vi.fn((_input: string, _init?: RequestInit) =>
+    Promise.resolve(
+      new Response(JSON.stringify({ code: 1010, message: 'Not available yet', data: null }), { status: 200 }),
+    ),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+async function open(hash: string) {
+  window.history.replaceState(null, '', `/${hash}`);
+  navigator = setUpNavigation();
+  render(<App navigator={navigator} />);
+  await navigator.start();
+}
+
+afterEach(() => {
+  navigator?.stop();
+  installNavigator(undefined);
+  userStore.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('page host', () => {
+  it('shows a deep-linked page with its title and a back button that goes home', async () => {
+    userStore.setSession('tok', {
+      id: 'u1',
+      account: '+15550001',
+      inviteCode: 'ABCD1234',
+      realNameStatus: 'none',
+      createdAt: '2024-01-01T00:00:00Z',
+    });
+    serveNotAvailable();
+    await open('#/pages-sub/card/index');
+    expect(await screen.findByRole('heading', { name: 'Card wallet' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain('Not available yet');
+    expect(screen.queryByRole('navigation', { name: 'Stride' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    const greeting = await screen.findByText('Hello, +15550001');
+    const home = greeting.closest('section');
+    expect(home).not.toBeNull();
+    expect(within(home as HTMLElement).queryByRole('button', { name: 'Back' })).toBeNull();
+    const tabs = screen.getByRole('navigation', { name: 'Stride' });
+    expect(
+      within(tabs)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Home', 'Invite', 'Mall', 'My']);
+    expect(within(tabs).getByRole('button', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('retries the main call from the status tip', async () => {
+    userStore.setSession('tok', {
+      id: 'u1',
+      account: '+15550001',
+      inviteCode: 'ABCD1234',
+      realNameStatus: 'none',
+      createdAt: '2024-01-01T00:00:00Z',
+    });
+    const fetch = serveNotAvailable();
+    await open('#/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(fetch.mock.calls.at(-1)?.[0]).toContain('/api/home');
+  });
+
+  it('logs in and continues to the remembered page', async () => {
+    const session = {
+      token: 'tok',
+      user: {
+        id: 'u1',
+        account: '+15550001',
+        inviteCode: 'ABCD1234',
+        realNameStatus: 'none',
+        createdAt: '2024-01-01T00:00:00Z',
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string) =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify(
+              input.endsWith('/api/user/login')
+                ? { code: 1, message: 'ok', data: session }
+                : { code: 1010, message: 'Not available yet', data: null },
+            ),
+            { status: 200 },
+          ),
+        ),
+      ),
+    );
+    await open(`#/pages/login/index?redirect=${encodeURIComponent('/pages-sub/card/index?from=login')}`);
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '+15550001' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'Card wallet' })).toBeTruthy();
+    expect(navigator?.getStack().map((entry) => entry.url)).toEqual(['/pages-sub/card/index?from=login']);
+    expect(userStore.getState()).toMatchObject({ token: 'tok', isLogged: true });
+  });
+
+  it('sends a logged-out visitor to login', async () => {
+    serveNotAvailable();
+    await open('#/pages/my/index');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(window.location.hash).toBe(`#/pages/login/index?redirect=${encodeURIComponent('/pages/my/index')}`);
+  });
+});

@@ -1,0 +1,70 @@
+import { createElement, Suspense, useSyncExternalStore } from 'react';
+import { NavBar } from '../components/nav-bar';
+import { PageErrorBoundary } from '../components/page-error';
+import { TabBar } from '../components/tab-bar';
+import { useI18n } from '../lib/i18n';
+import { HOME_ROUTE, type Navigator, type PageEntry } from '../lib/navigation';
+import { findRoute, pageComponent, ROUTES } from './routes';
+import { TAB_ICONS } from './tab-icons';
+
+function reload() {
+  window.location.reload();
+}
+
+function Page({ entry, isActive, navigator }: { entry: PageEntry; isActive: boolean; navigator: Navigator }) {
+  const { t } = useI18n();
+  const route = findRoute(entry.route);
+  const Component = pageComponent(entry.route);
+  if (!route || !Component) return null;
+  // CONFORMANCE.md: no back button on tab pages and home.
+  const hasBack = !route.tab && route.path !== HOME_ROUTE;
+  return (
+    <section
+      className={route.tab ? 'page page--tab' : 'page'}
+      hidden={!isActive}
+      aria-hidden={!isActive}
+      data-route={entry.route}
+    >
+      {route.customNav ? null : (
+        <NavBar
+          title={t(route.titleKey)}
+          backLabel={t('back')}
+          {...(hasBack ? { onBack: () => void navigator.backOrHome().catch(() => undefined) } : {})}
+        />
+      )}
+      <main className={route.customNav ? 'page__body page__body--custom-nav' : 'page__body'}>
+        <PageErrorBoundary message={t('connectionTimeout')} onRetry={reload}>
+          <Suspense fallback={null}>
+            {/* The route table creates each lazy page once, at module load; this only looks it up. */}
+            {createElement(Component, { query: entry.query })}
+          </Suspense>
+        </PageErrorBoundary>
+      </main>
+    </section>
+  );
+}
+
+const TAB_ITEMS = ROUTES.flatMap((route) => (route.tab ? [{ key: route.path, ...route.tab }] : []));
+
+/** Renders the page stack: every page stays mounted, only the top one is shown. */
+export function PageHost({ navigator }: { readonly navigator: Navigator }) {
+  const { t } = useI18n();
+  const stack = useSyncExternalStore(navigator.subscribe, navigator.getStack);
+  const top = stack.at(-1);
+  const isTabPage = top !== undefined && navigator.isTab(top.route);
+  return (
+    <div className={isTabPage ? 'app app--with-tabs' : 'app'}>
+      {stack.map((entry) => (
+        <Page key={entry.id} entry={entry} isActive={entry === top} navigator={navigator} />
+      ))}
+      {isTabPage ? (
+        <TabBar
+          label={t('appName')}
+          selected={top.route}
+          items={TAB_ITEMS.map((item) => ({ key: item.key, label: t(item.labelKey), icon: TAB_ICONS[item.icon] }))}
+          onSelect={(key) => void navigator.switchTab(key).catch(() => undefined)}
+        />
+      ) : null}
+    </div>
+  );
+}

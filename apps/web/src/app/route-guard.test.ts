@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@stride/contract';
+import { createNavigator, type Navigator } from '../lib/navigation';
+import { createUserStore } from '../lib/storage';
+import { createRouteGuard } from './route-guard';
+import { ROUTES, TAB_ROUTES } from './routes';
+
+const user: User = {
+  id: 'u1',
+  account: '+15550001',
+  inviteCode: 'ABCD1234',
+  realNameStatus: 'none',
+  createdAt: '2024-01-01T00:00:00Z',
+};
+
+let navigator: Navigator | undefined;
+
+function setup(hash: string, loadUserInfo: () => Promise<void>) {
+  window.history.replaceState(null, '', `/${hash}`);
+  const store = createUserStore(window.localStorage);
+  navigator = createNavigator({
+    routes: ROUTES.map((route) => route.path),
+    tabs: TAB_ROUTES,
+    guard: createRouteGuard({ getUser: store.getState, loadUserInfo }),
+  });
+  return { store, navigator };
+}
+
+const top = (nav: Navigator) => nav.getStack().at(-1);
+
+afterEach(() => {
+  navigator?.stop();
+});
+
+describe('route guard', () => {
+  it('sends a logged-out first load to login, remembering the target', async () => {
+    const { navigator: nav } = setup('#/pages-sub/card/index?id=9', () => Promise.resolve());
+    await nav.start();
+    expect(top(nav)).toMatchObject({ route: '/pages/login/index', query: { redirect: '/pages-sub/card/index?id=9' } });
+    expect(window.location.hash).toBe(
+      `#/pages/login/index?redirect=${encodeURIComponent('/pages-sub/card/index?id=9')}`,
+    );
+  });
+
+  it('lets a logged-out user reach the no-login pages', async () => {
+    const { navigator: nav } = setup('#/pages/login/index', () => Promise.resolve());
+    await nav.start();
+    for (const url of [
+      '/pages/edit-password/index',
+      '/pages-sub/official-community/index',
+      '/pages-sub/physical-card-mailing/index',
+    ]) {
+      await nav.navigateTo(url);
+      expect(top(nav)?.route).toBe(url);
+    }
+    await nav.navigateTo('/pages-sub/order/list');
+    expect(top(nav)).toMatchObject({ route: '/pages/login/index', query: { redirect: '/pages-sub/order/list' } });
+  });
+
+  it('loads the user info first when logged in without it, holding the page until then', async () => {
+    let finish: () => void = () => undefined;
+    const store = createUserStore(window.localStorage);
+    store.setSession('tok', user);
+    window.localStorage.removeItem('userInfo');
+    const loadUserInfo = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = () => {
+            store.setUserInfo(user);
+            resolve();
+          };
+        }),
+    );
+    const { navigator: nav, store: guardStore } = setup('#/pages/my/index', loadUserInfo);
+    expect(guardStore.getState().userInfo).toBeNull();
+    const started = nav.start();
+    await vi.waitFor(() => expect(loadUserInfo).toHaveBeenCalledTimes(1));
+    expect(nav.getStack()).toEqual([]);
+    await expect(nav.reLaunch('/pages/my/index')).rejects.toThrow('/pages/my/index locked');
+    finish();
+    await started;
+    expect(top(nav)?.route).toBe('/pages/my/index');
+  });
+
+  it('does not load the user info again once it is there', async () => {
+    createUserStore(window.localStorage).setSession('tok', user);
+    const loadUserInfo = vi.fn(() => Promise.resolve());
+    const { navigator: nav } = setup('#/', loadUserInfo);
+    await nav.start();
+    await nav.navigateTo('/pages-sub/card/index');
+    expect(loadUserInfo).not.toHaveBeenCalled();
+    expect(top(nav)?.route).toBe('/pages-sub/card/index');
+  });
+});

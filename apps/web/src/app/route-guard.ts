@@ -1,0 +1,26 @@
+import type { RouteGuard } from '../lib/navigation';
+import type { UserState } from '../lib/storage';
+import { NO_LOGIN_ROUTES, loginUrlFor } from './routes';
+
+export interface RouteGuardDeps {
+  getUser(): UserState;
+  /** Fetches the user and stores it. */
+  loadUserInfo(): Promise<void>;
+}
+
+/** CONFORMANCE.md, Route guard: runs before every navigation, first load and back/forward included. */
+export function createRouteGuard(deps: RouteGuardDeps): RouteGuard {
+  return async (to) => {
+    const isOpen = NO_LOGIN_ROUTES.includes(to.route);
+    if (!deps.getUser().isLogged) return isOpen ? true : { redirect: loginUrlFor(to.url) };
+    if (deps.getUser().userInfo) return true;
+    try {
+      await deps.loadUserInfo();
+    } catch (error) {
+      // An invalid session (1001) is taken to login by the request UI; this navigation stops.
+      // Other failures (network) still show the page, which reports its own errors.
+      if (!deps.getUser().isLogged && !isOpen) throw error;
+    }
+    return true;
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Dialogs } from './dialogs';
+import { createRequestUi, type RequestUiDeps } from './wire-request-ui';
+
+function setup(route = '/pages-sub/card/index', confirmed = true) {
+  const dialogs = {
+    alert: vi.fn<Dialogs['alert']>(() => Promise.resolve()),
+    confirm: vi.fn<Dialogs['confirm']>(() => Promise.resolve(confirmed)),
+  };
+  const deps = {
+    dialogs: () => Promise.resolve(dialogs),
+    currentUrl: () => ({ route, url: `${route}?a=1` }),
+    reLaunch: vi.fn<RequestUiDeps['reLaunch']>(() => Promise.resolve()),
+    navigateTo: vi.fn<RequestUiDeps['navigateTo']>(() => Promise.resolve()),
+  };
+  return { ui: createRequestUi(deps), dialogs, deps };
+}
+
+describe('request UI wiring', () => {
+  it('1001: goes to login remembering the page, and shows the message with only OK', async () => {
+    const { ui, dialogs, deps } = setup();
+    ui.sessionInvalid({ message: 'Please log in again', hidden: false });
+    expect(deps.reLaunch).toHaveBeenCalledWith(
+      `/pages/login/index?redirect=${encodeURIComponent('/pages-sub/card/index?a=1')}`,
+    );
+    await vi.waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith('Please log in again'));
+    expect(dialogs.confirm).not.toHaveBeenCalled();
+  });
+
+  it('1001 hidden: goes to login without a dialog; on the login page it stays', async () => {
+    const { ui, dialogs, deps } = setup();
+    ui.sessionInvalid({ message: '', hidden: true });
+    expect(deps.reLaunch).toHaveBeenCalledTimes(1);
+    const onLogin = setup('/pages/login/index');
+    onLogin.ui.sessionInvalid({ message: '', hidden: false });
+    expect(onLogin.deps.reLaunch).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(onLogin.dialogs.alert).toHaveBeenCalledWith('request error'));
+    expect(dialogs.alert).not.toHaveBeenCalled();
+  });
+
+  it('1002: confirm labelled "verify now" then the real-name page, unless already there', async () => {
+    const { ui, dialogs, deps } = setup();
+    await ui.realNameRequired({ message: 'Verify your identity' });
+    expect(dialogs.confirm).toHaveBeenCalledWith('Verify your identity', 'verify now');
+    expect(deps.navigateTo).toHaveBeenCalledWith('/pages-sub/realname/index');
+
+    const there = setup('/pages-sub/realname/index');
+    await there.ui.realNameRequired({ message: 'x' });
+    expect(there.deps.navigateTo).not.toHaveBeenCalled();
+
+    const cancelled = setup('/pages-sub/card/index', false);
+    await cancelled.ui.realNameRequired({ message: 'x' });
+    expect(cancelled.deps.navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('other codes and network failures show a dialog with the message or the framework text', async () => {
+    const { ui, dialogs } = setup();
+    ui.error({ code: 1007, message: '' });
+    ui.networkError();
+    await vi.waitFor(() => expect(dialogs.alert).toHaveBeenCalledTimes(2));
+    expect(dialogs.alert.mock.calls.map((call) => call[0])).toEqual([
+      'request error',
+      'Network error, please try again later',
+    ]);
+  });
+});

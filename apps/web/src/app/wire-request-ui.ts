@@ -1,0 +1,61 @@
+import type { HttpClient, RequestUi } from '../lib/http';
+import { t } from '../lib/i18n';
+import { getNavigator } from '../lib/navigation';
+import type { Dialogs } from './dialogs';
+import { LOGIN_ROUTE, REALNAME_ROUTE, loginUrlFor } from './routes';
+
+export interface RequestUiDeps {
+  readonly dialogs: () => Promise<Dialogs>;
+  readonly currentUrl: () => { readonly route: string; readonly url: string } | undefined;
+  readonly reLaunch: (url: string) => Promise<void>;
+  readonly navigateTo: (url: string) => Promise<void>;
+}
+
+const defaultDeps: RequestUiDeps = {
+  // The dialog code stays out of the first route's bundle until an error needs it.
+  dialogs: () => import('./dialogs').then((module) => module.dialogs),
+  currentUrl: () => getNavigator().getStack().at(-1),
+  reLaunch: (url) => getNavigator().reLaunch(url),
+  navigateTo: (url) => getNavigator().navigateTo(url),
+};
+
+// A refused navigation (already there, locked) needs no reaction here.
+const ignore = () => undefined;
+
+/** The one place where the request layer's reports become dialogs and navigations. */
+export function createRequestUi(deps: RequestUiDeps = defaultDeps): RequestUi {
+  let sessionDialogOpen = false;
+
+  const alert = (message: string) =>
+    deps
+      .dialogs()
+      .then((dialogs) => dialogs.alert(message))
+      .catch(ignore);
+
+  return {
+    sessionInvalid({ message, hidden }) {
+      const current = deps.currentUrl();
+      if (current?.route !== LOGIN_ROUTE) deps.reLaunch(loginUrlFor(current?.url)).catch(ignore);
+      if (hidden || sessionDialogOpen) return;
+      sessionDialogOpen = true;
+      void alert(message || t('requestError')).finally(() => {
+        sessionDialogOpen = false;
+      });
+    },
+    async realNameRequired({ message }) {
+      const dialogs = await deps.dialogs();
+      const confirmed = await dialogs.confirm(message || t('requestError'), t('verifyNow'));
+      if (confirmed && deps.currentUrl()?.route !== REALNAME_ROUTE) await deps.navigateTo(REALNAME_ROUTE).catch(ignore);
+    },
+    error({ message }) {
+      void alert(message || t('requestError'));
+    },
+    networkError() {
+      void alert(t('networkError'));
+    },
+  };
+}
+
+export function wireRequestUi(http: HttpClient, deps?: RequestUiDeps): void {
+  http.setUi(createRequestUi(deps));
+}

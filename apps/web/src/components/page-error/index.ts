@@ -1,0 +1,1 @@
+export { PageErrorBoundary, type PageErrorBoundaryProps } from './page-error-boundary';

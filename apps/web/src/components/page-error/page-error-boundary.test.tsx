@@ -1,0 +1,24 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { allowConsoleErrors } from '../../test/console';
+import { PageErrorBoundary } from './page-error-boundary';
+
+describe('PageErrorBoundary', () => {
+  it('shows the timeout text when a page chunk fails to load, and reloads on tap', async () => {
+    allowConsoleErrors();
+    const Broken = lazy<ComponentType>(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    const onRetry = vi.fn();
+    render(
+      <PageErrorBoundary message="The connection timed out, click the screen to try again." onRetry={onRetry}>
+        <Suspense fallback={null}>
+          <Broken />
+        </Suspense>
+      </PageErrorBoundary>,
+    );
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'The connection timed out, click the screen to try again.' }),
+    );
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+});

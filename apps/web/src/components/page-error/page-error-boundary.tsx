@@ -1,0 +1,29 @@
+import { Component, type ReactNode } from 'react';
+
+export interface PageErrorBoundaryProps {
+  readonly message: string;
+  readonly onRetry: () => void;
+  readonly children: ReactNode;
+}
+
+interface State {
+  readonly failed: boolean;
+}
+
+/** A page whose code failed to load (CONFORMANCE.md): one tap anywhere reloads. */
+export class PageErrorBoundary extends Component<PageErrorBoundaryProps, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <button type="button" className="page-error" onClick={this.props.onRetry}>
+        {this.props.message}
+      </button>
+    );
+  }
+}

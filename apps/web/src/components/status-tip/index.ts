@@ -1,0 +1,1 @@
+export { StatusTip, type StatusTipProps } from './status-tip';

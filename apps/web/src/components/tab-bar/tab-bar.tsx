@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import './tab-bar.css';
+
+export interface TabBarItem {
+  readonly key: string;
+  readonly label: string;
+  readonly icon: ReactNode;
+}
+
+export interface TabBarProps {
+  readonly items: readonly TabBarItem[];
+  readonly selected: string;
+  readonly label: string;
+  readonly onSelect: (key: string) => void;
+}
+
+export function TabBar({ items, selected, label, onSelect }: TabBarProps) {
+  return (
+    <nav className="tab-bar" aria-label={label}>
+      {items.map((item) => {
+        const isSelected = item.key === selected;
+        return (
+          <button
+            key={item.key}
+            type="button"
+            className={isSelected ? 'tab-bar__item tab-bar__item--selected' : 'tab-bar__item'}
+            aria-current={isSelected ? 'page' : undefined}
+            // CONFORMANCE.md: tapping the current tab does not navigate.
+            onClick={isSelected ? undefined : () => onSelect(item.key)}
+          >
+            <span className="tab-bar__icon" aria-hidden="true">
+              {item.icon}
+            </span>
+            <span className="tab-bar__label">{item.label}</span>
+          </button>
+        );
+      })}
+    </nav>
+  );
+}

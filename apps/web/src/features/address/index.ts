@@ -1,0 +1,1 @@
+export { listAddresses } from './api/list-addresses';

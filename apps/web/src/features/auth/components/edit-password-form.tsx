@@ -1,0 +1,171 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { NewPasswordSchema, PASSWORD_MAX, RESET_CODE_LENGTH } from '@stride/contract';
+import { describeError } from '../../../lib/http';
+import { useI18n } from '../../../lib/i18n';
+import { requestPasswordKey } from '../api/request-password-key';
+import { resetPassword } from '../api/reset-password';
+import { useCaptcha } from '../hooks/use-captcha';
+import { CaptchaField } from './captcha-field';
+
+type Step =
+  | { readonly name: 'request' }
+  | { readonly name: 'verify'; readonly minutes: number }
+  | { readonly name: 'reset'; readonly resetKey: string };
+
+const SECONDS_PER_MINUTE = 60;
+
+/** PRODUCT.md "Accounts": code by the configured sender, then a one-time reset key, then the password. */
+export function EditPasswordForm({ onDone }: { readonly onDone: () => void }) {
+  const { t } = useI18n();
+  const [step, setStep] = useState<Step>({ name: 'request' });
+  const [account, setAccount] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+
+  const showError = useCallback(
+    (cause: unknown) => setError(describeError(cause, { request: t('requestError'), network: t('networkError') })),
+    [t],
+  );
+  const captcha = useCaptcha(step.name === 'request', showError);
+
+  async function run(action: () => Promise<void>, onFailure?: () => void) {
+    setError('');
+    setIsBusy(true);
+    try {
+      await action();
+    } catch (cause) {
+      showError(cause);
+      onFailure?.();
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (step.name === 'request') {
+      void run(async () => {
+        const sent = await requestPasswordKey(
+          { account, captchaId: captcha.captchaId, captchaCode: captcha.code },
+          { hideErrors: true },
+        );
+        setStep({ name: 'verify', minutes: Math.round(sent.expiresIn / SECONDS_PER_MINUTE) });
+      }, captcha.refresh);
+    } else if (step.name === 'verify') {
+      void run(async () => {
+        const verified = await resetPassword({ step: 'verify', account, code: code.trim() }, { hideErrors: true });
+        if (verified.step === 'verify') setStep({ name: 'reset', resetKey: verified.resetKey });
+      });
+    } else {
+      if (password !== confirmation) {
+        setError(t('reset.mismatch'));
+        return;
+      }
+      if (!NewPasswordSchema.safeParse(password).success) {
+        setError(t('reset.passwordRule'));
+        return;
+      }
+      void run(async () => {
+        await resetPassword({ step: 'reset', resetKey: step.resetKey, password }, { hideErrors: true });
+        onDone();
+      });
+    }
+  }
+
+  return (
+    <form className="card" onSubmit={submit} noValidate>
+      {step.name !== 'reset' ? (
+        <label className="field">
+          <span className="field__label">{t('reset.account')}</span>
+          <input
+            className="input"
+            type="tel"
+            inputMode="tel"
+            autoComplete="username"
+            maxLength={16}
+            required
+            readOnly={step.name !== 'request'}
+            value={account}
+            onChange={(event) => setAccount(event.target.value)}
+          />
+        </label>
+      ) : null}
+
+      {step.name === 'request' ? (
+        <CaptchaField
+          image={captcha.image}
+          value={captcha.code}
+          onChange={captcha.setCode}
+          onRefresh={captcha.refresh}
+        />
+      ) : null}
+
+      {step.name === 'verify' ? (
+        <>
+          <p className="hint" role="status">
+            {t('reset.codeSent', { minutes: step.minutes })}
+          </p>
+          <label className="field">
+            <span className="field__label">{t('reset.code')}</span>
+            <input
+              className="input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={RESET_CODE_LENGTH}
+              required
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </label>
+        </>
+      ) : null}
+
+      {step.name === 'reset' ? (
+        <>
+          <label className="field">
+            <span className="field__label">{t('reset.newPassword')}</span>
+            <input
+              className="input"
+              type="password"
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">{t('reset.confirmPassword')}</span>
+            <input
+              className="input"
+              type="password"
+              autoComplete="new-password"
+              maxLength={PASSWORD_MAX}
+              required
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+            />
+          </label>
+          <p className="hint">{t('reset.passwordRule')}</p>
+        </>
+      ) : null}
+
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+
+      <button
+        type="submit"
+        className="button button--block"
+        disabled={isBusy || (step.name === 'request' && !captcha.image)}
+      >
+        {t(step.name === 'request' ? 'reset.sendCode' : step.name === 'verify' ? 'reset.verify' : 'reset.submit')}
+      </button>
+    </form>
+  );
+}

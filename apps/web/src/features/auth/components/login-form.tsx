@@ -1,0 +1,156 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { CODES, INPUT_MAX_LENGTH, PASSWORD_MAX, type User } from '@stride/contract';
+import { describeError, isRequestError } from '../../../lib/http';
+import { useI18n } from '../../../lib/i18n';
+import { loginUser } from '../api/login-user';
+import { registerUser } from '../api/register-user';
+import { useCaptcha } from '../hooks/use-captcha';
+import { CaptchaField } from './captcha-field';
+
+export type LoginMode = 'login' | 'register';
+
+export interface LoginFormProps {
+  readonly initialMode: LoginMode;
+  /** From an invite link (`?invite=CODE`). */
+  readonly initialInvite?: string;
+  readonly onSuccess: (session: { readonly token: string; readonly user: User }) => void;
+  readonly onForgotPassword: () => void;
+}
+
+export function LoginForm({ initialMode, initialInvite, onSuccess, onForgotPassword }: LoginFormProps) {
+  const { t } = useI18n();
+  const [mode, setMode] = useState<LoginMode>(initialMode);
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [invite, setInvite] = useState(initialInvite ?? '');
+  // Login asks for a captcha only once the server says so (1008 after repeated failures, 1009 wrong).
+  const [loginNeedsCaptcha, setLoginNeedsCaptcha] = useState(false);
+  const [error, setError] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+
+  const showError = useCallback(
+    (cause: unknown) => setError(describeError(cause, { request: t('requestError'), network: t('networkError') })),
+    [t],
+  );
+  const hasCaptcha = mode === 'register' || loginNeedsCaptcha;
+  const captcha = useCaptcha(hasCaptcha, showError);
+
+  function switchMode(next: LoginMode) {
+    setMode(next);
+    setError('');
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError('');
+    setIsBusy(true);
+    try {
+      const withCaptcha = hasCaptcha ? { captchaId: captcha.captchaId, captchaCode: captcha.code } : {};
+      const session =
+        mode === 'login'
+          ? await loginUser({ account, password, ...withCaptcha }, { hideErrors: true })
+          : await registerUser(
+              {
+                account,
+                password,
+                captchaId: captcha.captchaId,
+                captchaCode: captcha.code,
+                ...(invite.trim() ? { inviteCode: invite.trim() } : {}),
+              },
+              { hideErrors: true },
+            );
+      setIsBusy(false);
+      onSuccess(session);
+    } catch (cause) {
+      setIsBusy(false);
+      showError(cause);
+      const isCaptchaAnswer =
+        isRequestError(cause) && (cause.code === CODES.CAPTCHA_REQUIRED || cause.code === CODES.CAPTCHA_INVALID);
+      if (mode === 'login' && isCaptchaAnswer && !loginNeedsCaptcha) setLoginNeedsCaptcha(true);
+      else if (hasCaptcha) captcha.refresh();
+    }
+  }
+
+  return (
+    <form className="card" onSubmit={(event) => void submit(event)} noValidate>
+      <div role="tablist" className="segmented">
+        {(['login', 'register'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="tab"
+            className="segmented__item"
+            aria-selected={mode === option}
+            onClick={() => switchMode(option)}
+          >
+            {t(option === 'login' ? 'login.modeLogin' : 'login.modeRegister')}
+          </button>
+        ))}
+      </div>
+
+      <label className="field">
+        <span className="field__label">{t('login.mobile')}</span>
+        <input
+          className="input"
+          type="tel"
+          inputMode="tel"
+          autoComplete="username"
+          maxLength={16}
+          required
+          value={account}
+          onChange={(event) => setAccount(event.target.value)}
+        />
+      </label>
+
+      <label className="field">
+        <span className="field__label">{t('login.password')}</span>
+        <input
+          className="input"
+          type="password"
+          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          maxLength={PASSWORD_MAX}
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </label>
+      {mode === 'register' ? <p className="hint">{t('login.passwordRule')}</p> : null}
+
+      {hasCaptcha ? (
+        <CaptchaField
+          image={captcha.image}
+          value={captcha.code}
+          onChange={captcha.setCode}
+          onRefresh={captcha.refresh}
+        />
+      ) : null}
+
+      {mode === 'register' ? (
+        <label className="field">
+          <span className="field__label">{t('login.invite')}</span>
+          <input
+            className="input"
+            autoCapitalize="characters"
+            autoComplete="off"
+            maxLength={INPUT_MAX_LENGTH}
+            value={invite}
+            onChange={(event) => setInvite(event.target.value)}
+          />
+        </label>
+      ) : null}
+
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+
+      <button type="submit" className="button button--block" disabled={isBusy || (hasCaptcha && !captcha.image)}>
+        {t(mode === 'login' ? 'login.submitLogin' : 'login.submitRegister')}
+      </button>
+      <button type="button" className="link" onClick={onForgotPassword}>
+        {t('login.forgot')}
+      </button>
+    </form>
+  );
+}

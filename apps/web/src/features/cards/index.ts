@@ -1,0 +1,3 @@
+export { listCardPlans } from './api/list-card-plans';
+export { listMyCards } from './api/list-my-cards';
+export { listPolicies } from './api/list-policies';

@@ -1,0 +1,1 @@
+export { listCommunityChannels } from './api/list-community-channels';

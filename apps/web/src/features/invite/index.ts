@@ -1,0 +1,1 @@
+export { getInvite } from './api/get-invite';

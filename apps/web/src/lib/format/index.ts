@@ -1,0 +1,1 @@
+export { CURRENCY_SYMBOL, formatCount, formatDate, formatMoney, formatNumber, formatTime } from './format';

@@ -1,0 +1,229 @@
+import type { BodyOf, EndpointDef, ParamsOf, QueryOf, ResponseOf } from '@stride/contract';
+import { FILE_ERROR_MESSAGE, LOW_LEVEL_CODES, RequestError } from './errors';
+
+/** SPEC.md §9: 60 s for every network type. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+const CODE_OK = 1;
+const CODE_SESSION_INVALID = 1001;
+const CODE_REAL_NAME_REQUIRED = 1002;
+
+type Field<K extends string, T> = [T] extends [never]
+  ? { readonly [P in K]?: undefined }
+  : undefined extends T
+    ? { readonly [P in K]?: T }
+    : { readonly [P in K]: T };
+
+/** What a call of endpoint `E` takes; the contract decides which parts exist. */
+export type CallInput<E> = Field<'params', ParamsOf<E>> & Field<'query', QueryOf<E>> & Field<'body', BodyOf<E>>;
+
+export interface CallOptions {
+  /** The caller shows errors itself: no dialog for envelope errors or failed hosts. */
+  readonly hideErrors?: boolean;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * How the UI reacts. The request layer only reports; the app decides what a dialog looks like.
+ * An empty `message` means the server sent none (the UI shows its "request error").
+ */
+export interface RequestUi {
+  sessionInvalid(event: { readonly message: string; readonly hidden: boolean }): void;
+  /** Settles when the dialog closes; no second one opens before that. */
+  realNameRequired(event: { readonly message: string }): Promise<void> | void;
+  error(event: { readonly code: number; readonly message: string }): void;
+  networkError(): void;
+}
+
+export interface HttpClientDeps {
+  hosts(): readonly string[];
+  getToken(): string;
+  getLanguage(): string;
+  /** Code 1001: forget the token and the user. */
+  clearSession(): void;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface HttpClient {
+  call<E extends EndpointDef>(endpoint: E, input: CallInput<E>, options?: CallOptions): Promise<ResponseOf<E>>;
+  /** Multipart POST to a multipart endpoint (the contract's uploadFile): field `file` plus text fields. */
+  upload<E extends EndpointDef>(
+    endpoint: E,
+    file: Blob,
+    fields?: Readonly<Record<string, string>>,
+    options?: CallOptions,
+  ): Promise<ResponseOf<E>>;
+  setUi(ui: RequestUi | undefined): void;
+}
+
+interface Envelope {
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof Reflect.get(value, 'code') === 'number';
+}
+
+function toParam(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value);
+}
+
+function appendQuery(path: string, query: unknown): string {
+  if (typeof query !== 'object' || query === null) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item === undefined || item === null) continue;
+      params.append(key, toParam(item));
+    }
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+function fillParams(path: string, params: unknown): string {
+  return path.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value: unknown = typeof params === 'object' && params !== null ? Reflect.get(params, name) : undefined;
+    if (value === undefined || value === null) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(toParam(value));
+  });
+}
+
+interface Outgoing {
+  readonly method: string;
+  readonly path: string;
+  readonly body?: BodyInit;
+  readonly json: boolean;
+  readonly networkCode: number;
+}
+
+type Attempt =
+  | { readonly ok: true; readonly envelope: Envelope }
+  | { readonly ok: false; readonly status?: number; readonly timedOut: boolean };
+
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  const fetchImpl = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  let ui: RequestUi | undefined;
+  let realNameDialogOpen = false;
+
+  function headers(json: boolean): Headers {
+    const result = new Headers({ platform: 'h5', 'Accept-Language': deps.getLanguage() });
+    const token = deps.getToken();
+    if (token) result.set('Authorization', `Bearer ${token}`);
+    if (json) result.set('Content-Type', 'application/json');
+    return result;
+  }
+
+  async function attempt(host: string, outgoing: Outgoing, signal: AbortSignal | undefined): Promise<Attempt> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort);
+    try {
+      const response = await fetchImpl(host + outgoing.path, {
+        method: outgoing.method,
+        headers: headers(outgoing.json),
+        body: outgoing.body ?? null,
+        signal: controller.signal,
+      });
+      if (response.status !== 200) return { ok: false, status: response.status, timedOut: false };
+      const payload: unknown = await response.json();
+      // A 200 that is not an envelope comes from something other than our API (a proxy page).
+      return isEnvelope(payload) ? { ok: true, envelope: payload } : { ok: false, status: 200, timedOut: false };
+    } catch {
+      if (signal?.aborted) throw new RequestError('abort', LOW_LEVEL_CODES.ABORT, 'abort');
+      return { ok: false, timedOut };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  function answer(envelope: Envelope, hidden: boolean): unknown {
+    const { code, message } = envelope;
+    if (code === CODE_OK) return envelope.data;
+    if (code === CODE_SESSION_INVALID) {
+      deps.clearSession();
+      ui?.sessionInvalid({ message, hidden });
+    } else if (code === CODE_REAL_NAME_REQUIRED) {
+      if (ui && !realNameDialogOpen) {
+        realNameDialogOpen = true;
+        const closeDialog = () => {
+          realNameDialogOpen = false;
+        };
+        Promise.resolve()
+          .then(() => ui?.realNameRequired({ message }))
+          .then(closeDialog, closeDialog);
+      }
+    } else if (!hidden) {
+      ui?.error({ code, message });
+    }
+    throw new RequestError('envelope', code, message);
+  }
+
+  async function send(outgoing: Outgoing, options: CallOptions | undefined): Promise<unknown> {
+    const hidden = options?.hideErrors === true;
+    const signal = options?.signal;
+    if (signal?.aborted) throw new RequestError('abort', LOW_LEVEL_CODES.ABORT, 'abort');
+    let last: Attempt | undefined;
+    for (const host of deps.hosts()) {
+      last = await attempt(host, outgoing, signal);
+      if (last.ok) return answer(last.envelope, hidden);
+    }
+    const status = last && !last.ok ? last.status : undefined;
+    const timedOut = last !== undefined && !last.ok && last.timedOut;
+    if (!hidden && status !== 401) ui?.networkError();
+    if (timedOut) throw new RequestError('timeout', LOW_LEVEL_CODES.TIMEOUT, 'timeout', status);
+    throw new RequestError('network', outgoing.networkCode, 'network error', status);
+  }
+
+  return {
+    async call(endpoint, input, options) {
+      const path = appendQuery(fillParams(endpoint.path, input.params), input.query);
+      const hasBody = endpoint.method !== 'GET' && input.body !== undefined;
+      const data = await send(
+        {
+          method: endpoint.method,
+          path,
+          json: hasBody,
+          networkCode: LOW_LEVEL_CODES.NO_ANSWER,
+          ...(hasBody ? { body: JSON.stringify(input.body) } : {}),
+        },
+        options,
+      );
+      // The server validates its answers against the same contract, so they are trusted here.
+      return data as ResponseOf<typeof endpoint>;
+    },
+    async upload(endpoint, file, fields = {}, options) {
+      if (!(file instanceof Blob)) throw new RequestError('file', LOW_LEVEL_CODES.NO_ANSWER, FILE_ERROR_MESSAGE);
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.append(key, value);
+      form.append('file', file);
+      const data = await send(
+        {
+          method: endpoint.method,
+          path: endpoint.path,
+          body: form,
+          json: false,
+          networkCode: LOW_LEVEL_CODES.UPLOAD_NETWORK,
+        },
+        options,
+      );
+      return data as ResponseOf<typeof endpoint>;
+    },
+    setUi(next) {
+      ui = next;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/** Codes of failures that never reached an envelope (SPEC.md §8, low-level request errors). */
+export const LOW_LEVEL_CODES = {
+  /** No host gave an answer; `status` holds the last HTTP status if there was one. */
+  NO_ANSWER: 0,
+  TIMEOUT: 5,
+  ABORT: 600003,
+  UPLOAD_NETWORK: 602001,
+} as const;
+
+export const FILE_ERROR_MESSAGE = 'file error';
+
+export type RequestErrorKind = 'envelope' | 'network' | 'timeout' | 'abort' | 'file';
+
+/** Every rejection of the request layer: the envelope code and message, or a low-level code. */
+export class RequestError extends Error {
+  override readonly name = 'RequestError';
+
+  constructor(
+    readonly kind: RequestErrorKind,
+    readonly code: number,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export function isRequestError(value: unknown): value is RequestError {
+  return value instanceof RequestError;
+}
+
+/** The text to show for a failed call: the server's message, else the framework's fallbacks. */
+export function describeError(error: unknown, texts: { readonly request: string; readonly network: string }): string {
+  if (isRequestError(error) && error.kind === 'envelope') return error.message || texts.request;
+  return texts.network;
+}

@@ -1,0 +1,36 @@
+import type { EndpointDef, ResponseOf } from '@stride/contract';
+import { env } from '../env';
+import { languageStore } from '../i18n/language';
+import { userStore } from '../storage/user-store';
+import { createHttpClient, type CallInput, type CallOptions, type HttpClient } from './client';
+import { captureSessionBackup, listHosts } from './hosts';
+
+export { createHttpClient, REQUEST_TIMEOUT_MS } from './client';
+export type { CallInput, CallOptions, HttpClient, HttpClientDeps, RequestUi } from './client';
+export {
+  FILE_ERROR_MESSAGE,
+  LOW_LEVEL_CODES,
+  RequestError,
+  describeError,
+  isRequestError,
+  type RequestErrorKind,
+} from './errors';
+export { SESSION_BACKUP_KEY, captureSessionBackup, findApiParam, listHosts } from './hosts';
+
+captureSessionBackup(window.location.href, window.sessionStorage);
+
+/** The app's one client: page origin first, then configured and session backups. */
+export const http: HttpClient = createHttpClient({
+  hosts: () => listHosts({ origin: window.location.origin, backups: env.apiBackups, storage: window.sessionStorage }),
+  getToken: () => userStore.getState().token,
+  getLanguage: () => languageStore.get(),
+  clearSession: () => userStore.clear(),
+});
+
+export function call<E extends EndpointDef>(
+  endpoint: E,
+  input: CallInput<E>,
+  options?: CallOptions,
+): Promise<ResponseOf<E>> {
+  return http.call(endpoint, input, options);
+}

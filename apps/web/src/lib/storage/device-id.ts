@@ -1,0 +1,16 @@
+export const DEVICE_ID_KEY = 'deviceId';
+
+/** Timestamp plus a random number (SPEC.md §3), made once per browser and kept. */
+export function getDeviceId(
+  storage: Storage = window.localStorage,
+  now: () => number = Date.now,
+  random: () => number = Math.random,
+): string {
+  const saved = storage.getItem(DEVICE_ID_KEY);
+  if (saved) return saved;
+  const id = `${now()}${Math.floor(random() * 1_000_000)
+    .toString()
+    .padStart(6, '0')}`;
+  storage.setItem(DEVICE_ID_KEY, id);
+  return id;
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { setUpNavigation } from './app/navigation';
+import { wireRequestUi } from './app/wire-request-ui';
+import { applyRem } from './lib/layout/rem';
+import { http } from './lib/http';
+import { getDeviceId } from './lib/storage';
+import './app/app.css';
+
+applyRem();
+getDeviceId();
+wireRequestUi(http);
+const navigator = setUpNavigation();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+createRoot(container).render(
+  <StrictMode>
+    <App navigator={navigator} />
+  </StrictMode>,
+);
+void navigator.start();

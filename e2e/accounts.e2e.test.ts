@@ -1,0 +1,119 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const hashOf = (page: Page) => new URL(page.url()).hash;
+
+/** Pages under the top of the stack stay mounted but hidden, as in the mini-app runtime. */
+const top = (page: Page) => page.locator('.page:not([hidden])');
+
+async function fillCaptcha(page: Page, trigger: () => Promise<unknown>): Promise<void> {
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/captcha'));
+  await trigger();
+  await answered;
+  await expect
+    .poll(() => top(page).getByRole('button', { name: 'Captcha image, tap to refresh' }).locator('img').count())
+    .toBe(1);
+  await top(page).getByLabel('Captcha', { exact: true }).fill(server.captcha.last);
+}
+
+async function logIn(page: Page, account: string, password: string): Promise<void> {
+  await top(page).getByLabel('Mobile number').fill(account);
+  await top(page).getByLabel('Password').fill(password);
+  await top(page).getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('navigation').getByText('My', { exact: true }).click();
+  await top(page).getByRole('button', { name: 'Log out' }).click();
+  await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/login\/index/);
+}
+
+describe('accounts, end to end in Chromium', () => {
+  it('signs up, stays logged in, logs out, is sent to login and back, and resets a password through the outbox', async () => {
+    const { page, errors, context } = await openPhone(browser);
+    const account = '13911112222';
+
+    // A protected page sends a logged-out visitor to login.
+    await page.goto(`${server.baseUrl}/`);
+    await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/login\/index/);
+
+    // Sign up.
+    await fillCaptcha(page, () => top(page).getByRole('tab', { name: 'Sign up' }).click());
+    await top(page).getByLabel('Mobile number').fill(account);
+    await top(page).getByLabel('Password').fill('firstWalk1');
+    await screenshot(page, 'signup');
+    await top(page).getByRole('button', { name: 'Create account' }).click();
+
+    // Land on home, logged in.
+    await expect.poll(() => hashOf(page)).toMatch(/^#\/(pages\/index\/index)?$/);
+    await expect.poll(() => top(page).getByText(`Hello, ${account}`).count()).toBe(1);
+    await screenshot(page, 'home');
+
+    // Reload and stay logged in.
+    await page.reload();
+    await expect.poll(() => top(page).getByText(`Hello, ${account}`).count()).toBe(1);
+
+    // Log out from the My page.
+    await logOut(page);
+
+    // A protected page remembers where the user was going.
+    await page.goto(`${server.baseUrl}/#/pages-sub/card/index`);
+    await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/login\/index\?redirect=/);
+    await logIn(page, account, 'firstWalk1');
+    await expect.poll(() => hashOf(page)).toBe('#/pages-sub/card/index');
+    await expect.poll(() => top(page).getByText('Card wallet').count()).toBeGreaterThan(0);
+
+    // Back from a deep link goes home; then log out, to try forgot password.
+    await top(page).getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => hashOf(page)).toMatch(/^#\/(pages\/index\/index)?$/);
+    await logOut(page);
+    await top(page).getByRole('button', { name: 'Forgot password?' }).click();
+    await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/edit-password\/index/);
+    await expect
+      .poll(() => top(page).getByRole('button', { name: 'Captcha image, tap to refresh' }).locator('img').count())
+      .toBe(1);
+    await top(page).getByLabel('Mobile number').fill(account);
+    await top(page).getByLabel('Captcha', { exact: true }).fill(server.captcha.last);
+    await top(page).getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => top(page).getByLabel('Verification code').count()).toBe(1);
+
+    const outbox = await context.newPage();
+    await outbox.goto(`${server.baseUrl}/demo/outbox`);
+    const message = await outbox.locator('tbody tr').first().innerText();
+    expect(message).toContain(account);
+    const code = /\b(\d{6})\b/.exec(message)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await outbox.close();
+
+    await top(page).getByLabel('Verification code').fill(code);
+    await top(page).getByRole('button', { name: 'Verify' }).click();
+    await top(page).getByLabel('New password', { exact: true }).fill('secondWalk2');
+    await top(page).getByLabel('Confirm new password').fill('secondWalk2');
+    await screenshot(page, 'reset-password');
+    await top(page).getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/login\/index/);
+
+    // The old password no longer works; the new one does.
+    await logIn(page, account, 'firstWalk1');
+    await expect.poll(() => top(page).getByRole('alert').innerText()).toBe('Wrong mobile number or password');
+    await logIn(page, account, 'secondWalk2');
+    await expect.poll(() => top(page).getByText(`Hello, ${account}`).count()).toBe(1);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+describe('the server as `npm start` runs it', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-start-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('migrates, seeds, serves the web app and the API, prints the address, and shuts down cleanly', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const address = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /running at (http:\/\/\S+)/.exec(output);
+        if (match?.[1]) resolve(match[1]);
+      });
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+    });
+    expect(output).toContain('Demo account: 13800138000 / password Stride2026');
+    expect(output).toContain('DEMO MODE');
+    expect(existsSync(path.join(dataDir, 'stride.db'))).toBe(true);
+
+    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(await (await fetch(`${address}/healthz`)).json()).toEqual({ status: 'ok' });
+    const index = await fetch(`${address}/`);
+    expect(index.headers.get('content-type')).toContain('text/html');
+    expect(await index.text()).toContain('<div id="root">');
+    const info = (await (await fetch(`${address}/api/user/info`)).json()) as { code: number };
+    expect(info.code).toBe(1001);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { createApp } from '../../apps/server/src/app.js';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { seedDemo } from '../../apps/server/src/seed/demo-seed.js';
+import type { CaptchaGenerator } from '../../apps/server/src/modules/captcha/captcha.service.js';
+
+const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+
+/** A captcha whose answers the journey can read, the way a person reads the picture. */
+export class ReadableCaptcha implements CaptchaGenerator {
+  last = '';
+  private counter = 0;
+  create() {
+    this.counter += 1;
+    this.last = `w${(1000 + this.counter).toString(36)}`.slice(0, 4);
+    return {
+      text: this.last,
+      svg: `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="44"><rect width="120" height="44" fill="#eef"/><text x="20" y="30" font-size="22">${this.last}</text></svg>`,
+    };
+  }
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  baseUrl: string;
+  captcha: ReadableCaptcha;
+  stop: () => Promise<void>;
+}
+
+/** The real server and the built web app on one loopback origin, with a fresh SQLite file. */
+export async function startServer(): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-e2e-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    STRIDE_MODE: 'demo',
+    LOG_LEVEL: 'silent',
+    WEB_DIST,
+    HOST: '127.0.0.1',
+    PORT: '0',
+  });
+  const captcha = new ReadableCaptcha();
+  const app = await createApp({ config, captchaGenerator: captcha });
+  await seedDemo(app.services);
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    baseUrl: address,
+    captcha,
+    stop: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
