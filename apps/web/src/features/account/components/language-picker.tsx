@@ -4,10 +4,8 @@ import { APP_LANGUAGES, LANGUAGE_NAMES, languageStore, useI18n } from '../../../
 export function LanguagePicker() {
   const { t, language } = useI18n();
   return (
-    <fieldset className="list" style={{ border: 0 }}>
-      <legend className="list__secondary" style={{ padding: '12px 16px 0' }}>
-        {t('my.language')}
-      </legend>
+    <fieldset className="list list--fieldset">
+      <legend className="list__secondary list__legend">{t('my.language')}</legend>
       {APP_LANGUAGES.map((option) => (
         <label key={option} className="list__item">
           <span lang={option}>{LANGUAGE_NAMES[option]}</span>
