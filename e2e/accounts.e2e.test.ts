@@ -20,14 +20,16 @@ const hashOf = (page: Page) => new URL(page.url()).hash;
 /** Pages under the top of the stack stay mounted but hidden, as in the mini-app runtime. */
 const top = (page: Page) => page.locator('.page:not([hidden])');
 
-async function fillCaptcha(page: Page, trigger: () => Promise<unknown>): Promise<void> {
+async function fillCaptcha(
+  page: Page,
+  trigger: () => Promise<unknown>,
+  labels = { field: 'Captcha', image: 'Captcha image, tap to refresh' },
+): Promise<void> {
   const answered = page.waitForResponse((response) => response.url().endsWith('/api/captcha'));
   await trigger();
   await answered;
-  await expect
-    .poll(() => top(page).getByRole('button', { name: 'Captcha image, tap to refresh' }).locator('img').count())
-    .toBe(1);
-  await top(page).getByLabel('Captcha', { exact: true }).fill(server.captcha.last);
+  await expect.poll(() => top(page).getByRole('button', { name: labels.image }).locator('img').count()).toBe(1);
+  await top(page).getByLabel(labels.field, { exact: true }).fill(server.captcha.last);
 }
 
 async function logIn(page: Page, account: string, password: string): Promise<void> {
@@ -113,6 +115,45 @@ describe('accounts, end to end in Chromium', () => {
     await logIn(page, account, 'secondWalk2');
     await expect.poll(() => top(page).getByText(`Hello, ${account}`).count()).toBe(1);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pre-fills the invite code from an invite link and records the inviter', async () => {
+    const captcha = (await (await fetch(`${server.baseUrl}/api/captcha`)).json()) as { data: { captchaId: string } };
+    const inviter = (await (
+      await fetch(`${server.baseUrl}/api/user/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          account: '13922223333',
+          password: 'inviteWalk1',
+          captchaId: captcha.data.captchaId,
+          captchaCode: server.captcha.last,
+        }),
+      })
+    ).json()) as { data: { user: { id: string; inviteCode: string } } };
+    const { inviteCode } = inviter.data.user;
+
+    const { page, errors, context } = await openPhone(browser, { locale: 'fr-FR' });
+    await fillCaptcha(page, () => page.goto(`${server.baseUrl}/#/pages/login/index?invite=${inviteCode}`), {
+      field: 'Code de vérification',
+      image: 'Image de vérification, touchez pour la renouveler',
+    });
+    const inviteField = top(page).getByLabel('Code d’invitation (facultatif)');
+    await expect.poll(() => inviteField.inputValue()).toBe(inviteCode);
+    await top(page).getByLabel('Numéro de mobile').fill('13933334444');
+    await top(page).getByLabel('Mot de passe').fill('invitedWalk1');
+    await screenshot(page, 'signup-invited-fr');
+    await top(page).getByRole('button', { name: 'Créer un compte' }).click();
+    await expect.poll(() => hashOf(page)).toMatch(/^#\/(pages\/index\/index)?$/);
+
+    const invitee = await server.app.services.db
+      .selectFrom('users')
+      .select('invited_by')
+      .where('account', '=', '13933334444')
+      .executeTakeFirstOrThrow();
+    expect(invitee.invited_by).toBe(inviter.data.user.id);
     expect(errors).toEqual([]);
     await context.close();
   });
