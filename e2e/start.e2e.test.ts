@@ -31,12 +31,14 @@ describe('the server as `npm start` runs it', () => {
     expect(output).toContain('DEMO MODE');
     expect(existsSync(path.join(dataDir, 'stride.db'))).toBe(true);
 
-    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(await (await fetch(`${address}/healthz`)).json()).toEqual({ status: 'ok' });
-    const index = await fetch(`${address}/`);
+    expect(address).toMatch(/^http:\/\/localhost:\d+$/);
+    // The server listens on the IPv4 loopback only; `localhost` may resolve to ::1 first.
+    const base = address.replace('localhost', '127.0.0.1');
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
+    const index = await fetch(`${base}/`);
     expect(index.headers.get('content-type')).toContain('text/html');
     expect(await index.text()).toContain('<div id="root">');
-    const info = (await (await fetch(`${address}/api/user/info`)).json()) as { code: number };
+    const info = (await (await fetch(`${base}/api/user/info`)).json()) as { code: number };
     expect(info.code).toBe(1001);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const bound = app.server.address();
   const port = typeof bound === 'object' && bound ? bound.port : config.port;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
   const address = config.publicUrl ?? `http://${shownHost}:${port}`;
   const lines = [
     '',
