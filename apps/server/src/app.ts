@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { CODES, ENDPOINTS, type Language } from '@stride/contract';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -136,6 +137,17 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     request.t = translator(request.language);
     reply.header('x-request-id', request.id);
   });
+
+  if (config.corsOrigins.length > 0) {
+    // Only for a web app served from another origin that lists this server as a backup host.
+    await app.register(fastifyCors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type', 'platform', 'accept-language'],
+      exposedHeaders: ['x-request-id'],
+      maxAge: 600,
+    });
+  }
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const t = request.t ?? translator('en');

@@ -19,6 +19,16 @@ const EnvSchema = z.object({
   APP_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -51,6 +61,8 @@ export interface Config {
   logLevel: z.output<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string | undefined;
   trustProxy: boolean;
+  /** Web app origins served elsewhere that may call this server as a backup API host. */
+  corsOrigins: string[];
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   bodyLimit: number;
   sessionDays: number;
@@ -121,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
     argon2: {
       memoryCost: e.ARGON2_MEMORY_KIB,
       timeCost: e.ARGON2_ITERATIONS,

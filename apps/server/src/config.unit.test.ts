@@ -40,3 +40,13 @@ describe('config', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ARGON2_MEMORY_KIB: '4096' })).toThrow(/ARGON2_MEMORY_KIB/);
   });
 });
+
+describe('CORS origins', () => {
+  it('are off by default and must be URLs', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).corsOrigins).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins,
+    ).toEqual(['https://a.example', 'https://b.example']);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: 'not a url' })).toThrow(/CORS_ORIGINS/);
+  });
+});
