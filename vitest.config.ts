@@ -55,6 +55,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           environment: 'node',
+          // A page waits on a lazy chunk and a server answer; polls give it time on a slow machine.
+          expect: { poll: { timeout: 10_000, interval: 50 } },
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
+import type { Db } from '../../apps/server/src/db/database.js';
 import { seedDemo } from '../../apps/server/src/seed/demo-seed.js';
 import type { CaptchaGenerator } from '../../apps/server/src/modules/captcha/captcha.service.js';
 
@@ -31,20 +32,40 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+export interface ServerOptions {
+  /** Share one database between servers (a primary and a backup host). */
+  db?: Db;
+  /** Serve the built web app too (default true). */
+  serveWeb?: boolean;
+  corsOrigins?: string[];
+  appSecret?: string;
+  /** Collects `METHOD url` of every answered request. */
+  calls?: string[];
+}
+
 /** The real server and the built web app on one loopback origin, with a fresh SQLite file. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-e2e-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     STRIDE_MODE: 'demo',
     LOG_LEVEL: 'silent',
-    WEB_DIST,
+    WEB_DIST: options.serveWeb === false ? '' : WEB_DIST,
     HOST: '127.0.0.1',
     PORT: '0',
+    CORS_ORIGINS: (options.corsOrigins ?? []).join(','),
+    ...(options.appSecret ? { APP_SECRET: options.appSecret } : {}),
   });
   const captcha = new ReadableCaptcha();
-  const app = await createApp({ config, captchaGenerator: captcha });
+  const app = await createApp({ config, captchaGenerator: captcha, ...(options.db ? { db: options.db } : {}) });
   await seedDemo(app.services);
+  const calls = options.calls;
+  if (calls) {
+    app.addHook('onResponse', (request, _reply, done) => {
+      calls.push(`${request.method} ${request.url}`);
+      done();
+    });
+  }
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

@@ -91,4 +91,21 @@ describe('route guard', () => {
     expect(loadUserInfo).not.toHaveBeenCalled();
     expect(top(nav)?.route).toBe('/pages-sub/card/index');
   });
+
+  it('sends a first load to login when the stored session turns out to be invalid (1001)', async () => {
+    const store = createUserStore(window.localStorage);
+    store.setSession('expired', user);
+    // The cached user is gone, so the guard asks the server, which answers 1001 and logs out.
+    window.localStorage.removeItem('userInfo');
+    let guardStore: ReturnType<typeof createUserStore> | undefined;
+    const loadUserInfo = vi.fn(() => {
+      guardStore?.clear();
+      return Promise.reject(new Error('Your session has ended.'));
+    });
+    const { navigator: nav, store: created } = setup('#/pages/my/index', loadUserInfo);
+    guardStore = created;
+    await expect(nav.start()).resolves.toBeUndefined();
+    expect(loadUserInfo).toHaveBeenCalledTimes(1);
+    expect(top(nav)?.url).toBe('/pages/login/index?redirect=%2Fpages%2Fmy%2Findex');
+  });
 });

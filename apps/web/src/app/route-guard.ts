@@ -16,10 +16,11 @@ export function createRouteGuard(deps: RouteGuardDeps): RouteGuard {
     if (deps.getUser().userInfo) return true;
     try {
       await deps.loadUserInfo();
-    } catch (error) {
-      // An invalid session (1001) is taken to login by the request UI; this navigation stops.
-      // Other failures (network) still show the page, which reports its own errors.
-      if (!deps.getUser().isLogged && !isOpen) throw error;
+    } catch {
+      // An invalid session (1001) has logged the user out: this navigation goes to login,
+      // remembering the target. Other failures (network) still show the page, which reports
+      // its own errors.
+      if (!deps.getUser().isLogged && !isOpen) return { redirect: loginUrlFor(to.url) };
     }
     return true;
   };
