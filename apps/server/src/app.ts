@@ -18,7 +18,23 @@ import { PasswordHasher } from './modules/accounts/passwords.js';
 import { PasswordResetsRepository } from './modules/accounts/password-resets.repository.js';
 import { SessionsService } from './modules/accounts/sessions.service.js';
 import { CaptchaService, svgCaptchaGenerator, type CaptchaGenerator } from './modules/captcha/captcha.service.js';
+import { BusinessCalendar } from './lib/business-day.js';
+import { CardsRepository } from './modules/cards/cards.repository.js';
+import { registerCardRoutes } from './modules/cards/cards.routes.js';
+import { CardsService } from './modules/cards/cards.service.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
+import type { PaymentProvider } from './modules/payments/payment-provider.js';
+import { PaymentsRepository } from './modules/payments/payments.repository.js';
+import {
+  registerPaymentCallbacks,
+  registerPaymentRoutes,
+  registerSandboxCheckout,
+} from './modules/payments/payments.routes.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import { SandboxProvider } from './modules/payments/sandbox-provider.js';
+import { WalkingRepository } from './modules/walking/walking.repository.js';
+import { registerWalkingRoutes } from './modules/walking/walking.routes.js';
+import { WalkingService } from './modules/walking/walking.service.js';
 import { registerDemoOutboxRoutes } from './modules/outbox/outbox.routes.js';
 import { OutboxSender, type MessageSender } from './modules/outbox/outbox.service.js';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
@@ -55,6 +71,10 @@ export interface Services {
   outbox: OutboxSender;
   ledger: LedgerService;
   limits: RateLimitService;
+  calendar: BusinessCalendar;
+  cards: CardsService;
+  walking: WalkingService;
+  payments: PaymentsService;
 }
 
 function buildServices(config: Config, db: Db, options: AppOptions): Services {
@@ -77,7 +97,27 @@ function buildServices(config: Config, db: Db, options: AppOptions): Services {
     config,
   );
   const ledger = new LedgerService(db, clock);
-  return { db, clock, config, accounts, sessions, captcha, outbox, ledger, limits };
+  const calendar = new BusinessCalendar(config.businessUtcOffsetMinutes);
+  const cards = new CardsService(db, new CardsRepository(), ledger, clock, calendar, config);
+  const walking = new WalkingService(db, new WalkingRepository(), cards, ledger, clock, calendar, config);
+  const provider: PaymentProvider | null =
+    config.payments.provider === 'sandbox' ? new SandboxProvider(config.payments.sandboxSecret) : null;
+  const payments = new PaymentsService(db, new PaymentsRepository(), cards, ledger, clock, config, provider);
+  return {
+    db,
+    clock,
+    config,
+    accounts,
+    sessions,
+    captcha,
+    outbox,
+    ledger,
+    limits,
+    calendar,
+    cards,
+    walking,
+    payments,
+  };
 }
 
 // Fastify's own client errors (bad JSON, body too large, wrong content type) are the caller's
@@ -183,6 +223,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerSystemRoutes(app, db);
   registerAccountRoutes(endpoints, services);
+  registerWalkingRoutes(endpoints, services);
+  registerCardRoutes(endpoints, services);
+  registerPaymentRoutes(endpoints, services);
+  registerPaymentCallbacks(app, services);
+  if (config.payments.provider === 'sandbox') registerSandboxCheckout(app, services);
   for (const endpoint of ENDPOINTS) {
     if (!endpoints.implemented.has(endpoint.id)) endpoints.notAvailable(endpoint);
   }

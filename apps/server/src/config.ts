@@ -6,6 +6,7 @@ import { z } from 'zod';
 /** The only reader of process.env. Every variable is documented in the README. */
 
 const DEMO_SECRET_FILE = 'demo-secret';
+const DEMO_SANDBOX_SECRET_FILE = 'demo-sandbox-secret';
 const MIN_SECRET_LENGTH = 32;
 
 const EnvSchema = z.object({
@@ -46,6 +47,22 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  BUSINESS_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(480),
+  STEPS_DAILY_CAP: z.coerce.number().int().min(1).max(100_000).default(100_000),
+  STEPS_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  STEPS_DAILY_GOAL: z.coerce.number().int().min(1).default(6_000),
+  POINTS_STEPS_PER_POINT: z.coerce.number().int().min(1).default(100),
+  POINTS_DAILY_MAX: z.coerce.number().int().min(0).default(200),
+  EXCHANGE_POINTS_PER_UNIT: z.coerce.number().int().min(1).default(100),
+  EXCHANGE_CASH_PER_UNIT: z.coerce.number().int().min(1).default(100),
+  EXCHANGE_MIN_POINTS: z.coerce.number().int().min(1).default(100),
+  INSURANCE_COVERAGE: z.coerce.number().int().min(0).default(10_000_000),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+  PAYMENT_SANDBOX_SECRET: z.string().optional(),
+  PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).default(30),
+  MEMBERSHIP_ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).default(1_440),
+  DEMO_WELCOME_BALANCE: z.coerce.number().int().min(0).default(200_000),
+  DEMO_WELCOME_POINTS: z.coerce.number().int().min(0).default(5_000),
 });
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -72,12 +89,26 @@ export interface Config {
     maxFailuresPerAddress: number;
     failureWindowMinutes: number;
   };
+  /** The business day's time zone as a fixed offset from UTC (no daylight saving). */
+  businessUtcOffsetMinutes: number;
+  steps: { dailyCap: number; maxPerMinute: number; dailyGoal: number };
+  points: { stepsPerPoint: number; dailyMax: number };
+  /** `pointsPerUnit` points buy `cashPerUnit` minor units; amounts are whole units. */
+  exchange: { pointsPerUnit: number; cashPerUnit: number; minPoints: number };
+  insuranceCoverage: number;
+  payments: {
+    provider: 'sandbox' | 'none';
+    sandboxSecret: string;
+    expiryMinutes: number;
+    orderExpiryMinutes: number;
+  };
+  demo: { welcomeBalance: number; welcomePoints: number };
 }
 
 export class ConfigError extends Error {}
 
-function readOrCreateDemoSecret(dataDir: string): string {
-  const file = path.join(dataDir, DEMO_SECRET_FILE);
+function readOrCreateDemoSecret(dataDir: string, name = DEMO_SECRET_FILE): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
@@ -108,6 +139,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   } else {
     appSecret ??= readOrCreateDemoSecret(dataDir);
+  }
+
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (mode === 'demo' ? 'sandbox' : 'none');
+  let sandboxSecret = e.PAYMENT_SANDBOX_SECRET;
+  if (mode === 'production' && paymentProvider === 'sandbox') {
+    if (!sandboxSecret || sandboxSecret.length < MIN_SECRET_LENGTH) {
+      throw new ConfigError(
+        `PAYMENT_SANDBOX_SECRET must be set to at least ${MIN_SECRET_LENGTH} random characters to use the sandbox provider in production mode.`,
+      );
+    }
+    const demoFile = path.join(dataDir, DEMO_SANDBOX_SECRET_FILE);
+    if (existsSync(demoFile) && readFileSync(demoFile, 'utf8').trim() === sandboxSecret) {
+      throw new ConfigError('PAYMENT_SANDBOX_SECRET is the demo secret; production mode refuses to start with it.');
+    }
+  } else if (paymentProvider === 'sandbox') {
+    sandboxSecret ??= readOrCreateDemoSecret(dataDir, DEMO_SANDBOX_SECRET_FILE);
   }
 
   const url = e.DATABASE_URL;
@@ -147,5 +194,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       failureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     },
+    businessUtcOffsetMinutes: e.BUSINESS_UTC_OFFSET_MINUTES,
+    steps: { dailyCap: e.STEPS_DAILY_CAP, maxPerMinute: e.STEPS_MAX_PER_MINUTE, dailyGoal: e.STEPS_DAILY_GOAL },
+    points: { stepsPerPoint: e.POINTS_STEPS_PER_POINT, dailyMax: e.POINTS_DAILY_MAX },
+    exchange: {
+      pointsPerUnit: e.EXCHANGE_POINTS_PER_UNIT,
+      cashPerUnit: e.EXCHANGE_CASH_PER_UNIT,
+      minPoints: e.EXCHANGE_MIN_POINTS,
+    },
+    insuranceCoverage: e.INSURANCE_COVERAGE,
+    payments: {
+      provider: paymentProvider,
+      sandboxSecret: sandboxSecret ?? '',
+      expiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
+      orderExpiryMinutes: e.MEMBERSHIP_ORDER_EXPIRY_MINUTES,
+    },
+    demo: { welcomeBalance: e.DEMO_WELCOME_BALANCE, welcomePoints: e.DEMO_WELCOME_POINTS },
   };
 }

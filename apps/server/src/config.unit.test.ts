@@ -49,4 +49,18 @@ describe('CORS origins', () => {
     ).toEqual(['https://a.example', 'https://b.example']);
     expect(() => loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: 'not a url' })).toThrow(/CORS_ORIGINS/);
   });
+
+  it('generates a sandbox payment secret in demo mode and refuses it in production', () => {
+    const dataDir = tempDir();
+    const demo = loadConfig({ DATA_DIR: dataDir });
+    expect(demo.payments.provider).toBe('sandbox');
+    expect(demo.payments.sandboxSecret).toBe(readFileSync(path.join(dataDir, 'demo-sandbox-secret'), 'utf8'));
+    const production = { DATA_DIR: dataDir, STRIDE_MODE: 'production', APP_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(production).payments.provider).toBe('none');
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_SANDBOX_SECRET/);
+    expect(() =>
+      loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_SECRET: demo.payments.sandboxSecret }),
+    ).toThrow(/demo secret/);
+    expect(loadConfig({ DATA_DIR: dataDir, BUSINESS_UTC_OFFSET_MINUTES: '-300' }).businessUtcOffsetMinutes).toBe(-300);
+  });
 });

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { createDatabase, migrateToLatest, type Db } from '../src/db/database.js';
 import type { Clock } from '../src/lib/clock.js';
 import type { CaptchaGenerator } from '../src/modules/captcha/captcha.service.js';
+import type { InvariantReport, LedgerAccountRef } from '../src/modules/ledger/ledger.service.js';
 
 export class TestClock implements Clock {
   constructor(private current = Date.UTC(2026, 10, 22, 4, 0, 0)) {}
@@ -19,6 +20,9 @@ export class TestClock implements Clock {
   }
   advance(ms: number): void {
     this.current += ms;
+  }
+  set(ms: number): void {
+    this.current = ms;
   }
 }
 
@@ -172,4 +176,76 @@ export async function registerUser(
   });
   if (result.code !== 1) throw new Error(`register failed: ${result.code} ${result.message}`);
   return { token: result.data.token, userId: result.data.user.id, account, password };
+}
+
+/** The ledger invariant every API test file checks after each test. */
+export function ledgerReport(t: TestApp): Promise<InvariantReport> {
+  return t.app.services.ledger.checkInvariants();
+}
+
+export const CLEAN_LEDGER: InvariantReport = {
+  unbalancedTransfers: [],
+  driftedAccounts: [],
+  overdrawnAccounts: [],
+  mismatchedAssets: [],
+};
+
+/** Real-name verification is a later issue: tests set the status directly. */
+export async function verifyUser(t: TestApp, userId: string): Promise<void> {
+  await t.db.updateTable('users').set({ real_name_status: 'verified' }).where('id', '=', userId).execute();
+}
+
+/** Credits a user's cash (minor units) or points from the system funding account, through the ledger. */
+export async function fundUser(t: TestApp, userId: string, amount: number, asset: 'CNY' | 'POINTS' = 'CNY') {
+  const user: LedgerAccountRef = { kind: 'user', userId, asset };
+  await t.app.services.ledger.transfer({
+    kind: 'test.fund',
+    legs: [
+      { account: { kind: 'system', name: 'funding', asset }, amount: -amount },
+      { account: user, amount },
+    ],
+  });
+}
+
+export function balanceOf(t: TestApp, userId: string, asset: 'CNY' | 'POINTS' = 'CNY'): Promise<number> {
+  return t.app.services.ledger.balance({ kind: 'user', userId, asset });
+}
+
+let planCounter = 0;
+/** A card plan with PRODUCT.md's Bronze numbers unless overridden. */
+export async function createPlan(
+  t: TestApp,
+  overrides: Partial<{
+    price: number;
+    days: number;
+    daily_target: number;
+    daily_cash_back: number;
+    multiplier_percent: number;
+  }> = {},
+): Promise<string> {
+  planCounter += 1;
+  const id = randomUUID();
+  await t.db
+    .insertInto('card_plans')
+    .values({
+      id,
+      name: `Plan ${planCounter}`,
+      price: 9_900,
+      days: 30,
+      daily_target: 6_000,
+      daily_cash_back: 300,
+      multiplier_percent: 120,
+      position: planCounter,
+      is_active: 1,
+      created_at: t.clock.now(),
+      ...overrides,
+    })
+    .execute();
+  return id;
+}
+
+let keyCounter = 0;
+export function idempotencyKey(prefix = 'key'): string {
+  keyCounter += 1;
+  return `${prefix}-${randomUUID().slice(0, 8)}-${keyCounter}`;
 }

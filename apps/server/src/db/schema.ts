@@ -88,6 +88,134 @@ export interface LedgerEntriesTable {
   created_at: number;
 }
 
+export interface StepDaysTable {
+  user_id: string;
+  day: string;
+  steps: number;
+  source: string;
+  collected_points: number;
+  reported_at: number;
+}
+
+export interface PointCollectionsTable {
+  id: string;
+  user_id: string;
+  idempotency_key: string;
+  day: string;
+  points: number;
+  cash_back: number;
+  created_at: number;
+}
+
+export interface ExchangesTable {
+  id: string;
+  user_id: string;
+  transfer_id: string;
+  points: number;
+  amount: number;
+  created_at: number;
+}
+
+export interface HomeItemsTable {
+  id: string;
+  /** `banner` or `entry`. */
+  kind: string;
+  title: string;
+  image: string;
+  /** A URL for a banner, an app route for an entry. */
+  target: string;
+  position: number;
+  is_active: number;
+}
+
+export interface CardPlansTable {
+  id: string;
+  name: string;
+  price: number;
+  days: number;
+  daily_target: number;
+  daily_cash_back: number;
+  /** 120 means ×1.2: integer arithmetic for points. */
+  multiplier_percent: number;
+  position: number;
+  is_active: number;
+  created_at: number;
+}
+
+export interface MembershipOrdersTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  amount: number;
+  pay_with: string;
+  /** pending, paid, cancelled, expired. */
+  status: string;
+  idempotency_key: string;
+  request_hash: string;
+  created_at: number;
+  expires_at: number;
+  paid_at: number | null;
+}
+
+export interface MemberCardsTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  order_id: string;
+  starts_on: string;
+  ends_on: string;
+  cash_back_total: number;
+  created_at: number;
+}
+
+export interface CardCashBacksTable {
+  id: string;
+  card_id: string;
+  day: string;
+  amount: number;
+  transfer_id: string;
+  created_at: number;
+}
+
+export interface InsurancePoliciesTable {
+  id: string;
+  user_id: string;
+  card_id: string;
+  policy_number: string | null;
+  coverage: number;
+  insured_name: string | null;
+  insured_id_masked: string | null;
+  insured_id_encrypted: string | null;
+  relation: string | null;
+  starts_on: string;
+  ends_on: string;
+  claimed_at: number | null;
+  created_at: number;
+}
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  order_id: string;
+  provider: string;
+  amount: number;
+  /** pending, paid, failed, expired. */
+  status: string;
+  pay_url: string;
+  idempotency_key: string;
+  created_at: number;
+  expires_at: number;
+  completed_at: number | null;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  payment_id: string;
+  outcome: string;
+  received_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -98,4 +226,15 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
+  step_days: StepDaysTable;
+  point_collections: PointCollectionsTable;
+  exchanges: ExchangesTable;
+  home_items: HomeItemsTable;
+  card_plans: CardPlansTable;
+  membership_orders: MembershipOrdersTable;
+  member_cards: MemberCardsTable;
+  card_cash_backs: CardCashBacksTable;
+  insurance_policies: InsurancePoliciesTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
 }

@@ -1,4 +1,12 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 
 /** Opaque bearer tokens and reset keys: 256 random bits. */
 export function randomToken(): string {
@@ -32,4 +40,33 @@ export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function requestHash(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+}
+
+function fieldKey(secret: string): Buffer {
+  return createHash('sha256').update(`field-encryption\0${secret}`).digest();
+}
+
+/** AES-256-GCM for personal data at rest (ID numbers): `iv.tag.ciphertext`, base64url. */
+export function encryptField(secret: string, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', fieldKey(secret), iv);
+  const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), data].map((part) => part.toString('base64url')).join('.');
+}
+
+export function decryptField(secret: string, sealed: string): string {
+  const [iv = '', tag = '', data = ''] = sealed.split('.');
+  const decipher = createDecipheriv('aes-256-gcm', fieldKey(secret), Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/** Personal numbers in answers: first 3 and last 4 characters (PRODUCT.md, Identity). */
+export function maskIdNumber(value: string): string {
+  if (value.length <= 7) return `${value.slice(0, 1)}${'*'.repeat(Math.max(0, value.length - 1))}`;
+  return `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}`;
 }

@@ -5,8 +5,10 @@ import {
   IdSchema,
   IdempotencyKeySchema,
   MoneySchema,
+  PageQuerySchema,
   PersonNameSchema,
   TimestampSchema,
+  pageOf,
 } from '../common.js';
 
 export const CardPlanSchema = z.object({
@@ -17,6 +19,7 @@ export const CardPlanSchema = z.object({
   dailyTarget: z.number().int(),
   dailyCashBack: MoneySchema,
   pointsMultiplier: z.number(),
+  insuranceCoverage: MoneySchema,
 });
 
 export const listCardPlans = defineEndpoint({
@@ -37,6 +40,8 @@ export const MyCardSchema = z.object({
   daysLeft: z.number().int(),
   todaySteps: z.number().int(),
   todayCashBackEarned: z.boolean(),
+  /** Cash back credited on this card so far; never more than the price. */
+  cashBackTotal: MoneySchema,
 });
 
 export const listMyCards = defineEndpoint({
@@ -51,9 +56,24 @@ export const listMyCards = defineEndpoint({
 export const MembershipOrderSchema = z.object({
   id: IdSchema,
   planId: IdSchema,
+  planName: z.string(),
   amount: MoneySchema,
+  payWith: z.enum(['balance', 'online']),
   status: z.enum(['pending', 'paid', 'cancelled', 'expired']),
   createdAt: TimestampSchema,
+  paidAt: TimestampSchema.nullable(),
+  /** A pending order can be paid (again) until then. */
+  expiresAt: TimestampSchema,
+});
+
+export const listMembershipOrders = defineEndpoint({
+  id: 'memberCard.orders',
+  method: 'GET',
+  path: '/api/member_card/orders',
+  access: 'user',
+  summary: 'My membership orders, newest first (an addition to SPEC.md).',
+  query: PageQuerySchema.extend({ status: z.enum(['pending', 'paid', 'cancelled', 'expired']).optional() }),
+  response: pageOf(MembershipOrderSchema),
 });
 
 export const buyCard = defineEndpoint({
@@ -74,7 +94,9 @@ export const PaymentSchema = z.object({
   id: IdSchema,
   orderId: IdSchema,
   status: z.enum(['pending', 'paid', 'failed', 'expired']),
+  amount: MoneySchema,
   payUrl: z.string(),
+  expiresAt: TimestampSchema,
 });
 
 export const createPayment = defineEndpoint({
@@ -104,6 +126,8 @@ export const PolicySchema = z.object({
   status: z.enum(['unclaimed', 'active', 'expired']),
   coverage: MoneySchema,
   insuredName: z.string().nullable(),
+  /** Masked: first 3 and last 4 characters. */
+  insuredIdNumber: z.string().nullable(),
   relation: z.string().nullable(),
   startsOn: DaySchema,
   endsOn: DaySchema,
@@ -139,3 +163,9 @@ export const claimPolicy = defineEndpoint({
   }),
   response: PolicySchema,
 });
+
+export type CardPlan = z.output<typeof CardPlanSchema>;
+export type MyCard = z.output<typeof MyCardSchema>;
+export type MembershipOrder = z.output<typeof MembershipOrderSchema>;
+export type Payment = z.output<typeof PaymentSchema>;
+export type Policy = z.output<typeof PolicySchema>;

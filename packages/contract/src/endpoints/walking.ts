@@ -24,10 +24,28 @@ export const reportSteps = defineEndpoint({
     steps: z.number().int().min(0).max(MAX_DAILY_STEPS),
     source: z.enum(['web', 'companion']).default('web'),
   }),
-  response: z.object({ day: DaySchema, steps: z.number().int() }),
+  response: z.object({
+    day: DaySchema,
+    /** The stored count: a lower report than before leaves it unchanged. */
+    steps: z.number().int(),
+    /** Card cash back credited by this report (0 when nothing new was earned). */
+    cashBack: MoneySchema,
+  }),
 });
 
 export const BannerSchema = z.object({ id: IdSchema, image: z.string(), title: z.string(), url: z.string() });
+
+/** A shortcut on home: `path` is an app route such as `/pages/invest/index`. */
+export const QuickEntrySchema = z.object({ id: IdSchema, icon: z.string(), title: z.string(), path: z.string() });
+
+export const ActiveCardProgressSchema = z.object({
+  cardId: IdSchema,
+  name: z.string(),
+  dailyTarget: z.number().int(),
+  dailyCashBack: MoneySchema,
+  cashBackEarned: z.boolean(),
+  daysLeft: z.number().int(),
+});
 
 export const getHome = defineEndpoint({
   id: 'home.get',
@@ -41,8 +59,17 @@ export const getHome = defineEndpoint({
     goal: z.number().int(),
     points: PointsSchema,
     balance: MoneySchema,
+    /** Points today's steps have earned so far (multiplier applied, daily maximum applied). */
+    earnedPoints: PointsSchema,
+    /** Of those, already collected. */
+    collectedPoints: PointsSchema,
     collectablePoints: PointsSchema,
+    /** Best multiplier among active cards, e.g. 1.5; 1 without a card. */
+    multiplier: z.number(),
+    /** The active card with the highest target, or null. */
+    activeCard: ActiveCardProgressSchema.nullable(),
     banners: z.array(BannerSchema),
+    quickEntries: z.array(QuickEntrySchema),
     notices: z.array(z.object({ id: IdSchema, title: z.string(), publishedAt: TimestampSchema })),
   }),
 });
@@ -54,7 +81,7 @@ export const collectPoints = defineEndpoint({
   access: 'user',
   summary: "Credit what today's steps have earned so far (an addition to SPEC.md). Idempotent.",
   body: z.strictObject({ idempotencyKey: IdempotencyKeySchema }),
-  response: z.object({ collected: PointsSchema, points: PointsSchema }),
+  response: z.object({ collected: PointsSchema, points: PointsSchema, cashBack: MoneySchema }),
 });
 
 export const exchangePoints = defineEndpoint({
@@ -98,6 +125,17 @@ export const listMoneyStatement = defineEndpoint({
   path: '/api/user/money/statement',
   access: 'user',
   summary: 'Every movement of the cash balance, newest first.',
-  query: PageQuerySchema.extend({ type: z.string().max(32).optional() }),
+  query: PageQuerySchema.extend({
+    type: z.string().max(32).optional(),
+    /** Business days, inclusive. */
+    from: DaySchema.optional(),
+    to: DaySchema.optional(),
+  }),
   response: pageOf(MoneyMovementSchema),
 });
+
+export type Banner = z.output<typeof BannerSchema>;
+export type QuickEntry = z.output<typeof QuickEntrySchema>;
+export type ActiveCardProgress = z.output<typeof ActiveCardProgressSchema>;
+export type ExchangeRecord = z.output<typeof ExchangeRecordSchema>;
+export type MoneyMovement = z.output<typeof MoneyMovementSchema>;

@@ -98,6 +98,33 @@ export class LedgerRepository {
     return row?.balance ?? 0;
   }
 
+  /** One account's entries, newest first, with the transfer's kind. */
+  async listEntries(
+    db: Executor,
+    code: string,
+    filter: { kind?: string | undefined; from?: number | undefined; before?: number | undefined },
+    page: { limit: number; offset: number },
+  ) {
+    let query = db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .innerJoin('ledger_transfers as t', 't.id', 'e.transfer_id')
+      .where('a.code', '=', code);
+    if (filter.kind) query = query.where('t.kind', '=', filter.kind);
+    if (filter.from !== undefined) query = query.where('e.created_at', '>=', filter.from);
+    if (filter.before !== undefined) query = query.where('e.created_at', '<', filter.before);
+    const [rows, count] = await Promise.all([
+      query
+        .select(['e.id', 't.kind', 'e.amount', 'e.balance_after', 'e.created_at'])
+        .orderBy('e.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
   async unbalancedTransfers(db: Executor): Promise<string[]> {
     const rows = await db
       .selectFrom('ledger_entries')

@@ -146,6 +146,15 @@ export class LedgerService {
     return this.repository.balanceOf(this.db, accountCode(ref));
   }
 
+  /** The movements of one account, newest first. */
+  statement(
+    ref: LedgerAccountRef,
+    filter: { kind?: string | undefined; from?: number | undefined; before?: number | undefined },
+    page: { limit: number; offset: number },
+  ) {
+    return this.repository.listEntries(this.db, accountCode(ref), filter, page);
+  }
+
   /** Debits equal credits, balances equal their entries, no user account below zero. */
   async checkInvariants(): Promise<InvariantReport> {
     const [unbalancedTransfers, driftedAccounts, overdrawnAccounts, mismatchedAssets] = await Promise.all([

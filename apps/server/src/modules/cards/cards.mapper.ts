@@ -1,0 +1,67 @@
+import type { CardPlan, MembershipOrder, MyCard, Policy } from '@stride/contract';
+import { isoTime } from '../../lib/clock.js';
+import type { CardPlanRow, CardWithPlanRow, OrderRow, PolicyRow } from './cards.repository.js';
+
+/** Rows to API types, in one place. */
+
+export function toCardPlan(row: CardPlanRow, insuranceCoverage: number): CardPlan {
+  return {
+    id: row.id,
+    name: row.name,
+    price: row.price,
+    days: row.days,
+    dailyTarget: row.daily_target,
+    dailyCashBack: row.daily_cash_back,
+    pointsMultiplier: row.multiplier_percent / 100,
+    insuranceCoverage,
+  };
+}
+
+export function toMyCard(
+  row: CardWithPlanRow,
+  today: { day: string; steps: number; daysLeft: number; cashBackEarned: boolean },
+  insuranceCoverage: number,
+): MyCard {
+  return {
+    id: row.id,
+    plan: toCardPlan(row.plan, insuranceCoverage),
+    status: row.ends_on >= today.day ? 'active' : 'expired',
+    startsOn: row.starts_on,
+    endsOn: row.ends_on,
+    daysLeft: today.daysLeft,
+    todaySteps: today.steps,
+    todayCashBackEarned: today.cashBackEarned,
+    cashBackTotal: row.cash_back_total,
+  };
+}
+
+/** A pending order past its expiry reads as expired even before a sweep has written it. */
+export function toMembershipOrder(row: OrderRow, planName: string, now: number): MembershipOrder {
+  const status = row.status === 'pending' && row.expires_at <= now ? 'expired' : row.status;
+  return {
+    id: row.id,
+    planId: row.plan_id,
+    planName,
+    amount: row.amount,
+    payWith: row.pay_with as MembershipOrder['payWith'],
+    status: status as MembershipOrder['status'],
+    createdAt: isoTime(row.created_at),
+    paidAt: row.paid_at === null ? null : isoTime(row.paid_at),
+    expiresAt: isoTime(row.expires_at),
+  };
+}
+
+export function toPolicy(row: PolicyRow, today: string): Policy {
+  return {
+    id: row.id,
+    cardId: row.card_id,
+    policyNumber: row.policy_number,
+    status: row.ends_on < today ? 'expired' : row.claimed_at === null ? 'unclaimed' : 'active',
+    coverage: row.coverage,
+    insuredName: row.insured_name,
+    insuredIdNumber: row.insured_id_masked,
+    relation: row.relation,
+    startsOn: row.starts_on,
+    endsOn: row.ends_on,
+  };
+}

@@ -1,0 +1,248 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor.js';
+import type {
+  CardPlansTable,
+  InsurancePoliciesTable,
+  MemberCardsTable,
+  MembershipOrdersTable,
+} from '../../db/schema.js';
+
+export type CardPlanRow = CardPlansTable;
+export type OrderRow = MembershipOrdersTable;
+export type PolicyRow = InsurancePoliciesTable;
+export type CardWithPlanRow = MemberCardsTable & { plan: CardPlanRow };
+export type OrderWithPlanRow = OrderRow & { plan_name: string };
+
+const PLAN_COLUMNS = [
+  'p.id as p_id',
+  'p.name as p_name',
+  'p.price as p_price',
+  'p.days as p_days',
+  'p.daily_target as p_daily_target',
+  'p.daily_cash_back as p_daily_cash_back',
+  'p.multiplier_percent as p_multiplier_percent',
+  'p.position as p_position',
+  'p.is_active as p_is_active',
+  'p.created_at as p_created_at',
+] as const;
+
+type JoinedCard = MemberCardsTable & {
+  p_id: string;
+  p_name: string;
+  p_price: number;
+  p_days: number;
+  p_daily_target: number;
+  p_daily_cash_back: number;
+  p_multiplier_percent: number;
+  p_position: number;
+  p_is_active: number;
+  p_created_at: number;
+};
+
+function splitCard(row: JoinedCard): CardWithPlanRow {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    plan_id: row.plan_id,
+    order_id: row.order_id,
+    starts_on: row.starts_on,
+    ends_on: row.ends_on,
+    cash_back_total: row.cash_back_total,
+    created_at: row.created_at,
+    plan: {
+      id: row.p_id,
+      name: row.p_name,
+      price: row.p_price,
+      days: row.p_days,
+      daily_target: row.p_daily_target,
+      daily_cash_back: row.p_daily_cash_back,
+      multiplier_percent: row.p_multiplier_percent,
+      position: row.p_position,
+      is_active: row.p_is_active,
+      created_at: row.p_created_at,
+    },
+  };
+}
+
+export class CardsRepository {
+  listPlans(db: Executor): Promise<CardPlanRow[]> {
+    return db.selectFrom('card_plans').selectAll().where('is_active', '=', 1).orderBy('position').execute();
+  }
+
+  findPlan(db: Executor, id: string): Promise<CardPlanRow | undefined> {
+    return db.selectFrom('card_plans').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertPlan(db: Executor, plan: CardPlanRow): Promise<void> {
+    await db.insertInto('card_plans').values(plan).execute();
+  }
+
+  findOrderByKey(db: Executor, idempotencyKey: string): Promise<OrderRow | undefined> {
+    return db
+      .selectFrom('membership_orders')
+      .selectAll()
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+  }
+
+  findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
+    return db.selectFrom('membership_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertOrder(db: Executor, order: OrderRow): Promise<void> {
+    await db.insertInto('membership_orders').values(order).execute();
+  }
+
+  /** Pending → paid, once: the status check and the write are one statement. */
+  async markOrderPaid(db: Executor, id: string, now: number): Promise<boolean> {
+    const result = await db
+      .updateTable('membership_orders')
+      .set({ status: 'paid', paid_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async expireOrders(db: Executor, userId: string, now: number): Promise<void> {
+    await db
+      .updateTable('membership_orders')
+      .set({ status: 'expired' })
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '<=', now)
+      .execute();
+  }
+
+  async listOrders(
+    db: Executor,
+    userId: string,
+    status: string | undefined,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: OrderWithPlanRow[]; total: number }> {
+    let query = db
+      .selectFrom('membership_orders as o')
+      .innerJoin('card_plans as p', 'p.id', 'o.plan_id')
+      .where('o.user_id', '=', userId);
+    if (status) query = query.where('o.status', '=', status);
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll('o')
+        .select('p.name as plan_name')
+        .orderBy('o.created_at', 'desc')
+        .orderBy('o.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  async insertCard(db: Executor, card: MemberCardsTable): Promise<void> {
+    await db.insertInto('member_cards').values(card).execute();
+  }
+
+  async listCards(db: Executor, userId: string): Promise<CardWithPlanRow[]> {
+    const rows = await db
+      .selectFrom('member_cards as c')
+      .innerJoin('card_plans as p', 'p.id', 'c.plan_id')
+      .selectAll('c')
+      .select(PLAN_COLUMNS)
+      .where('c.user_id', '=', userId)
+      .orderBy('c.ends_on', 'desc')
+      .orderBy('c.created_at', 'desc')
+      .execute();
+    return rows.map(splitCard);
+  }
+
+  async activeCardsOn(db: Executor, userId: string, day: string): Promise<CardWithPlanRow[]> {
+    const rows = await db
+      .selectFrom('member_cards as c')
+      .innerJoin('card_plans as p', 'p.id', 'c.plan_id')
+      .selectAll('c')
+      .select(PLAN_COLUMNS)
+      .where('c.user_id', '=', userId)
+      .where('c.starts_on', '<=', day)
+      .where('c.ends_on', '>=', day)
+      .orderBy('p.daily_target', 'desc')
+      .orderBy('c.created_at')
+      .execute();
+    return rows.map(splitCard);
+  }
+
+  async cashBackDays(db: Executor, cardIds: string[], day: string): Promise<Set<string>> {
+    if (cardIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('card_cash_backs')
+      .select('card_id')
+      .where('card_id', 'in', cardIds)
+      .where('day', '=', day)
+      .execute();
+    return new Set(rows.map((row) => row.card_id));
+  }
+
+  async insertCashBack(
+    db: Executor,
+    row: { id: string; card_id: string; day: string; amount: number; transfer_id: string; created_at: number },
+  ): Promise<void> {
+    await db.insertInto('card_cash_backs').values(row).execute();
+  }
+
+  /** Adds to the card's cash back total only while it stays within `cap` (the card's price). */
+  async addCashBackTotal(db: Executor, cardId: string, amount: number, cap: number): Promise<boolean> {
+    const result = await db
+      .updateTable('member_cards')
+      .set({ cash_back_total: sql`cash_back_total + ${amount}` })
+      .where('id', '=', cardId)
+      .where(sql<boolean>`cash_back_total + ${amount} <= ${cap}`)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async stepsOn(db: Executor, userId: string, day: string): Promise<number> {
+    const row = await db
+      .selectFrom('step_days')
+      .select('steps')
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .executeTakeFirst();
+    return row?.steps ?? 0;
+  }
+
+  async insertPolicy(db: Executor, policy: PolicyRow): Promise<void> {
+    await db.insertInto('insurance_policies').values(policy).execute();
+  }
+
+  listPolicies(db: Executor, userId: string): Promise<PolicyRow[]> {
+    return db
+      .selectFrom('insurance_policies')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('ends_on', 'desc')
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  findPolicy(db: Executor, id: string): Promise<PolicyRow | undefined> {
+    return db.selectFrom('insurance_policies').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Unclaimed → claimed, once. */
+  async claimPolicy(
+    db: Executor,
+    id: string,
+    claim: Pick<
+      PolicyRow,
+      'policy_number' | 'insured_name' | 'insured_id_masked' | 'insured_id_encrypted' | 'relation' | 'claimed_at'
+    >,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('insurance_policies')
+      .set(claim)
+      .where('id', '=', id)
+      .where('claimed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}

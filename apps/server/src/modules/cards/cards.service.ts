@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import type { CardPlan, MembershipOrder, MyCard, Policy } from '@stride/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
+import { pageResult, pageWindow, retryOnUniqueViolation } from '../../db/retry.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { BusinessCalendar } from '../../lib/business-day.js';
+import { MINUTE_MS, type Clock } from '../../lib/clock.js';
+import { encryptField, maskIdNumber, randomDigits, requestHash } from '../../lib/secrets.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import { toCardPlan, toMembershipOrder, toMyCard, toPolicy } from './cards.mapper.js';
+import type { CardWithPlanRow, CardsRepository, OrderRow } from './cards.repository.js';
+
+export type PolicyClaim =
+  | { who: 'self' }
+  | { who: 'family'; name: string; idNumber: string; relation: 'spouse' | 'parent' | 'child' | 'sibling' };
+
+/**
+ * Member cards: plans, membership orders paid by balance (online payment lives in the payments
+ * module and calls `activateOrder`), the wallet, daily cash back and the complimentary policy.
+ */
+export class CardsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: CardsRepository,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+    private readonly calendar: BusinessCalendar,
+    private readonly config: Config,
+  ) {}
+
+  private today(): string {
+    return this.calendar.dayOf(this.clock.now());
+  }
+
+  async listPlans(): Promise<CardPlan[]> {
+    const rows = await this.repository.listPlans(this.db);
+    return rows.map((row) => toCardPlan(row, this.config.insuranceCoverage));
+  }
+
+  /**
+   * Creates a membership order. By balance, the debit, the order and the card commit together or
+   * not at all; online, the order waits for a payment.
+   */
+  buy(
+    userId: string,
+    input: { planId: string; payWith: 'balance' | 'online'; idempotencyKey: string },
+  ): Promise<MembershipOrder> {
+    const key = `${userId}:card.buy:${input.idempotencyKey}`;
+    const fingerprint = { planId: input.planId, payWith: input.payWith };
+    const hash = requestHash(fingerprint);
+    return retryOnUniqueViolation(() =>
+      this.db.transaction().execute(async (trx) => {
+        const now = this.clock.now();
+        const existing = await this.repository.findOrderByKey(trx, key);
+        if (existing) {
+          if (existing.request_hash !== hash || existing.user_id !== userId) throw new AppError('CONFLICT', 'conflict');
+          const plan = await this.repository.findPlan(trx, existing.plan_id);
+          return toMembershipOrder(existing, plan?.name ?? '', now);
+        }
+        const plan = await this.repository.findPlan(trx, input.planId);
+        if (!plan || plan.is_active !== 1) throw notFound();
+        const byBalance = input.payWith === 'balance';
+        const order: OrderRow = {
+          id: randomUUID(),
+          user_id: userId,
+          plan_id: plan.id,
+          amount: plan.price,
+          pay_with: input.payWith,
+          status: byBalance ? 'paid' : 'pending',
+          idempotency_key: key,
+          request_hash: hash,
+          created_at: now,
+          expires_at: now + this.config.payments.orderExpiryMinutes * MINUTE_MS,
+          paid_at: byBalance ? now : null,
+        };
+        await this.repository.insertOrder(trx, order);
+        if (byBalance) {
+          await this.ledger.post(trx, {
+            kind: 'card.buy',
+            legs: [
+              { account: { kind: 'user', userId, asset: 'CNY' }, amount: -plan.price },
+              { account: { kind: 'system', name: 'sales', asset: 'CNY' }, amount: plan.price },
+            ],
+            idempotencyKey: key,
+            fingerprint,
+            memo: `order ${order.id}`,
+          });
+          await this.activateOrder(trx, order, now);
+        }
+        return toMembershipOrder(order, plan.name, now);
+      }),
+    );
+  }
+
+  /** A paid order becomes a card starting today and its unclaimed policy. */
+  async activateOrder(trx: Executor, order: OrderRow, now: number): Promise<void> {
+    const plan = await this.repository.findPlan(trx, order.plan_id);
+    if (!plan) throw new Error(`plan ${order.plan_id} of order ${order.id} is missing`);
+    const startsOn = this.calendar.dayOf(now);
+    const endsOn = this.calendar.addDays(startsOn, plan.days - 1);
+    const cardId = randomUUID();
+    await this.repository.insertCard(trx, {
+      id: cardId,
+      user_id: order.user_id,
+      plan_id: plan.id,
+      order_id: order.id,
+      starts_on: startsOn,
+      ends_on: endsOn,
+      cash_back_total: 0,
+      created_at: now,
+    });
+    await this.repository.insertPolicy(trx, {
+      id: randomUUID(),
+      user_id: order.user_id,
+      card_id: cardId,
+      policy_number: null,
+      coverage: this.config.insuranceCoverage,
+      insured_name: null,
+      insured_id_masked: null,
+      insured_id_encrypted: null,
+      relation: null,
+      starts_on: startsOn,
+      ends_on: endsOn,
+      claimed_at: null,
+      created_at: now,
+    });
+  }
+
+  async findPayableOrder(trx: Executor, userId: string, orderId: string): Promise<OrderRow> {
+    const order = await this.repository.findOrder(trx, orderId);
+    if (!order || order.user_id !== userId) throw notFound();
+    if (order.status !== 'pending' || order.expires_at <= this.clock.now()) {
+      throw new AppError('BUSINESS_RULE', 'orderNotPayable');
+    }
+    return order;
+  }
+
+  findOrder(trx: Executor, orderId: string): Promise<OrderRow | undefined> {
+    return this.repository.findOrder(trx, orderId);
+  }
+
+  markOrderPaid(trx: Executor, orderId: string, now: number): Promise<boolean> {
+    return this.repository.markOrderPaid(trx, orderId, now);
+  }
+
+  async listOrders(
+    userId: string,
+    query: { page: number; pageSize: number; status?: MembershipOrder['status'] | undefined },
+  ) {
+    const now = this.clock.now();
+    await this.repository.expireOrders(this.db, userId, now);
+    const { rows, total } = await this.repository.listOrders(this.db, userId, query.status, pageWindow(query));
+    return pageResult(
+      rows.map((row) => toMembershipOrder(row, row.plan_name, now)),
+      query,
+      total,
+    );
+  }
+
+  async listMyCards(userId: string): Promise<MyCard[]> {
+    const today = this.today();
+    const [cards, steps] = await Promise.all([
+      this.repository.listCards(this.db, userId),
+      this.repository.stepsOn(this.db, userId, today),
+    ]);
+    const earned = await this.repository.cashBackDays(
+      this.db,
+      cards.map((card) => card.id),
+      today,
+    );
+    return cards.map((card) =>
+      toMyCard(
+        card,
+        {
+          day: today,
+          steps,
+          daysLeft: this.daysLeft(card, today),
+          cashBackEarned: earned.has(card.id),
+        },
+        this.config.insuranceCoverage,
+      ),
+    );
+  }
+
+  /** Today counts as a day left. */
+  daysLeft(card: Pick<CardWithPlanRow, 'ends_on'>, today: string): number {
+    return Math.max(0, this.calendar.daysBetween(today, card.ends_on) + 1);
+  }
+
+  activeCardsOn(db: Executor, userId: string, day: string): Promise<CardWithPlanRow[]> {
+    return this.repository.activeCardsOn(db, userId, day);
+  }
+
+  cashBackDays(db: Executor, cardIds: string[], day: string): Promise<Set<string>> {
+    return this.repository.cashBackDays(db, cardIds, day);
+  }
+
+  /**
+   * Credits each active card's daily cash back once per card and day when `steps` reach its
+   * target, never beyond the card's price in total. Runs in the caller's transaction, after the
+   * caller has locked the user's step row, so two reports cannot both credit one day.
+   */
+  async creditCashBack(trx: Executor, userId: string, day: string, steps: number): Promise<number> {
+    const cards = await this.repository.activeCardsOn(trx, userId, day);
+    const done = await this.repository.cashBackDays(
+      trx,
+      cards.map((card) => card.id),
+      day,
+    );
+    let credited = 0;
+    for (const card of cards) {
+      if (done.has(card.id) || steps < card.plan.daily_target) continue;
+      const amount = Math.min(card.plan.daily_cash_back, card.plan.price - card.cash_back_total);
+      if (amount <= 0) continue;
+      if (!(await this.repository.addCashBackTotal(trx, card.id, amount, card.plan.price))) continue;
+      const { transferId } = await this.ledger.post(trx, {
+        kind: 'card.cashback',
+        legs: [
+          { account: { kind: 'system', name: 'rewards', asset: 'CNY' }, amount: -amount },
+          { account: { kind: 'user', userId, asset: 'CNY' }, amount },
+        ],
+        idempotencyKey: `${userId}:card.cashback:${card.id}:${day}`,
+        fingerprint: { card: card.id, day, amount },
+      });
+      await this.repository.insertCashBack(trx, {
+        id: randomUUID(),
+        card_id: card.id,
+        day,
+        amount,
+        transfer_id: transferId,
+        created_at: this.clock.now(),
+      });
+      credited += amount;
+    }
+    return credited;
+  }
+
+  async listPolicies(userId: string, status: Policy['status'] | undefined): Promise<Policy[]> {
+    const today = this.today();
+    const rows = await this.repository.listPolicies(this.db, userId);
+    const policies = rows.map((row) => toPolicy(row, today));
+    return status ? policies.filter((policy) => policy.status === status) : policies;
+  }
+
+  /** Claims the policy for the holder or a family member; the policy number is assigned now. */
+  async claimPolicy(userId: string, policyId: string, insured: PolicyClaim): Promise<Policy> {
+    const today = this.today();
+    const policy = await this.repository.findPolicy(this.db, policyId);
+    if (!policy || policy.user_id !== userId) throw notFound();
+    if (policy.ends_on < today) throw new AppError('BUSINESS_RULE', 'policyExpired');
+    if (policy.claimed_at !== null) throw new AppError('BUSINESS_RULE', 'policyClaimed');
+    const claim =
+      insured.who === 'self'
+        ? { insured_name: null, insured_id_masked: null, insured_id_encrypted: null, relation: 'self' }
+        : {
+            insured_name: insured.name,
+            insured_id_masked: maskIdNumber(insured.idNumber),
+            insured_id_encrypted: encryptField(this.config.appSecret, insured.idNumber),
+            relation: insured.relation,
+          };
+    const claimed = await retryOnUniqueViolation(() =>
+      this.repository.claimPolicy(this.db, policy.id, {
+        ...claim,
+        policy_number: `SP${today.replace(/-/g, '')}${randomDigits(8)}`,
+        claimed_at: this.clock.now(),
+      }),
+    );
+    if (!claimed) throw new AppError('BUSINESS_RULE', 'policyClaimed');
+    const row = await this.repository.findPolicy(this.db, policy.id);
+    if (!row) throw notFound();
+    return toPolicy(row, today);
+  }
+}

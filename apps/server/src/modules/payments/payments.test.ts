@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { CODES } from '@stride/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CLEAN_LEDGER,
+  call,
+  createPlan,
+  createTestApp,
+  idempotencyKey,
+  ledgerReport,
+  registerUser,
+  verifyUser,
+  type TestApp,
+} from '../../../test/harness.js';
+import { MINUTE_MS } from '../../lib/clock.js';
+import { SANDBOX_CALLBACK_PATH } from './payments.routes.js';
+import { sandboxCallback } from './sandbox-provider.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
+});
+
+type Order = { id: string; status: string; payWith: string };
+type Payment = { id: string; orderId: string; status: string; amount: number; payUrl: string; expiresAt: string };
+
+async function pendingOrder(price = 9_900) {
+  const planId = await createPlan(t, { price });
+  const user = await registerUser(t);
+  await verifyUser(t, user.userId);
+  const order = await call<Order>(t.app, 'POST', '/api/member_card/buy', {
+    token: user.token,
+    body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
+  });
+  expect(order.data).toMatchObject({ status: 'pending', payWith: 'online' });
+  return { ...user, order: order.data };
+}
+
+const pay = (token: string, orderId: string, key = idempotencyKey()) =>
+  call<Payment>(t.app, 'POST', '/api/pay', { token, body: { orderId, idempotencyKey: key } });
+const poll = (token: string, id: string) => call<Payment>(t.app, 'GET', `/api/pay/${id}`, { token });
+
+function deliver(
+  payment: { id: string; amount: number },
+  options: { outcome?: 'paid' | 'failed'; eventId?: string; secret?: string; timestamp?: number } = {},
+) {
+  const signed = sandboxCallback(
+    options.secret ?? t.config.payments.sandboxSecret,
+    {
+      eventId: options.eventId ?? randomUUID(),
+      paymentId: payment.id,
+      outcome: options.outcome ?? 'paid',
+      amount: payment.amount,
+    },
+    options.timestamp ?? t.clock.now(),
+  );
+  return t.app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, headers: signed.headers, payload: signed.body });
+}
+
+const cardsOf = async (token: string) => (await call<unknown[]>(t.app, 'GET', '/api/member_card/my', { token })).data;
+const salesBalance = () => t.app.services.ledger.balance({ kind: 'system', name: 'sales', asset: 'CNY' });
+
+describe('online payment with the sandbox provider', () => {
+  it('answers a pay URL; only the signed callback marks it paid, activating the card', async () => {
+    const { token, order } = await pendingOrder();
+    const payment = await pay(token, order.id);
+    expect(payment).toMatchObject({ code: 1, data: { status: 'pending', amount: 9_900, orderId: order.id } });
+    expect(payment.data.payUrl).toBe(`http://localhost:80/sandbox/pay/${payment.data.id}`);
+    expect((await poll(token, payment.data.id)).data.status).toBe('pending');
+    expect(await cardsOf(token)).toEqual([]);
+
+    const sales = await salesBalance();
+    const response = await deliver(payment.data);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true });
+    expect((await poll(token, payment.data.id)).data.status).toBe('paid');
+    expect(await cardsOf(token)).toHaveLength(1);
+    expect(await salesBalance()).toBe(sales + 9_900);
+    const orders = await call<{ items: Order[] }>(t.app, 'GET', '/api/member_card/orders', { token });
+    expect(orders.data.items).toMatchObject([{ id: order.id, status: 'paid' }]);
+    // A paid order cannot be paid again.
+    expect((await pay(token, order.id)).code).toBe(CODES.BUSINESS_RULE);
+  });
+
+  it('pays once for a repeated callback and for a second event about the same payment', async () => {
+    const { token, order } = await pendingOrder();
+    const payment = (await pay(token, order.id)).data;
+    const sales = await salesBalance();
+    const eventId = randomUUID();
+    const deliveries = await Promise.all(Array.from({ length: 5 }, () => deliver(payment, { eventId })));
+    expect(deliveries.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await deliver(payment)).statusCode).toBe(200);
+    expect(await salesBalance()).toBe(sales + 9_900);
+    expect(await cardsOf(token)).toHaveLength(1);
+    const events = await t.db.selectFrom('payment_events').selectAll().where('payment_id', '=', payment.id).execute();
+    expect(events.map((e) => e.outcome).sort()).toEqual(['ignored', 'paid']);
+  });
+
+  it('changes nothing for a bad signature, a stale timestamp or a tampered body', async () => {
+    const { token, order } = await pendingOrder();
+    const payment = (await pay(token, order.id)).data;
+    const sales = await salesBalance();
+    expect((await deliver(payment, { secret: 'not-the-secret-not-the-secret-xx' })).statusCode).toBe(400);
+    expect((await deliver(payment, { timestamp: t.clock.now() - 6 * MINUTE_MS })).statusCode).toBe(400);
+    const signed = sandboxCallback(
+      t.config.payments.sandboxSecret,
+      { eventId: randomUUID(), paymentId: payment.id, outcome: 'paid', amount: 1 },
+      t.clock.now(),
+    );
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: SANDBOX_CALLBACK_PATH,
+      headers: signed.headers,
+      payload: signed.body.replace('"amount":1', '"amount":9900'),
+    });
+    expect(tampered.statusCode).toBe(400);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: SANDBOX_CALLBACK_PATH,
+      payload: { paymentId: payment.id },
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await poll(token, payment.id)).data.status).toBe('pending');
+    expect(await salesBalance()).toBe(sales);
+    expect(await t.db.selectFrom('payment_events').selectAll().where('payment_id', '=', payment.id).execute()).toEqual(
+      [],
+    );
+  });
+
+  it('keeps the order pending after a cancelled payment, so it can be paid again', async () => {
+    const { token, order } = await pendingOrder();
+    const first = (await pay(token, order.id)).data;
+    expect((await deliver(first, { outcome: 'failed' })).statusCode).toBe(200);
+    expect((await poll(token, first.id)).data.status).toBe('failed');
+    const pending = await call<{ items: Order[] }>(t.app, 'GET', '/api/member_card/orders', {
+      token,
+      query: { status: 'pending' },
+    });
+    expect(pending.data.items.map((o) => o.id)).toEqual([order.id]);
+    const second = (await pay(token, order.id)).data;
+    expect(second.id).not.toBe(first.id);
+    await deliver(second);
+    expect((await poll(token, second.id)).data.status).toBe('paid');
+  });
+
+  it('expires an unpaid payment after 30 minutes and ignores a late callback; the order later expires', async () => {
+    const { token, order } = await pendingOrder();
+    const payment = (await pay(token, order.id)).data;
+    t.clock.advance(30 * MINUTE_MS);
+    expect((await poll(token, payment.id)).data.status).toBe('expired');
+    expect((await deliver(payment)).statusCode).toBe(200);
+    expect((await poll(token, payment.id)).data.status).toBe('expired');
+    expect(await cardsOf(token)).toEqual([]);
+    t.clock.advance(24 * 60 * MINUTE_MS);
+    const orders = await call<{ items: Order[] }>(t.app, 'GET', '/api/member_card/orders', {
+      token,
+      query: { status: 'expired' },
+    });
+    expect(orders.data.items.map((o) => o.id)).toEqual([order.id]);
+    expect(await pay(token, order.id)).toMatchObject({
+      code: CODES.BUSINESS_RULE,
+      message: 'This order can no longer be paid',
+    });
+  });
+
+  it('answers the same payment for a repeated key or while one is open; a key for another order conflicts', async () => {
+    const { token, order } = await pendingOrder();
+    const key = idempotencyKey();
+    const first = (await pay(token, order.id, key)).data;
+    expect((await pay(token, order.id, key)).data).toEqual(first);
+    expect((await pay(token, order.id)).data.id).toBe(first.id);
+    const planId = await createPlan(t, { price: 100 });
+    const other = await call<Order>(t.app, 'POST', '/api/member_card/buy', {
+      token,
+      body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
+    });
+    expect((await pay(token, other.data.id, key)).code).toBe(CODES.CONFLICT);
+  });
+
+  it('never shows or pays another user’s payment or order', async () => {
+    const { token, order } = await pendingOrder();
+    const payment = (await pay(token, order.id)).data;
+    const stranger = await registerUser(t);
+    expect((await poll(stranger.token, payment.id)).code).toBe(CODES.NOT_FOUND);
+    expect((await poll(token, 'no-such-payment')).code).toBe(CODES.NOT_FOUND);
+    expect((await pay(stranger.token, order.id)).code).toBe(CODES.NOT_FOUND);
+    expect((await call(t.app, 'POST', '/api/pay', { token, body: { orderId: order.id } })).code).toBe(
+      CODES.VALIDATION_FAILED,
+    );
+  });
+});
+
+describe('the sandbox checkout page', () => {
+  it('shows Pay and Cancel, and Pay posts a signed callback to this server over HTTP', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { token, order } = await pendingOrder();
+    const payment = (await pay(token, order.id)).data;
+    const pageUrl = `/sandbox/pay/${payment.id}`;
+    const page = await t.app.inject({ method: 'GET', url: pageUrl });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('¥99.00');
+    expect(page.body).toContain('>Pay</button>');
+    expect(page.body).toContain('>Cancel</button>');
+
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `${pageUrl}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.body).toContain('Payment complete');
+    expect((await poll(token, payment.id)).data.status).toBe('paid');
+    expect(await cardsOf(token)).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: pageUrl })).body).toContain('Payment paid');
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/pay/nothing' })).statusCode).toBe(404);
+  });
+
+  it('Cancel reports a failed payment', async () => {
+    const { token, order } = await pendingOrder();
+    const payment = (await pay(token, order.id)).data;
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/pay/${payment.id}/cancel`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(cancelled.body).toContain('Payment cancelled');
+    expect((await poll(token, payment.id)).data.status).toBe('failed');
+  });
+});

@@ -1,0 +1,65 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { z } from 'zod';
+import { MINUTE_MS } from '../../lib/clock.js';
+import type { PaymentEvent, PaymentProvider } from './payment-provider.js';
+
+export const SANDBOX_TIMESTAMP_HEADER = 'x-sandbox-timestamp';
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+export const SANDBOX_TOLERANCE_MS = 5 * MINUTE_MS;
+
+const EventSchema = z.strictObject({
+  eventId: z.string().min(8).max(128),
+  paymentId: z.string().min(1).max(64),
+  outcome: z.enum(['paid', 'failed']),
+  amount: z.number().int().min(0),
+});
+
+/** HMAC-SHA256 over `timestamp.body`, hex: what the sandbox sends and what we check. */
+export function signSandboxCallback(secret: string, timestamp: number, body: string | Buffer): string {
+  return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+}
+
+/** Headers and body of a signed callback, as the sandbox provider posts it. */
+export function sandboxCallback(secret: string, event: PaymentEvent, timestamp: number) {
+  const body = JSON.stringify(event);
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      [SANDBOX_TIMESTAMP_HEADER]: String(timestamp),
+      [SANDBOX_SIGNATURE_HEADER]: signSandboxCallback(secret, timestamp, body),
+    },
+  };
+}
+
+/** The built-in provider of demo mode and tests: its checkout is a page of this server. */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox';
+
+  constructor(private readonly secret: string) {}
+
+  checkoutUrl(payment: { id: string }, baseUrl: string): Promise<string> {
+    return Promise.resolve(`${baseUrl}/sandbox/pay/${encodeURIComponent(payment.id)}`);
+  }
+
+  parseCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now: number): PaymentEvent | null {
+    const timestamp = Number(headers[SANDBOX_TIMESTAMP_HEADER]);
+    const signature = headers[SANDBOX_SIGNATURE_HEADER];
+    if (!Number.isSafeInteger(timestamp) || typeof signature !== 'string') return null;
+    if (Math.abs(now - timestamp) > SANDBOX_TOLERANCE_MS) return null;
+    const expected = Buffer.from(signSandboxCallback(this.secret, timestamp, rawBody), 'utf8');
+    const given = Buffer.from(signature, 'utf8');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    try {
+      const parsed = EventSchema.safeParse(JSON.parse(rawBody.toString('utf8')));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  acknowledge(accepted: boolean) {
+    return accepted ? { status: 200, body: { received: true } } : { status: 400, body: { error: 'invalid callback' } };
+  }
+}

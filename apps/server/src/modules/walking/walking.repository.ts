@@ -1,0 +1,94 @@
+import type { Executor } from '../../db/executor.js';
+import type { ExchangesTable, HomeItemsTable, PointCollectionsTable, StepDaysTable } from '../../db/schema.js';
+
+export type StepDayRow = StepDaysTable;
+export type ExchangeRow = ExchangesTable;
+export type HomeItemRow = HomeItemsTable;
+
+export class WalkingRepository {
+  /**
+   * Reads the day's row under a write lock: a no-op update takes PostgreSQL's row lock (SQLite
+   * already runs one writer at a time), so what we read cannot change before we write.
+   */
+  lockStepDay(db: Executor, userId: string, day: string): Promise<StepDayRow | undefined> {
+    return db
+      .updateTable('step_days')
+      .set((eb) => ({ steps: eb.ref('steps') }))
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  findStepDay(db: Executor, userId: string, day: string): Promise<StepDayRow | undefined> {
+    return db
+      .selectFrom('step_days')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .executeTakeFirst();
+  }
+
+  async insertStepDay(db: Executor, row: StepDayRow): Promise<void> {
+    await db.insertInto('step_days').values(row).execute();
+  }
+
+  async updateSteps(
+    db: Executor,
+    userId: string,
+    day: string,
+    values: { steps: number; source: string; reported_at: number },
+  ): Promise<void> {
+    await db.updateTable('step_days').set(values).where('user_id', '=', userId).where('day', '=', day).execute();
+  }
+
+  async setCollected(db: Executor, userId: string, day: string, points: number): Promise<void> {
+    await db
+      .updateTable('step_days')
+      .set({ collected_points: points })
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .execute();
+  }
+
+  findCollectionByKey(db: Executor, idempotencyKey: string): Promise<PointCollectionsTable | undefined> {
+    return db
+      .selectFrom('point_collections')
+      .selectAll()
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+  }
+
+  async insertCollection(db: Executor, row: PointCollectionsTable): Promise<void> {
+    await db.insertInto('point_collections').values(row).execute();
+  }
+
+  async insertExchange(db: Executor, row: ExchangeRow): Promise<void> {
+    await db.insertInto('exchanges').values(row).execute();
+  }
+
+  findExchangeByTransfer(db: Executor, transferId: string): Promise<ExchangeRow | undefined> {
+    return db.selectFrom('exchanges').selectAll().where('transfer_id', '=', transferId).executeTakeFirst();
+  }
+
+  async listExchanges(
+    db: Executor,
+    userId: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: ExchangeRow[]; total: number }> {
+    const query = db.selectFrom('exchanges').where('user_id', '=', userId);
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  listHomeItems(db: Executor): Promise<HomeItemRow[]> {
+    return db.selectFrom('home_items').selectAll().where('is_active', '=', 1).orderBy('position').execute();
+  }
+
+  async insertHomeItem(db: Executor, row: HomeItemRow): Promise<void> {
+    await db.insertInto('home_items').values(row).execute();
+  }
+}

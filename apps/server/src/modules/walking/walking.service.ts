@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import type { ExchangeRecord, MoneyMovement, ResponseOf, getHome } from '@stride/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
+import { pageResult, pageWindow, retryOnUniqueViolation } from '../../db/retry.js';
+import { AppError } from '../../http/errors.js';
+import type { BusinessCalendar } from '../../lib/business-day.js';
+import { DAY_MS, MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
+import type { CardsService } from '../cards/cards.service.js';
+import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
+import type { ExchangeRow, HomeItemRow, WalkingRepository } from './walking.repository.js';
+
+type Home = ResponseOf<typeof getHome>;
+
+const pointsOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'POINTS' });
+const cashOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'CNY' });
+
+export function toExchangeRecord(row: ExchangeRow): ExchangeRecord {
+  return { id: row.id, points: row.points, amount: row.amount, createdAt: isoTime(row.created_at) };
+}
+
+function toHomeItems(rows: HomeItemRow[]): Pick<Home, 'banners' | 'quickEntries'> {
+  return {
+    banners: rows
+      .filter((row) => row.kind === 'banner')
+      .map((row) => ({ id: row.id, image: row.image, title: row.title, url: row.target })),
+    quickEntries: rows
+      .filter((row) => row.kind === 'entry')
+      .map((row) => ({ id: row.id, icon: row.image, title: row.title, path: row.target })),
+  };
+}
+
+/** Steps, the points they earn, home, and points-to-cash exchange. */
+export class WalkingService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: WalkingRepository,
+    private readonly cards: CardsService,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+    private readonly calendar: BusinessCalendar,
+    private readonly config: Config,
+  ) {}
+
+  /**
+   * Stores a day's count. Only today and yesterday are accepted; counts only grow, are capped,
+   * and an increase must be possible at `maxPerMinute` since the last accepted report (or since
+   * the day began). A refused increase loses nothing: the same total passes once time has moved.
+   */
+  reportSteps(
+    userId: string,
+    input: { day: string; steps: number; source: string },
+  ): Promise<{ day: string; steps: number; cashBack: number }> {
+    const now = this.clock.now();
+    const today = this.calendar.dayOf(now);
+    const yesterday = this.calendar.addDays(today, -1);
+    if (input.day !== today && input.day !== yesterday) {
+      throw new AppError('BUSINESS_RULE', 'stepsDayOutOfRange', { today, yesterday });
+    }
+    const reported = Math.min(input.steps, this.config.steps.dailyCap);
+    const dayStart = this.calendar.startOf(input.day);
+    return retryOnUniqueViolation(() =>
+      this.db.transaction().execute(async (trx) => {
+        const row = await this.repository.lockStepDay(trx, userId, input.day);
+        const previous = row?.steps ?? 0;
+        let steps = previous;
+        if (reported > previous) {
+          const windowStart = Math.max(row?.reported_at ?? dayStart, dayStart);
+          const windowEnd = Math.min(now, dayStart + DAY_MS);
+          const allowed = Math.floor(
+            (Math.max(0, windowEnd - windowStart) * this.config.steps.maxPerMinute) / MINUTE_MS,
+          );
+          if (reported - previous > allowed) {
+            throw new AppError('BUSINESS_RULE', 'stepsTooFast', { max: previous + allowed });
+          }
+          const values = { steps: reported, source: input.source, reported_at: now };
+          if (row) await this.repository.updateSteps(trx, userId, input.day, values);
+          else
+            await this.repository.insertStepDay(trx, {
+              user_id: userId,
+              day: input.day,
+              collected_points: 0,
+              ...values,
+            });
+          steps = reported;
+        }
+        const cashBack = await this.cards.creditCashBack(trx, userId, input.day, steps);
+        return { day: input.day, steps, cashBack };
+      }),
+    );
+  }
+
+  /** 1 point per `stepsPerPoint` steps up to the daily maximum, times the best card multiplier. */
+  private async earnedPoints(db: Executor, userId: string, day: string, steps: number) {
+    const cards = await this.cards.activeCardsOn(db, userId, day);
+    const percent = Math.max(100, ...cards.map((card) => card.plan.multiplier_percent));
+    const base = Math.min(Math.floor(steps / this.config.points.stepsPerPoint), this.config.points.dailyMax);
+    return { earned: Math.floor((base * percent) / 100), percent, cards };
+  }
+
+  async getHome(userId: string): Promise<Home> {
+    const today = this.calendar.dayOf(this.clock.now());
+    const [stepDay, points, balance, items] = await Promise.all([
+      this.repository.findStepDay(this.db, userId, today),
+      this.ledger.balance(pointsOf(userId)),
+      this.ledger.balance(cashOf(userId)),
+      this.repository.listHomeItems(this.db),
+    ]);
+    const steps = stepDay?.steps ?? 0;
+    const collected = stepDay?.collected_points ?? 0;
+    const { earned, percent, cards } = await this.earnedPoints(this.db, userId, today, steps);
+    const card = cards[0];
+    const cashBackDone = card ? await this.cards.cashBackDays(this.db, [card.id], today) : new Set<string>();
+    return {
+      day: today,
+      steps,
+      goal: card?.plan.daily_target ?? this.config.steps.dailyGoal,
+      points,
+      balance,
+      earnedPoints: earned,
+      collectedPoints: collected,
+      collectablePoints: Math.max(0, earned - collected),
+      multiplier: percent / 100,
+      activeCard: card
+        ? {
+            cardId: card.id,
+            name: card.plan.name,
+            dailyTarget: card.plan.daily_target,
+            dailyCashBack: card.plan.daily_cash_back,
+            cashBackEarned: cashBackDone.has(card.id),
+            daysLeft: this.cards.daysLeft(card, today),
+          }
+        : null,
+      ...toHomeItems(items),
+      // Notices arrive with their own issue; until then home shows none.
+      notices: [],
+    };
+  }
+
+  /**
+   * Credits the difference between what today's steps have earned and what was collected today,
+   * and any cash back due. Idempotent by key (a replay answers the first result) and by nature
+   * (a second key finds nothing left to collect).
+   */
+  async collectPoints(
+    userId: string,
+    idempotencyKey: string,
+  ): Promise<{ collected: number; points: number; cashBack: number }> {
+    const key = `${userId}:points.collect:${idempotencyKey}`;
+    const result = await retryOnUniqueViolation(() =>
+      this.db.transaction().execute(async (trx) => {
+        const now = this.clock.now();
+        const today = this.calendar.dayOf(now);
+        const existing = await this.repository.findCollectionByKey(trx, key);
+        if (existing) {
+          if (existing.day !== today) throw new AppError('CONFLICT', 'conflict');
+          return { collected: existing.points, cashBack: existing.cash_back };
+        }
+        const row = await this.repository.lockStepDay(trx, userId, today);
+        const steps = row?.steps ?? 0;
+        const cashBack = await this.cards.creditCashBack(trx, userId, today, steps);
+        const { earned } = await this.earnedPoints(trx, userId, today, steps);
+        const collected = Math.max(0, earned - (row?.collected_points ?? 0));
+        if (collected > 0 && row) {
+          await this.ledger.post(trx, {
+            kind: 'points.collect',
+            legs: [
+              { account: { kind: 'system', name: 'rewards', asset: 'POINTS' }, amount: -collected },
+              { account: pointsOf(userId), amount: collected },
+            ],
+            idempotencyKey: key,
+            fingerprint: { day: today },
+          });
+          await this.repository.setCollected(trx, userId, today, earned);
+        }
+        await this.repository.insertCollection(trx, {
+          id: randomUUID(),
+          user_id: userId,
+          idempotency_key: key,
+          day: today,
+          points: collected,
+          cash_back: cashBack,
+          created_at: now,
+        });
+        return { collected, cashBack };
+      }),
+    );
+    return { ...result, points: await this.ledger.balance(pointsOf(userId)) };
+  }
+
+  /** Points to cash at the configured rate, in whole units; one transfer moves both assets. */
+  exchange(userId: string, input: { points: number; idempotencyKey: string }): Promise<ExchangeRecord> {
+    const { pointsPerUnit, cashPerUnit, minPoints } = this.config.exchange;
+    if (input.points < minPoints || input.points % pointsPerUnit !== 0) {
+      throw new AppError('VALIDATION_FAILED', 'exchangeRule', { min: minPoints, unit: pointsPerUnit });
+    }
+    const amount = (input.points / pointsPerUnit) * cashPerUnit;
+    const key = `${userId}:exchange:${input.idempotencyKey}`;
+    return retryOnUniqueViolation(() =>
+      this.db.transaction().execute(async (trx) => {
+        const { transferId, replayed } = await this.ledger.post(trx, {
+          kind: 'exchange',
+          legs: [
+            { account: pointsOf(userId), amount: -input.points },
+            { account: { kind: 'system', name: 'exchange', asset: 'POINTS' }, amount: input.points },
+            { account: { kind: 'system', name: 'exchange', asset: 'CNY' }, amount: -amount },
+            { account: cashOf(userId), amount },
+          ],
+          idempotencyKey: key,
+          fingerprint: { points: input.points },
+        });
+        if (replayed) {
+          const first = await this.repository.findExchangeByTransfer(trx, transferId);
+          if (!first) throw new AppError('CONFLICT', 'conflict');
+          return toExchangeRecord(first);
+        }
+        const row: ExchangeRow = {
+          id: randomUUID(),
+          user_id: userId,
+          transfer_id: transferId,
+          points: input.points,
+          amount,
+          created_at: this.clock.now(),
+        };
+        await this.repository.insertExchange(trx, row);
+        return toExchangeRecord(row);
+      }),
+    );
+  }
+
+  async listExchanges(userId: string, page: { page: number; pageSize: number }) {
+    const { rows, total } = await this.repository.listExchanges(this.db, userId, pageWindow(page));
+    return pageResult(rows.map(toExchangeRecord), page, total);
+  }
+
+  async moneyStatement(
+    userId: string,
+    query: {
+      page: number;
+      pageSize: number;
+      type?: string | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
+    },
+  ) {
+    const { rows, total } = await this.ledger.statement(
+      cashOf(userId),
+      {
+        kind: query.type,
+        from: query.from ? this.calendar.startOf(query.from) : undefined,
+        before: query.to ? this.calendar.startOf(this.calendar.addDays(query.to, 1)) : undefined,
+      },
+      pageWindow(query),
+    );
+    const items: MoneyMovement[] = rows.map((row) => ({
+      id: String(row.id),
+      type: row.kind,
+      amount: row.amount,
+      balanceAfter: row.balance_after,
+      createdAt: isoTime(row.created_at),
+    }));
+    return pageResult(items, query, total);
+  }
+}

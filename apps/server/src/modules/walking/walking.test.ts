@@ -1,0 +1,326 @@
+import { CODES } from '@stride/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CLEAN_LEDGER,
+  balanceOf,
+  call,
+  createPlan,
+  createTestApp,
+  fundUser,
+  idempotencyKey,
+  ledgerReport,
+  registerUser,
+  verifyUser,
+  type TestApp,
+} from '../../../test/harness.js';
+import { MINUTE_MS } from '../../lib/clock.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
+});
+
+// The business day is UTC+8 by default: local noon on 22 November 2026.
+const NOON = Date.UTC(2026, 10, 22, 4, 0, 0);
+const localTime = (day: string, hhmm: string) => Date.parse(`${day}T${hhmm}:00+08:00`);
+
+type StepsAnswer = { day: string; steps: number; cashBack: number };
+const report = (token: string, day: string, steps: number) =>
+  call<StepsAnswer>(t.app, 'POST', '/api/steps', { token, body: { day, steps } });
+
+describe('POST /api/steps', () => {
+  it('stores a day’s count that only grows', async () => {
+    t.clock.set(NOON);
+    const { token } = await registerUser(t);
+    expect(await report(token, '2026-11-22', 4_000)).toMatchObject({
+      code: 1,
+      data: { day: '2026-11-22', steps: 4_000, cashBack: 0 },
+    });
+    t.clock.advance(10 * MINUTE_MS);
+    expect((await report(token, '2026-11-22', 3_000)).data.steps).toBe(4_000);
+    expect((await report(token, '2026-11-22', 5_500)).data.steps).toBe(5_500);
+    const home = await call<{ steps: number }>(t.app, 'GET', '/api/home', { token });
+    expect(home.data.steps).toBe(5_500);
+  });
+
+  it('refuses days other than today and yesterday in the business time zone, and bad input', async () => {
+    t.clock.set(NOON);
+    const { token } = await registerUser(t);
+    const tooOld = await report(token, '2026-11-20', 100);
+    expect(tooOld).toMatchObject({ code: CODES.BUSINESS_RULE, data: null });
+    expect(tooOld.message).toBe('Steps can only be reported for today (2026-11-22) or yesterday (2026-11-21)');
+    expect((await report(token, '2026-11-23', 100)).code).toBe(CODES.BUSINESS_RULE);
+    expect((await report(token, '2026-11-21', 100)).code).toBe(1);
+    expect((await report(token, '2026-11-22', 100_001)).code).toBe(CODES.VALIDATION_FAILED);
+    expect((await report(token, '2026-11-22', -1)).code).toBe(CODES.VALIDATION_FAILED);
+    expect((await report(token, '22/11/2026', 10)).message).toBe('day: must be a date like 2026-01-31');
+    expect((await call(t.app, 'POST', '/api/steps', { body: { day: '2026-11-22', steps: 1 } })).code).toBe(
+      CODES.SESSION_INVALID,
+    );
+  });
+
+  it('moves to the next day at local midnight, not UTC midnight', async () => {
+    const { token } = await registerUser(t);
+    t.clock.set(localTime('2026-11-22', '23:59'));
+    expect((await call<{ day: string }>(t.app, 'GET', '/api/home', { token })).data.day).toBe('2026-11-22');
+    t.clock.advance(MINUTE_MS);
+    // 16:00 UTC on the 22nd is already the 23rd in UTC+8.
+    expect(new Date(t.clock.now()).toISOString()).toBe('2026-11-22T16:00:00.000Z');
+    expect((await call<{ day: string }>(t.app, 'GET', '/api/home', { token })).data.day).toBe('2026-11-23');
+    expect((await report(token, '2026-11-22', 500)).code).toBe(1);
+    expect((await report(token, '2026-11-21', 500)).code).toBe(CODES.BUSINESS_RULE);
+  });
+
+  it('checks an increase against the time elapsed: since midnight first, then since the last report', async () => {
+    const { token } = await registerUser(t);
+    t.clock.set(localTime('2026-11-22', '00:10'));
+    const tooFast = await report(token, '2026-11-22', 3_001);
+    expect(tooFast.code).toBe(CODES.BUSINESS_RULE);
+    expect(tooFast.message).toContain('at most 3000');
+    expect((await report(token, '2026-11-22', 3_000)).data.steps).toBe(3_000);
+    t.clock.advance(MINUTE_MS);
+    expect((await report(token, '2026-11-22', 3_301)).code).toBe(CODES.BUSINESS_RULE);
+    expect((await report(token, '2026-11-22', 3_300)).data.steps).toBe(3_300);
+  });
+
+  it('caps the count at the configured maximum', async () => {
+    const capped = await createTestApp({ STEPS_DAILY_CAP: '20000' });
+    try {
+      const { token } = await registerUser(capped);
+      const answer = await call<StepsAnswer>(capped.app, 'POST', '/api/steps', {
+        token,
+        body: { day: '2026-11-22', steps: 50_000 },
+      });
+      expect(answer.data.steps).toBe(20_000);
+    } finally {
+      await capped.close();
+    }
+  });
+});
+
+type Home = {
+  steps: number;
+  goal: number;
+  points: number;
+  balance: number;
+  earnedPoints: number;
+  collectedPoints: number;
+  collectablePoints: number;
+  multiplier: number;
+  activeCard: { dailyTarget: number; cashBackEarned: boolean; daysLeft: number } | null;
+  banners: { title: string }[];
+  quickEntries: { path: string }[];
+  notices: unknown[];
+};
+type Collect = { collected: number; points: number; cashBack: number };
+const collect = (token: string, key: string) =>
+  call<Collect>(t.app, 'POST', '/api/points/collect', { token, body: { idempotencyKey: key } });
+
+describe('home and collect', () => {
+  it('shows today’s steps against the goal, balances, banners and quick entries', async () => {
+    t.clock.set(NOON);
+    await t.db
+      .insertInto('home_items')
+      .values([
+        {
+          id: 'b1',
+          kind: 'banner',
+          title: 'Walk more',
+          image: 'data:,',
+          target: 'https://example.com',
+          position: 1,
+          is_active: 1,
+        },
+        {
+          id: 'e1',
+          kind: 'entry',
+          title: 'Cards',
+          image: 'card',
+          target: '/pages/invest/index',
+          position: 2,
+          is_active: 1,
+        },
+        { id: 'b2', kind: 'banner', title: 'Hidden', image: 'data:,', target: 'x', position: 3, is_active: 0 },
+      ])
+      .execute();
+    const { token, userId } = await registerUser(t);
+    await fundUser(t, userId, 1_234);
+    await report(token, '2026-11-22', 4_321);
+    const home = await call<Home>(t.app, 'GET', '/api/home', { token });
+    expect(home.data).toMatchObject({
+      steps: 4_321,
+      goal: 6_000,
+      points: 0,
+      balance: 1_234,
+      earnedPoints: 43,
+      collectedPoints: 0,
+      collectablePoints: 43,
+      multiplier: 1,
+      activeCard: null,
+      banners: [{ title: 'Walk more' }],
+      quickEntries: [{ path: '/pages/invest/index' }],
+      notices: [],
+    });
+  });
+
+  it('credits what today’s steps have earned, once per key and once by nature', async () => {
+    t.clock.set(NOON);
+    const { token, userId } = await registerUser(t);
+    await report(token, '2026-11-22', 5_050);
+    const key = idempotencyKey();
+    expect((await collect(token, key)).data).toEqual({ collected: 50, points: 50, cashBack: 0 });
+    expect((await collect(token, key)).data).toEqual({ collected: 50, points: 50, cashBack: 0 });
+    expect((await collect(token, idempotencyKey())).data.collected).toBe(0);
+    t.clock.advance(10 * MINUTE_MS);
+    await report(token, '2026-11-22', 7_000);
+    expect((await collect(token, idempotencyKey())).data).toEqual({ collected: 20, points: 70, cashBack: 0 });
+    expect(await balanceOf(t, userId, 'POINTS')).toBe(70);
+    const home = await call<Home>(t.app, 'GET', '/api/home', { token });
+    expect(home.data).toMatchObject({ earnedPoints: 70, collectedPoints: 70, collectablePoints: 0, points: 70 });
+  });
+
+  it('answers a key reused on another day with a conflict', async () => {
+    t.clock.set(NOON);
+    const { token } = await registerUser(t);
+    await report(token, '2026-11-22', 1_000);
+    const key = idempotencyKey();
+    expect((await collect(token, key)).data.collected).toBe(10);
+    t.clock.advance(24 * 60 * MINUTE_MS);
+    expect((await collect(token, key)).code).toBe(CODES.CONFLICT);
+    expect((await collect(token, 'bad key!')).code).toBe(CODES.VALIDATION_FAILED);
+  });
+
+  it('caps daily points and applies the best active card multiplier', async () => {
+    t.clock.set(NOON);
+    const { token, userId } = await registerUser(t);
+    await verifyUser(t, userId);
+    await fundUser(t, userId, 50_000);
+    for (const multiplier_percent of [120, 150]) {
+      const planId = await createPlan(t, { multiplier_percent, daily_target: 90_000 });
+      const bought = await call(t.app, 'POST', '/api/member_card/buy', {
+        token,
+        body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+      });
+      expect(bought.code).toBe(1);
+    }
+    await report(token, '2026-11-22', 30_000);
+    const home = await call<Home>(t.app, 'GET', '/api/home', { token });
+    // 300 by steps, capped at 200, times 1.5.
+    expect(home.data).toMatchObject({ earnedPoints: 300, multiplier: 1.5, goal: 90_000 });
+    expect(home.data.activeCard).toMatchObject({ dailyTarget: 90_000, cashBackEarned: false, daysLeft: 30 });
+    expect((await collect(token, idempotencyKey())).data.collected).toBe(300);
+  });
+
+  it('collects concurrently only once', async () => {
+    t.clock.set(NOON);
+    const { token, userId } = await registerUser(t);
+    await report(token, '2026-11-22', 9_000);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => collect(token, idempotencyKey())));
+    expect(answers.map((a) => a.code)).toEqual(Array(10).fill(1));
+    expect(answers.reduce((sum, a) => sum + a.data.collected, 0)).toBe(90);
+    expect(await balanceOf(t, userId, 'POINTS')).toBe(90);
+  });
+});
+
+type Exchange = { id: string; points: number; amount: number; createdAt: string };
+const exchange = (token: string, points: number, key = idempotencyKey()) =>
+  call<Exchange>(t.app, 'POST', '/api/exchange', { token, body: { points, idempotencyKey: key } });
+
+describe('exchange and statements', () => {
+  it('converts points to cash at 100 points = ¥1.00 and lists the records', async () => {
+    t.clock.set(NOON);
+    const { token, userId } = await registerUser(t);
+    await fundUser(t, userId, 1_000, 'POINTS');
+    const first = await exchange(token, 300);
+    expect(first).toMatchObject({ code: 1, data: { points: 300, amount: 300 } });
+    t.clock.advance(MINUTE_MS);
+    await exchange(token, 100);
+    expect(await balanceOf(t, userId, 'POINTS')).toBe(600);
+    expect(await balanceOf(t, userId)).toBe(400);
+    const list = await call<{ items: Exchange[]; total: number; hasMore: boolean }>(
+      t.app,
+      'GET',
+      '/api/exchange/statement',
+      { token, query: { page: '1', pageSize: '1' } },
+    );
+    expect(list.data).toMatchObject({ total: 2, hasMore: true, items: [{ points: 100, amount: 100 }] });
+  });
+
+  it('refuses amounts below the minimum or not in whole hundreds, and more points than held', async () => {
+    const { token, userId } = await registerUser(t);
+    await fundUser(t, userId, 500, 'POINTS');
+    const small = await exchange(token, 50);
+    expect(small).toMatchObject({
+      code: CODES.VALIDATION_FAILED,
+      message: 'Points: at least 100, in multiples of 100',
+    });
+    expect((await exchange(token, 150)).code).toBe(CODES.VALIDATION_FAILED);
+    expect((await exchange(token, 600)).code).toBe(CODES.INSUFFICIENT_FUNDS);
+    expect((await exchange(token, 0)).code).toBe(CODES.VALIDATION_FAILED);
+    expect(await balanceOf(t, userId, 'POINTS')).toBe(500);
+  });
+
+  it('answers a repeated key with the first exchange, and a changed request with a conflict', async () => {
+    const { token, userId } = await registerUser(t);
+    await fundUser(t, userId, 1_000, 'POINTS');
+    const key = idempotencyKey();
+    const first = await exchange(token, 200, key);
+    const again = await exchange(token, 200, key);
+    expect(again.data).toEqual(first.data);
+    expect((await exchange(token, 300, key)).code).toBe(CODES.CONFLICT);
+    expect(await balanceOf(t, userId, 'POINTS')).toBe(800);
+    // Keys are scoped by user: another user may use the same one.
+    const other = await registerUser(t);
+    await fundUser(t, other.userId, 200, 'POINTS');
+    expect((await exchange(other.token, 200, key)).code).toBe(1);
+  });
+
+  it('lets exactly 10 of 50 parallel exchanges through against points for 10', async () => {
+    const { token, userId } = await registerUser(t);
+    await fundUser(t, userId, 1_000, 'POINTS');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => exchange(token, 100)));
+    expect(answers.filter((a) => a.code === 1)).toHaveLength(10);
+    expect(answers.filter((a) => a.code === CODES.INSUFFICIENT_FUNDS)).toHaveLength(40);
+    expect(await balanceOf(t, userId, 'POINTS')).toBe(0);
+    expect(await balanceOf(t, userId)).toBe(1_000);
+    const list = await call<{ total: number }>(t.app, 'GET', '/api/exchange/statement', { token });
+    expect(list.data.total).toBe(10);
+  });
+
+  it('lists every cash movement with type, amount and balance after, filtered and paged, own only', async () => {
+    t.clock.set(NOON);
+    const { token, userId } = await registerUser(t);
+    await fundUser(t, userId, 10_000);
+    await fundUser(t, userId, 500, 'POINTS');
+    t.clock.advance(24 * 60 * MINUTE_MS);
+    await exchange(token, 500);
+    const other = await registerUser(t);
+    await fundUser(t, other.userId, 777);
+
+    type Statement = { items: { type: string; amount: number; balanceAfter: number }[]; total: number };
+    const all = await call<Statement>(t.app, 'GET', '/api/user/money/statement', { token });
+    expect(all.data).toMatchObject({
+      total: 2,
+      items: [
+        { type: 'exchange', amount: 500, balanceAfter: 10_500 },
+        { type: 'test.fund', amount: 10_000, balanceAfter: 10_000 },
+      ],
+    });
+    const onlyExchange = await call<Statement>(t.app, 'GET', '/api/user/money/statement', {
+      token,
+      query: { type: 'exchange' },
+    });
+    expect(onlyExchange.data.total).toBe(1);
+    const firstDay = await call<Statement>(t.app, 'GET', '/api/user/money/statement', {
+      token,
+      query: { from: '2026-11-22', to: '2026-11-22' },
+    });
+    expect(firstDay.data.items.map((item) => item.type)).toEqual(['test.fund']);
+    const bad = await call(t.app, 'GET', '/api/user/money/statement', { token, query: { pageSize: '500' } });
+    expect(bad.code).toBe(CODES.VALIDATION_FAILED);
+  });
+});
