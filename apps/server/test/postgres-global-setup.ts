@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './free-port.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,19 +12,6 @@ declare module 'vitest' {
 }
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /**
  * Starts a throwaway PostgreSQL server for the API suite and stops it afterwards. PostgreSQL

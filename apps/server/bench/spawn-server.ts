@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../test/free-port.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface SpawnedServer {
+  base: string;
+  child: ChildProcess;
+  dir: string;
+}
+
+/**
+ * The server exactly as `npm start` runs it, as a child process with a fresh data folder, so a
+ * measurement and the server never share an event loop.
+ */
+export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'stride-measure-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (child.exitCode !== null) throw new Error('server exited during start-up');
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, child, dir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not start');
+}
+
+export async function stopServer(server: SpawnedServer): Promise<void> {
+  if (server.child.exitCode === null) {
+    await new Promise<void>((resolve) => {
+      server.child.once('exit', () => resolve());
+      server.child.kill('SIGTERM');
+    });
+  }
+  rmSync(server.dir, { recursive: true, force: true });
+}
+
+export const DEMO = { account: '13800138000', password: 'Stride2026' } as const;
+
+export async function demoToken(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  const envelope = (await response.json()) as { code: number; data: { token: string } };
+  if (envelope.code !== 1) throw new Error(`login failed with code ${envelope.code}`);
+  return envelope.data.token;
+}

@@ -1,0 +1,116 @@
+// `npm run lighthouse`: Lighthouse's mobile audit (its default: a mid-range phone on a slow 4G
+// link, simulated) of the login page and of home for a logged-in user, against the real server
+// and the built web app, in Debian's Chromium. Prints the scores and records them in
+// docs/performance.md.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { ROOT, demoToken, spawnServer, stopServer } from '../apps/server/bench/spawn-server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface Audit {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: string;
+  lcp: string;
+  tbt: string;
+  cls: string;
+}
+
+async function audit(url: string, port: number, keepStorage: boolean): Promise<Audit> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    disableStorageReset: keepStorage,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const failing = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+    (categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}: ${audits[ref.id]?.title ?? ref.id}`),
+  );
+  if (failing.length > 0) process.stdout.write(`${url}\n  ${failing.join('\n  ')}\n`);
+  const score = (id: (typeof CATEGORIES)[number]) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    fcp: audits['first-contentful-paint']?.displayValue ?? '',
+    lcp: audits['largest-contentful-paint']?.displayValue ?? '',
+    tbt: audits['total-blocking-time']?.displayValue ?? '',
+    cls: audits['cumulative-layout-shift']?.displayValue ?? '',
+  };
+}
+
+async function main(): Promise<void> {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  const server = await spawnServer();
+  const profile = mkdtempSync(path.join(tmpdir(), 'stride-chromium-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    userDataDir: profile,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
+  });
+  const rows: [string, Audit][] = [];
+  try {
+    rows.push(['login (logged out)', await audit(`${server.base}/#/pages/login/index`, chrome.port, false)]);
+    const token = await demoToken(server.base);
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${server.base}/healthz`);
+    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    // Keep the session but not the files the first audit cached: both audits load cold.
+    const session = await page.createCDPSession();
+    await session.send('Network.clearBrowserCache');
+    await page.close();
+    await browser.disconnect();
+    rows.push(['home (logged in)', await audit(`${server.base}/#/pages/index/index`, chrome.port, true)]);
+  } finally {
+    chrome.kill();
+    await stopServer(server);
+    rmSync(profile, { recursive: true, force: true });
+  }
+
+  const table = [
+    `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse's default mobile settings (simulated slow 4G, 4x CPU slowdown) in Debian Chromium.`,
+    '',
+    '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      ([name, r]) =>
+        `| ${name} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
+    ),
+  ].join('\n');
+  process.stdout.write(`\n${table}\n`);
+  const doc = path.join(ROOT, 'docs/performance.md');
+  writeFileSync(
+    doc,
+    readFileSync(doc, 'utf8').replace(
+      /<!-- lighthouse:start -->[\s\S]*<!-- lighthouse:end -->/,
+      `<!-- lighthouse:start -->\n${table}\n<!-- lighthouse:end -->`,
+    ),
+  );
+  process.stdout.write('\nRecorded in docs/performance.md\n');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});
