@@ -7,6 +7,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json maps each page module to its chunk and CSS; check-budget reads it.
+    manifest: true,
   },
   server: {
     proxy: {

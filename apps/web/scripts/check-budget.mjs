@@ -1,20 +1,35 @@
-// First-route bundle budget: the gzip size of the JS and CSS that index.html loads before any
-// page chunk (entry script, modulepreloads, stylesheets). Lazy page chunks are reported, not counted.
-// Run after `vite build`; exits 1 when over budget or when the build output is missing.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+// Bundle budgets, gzip level 9, run after `vite build`:
+// - first route: the JS and CSS that index.html loads before any page chunk (entry script,
+//   modulepreloads, stylesheets), at most FIRST_ROUTE_BUDGET_KB;
+// - each page: the chunk a route's dynamic import loads (src/app/pages/*.page.tsx) and its CSS, at
+//   most PAGE_BUDGET_KB. Chunks shared by several pages (the contract, the kit's dialogs) are
+//   reported, not counted against one page.
+// Exits 1 when a budget is exceeded or the build output is missing.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** STYLE.md measured React 19 + react-dom alone at 68.6 KB and a full kit at 164.2 KB; keep well below. */
-const BUDGET_KB = 115;
+/** The issue's requirement; STYLE.md measured React 19 + react-dom alone at 68.6 KB. */
+const FIRST_ROUTE_BUDGET_KB = 150;
+/** A page brings its own code only; anything heavier belongs in a shared, separately loaded chunk. */
+const PAGE_BUDGET_KB = 30;
+const PAGE_MODULE = /^src\/app\/pages\/(.+)\.page\.tsx$/;
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const indexHtml = join(dist, 'index.html');
-if (!existsSync(indexHtml)) {
-  console.error(`check-budget: ${indexHtml} not found; run "vite build" first.`);
-  process.exit(1);
+const manifestFile = join(dist, '.vite', 'manifest.json');
+for (const required of [indexHtml, manifestFile]) {
+  if (!existsSync(required)) {
+    console.error(`check-budget: ${required} not found; run "vite build" first.`);
+    process.exit(1);
+  }
 }
+
+const kb = (bytes) => bytes / 1024;
+const gzipKb = (file) => kb(gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+const figure = (size) => `${size.toFixed(2).padStart(8)} KB`;
+const failures = [];
 
 const html = readFileSync(indexHtml, 'utf8');
 const initial = new Set();
@@ -26,28 +41,48 @@ if (initial.size === 0) {
   process.exit(1);
 }
 
-const kb = (bytes) => bytes / 1024;
-const gzipKb = (file) => kb(gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
-
 let total = 0;
 console.log('First route (index.html and its static imports), gzip:');
 for (const file of [...initial].sort()) {
   const size = gzipKb(file);
   total += size;
-  console.log(`  ${size.toFixed(2).padStart(8)} KB  ${file}`);
+  console.log(`  ${figure(size)}  ${file}`);
 }
-console.log(`  ${total.toFixed(2).padStart(8)} KB  total (budget ${BUDGET_KB} KB)`);
+console.log(`  ${figure(total)}  total (budget ${FIRST_ROUTE_BUDGET_KB} KB)`);
+if (total > FIRST_ROUTE_BUDGET_KB) {
+  failures.push(`first route is ${total.toFixed(2)} KB gzip, over the ${FIRST_ROUTE_BUDGET_KB} KB budget`);
+}
 
-const lazy = readdirSync(join(dist, 'assets'))
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const pages = Object.entries(manifest)
+  .map(([source, chunk]) => ({ match: PAGE_MODULE.exec(source), chunk }))
+  .filter(({ match }) => match)
+  .map(({ match, chunk }) => {
+    const files = [chunk.file, ...(chunk.css ?? [])];
+    return { page: match[1], files, size: files.reduce((sum, file) => sum + gzipKb(file), 0) };
+  })
+  .sort((a, b) => b.size - a.size);
+if (pages.length === 0) {
+  console.error('check-budget: the manifest lists no page chunks (src/app/pages/*.page.tsx).');
+  process.exit(1);
+}
+console.log(`Page chunks (JS and CSS of each route's own chunk), gzip, budget ${PAGE_BUDGET_KB} KB each:`);
+for (const { page, files, size } of pages) {
+  console.log(`  ${figure(size)}  ${page}  (${files.join(', ')})`);
+  if (size > PAGE_BUDGET_KB) failures.push(`page ${page} is ${size.toFixed(2)} KB gzip, over ${PAGE_BUDGET_KB} KB`);
+}
+
+const pageFiles = new Set(pages.flatMap(({ files }) => files));
+const shared = readdirSync(join(dist, 'assets'))
   .map((name) => `assets/${name}`)
-  .filter((file) => /\.(js|css)$/.test(file) && !initial.has(file))
+  .filter((file) => /\.(js|css)$/.test(file) && !initial.has(file) && !pageFiles.has(file))
   .map((file) => ({ file, size: gzipKb(file) }))
   .sort((a, b) => b.size - a.size);
-const largest = lazy[0];
-if (largest) console.log(`Largest lazy chunk: ${largest.size.toFixed(2)} KB  ${largest.file}`);
+console.log('Largest shared lazy chunks, gzip (reported, not budgeted):');
+for (const { file, size } of shared.slice(0, 5)) console.log(`  ${figure(size)}  ${file}`);
 
-if (total > BUDGET_KB) {
-  console.error(`check-budget: first route is ${total.toFixed(2)} KB gzip, over the ${BUDGET_KB} KB budget.`);
+if (failures.length > 0) {
+  for (const failure of failures) console.error(`check-budget: ${failure}.`);
   process.exit(1);
 }
 console.log('check-budget: ok');

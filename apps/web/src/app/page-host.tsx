@@ -1,5 +1,6 @@
 import { createElement, Suspense, useSyncExternalStore } from 'react';
 import { NavBar } from '../components/nav-bar';
+import { PageActivityContext } from '../hooks/page-activity';
 import { PageErrorBoundary } from '../components/page-error';
 import { TabBar } from '../components/tab-bar';
 import { useI18n } from '../lib/i18n';
@@ -34,10 +35,12 @@ function Page({ entry, isActive, navigator }: { entry: PageEntry; isActive: bool
       )}
       <main className={route.customNav ? 'page__body page__body--custom-nav' : 'page__body'}>
         <PageErrorBoundary message={t('connectionTimeout')} onRetry={reload}>
-          <Suspense fallback={null}>
-            {/* The route table creates each lazy page once, at module load; this only looks it up. */}
-            {createElement(Component, { query: entry.query })}
-          </Suspense>
+          <PageActivityContext.Provider value={isActive}>
+            <Suspense fallback={null}>
+              {/* The route table creates each lazy page once, at module load; this only looks it up. */}
+              {createElement(Component, { query: entry.query })}
+            </Suspense>
+          </PageActivityContext.Provider>
         </PageErrorBoundary>
       </main>
     </section>

@@ -97,13 +97,13 @@ describe('route guard', () => {
     store.setSession('expired', user);
     // The cached user is gone, so the guard asks the server, which answers 1001 and logs out.
     window.localStorage.removeItem('userInfo');
-    let guardStore: ReturnType<typeof createUserStore> | undefined;
+    const guard: { store?: ReturnType<typeof createUserStore> } = {};
     const loadUserInfo = vi.fn(() => {
-      guardStore?.clear();
+      guard.store?.clear();
       return Promise.reject(new Error('Your session has ended.'));
     });
     const { navigator: nav, store: created } = setup('#/pages/my/index', loadUserInfo);
-    guardStore = created;
+    guard.store = created;
     await expect(nav.start()).resolves.toBeUndefined();
     expect(loadUserInfo).toHaveBeenCalledTimes(1);
     expect(top(nav)?.url).toBe('/pages/login/index?redirect=%2Fpages%2Fmy%2Findex');

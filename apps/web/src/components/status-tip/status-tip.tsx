@@ -4,6 +4,8 @@ import './status-tip.css';
 export type StatusTipProps =
   | { readonly status: 'loading' }
   | { readonly status: 'empty'; readonly message?: string }
+  /** The end of a list that loads more at the bottom. */
+  | { readonly status: 'noMore' }
   | { readonly status: 'error'; readonly message: string; readonly onRetry?: () => void };
 
 export function StatusTip(props: StatusTipProps) {
@@ -13,6 +15,13 @@ export function StatusTip(props: StatusTipProps) {
       <div className="status-tip" role="status" aria-busy="true">
         <span className="status-tip__spinner" aria-hidden="true" />
         <p className="status-tip__text">{t('loading')}</p>
+      </div>
+    );
+  }
+  if (props.status === 'noMore') {
+    return (
+      <div className="status-tip status-tip--inline" role="status">
+        <p className="status-tip__text">{t('noMore')}</p>
       </div>
     );
   }

@@ -1,0 +1,1 @@
+export { ActionSheet, type ActionSheetAction, type ActionSheetProps } from './action-sheet';

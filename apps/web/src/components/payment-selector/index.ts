@@ -1,0 +1,1 @@
+export { PaymentSelector, canPayWithBalance, type PaymentMethod, type PaymentSelectorProps } from './payment-selector';

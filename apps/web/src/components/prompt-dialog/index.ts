@@ -1,0 +1,1 @@
+export { PromptDialog, validatePrompt, type PromptDialogProps, type PromptValidator } from './prompt-dialog';

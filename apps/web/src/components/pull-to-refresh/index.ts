@@ -1,0 +1,1 @@
+export { PullToRefresh, type PullToRefreshProps } from './pull-to-refresh';

@@ -1,0 +1,1 @@
+export { SwipeAction, type SwipeActionItem, type SwipeActionProps } from './swipe-action';

@@ -1,0 +1,1 @@
+export { TOAST_DURATION_MS, hideLoading, showLoading, showToast } from './toast';

@@ -1,0 +1,1 @@
+export { getPayment } from './api/get-payment';

@@ -1,0 +1,1 @@
+export { copyText, type CopyTextDeps } from './copy-text';

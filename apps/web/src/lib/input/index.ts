@@ -1,0 +1,1 @@
+export { DEFAULT_MAX_LENGTH, limitInput, normaliseMaxLength } from './input-limit';
