@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { CODES, ENDPOINTS, type Language } from '@stride/contract';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -11,6 +12,18 @@ import { AppError } from './http/errors.js';
 import { EndpointRegistrar } from './http/endpoints.js';
 import { negotiateLanguage, translator, type Translate } from './i18n/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { FieldCipher } from './lib/secrets.js';
+import { DiskFileStore, type FileStore } from './modules/files/file-store.js';
+import { FilesRepository } from './modules/files/files.repository.js';
+import { registerFileRoutes } from './modules/files/files.routes.js';
+import { FilesService } from './modules/files/files.service.js';
+import { IdentityRepository } from './modules/identity/identity.repository.js';
+import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
+import { IdentityService } from './modules/identity/identity.service.js';
+import { OperatorActionsRepository } from './modules/operators/operator-actions.repository.js';
+import { PayoutsRepository } from './modules/payouts/payouts.repository.js';
+import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
+import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -59,6 +72,10 @@ export interface AppOptions {
   db?: Db;
   /** Check every success answer against the contract (tests). */
   validateResponses?: boolean;
+  /** Where upload bytes live; the disk under `UPLOAD_DIR` by default. */
+  fileStore?: FileStore;
+  /** Log lines go here instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface Services {
@@ -75,10 +92,18 @@ export interface Services {
   cards: CardsService;
   walking: WalkingService;
   payments: PaymentsService;
+  cipher: FieldCipher;
+  files: FilesService;
+  identity: IdentityService;
+  payouts: PayoutsService;
+  operatorActions: OperatorActionsRepository;
 }
 
-function buildServices(config: Config, db: Db, options: AppOptions): Services {
+/** Every service over one database; the app and the ops command line share it. */
+export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 'config'> = {}): Services {
   const clock = options.clock ?? systemClock;
+  // Values sealed before DATA_ENCRYPTION_KEY existed were keyed by APP_SECRET; they still open.
+  const cipher = new FieldCipher(config.dataKey, config.appSecret);
   const limits = new RateLimitService(db, clock);
   const captcha = new CaptchaService(db, clock, config.appSecret, options.captchaGenerator ?? svgCaptchaGenerator);
   const outbox = new OutboxSender(db, clock);
@@ -98,11 +123,40 @@ function buildServices(config: Config, db: Db, options: AppOptions): Services {
   );
   const ledger = new LedgerService(db, clock);
   const calendar = new BusinessCalendar(config.businessUtcOffsetMinutes);
-  const cards = new CardsService(db, new CardsRepository(), ledger, clock, calendar, config);
+  const cards = new CardsService(db, new CardsRepository(), ledger, cipher, clock, calendar, config);
   const walking = new WalkingService(db, new WalkingRepository(), cards, ledger, clock, calendar, config);
   const provider: PaymentProvider | null =
     config.payments.provider === 'sandbox' ? new SandboxProvider(config.payments.sandboxSecret) : null;
   const payments = new PaymentsService(db, new PaymentsRepository(), cards, ledger, clock, config, provider);
+  const operatorActions = new OperatorActionsRepository();
+  const files = new FilesService(
+    db,
+    new FilesRepository(),
+    options.fileStore ?? new DiskFileStore(config.uploads.dir),
+    clock,
+    config,
+  );
+  const identity = new IdentityService(
+    db,
+    new IdentityRepository(),
+    files,
+    operatorActions,
+    cipher,
+    clock,
+    calendar,
+    config,
+  );
+  const payouts = new PayoutsService(
+    db,
+    new PayoutsRepository(),
+    identity,
+    ledger,
+    operatorActions,
+    cipher,
+    clock,
+    calendar,
+    config,
+  );
   return {
     db,
     clock,
@@ -117,6 +171,11 @@ function buildServices(config: Config, db: Db, options: AppOptions): Services {
     cards,
     walking,
     payments,
+    cipher,
+    files,
+    identity,
+    payouts,
+    operatorActions,
   };
 }
 
@@ -145,6 +204,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             serializers: {
               // Query strings can carry phone numbers and codes: log the path only.
@@ -189,6 +249,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // Uploads: one file within UPLOAD_MAX_BYTES and a few short fields; read in the route.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.uploads.maxBytes, files: 1, fields: 4, fieldSize: 256, parts: 5 },
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const t = request.t ?? translator('en');
     if (error instanceof AppError) {
@@ -226,6 +291,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerWalkingRoutes(endpoints, services);
   registerCardRoutes(endpoints, services);
   registerPaymentRoutes(endpoints, services);
+  registerFileRoutes(endpoints, services);
+  registerIdentityRoutes(endpoints, services);
+  registerPayoutRoutes(endpoints, services);
   registerPaymentCallbacks(app, services);
   if (config.payments.provider === 'sandbox') registerSandboxCheckout(app, services);
   for (const endpoint of ENDPOINTS) {

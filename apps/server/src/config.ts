@@ -7,6 +7,8 @@ import { z } from 'zod';
 
 const DEMO_SECRET_FILE = 'demo-secret';
 const DEMO_SANDBOX_SECRET_FILE = 'demo-sandbox-secret';
+const DEMO_DATA_KEY_FILE = 'demo-data-key';
+const DATA_KEY_BYTES = 32;
 const MIN_SECRET_LENGTH = 32;
 
 const EnvSchema = z.object({
@@ -61,6 +63,21 @@ const EnvSchema = z.object({
   PAYMENT_SANDBOX_SECRET: z.string().optional(),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).default(30),
   MEMBERSHIP_ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).default(1_440),
+  DATA_ENCRYPTION_KEY: z.string().optional(),
+  IDENTITY_REVIEW: z.enum(['auto', 'operator']).optional(),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  UPLOAD_MAX_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
+  UPLOAD_MAX_SIDE: z.coerce.number().int().min(64).default(2_048),
+  BANK_CARDS_MAX: z.coerce.number().int().min(1).default(5),
+  WITHDRAW_MIN: z.coerce.number().int().min(1).default(1_000),
+  WITHDRAW_DAILY_MAX: z.coerce.number().int().min(1).default(500_000),
+  WITHDRAW_FEE_PERMILLE: z.coerce.number().int().min(0).max(1_000).default(10),
+  WITHDRAW_FEE_MIN: z.coerce.number().int().min(0).default(100),
   DEMO_WELCOME_BALANCE: z.coerce.number().int().min(0).default(200_000),
   DEMO_WELCOME_POINTS: z.coerce.number().int().min(0).default(5_000),
 });
@@ -102,6 +119,17 @@ export interface Config {
     expiryMinutes: number;
     orderExpiryMinutes: number;
   };
+  /** AES-256-GCM key for personal data at rest (ID and account numbers). */
+  dataKey: Buffer;
+  /** `auto`: format and checksum checks decide (demo); `operator`: an operator decides. */
+  identityReview: 'auto' | 'operator';
+  uploads: { dir: string; maxBytes: number; maxPixels: number; maxSide: number };
+  bankCardsMax: number;
+  /**
+   * Minor units. The fee is taken out of the amount: the balance is debited `amount`, the bank
+   * receives `amount - fee`; fee = max(feeMin, ceil(amount × feePermille / 1000)).
+   */
+  withdraw: { min: number; dailyMax: number; feePermille: number; feeMin: number };
   demo: { welcomeBalance: number; welcomePoints: number };
 }
 
@@ -114,6 +142,35 @@ function readOrCreateDemoSecret(dataDir: string, name = DEMO_SECRET_FILE): strin
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function parseDataKey(value: string): Buffer {
+  const key = Buffer.from(value.trim(), 'base64');
+  if (key.length !== DATA_KEY_BYTES) {
+    throw new ConfigError(`DATA_ENCRYPTION_KEY must be ${DATA_KEY_BYTES} bytes in base64 (openssl rand -base64 32).`);
+  }
+  return key;
+}
+
+function loadDataKey(mode: Config['mode'], dataDir: string, value: string | undefined): Buffer {
+  const demoFile = path.join(dataDir, DEMO_DATA_KEY_FILE);
+  if (mode === 'production') {
+    if (!value) {
+      throw new ConfigError(
+        'DATA_ENCRYPTION_KEY must be set in production mode: 32 random bytes in base64 (openssl rand -base64 32).',
+      );
+    }
+    if (existsSync(demoFile) && readFileSync(demoFile, 'utf8').trim() === value.trim()) {
+      throw new ConfigError('DATA_ENCRYPTION_KEY is the demo key; production mode refuses to start with it.');
+    }
+    return parseDataKey(value);
+  }
+  if (value) return parseDataKey(value);
+  if (existsSync(demoFile)) return parseDataKey(readFileSync(demoFile, 'utf8'));
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(DATA_KEY_BYTES);
+  writeFileSync(demoFile, key.toString('base64'), { mode: 0o600 });
+  return key;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -156,6 +213,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } else if (paymentProvider === 'sandbox') {
     sandboxSecret ??= readOrCreateDemoSecret(dataDir, DEMO_SANDBOX_SECRET_FILE);
   }
+
+  const dataKey = loadDataKey(mode, dataDir, e.DATA_ENCRYPTION_KEY);
 
   const url = e.DATABASE_URL;
   let database: Config['database'];
@@ -208,6 +267,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sandboxSecret: sandboxSecret ?? '',
       expiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
       orderExpiryMinutes: e.MEMBERSHIP_ORDER_EXPIRY_MINUTES,
+    },
+    dataKey,
+    identityReview: e.IDENTITY_REVIEW ?? (mode === 'demo' ? 'auto' : 'operator'),
+    uploads: {
+      dir: path.resolve(dataDir, e.UPLOAD_DIR ?? 'uploads'),
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      maxPixels: e.UPLOAD_MAX_PIXELS,
+      maxSide: e.UPLOAD_MAX_SIDE,
+    },
+    bankCardsMax: e.BANK_CARDS_MAX,
+    withdraw: {
+      min: e.WITHDRAW_MIN,
+      dailyMax: e.WITHDRAW_DAILY_MAX,
+      feePermille: e.WITHDRAW_FEE_PERMILLE,
+      feeMin: e.WITHDRAW_FEE_MIN,
     },
     demo: { welcomeBalance: e.DEMO_WELCOME_BALANCE, welcomePoints: e.DEMO_WELCOME_POINTS },
   };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+const DATA_KEY = Buffer.alloc(32, 7).toString('base64');
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'stride-config-'));
 
 describe('config', () => {
@@ -29,7 +30,9 @@ describe('config', () => {
     const demo = loadConfig({ DATA_DIR: dataDir }).appSecret;
     expect(() => loadConfig({ DATA_DIR: dataDir, STRIDE_MODE: 'production', APP_SECRET: demo })).toThrow(/demo secret/);
     const strong = 'x'.repeat(16) + 'y'.repeat(16) + 'z';
-    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: strong }).mode).toBe('production');
+    expect(
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: strong, DATA_ENCRYPTION_KEY: DATA_KEY }).mode,
+    ).toBe('production');
   });
 
   it('names every invalid variable', () => {
@@ -55,12 +58,49 @@ describe('CORS origins', () => {
     const demo = loadConfig({ DATA_DIR: dataDir });
     expect(demo.payments.provider).toBe('sandbox');
     expect(demo.payments.sandboxSecret).toBe(readFileSync(path.join(dataDir, 'demo-sandbox-secret'), 'utf8'));
-    const production = { DATA_DIR: dataDir, STRIDE_MODE: 'production', APP_SECRET: 'x'.repeat(40) };
+    const production = {
+      DATA_DIR: dataDir,
+      STRIDE_MODE: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      DATA_ENCRYPTION_KEY: DATA_KEY,
+    };
     expect(loadConfig(production).payments.provider).toBe('none');
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_SANDBOX_SECRET/);
     expect(() =>
       loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_SECRET: demo.payments.sandboxSecret }),
     ).toThrow(/demo secret/);
     expect(loadConfig({ DATA_DIR: dataDir, BUSINESS_UTC_OFFSET_MINUTES: '-300' }).businessUtcOffsetMinutes).toBe(-300);
+  });
+});
+
+describe('the data encryption key', () => {
+  it('is generated into the data folder in demo mode and kept across starts', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.dataKey).toHaveLength(32);
+    expect(readFileSync(path.join(dataDir, 'demo-data-key'), 'utf8')).toBe(first.dataKey.toString('base64'));
+    expect(loadConfig({ DATA_DIR: dataDir }).dataKey.equals(first.dataKey)).toBe(true);
+  });
+
+  it('is required in production, must be 32 bytes, and may not be the demo key', () => {
+    const dataDir = tempDir();
+    const demoKey = loadConfig({ DATA_DIR: dataDir }).dataKey.toString('base64');
+    const production = { DATA_DIR: dataDir, STRIDE_MODE: 'production', APP_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(production)).toThrow(/DATA_ENCRYPTION_KEY must be set/);
+    expect(() => loadConfig({ ...production, DATA_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/32 bytes/);
+    expect(() => loadConfig({ ...production, DATA_ENCRYPTION_KEY: demoKey })).toThrow(/demo key/);
+    const config = loadConfig({ ...production, DATA_ENCRYPTION_KEY: DATA_KEY });
+    expect(config.dataKey.equals(Buffer.alloc(32, 7))).toBe(true);
+    expect(config.identityReview).toBe('operator');
+    expect(loadConfig({ DATA_DIR: dataDir }).identityReview).toBe('auto');
+  });
+
+  it('has PRODUCT.md’s withdrawal defaults', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).withdraw).toEqual({
+      min: 1_000,
+      dailyMax: 500_000,
+      feePermille: 10,
+      feeMin: 100,
+    });
   });
 });

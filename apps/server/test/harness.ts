@@ -12,6 +12,9 @@ import { createDatabase, migrateToLatest, type Db } from '../src/db/database.js'
 import type { Clock } from '../src/lib/clock.js';
 import type { CaptchaGenerator } from '../src/modules/captcha/captcha.service.js';
 import type { InvariantReport, LedgerAccountRef } from '../src/modules/ledger/ledger.service.js';
+import { residentIdCheckCharacter } from '../src/modules/identity/id-number.js';
+import { passesLuhn } from '../src/modules/payouts/account-number.js';
+import sharp from 'sharp';
 
 export class TestClock implements Clock {
   constructor(private current = Date.UTC(2026, 10, 22, 4, 0, 0)) {}
@@ -80,7 +83,10 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-data-'));
   const config: Config = {
@@ -98,7 +104,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await migrateToLatest(db);
   const clock = new TestClock();
   const captcha = new ReadableCaptcha();
-  const app = await createApp({ config, db, clock, captchaGenerator: captcha, validateResponses: true });
+  const app = await createApp({
+    config,
+    db,
+    clock,
+    captchaGenerator: captcha,
+    validateResponses: true,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -190,7 +203,7 @@ export const CLEAN_LEDGER: InvariantReport = {
   mismatchedAssets: [],
 };
 
-/** Real-name verification is a later issue: tests set the status directly. */
+/** Sets the status directly, for tests about something else (the identity tests go through the API). */
 export async function verifyUser(t: TestApp, userId: string): Promise<void> {
   await t.db.updateTable('users').set({ real_name_status: 'verified' }).where('id', '=', userId).execute();
 }
@@ -248,4 +261,115 @@ let keyCounter = 0;
 export function idempotencyKey(prefix = 'key'): string {
   keyCounter += 1;
   return `${prefix}-${randomUUID().slice(0, 8)}-${keyCounter}`;
+}
+
+/** A multipart body as a browser's FormData would send it. */
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { bytes: Buffer; filename?: string; contentType?: string; field?: string },
+): { payload: Buffer; contentType: string } {
+  const boundary = `----stride${randomUUID().replace(/-/g, '')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename ?? 'photo.jpg'}"\r\ncontent-type: ${file.contentType ?? 'image/jpeg'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export interface UploadAnswer {
+  fileId: string;
+  url: string;
+  purpose: string;
+  contentType: string;
+  width: number;
+  height: number;
+  size: number;
+}
+
+export async function uploadFile(
+  t: TestApp,
+  token: string,
+  bytes: Buffer,
+  options: { purpose?: string; filename?: string; contentType?: string } = {},
+): Promise<CallResult<UploadAnswer>> {
+  const { payload, contentType } = multipartBody(options.purpose ? { purpose: options.purpose } : {}, {
+    bytes,
+    ...(options.filename ? { filename: options.filename } : {}),
+    ...(options.contentType ? { contentType: options.contentType } : {}),
+  });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/UploadFile',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    payload,
+  });
+  return { status: response.statusCode, ...response.json<Envelope<UploadAnswer>>() };
+}
+
+/** A small real JPEG (a plain colour), as a phone camera would give. */
+export function testJpeg(width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#33aa66' } })
+    .jpeg()
+    .toBuffer();
+}
+
+let residentCounter = 0;
+/** A fresh, valid 18-digit resident ID number (checksum and birth date right). */
+export function residentId(): string {
+  residentCounter += 1;
+  const first17 = `11010519900307${String(residentCounter % 1_000).padStart(3, '0')}`;
+  return first17 + residentIdCheckCharacter(first17);
+}
+
+export const REAL_NAME = 'Li Na';
+
+/**
+ * Real-name verification through the API (demo mode reviews automatically): uploads both ID
+ * photos and submits. Answers the ID number used.
+ */
+export async function verifyIdentity(
+  t: TestApp,
+  token: string,
+  idNumber = residentId(),
+  name = REAL_NAME,
+): Promise<{ idNumber: string; answer: CallResult<{ status: string }> }> {
+  const image = await testJpeg();
+  const front = await uploadFile(t, token, image, { purpose: 'id_front' });
+  const back = await uploadFile(t, token, image, { purpose: 'id_back' });
+  const answer = await call<{ status: string }>(t.app, 'POST', '/api/user/id/verify', {
+    token,
+    body: { name, idNumber, frontImageId: front.data.fileId, backImageId: back.data.fileId },
+  });
+  return { idNumber, answer };
+}
+
+/** The one-time face check through the API, with a face image. */
+export async function passFaceCheck(t: TestApp, token: string): Promise<void> {
+  const face = await uploadFile(t, token, await testJpeg(), { purpose: 'face' });
+  const answer = await call<{ faceVerified: boolean }>(t.app, 'POST', '/api/user/face', {
+    token,
+    body: { method: 'face', imageId: face.data.fileId },
+  });
+  if (!answer.data?.faceVerified) throw new Error(`face check failed: ${answer.code} ${answer.message}`);
+}
+
+/** A valid card number (Luhn) that differs per call. */
+let cardCounter = 0;
+export function cardNumber(): string {
+  cardCounter += 1;
+  const body = `62220212${String(cardCounter).padStart(10, '0')}`;
+  for (let digit = 0; digit < 10; digit += 1) {
+    if (passesLuhn(`${body}${digit}`)) return `${body}${digit}`;
+  }
+  throw new Error('unreachable');
 }

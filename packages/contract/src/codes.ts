@@ -16,6 +16,8 @@ export const CODES = {
   NOT_AVAILABLE: 1010,
   CREDENTIALS_INVALID: 1011,
   INSUFFICIENT_FUNDS: 1012,
+  /** The one-time face check (or its manual alternative) is needed before the first withdrawal. */
+  FACE_CHECK_REQUIRED: 1013,
 } as const;
 
 export type CodeName = keyof typeof CODES;

@@ -28,6 +28,11 @@ export interface EndpointDef<
   readonly response: R;
   /** Body is multipart form data rather than JSON. */
   readonly multipart?: boolean;
+  /**
+   * A success answers the raw bytes (an image) with their content type instead of an envelope,
+   * and `response` describes nothing; every failure is still an envelope.
+   */
+  readonly binary?: boolean;
 }
 
 export function defineEndpoint<

@@ -216,6 +216,100 @@ export interface PaymentEventsTable {
   received_at: number;
 }
 
+export interface FilesTable {
+  id: string;
+  user_id: string;
+  /** id_front, id_back, face, avatar, other. */
+  purpose: string;
+  content_type: string;
+  size: number;
+  width: number;
+  height: number;
+  /** The file store's key; null once the bytes are deleted. */
+  storage_key: string | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface IdentitiesTable {
+  user_id: string;
+  /** pending, verified, rejected (no row: none). Mirrored in users.real_name_status. */
+  status: string;
+  name: string;
+  id_number_encrypted: string;
+  id_number_masked: string;
+  /** Keyed hash, to find one ID number on two accounts without decrypting. */
+  id_number_hash: string;
+  front_file_id: string;
+  back_file_id: string;
+  reject_reason: string | null;
+  submitted_at: number;
+  reviewed_at: number | null;
+  reviewed_by: string | null;
+  /** none, pending, verified, rejected. */
+  face_status: string;
+  /** face or manual. */
+  face_method: string | null;
+  face_file_id: string | null;
+  face_reject_reason: string | null;
+  face_submitted_at: number | null;
+  face_reviewed_at: number | null;
+}
+
+export interface BankCardsTable {
+  id: string;
+  user_id: string;
+  bank: string;
+  holder_name: string;
+  account_encrypted: string;
+  account_masked: string;
+  account_hash: string;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface WithdrawalDaysTable {
+  user_id: string;
+  day: string;
+  /** Sum of the day's withdrawal amounts that are not rejected. */
+  total: number;
+}
+
+export interface WithdrawalsTable {
+  id: string;
+  user_id: string;
+  bank_card_id: string;
+  /** Debited from the balance; the bank receives `received` = amount - fee. */
+  amount: number;
+  fee: number;
+  received: number;
+  day: string;
+  /** pending, paid, rejected. */
+  status: string;
+  reject_reason: string | null;
+  idempotency_key: string;
+  request_hash: string;
+  transfer_id: string;
+  /** The payout or the refund. */
+  settle_transfer_id: string | null;
+  created_at: number;
+  paid_at: number | null;
+  rejected_at: number | null;
+  refunded_at: number | null;
+}
+
+export interface OperatorActionsTable {
+  id: string;
+  operator: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  /** JSON; never personal numbers. */
+  detail: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -237,4 +331,10 @@ export interface Database {
   insurance_policies: InsurancePoliciesTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  files: FilesTable;
+  identities: IdentitiesTable;
+  bank_cards: BankCardsTable;
+  withdrawal_days: WithdrawalDaysTable;
+  withdrawals: WithdrawalsTable;
+  operator_actions: OperatorActionsTable;
 }

@@ -31,6 +31,13 @@ export interface EndpointContext<E extends EndpointDef> {
 
 export type Handler<E extends EndpointDef> = (context: EndpointContext<E>) => Promise<z.input<E['response']>>;
 
+/** The answer of a `binary` endpoint: bytes with their type, sent as they are. */
+export interface BinaryAnswer {
+  contentType: string;
+  body: Buffer;
+}
+export type BinaryHandler<E extends EndpointDef> = (context: EndpointContext<E>) => Promise<BinaryAnswer>;
+
 /** `{id}` as SPEC.md writes it becomes Fastify's `:id`. */
 export function fastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
@@ -55,19 +62,26 @@ export class EndpointRegistrar {
     this.register(endpoint, handler);
   }
 
+  /** A `binary` endpoint: access and input checks as usual, but a success sends the bytes themselves. */
+  handleBinary<E extends EndpointDef>(endpoint: E, handler: BinaryHandler<E>): void {
+    if (!endpoint.binary) throw new Error(`${endpoint.id} is not a binary endpoint`);
+    this.implemented.add(endpoint.id);
+    this.register(endpoint, handler);
+  }
+
   /** For capabilities that have not landed yet: a clear envelope code, never a fake answer. */
   notAvailable(endpoint: EndpointDef): void {
     this.unavailable.add(endpoint.id);
     this.register(endpoint, () => Promise.reject(new AppError('NOT_AVAILABLE', 'notAvailable')));
   }
 
-  private register<E extends EndpointDef>(endpoint: E, handler: Handler<E>): void {
+  private register<E extends EndpointDef>(endpoint: E, handler: Handler<E> | BinaryHandler<E>): void {
     const authenticate = this.authenticate;
     const validateResponses = this.validateResponses;
     this.app.route({
       method: endpoint.method,
       url: fastifyPath(endpoint.path),
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const t = request.t;
         let user: AuthUser | null = null;
         if (endpoint.access !== 'none') {
@@ -88,7 +102,16 @@ export class EndpointRegistrar {
           language: request.language,
           request,
         } as EndpointContext<E>;
-        const data = await handler(context);
+        const data: unknown = await handler(context);
+        if (endpoint.binary) {
+          const answer = data as BinaryAnswer;
+          // Private bytes: never cached by shared caches, never sniffed into something else.
+          return reply
+            .header('content-type', answer.contentType)
+            .header('cache-control', 'private, no-store')
+            .header('x-content-type-options', 'nosniff')
+            .send(answer.body);
+        }
         if (validateResponses) endpoint.response.parse(data);
         return { code: 1, message: t('ok'), data };
       },

@@ -46,21 +46,41 @@ export function requestHash(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('base64url');
 }
 
-function fieldKey(secret: string): Buffer {
+/**
+ * AES-256-GCM for personal data at rest (ID numbers, bank account numbers), keyed by
+ * `DATA_ENCRYPTION_KEY`. Sealed values are `v1.iv.tag.ciphertext` (base64url parts); the version
+ * names the key scheme so a rotated key can be told apart. Values sealed before the dedicated key
+ * existed (three parts, key derived from `APP_SECRET`) still open when that secret is given.
+ */
+export class FieldCipher {
+  constructor(
+    private readonly key: Buffer,
+    private readonly legacySecret?: string,
+  ) {
+    if (key.length !== 32) throw new Error('The data encryption key must be 32 bytes');
+  }
+
+  encrypt(plaintext: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return ['v1', ...[iv, cipher.getAuthTag(), data].map((part) => part.toString('base64url'))].join('.');
+  }
+
+  decrypt(sealed: string): string {
+    const parts = sealed.split('.');
+    if (parts.length === 4 && parts[0] === 'v1') return open(this.key, parts.slice(1));
+    if (parts.length === 3 && this.legacySecret) return open(legacyKey(this.legacySecret), parts);
+    throw new Error('Unknown sealed value format');
+  }
+}
+
+function legacyKey(secret: string): Buffer {
   return createHash('sha256').update(`field-encryption\0${secret}`).digest();
 }
 
-/** AES-256-GCM for personal data at rest (ID numbers): `iv.tag.ciphertext`, base64url. */
-export function encryptField(secret: string, plaintext: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', fieldKey(secret), iv);
-  const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), data].map((part) => part.toString('base64url')).join('.');
-}
-
-export function decryptField(secret: string, sealed: string): string {
-  const [iv = '', tag = '', data = ''] = sealed.split('.');
-  const decipher = createDecipheriv('aes-256-gcm', fieldKey(secret), Buffer.from(iv, 'base64url'));
+function open(key: Buffer, [iv = '', tag = '', data = '']: string[]): string {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
@@ -69,4 +89,9 @@ export function decryptField(secret: string, sealed: string): string {
 export function maskIdNumber(value: string): string {
   if (value.length <= 7) return `${value.slice(0, 1)}${'*'.repeat(Math.max(0, value.length - 1))}`;
   return `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}`;
+}
+
+/** Account numbers in answers: the last 4 digits only (PRODUCT.md, Identity). */
+export function maskAccountNumber(value: string): string {
+  return `****${value.slice(-4)}`;
 }

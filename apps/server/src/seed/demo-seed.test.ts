@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLEAN_LEDGER, balanceOf, call, createTestApp, ledgerReport, type TestApp } from '../../test/harness.js';
-import { DEMO_ACCOUNT, seedDemo } from './demo-seed.js';
+import { DEMO_ACCOUNT, DEMO_IDENTITY, seedDemo } from './demo-seed.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,6 +23,14 @@ describe('demo seed', () => {
     );
     expect(login.data.user.realNameStatus).toBe('verified');
     const { token } = login.data;
+    const identity = await call<{ name: string; idNumberMasked: string }>(t.app, 'GET', '/api/user/id/verify', {
+      token,
+    });
+    expect(identity.data).toMatchObject({
+      status: 'verified',
+      name: DEMO_IDENTITY.name,
+      idNumberMasked: '110***********002X',
+    });
     const plans = await call<{ name: string; price: number }[]>(t.app, 'GET', '/api/member_card', { token });
     expect(plans.data.map((p) => [p.name, p.price])).toEqual([
       ['Bronze', 9_900],

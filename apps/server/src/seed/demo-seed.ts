@@ -5,8 +5,12 @@ import { PasswordHasher } from '../modules/accounts/passwords.js';
 import { CardsRepository } from '../modules/cards/cards.repository.js';
 import { WalkingRepository } from '../modules/walking/walking.repository.js';
 import { randomInviteCode } from '../lib/secrets.js';
+import sharp from 'sharp';
 
 export const DEMO_ACCOUNT = { account: '13800138000', password: 'Stride2026' } as const;
+
+/** The demo account's real name (payout holder names must equal it) and a checksum-valid ID number. */
+export const DEMO_IDENTITY = { name: 'Demo Walker', idNumber: '11010519491231002X' } as const;
 
 /** PRODUCT.md's default catalogue (price and cash back in fen, multiplier in percent). */
 export const DEMO_CARD_PLANS = [
@@ -71,15 +75,27 @@ export async function seedDemo(services: Services): Promise<void> {
       password_hash: await hasher.hash(DEMO_ACCOUNT.password),
       invite_code: randomInviteCode(),
       invited_by: null,
-      // Seeded as verified so the demo can buy cards and claim insurance before the identity
-      // issue lands; real accounts start at 'none' and pass real-name verification.
-      real_name_status: 'verified',
+      // Verified below through the identity service, with sample ID photos.
+      real_name_status: 'none',
       created_at: clock.now(),
     };
     await repository.insert(user);
   }
-  // Through the ledger, once (the key makes a restart a replay).
   const userId = user.id;
+  if ((await services.identity.get(userId)).status === 'none') {
+    const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#d9e6f2' } })
+      .jpeg()
+      .toBuffer();
+    const front = await services.files.upload(userId, 'id_front', photo);
+    const back = await services.files.upload(userId, 'id_back', photo);
+    const identity = await services.identity.submit(
+      userId,
+      { ...DEMO_IDENTITY, frontImageId: front.fileId, backImageId: back.fileId },
+      'submit',
+    );
+    if (identity.status === 'pending') await services.identity.review('demo-seed', userId, { approve: true });
+  }
+  // Through the ledger, once (the key makes a restart a replay).
   await ledger.transfer({
     kind: 'demo.welcome',
     legs: [

@@ -7,7 +7,7 @@ import { pageResult, pageWindow, retryOnUniqueViolation } from '../../db/retry.j
 import { AppError, notFound } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { MINUTE_MS, type Clock } from '../../lib/clock.js';
-import { encryptField, maskIdNumber, randomDigits, requestHash } from '../../lib/secrets.js';
+import { maskIdNumber, randomDigits, requestHash, type FieldCipher } from '../../lib/secrets.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { toCardPlan, toMembershipOrder, toMyCard, toPolicy } from './cards.mapper.js';
 import type { CardWithPlanRow, CardsRepository, OrderRow } from './cards.repository.js';
@@ -25,6 +25,7 @@ export class CardsService {
     private readonly db: Db,
     private readonly repository: CardsRepository,
     private readonly ledger: LedgerService,
+    private readonly cipher: FieldCipher,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
     private readonly config: Config,
@@ -257,7 +258,7 @@ export class CardsService {
         : {
             insured_name: insured.name,
             insured_id_masked: maskIdNumber(insured.idNumber),
-            insured_id_encrypted: encryptField(this.config.appSecret, insured.idNumber),
+            insured_id_encrypted: this.cipher.encrypt(insured.idNumber),
             relation: insured.relation,
           };
     const claimed = await retryOnUniqueViolation(() =>

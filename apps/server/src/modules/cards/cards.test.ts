@@ -14,7 +14,6 @@ import {
   type TestApp,
 } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
-import { decryptField } from '../../lib/secrets.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -272,7 +271,7 @@ describe('insurance', () => {
       .where('id', '=', policy.id)
       .executeTakeFirstOrThrow();
     expect(row.insured_id_encrypted).not.toContain('110101199003071234');
-    expect(decryptField(t.config.appSecret, row.insured_id_encrypted ?? '')).toBe('110101199003071234');
+    expect(t.app.services.cipher.decrypt(row.insured_id_encrypted ?? '')).toBe('110101199003071234');
   });
 
   it('refuses other users’ policies, expired policies, bad input and unverified callers', async () => {

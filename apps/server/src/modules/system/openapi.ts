@@ -34,11 +34,19 @@ export function buildOpenApiDocument(version: string): JsonSchema {
       security: endpoint.access === 'none' ? [] : [{ bearer: [] }],
       parameters: parameters(endpoint),
       responses: {
-        200: {
-          description:
-            'Always HTTP 200 with an envelope; `code` 1 is success and `data` is shown here. Other codes carry `data: null`.',
-          content: { 'application/json': { schema: toJson(envelopeSchema(endpoint.response), 'output') } },
-        },
+        200: endpoint.binary
+          ? {
+              description: 'HTTP 200: the bytes on success; an envelope with `data: null` otherwise.',
+              content: {
+                'image/*': { schema: { type: 'string', format: 'binary' } },
+                'application/json': { schema: toJson(envelopeSchema(z.null()), 'output') },
+              },
+            }
+          : {
+              description:
+                'Always HTTP 200 with an envelope; `code` 1 is success and `data` is shown here. Other codes carry `data: null`.',
+              content: { 'application/json': { schema: toJson(envelopeSchema(endpoint.response), 'output') } },
+            },
       },
     };
     if (endpoint.body) {
@@ -51,7 +59,14 @@ export function buildOpenApiDocument(version: string): JsonSchema {
         required: true,
         content: {
           'multipart/form-data': {
-            schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+            schema: {
+              type: 'object',
+              properties: {
+                file: { type: 'string', format: 'binary' },
+                purpose: { type: 'string', enum: ['id_front', 'id_back', 'face', 'avatar', 'other'] },
+              },
+              required: ['file'],
+            },
           },
         },
       };

@@ -1,0 +1,77 @@
+import type { Updateable } from 'kysely';
+import type { Executor } from '../../db/executor.js';
+import type { IdentitiesTable } from '../../db/schema.js';
+
+export type IdentityRow = IdentitiesTable;
+export type IdentityListRow = IdentityRow & { account: string };
+
+export class IdentityRepository {
+  find(db: Executor, userId: string): Promise<IdentityRow | undefined> {
+    return db.selectFrom('identities').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /**
+   * Reads the caller's row under a write lock (a no-op update, portable to both dialects), so two
+   * submissions of one user cannot interleave. Locks the users row, which exists for everyone.
+   */
+  async lockUser(db: Executor, userId: string): Promise<void> {
+    await db
+      .updateTable('users')
+      .set((eb) => ({ real_name_status: eb.ref('real_name_status') }))
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  /** Another account whose verification with this number is pending or verified. */
+  async findOtherHolder(db: Executor, idNumberHash: string, userId: string): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('identities')
+      .select('user_id')
+      .where('id_number_hash', '=', idNumberHash)
+      .where('user_id', '!=', userId)
+      .where('status', 'in', ['pending', 'verified'])
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
+  async insert(db: Executor, row: IdentityRow): Promise<void> {
+    await db.insertInto('identities').values(row).execute();
+  }
+
+  async update(db: Executor, userId: string, values: Updateable<IdentitiesTable>): Promise<void> {
+    await db.updateTable('identities').set(values).where('user_id', '=', userId).execute();
+  }
+
+  /** Compare-and-set on the current status: two reviewers cannot both decide. */
+  async transition(
+    db: Executor,
+    userId: string,
+    from: { status?: string; face_status?: string },
+    values: Updateable<IdentitiesTable>,
+  ): Promise<boolean> {
+    let query = db.updateTable('identities').set(values).where('user_id', '=', userId);
+    if (from.status) query = query.where('status', '=', from.status);
+    if (from.face_status) query = query.where('face_status', '=', from.face_status);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async setUserStatus(db: Executor, userId: string, status: string): Promise<void> {
+    await db.updateTable('users').set({ real_name_status: status }).where('id', '=', userId).execute();
+  }
+
+  list(
+    db: Executor,
+    filter: { status?: string | undefined; faceStatus?: string | undefined },
+    limit: number,
+  ): Promise<IdentityListRow[]> {
+    let query = db
+      .selectFrom('identities as i')
+      .innerJoin('users as u', 'u.id', 'i.user_id')
+      .selectAll('i')
+      .select('u.account');
+    if (filter.status) query = query.where('i.status', '=', filter.status);
+    if (filter.faceStatus) query = query.where('i.face_status', '=', filter.faceStatus);
+    return query.orderBy('i.submitted_at', 'asc').limit(limit).execute();
+  }
+}

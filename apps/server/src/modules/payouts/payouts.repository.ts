@@ -1,0 +1,165 @@
+import { sql, type Updateable } from 'kysely';
+import type { Executor } from '../../db/executor.js';
+import type { BankCardsTable, WithdrawalsTable } from '../../db/schema.js';
+
+export type BankCardRow = BankCardsTable;
+export type WithdrawalRow = WithdrawalsTable;
+export type WithdrawalWithCardRow = WithdrawalRow & {
+  card_bank: string;
+  card_holder_name: string;
+  card_account_masked: string;
+  card_created_at: number;
+};
+
+export class PayoutsRepository {
+  listCards(db: Executor, userId: string): Promise<BankCardRow[]> {
+    return db
+      .selectFrom('bank_cards')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
+  /** The caller's live card; anyone else's answers undefined, like a missing one. */
+  findOwnedCard(db: Executor, userId: string, id: string): Promise<BankCardRow | undefined> {
+    return db
+      .selectFrom('bank_cards')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  findCard(db: Executor, id: string): Promise<BankCardRow | undefined> {
+    return db.selectFrom('bank_cards').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertCard(db: Executor, row: BankCardRow): Promise<void> {
+    await db.insertInto('bank_cards').values(row).execute();
+  }
+
+  async updateCard(db: Executor, userId: string, id: string, values: Updateable<BankCardsTable>): Promise<boolean> {
+    const result = await db
+      .updateTable('bank_cards')
+      .set(values)
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Only the caller's own live card changes; the answer says whether one did. */
+  async deleteCard(db: Executor, userId: string, id: string, now: number): Promise<boolean> {
+    const result = await db
+      .updateTable('bank_cards')
+      .set({ deleted_at: now })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Adds `amount` to the user's withdrawals of the day only if the total stays within `max`: the
+   * check and the write are one statement (and lock the row), as for ledger balances.
+   */
+  async reserveDaily(db: Executor, userId: string, day: string, amount: number, max: number): Promise<boolean> {
+    await db
+      .insertInto('withdrawal_days')
+      .values({ user_id: userId, day, total: 0 })
+      .onConflict((conflict) => conflict.columns(['user_id', 'day']).doNothing())
+      .execute();
+    const row = await db
+      .updateTable('withdrawal_days')
+      .set({ total: sql`total + ${amount}` })
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .where(sql<boolean>`total + ${amount} <= ${max}`)
+      .returning('total')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async releaseDaily(db: Executor, userId: string, day: string, amount: number): Promise<void> {
+    await db
+      .updateTable('withdrawal_days')
+      .set({ total: sql`total - ${amount}` })
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .execute();
+  }
+
+  async dailyTotal(db: Executor, userId: string, day: string): Promise<number> {
+    const row = await db
+      .selectFrom('withdrawal_days')
+      .select('total')
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .executeTakeFirst();
+    return row?.total ?? 0;
+  }
+
+  findWithdrawalByKey(db: Executor, key: string): Promise<WithdrawalRow | undefined> {
+    return db.selectFrom('withdrawals').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+  }
+
+  async insertWithdrawal(db: Executor, row: WithdrawalRow): Promise<void> {
+    await db.insertInto('withdrawals').values(row).execute();
+  }
+
+  /** Compare-and-set from pending, so a withdrawal is paid or refunded once. */
+  async settle(db: Executor, id: string, values: Updateable<WithdrawalsTable>): Promise<boolean> {
+    const result = await db
+      .updateTable('withdrawals')
+      .set(values)
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  private withCard(db: Executor) {
+    return db
+      .selectFrom('withdrawals as w')
+      .innerJoin('bank_cards as c', 'c.id', 'w.bank_card_id')
+      .selectAll('w')
+      .select([
+        'c.bank as card_bank',
+        'c.holder_name as card_holder_name',
+        'c.account_masked as card_account_masked',
+        'c.created_at as card_created_at',
+      ]);
+  }
+
+  findWithdrawal(db: Executor, id: string): Promise<WithdrawalWithCardRow | undefined> {
+    return this.withCard(db).where('w.id', '=', id).executeTakeFirst();
+  }
+
+  async listWithdrawals(
+    db: Executor,
+    filter: { userId?: string | undefined; status?: string | undefined },
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: WithdrawalWithCardRow[]; total: number }> {
+    let rowsQuery = this.withCard(db);
+    let countQuery = db.selectFrom('withdrawals as w').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (filter.userId) {
+      rowsQuery = rowsQuery.where('w.user_id', '=', filter.userId);
+      countQuery = countQuery.where('w.user_id', '=', filter.userId);
+    }
+    if (filter.status) {
+      rowsQuery = rowsQuery.where('w.status', '=', filter.status);
+      countQuery = countQuery.where('w.status', '=', filter.status);
+    }
+    const [rows, count] = await Promise.all([
+      rowsQuery.orderBy('w.created_at', 'desc').orderBy('w.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      countQuery.executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+}

@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import type { BankCard, Withdrawal, WithdrawalRules } from '@stride/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { pageResult, pageWindow, retryOnUniqueViolation } from '../../db/retry.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { BusinessCalendar } from '../../lib/business-day.js';
+import { isoTime, type Clock } from '../../lib/clock.js';
+import { keyedHash, maskAccountNumber, requestHash, type FieldCipher } from '../../lib/secrets.js';
+import { sameName } from '../identity/id-number.js';
+import { OperatorError, type IdentityService } from '../identity/identity.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { OperatorActionsRepository } from '../operators/operator-actions.repository.js';
+import { isCardNumberFormat, normalizeAccountNumber, passesLuhn } from './account-number.js';
+import type { BankCardRow, PayoutsRepository, WithdrawalWithCardRow } from './payouts.repository.js';
+
+export interface BankCardInput {
+  id?: string | undefined;
+  bank: string;
+  holderName: string;
+  accountNumber: string;
+}
+
+/** Amounts in messages: minor units as a decimal with two places. */
+export function formatMoney(minor: number): string {
+  return (minor / 100).toFixed(2);
+}
+
+export function toBankCard(row: Pick<BankCardRow, 'id' | 'bank' | 'holder_name' | 'account_masked' | 'created_at'>) {
+  return {
+    id: row.id,
+    bank: row.bank,
+    holderName: row.holder_name,
+    accountMasked: row.account_masked,
+    createdAt: isoTime(row.created_at),
+  } satisfies BankCard;
+}
+
+export function toWithdrawal(row: WithdrawalWithCardRow): Withdrawal {
+  const timeline: Withdrawal['timeline'] = [{ status: 'requested', at: isoTime(row.created_at) }];
+  if (row.paid_at !== null) timeline.push({ status: 'paid', at: isoTime(row.paid_at) });
+  if (row.rejected_at !== null) timeline.push({ status: 'rejected', at: isoTime(row.rejected_at) });
+  if (row.refunded_at !== null) timeline.push({ status: 'refunded', at: isoTime(row.refunded_at) });
+  return {
+    id: row.id,
+    amount: row.amount,
+    fee: row.fee,
+    received: row.received,
+    status: row.status as Withdrawal['status'],
+    bankCard: toBankCard({
+      id: row.bank_card_id,
+      bank: row.card_bank,
+      holder_name: row.card_holder_name,
+      account_masked: row.card_account_masked,
+      created_at: row.card_created_at,
+    }),
+    rejectReason: row.reject_reason,
+    timeline,
+    createdAt: isoTime(row.created_at),
+  };
+}
+
+const PENDING_ACCOUNT = 'withdrawals-pending';
+
+/**
+ * Payout methods (bank cards) and withdrawals. A withdrawal debits the user's balance at once
+ * into `system:withdrawals-pending`; an operator then pays it (to `system:payouts`, the fee to
+ * `system:withdrawal-fees`) or rejects it (refunded in full to the user), once.
+ */
+export class PayoutsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: PayoutsRepository,
+    private readonly identity: IdentityService,
+    private readonly ledger: LedgerService,
+    private readonly actions: OperatorActionsRepository,
+    private readonly cipher: FieldCipher,
+    private readonly clock: Clock,
+    private readonly calendar: BusinessCalendar,
+    private readonly config: Config,
+  ) {}
+
+  fee(amount: number): number {
+    const { feePermille, feeMin } = this.config.withdraw;
+    return Math.max(feeMin, Math.ceil((amount * feePermille) / 1000));
+  }
+
+  async listCards(userId: string): Promise<BankCard[]> {
+    return (await this.repository.listCards(this.db, userId)).map(toBankCard);
+  }
+
+  async saveCard(userId: string, input: BankCardInput): Promise<BankCard> {
+    const account = normalizeAccountNumber(input.accountNumber);
+    if (!isCardNumberFormat(account)) throw new AppError('VALIDATION_FAILED', 'accountNumberInvalid');
+    if (!passesLuhn(account)) throw new AppError('VALIDATION_FAILED', 'accountNumberChecksum');
+    const accountHash = keyedHash(this.config.appSecret, 'account-number', account);
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      // Serialises one user's card changes, so two parallel adds cannot pass the limit together.
+      await this.identity.lockUser(trx, userId);
+      const realName = await this.identity.verifiedName(trx, userId);
+      if (!sameName(input.holderName, realName)) throw new AppError('BUSINESS_RULE', 'holderNameMismatch');
+      const cards = await this.repository.listCards(trx, userId);
+      if (cards.some((card) => card.account_hash === accountHash && card.id !== input.id)) {
+        throw new AppError('CONFLICT', 'bankCardExists');
+      }
+      const values = {
+        bank: input.bank.trim(),
+        holder_name: realName,
+        account_encrypted: this.cipher.encrypt(account),
+        account_masked: maskAccountNumber(account),
+        account_hash: accountHash,
+        updated_at: now,
+      };
+      if (input.id) {
+        if (!(await this.repository.updateCard(trx, userId, input.id, values))) throw notFound();
+        const row = await this.repository.findOwnedCard(trx, userId, input.id);
+        if (!row) throw notFound();
+        return toBankCard(row);
+      }
+      if (cards.length >= this.config.bankCardsMax) {
+        throw new AppError('BUSINESS_RULE', 'bankCardsMax', { max: this.config.bankCardsMax });
+      }
+      const row: BankCardRow = { id: randomUUID(), user_id: userId, created_at: now, deleted_at: null, ...values };
+      await this.repository.insertCard(trx, row);
+      return toBankCard(row);
+    });
+  }
+
+  async deleteCard(userId: string, id: string): Promise<{ done: true }> {
+    if (!(await this.repository.deleteCard(this.db, userId, id, this.clock.now()))) throw notFound();
+    return { done: true };
+  }
+
+  async rules(userId: string): Promise<WithdrawalRules> {
+    const { min, dailyMax, feePermille, feeMin } = this.config.withdraw;
+    const today = this.calendar.dayOf(this.clock.now());
+    const [total, faceVerified] = await Promise.all([
+      this.repository.dailyTotal(this.db, userId, today),
+      this.identity.isFaceVerified(this.db, userId),
+    ]);
+    return { min, dailyMax, feePermille, feeMin, todayLeft: Math.max(0, dailyMax - total), faceVerified };
+  }
+
+  /**
+   * Idempotent by the client's key. In one transaction: the day's total is reserved (refused
+   * beyond the daily maximum), the amount moves from the user's cash to pending (refused beyond
+   * the balance, by the ledger's one-statement check) and the record is written.
+   */
+  requestWithdrawal(
+    userId: string,
+    input: { amount: number; bankCardId: string; idempotencyKey: string },
+  ): Promise<Withdrawal> {
+    const key = `${userId}:withdraw:${input.idempotencyKey}`;
+    const fingerprint = { amount: input.amount, bankCardId: input.bankCardId };
+    const hash = requestHash(fingerprint);
+    const { min, dailyMax } = this.config.withdraw;
+    return retryOnUniqueViolation(() =>
+      this.db.transaction().execute(async (trx) => {
+        const existing = await this.repository.findWithdrawalByKey(trx, key);
+        if (existing) {
+          if (existing.request_hash !== hash || existing.user_id !== userId) throw new AppError('CONFLICT', 'conflict');
+          const row = await this.repository.findWithdrawal(trx, existing.id);
+          if (!row) throw notFound();
+          return toWithdrawal(row);
+        }
+        const fee = this.fee(input.amount);
+        if (input.amount < min || input.amount - fee <= 0) {
+          throw new AppError('BUSINESS_RULE', 'withdrawMin', { min: formatMoney(Math.max(min, fee + 1)) });
+        }
+        const card = await this.repository.findOwnedCard(trx, userId, input.bankCardId);
+        if (!card) throw notFound();
+        if (!(await this.identity.isFaceVerified(trx, userId))) {
+          throw new AppError('FACE_CHECK_REQUIRED', 'faceCheckRequired');
+        }
+        const now = this.clock.now();
+        const day = this.calendar.dayOf(now);
+        if (!(await this.repository.reserveDaily(trx, userId, day, input.amount, dailyMax))) {
+          const left = Math.max(0, dailyMax - (await this.repository.dailyTotal(trx, userId, day)));
+          throw new AppError('BUSINESS_RULE', 'withdrawDailyMax', {
+            max: formatMoney(dailyMax),
+            left: formatMoney(left),
+          });
+        }
+        const { transferId } = await this.ledger.post(trx, {
+          kind: 'withdraw.request',
+          legs: [
+            { account: { kind: 'user', userId, asset: 'CNY' }, amount: -input.amount },
+            { account: { kind: 'system', name: PENDING_ACCOUNT, asset: 'CNY' }, amount: input.amount },
+          ],
+          idempotencyKey: key,
+          fingerprint,
+        });
+        const id = randomUUID();
+        await this.repository.insertWithdrawal(trx, {
+          id,
+          user_id: userId,
+          bank_card_id: card.id,
+          amount: input.amount,
+          fee,
+          received: input.amount - fee,
+          day,
+          status: 'pending',
+          reject_reason: null,
+          idempotency_key: key,
+          request_hash: hash,
+          transfer_id: transferId,
+          settle_transfer_id: null,
+          created_at: now,
+          paid_at: null,
+          rejected_at: null,
+          refunded_at: null,
+        });
+        const row = await this.repository.findWithdrawal(trx, id);
+        if (!row) throw notFound();
+        return toWithdrawal(row);
+      }),
+    );
+  }
+
+  async listWithdrawals(
+    userId: string,
+    query: { page: number; pageSize: number; status?: Withdrawal['status'] | undefined },
+  ) {
+    const { rows, total } = await this.repository.listWithdrawals(
+      this.db,
+      { userId, status: query.status },
+      pageWindow(query),
+    );
+    return pageResult(rows.map(toWithdrawal), query, total);
+  }
+
+  // Operator actions (the ops command line).
+
+  listForOperators(status: string | undefined, limit = 100) {
+    return this.repository.listWithdrawals(this.db, { status }, { limit, offset: 0 });
+  }
+
+  /** The full account number to pay to; the look is recorded. */
+  async revealAccount(
+    operator: string,
+    withdrawalId: string,
+  ): Promise<{ row: WithdrawalWithCardRow; account: string }> {
+    const row = await this.repository.findWithdrawal(this.db, withdrawalId);
+    if (!row) throw new OperatorError(`No withdrawal ${withdrawalId}`);
+    const card = await this.repository.findCard(this.db, row.bank_card_id);
+    if (!card) throw new OperatorError(`The card of withdrawal ${withdrawalId} is missing`);
+    await this.actions.record(this.db, {
+      operator,
+      action: 'withdrawal.view-account',
+      subjectType: 'withdrawal',
+      subjectId: withdrawalId,
+      now: this.clock.now(),
+    });
+    return { row, account: this.cipher.decrypt(card.account_encrypted) };
+  }
+
+  async markPaid(operator: string, withdrawalId: string): Promise<Withdrawal> {
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await this.repository.findWithdrawal(trx, withdrawalId);
+      if (!row) throw new OperatorError(`No withdrawal ${withdrawalId}`);
+      if (row.status !== 'pending') throw new OperatorError(`Withdrawal ${withdrawalId} is ${row.status}, not pending`);
+      const { transferId } = await this.ledger.post(trx, {
+        kind: 'withdraw.paid',
+        legs: [
+          { account: { kind: 'system', name: PENDING_ACCOUNT, asset: 'CNY' }, amount: -row.amount },
+          { account: { kind: 'system', name: 'payouts', asset: 'CNY' }, amount: row.received },
+          { account: { kind: 'system', name: 'withdrawal-fees', asset: 'CNY' }, amount: row.fee },
+        ],
+        idempotencyKey: `withdrawal:${row.id}:settle`,
+        fingerprint: { outcome: 'paid' },
+      });
+      const isDone = await this.repository.settle(trx, row.id, {
+        status: 'paid',
+        paid_at: now,
+        settle_transfer_id: transferId,
+      });
+      if (!isDone) throw new OperatorError(`Withdrawal ${withdrawalId} is no longer pending`);
+      await this.actions.record(trx, {
+        operator,
+        action: 'withdrawal.paid',
+        subjectType: 'withdrawal',
+        subjectId: row.id,
+        detail: { amount: row.amount, fee: row.fee, received: row.received },
+        now,
+      });
+    });
+    return this.operatorView(withdrawalId);
+  }
+
+  /** Rejects and refunds the whole amount (fee included) once; the day's total is released. */
+  async reject(operator: string, withdrawalId: string, reason: string): Promise<Withdrawal> {
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await this.repository.findWithdrawal(trx, withdrawalId);
+      if (!row) throw new OperatorError(`No withdrawal ${withdrawalId}`);
+      if (row.status !== 'pending') throw new OperatorError(`Withdrawal ${withdrawalId} is ${row.status}, not pending`);
+      const { transferId } = await this.ledger.post(trx, {
+        kind: 'withdraw.refund',
+        legs: [
+          { account: { kind: 'system', name: PENDING_ACCOUNT, asset: 'CNY' }, amount: -row.amount },
+          { account: { kind: 'user', userId: row.user_id, asset: 'CNY' }, amount: row.amount },
+        ],
+        idempotencyKey: `withdrawal:${row.id}:settle`,
+        fingerprint: { outcome: 'rejected' },
+      });
+      const isDone = await this.repository.settle(trx, row.id, {
+        status: 'rejected',
+        reject_reason: reason,
+        rejected_at: now,
+        refunded_at: now,
+        settle_transfer_id: transferId,
+      });
+      if (!isDone) throw new OperatorError(`Withdrawal ${withdrawalId} is no longer pending`);
+      await this.repository.releaseDaily(trx, row.user_id, row.day, row.amount);
+      await this.actions.record(trx, {
+        operator,
+        action: 'withdrawal.reject',
+        subjectType: 'withdrawal',
+        subjectId: row.id,
+        detail: { reason, refunded: row.amount },
+        now,
+      });
+    });
+    return this.operatorView(withdrawalId);
+  }
+
+  private async operatorView(withdrawalId: string): Promise<Withdrawal> {
+    const row = await this.repository.findWithdrawal(this.db, withdrawalId);
+    if (!row) throw new OperatorError(`No withdrawal ${withdrawalId}`);
+    return toWithdrawal(row);
+  }
+}

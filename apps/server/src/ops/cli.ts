@@ -1,0 +1,325 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildServices, type Services } from '../app.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { createDatabase, migrateToLatest } from '../db/database.js';
+import { AppError } from '../http/errors.js';
+import { isoTime } from '../lib/clock.js';
+import { OperatorError } from '../modules/identity/identity.service.js';
+import { formatMoney } from '../modules/payouts/payouts.service.js';
+
+/**
+ * The operator command line: identity and face reviews, withdrawals, private images. Every action
+ * records who (`--operator`) and when in `operator_actions`; anything that changes data needs
+ * `--yes`. Exit codes: 0 done, 1 refused or failed, 2 usage error.
+ */
+
+export const USAGE = `Stride operator commands
+
+Usage: npm run ops -- <area> <command> [arguments] [options]
+
+  identity list [--status pending|verified|rejected]     identity checks (default: pending)
+  identity approve <userId> --operator NAME --yes
+  identity reject <userId> --reason TEXT --operator NAME --yes
+  face list [--status pending|verified|rejected]         face checks (default: pending)
+  face approve <userId> --operator NAME --yes             after comparing the face or ID photos
+  face reject <userId> --reason TEXT --operator NAME --yes
+  withdrawals list [--status pending|paid|rejected]      (default: pending)
+  withdrawals show <withdrawalId> --operator NAME         full account number to pay to (recorded)
+  withdrawals pay <withdrawalId> --operator NAME --yes    mark paid once the bank transfer is made
+  withdrawals reject <withdrawalId> --reason TEXT --operator NAME --yes
+                                                          refunds the whole amount to the user, once
+  files get <fileId> --out PATH --operator NAME           save a private image, e.g. ID photos (recorded)
+  actions list [--limit N]                                the latest recorded operator actions
+
+Options:
+  --operator NAME  who is acting; required for every change and every look at personal data
+  --yes            confirms a command that changes data; without it nothing changes
+  --json           list output as JSON
+  --help           this text
+
+Exit codes: 0 done, 1 refused or failed, 2 usage error.
+The database is the server's: the same environment variables (DATA_DIR, DATABASE_URL, …).`;
+
+export interface OpsDeps {
+  services: Services;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  operator: { type: 'string' },
+  reason: { type: 'string' },
+  status: { type: 'string' },
+  out: { type: 'string' },
+  limit: { type: 'string' },
+  yes: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parse>['values'];
+
+function parse(argv: string[]) {
+  return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+}
+
+function requireOperator(values: Values): string {
+  const operator = values.operator?.trim();
+  if (!operator) throw new UsageError('--operator NAME is required: every action records who took it.');
+  if (operator.length > 64) throw new UsageError('--operator: at most 64 characters.');
+  return operator;
+}
+
+function requireYes(values: Values, what: string): void {
+  if (!values.yes) throw new OperatorError(`Refusing to ${what} without --yes. Nothing was changed.`);
+}
+
+function requireReason(values: Values): string {
+  const reason = values.reason?.trim();
+  if (!reason) throw new UsageError('--reason TEXT is required: the user sees it.');
+  if (reason.length > 200) throw new UsageError('--reason: at most 200 characters.');
+  return reason;
+}
+
+function requireId(positionals: string[], name: string): string {
+  const id = positionals[2];
+  if (!id) throw new UsageError(`<${name}> is required.`);
+  return id;
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`--status must be one of ${allowed.join(', ')}.`);
+  }
+  return value as T;
+}
+
+function print(deps: OpsDeps, values: Values, rows: Record<string, unknown>[]): void {
+  if (values.json) {
+    deps.out(JSON.stringify(rows, null, 2));
+    return;
+  }
+  if (rows.length === 0) {
+    deps.out('(none)');
+    return;
+  }
+  for (const row of rows) {
+    deps.out(
+      Object.entries(row)
+        .map(([key, value]) => `${key}=${String(value)}`)
+        .join('  '),
+    );
+  }
+}
+
+const REVIEW_STATUSES = ['pending', 'verified', 'rejected'] as const;
+const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
+
+async function run(argv: string[], deps: OpsDeps): Promise<void> {
+  const { values, positionals } = parse(argv);
+  const [area, command] = positionals;
+  if (values.help || !area) {
+    deps.out(USAGE);
+    if (!values.help) throw new UsageError('Name an area and a command.');
+    return;
+  }
+  const { identity, payouts, files, operatorActions, db } = deps.services;
+  const route = `${area} ${command ?? ''}`.trim();
+
+  switch (route) {
+    case 'identity list':
+    case 'face list': {
+      const status = oneOf(values.status, REVIEW_STATUSES, 'pending');
+      const rows = await identity.listForReview(area === 'face' ? { faceStatus: status } : { status });
+      print(
+        deps,
+        values,
+        rows.map((row) =>
+          area === 'face'
+            ? {
+                userId: row.user_id,
+                account: row.account,
+                name: row.name,
+                face: row.face_status,
+                method: row.face_method,
+                faceFileId: row.face_file_id,
+                frontFileId: row.front_file_id,
+                backFileId: row.back_file_id,
+                submittedAt: row.face_submitted_at === null ? '' : isoTime(row.face_submitted_at),
+              }
+            : {
+                userId: row.user_id,
+                account: row.account,
+                name: row.name,
+                idNumber: row.id_number_masked,
+                status: row.status,
+                frontFileId: row.front_file_id,
+                backFileId: row.back_file_id,
+                submittedAt: isoTime(row.submitted_at),
+              },
+        ),
+      );
+      return;
+    }
+    case 'identity approve':
+    case 'identity reject':
+    case 'face approve':
+    case 'face reject': {
+      const userId = requireId(positionals, 'userId');
+      const operator = requireOperator(values);
+      const isApproval = command === 'approve';
+      const reason = isApproval ? '' : requireReason(values);
+      requireYes(values, `${command} the ${area} check of ${userId}`);
+      const decision = isApproval ? ({ approve: true } as const) : ({ approve: false, reason } as const);
+      if (area === 'identity') await identity.review(operator, userId, decision);
+      else await identity.reviewFace(operator, userId, decision);
+      deps.out(`${area} check of ${userId}: ${isApproval ? 'approved' : 'rejected'} by ${operator}`);
+      return;
+    }
+    case 'withdrawals list': {
+      const status = oneOf(values.status, WITHDRAWAL_STATUSES, 'pending');
+      const { rows } = await payouts.listForOperators(status);
+      print(
+        deps,
+        values,
+        rows.map((row) => ({
+          id: row.id,
+          userId: row.user_id,
+          amount: formatMoney(row.amount),
+          fee: formatMoney(row.fee),
+          received: formatMoney(row.received),
+          status: row.status,
+          bank: row.card_bank,
+          holder: row.card_holder_name,
+          account: row.card_account_masked,
+          createdAt: isoTime(row.created_at),
+        })),
+      );
+      return;
+    }
+    case 'withdrawals show': {
+      const id = requireId(positionals, 'withdrawalId');
+      const operator = requireOperator(values);
+      const { row, account } = await payouts.revealAccount(operator, id);
+      print(deps, values, [
+        {
+          id: row.id,
+          status: row.status,
+          pay: formatMoney(row.received),
+          bank: row.card_bank,
+          holder: row.card_holder_name,
+          account,
+        },
+      ]);
+      return;
+    }
+    case 'withdrawals pay': {
+      const id = requireId(positionals, 'withdrawalId');
+      const operator = requireOperator(values);
+      requireYes(values, `mark withdrawal ${id} paid`);
+      const withdrawal = await payouts.markPaid(operator, id);
+      deps.out(`withdrawal ${id}: paid ${formatMoney(withdrawal.received)} by ${operator}`);
+      return;
+    }
+    case 'withdrawals reject': {
+      const id = requireId(positionals, 'withdrawalId');
+      const operator = requireOperator(values);
+      const reason = requireReason(values);
+      requireYes(values, `reject withdrawal ${id}`);
+      const withdrawal = await payouts.reject(operator, id, reason);
+      deps.out(`withdrawal ${id}: rejected by ${operator}, ${formatMoney(withdrawal.amount)} refunded`);
+      return;
+    }
+    case 'files get': {
+      const id = requireId(positionals, 'fileId');
+      const operator = requireOperator(values);
+      if (!values.out) throw new UsageError('--out PATH is required.');
+      const file = await files.readAny(id).catch((error: unknown) => {
+        if (error instanceof AppError) throw new OperatorError(`No stored file ${id}`);
+        throw error;
+      });
+      await writeFile(path.resolve(values.out), file.body, { mode: 0o600, flag: 'wx' });
+      await operatorActions.record(db, {
+        operator,
+        action: 'file.view',
+        subjectType: 'file',
+        subjectId: id,
+        detail: { purpose: file.row.purpose, owner: file.row.user_id },
+        now: deps.services.clock.now(),
+      });
+      deps.out(`file ${id} (${file.row.purpose}, ${file.contentType}) saved to ${values.out}`);
+      return;
+    }
+    case 'actions list': {
+      const limit = values.limit === undefined ? 50 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit: 1 to 1000.');
+      const rows = await operatorActions.list(db, limit);
+      print(
+        deps,
+        values,
+        rows.map((row) => ({
+          at: isoTime(row.created_at),
+          operator: row.operator,
+          action: row.action,
+          subject: `${row.subject_type}:${row.subject_id}`,
+          detail: row.detail ?? '',
+        })),
+      );
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command "${route}".`);
+  }
+}
+
+/** Runs one command; answers the exit code. Exported for tests, which call it with argv. */
+export async function runOps(argv: string[], deps: OpsDeps): Promise<number> {
+  try {
+    await run(argv, deps);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      deps.err(`${(error as Error).message}\nRun with --help for usage.`);
+      return 2;
+    }
+    if (error instanceof OperatorError) {
+      deps.err(error.message);
+      return 1;
+    }
+    if (error instanceof AppError) {
+      deps.err(`Refused: ${error.message} (code ${error.code})`);
+      return 1;
+    }
+    deps.err(`Failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  const db = createDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+    const services = buildServices(config, db);
+    process.exitCode = await runOps(process.argv.slice(2), {
+      services,
+      out: (line) => process.stdout.write(`${line}\n`),
+      err: (line) => process.stderr.write(`${line}\n`),
+    });
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}
