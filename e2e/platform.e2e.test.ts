@@ -277,6 +277,10 @@ describe('the client platform, end to end', () => {
       ] as const) {
         await open(page, server.baseUrl, route);
         await expect.poll(() => headTitle(page)).toBe(ROUTES[route]);
+        // The page's own chunk has rendered (and home's first call has settled; the demo page
+        // shows a loading state on purpose).
+        await expect.poll(() => top(page).locator('main > *').count()).toBeGreaterThan(0);
+        if (name === 'home') await expect.poll(() => top(page).locator('[aria-busy="true"]').count()).toBe(0);
         await screenshot(page, `${name}-${width}`);
       }
       // The app column is centred and never wider than the 375 px design on a wide window.
