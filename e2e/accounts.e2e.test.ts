@@ -108,6 +108,8 @@ describe('accounts, end to end in Chromium', () => {
     await screenshot(page, 'reset-password');
     await top(page).getByRole('button', { name: 'Set new password' }).click();
     await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/login\/index/);
+    // The kit's toast renders under React 19 (it needs the app's render hook to).
+    await expect.poll(() => page.getByText('Password changed, please log in').count()).toBe(1);
 
     // The old password no longer works; the new one does.
     await logIn(page, account, 'firstWalk1');

@@ -218,6 +218,37 @@ describe('the client platform, end to end', () => {
     await context.close();
   });
 
+  it('shows one real-name dialog for a 1002 answer and leads to the real-name page', async () => {
+    const captcha = (await (await fetch(`${server.baseUrl}/api/captcha`)).json()) as { data: { captchaId: string } };
+    const registered = (await (
+      await fetch(`${server.baseUrl}/api/user/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          account: '13955556666',
+          password: 'unverified1',
+          captchaId: captcha.data.captchaId,
+          captchaCode: server.captcha.last,
+        }),
+      })
+    ).json()) as { data: { token: string } };
+    const { page, context, errors } = await openPhone(browser);
+    await loggedIn(context, registered.data.token);
+    await open(page, server.baseUrl, '/pages/invest/index');
+    await top(page).getByRole('button', { name: 'Buy Bronze' }).click();
+    await top(page)
+      .getByRole('button', { name: /^Pay ¥99\.00$/ })
+      .click();
+
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.count()).toBe(1);
+    expect(await dialog.innerText()).toContain('Please verify your real name first.');
+    await dialog.getByRole('button', { name: 'verify now' }).click();
+    await expect.poll(() => hashOf(page)).toBe('#/pages-sub/realname/index');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('moves to the backup host when the primary host is down', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'stride-failover-'));
     const db: Db = createDatabase({ dialect: 'sqlite', file: path.join(dir, 'shared.db') });

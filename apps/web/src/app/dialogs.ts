@@ -1,3 +1,4 @@
+import '../components/kit-render';
 import { Dialog } from 'antd-mobile';
 import { t } from '../lib/i18n';
 

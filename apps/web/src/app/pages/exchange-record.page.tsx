@@ -1,23 +1,32 @@
-import { listExchanges } from '../../features/wallet';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { StatusTip } from '../../components/status-tip';
+import { LoadMoreFooter, listExchanges, usePagedList } from '../../features/wallet';
+import { formatMoney, formatNumber, formatTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { RemoteView, SimpleList } from '../remote-view';
+import '../../features/wallet/wallet.css';
 
-const load = (signal: AbortSignal) => listExchanges({}, { hideErrors: true, signal });
+const load = (page: number, signal: AbortSignal) => listExchanges({ page }, { hideErrors: true, signal });
 
+/** Exchange records (GET /api/exchange/statement), loading more on reaching the bottom. */
 export default function ExchangeRecordPage() {
   const { t } = useI18n();
+  const list = usePagedList(load);
+  if (list.status === 'loading') return <StatusTip status="loading" />;
+  if (list.status === 'error') return <StatusTip status="error" message={list.error ?? ''} onRetry={list.reload} />;
+  if (list.items.length === 0) return <StatusTip status="empty" message={t('exchange.none')} />;
   return (
-    <RemoteView load={load}>
-      {(data) => (
-        <SimpleList
-          rows={data.items.map((record) => ({
-            key: record.id,
-            primary: t('page.points', { points: formatNumber(record.points) }),
-            secondary: formatMoney(record.amount),
-          }))}
-        />
-      )}
-    </RemoteView>
+    <>
+      <ul className="ledger" aria-label={t('title.exchangeRecord')}>
+        {list.items.map((record) => (
+          <li key={record.id} className="ledger__item">
+            <span>{t('exchange.recordPoints', { points: formatNumber(record.points) })}</span>
+            <span className="ledger__amount ledger__amount--in">+{formatMoney(record.amount)}</span>
+            <time className="ledger__meta" dateTime={record.createdAt}>
+              {formatTime(record.createdAt)}
+            </time>
+          </li>
+        ))}
+      </ul>
+      <LoadMoreFooter list={list} />
+    </>
   );
 }

@@ -1,32 +1,238 @@
-import { getHome } from '../../features/home';
-import { formatCount, formatMoney } from '../../lib/format';
-import { useI18n } from '../../lib/i18n';
+import { useState } from 'react';
+import { StatusTip } from '../../components/status-tip';
+import { Swiper } from '../../components/swiper';
+import { CardProgress } from '../../features/cards';
+import { ExchangeSheet } from '../../features/exchange';
+import { QuickEntryIcon, appPathOf, useHome, type Home } from '../../features/home';
+import { createRetryKey } from '../../features/payments-ui';
+import { StepsRing, collectPoints, useStepCounter, type StepSensorStatus } from '../../features/walking';
+import { formatCount, formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { useI18n, type MessageKey } from '../../lib/i18n';
+import { getNavigator } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
-import { RemoteView, SimpleList } from '../remote-view';
+import '../../features/home/home.css';
 
-const loadHome = (signal: AbortSignal) => getHome({ hideErrors: true, signal });
+const SENSOR_TEXT: Record<StepSensorStatus, MessageKey> = {
+  waiting: 'walk.sensor.waiting',
+  counting: 'walk.sensor.counting',
+  noSensor: 'walk.sensor.none',
+  needsPermission: 'walk.sensor.permission',
+  denied: 'walk.sensor.denied',
+};
+
+/**
+ * A banner or entry target: tab pages by switchTab, other pages by navigateTo, outside links in a
+ * tab. A refused navigation (a path the app does not have) is reported through `onRefused`.
+ */
+function open(target: string, onRefused: (message: string) => void = () => undefined) {
+  const found = appPathOf(target);
+  if (!found) return;
+  if (found.kind === 'external') {
+    window.open(found.url, '_blank', 'noopener');
+    return;
+  }
+  const navigator = getNavigator();
+  const route = found.url.split('?')[0] ?? found.url;
+  const go = navigator.isTab(route) ? navigator.switchTab(found.url) : navigator.navigateTo(found.url);
+  go.catch((error: unknown) => onRefused(error instanceof Error ? error.message : String(error)));
+}
+
+function HomeContent({
+  home,
+  refresh,
+  patch,
+}: {
+  home: Home;
+  refresh: () => void;
+  patch: (change: Partial<Home>) => void;
+}) {
+  const { t, language } = useI18n();
+  const counter = useStepCounter({ day: home.day, serverSteps: home.steps, onReported: refresh });
+  const [collectKey] = useState(createRetryKey);
+  const [exchangeKey] = useState(createRetryKey);
+  const [isCollecting, setCollecting] = useState(false);
+  const [isExchangeOpen, setExchangeOpen] = useState(false);
+  // Results are said inline: the kit's toast cannot render under React 19 yet (see the report).
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const go = (target: string) => open(target, setNotice);
+  const steps = Math.max(counter.steps, home.steps);
+
+  const collect = async () => {
+    setCollecting(true);
+    try {
+      // Errors show through the request layer's dialog; the same key is sent again on a retry.
+      const result = await collectKey.run((idempotencyKey) => collectPoints({ idempotencyKey }));
+      patch({
+        points: result.points,
+        collectedPoints: home.collectedPoints + result.collected,
+        collectablePoints: 0,
+      });
+      setNotice(t('home.collected', { points: formatNumber(result.collected) }));
+      refresh();
+    } catch {
+      // Shown by the request layer.
+    } finally {
+      setCollecting(false);
+    }
+  };
+
+  return (
+    <>
+      <section className="home-steps" aria-label={t('home.steps')}>
+        <StepsRing
+          steps={steps}
+          goal={home.goal}
+          label={t('home.steps')}
+          stepsText={formatCount(steps, language)}
+          goalText={formatCount(home.goal, language)}
+        />
+        <p className="home-steps__goal">
+          {t('home.steps')} · {t('home.goal')} {formatNumber(home.goal)}
+        </p>
+        <p className="home-steps__sensor" role="status">
+          {t(SENSOR_TEXT[counter.status])}
+        </p>
+        {counter.status === 'needsPermission' ? (
+          <button type="button" className="button button--ghost home-steps__enable" onClick={counter.enable}>
+            {t('walk.enable')}
+          </button>
+        ) : null}
+      </section>
+
+      <section className="card home-wallet" aria-label={t('home.wallet')}>
+        <dl className="home-wallet__figures">
+          <div>
+            <dt>{t('home.points')}</dt>
+            <dd data-testid="home-points">{formatNumber(home.points)}</dd>
+          </div>
+          <div>
+            <dt>{t('home.balance')}</dt>
+            <dd data-testid="home-balance">{formatMoney(home.balance)}</dd>
+          </div>
+        </dl>
+        <p className="hint">
+          {t('home.earnedToday', {
+            earned: formatNumber(home.earnedPoints),
+            collected: formatNumber(home.collectedPoints),
+          })}
+          {home.multiplier > 1 ? ` · ${t('home.multiplier', { multiplier: home.multiplier })}` : ''}
+        </p>
+        <div className="home-wallet__actions">
+          <button
+            type="button"
+            className="button"
+            disabled={isCollecting || home.collectablePoints <= 0}
+            onClick={() => void collect()}
+          >
+            {home.collectablePoints > 0
+              ? t('home.collect', { points: formatNumber(home.collectablePoints) })
+              : t('home.nothingToCollect')}
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => setExchangeOpen(true)}>
+            {t('exchange.open')}
+          </button>
+        </div>
+        {notice ? (
+          <p className="home-notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="home-card-title">
+        <h2 id="home-card-title" className="home-section__title">
+          {home.activeCard ? home.activeCard.name : t('home.activeCard')}
+        </h2>
+        {home.activeCard ? (
+          <>
+            <CardProgress
+              steps={steps}
+              target={home.activeCard.dailyTarget}
+              dailyCashBack={home.activeCard.dailyCashBack}
+              isEarned={home.activeCard.cashBackEarned}
+            />
+            <p className="hint home-card__days">{t('page.daysLeft', { days: home.activeCard.daysLeft })}</p>
+          </>
+        ) : (
+          <>
+            <p className="hint">{t('home.noCard')}</p>
+            <button type="button" className="button button--ghost" onClick={() => go('/pages/invest/index')}>
+              {t('home.seePlans')}
+            </button>
+          </>
+        )}
+      </section>
+
+      {home.banners.length > 0 ? (
+        <div className="home-banners">
+          <Swiper label={t('home.banners')}>
+            {home.banners.map((banner) => (
+              <button key={banner.id} type="button" className="home-banner" onClick={() => go(banner.url)}>
+                <img src={banner.image} alt={banner.title} className="home-banner__image" />
+              </button>
+            ))}
+          </Swiper>
+        </div>
+      ) : null}
+
+      {home.quickEntries.length > 0 ? (
+        <nav className="card quick-entries" aria-label={t('home.quickEntries')}>
+          {home.quickEntries.map((entry) => (
+            <button key={entry.id} type="button" className="quick-entry" onClick={() => go(entry.path)}>
+              <QuickEntryIcon icon={entry.icon} title={entry.title} />
+              <span className="quick-entry__title">{entry.title}</span>
+            </button>
+          ))}
+        </nav>
+      ) : null}
+
+      {home.notices.length > 0 ? (
+        <section className="card" aria-labelledby="home-notices-title">
+          <h2 id="home-notices-title" className="home-section__title">
+            {t('home.notices')}
+          </h2>
+          <ul className="home-notices">
+            {home.notices.map((notice) => (
+              <li key={notice.id} className="home-notices__item">
+                <span>{notice.title}</span>
+                <time className="list__secondary" dateTime={notice.publishedAt}>
+                  {formatDate(notice.publishedAt)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <ExchangeSheet
+        visible={isExchangeOpen}
+        availablePoints={home.points}
+        retryKey={exchangeKey}
+        onExchanged={(record) => {
+          setExchangeOpen(false);
+          patch({ points: home.points - record.points, balance: home.balance + record.amount });
+          setNotice(t('exchange.done', { amount: formatMoney(record.amount) }));
+          refresh();
+        }}
+        onClose={() => setExchangeOpen(false)}
+      />
+    </>
+  );
+}
 
 export default function HomePage() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const { userInfo } = useUser();
+  const { state, retry, refresh, patch } = useHome();
   return (
     <>
       <header className="home-head">
         <h1 className="home-head__title">{t('appName')}</h1>
         {userInfo ? <p className="home-head__greeting">{t('home.greeting', { account: userInfo.account })}</p> : null}
       </header>
-      <RemoteView load={loadHome}>
-        {(home) => (
-          <SimpleList
-            rows={[
-              { key: 'steps', primary: t('home.steps'), secondary: formatCount(home.steps, language) },
-              { key: 'goal', primary: t('home.goal'), secondary: formatCount(home.goal, language) },
-              { key: 'points', primary: t('home.points'), secondary: formatCount(home.points, language) },
-              { key: 'balance', primary: t('home.balance'), secondary: formatMoney(home.balance) },
-            ]}
-          />
-        )}
-      </RemoteView>
+      {state.status === 'loading' ? <StatusTip status="loading" /> : null}
+      {state.status === 'error' ? <StatusTip status="error" message={state.message} onRetry={retry} /> : null}
+      {state.status === 'ready' ? <HomeContent home={state.home} refresh={refresh} patch={patch} /> : null}
     </>
   );
 }

@@ -1,21 +1,133 @@
-import { listPolicies } from '../../features/cards';
-import { formatDate, formatMoney } from '../../lib/format';
-import { RemoteView, SimpleList } from '../remote-view';
+import type { Policy } from '@stride/contract';
+import { useState } from 'react';
+import {
+  ClaimPolicyForm,
+  RELATION_TEXT,
+  RELATIONS,
+  claimPolicy,
+  listMyCards,
+  listPolicies,
+  type FamilyMember,
+} from '../../features/cards';
+import { formatMoney } from '../../lib/format';
+import { useI18n, type MessageKey } from '../../lib/i18n';
+import { RemoteView } from '../remote-view';
+import '../../features/cards/components/cards.css';
 
-const load = (signal: AbortSignal) => listPolicies({}, { hideErrors: true, signal });
+const STATUS_TEXT: Record<Policy['status'], MessageKey> = {
+  unclaimed: 'insure.status.unclaimed',
+  active: 'insure.status.active',
+  expired: 'insure.status.expired',
+};
+const STATUS_BADGE: Record<Policy['status'], string> = {
+  unclaimed: 'badge badge--warn',
+  active: 'badge badge--good',
+  expired: 'badge badge--muted',
+};
 
+/** Policies name their card only by id; the wallet gives each card's plan name. */
+const load = (signal: AbortSignal) =>
+  Promise.all([listPolicies({}, { hideErrors: true, signal }), listMyCards({ hideErrors: true, signal })]).then(
+    ([policies, cards]) => ({ policies, cardNames: new Map(cards.map((card) => [card.id, card.plan.name])) }),
+  );
+
+function relationText(relation: string | null, t: (key: MessageKey) => string): string {
+  if (relation === 'self') return t('insure.self');
+  const known = RELATIONS.find((item) => item === relation);
+  return known ? t(RELATION_TEXT[known]) : (relation ?? '');
+}
+
+function PolicyItem({ initial, cardName }: { readonly initial: Policy; readonly cardName: string }) {
+  const { t } = useI18n();
+  const [policy, setPolicy] = useState(initial);
+  const [isGiving, setGiving] = useState(false);
+  const [isBusy, setBusy] = useState(false);
+  const [isClaimed, setClaimed] = useState(false);
+
+  const claim = async (insured: { who: 'self' } | ({ who: 'family' } & FamilyMember)) => {
+    setBusy(true);
+    try {
+      // Claiming is once per policy on the server (compare-and-set), so a repeat cannot double it.
+      const next = await claimPolicy({ policyId: policy.id, insured });
+      setPolicy(next);
+      setGiving(false);
+      setClaimed(true);
+    } catch {
+      // Shown by the request layer (1002 leads to real-name verification).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const rows: [string, string][] = [
+    [t('insure.coverage'), formatMoney(policy.coverage)],
+    [t('insure.period'), `${policy.startsOn} – ${policy.endsOn}`],
+  ];
+  if (policy.policyNumber) rows.unshift([t('insure.number'), policy.policyNumber]);
+  if (policy.insuredName) rows.push([t('insure.insured'), policy.insuredName]);
+  if (policy.insuredIdNumber) rows.push([t('insure.idNumber'), policy.insuredIdNumber]);
+  if (policy.relation) rows.push([t('insure.relation'), relationText(policy.relation, t)]);
+
+  return (
+    <li className="card" aria-labelledby={`policy-${policy.id}`}>
+      <div className="item-card__head">
+        <h2 id={`policy-${policy.id}`} className="item-card__title">
+          {t('insure.policyFor', { name: cardName })}
+        </h2>
+        <span className={STATUS_BADGE[policy.status]}>{t(STATUS_TEXT[policy.status])}</span>
+      </div>
+      <dl className="plan__details item-card__rows">
+        {rows.map(([label, value]) => (
+          <div key={label} className="plan__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {policy.status === 'unclaimed' && !isGiving ? (
+        <div className="item-card__actions">
+          <button type="button" className="button" disabled={isBusy} onClick={() => void claim({ who: 'self' })}>
+            {t('insure.claimSelf')}
+          </button>
+          <button type="button" className="button button--ghost" disabled={isBusy} onClick={() => setGiving(true)}>
+            {t('insure.giveFamily')}
+          </button>
+        </div>
+      ) : null}
+      {isClaimed ? (
+        <p className="hint" role="status">
+          {t('insure.claimed')}
+        </p>
+      ) : null}
+      {isGiving ? (
+        <ClaimPolicyForm
+          isBusy={isBusy}
+          onSubmit={(member) => void claim({ who: 'family', ...member })}
+          onCancel={() => setGiving(false)}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+/** My insurance (GET /api/insure): each card's policy, claimed for oneself or given to family. */
 export default function InsurancePage() {
+  const { t } = useI18n();
   return (
     <RemoteView load={load}>
-      {(data) => (
-        <SimpleList
-          rows={data.map((policy) => ({
-            key: policy.id,
-            primary: policy.policyNumber ?? formatDate(policy.startsOn),
-            secondary: formatMoney(policy.coverage),
-          }))}
-        />
-      )}
+      {({ policies, cardNames }) =>
+        policies.length === 0 ? null : (
+          <ul className="plans">
+            {policies.map((policy) => (
+              <PolicyItem
+                key={policy.id}
+                initial={policy}
+                cardName={cardNames.get(policy.cardId) ?? t('insure.card')}
+              />
+            ))}
+          </ul>
+        )
+      }
     </RemoteView>
   );
 }

@@ -1,17 +1,146 @@
-import { listCardPlans } from '../../features/cards';
-import { formatMoney } from '../../lib/format';
-import { RemoteView, SimpleList } from '../remote-view';
+import type { CardPlan, MembershipOrder } from '@stride/contract';
+import { useState } from 'react';
+import { PaymentSelector, canPayWithBalance, type PaymentMethod } from '../../components/payment-selector';
+import { buyCard, listCardPlans } from '../../features/cards';
+import { getHome } from '../../features/home';
+import { PaymentStatusNote, createRetryKey, useOrderPayment } from '../../features/payments-ui';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { useI18n } from '../../lib/i18n';
+import { navigateTo } from '../../lib/navigation';
+import { confirmPaymentJump } from '../feedback';
+import { RemoteView } from '../remote-view';
+import '../../features/cards/components/cards.css';
 
-const load = (signal: AbortSignal) => listCardPlans({ hideErrors: true, signal });
+const load = (signal: AbortSignal) =>
+  Promise.all([listCardPlans({ hideErrors: true, signal }), getHome({ hideErrors: true, signal })]).then(
+    ([plans, home]) => ({ plans, balance: home.balance }),
+  );
 
+const goToWallet = () => void navigateTo('/pages-sub/card/index').catch(() => undefined);
+
+function PlanDetails({ plan }: { readonly plan: CardPlan }) {
+  const { t } = useI18n();
+  const rows = [
+    [t('cards.term'), t('cards.days', { days: plan.days })],
+    [t('cards.dailyTarget'), t('cards.steps', { steps: formatNumber(plan.dailyTarget) })],
+    [t('cards.dailyCashBack'), formatMoney(plan.dailyCashBack)],
+    [t('cards.multiplier'), `×${plan.pointsMultiplier}`],
+    [t('cards.insurance'), formatMoney(plan.insuranceCoverage)],
+  ];
+  return (
+    <dl className="plan__details">
+      {rows.map(([label, value]) => (
+        <div key={label} className="plan__row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Purchase({
+  plan,
+  balance,
+  onBalance,
+}: {
+  plan: CardPlan;
+  balance: number;
+  onBalance: (next: number) => void;
+}) {
+  const { t } = useI18n();
+  const [method, setMethod] = useState<PaymentMethod>(canPayWithBalance(balance, plan.price) ? 'balance' : 'online');
+  const [buyKey] = useState(createRetryKey);
+  const [isBusy, setBusy] = useState(false);
+  const [pending, setPending] = useState<MembershipOrder | undefined>(undefined);
+  const [isBought, setBought] = useState(false);
+  const payment = useOrderPayment(confirmPaymentJump);
+  const isPaid = isBought || payment.state === 'paid';
+
+  const buy = async () => {
+    setBusy(true);
+    try {
+      if (pending) {
+        await payment.pay(pending.id);
+        return;
+      }
+      // Errors (1002 real name, 1012 balance) show through the request layer's dialogs.
+      const order = await buyKey.run((idempotencyKey) => buyCard({ planId: plan.id, payWith: method, idempotencyKey }));
+      if (order.status === 'paid') {
+        setBought(true);
+        onBalance(balance - order.amount);
+        return;
+      }
+      setPending(order);
+      await payment.pay(order.id);
+    } catch {
+      // Shown by the request layer.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (isPaid) {
+    return (
+      <div className="plan__purchase">
+        <p className="payment-note" role="status">
+          {t('cards.boughtDetail', { name: plan.name })}
+        </p>
+        <button type="button" className="button button--block" onClick={goToWallet}>
+          {t('cards.toWallet')}
+        </button>
+      </div>
+    );
+  }
+
+  const isPolling = payment.state === 'pending' || payment.state === 'confirming';
+  return (
+    <div className="plan__purchase">
+      {pending ? null : <PaymentSelector value={method} onChange={setMethod} balance={balance} amount={plan.price} />}
+      <PaymentStatusNote state={payment.state} />
+      <button type="button" className="button button--block" disabled={isBusy || isPolling} onClick={() => void buy()}>
+        {pending ? t('orders.payAgain') : t('pay.submit', { amount: formatMoney(plan.price) })}
+      </button>
+    </div>
+  );
+}
+
+function Plans({ plans, initialBalance }: { plans: readonly CardPlan[]; initialBalance: number }) {
+  const { t } = useI18n();
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const [balance, setBalance] = useState(initialBalance);
+  return (
+    <ul className="plans">
+      {plans.map((plan) => (
+        <li key={plan.id} className="card plan">
+          <div className="plan__head">
+            <h2 className="plan__name">{plan.name}</h2>
+            <span className="plan__price">{formatMoney(plan.price)}</span>
+          </div>
+          <PlanDetails plan={plan} />
+          {chosen === plan.id ? (
+            <Purchase plan={plan} balance={balance} onBalance={setBalance} />
+          ) : (
+            <button
+              type="button"
+              className="button button--block"
+              aria-label={t('cards.buyNamed', { name: plan.name })}
+              onClick={() => setChosen(plan.id)}
+            >
+              {t('cards.buy')}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The card plans (GET /api/member_card) and buying one, by balance or online. */
 export default function InvestPage() {
   return (
     <RemoteView load={load}>
-      {(data) => (
-        <SimpleList
-          rows={data.map((plan) => ({ key: plan.id, primary: plan.name, secondary: formatMoney(plan.price) }))}
-        />
-      )}
+      {(data) => (data.plans.length === 0 ? null : <Plans plans={data.plans} initialBalance={data.balance} />)}
     </RemoteView>
   );
 }

@@ -1,9 +1,18 @@
+import { useState } from 'react';
+import { StatusTip } from '../../components/status-tip';
 import { AccountSummary, LanguagePicker, logoutUser } from '../../features/account';
+import { listMyCards } from '../../features/cards';
+import { ExchangeSheet } from '../../features/exchange';
+import { useHome } from '../../features/home';
+import { createRetryKey } from '../../features/payments-ui';
+import { formatMoney, formatNumber } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { navigateTo, reLaunch } from '../../lib/navigation';
 import { useUser, userStore } from '../../lib/storage';
 import { APP_VERSION, APP_VERSION_CODE } from '../app-info';
+import { RemoteView } from '../remote-view';
 import { LOGIN_ROUTE, ROUTES } from '../routes';
+import '../../features/home/home.css';
 
 const SERVICE_ROUTES = [
   '/pages-sub/card/index',
@@ -35,11 +44,107 @@ function logOut() {
   void logoutUser({ hideErrors: true }).then(leave, leave);
 }
 
+const go = (url: string) => void navigateTo(url).catch(() => undefined);
+
+const loadActiveCards = (signal: AbortSignal) =>
+  listMyCards({ hideErrors: true, signal }).then((cards) => cards.filter((card) => card.status === 'active'));
+
+/** Balance and points (GET /api/home), with points-to-cash and the statement. */
+function Assets() {
+  const { t } = useI18n();
+  const { state, retry, refresh, patch } = useHome();
+  const [isExchangeOpen, setExchangeOpen] = useState(false);
+  const [exchangeKey] = useState(createRetryKey);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  if (state.status === 'loading') return <StatusTip status="loading" />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
+  const { home } = state;
+  return (
+    <section className="card home-wallet my-assets" aria-label={t('home.wallet')}>
+      <dl className="home-wallet__figures">
+        <div>
+          <dt>{t('home.balance')}</dt>
+          <dd data-testid="my-balance">{formatMoney(home.balance)}</dd>
+        </div>
+        <div>
+          <dt>{t('home.points')}</dt>
+          <dd data-testid="my-points">{formatNumber(home.points)}</dd>
+        </div>
+      </dl>
+      <div className="home-wallet__actions">
+        <button type="button" className="button" onClick={() => setExchangeOpen(true)}>
+          {t('exchange.open')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => go('/pages-sub/asset/index')}>
+          {t('title.asset')}
+        </button>
+      </div>
+      {notice ? (
+        <p className="home-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <ExchangeSheet
+        visible={isExchangeOpen}
+        availablePoints={home.points}
+        retryKey={exchangeKey}
+        onExchanged={(record) => {
+          setExchangeOpen(false);
+          patch({ points: home.points - record.points, balance: home.balance + record.amount });
+          setNotice(t('exchange.done', { amount: formatMoney(record.amount) }));
+          refresh();
+        }}
+        onClose={() => setExchangeOpen(false)}
+      />
+    </section>
+  );
+}
+
+function ActiveCards() {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby="my-cards-title">
+      <h2 id="my-cards-title" className="my-section-title">
+        {t('cards.active')}
+      </h2>
+      <RemoteView load={loadActiveCards}>
+        {(cards) => (
+          <ul className="list">
+            {cards.length === 0 ? (
+              <li className="list__item">
+                <span className="list__secondary">{t('cards.noActive')}</span>
+                <button type="button" className="link" onClick={() => go('/pages/invest/index')}>
+                  {t('home.seePlans')}
+                </button>
+              </li>
+            ) : (
+              cards.map((card) => (
+                <li key={card.id}>
+                  <button
+                    type="button"
+                    className="list__item list__item--button"
+                    onClick={() => go('/pages-sub/card/index')}
+                  >
+                    <span>{card.plan.name}</span>
+                    <span className="list__secondary">{t('page.daysLeft', { days: card.daysLeft })}</span>
+                  </button>
+                </li>
+              ))
+            )}
+          </ul>
+        )}
+      </RemoteView>
+    </section>
+  );
+}
+
 export default function MyPage() {
   const { t } = useI18n();
   const { userInfo } = useUser();
   return (
     <>
+      <Assets />
+      <ActiveCards />
       {userInfo ? <AccountSummary user={userInfo} /> : null}
       <nav aria-label={t('my.services')}>
         <ul className="list">

@@ -1,2 +1,3 @@
+import '../kit-render';
 // The UI kit's Toast, behind a dynamic import so that it stays out of the first route.
 export { Toast } from 'antd-mobile';

@@ -1,0 +1,107 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import HomePage from './home.page';
+
+type Reply = { code: number; message: string; data: unknown };
+
+const HOME = {
+  day: '2026-03-02',
+  steps: 1_250,
+  goal: 6_000,
+  points: 5_000,
+  balance: 200_000,
+  earnedPoints: 12,
+  collectedPoints: 0,
+  collectablePoints: 12,
+  multiplier: 1,
+  activeCard: null,
+  banners: [],
+  quickEntries: [{ id: 'q1', icon: 'card', title: 'Member cards', path: '/pages/invest/index' }],
+  notices: [],
+};
+
+/** A fake server: answers per "METHOD path" in order, and records every request. */
+function serve(routes: Record<string, Reply[]>, offline = new Set<string>()) {
+  const requests: { key: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input instanceof URL ? input.href : input);
+      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+      requests.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      // Every host fails for an offline route, as when the network drops.
+      if (offline.has(key)) return Promise.reject(new TypeError('offline'));
+      const reply = routes[key]?.shift();
+      if (!reply) return Promise.reject(new TypeError(`no reply for ${key}`));
+      return Promise.resolve(new Response(JSON.stringify(reply), { status: 200 }));
+    }),
+  );
+  return requests;
+}
+
+const ok = (data: unknown) => ({ code: 1, message: 'success', data });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('HomePage', () => {
+  it("shows today's steps, balances and the missing sensor, and collects the points", async () => {
+    const requests = serve({
+      'GET /api/home': [ok(HOME), ok({ ...HOME, points: 5_012, collectedPoints: 12, collectablePoints: 0 })],
+      'POST /api/points/collect': [ok({ collected: 12, points: 5_012, cashBack: 0 })],
+    });
+    render(<HomePage />);
+
+    const collect = await screen.findByRole('button', { name: 'Collect 12 points' });
+    expect(screen.getByRole('progressbar', { name: 'Steps today' }).getAttribute('aria-valuetext')).toBe(
+      '1,250 / 6,000',
+    );
+    expect(screen.getByTestId('home-points').textContent).toBe('5,000');
+    expect(screen.getByTestId('home-balance').textContent).toBe('¥2,000.00');
+    // jsdom, like a desktop browser, has no motion sensor: the page says so.
+    expect(screen.getByText('No motion sensor on this device: steps are not counted here')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Member cards' })).toBeTruthy();
+
+    fireEvent.click(collect);
+    await vi.waitFor(() => expect(screen.getByTestId('home-points').textContent).toBe('5,012'));
+    expect(screen.getByText('Collected 12 points')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Nothing to collect yet' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    const posted = requests.filter((request) => request.key === 'POST /api/points/collect');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.body).toEqual({ idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown });
+  });
+
+  it('sends the same idempotency key again when the first answer was lost', async () => {
+    const offline = new Set(['POST /api/points/collect']);
+    const requests = serve(
+      {
+        'GET /api/home': [ok(HOME), ok({ ...HOME, points: 5_012, collectablePoints: 0 })],
+        'POST /api/points/collect': [ok({ collected: 12, points: 5_012, cashBack: 0 })],
+      },
+      offline,
+    );
+    render(<HomePage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Collect 12 points' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Collect 12 points' }).hasAttribute('disabled')).toBe(false),
+    );
+    offline.clear();
+    fireEvent.click(screen.getByRole('button', { name: 'Collect 12 points' }));
+    await vi.waitFor(() => expect(screen.getByTestId('home-points').textContent).toBe('5,012'));
+    const keys = requests
+      .filter((request) => request.key === 'POST /api/points/collect')
+      .map((request) => (request.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('shows an error with retry when home cannot load', async () => {
+    serve({ 'GET /api/home': [{ code: 1007, message: 'Something is off', data: null }, ok(HOME)] });
+    render(<HomePage />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Something is off');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Collect 12 points' })).toBeTruthy();
+  });
+});

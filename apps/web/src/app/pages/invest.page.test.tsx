@@ -1,0 +1,122 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import InvestPage from './invest.page';
+
+type Reply = { code: number; message: string; data: unknown };
+
+const BRONZE = {
+  id: 'plan-bronze',
+  name: 'Bronze',
+  price: 9_900,
+  days: 30,
+  dailyTarget: 6_000,
+  dailyCashBack: 300,
+  pointsMultiplier: 1.2,
+  insuranceCoverage: 10_000_000,
+};
+const HOME = {
+  day: '2026-03-02',
+  steps: 0,
+  goal: 6_000,
+  points: 0,
+  balance: 20_000,
+  earnedPoints: 0,
+  collectedPoints: 0,
+  collectablePoints: 0,
+  multiplier: 1,
+  activeCard: null,
+  banners: [],
+  quickEntries: [],
+  notices: [],
+};
+const ORDER = {
+  id: 'order-1',
+  planId: BRONZE.id,
+  planName: 'Bronze',
+  amount: 9_900,
+  createdAt: '2026-03-02T01:00:00.000Z',
+  expiresAt: '2026-03-03T01:00:00.000Z',
+};
+const PAYMENT = {
+  id: 'pay-1',
+  orderId: 'order-1',
+  amount: 9_900,
+  payUrl: 'http://localhost/sandbox/pay/pay-1',
+  expiresAt: '2026-03-02T01:30:00.000Z',
+};
+
+function serve(routes: Record<string, Reply[]>) {
+  const requests: { key: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input instanceof URL ? input.href : input);
+      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+      requests.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      const reply = routes[key]?.shift();
+      if (!reply) return Promise.reject(new TypeError(`no reply for ${key}`));
+      return Promise.resolve(new Response(JSON.stringify(reply), { status: 200 }));
+    }),
+  );
+  return requests;
+}
+
+const ok = (data: unknown) => ({ code: 1, message: 'success', data });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('InvestPage', () => {
+  it('buys a plan with the balance in one step', async () => {
+    const requests = serve({
+      'GET /api/member_card': [ok([BRONZE])],
+      'GET /api/home': [ok(HOME)],
+      'POST /api/member_card/buy': [ok({ ...ORDER, payWith: 'balance', status: 'paid', paidAt: ORDER.createdAt })],
+    });
+    render(<InvestPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Bronze' }));
+    expect(screen.getByRole('radio', { name: /Balance/ })).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ¥99.00' }));
+
+    expect((await screen.findByText('Bronze is in your card wallet')).getAttribute('role')).toBe('status');
+    expect(screen.getByRole('button', { name: 'Open the card wallet' })).toBeTruthy();
+    const bought = requests.find((request) => request.key === 'POST /api/member_card/buy');
+    expect(bought?.body).toEqual({
+      planId: BRONZE.id,
+      payWith: 'balance',
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown,
+    });
+  });
+
+  it('pays online: opens the pay page in a new tab and polls every 5 s until paid', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const open = vi.fn<Window['open']>(() => null);
+    vi.stubGlobal('open', open);
+    const requests = serve({
+      'GET /api/member_card': [ok([BRONZE])],
+      'GET /api/home': [ok({ ...HOME, balance: 100 })],
+      'POST /api/member_card/buy': [ok({ ...ORDER, payWith: 'online', status: 'pending', paidAt: null })],
+      'POST /api/pay': [ok({ ...PAYMENT, status: 'pending' })],
+      'GET /api/pay/pay-1': [ok({ ...PAYMENT, status: 'pending' }), ok({ ...PAYMENT, status: 'paid' })],
+    });
+    render(<InvestPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Bronze' }));
+    // The balance does not cover the price, so online payment is chosen.
+    expect(screen.getByRole('radio', { name: /Balance/ })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('radio', { name: /Online payment/ })).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ¥99.00' }));
+
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith(PAYMENT.payUrl, '_blank', 'noopener'));
+    expect(await screen.findByText('Waiting for payment')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(requests.filter((request) => request.key === 'GET /api/pay/pay-1')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await screen.findByText('Bronze is in your card wallet')).toBeTruthy();
+    expect(requests.find((request) => request.key === 'POST /api/pay')?.body).toEqual({
+      orderId: 'order-1',
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown,
+    });
+  });
+});

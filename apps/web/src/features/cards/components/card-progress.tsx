@@ -1,0 +1,42 @@
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { useI18n } from '../../../lib/i18n';
+import './cards.css';
+
+export interface CardProgressProps {
+  readonly steps: number;
+  readonly target: number;
+  readonly dailyCashBack: number;
+  readonly isEarned: boolean;
+}
+
+/** Today's steps toward a card's target and whether today's cash back is earned. */
+export function CardProgress({ steps, target, dailyCashBack, isEarned }: CardProgressProps) {
+  const { t } = useI18n();
+  const share = target > 0 ? Math.min(steps / target, 1) : 0;
+  return (
+    <div className="card-progress">
+      <div
+        className="card-progress__bar"
+        role="progressbar"
+        aria-label={t('cards.todayProgress')}
+        aria-valuemin={0}
+        aria-valuemax={target}
+        aria-valuenow={Math.min(steps, target)}
+        aria-valuetext={t('cards.stepsOf', { steps: formatNumber(steps), target: formatNumber(target) })}
+      >
+        <span className="card-progress__fill" style={{ width: `${share * 100}%` }} />
+      </div>
+      <p className="card-progress__text">
+        <span>{t('cards.stepsOf', { steps: formatNumber(steps), target: formatNumber(target) })}</span>
+        <span className={isEarned ? 'card-progress__earned' : 'card-progress__pending'}>
+          {isEarned
+            ? t('cards.cashBackEarned', { amount: formatMoney(dailyCashBack) })
+            : t('cards.cashBackPending', {
+                steps: formatNumber(Math.max(target - steps, 0)),
+                amount: formatMoney(dailyCashBack),
+              })}
+        </span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId, useState, type FormEvent } from 'react';
+import { TextInput } from '../../../components/text-input';
+import { useI18n, type MessageKey } from '../../../lib/i18n';
+
+export type FamilyRelation = 'spouse' | 'parent' | 'child' | 'sibling';
+
+export const RELATIONS: readonly FamilyRelation[] = ['spouse', 'parent', 'child', 'sibling'];
+export const RELATION_TEXT: Record<FamilyRelation, MessageKey> = {
+  spouse: 'insure.relation.spouse',
+  parent: 'insure.relation.parent',
+  child: 'insure.relation.child',
+  sibling: 'insure.relation.sibling',
+};
+
+export interface FamilyMember {
+  readonly name: string;
+  readonly idNumber: string;
+  readonly relation: FamilyRelation;
+}
+
+export interface ClaimPolicyFormProps {
+  readonly isBusy: boolean;
+  readonly onSubmit: (member: FamilyMember) => void;
+  readonly onCancel: () => void;
+}
+
+/** Giving a policy to a family member: name, ID number and relation (the contract's limits). */
+export function ClaimPolicyForm({ isBusy, onSubmit, onCancel }: ClaimPolicyFormProps) {
+  const { t } = useI18n();
+  const relationId = useId();
+  const [name, setName] = useState('');
+  const [idNumber, setIdNumber] = useState('');
+  const [relation, setRelation] = useState<FamilyRelation>('spouse');
+  const [errors, setErrors] = useState<{ name?: string; idNumber?: string }>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmedName = name.trim();
+    const trimmedId = idNumber.trim();
+    const found = {
+      ...(trimmedName ? {} : { name: t('insure.nameRequired') }),
+      ...(trimmedId.length >= 6 ? {} : { idNumber: t('insure.idNumberRule') }),
+    };
+    setErrors(found);
+    if (found.name || found.idNumber) return;
+    onSubmit({ name: trimmedName, idNumber: trimmedId, relation });
+  };
+
+  return (
+    <form className="claim-form" onSubmit={submit} noValidate>
+      <TextInput label={t('insure.name')} value={name} onChange={setName} maxLength={64} required error={errors.name} />
+      <TextInput
+        label={t('insure.idNumber')}
+        value={idNumber}
+        onChange={setIdNumber}
+        maxLength={32}
+        required
+        autoComplete="off"
+        error={errors.idNumber}
+      />
+      <div className="field">
+        <label htmlFor={relationId} className="field__label">
+          {t('insure.relation')}
+        </label>
+        <select
+          id={relationId}
+          className="input"
+          value={relation}
+          onChange={(event) => setRelation(RELATIONS.find((item) => item === event.target.value) ?? 'spouse')}
+        >
+          {RELATIONS.map((item) => (
+            <option key={item} value={item}>
+              {t(RELATION_TEXT[item])}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="claim-form__actions">
+        <button type="button" className="button button--ghost" onClick={onCancel} disabled={isBusy}>
+          {t('cancel')}
+        </button>
+        <button type="submit" className="button" disabled={isBusy}>
+          {t('insure.give')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+import type { ExchangeRecord } from '@stride/contract';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { TextInput } from '../../../components/text-input';
+import { useKeyDown } from '../../../hooks';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { useI18n, type MessageKey } from '../../../lib/i18n';
+import { exchangePoints } from '../api/exchange-points';
+import {
+  checkExchange,
+  exchangeAmount,
+  maxExchangeablePoints,
+  parsePoints,
+  type ExchangeProblem,
+} from '../exchange-amount';
+import './exchange-sheet.css';
+
+/** Structurally the payments-ui RetryKey (features do not import each other). */
+interface KeyedRunner {
+  run<T>(attempt: (key: string) => Promise<T>): Promise<T>;
+}
+
+export interface ExchangeSheetProps {
+  readonly visible: boolean;
+  readonly availablePoints: number;
+  readonly retryKey: KeyedRunner;
+  readonly onExchanged: (record: ExchangeRecord) => void;
+  readonly onClose: () => void;
+}
+
+const PROBLEM_TEXT: Record<ExchangeProblem, MessageKey> = {
+  notNumber: 'exchange.problem.notNumber',
+  belowMinimum: 'exchange.problem.belowMinimum',
+  notWholeHundreds: 'exchange.problem.notWholeHundreds',
+  notEnoughPoints: 'exchange.problem.notEnoughPoints',
+};
+
+/** Points to cash: shows the cash a number of points gives, asks, then exchanges. */
+export function ExchangeSheet(props: ExchangeSheetProps) {
+  if (!props.visible) return null;
+  return createPortal(<Sheet {...props} />, document.body);
+}
+
+function Sheet({ availablePoints, retryKey, onExchanged, onClose }: ExchangeSheetProps) {
+  const { t } = useI18n();
+  const titleId = useId();
+  const max = maxExchangeablePoints(availablePoints);
+  const [text, setText] = useState(max > 0 ? String(Math.min(max, 100)) : '');
+  const [problem, setProblem] = useState<ExchangeProblem | undefined>(undefined);
+  const [isBusy, setBusy] = useState(false);
+  // The question before exchanging is asked in the sheet itself, with the amount it gives.
+  const [confirming, setConfirming] = useState<number | undefined>(undefined);
+  const form = useRef<HTMLFormElement>(null);
+  const points = parsePoints(text);
+  const amount = exchangeAmount(points ?? 0);
+
+  useEffect(() => {
+    form.current?.querySelector('input')?.focus();
+  }, []);
+  useKeyDown((event) => {
+    if (event.key === 'Escape' && !isBusy) onClose();
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkExchange(points, availablePoints);
+    setProblem(found);
+    if (found || points === undefined) return;
+    setConfirming(points);
+  };
+
+  const exchange = async (chosen: number) => {
+    setBusy(true);
+    try {
+      // Errors show through the request layer's dialog; the sheet stays open to try again.
+      const record = await retryKey.run((idempotencyKey) => exchangePoints({ points: chosen, idempotencyKey }));
+      onExchanged(record);
+    } catch {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="exchange-sheet">
+      <div className="exchange-sheet__mask" aria-hidden="true" onClick={isBusy ? undefined : onClose} />
+      <div className="exchange-sheet__panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <h2 id={titleId} className="exchange-sheet__title">
+          {t('exchange.title')}
+        </h2>
+        <p className="hint">
+          {t('exchange.available', { points: formatNumber(availablePoints) })} · {t('exchange.rule')}
+        </p>
+        {confirming === undefined ? (
+          <form ref={form} onSubmit={submit} noValidate>
+            <TextInput
+              label={t('exchange.points')}
+              inputMode="numeric"
+              autoComplete="off"
+              value={text}
+              maxLength={9}
+              onChange={(next) => {
+                setText(next);
+                setProblem(undefined);
+              }}
+              error={problem ? t(PROBLEM_TEXT[problem]) : undefined}
+            />
+            <p className="exchange-sheet__preview" role="status" aria-live="polite">
+              {t('exchange.youGet', { amount: formatMoney(amount) })}
+            </p>
+            <div className="exchange-sheet__actions">
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => setText(String(max))}
+                disabled={max === 0}
+              >
+                {t('exchange.all')}
+              </button>
+              <button type="button" className="button button--ghost" onClick={onClose}>
+                {t('cancel')}
+              </button>
+              <button type="submit" className="button">
+                {t('exchange.submit')}
+              </button>
+            </div>
+          </form>
+        ) : (
+          <div>
+            <p className="exchange-sheet__preview" role="alert">
+              {t('exchange.confirm', {
+                points: formatNumber(confirming),
+                amount: formatMoney(exchangeAmount(confirming)),
+              })}
+            </p>
+            <div className="exchange-sheet__actions">
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={isBusy}
+                onClick={() => setConfirming(undefined)}
+              >
+                {t('back')}
+              </button>
+              <button type="button" className="button" disabled={isBusy} onClick={() => void exchange(confirming)}>
+                {t('ok')}
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

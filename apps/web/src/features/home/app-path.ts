@@ -1,0 +1,14 @@
+/**
+ * Where a banner or quick entry leads. The server gives app routes, sometimes written as hash
+ * links (`#/pages/...`); anything with a scheme is an outside page.
+ */
+export type AppTarget =
+  { readonly kind: 'route'; readonly url: string } | { readonly kind: 'external'; readonly url: string };
+
+export function appPathOf(target: string): AppTarget | undefined {
+  const trimmed = target.trim();
+  if (/^https?:\/\//i.test(trimmed)) return { kind: 'external', url: trimmed };
+  const route = trimmed.replace(/^#/, '');
+  if (!route.startsWith('/')) return undefined;
+  return { kind: 'route', url: route };
+}

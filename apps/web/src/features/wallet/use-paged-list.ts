@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { describeError } from '../../lib/http';
+import { useI18n } from '../../lib/i18n';
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly hasMore: boolean;
+}
+
+export type PagedStatus = 'loading' | 'error' | 'ready';
+
+export interface PagedList<T> {
+  readonly status: PagedStatus;
+  readonly items: readonly T[];
+  readonly hasMore: boolean;
+  /** A next page is on its way. */
+  readonly isLoadingMore: boolean;
+  /** The first page's error, or a next page's. */
+  readonly error: string | undefined;
+  /** Loads the next page; ignored while one loads or when there is none. */
+  readonly loadMore: () => void;
+  /** From the first page again, showing the loading state. */
+  readonly reload: () => void;
+  /** Replaces an item in place (after an action on it). */
+  readonly update: (match: (item: T) => boolean, next: T) => void;
+}
+
+/**
+ * A list read page by page (the contract's `pageOf`): the first page on mount and whenever `load`
+ * changes (a new filter), the next one on `loadMore` (reaching the bottom). `load` must be stable.
+ */
+interface Loaded<T> {
+  /** Which loader and reload this state belongs to; any other is stale and shows as loading. */
+  readonly load: unknown;
+  readonly generation: number;
+  readonly status: PagedStatus;
+  readonly items: readonly T[];
+  readonly page: number;
+  readonly hasMore: boolean;
+  readonly isLoadingMore: boolean;
+  readonly error: string | undefined;
+}
+
+/**
+ * A list read page by page (the contract's `pageOf`): the first page on mount and whenever `load`
+ * changes (a new filter), the next one on `loadMore` (reaching the bottom). `load` must be stable.
+ */
+export function usePagedList<T>(load: (page: number, signal: AbortSignal) => Promise<Page<T>>): PagedList<T> {
+  const { t } = useI18n();
+  const [generation, setGeneration] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded<T> | undefined>(undefined);
+  const controller = useRef<AbortController | undefined>(undefined);
+  const isCurrent = loaded !== undefined && loaded.load === load && loaded.generation === generation;
+  const state: Loaded<T> = isCurrent
+    ? loaded
+    : {
+        load,
+        generation,
+        status: 'loading',
+        items: [],
+        page: 0,
+        hasMore: false,
+        isLoadingMore: false,
+        error: undefined,
+      };
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  });
+
+  const fail = useCallback(
+    (error: unknown) => describeError(error, { request: t('requestError'), network: t('networkError') }),
+    [t],
+  );
+
+  useEffect(() => {
+    const current = new AbortController();
+    controller.current = current;
+    const base = { load, generation, isLoadingMore: false };
+    load(1, current.signal).then(
+      (first) => {
+        if (current.signal.aborted) return;
+        setLoaded({ ...base, status: 'ready', items: first.items, page: 1, hasMore: first.hasMore, error: undefined });
+      },
+      (error: unknown) => {
+        if (current.signal.aborted) return;
+        setLoaded({ ...base, status: 'error', items: [], page: 0, hasMore: false, error: fail(error) });
+      },
+    );
+    return () => current.abort();
+  }, [load, generation, fail]);
+
+  const loadMore = useCallback(() => {
+    const { status, hasMore, isLoadingMore, page } = stateRef.current;
+    const current = controller.current;
+    if (status !== 'ready' || !hasMore || isLoadingMore || !current) return;
+    stateRef.current = { ...stateRef.current, isLoadingMore: true };
+    setLoaded((previous) => previous && { ...previous, isLoadingMore: true, error: undefined });
+    load(page + 1, current.signal).then(
+      (next) => {
+        if (current.signal.aborted) return;
+        setLoaded(
+          (previous) =>
+            previous && {
+              ...previous,
+              items: [...previous.items, ...next.items],
+              page: page + 1,
+              hasMore: next.hasMore,
+              isLoadingMore: false,
+            },
+        );
+      },
+      (error: unknown) => {
+        if (current.signal.aborted) return;
+        setLoaded((previous) => previous && { ...previous, isLoadingMore: false, error: fail(error) });
+      },
+    );
+  }, [load, fail]);
+
+  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+
+  const update = useCallback((match: (item: T) => boolean, next: T) => {
+    setLoaded(
+      (previous) => previous && { ...previous, items: previous.items.map((item) => (match(item) ? next : item)) },
+    );
+  }, []);
+
+  return {
+    status: state.status,
+    items: state.items,
+    hasMore: state.hasMore,
+    isLoadingMore: state.isLoadingMore,
+    error: state.error,
+    loadMore,
+    reload,
+    update,
+  };
+}

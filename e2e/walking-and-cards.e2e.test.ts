@@ -1,0 +1,183 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const DEMO = { account: '13800138000', password: 'Stride2026' };
+/**
+ * Steps walked through synthetic motion events. The server accepts at most 300 steps a minute
+ * since local midnight (UTC+8) for the day's first report, so the count stays small.
+ */
+const WALKED_STEPS = 200;
+
+let server: RunningServer;
+let browser: Browser;
+
+const top = (page: Page) => page.locator('.page:not([hidden])');
+
+async function api<T>(path: string, token: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const envelope = (await response.json()) as { code: number; data: T };
+  expect(envelope.code).toBe(1);
+  return envelope.data;
+}
+
+async function logIn(): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  const envelope = (await response.json()) as { code: number; data: { token: string } };
+  expect(envelope.code).toBe(1);
+  return envelope.data.token;
+}
+
+/** A fresh load of a route (a hash change alone would not reload the app). */
+async function open(page: Page, route: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(`${server.baseUrl}/#${route}`);
+}
+
+async function useToken(context: BrowserContext, token: string): Promise<void> {
+  await context.addInitScript((value) => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('token', value);
+  }, token);
+}
+
+/**
+ * A walk as the accelerometer reports it: gravity plus a 2.5 m/s² bounce at two steps a second,
+ * sampled every 20 ms, dispatched as devicemotion events (headless Chromium has no sensor).
+ */
+async function walk(page: Page, steps: number): Promise<void> {
+  await page.evaluate((count) => {
+    const intervalMs = 20;
+    const samples = Math.round((count / 2) * (1000 / intervalMs));
+    for (let index = 0; index < samples; index += 1) {
+      const t = index * intervalMs;
+      const bounce = 2.5 * Math.sin((2 * Math.PI * 2 * t) / 1000);
+      window.dispatchEvent(
+        new DeviceMotionEvent('devicemotion', {
+          accelerationIncludingGravity: { x: 0.5, y: (9.81 + bounce) * 0.8, z: (9.81 + bounce) * 0.6 },
+          interval: intervalMs,
+        }),
+      );
+    }
+  }, steps);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('walking, points and member cards, end to end in Chromium', () => {
+  it('counts and reports steps, collects and exchanges points, buys cards by balance and online, claims insurance and shows every movement', async () => {
+    const { page, context, errors } = await openPhone(browser);
+    const token = await logIn();
+    await useToken(context, token);
+    await page.goto(`${server.baseUrl}/#/pages/index/index`);
+
+    // Home: headless Chromium has no motion sensor (it sends one empty reading), and the page says so.
+    await expect
+      .poll(() => top(page).getByText('No motion sensor on this device').count(), { timeout: 10_000 })
+      .toBe(1);
+    await expect.poll(() => top(page).getByTestId('home-points').innerText()).toBe('5,000');
+    await screenshot(page, 'walking-home');
+
+    // Walk: the counter counts the synthetic motion and reports it (POST /api/steps) at once.
+    await walk(page, WALKED_STEPS);
+    await expect.poll(() => top(page).getByTestId('steps-today').innerText()).toBe(String(WALKED_STEPS));
+    await expect
+      .poll(async () => (await api<{ steps: number }>('/api/home', token)).steps, { timeout: 10_000 })
+      .toBe(WALKED_STEPS);
+
+    // Collect: 200 steps earn 2 points.
+    const collect = top(page).getByRole('button', { name: 'Collect 2 points' });
+    await collect.click();
+    await expect.poll(() => top(page).getByTestId('home-points').innerText()).toBe('5,002');
+    await expect.poll(() => top(page).getByRole('button', { name: 'Nothing to collect yet' }).isDisabled()).toBe(true);
+
+    // Exchange 100 points: the cash shows before confirming.
+    await top(page).getByRole('region', { name: 'My wallet' }).getByRole('button', { name: 'Exchange' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Points to cash' });
+    await sheet.getByLabel('Points to exchange').fill('100');
+    await expect.poll(() => sheet.getByRole('status').innerText()).toBe('You get ¥1.00');
+    await sheet.getByRole('button', { name: 'Exchange', exact: true }).click();
+    await expect.poll(() => sheet.getByRole('alert').innerText()).toBe('Exchange 100 points for ¥1.00?');
+    await sheet.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => top(page).getByTestId('home-balance').innerText()).toBe('¥2,001.00');
+    await expect.poll(() => top(page).getByTestId('home-points').innerText()).toBe('4,902');
+
+    // Buy Bronze by balance.
+    await top(page).getByRole('button', { name: 'Member cards' }).click();
+    await top(page).getByRole('button', { name: 'Buy Bronze' }).click();
+    await top(page).getByRole('button', { name: 'Pay ¥99.00' }).click();
+    await expect.poll(() => top(page).getByText('Bronze is in your card wallet').count()).toBe(1);
+
+    // Buy Silver online: the sandbox page opens in a new tab, this tab's poll sees it paid.
+    await top(page).getByRole('button', { name: 'Buy Silver' }).click();
+    await top(page)
+      .getByRole('radio', { name: /Online payment/ })
+      .check();
+    const payTab = context.waitForEvent('page');
+    await top(page).getByRole('button', { name: 'Pay ¥299.00' }).click();
+    const sandbox = await payTab;
+    await sandbox.waitForLoadState();
+    await expect.poll(() => top(page).getByText('Waiting for payment').count()).toBe(1);
+    await sandbox.getByRole('button', { name: 'Pay' }).click();
+    await expect.poll(() => top(page).getByText('Silver is in your card wallet').count(), { timeout: 20_000 }).toBe(1);
+    await sandbox.close();
+
+    // The wallet holds both cards, with today's progress.
+    await top(page).getByRole('button', { name: 'Open the card wallet' }).first().click();
+    await expect.poll(() => top(page).getByRole('heading', { name: 'Bronze' }).count()).toBe(1);
+    await expect.poll(() => top(page).getByRole('heading', { name: 'Silver' }).count()).toBe(1);
+    expect(await top(page).getByText(`${WALKED_STEPS} / 6,000 steps`).count()).toBe(1);
+    await screenshot(page, 'walking-wallet');
+
+    // My membership: both orders paid.
+    await open(page, '/pages-sub/order/member');
+    await expect.poll(() => top(page).getByRole('listitem').count()).toBe(2);
+    expect(await top(page).getByText('Paid', { exact: true }).count()).toBe(2);
+
+    // Insurance: claim Bronze's for myself, give Silver's to a parent.
+    await open(page, '/pages-sub/insurance/index');
+    const bronzePolicy = top(page).getByRole('listitem').filter({ hasText: 'Bronze walking insurance' });
+    const silverPolicy = top(page).getByRole('listitem').filter({ hasText: 'Silver walking insurance' });
+    await bronzePolicy.getByRole('button', { name: 'Claim for myself' }).click();
+    await expect.poll(() => bronzePolicy.getByText('In force').count()).toBe(1);
+    await silverPolicy.getByRole('button', { name: 'Give to family' }).click();
+    await silverPolicy.getByLabel('Name').fill('Li Hua');
+    await silverPolicy.getByLabel('ID number').fill('110101195001011234');
+    await silverPolicy.getByLabel('Relation').selectOption('parent');
+    await silverPolicy.getByRole('button', { name: 'Give policy' }).click();
+    await expect.poll(() => silverPolicy.getByText('In force').count()).toBe(1);
+    expect(await silverPolicy.getByText(/^110\*+1234$/).count()).toBe(1);
+
+    // Funds statement: every movement of the balance, newest first.
+    await open(page, '/pages-sub/asset/index');
+    const rows = top(page).getByRole('list', { name: 'Funds statement' }).getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.allInnerTexts()).toEqual([
+      expect.stringMatching(/Member card purchase\s+-¥99\.00[\s\S]*Balance ¥1,902\.00/),
+      expect.stringMatching(/Points exchange\s+\+¥1\.00[\s\S]*Balance ¥2,001\.00/),
+      expect.stringMatching(/Welcome bonus\s+\+¥2,000\.00[\s\S]*Balance ¥2,000\.00/),
+    ]);
+    await top(page).getByLabel('Type').selectOption('exchange');
+    await top(page).getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await screenshot(page, 'walking-statement');
+
+    // Exchange records.
+    await open(page, '/pages-sub/exchange-record/index');
+    await expect.poll(() => top(page).getByText('100 points exchanged').count()).toBe(1);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
