@@ -335,7 +335,8 @@ export const en = {
   'face.start': 'Do the face check',
   'face.consentTitle': 'Before we start',
   'face.consent1': 'The check is needed once, before your first withdrawal.',
-  'face.consent2': 'The front camera opens and a face is looked for on this device; one photo is sent only when a face is found.',
+  'face.consent2':
+    'The front camera opens and a face is looked for on this device; one photo is sent only when a face is found.',
   'face.consent3': 'The photo is deleted as soon as it has been checked.',
   'face.agree': 'I agree, open the camera',
   'face.manualTitle': 'Rather not use the camera?',
@@ -384,7 +385,8 @@ export const en = {
   'withdraw.amount': 'Amount',
   'withdraw.all': 'All',
   'withdraw.quote': 'Fee {fee}, you receive {received}',
-  'withdraw.rules': 'Minimum {min}, at most {max} a day ({left} left today). Fee {permille}%, at least {feeMin}, taken from the amount.',
+  'withdraw.rules':
+    'Minimum {min}, at most {max} a day ({left} left today). Fee {permille}%, at least {feeMin}, taken from the amount.',
   'withdraw.method': 'Payout method',
   'withdraw.chooseMethod': 'Choose a payout method',
   'withdraw.submit': 'Withdraw',

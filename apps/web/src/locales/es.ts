@@ -336,7 +336,8 @@ export const es: Messages = {
   'face.start': 'Hacer la verificación facial',
   'face.consentTitle': 'Antes de empezar',
   'face.consent1': 'Solo se necesita una vez, antes de tu primer retiro.',
-  'face.consent2': 'Se abre la cámara frontal y se busca un rostro en este dispositivo; solo se envía una foto si se encuentra un rostro.',
+  'face.consent2':
+    'Se abre la cámara frontal y se busca un rostro en este dispositivo; solo se envía una foto si se encuentra un rostro.',
   'face.consent3': 'La foto se borra en cuanto se ha comprobado.',
   'face.agree': 'Acepto, abrir la cámara',
   'face.manualTitle': '¿Prefieres no usar la cámara?',
@@ -385,7 +386,8 @@ export const es: Messages = {
   'withdraw.amount': 'Importe',
   'withdraw.all': 'Todo',
   'withdraw.quote': 'Comisión {fee}, recibes {received}',
-  'withdraw.rules': 'Mínimo {min}, máximo {max} al día (quedan {left} hoy). Comisión del {permille}%, al menos {feeMin}, descontada del importe.',
+  'withdraw.rules':
+    'Mínimo {min}, máximo {max} al día (quedan {left} hoy). Comisión del {permille}%, al menos {feeMin}, descontada del importe.',
   'withdraw.method': 'Método de cobro',
   'withdraw.chooseMethod': 'Elige un método de cobro',
   'withdraw.submit': 'Retirar',

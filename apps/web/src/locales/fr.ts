@@ -336,7 +336,8 @@ export const fr: Messages = {
   'face.start': 'Faire la vérification faciale',
   'face.consentTitle': 'Avant de commencer',
   'face.consent1': 'Elle n’est demandée qu’une fois, avant votre premier retrait.',
-  'face.consent2': 'La caméra frontale s’ouvre et un visage est recherché sur cet appareil ; une photo n’est envoyée que si un visage est trouvé.',
+  'face.consent2':
+    'La caméra frontale s’ouvre et un visage est recherché sur cet appareil ; une photo n’est envoyée que si un visage est trouvé.',
   'face.consent3': 'La photo est supprimée dès qu’elle a été vérifiée.',
   'face.agree': 'J’accepte, ouvrir la caméra',
   'face.manualTitle': 'Vous préférez ne pas utiliser la caméra ?',
@@ -385,7 +386,8 @@ export const fr: Messages = {
   'withdraw.amount': 'Montant',
   'withdraw.all': 'Tout',
   'withdraw.quote': 'Frais {fee}, vous recevez {received}',
-  'withdraw.rules': 'Minimum {min}, au plus {max} par jour ({left} restants aujourd’hui). Frais de {permille} %, au moins {feeMin}, pris sur le montant.',
+  'withdraw.rules':
+    'Minimum {min}, au plus {max} par jour ({left} restants aujourd’hui). Frais de {permille} %, au moins {feeMin}, pris sur le montant.',
   'withdraw.method': 'Moyen de paiement',
   'withdraw.chooseMethod': 'Choisissez un moyen de paiement',
   'withdraw.submit': 'Retirer',

@@ -384,7 +384,8 @@ export const zhHans: Messages = {
   'withdraw.amount': '提现金额',
   'withdraw.all': '全部',
   'withdraw.quote': '手续费 {fee}，实际到账 {received}',
-  'withdraw.rules': '最低 {min}，每日最多 {max}（今日剩余 {left}）。手续费 {permille}%，最低 {feeMin}，从提现金额中扣除。',
+  'withdraw.rules':
+    '最低 {min}，每日最多 {max}（今日剩余 {left}）。手续费 {permille}%，最低 {feeMin}，从提现金额中扣除。',
   'withdraw.method': '收款方式',
   'withdraw.chooseMethod': '选择收款方式',
   'withdraw.submit': '提现',

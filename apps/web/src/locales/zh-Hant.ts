@@ -384,7 +384,8 @@ export const zhHant: Messages = {
   'withdraw.amount': '提現金額',
   'withdraw.all': '全部',
   'withdraw.quote': '手續費 {fee}，實際到帳 {received}',
-  'withdraw.rules': '最低 {min}，每日最多 {max}（今日剩餘 {left}）。手續費 {permille}%，最低 {feeMin}，從提現金額中扣除。',
+  'withdraw.rules':
+    '最低 {min}，每日最多 {max}（今日剩餘 {left}）。手續費 {permille}%，最低 {feeMin}，從提現金額中扣除。',
   'withdraw.method': '收款方式',
   'withdraw.chooseMethod': '選擇收款方式',
   'withdraw.submit': '提現',
