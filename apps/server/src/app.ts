@@ -45,6 +45,26 @@ import {
 } from './modules/payments/payments.routes.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SandboxProvider } from './modules/payments/sandbox-provider.js';
+import { AddressesRepository } from './modules/addresses/addresses.repository.js';
+import { registerAddressRoutes } from './modules/addresses/addresses.routes.js';
+import { AddressesService } from './modules/addresses/addresses.service.js';
+import { CommunityRepository } from './modules/community/community.repository.js';
+import { registerCommunityRoutes } from './modules/community/community.routes.js';
+import { CommunityService } from './modules/community/community.service.js';
+import { registerDownloadFiles, registerDownloadRoutes } from './modules/download/download.routes.js';
+import { DownloadService } from './modules/download/download.service.js';
+import { InvitesRepository } from './modules/invites/invites.repository.js';
+import { registerInviteRoutes } from './modules/invites/invites.routes.js';
+import { InvitesService } from './modules/invites/invites.service.js';
+import { MailingsRepository } from './modules/mailings/mailings.repository.js';
+import { registerMailingRoutes } from './modules/mailings/mailings.routes.js';
+import { MailingsService } from './modules/mailings/mailings.service.js';
+import { NoticesRepository } from './modules/notices/notices.repository.js';
+import { registerNoticeRoutes } from './modules/notices/notices.routes.js';
+import { NoticesService } from './modules/notices/notices.service.js';
+import { ShopRepository } from './modules/shop/shop.repository.js';
+import { registerShopRoutes } from './modules/shop/shop.routes.js';
+import { ShopService } from './modules/shop/shop.service.js';
 import { WalkingRepository } from './modules/walking/walking.repository.js';
 import { registerWalkingRoutes } from './modules/walking/walking.routes.js';
 import { WalkingService } from './modules/walking/walking.service.js';
@@ -97,6 +117,13 @@ export interface Services {
   identity: IdentityService;
   payouts: PayoutsService;
   operatorActions: OperatorActionsRepository;
+  addresses: AddressesService;
+  shop: ShopService;
+  mailings: MailingsService;
+  invites: InvitesService;
+  notices: NoticesService;
+  community: CommunityService;
+  download: DownloadService;
 }
 
 /** Every service over one database; the app and the ops command line share it. */
@@ -124,11 +151,37 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   const ledger = new LedgerService(db, clock);
   const calendar = new BusinessCalendar(config.businessUtcOffsetMinutes);
   const cards = new CardsService(db, new CardsRepository(), ledger, cipher, clock, calendar, config);
-  const walking = new WalkingService(db, new WalkingRepository(), cards, ledger, clock, calendar, config);
+  const operatorActions = new OperatorActionsRepository();
+  const invites = new InvitesService(db, new InvitesRepository(), ledger, clock, calendar, config);
+  const notices = new NoticesService(db, new NoticesRepository(), operatorActions, clock);
+  const walking = new WalkingService(
+    db,
+    new WalkingRepository(),
+    cards,
+    ledger,
+    clock,
+    calendar,
+    config,
+    invites,
+    notices,
+  );
+  const addresses = new AddressesService(db, new AddressesRepository(), clock, config);
+  const shop = new ShopService(db, new ShopRepository(), addresses, cards, ledger, operatorActions, clock);
+  const mailings = new MailingsService(
+    db,
+    new MailingsRepository(),
+    cards,
+    addresses,
+    operatorActions,
+    clock,
+    calendar,
+    config,
+  );
+  const community = new CommunityService(db, new CommunityRepository(), operatorActions, clock);
+  const download = new DownloadService(config);
   const provider: PaymentProvider | null =
     config.payments.provider === 'sandbox' ? new SandboxProvider(config.payments.sandboxSecret) : null;
   const payments = new PaymentsService(db, new PaymentsRepository(), cards, ledger, clock, config, provider);
-  const operatorActions = new OperatorActionsRepository();
   const files = new FilesService(
     db,
     new FilesRepository(),
@@ -176,6 +229,13 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     identity,
     payouts,
     operatorActions,
+    addresses,
+    shop,
+    mailings,
+    invites,
+    notices,
+    community,
+    download,
   };
 }
 
@@ -294,6 +354,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerFileRoutes(endpoints, services);
   registerIdentityRoutes(endpoints, services);
   registerPayoutRoutes(endpoints, services);
+  registerAddressRoutes(endpoints, services);
+  registerShopRoutes(endpoints, services);
+  registerMailingRoutes(endpoints, services);
+  registerInviteRoutes(endpoints, services);
+  registerNoticeRoutes(endpoints, services);
+  registerCommunityRoutes(endpoints, services);
+  registerDownloadRoutes(endpoints, services);
+  registerDownloadFiles(app, services.download);
   registerPaymentCallbacks(app, services);
   if (config.payments.provider === 'sandbox') registerSandboxCheckout(app, services);
   for (const endpoint of ENDPOINTS) {

@@ -78,6 +78,14 @@ const EnvSchema = z.object({
   WITHDRAW_DAILY_MAX: z.coerce.number().int().min(1).default(500_000),
   WITHDRAW_FEE_PERMILLE: z.coerce.number().int().min(0).max(1_000).default(10),
   WITHDRAW_FEE_MIN: z.coerce.number().int().min(0).default(100),
+  ADDRESSES_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  INVITE_REWARD_POINTS: z.coerce.number().int().min(0).default(500),
+  INVITE_QUALIFYING_STEPS: z.coerce.number().int().min(1).default(5_000),
+  INVITE_MAX_PER_YEAR: z.coerce.number().int().min(0).default(50),
+  COMPANION_VERSION: z.string().trim().min(1).max(32).optional(),
+  COMPANION_VERSION_CODE: z.coerce.number().int().min(1).optional(),
+  COMPANION_PACKAGE_FILE: z.string().trim().min(1).optional(),
+  CARD_MAILING_DESCRIPTION: z.string().trim().min(1).max(2_000).optional(),
   DEMO_WELCOME_BALANCE: z.coerce.number().int().min(0).default(200_000),
   DEMO_WELCOME_POINTS: z.coerce.number().int().min(0).default(5_000),
 });
@@ -130,6 +138,13 @@ export interface Config {
    * receives `amount - fee`; fee = max(feeMin, ceil(amount × feePermille / 1000)).
    */
   withdraw: { min: number; dailyMax: number; feePermille: number; feeMin: number };
+  addressesMax: number;
+  /** Both sides get `points` when the invitee first walks `steps` in a day; at most `maxPerYear` invitees per inviter. */
+  invite: { points: number; steps: number; maxPerYear: number };
+  /** The companion package, a file under DATA_DIR; null when none is configured. */
+  companion: { version: string; versionCode: number; file: string } | null;
+  /** Replaces the built-in (translated) description of physical card mailing. */
+  cardMailingDescription: string | undefined;
   demo: { welcomeBalance: number; welcomePoints: number };
 }
 
@@ -216,6 +231,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const dataKey = loadDataKey(mode, dataDir, e.DATA_ENCRYPTION_KEY);
 
+  const companionParts = [e.COMPANION_VERSION, e.COMPANION_VERSION_CODE, e.COMPANION_PACKAGE_FILE];
+  let companion: Config['companion'] = null;
+  if (companionParts.some((part) => part !== undefined)) {
+    if (!e.COMPANION_VERSION || e.COMPANION_VERSION_CODE === undefined || !e.COMPANION_PACKAGE_FILE) {
+      throw new ConfigError(
+        'COMPANION_VERSION, COMPANION_VERSION_CODE and COMPANION_PACKAGE_FILE are set together or not at all.',
+      );
+    }
+    const file = path.resolve(dataDir, e.COMPANION_PACKAGE_FILE);
+    // Served by name under /download/: it must live inside DATA_DIR.
+    if (!file.startsWith(dataDir + path.sep)) {
+      throw new ConfigError('COMPANION_PACKAGE_FILE must be a file under DATA_DIR.');
+    }
+    companion = { version: e.COMPANION_VERSION, versionCode: e.COMPANION_VERSION_CODE, file };
+  }
+
   const url = e.DATABASE_URL;
   let database: Config['database'];
   if (url && /^postgres(ql)?:\/\//.test(url)) {
@@ -283,6 +314,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       feePermille: e.WITHDRAW_FEE_PERMILLE,
       feeMin: e.WITHDRAW_FEE_MIN,
     },
+    addressesMax: e.ADDRESSES_MAX,
+    invite: {
+      points: e.INVITE_REWARD_POINTS,
+      steps: e.INVITE_QUALIFYING_STEPS,
+      maxPerYear: e.INVITE_MAX_PER_YEAR,
+    },
+    companion,
+    cardMailingDescription: e.CARD_MAILING_DESCRIPTION,
     demo: { welcomeBalance: e.DEMO_WELCOME_BALANCE, welcomePoints: e.DEMO_WELCOME_POINTS },
   };
 }

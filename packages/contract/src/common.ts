@@ -48,3 +48,32 @@ export const MobileSchema = z
   .regex(/^\+?[1-9][0-9]{6,14}$/, { error: 'rule.mobile' });
 
 export const PersonNameSchema = z.string().trim().min(1).max(64);
+
+/** Every page of the web app (SPEC.md §2). Links the server hands out must point at one of them. */
+export const APP_ROUTES = [
+  '/pages/index/index',
+  '/pages/edit-password/index',
+  '/pages/invest/index',
+  '/pages/invite/index',
+  '/pages/login/index',
+  '/pages/my/index',
+  '/pages/shop/index',
+  '/pages-sub/address/edit',
+  '/pages-sub/address/index',
+  '/pages-sub/asset/index',
+  '/pages-sub/card/index',
+  '/pages-sub/demo/index',
+  '/pages-sub/exchange-record/index',
+  '/pages-sub/face-recognition/index',
+  '/pages-sub/insurance/index',
+  '/pages-sub/official-community/index',
+  '/pages-sub/order/list',
+  '/pages-sub/order/member',
+  '/pages-sub/order/shop',
+  '/pages-sub/physical-card-mailing/index',
+  '/pages-sub/realname/index',
+  '/pages-sub/withdrawal/index',
+  '/pages-sub/withdrawal-detail/index',
+  '/pages-sub/withdrawal-type/edit',
+  '/pages-sub/withdrawal-type/index',
+] as const;

@@ -310,6 +310,114 @@ export interface OperatorActionsTable {
   created_at: number;
 }
 
+export interface GoodsCategoriesTable {
+  id: string;
+  name: string;
+  position: number;
+  is_active: number;
+  created_at: number;
+}
+
+export interface GoodsTable {
+  id: string;
+  category_id: string;
+  name: string;
+  /** JSON array of image URLs. */
+  images: string;
+  points: number;
+  stock: number;
+  description: string;
+  position: number;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DeliveryAddressesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  phone: string;
+  region: string;
+  detail: string;
+  is_default: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GoodsOrdersTable {
+  id: string;
+  user_id: string;
+  goods_id: string;
+  quantity: number;
+  points: number;
+  /** to_ship, shipped, completed, cancelled. */
+  status: string;
+  ship_name: string;
+  ship_phone: string;
+  ship_region: string;
+  ship_detail: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  idempotency_key: string;
+  request_hash: string;
+  transfer_id: string;
+  refund_transfer_id: string | null;
+  created_at: number;
+  shipped_at: number | null;
+  completed_at: number | null;
+  cancelled_at: number | null;
+}
+
+export interface CardMailingsTable {
+  id: string;
+  user_id: string;
+  card_id: string;
+  /** requested, shipped, delivered. */
+  status: string;
+  ship_name: string;
+  ship_phone: string;
+  ship_region: string;
+  ship_detail: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  created_at: number;
+  shipped_at: number | null;
+  delivered_at: number | null;
+}
+
+export interface InviteRewardsTable {
+  invitee_id: string;
+  inviter_id: string;
+  day: string;
+  year: string;
+  /** Credited to each side; 0 beyond the inviter's yearly limit. */
+  points: number;
+  transfer_id: string | null;
+  created_at: number;
+}
+
+export interface NoticesTable {
+  id: string;
+  title: string;
+  /** Sanitized HTML. */
+  body: string;
+  published_at: number | null;
+  created_by: string;
+  created_at: number;
+}
+
+export interface CommunityChannelsTable {
+  id: string;
+  name: string;
+  description: string;
+  url: string;
+  qr_image: string | null;
+  position: number;
+  is_active: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -337,4 +445,12 @@ export interface Database {
   withdrawal_days: WithdrawalDaysTable;
   withdrawals: WithdrawalsTable;
   operator_actions: OperatorActionsTable;
+  goods_categories: GoodsCategoriesTable;
+  goods: GoodsTable;
+  delivery_addresses: DeliveryAddressesTable;
+  goods_orders: GoodsOrdersTable;
+  card_mailings: CardMailingsTable;
+  invite_rewards: InviteRewardsTable;
+  notices: NoticesTable;
+  community_channels: CommunityChannelsTable;
 }

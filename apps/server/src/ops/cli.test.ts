@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CODES } from '@stride/contract';
@@ -9,6 +9,7 @@ import {
   balanceOf,
   call,
   cardNumber,
+  createPlan,
   createTestApp,
   fundUser,
   idempotencyKey,
@@ -17,6 +18,7 @@ import {
   testJpeg,
   uploadFile,
   verifyIdentity,
+  verifyUser,
   type TestApp,
 } from '../../test/harness.js';
 import { runOps } from './cli.js';
@@ -180,5 +182,227 @@ describe('the ops command line', () => {
     expect((await ops('face', 'approve', userId, '--operator', 'fay', '--yes')).code).toBe(0);
     const identity = await call<{ faceVerified: boolean }>(t.app, 'GET', '/api/user/id/verify', { token });
     expect(identity.data.faceVerified).toBe(true);
+  });
+});
+
+describe('the ops command line: shop, mailings, notices, community', () => {
+  const lastLine = (text: string) => text.split('\n').pop() ?? '';
+  const idIn = (text: string) => /([0-9a-f-]{36})/.exec(text)?.[1] ?? '';
+
+  it('adds a category and goods (an image file becomes a data URL), changes stock, and records each action', async () => {
+    expect((await ops('categories', 'set', '--name', 'Gear', '--operator', 'gus')).code).toBe(1);
+    const category = await ops('categories', 'set', '--name', 'Gear', '--operator', 'gus', '--yes');
+    expect(category.code).toBe(0);
+    const categoryId = idIn(category.out);
+    const dir = mkdtempSync(path.join(tmpdir(), 'stride-ops-'));
+    const svgFile = path.join(dir, 'bottle.svg');
+    writeFileSync(svgFile, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const added = await ops(
+      'goods',
+      'set',
+      '--category',
+      categoryId,
+      '--name',
+      'Bottle',
+      '--points',
+      '300',
+      '--stock',
+      '4',
+      '--image',
+      svgFile,
+      '--image',
+      'https://example.com/b.png',
+      '--operator',
+      'gus',
+      '--yes',
+    );
+    expect(added.code).toBe(0);
+    const goodsId = idIn(added.out);
+    expect((await ops('goods', 'set', goodsId, '--stock', '9', '--operator', 'gus', '--yes')).code).toBe(0);
+    const refused = await ops(
+      'goods',
+      'set',
+      goodsId,
+      '--image',
+      'http://plain.example/x.png',
+      '--operator',
+      'gus',
+      '--yes',
+    );
+    expect(refused.code).toBe(2);
+    const row = await t.db.selectFrom('goods').selectAll().where('id', '=', goodsId).executeTakeFirstOrThrow();
+    expect(row.stock).toBe(9);
+    expect(JSON.parse(row.images)).toEqual([
+      expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      'https://example.com/b.png',
+    ]);
+    expect((await actionsFor(goodsId)).map((a) => [a.action, a.operator])).toEqual([
+      ['goods.create', 'gus'],
+      ['goods.update', 'gus'],
+    ]);
+    expect((await actionsFor(categoryId)).map((a) => a.action)).toEqual(['category.create']);
+    expect((await ops('goods', 'list')).out).toContain('Bottle');
+  });
+
+  it('ships and completes a goods order, refusing a second shipment, and records who and when', async () => {
+    const categoryId = (await t.app.services.shop.saveCategory('setup', { name: 'Ops' })).id;
+    const goods = await t.app.services.shop.saveGoods('setup', undefined, {
+      categoryId,
+      name: 'Cap',
+      points: 100,
+      stock: 3,
+      images: [],
+      description: '',
+    });
+    const user = await registerUser(t);
+    await fundUser(t, user.userId, 100, 'POINTS');
+    const address = await call<{ id: string }>(t.app, 'POST', '/api/delivery_info', {
+      token: user.token,
+      body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'No. 1' },
+    });
+    const order = await call<{ id: string }>(t.app, 'POST', '/api/order/confirm', {
+      token: user.token,
+      body: { goodsId: goods.id, quantity: 1, addressId: address.data.id, idempotencyKey: idempotencyKey() },
+    });
+    expect((await ops('orders', 'list')).out).toContain(order.data.id);
+    expect((await ops('orders', 'ship', order.data.id, '--carrier', 'SF', '--operator', 'hal', '--yes')).code).toBe(2);
+    t.clock.advance(1_000);
+    const shipped = await ops(
+      'orders',
+      'ship',
+      order.data.id,
+      '--carrier',
+      'SF',
+      '--tracking',
+      'SF9',
+      '--operator',
+      'hal',
+      '--yes',
+    );
+    expect(shipped.code).toBe(0);
+    const again = await ops(
+      'orders',
+      'ship',
+      order.data.id,
+      '--carrier',
+      'SF',
+      '--tracking',
+      'SF9',
+      '--operator',
+      'hal',
+      '--yes',
+    );
+    expect(again).toMatchObject({ code: 1 });
+    expect(again.err).toContain('is shipped, not to_ship');
+    expect((await ops('orders', 'complete', order.data.id, '--operator', 'hal', '--yes')).code).toBe(0);
+    const list = await call<{ items: { status: string; trackingNumber: string }[] }>(t.app, 'GET', '/api/order/goods', {
+      token: user.token,
+    });
+    expect(list.data.items[0]).toMatchObject({ status: 'completed', trackingNumber: 'SF9' });
+    const actions = await actionsFor(order.data.id);
+    expect(actions.map((a) => [a.action, a.operator])).toEqual([
+      ['goods-order.shipped', 'hal'],
+      ['goods-order.completed', 'hal'],
+    ]);
+    expect(actions[0]!.created_at).toBe(t.clock.now());
+  });
+
+  it('ships and delivers a physical card', async () => {
+    const user = await registerUser(t);
+    await verifyUser(t, user.userId);
+    await fundUser(t, user.userId, 20_000);
+    const planId = await createPlan(t);
+    await call(t.app, 'POST', '/api/member_card/buy', {
+      token: user.token,
+      body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+    });
+    const cards = await call<{ id: string }[]>(t.app, 'GET', '/api/member_card/my', { token: user.token });
+    const address = await call<{ id: string }>(t.app, 'POST', '/api/delivery_info', {
+      token: user.token,
+      body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'No. 1' },
+    });
+    const mailing = await call<{ id: string }>(t.app, 'POST', '/api/order/apply', {
+      token: user.token,
+      body: { cardId: cards.data[0]!.id, addressId: address.data.id },
+    });
+    expect((await ops('mailings', 'list')).out).toContain(mailing.data.id);
+    expect((await ops('mailings', 'deliver', mailing.data.id, '--operator', 'ivy', '--yes')).code).toBe(1);
+    expect(
+      (
+        await ops(
+          'mailings',
+          'ship',
+          mailing.data.id,
+          '--carrier',
+          'EMS',
+          '--tracking',
+          'E7',
+          '--operator',
+          'ivy',
+          '--yes',
+        )
+      ).code,
+    ).toBe(0);
+    expect((await ops('mailings', 'deliver', mailing.data.id, '--operator', 'ivy', '--yes')).code).toBe(0);
+    expect((await actionsFor(mailing.data.id)).map((a) => a.action)).toEqual([
+      'card-mailing.shipped',
+      'card-mailing.delivered',
+    ]);
+  });
+
+  it('publishes a sanitized notice from a file, and changes community channels', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'stride-ops-'));
+    const bodyFile = path.join(dir, 'notice.html');
+    writeFileSync(bodyFile, '<p>Hi</p><script>alert(1)</script><img src=x onerror=alert(2)>');
+    expect(
+      (await ops('notices', 'publish', '--title', 'Hello', '--body-file', bodyFile, '--operator', 'jo')).code,
+    ).toBe(1);
+    const published = await ops(
+      'notices',
+      'publish',
+      '--title',
+      'Hello',
+      '--body-file',
+      bodyFile,
+      '--operator',
+      'jo',
+      '--yes',
+    );
+    expect(published.code).toBe(0);
+    const noticeId = idIn(published.out);
+    const stored = await t.db.selectFrom('notices').selectAll().where('id', '=', noticeId).executeTakeFirstOrThrow();
+    expect(stored.body).toBe('<p>Hi</p>');
+    expect((await actionsFor(noticeId)).map((a) => [a.action, a.operator])).toEqual([['notice.publish', 'jo']]);
+
+    const added = await ops(
+      'community',
+      'set',
+      '--name',
+      'Walkers',
+      '--url',
+      'https://example.com/w',
+      '--operator',
+      'jo',
+      '--yes',
+    );
+    const channelId = idIn(added.out);
+    expect(
+      (
+        await ops(
+          'community',
+          'set',
+          channelId,
+          '--qr-image',
+          'https://example.com/qr.png',
+          '--operator',
+          'jo',
+          '--yes',
+        )
+      ).code,
+    ).toBe(0);
+    const channels = await call<{ id: string; qrImage: string }[]>(t.app, 'GET', '/api/community');
+    expect(channels.data.find((c) => c.id === channelId)?.qrImage).toBe('https://example.com/qr.png');
+    expect((await actionsFor(channelId)).map((a) => a.action)).toEqual(['community.create', 'community.update']);
+    expect(lastLine((await ops('community', 'list')).out)).toContain('Walkers');
   });
 });

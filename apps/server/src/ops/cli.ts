@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -11,7 +11,8 @@ import { OperatorError } from '../modules/identity/identity.service.js';
 import { formatMoney } from '../modules/payouts/payouts.service.js';
 
 /**
- * The operator command line: identity and face reviews, withdrawals, private images. Every action
+ * The operator command line: identity and face reviews, withdrawals, private images, shipping
+ * goods and physical cards, notices, the shop catalogue and community channels. Every action
  * records who (`--operator`) and when in `operator_actions`; anything that changes data needs
  * `--yes`. Exit codes: 0 done, 1 refused or failed, 2 usage error.
  */
@@ -32,6 +33,27 @@ Usage: npm run ops -- <area> <command> [arguments] [options]
   withdrawals reject <withdrawalId> --reason TEXT --operator NAME --yes
                                                           refunds the whole amount to the user, once
   files get <fileId> --out PATH --operator NAME           save a private image, e.g. ID photos (recorded)
+  orders list [--status to_ship|shipped|completed|cancelled]   goods orders (default: to_ship)
+  orders ship <orderId> --carrier NAME --tracking NUMBER --operator NAME --yes
+  orders complete <orderId> --operator NAME --yes         after delivery
+  mailings list [--status requested|shipped|delivered]   physical card mailings (default: requested)
+  mailings ship <mailingId> --carrier NAME --tracking NUMBER --operator NAME --yes
+  mailings deliver <mailingId> --operator NAME --yes
+  notices list                                            every notice, published or not
+  notices publish --title TEXT (--body HTML | --body-file PATH) --operator NAME --yes
+                                                          the body is sanitized before it is stored
+  notices unpublish <noticeId> --operator NAME --yes
+  categories list
+  categories set [<categoryId>] [--name TEXT] [--position N] [--active true|false] --operator NAME --yes
+  goods list
+  goods set [<goodsId>] [--category ID] [--name TEXT] [--points N] [--stock N] [--description TEXT]
+            [--image URL|PATH ...] [--position N] [--active true|false] --operator NAME --yes
+                                                          without an id: new goods (category, name,
+                                                          points, stock needed); images are https
+                                                          URLs or image files (stored as data URLs)
+  community list
+  community set [<channelId>] [--name TEXT] [--description TEXT] [--url URL] [--qr-image URL|PATH|none]
+                [--position N] [--active true|false] --operator NAME --yes
   actions list [--limit N]                                the latest recorded operator actions
 
 Options:
@@ -57,6 +79,21 @@ const OPTIONS = {
   status: { type: 'string' },
   out: { type: 'string' },
   limit: { type: 'string' },
+  carrier: { type: 'string' },
+  tracking: { type: 'string' },
+  title: { type: 'string' },
+  body: { type: 'string' },
+  'body-file': { type: 'string' },
+  name: { type: 'string' },
+  points: { type: 'string' },
+  stock: { type: 'string' },
+  category: { type: 'string' },
+  description: { type: 'string' },
+  image: { type: 'string', multiple: true },
+  url: { type: 'string' },
+  'qr-image': { type: 'string' },
+  position: { type: 'string' },
+  active: { type: 'string' },
   yes: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -118,6 +155,55 @@ function print(deps: OpsDeps, values: Values, rows: Record<string, unknown>[]): 
   }
 }
 
+function requireText(value: string | undefined, option: string, max: number): string {
+  const text = value?.trim();
+  if (!text) throw new UsageError(`--${option} is required.`);
+  if (text.length > max) throw new UsageError(`--${option}: at most ${max} characters.`);
+  return text;
+}
+
+function optionalText(value: string | undefined, option: string, max: number): string | undefined {
+  if (value === undefined) return undefined;
+  return requireText(value, option, max);
+}
+
+function optionalInteger(value: string | undefined, option: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new UsageError(`--${option} must be a whole number.`);
+  return number;
+}
+
+function optionalBoolean(value: string | undefined, option: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'true' && value !== 'false') throw new UsageError(`--${option} must be true or false.`);
+  return value === 'true';
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+};
+const IMAGE_FILE_MAX_BYTES = 512 * 1024;
+
+/** An https URL or data URL as given; a file path becomes a data URL (small images only). */
+async function imageValue(value: string): Promise<string> {
+  if (/^(https:|data:)/i.test(value)) return value;
+  const type = IMAGE_TYPES[path.extname(value).toLowerCase()];
+  if (!type) throw new UsageError(`${value}: an https URL or a .png, .jpg, .gif, .webp or .svg file.`);
+  const info = await stat(value).catch(() => null);
+  if (!info?.isFile()) throw new UsageError(`${value}: no such file.`);
+  if (info.size > IMAGE_FILE_MAX_BYTES) throw new UsageError(`${value}: at most ${IMAGE_FILE_MAX_BYTES / 1024} KB.`);
+  return `data:${type};base64,${(await readFile(value)).toString('base64')}`;
+}
+
+const GOODS_ORDER_STATUSES = ['to_ship', 'shipped', 'completed', 'cancelled'] as const;
+const MAILING_STATUSES = ['requested', 'shipped', 'delivered'] as const;
+
 const REVIEW_STATUSES = ['pending', 'verified', 'rejected'] as const;
 const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
 
@@ -129,7 +215,7 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
     if (!values.help) throw new UsageError('Name an area and a command.');
     return;
   }
-  const { identity, payouts, files, operatorActions, db } = deps.services;
+  const { identity, payouts, files, operatorActions, db, shop, mailings, notices, community } = deps.services;
   const route = `${area} ${command ?? ''}`.trim();
 
   switch (route) {
@@ -254,6 +340,196 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
         now: deps.services.clock.now(),
       });
       deps.out(`file ${id} (${file.row.purpose}, ${file.contentType}) saved to ${values.out}`);
+      return;
+    }
+    case 'orders list': {
+      const status = oneOf(values.status, GOODS_ORDER_STATUSES, 'to_ship');
+      const { rows } = await shop.listOrdersForOperators(status);
+      print(
+        deps,
+        values,
+        rows.map((row) => ({
+          id: row.id,
+          userId: row.user_id,
+          goods: row.goods.name,
+          quantity: row.quantity,
+          points: row.points,
+          status: row.status,
+          shipTo: `${row.ship_name} ${row.ship_phone} ${row.ship_region} ${row.ship_detail}`,
+          carrier: row.carrier ?? '',
+          tracking: row.tracking_number ?? '',
+          createdAt: isoTime(row.created_at),
+        })),
+      );
+      return;
+    }
+    case 'orders ship':
+    case 'mailings ship': {
+      const id = requireId(positionals, area === 'orders' ? 'orderId' : 'mailingId');
+      const operator = requireOperator(values);
+      const shipment = {
+        carrier: requireText(values.carrier, 'carrier', 64),
+        trackingNumber: requireText(values.tracking, 'tracking', 64),
+      };
+      requireYes(values, `ship ${id}`);
+      if (area === 'orders') await shop.shipOrder(operator, id, shipment);
+      else await mailings.ship(operator, id, shipment);
+      deps.out(`${id}: shipped by ${operator} (${shipment.carrier} ${shipment.trackingNumber})`);
+      return;
+    }
+    case 'orders complete':
+    case 'mailings deliver': {
+      const id = requireId(positionals, area === 'orders' ? 'orderId' : 'mailingId');
+      const operator = requireOperator(values);
+      requireYes(values, `mark ${id} ${area === 'orders' ? 'completed' : 'delivered'}`);
+      if (area === 'orders') await shop.completeOrder(operator, id);
+      else await mailings.markDelivered(operator, id);
+      deps.out(`${id}: ${area === 'orders' ? 'completed' : 'delivered'} by ${operator}`);
+      return;
+    }
+    case 'mailings list': {
+      const status = oneOf(values.status, MAILING_STATUSES, 'requested');
+      const rows = await mailings.listForOperators(status);
+      print(
+        deps,
+        values,
+        rows.map((row) => ({
+          id: row.id,
+          userId: row.user_id,
+          card: row.card_name,
+          status: row.status,
+          shipTo: `${row.ship_name} ${row.ship_phone} ${row.ship_region} ${row.ship_detail}`,
+          carrier: row.carrier ?? '',
+          tracking: row.tracking_number ?? '',
+          createdAt: isoTime(row.created_at),
+        })),
+      );
+      return;
+    }
+    case 'notices list': {
+      const rows = await notices.listForOperators();
+      print(
+        deps,
+        values,
+        rows.map((row) => ({
+          id: row.id,
+          title: row.title,
+          published: row.published_at === null ? '' : isoTime(row.published_at),
+          by: row.created_by,
+        })),
+      );
+      return;
+    }
+    case 'notices publish': {
+      const operator = requireOperator(values);
+      const title = requireText(values.title, 'title', 140);
+      if ((values.body === undefined) === (values['body-file'] === undefined)) {
+        throw new UsageError('Give the body with exactly one of --body HTML or --body-file PATH.');
+      }
+      const body =
+        values['body-file'] === undefined ? (values.body ?? '') : await readFile(values['body-file'], 'utf8');
+      requireYes(values, `publish the notice "${title}"`);
+      const notice = await notices.publish(operator, { title, body });
+      deps.out(`notice ${notice.id} published by ${operator}`);
+      return;
+    }
+    case 'notices unpublish': {
+      const id = requireId(positionals, 'noticeId');
+      const operator = requireOperator(values);
+      requireYes(values, `unpublish notice ${id}`);
+      await notices.unpublish(operator, id);
+      deps.out(`notice ${id} unpublished by ${operator}`);
+      return;
+    }
+    case 'categories list': {
+      const rows = await shop.listCategoriesForOperators();
+      print(
+        deps,
+        values,
+        rows.map((row) => ({ id: row.id, name: row.name, position: row.position, active: row.is_active === 1 })),
+      );
+      return;
+    }
+    case 'categories set': {
+      const id = positionals[2];
+      const operator = requireOperator(values);
+      const input = {
+        id,
+        name: optionalText(values.name, 'name', 64),
+        position: optionalInteger(values.position, 'position'),
+        isActive: optionalBoolean(values.active, 'active'),
+      };
+      requireYes(values, id ? `change category ${id}` : 'add a category');
+      const saved = await shop.saveCategory(operator, input);
+      deps.out(`category ${saved.id} (${saved.name}) saved by ${operator}`);
+      return;
+    }
+    case 'goods list': {
+      const { rows } = await shop.listGoodsForOperators();
+      print(
+        deps,
+        values,
+        rows.map((row) => ({
+          id: row.id,
+          category: row.category_id,
+          name: row.name,
+          points: row.points,
+          stock: row.stock,
+          active: row.is_active === 1,
+        })),
+      );
+      return;
+    }
+    case 'goods set': {
+      const id = positionals[2];
+      const operator = requireOperator(values);
+      const images = values.image === undefined ? undefined : await Promise.all(values.image.map(imageValue));
+      const input = {
+        categoryId: optionalText(values.category, 'category', 64),
+        name: optionalText(values.name, 'name', 100),
+        points: optionalInteger(values.points, 'points'),
+        stock: optionalInteger(values.stock, 'stock'),
+        description: values.description?.trim(),
+        images,
+        position: optionalInteger(values.position, 'position'),
+        isActive: optionalBoolean(values.active, 'active'),
+      };
+      requireYes(values, id ? `change goods ${id}` : 'add goods');
+      const saved = await shop.saveGoods(operator, id, input);
+      deps.out(`goods ${saved.id} (${saved.name}, ${saved.points} points, stock ${saved.stock}) saved by ${operator}`);
+      return;
+    }
+    case 'community list': {
+      const rows = await community.listForOperators();
+      print(
+        deps,
+        values,
+        rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          url: row.url,
+          qrImage: row.qr_image ? 'configured' : 'drawn from url',
+          position: row.position,
+          active: row.is_active === 1,
+        })),
+      );
+      return;
+    }
+    case 'community set': {
+      const id = positionals[2];
+      const operator = requireOperator(values);
+      const qr = values['qr-image'];
+      const input = {
+        name: optionalText(values.name, 'name', 64),
+        description: values.description === undefined ? undefined : values.description.trim().slice(0, 280),
+        url: optionalText(values.url, 'url', 500),
+        qrImage: qr === undefined ? undefined : qr === 'none' ? null : await imageValue(qr),
+        position: optionalInteger(values.position, 'position'),
+        isActive: optionalBoolean(values.active, 'active'),
+      };
+      requireYes(values, id ? `change channel ${id}` : 'add a channel');
+      const saved = await community.save(operator, id, input);
+      deps.out(`channel ${saved.id} (${saved.name}) saved by ${operator}`);
       return;
     }
     case 'actions list': {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLEAN_LEDGER, balanceOf, call, createTestApp, ledgerReport, type TestApp } from '../../test/harness.js';
-import { DEMO_ACCOUNT, DEMO_IDENTITY, seedDemo } from './demo-seed.js';
+import { APP_ROUTES } from '@stride/contract';
+import { DEMO_ACCOUNT, DEMO_HOME_ITEMS, DEMO_IDENTITY, seedDemo } from './demo-seed.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,5 +43,45 @@ describe('demo seed', () => {
     const home = await call<{ banners: unknown[]; quickEntries: unknown[] }>(t.app, 'GET', '/api/home', { token });
     expect(home.data.banners).toHaveLength(3);
     expect(home.data.quickEntries).toHaveLength(4);
+  });
+
+  it('seeds goods with images, notices with rich text and community channels, once, and no companion package', async () => {
+    await seedDemo(t.app.services);
+    await seedDemo(t.app.services);
+    const { token } = (await call<{ token: string }>(t.app, 'POST', '/api/user/login', { body: DEMO_ACCOUNT })).data;
+    const goods = await call<{ items: { images: string[] }[]; total: number; categories: unknown[] }>(
+      t.app,
+      'GET',
+      '/api/goods',
+      { token },
+    );
+    expect(goods.data.categories).toHaveLength(2);
+    expect(goods.data.total).toBe(6);
+    expect(goods.data.items.every((item) => item.images[0]?.startsWith('data:image/svg+xml'))).toBe(true);
+    const notices = await call<{ items: { id: string; title: string }[] }>(t.app, 'GET', '/api/notices', { token });
+    expect(notices.data.items.map((n) => n.title)).toEqual([
+      'Invite friends, walk together',
+      'Points shop is open',
+      'Welcome to Stride',
+    ]);
+    const rich = await call<{ body: string }>(t.app, 'GET', '/api/notice', {
+      token,
+      query: { id: notices.data.items[1]!.id },
+    });
+    expect(rich.data.body).toContain('<ul><li>');
+    const home = await call<{ notices: unknown[] }>(t.app, 'GET', '/api/home', { token });
+    expect(home.data.notices).toHaveLength(3);
+    const community = await call<{ qrImage: string }[]>(t.app, 'GET', '/api/community');
+    expect(community.data).toHaveLength(2);
+    expect(community.data[0]!.qrImage).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect((await call(t.app, 'GET', '/api/download')).code).toBe(1010);
+  });
+
+  it('links banners and quick entries to pages that exist', () => {
+    const routes: readonly string[] = APP_ROUTES;
+    for (const item of DEMO_HOME_ITEMS) {
+      const route = item.target.replace(/^#/, '').split('?')[0] ?? '';
+      expect(routes, item.title).toContain(route);
+    }
   });
 });

@@ -3,6 +3,10 @@ import type { Services } from '../app.js';
 import { AccountsRepository } from '../modules/accounts/accounts.repository.js';
 import { PasswordHasher } from '../modules/accounts/passwords.js';
 import { CardsRepository } from '../modules/cards/cards.repository.js';
+import { CommunityRepository } from '../modules/community/community.repository.js';
+import { NoticesRepository } from '../modules/notices/notices.repository.js';
+import { sanitizeNoticeHtml } from '../modules/notices/sanitize.js';
+import { ShopRepository } from '../modules/shop/shop.repository.js';
 import { WalkingRepository } from '../modules/walking/walking.repository.js';
 import { randomInviteCode } from '../lib/secrets.js';
 import sharp from 'sharp';
@@ -24,7 +28,7 @@ function bannerSvg(title: string, color: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-const DEMO_HOME_ITEMS = [
+export const DEMO_HOME_ITEMS = [
   {
     kind: 'banner',
     title: 'Walk 6,000 steps, earn cash back',
@@ -35,19 +39,162 @@ const DEMO_HOME_ITEMS = [
     kind: 'banner',
     title: 'Free walking insurance with every card',
     image: bannerSvg('Insured steps', '#00b578'),
-    target: '#/pages/insurance/index',
+    target: '#/pages-sub/insurance/index',
   },
   {
     kind: 'banner',
     title: 'Turn points into cash',
     image: bannerSvg('Points to cash', '#ff8f1f'),
-    target: '#/pages/asset/index',
+    target: '#/pages-sub/asset/index',
   },
   { kind: 'entry', title: 'Member cards', image: 'card', target: '/pages/invest/index' },
-  { kind: 'entry', title: 'My cards', image: 'wallet', target: '/pages/card/index' },
-  { kind: 'entry', title: 'Insurance', image: 'shield', target: '/pages/insurance/index' },
-  { kind: 'entry', title: 'Exchange', image: 'exchange', target: '/pages-sub/exchange/record' },
+  { kind: 'entry', title: 'My cards', image: 'wallet', target: '/pages-sub/card/index' },
+  { kind: 'entry', title: 'Insurance', image: 'shield', target: '/pages-sub/insurance/index' },
+  { kind: 'entry', title: 'Exchange', image: 'exchange', target: '/pages-sub/exchange-record/index' },
 ] as const;
+
+function goodsSvg(label: string, color: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" rx="32" fill="${color}"/><circle cx="200" cy="170" r="90" fill="#ffffff" fill-opacity="0.35"/><text x="200" y="330" text-anchor="middle" font-family="sans-serif" font-size="40" fill="#fff">${label}</text></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** Demo shop: points prices and stock; images are generated SVGs (no network). */
+export const DEMO_GOODS = [
+  {
+    category: 'Walking gear',
+    items: [
+      {
+        name: 'Sports water bottle',
+        points: 1_200,
+        stock: 50,
+        color: '#1677ff',
+        description: '600 ml, leak-proof lid, fits a bike cage.',
+      },
+      {
+        name: 'Reflective armband',
+        points: 600,
+        stock: 100,
+        color: '#00b578',
+        description: 'Be seen on evening walks. Adjustable, washable.',
+      },
+      {
+        name: 'Cushioned socks (3 pairs)',
+        points: 1_800,
+        stock: 30,
+        color: '#ff8f1f',
+        description: 'Breathable, arch support, sizes 38–44.',
+      },
+    ],
+  },
+  {
+    category: 'Everyday',
+    items: [
+      {
+        name: 'Canvas tote bag',
+        points: 900,
+        stock: 40,
+        color: '#7a5af8',
+        description: 'Sturdy cotton canvas with the Stride logo.',
+      },
+      {
+        name: 'Phone running belt',
+        points: 1_500,
+        stock: 25,
+        color: '#f04438',
+        description: 'Holds a phone up to 6.9 inches, with a key clip.',
+      },
+      {
+        name: 'Insulated lunch box',
+        points: 2_400,
+        stock: 10,
+        color: '#0ba5ec',
+        description: 'Keeps food warm for four hours.',
+      },
+    ],
+  },
+] as const;
+
+export const DEMO_NOTICES = [
+  {
+    title: 'Welcome to Stride',
+    body: '<p>Walk every day, collect your points on <strong>Home</strong>, and spend them in the points shop.</p>',
+  },
+  {
+    title: 'Points shop is open',
+    body: '<h3>New in the shop</h3><p>Exchange your points for walking gear:</p><ul><li>Sports water bottle</li><li>Reflective armband</li><li><em>More every month</em></li></ul><p>Questions? <a href="mailto:support@example.com">Write to us</a>.</p>',
+  },
+  {
+    title: 'Invite friends, walk together',
+    body: '<p>When a friend you invited first walks 5,000 steps in a day, you both get 500 points.</p>',
+  },
+] as const;
+
+export const DEMO_COMMUNITY = [
+  {
+    name: 'Stride walkers group',
+    description: 'Share routes, daily step counts and tips with other walkers.',
+    url: 'https://example.com/stride/walkers',
+  },
+  {
+    name: 'Stride announcements channel',
+    description: 'News about cards, the points shop and events.',
+    url: 'https://example.com/stride/news',
+  },
+] as const;
+
+async function seedContent(services: Services): Promise<void> {
+  const { db, clock } = services;
+  const now = clock.now();
+  const shop = new ShopRepository();
+  if ((await shop.listCategories(db, { includeInactive: true })).length === 0) {
+    for (const [position, group] of DEMO_GOODS.entries()) {
+      const categoryId = randomUUID();
+      await shop.insertCategory(db, { id: categoryId, name: group.category, position, is_active: 1, created_at: now });
+      for (const [index, item] of group.items.entries()) {
+        await shop.insertGoods(db, {
+          id: randomUUID(),
+          category_id: categoryId,
+          name: item.name,
+          images: JSON.stringify([goodsSvg(item.name.split(' ')[0] ?? item.name, item.color)]),
+          points: item.points,
+          stock: item.stock,
+          description: item.description,
+          position: index,
+          is_active: 1,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+    }
+  }
+  const notices = new NoticesRepository();
+  if ((await notices.listAll(db, 1)).length === 0) {
+    for (const [index, notice] of DEMO_NOTICES.entries()) {
+      const at = now - (DEMO_NOTICES.length - index) * 60_000;
+      await notices.insert(db, {
+        id: randomUUID(),
+        title: notice.title,
+        body: sanitizeNoticeHtml(notice.body),
+        published_at: at,
+        created_by: 'demo-seed',
+        created_at: at,
+      });
+    }
+  }
+  const community = new CommunityRepository();
+  if ((await community.list(db, { includeInactive: true })).length === 0) {
+    for (const [position, channel] of DEMO_COMMUNITY.entries()) {
+      await community.insert(db, {
+        id: randomUUID(),
+        ...channel,
+        qr_image: null,
+        position,
+        is_active: 1,
+        created_at: now,
+      });
+    }
+  }
+}
 
 /** Demo mode only; safe to run on every start. */
 export async function seedDemo(services: Services): Promise<void> {
@@ -64,6 +211,7 @@ export async function seedDemo(services: Services): Promise<void> {
       await walking.insertHomeItem(db, { id: randomUUID(), ...item, position, is_active: 1 });
     }
   }
+  await seedContent(services);
 
   const repository = new AccountsRepository(db);
   let user = await repository.findByAccount(DEMO_ACCOUNT.account);

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts-and-ledger.js';
 import * as m0002 from './0002-walking-and-cards.js';
 import * as m0003 from './0003-identity-and-payouts.js';
+import * as m0004 from './0004-shop-and-community.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts-and-ledger': m0001,
   '0002-walking-and-cards': m0002,
   '0003-identity-and-payouts': m0003,
+  '0004-shop-and-community': m0004,
 };

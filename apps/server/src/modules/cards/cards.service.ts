@@ -146,6 +146,16 @@ export class CardsService {
     return this.repository.markOrderPaid(trx, orderId, now);
   }
 
+  /** The caller's card; anyone else's answers undefined, like a missing one. */
+  async findOwnedCard(db: Executor, userId: string, cardId: string): Promise<CardWithPlanRow | undefined> {
+    return (await this.repository.listCards(db, userId)).find((card) => card.id === cardId);
+  }
+
+  /** Applies membership order expiry (on read, decision 008) before a listing. */
+  expireOrders(db: Executor, userId: string): Promise<void> {
+    return this.repository.expireOrders(db, userId, this.clock.now());
+  }
+
   async listOrders(
     userId: string,
     query: { page: number; pageSize: number; status?: MembershipOrder['status'] | undefined },

@@ -8,7 +8,17 @@ export interface OperatorAction {
   operator: string;
   /** `identity.approve`, `withdrawal.reject`, `file.view`, … */
   action: string;
-  subjectType: 'identity' | 'face' | 'withdrawal' | 'file';
+  subjectType:
+    | 'identity'
+    | 'face'
+    | 'withdrawal'
+    | 'file'
+    | 'goods-order'
+    | 'card-mailing'
+    | 'goods'
+    | 'goods-category'
+    | 'notice'
+    | 'community-channel';
   subjectId: string;
   /** Reasons and amounts; never personal numbers. */
   detail?: Record<string, unknown>;

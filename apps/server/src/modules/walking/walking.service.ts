@@ -8,10 +8,15 @@ import { AppError } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { DAY_MS, MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
 import type { CardsService } from '../cards/cards.service.js';
+import type { InvitesService } from '../invites/invites.service.js';
+import type { NoticesService } from '../notices/notices.service.js';
 import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
 import type { ExchangeRow, HomeItemRow, WalkingRepository } from './walking.repository.js';
 
 type Home = ResponseOf<typeof getHome>;
+
+/** Home shows the latest few published notices. */
+const HOME_NOTICES = 3;
 
 const pointsOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'POINTS' });
 const cashOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'CNY' });
@@ -41,6 +46,8 @@ export class WalkingService {
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
     private readonly config: Config,
+    private readonly invites: InvitesService,
+    private readonly notices: NoticesService,
   ) {}
 
   /**
@@ -84,6 +91,8 @@ export class WalkingService {
               ...values,
             });
           steps = reported;
+          // Same transaction, after the day's row lock: an invite reward is decided once.
+          await this.invites.onSteps(trx, userId, input.day, steps);
         }
         const cashBack = await this.cards.creditCashBack(trx, userId, input.day, steps);
         return { day: input.day, steps, cashBack };
@@ -101,11 +110,12 @@ export class WalkingService {
 
   async getHome(userId: string): Promise<Home> {
     const today = this.calendar.dayOf(this.clock.now());
-    const [stepDay, points, balance, items] = await Promise.all([
+    const [stepDay, points, balance, items, notices] = await Promise.all([
       this.repository.findStepDay(this.db, userId, today),
       this.ledger.balance(pointsOf(userId)),
       this.ledger.balance(cashOf(userId)),
       this.repository.listHomeItems(this.db),
+      this.notices.latest(HOME_NOTICES),
     ]);
     const steps = stepDay?.steps ?? 0;
     const collected = stepDay?.collected_points ?? 0;
@@ -133,8 +143,7 @@ export class WalkingService {
           }
         : null,
       ...toHomeItems(items),
-      // Notices arrive with their own issue; until then home shows none.
-      notices: [],
+      notices,
     };
   }
 

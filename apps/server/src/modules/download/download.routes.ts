@@ -1,0 +1,48 @@
+import { createReadStream } from 'node:fs';
+import { CODES, getDownload } from '@stride/contract';
+import type { FastifyInstance } from 'fastify';
+import type { EndpointRegistrar } from '../../http/endpoints.js';
+import { publicOrigin } from '../../http/origin.js';
+import type { Config } from '../../config.js';
+import { DOWNLOAD_PREFIX, VERSION_CODE_FILE, type DownloadService } from './download.service.js';
+
+export function registerDownloadRoutes(
+  endpoints: EndpointRegistrar,
+  deps: { download: DownloadService; config: Config },
+): void {
+  const { download, config } = deps;
+
+  endpoints.handle(getDownload, ({ request }) => Promise.resolve(download.describe(publicOrigin(config, request))));
+}
+
+/** The static files: the package itself and its version code (SPEC.md §9). */
+export function registerDownloadFiles(app: FastifyInstance, download: DownloadService): void {
+  const missing = (path: string, t: (key: 'routeNotFound', values: Record<string, string>) => string) => ({
+    code: CODES.NOT_FOUND,
+    message: t('routeNotFound', { path }),
+    data: null,
+  });
+
+  app.get(`${DOWNLOAD_PREFIX}/${VERSION_CODE_FILE}`, async (request, reply) => {
+    const found = download.package();
+    if (!found) return reply.code(404).send(missing(request.url, request.t));
+    return reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(String(found.versionCode));
+  });
+
+  app.get<{ Params: { name: string } }>(`${DOWNLOAD_PREFIX}/:name`, async (request, reply) => {
+    const found = download.package();
+    if (!found || request.params.name !== found.name) return reply.code(404).send(missing(request.url, request.t));
+    const contentType = found.name.endsWith('.apk')
+      ? 'application/vnd.android.package-archive'
+      : 'application/octet-stream';
+    return reply
+      .header('content-type', contentType)
+      .header('content-disposition', `attachment; filename="${found.name.replace(/"/g, '')}"`)
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(found.file));
+  });
+}

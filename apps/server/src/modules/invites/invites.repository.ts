@@ -1,0 +1,65 @@
+import type { Executor } from '../../db/executor.js';
+import type { InviteRewardsTable } from '../../db/schema.js';
+
+export type InviteRewardRow = InviteRewardsTable;
+
+export class InvitesRepository {
+  async findInviter(db: Executor, userId: string): Promise<string | null> {
+    const row = await db.selectFrom('users').select('invited_by').where('id', '=', userId).executeTakeFirst();
+    return row?.invited_by ?? null;
+  }
+
+  /** Serialises one inviter's rewards, so parallel qualifications cannot pass the yearly limit together. */
+  async lockUser(db: Executor, userId: string): Promise<void> {
+    await db
+      .updateTable('users')
+      .set((eb) => ({ invite_code: eb.ref('invite_code') }))
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  findReward(db: Executor, inviteeId: string): Promise<InviteRewardRow | undefined> {
+    return db.selectFrom('invite_rewards').selectAll().where('invitee_id', '=', inviteeId).executeTakeFirst();
+  }
+
+  async countRewarded(db: Executor, inviterId: string, year: string): Promise<number> {
+    const row = await db
+      .selectFrom('invite_rewards')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('inviter_id', '=', inviterId)
+      .where('year', '=', year)
+      .where('points', '>', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async insertReward(db: Executor, row: InviteRewardRow): Promise<void> {
+    await db.insertInto('invite_rewards').values(row).execute();
+  }
+
+  /** My invitees, newest first, with their qualification if any. */
+  listInvitees(db: Executor, inviterId: string, limit: number) {
+    return db
+      .selectFrom('users as u')
+      .leftJoin('invite_rewards as r', 'r.invitee_id', 'u.id')
+      .select(['u.id', 'u.account', 'u.created_at', 'r.created_at as qualified_at', 'r.points'])
+      .where('u.invited_by', '=', inviterId)
+      .orderBy('u.created_at', 'desc')
+      .orderBy('u.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Points from invite rewards I received, as inviter and as invitee. */
+  async totalPoints(db: Executor, userId: string): Promise<number> {
+    const [asInviter, asInvitee] = await Promise.all([
+      db
+        .selectFrom('invite_rewards')
+        .select((eb) => eb.fn.sum<number>('points').as('total'))
+        .where('inviter_id', '=', userId)
+        .executeTakeFirst(),
+      db.selectFrom('invite_rewards').select('points').where('invitee_id', '=', userId).executeTakeFirst(),
+    ]);
+    return Number(asInviter?.total ?? 0) + Number(asInvitee?.points ?? 0);
+  }
+}

@@ -1,0 +1,99 @@
+import type { ResponseOf, getInvite } from '@stride/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
+import type { AuthUser } from '../../http/endpoints.js';
+import type { BusinessCalendar } from '../../lib/business-day.js';
+import { isoTime, type Clock } from '../../lib/clock.js';
+import { qrDataUrl } from '../../lib/qr.js';
+import { maskIdNumber } from '../../lib/secrets.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { InvitesRepository } from './invites.repository.js';
+
+type Invite = ResponseOf<typeof getInvite>;
+
+const INVITEES_SHOWN = 200;
+
+/**
+ * Invites (PRODUCT.md, Invite). Single level: only the person whose code an invitee used is ever
+ * rewarded, and never from anyone's purchase. The reward is decided once per invitee, on the
+ * first day they walk the qualifying steps, by a unique row per invitee.
+ */
+export class InvitesService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: InvitesRepository,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+    private readonly calendar: BusinessCalendar,
+    private readonly config: Config,
+  ) {}
+
+  /**
+   * Called inside the step report's transaction, after the day's count is stored. Credits both
+   * sides once when the invitee first reaches the qualifying steps; beyond the inviter's yearly
+   * limit the qualification is recorded with no points for either side (farming stops there).
+   */
+  async onSteps(trx: Executor, userId: string, day: string, steps: number): Promise<void> {
+    const { points, steps: threshold, maxPerYear } = this.config.invite;
+    if (steps < threshold) return;
+    const inviterId = await this.repository.findInviter(trx, userId);
+    if (!inviterId || (await this.repository.findReward(trx, userId))) return;
+    await this.repository.lockUser(trx, inviterId);
+    const year = day.slice(0, 4);
+    const isWithinLimit = (await this.repository.countRewarded(trx, inviterId, year)) < maxPerYear;
+    const credited = isWithinLimit ? points : 0;
+    let transferId: string | null = null;
+    if (credited > 0) {
+      ({ transferId } = await this.ledger.post(trx, {
+        kind: 'invite.reward',
+        legs: [
+          { account: { kind: 'system', name: 'rewards', asset: 'POINTS' }, amount: -2 * credited },
+          { account: { kind: 'user', userId: inviterId, asset: 'POINTS' }, amount: credited },
+          { account: { kind: 'user', userId, asset: 'POINTS' }, amount: credited },
+        ],
+        idempotencyKey: `invite:${userId}:reward`,
+        fingerprint: { inviterId, points: credited },
+      }));
+    }
+    await this.repository.insertReward(trx, {
+      invitee_id: userId,
+      inviter_id: inviterId,
+      day,
+      year,
+      points: credited,
+      transfer_id: transferId,
+      created_at: this.clock.now(),
+    });
+  }
+
+  async get(user: AuthUser, origin: string): Promise<Invite> {
+    const link = `${origin}/#/pages/login/index?invite=${encodeURIComponent(user.inviteCode)}`;
+    const year = this.calendar.dayOf(this.clock.now()).slice(0, 4);
+    const [qrImage, invitees, rewardPoints, rewardedThisYear] = await Promise.all([
+      qrDataUrl(link),
+      this.repository.listInvitees(this.db, user.id, INVITEES_SHOWN),
+      this.repository.totalPoints(this.db, user.id),
+      this.repository.countRewarded(this.db, user.id, year),
+    ]);
+    return {
+      code: user.inviteCode,
+      link,
+      qrImage,
+      rewardPoints,
+      rule: {
+        points: this.config.invite.points,
+        steps: this.config.invite.steps,
+        maxPerYear: this.config.invite.maxPerYear,
+        rewardedThisYear,
+      },
+      invitees: invitees.map((row) => ({
+        account: maskIdNumber(row.account),
+        joinedAt: isoTime(row.created_at),
+        qualified: row.qualified_at !== null,
+        qualifiedAt: row.qualified_at === null ? null : isoTime(row.qualified_at),
+        rewardPoints: Number(row.points ?? 0),
+      })),
+    };
+  }
+}

@@ -1,0 +1,63 @@
+import { CODES } from '@stride/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLEAN_LEDGER, call, createTestApp, ledgerReport, registerUser, type TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
+});
+
+interface Notice {
+  id: string;
+  title: string;
+  publishedAt: string;
+  body: string;
+}
+
+const HOSTILE =
+  '<p onclick="steal()">Hello <strong>walkers</strong></p><script>alert(1)</script>' +
+  '<img src="x" onerror="alert(2)"><img src="https://example.com/a.png" onload="x()">' +
+  '<a href="javascript:alert(3)">bad</a><a href="https://example.com" target="_blank">good</a>' +
+  '<iframe src="https://evil.example"></iframe><h3 style="color:red">Title</h3>' +
+  '<img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=">';
+
+describe('notices', () => {
+  it('stores and answers a notice with a script or an event handler inert', async () => {
+    const { token } = await registerUser(t);
+    const published = await t.app.services.notices.publish('editor', { title: 'Rich', body: HOSTILE });
+    expect(published.body).not.toMatch(/script|onerror|onclick|onload|javascript:|iframe|style=/i);
+    // A row written before the rule (or by hand) is cleaned again on read.
+    await t.db.updateTable('notices').set({ body: HOSTILE }).where('id', '=', published.id).execute();
+    const answer = await call<Notice>(t.app, 'GET', '/api/notice', { token, query: { id: published.id } });
+    expect(answer.code).toBe(CODES.OK);
+    expect(answer.data.body).toBe(
+      '<p>Hello <strong>walkers</strong></p><img src="https://example.com/a.png" /><a rel="noopener noreferrer">bad</a>' +
+        '<a href="https://example.com" rel="noopener noreferrer">good</a><h3>Title</h3>',
+    );
+  });
+
+  it('lists published notices newest first, paged, and fills home with the latest 3', async () => {
+    const { token } = await registerUser(t);
+    const titles = ['One', 'Two', 'Three', 'Four'];
+    for (const title of titles) {
+      t.clock.advance(60_000);
+      await t.app.services.notices.publish('editor', { title, body: `<p>${title}</p>` });
+    }
+    const hidden = await t.app.services.notices.publish('editor', { title: 'Hidden', body: '<p>x</p>' });
+    await t.app.services.notices.unpublish('editor', hidden.id);
+    const page = await call<{ items: Notice[]; total: number; hasMore: boolean }>(t.app, 'GET', '/api/notices', {
+      token,
+      query: { pageSize: '2' },
+    });
+    expect(page.data.items.map((n) => n.title)).toEqual(['Four', 'Three']);
+    expect(page.data.hasMore).toBe(true);
+    const home = await call<{ notices: { title: string }[] }>(t.app, 'GET', '/api/home', { token });
+    expect(home.data.notices.map((n) => n.title)).toEqual(['Four', 'Three', 'Two']);
+    const gone = await call(t.app, 'GET', '/api/notice', { token, query: { id: hidden.id } });
+    expect(gone.code).toBe(CODES.NOT_FOUND);
+  });
+});

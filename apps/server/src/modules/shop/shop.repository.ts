@@ -1,0 +1,221 @@
+import { sql, type Updateable } from 'kysely';
+import type { Executor } from '../../db/executor.js';
+import type { GoodsCategoriesTable, GoodsOrdersTable, GoodsTable } from '../../db/schema.js';
+
+export type CategoryRow = GoodsCategoriesTable;
+export type GoodsRow = GoodsTable;
+export type GoodsOrderRow = GoodsOrdersTable;
+export type GoodsOrderWithGoodsRow = GoodsOrderRow & { goods: GoodsRow };
+
+/** One line of "all my orders": membership and goods orders share these columns. */
+export interface OrderLineRow {
+  id: string;
+  kind: 'membership' | 'goods';
+  title: string;
+  status: string;
+  amount: number;
+  points: number;
+  quantity: number;
+  created_at: number;
+}
+
+export class ShopRepository {
+  listCategories(db: Executor, options: { includeInactive?: boolean } = {}): Promise<CategoryRow[]> {
+    let query = db.selectFrom('goods_categories').selectAll();
+    if (!options.includeInactive) query = query.where('is_active', '=', 1);
+    return query.orderBy('position').orderBy('created_at').execute();
+  }
+
+  findCategory(db: Executor, id: string): Promise<CategoryRow | undefined> {
+    return db.selectFrom('goods_categories').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertCategory(db: Executor, row: CategoryRow): Promise<void> {
+    await db.insertInto('goods_categories').values(row).execute();
+  }
+
+  async updateCategory(db: Executor, id: string, values: Updateable<CategoryRow>): Promise<void> {
+    await db.updateTable('goods_categories').set(values).where('id', '=', id).execute();
+  }
+
+  /** Active goods in active categories, by position. */
+  async listGoods(
+    db: Executor,
+    filter: { categoryId?: string | undefined; includeInactive?: boolean },
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: GoodsRow[]; total: number }> {
+    let query = db.selectFrom('goods as g').innerJoin('goods_categories as c', 'c.id', 'g.category_id');
+    if (!filter.includeInactive) query = query.where('g.is_active', '=', 1).where('c.is_active', '=', 1);
+    if (filter.categoryId) query = query.where('g.category_id', '=', filter.categoryId);
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll('g')
+        .orderBy('c.position')
+        .orderBy('g.position')
+        .orderBy('g.created_at')
+        .orderBy('g.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  findGoods(db: Executor, id: string): Promise<GoodsRow | undefined> {
+    return db.selectFrom('goods').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertGoods(db: Executor, row: GoodsRow): Promise<void> {
+    await db.insertInto('goods').values(row).execute();
+  }
+
+  async updateGoods(db: Executor, id: string, values: Updateable<GoodsRow>): Promise<void> {
+    await db.updateTable('goods').set(values).where('id', '=', id).execute();
+  }
+
+  /**
+   * Takes `quantity` from stock only if that much is there: the check and the write are one
+   * statement (and take the row's lock), so parallel orders can never oversell.
+   */
+  async takeStock(db: Executor, goodsId: string, quantity: number): Promise<boolean> {
+    const row = await db
+      .updateTable('goods')
+      .set({ stock: sql`stock - ${quantity}` })
+      .where('id', '=', goodsId)
+      .where('is_active', '=', 1)
+      .where(sql<boolean>`stock >= ${quantity}`)
+      .returning('stock')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async returnStock(db: Executor, goodsId: string, quantity: number): Promise<void> {
+    await db
+      .updateTable('goods')
+      .set({ stock: sql`stock + ${quantity}` })
+      .where('id', '=', goodsId)
+      .execute();
+  }
+
+  findOrderByKey(db: Executor, key: string): Promise<GoodsOrderRow | undefined> {
+    return db.selectFrom('goods_orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+  }
+
+  async insertOrder(db: Executor, row: GoodsOrderRow): Promise<void> {
+    await db.insertInto('goods_orders').values(row).execute();
+  }
+
+  /** Compare-and-set from one status, so every transition happens once. */
+  async transition(
+    db: Executor,
+    id: string,
+    from: string,
+    values: Updateable<GoodsOrderRow> & { status: string },
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('goods_orders')
+      .set(values)
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async findOrder(db: Executor, id: string): Promise<GoodsOrderWithGoodsRow | undefined> {
+    const row = await db.selectFrom('goods_orders').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const goods = await this.findGoods(db, row.goods_id);
+    return goods ? { ...row, goods } : undefined;
+  }
+
+  async listOrders(
+    db: Executor,
+    filter: { userId?: string | undefined; status?: string | undefined },
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: GoodsOrderWithGoodsRow[]; total: number }> {
+    let query = db.selectFrom('goods_orders');
+    if (filter.userId) query = query.where('user_id', '=', filter.userId);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const goodsIds = [...new Set(rows.map((row) => row.goods_id))];
+    const goods =
+      goodsIds.length === 0 ? [] : await db.selectFrom('goods').selectAll().where('id', 'in', goodsIds).execute();
+    const byId = new Map(goods.map((item) => [item.id, item]));
+    return {
+      rows: rows.flatMap((row) => {
+        const item = byId.get(row.goods_id);
+        return item ? [{ ...row, goods: item }] : [];
+      }),
+      total: Number(count.n),
+    };
+  }
+
+  /** Membership and goods orders of one user, newest first, in one query (a union). */
+  async listOrderLines(
+    db: Executor,
+    filter: { userId: string; status?: string | undefined; kind?: 'membership' | 'goods' | undefined },
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: OrderLineRow[]; total: number }> {
+    const membership = db
+      .selectFrom('membership_orders as o')
+      .innerJoin('card_plans as p', 'p.id', 'o.plan_id')
+      .where('o.user_id', '=', filter.userId)
+      .select([
+        'o.id as id',
+        sql<'membership' | 'goods'>`'membership'`.as('kind'),
+        'p.name as title',
+        'o.status as status',
+        'o.amount as amount',
+        sql<number>`0`.as('points'),
+        sql<number>`1`.as('quantity'),
+        'o.created_at as created_at',
+      ]);
+    const goods = db
+      .selectFrom('goods_orders as o')
+      .innerJoin('goods as g', 'g.id', 'o.goods_id')
+      .where('o.user_id', '=', filter.userId)
+      .select([
+        'o.id as id',
+        sql<'membership' | 'goods'>`'goods'`.as('kind'),
+        'g.name as title',
+        'o.status as status',
+        sql<number>`0`.as('amount'),
+        'o.points as points',
+        'o.quantity as quantity',
+        'o.created_at as created_at',
+      ]);
+    const union =
+      filter.kind === 'membership' ? membership : filter.kind === 'goods' ? goods : membership.unionAll(goods);
+    let query = db.selectFrom(union.as('lines'));
+    if (filter.status) query = query.where('lines.status', '=', filter.status);
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('lines.created_at', 'desc')
+        .orderBy('lines.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      rows: rows.map((row) => ({
+        ...row,
+        amount: Number(row.amount),
+        points: Number(row.points),
+        quantity: Number(row.quantity),
+      })),
+      total: Number(count.n),
+    };
+  }
+}

@@ -1,0 +1,417 @@
+import { randomUUID } from 'node:crypto';
+import type { Goods, GoodsCategory, GoodsOrder, GoodsOrderStatus, OrderSummary } from '@stride/contract';
+import type { Db } from '../../db/database.js';
+import { pageResult, pageWindow, retryOnUniqueViolation } from '../../db/retry.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { isoTime, type Clock } from '../../lib/clock.js';
+import { requestHash } from '../../lib/secrets.js';
+import type { AddressesService } from '../addresses/addresses.service.js';
+import type { CardsService } from '../cards/cards.service.js';
+import { OperatorError } from '../identity/identity.service.js';
+import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
+import type { OperatorActionsRepository } from '../operators/operator-actions.repository.js';
+import type { CategoryRow, GoodsOrderWithGoodsRow, GoodsRow, ShopRepository } from './shop.repository.js';
+
+const SHOP_ACCOUNT: LedgerAccountRef = { kind: 'system', name: 'shop', asset: 'POINTS' };
+const pointsOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'POINTS' });
+
+/** Goods images: `https:` URLs or image data URLs, nothing a browser would run. */
+export function isAllowedImageUrl(value: string): boolean {
+  if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(value)) return true;
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export function toGoods(row: GoodsRow): Goods {
+  const images = JSON.parse(row.images) as unknown;
+  return {
+    id: row.id,
+    categoryId: row.category_id,
+    name: row.name,
+    images: Array.isArray(images) ? images.filter((image): image is string => typeof image === 'string') : [],
+    points: row.points,
+    stock: row.stock,
+    description: row.description,
+  };
+}
+
+export function toGoodsOrder(row: GoodsOrderWithGoodsRow): GoodsOrder {
+  const time = (value: number | null) => (value === null ? null : isoTime(value));
+  return {
+    id: row.id,
+    goods: toGoods(row.goods),
+    quantity: row.quantity,
+    points: row.points,
+    status: row.status as GoodsOrderStatus,
+    address: { name: row.ship_name, phone: row.ship_phone, region: row.ship_region, detail: row.ship_detail },
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
+    createdAt: isoTime(row.created_at),
+    shippedAt: time(row.shipped_at),
+    completedAt: time(row.completed_at),
+    cancelledAt: time(row.cancelled_at),
+  };
+}
+
+const toCategory = (row: CategoryRow): GoodsCategory => ({ id: row.id, name: row.name });
+
+export interface GoodsInput {
+  categoryId: string;
+  name: string;
+  points: number;
+  stock: number;
+  images: string[];
+  description: string;
+  isActive: boolean;
+}
+
+/**
+ * The points shop: goods, orders paid with points, and the list of all my orders. Points move
+ * only through the ledger, in the same transaction as the stock and the order.
+ */
+export class ShopService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: ShopRepository,
+    private readonly addresses: AddressesService,
+    private readonly cards: CardsService,
+    private readonly ledger: LedgerService,
+    private readonly actions: OperatorActionsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async listGoods(query: { page: number; pageSize: number; categoryId?: string | undefined }) {
+    const [categories, { rows, total }] = await Promise.all([
+      this.repository.listCategories(this.db),
+      this.repository.listGoods(this.db, { categoryId: query.categoryId }, pageWindow(query)),
+    ]);
+    return { ...pageResult(rows.map(toGoods), query, total), categories: categories.map(toCategory) };
+  }
+
+  /**
+   * Idempotent by the client's key. In one transaction: the address must be the caller's, stock
+   * is taken by one conditional statement (never oversold), the points are debited by the
+   * ledger's one-statement check (never overdrawn), and the order is written.
+   */
+  confirmOrder(
+    userId: string,
+    input: { goodsId: string; quantity: number; addressId: string; idempotencyKey: string },
+  ): Promise<GoodsOrder> {
+    const key = `${userId}:goods-order:${input.idempotencyKey}`;
+    const fingerprint = { goodsId: input.goodsId, quantity: input.quantity, addressId: input.addressId };
+    const hash = requestHash(fingerprint);
+    return retryOnUniqueViolation(() =>
+      this.db.transaction().execute(async (trx) => {
+        const existing = await this.repository.findOrderByKey(trx, key);
+        if (existing) {
+          if (existing.request_hash !== hash || existing.user_id !== userId) throw new AppError('CONFLICT', 'conflict');
+          const row = await this.repository.findOrder(trx, existing.id);
+          if (!row) throw notFound();
+          return toGoodsOrder(row);
+        }
+        const address = await this.addresses.getOwned(trx, userId, input.addressId);
+        const goods = await this.repository.findGoods(trx, input.goodsId);
+        if (!goods || goods.is_active !== 1) throw notFound();
+        if (!(await this.repository.takeStock(trx, goods.id, input.quantity))) {
+          throw new AppError('BUSINESS_RULE', 'outOfStock');
+        }
+        const points = goods.points * input.quantity;
+        const { transferId } = await this.ledger.post(trx, {
+          kind: 'shop.order',
+          legs: [
+            { account: pointsOf(userId), amount: -points },
+            { account: SHOP_ACCOUNT, amount: points },
+          ],
+          idempotencyKey: key,
+          fingerprint,
+        });
+        const id = randomUUID();
+        await this.repository.insertOrder(trx, {
+          id,
+          user_id: userId,
+          goods_id: goods.id,
+          quantity: input.quantity,
+          points,
+          status: 'to_ship',
+          ship_name: address.name,
+          ship_phone: address.phone,
+          ship_region: address.region,
+          ship_detail: address.detail,
+          carrier: null,
+          tracking_number: null,
+          idempotency_key: key,
+          request_hash: hash,
+          transfer_id: transferId,
+          refund_transfer_id: null,
+          created_at: this.clock.now(),
+          shipped_at: null,
+          completed_at: null,
+          cancelled_at: null,
+        });
+        const row = await this.repository.findOrder(trx, id);
+        if (!row) throw notFound();
+        return toGoodsOrder(row);
+      }),
+    );
+  }
+
+  /**
+   * Before shipping only. The status moves once (compare-and-set), so the points are refunded
+   * and the stock restored once; repeating the call answers the cancelled order.
+   */
+  cancelOrder(userId: string, orderId: string): Promise<GoodsOrder> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.repository.findOrder(trx, orderId);
+      if (!row || row.user_id !== userId) throw notFound();
+      if (row.status === 'cancelled') return toGoodsOrder(row);
+      if (row.status !== 'to_ship') throw new AppError('BUSINESS_RULE', 'orderNotCancellable');
+      const now = this.clock.now();
+      if (!(await this.repository.transition(trx, row.id, 'to_ship', { status: 'cancelled', cancelled_at: now }))) {
+        const current = await this.repository.findOrder(trx, orderId);
+        if (current?.status === 'cancelled') return toGoodsOrder(current);
+        throw new AppError('BUSINESS_RULE', 'orderNotCancellable');
+      }
+      // Stock before points: the same lock order as placing an order, so the two never deadlock.
+      await this.repository.returnStock(trx, row.goods_id, row.quantity);
+      const { transferId } = await this.ledger.post(trx, {
+        kind: 'shop.refund',
+        legs: [
+          { account: SHOP_ACCOUNT, amount: -row.points },
+          { account: pointsOf(userId), amount: row.points },
+        ],
+        idempotencyKey: `goods-order:${row.id}:refund`,
+        fingerprint: { orderId: row.id },
+      });
+      await this.repository.transition(trx, row.id, 'cancelled', {
+        status: 'cancelled',
+        refund_transfer_id: transferId,
+      });
+      const updated = await this.repository.findOrder(trx, orderId);
+      if (!updated) throw notFound();
+      return toGoodsOrder(updated);
+    });
+  }
+
+  async listGoodsOrders(
+    userId: string,
+    query: { page: number; pageSize: number; status?: GoodsOrderStatus | undefined },
+  ) {
+    const { rows, total } = await this.repository.listOrders(
+      this.db,
+      { userId, status: query.status },
+      pageWindow(query),
+    );
+    return pageResult(rows.map(toGoodsOrder), query, total);
+  }
+
+  /** Membership orders (their expiry applied first) and goods orders, newest first. */
+  async listOrders(
+    userId: string,
+    query: {
+      page: number;
+      pageSize: number;
+      status?: OrderSummary['status'] | undefined;
+      kind?: OrderSummary['kind'] | undefined;
+    },
+  ) {
+    await this.cards.expireOrders(this.db, userId);
+    const { rows, total } = await this.repository.listOrderLines(
+      this.db,
+      { userId, status: query.status, kind: query.kind },
+      pageWindow(query),
+    );
+    const items: OrderSummary[] = rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      title: row.title,
+      status: row.status as OrderSummary['status'],
+      amount: row.amount,
+      points: row.points,
+      quantity: row.quantity,
+      createdAt: isoTime(row.created_at),
+    }));
+    return pageResult(items, query, total);
+  }
+
+  // Operator actions (the ops command line).
+
+  listOrdersForOperators(status: string | undefined, limit = 100) {
+    return this.repository.listOrders(this.db, { status }, { limit, offset: 0 });
+  }
+
+  async shipOrder(operator: string, orderId: string, shipment: { carrier: string; trackingNumber: string }) {
+    return this.operatorTransition(operator, orderId, 'to_ship', 'shipped', (now) => ({
+      status: 'shipped',
+      carrier: shipment.carrier,
+      tracking_number: shipment.trackingNumber,
+      shipped_at: now,
+    }));
+  }
+
+  async completeOrder(operator: string, orderId: string) {
+    return this.operatorTransition(operator, orderId, 'shipped', 'completed', (now) => ({
+      status: 'completed',
+      completed_at: now,
+    }));
+  }
+
+  private async operatorTransition(
+    operator: string,
+    orderId: string,
+    from: GoodsOrderStatus,
+    to: GoodsOrderStatus,
+    values: (now: number) => Parameters<ShopRepository['transition']>[3],
+  ): Promise<GoodsOrder> {
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.repository.findOrder(trx, orderId);
+      if (!row) throw new OperatorError(`No goods order ${orderId}`);
+      const change = values(now);
+      if (!(await this.repository.transition(trx, orderId, from, change))) {
+        throw new OperatorError(`Goods order ${orderId} is ${row.status}, not ${from}`);
+      }
+      await this.actions.record(trx, {
+        operator,
+        action: `goods-order.${to}`,
+        subjectType: 'goods-order',
+        subjectId: orderId,
+        detail: { from, to, carrier: change.carrier ?? undefined, trackingNumber: change.tracking_number ?? undefined },
+        now,
+      });
+      const updated = await this.repository.findOrder(trx, orderId);
+      if (!updated) throw new OperatorError(`No goods order ${orderId}`);
+      return toGoodsOrder(updated);
+    });
+  }
+
+  listCategoriesForOperators() {
+    return this.repository.listCategories(this.db, { includeInactive: true });
+  }
+
+  listGoodsForOperators(limit = 500) {
+    return this.repository.listGoods(this.db, { includeInactive: true }, { limit, offset: 0 });
+  }
+
+  async saveCategory(
+    operator: string,
+    input: {
+      id?: string | undefined;
+      name?: string | undefined;
+      position?: number | undefined;
+      isActive?: boolean | undefined;
+    },
+  ): Promise<CategoryRow> {
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      let id = input.id;
+      if (id) {
+        const current = await this.repository.findCategory(trx, id);
+        if (!current) throw new OperatorError(`No category ${id}`);
+        await this.repository.updateCategory(trx, id, {
+          ...(input.name === undefined ? {} : { name: input.name }),
+          ...(input.position === undefined ? {} : { position: input.position }),
+          ...(input.isActive === undefined ? {} : { is_active: input.isActive ? 1 : 0 }),
+        });
+      } else {
+        if (!input.name) throw new OperatorError('A new category needs --name.');
+        id = randomUUID();
+        await this.repository.insertCategory(trx, {
+          id,
+          name: input.name,
+          position: input.position ?? 0,
+          is_active: input.isActive === false ? 0 : 1,
+          created_at: now,
+        });
+      }
+      await this.actions.record(trx, {
+        operator,
+        action: input.id ? 'category.update' : 'category.create',
+        subjectType: 'goods-category',
+        subjectId: id,
+        detail: { name: input.name, position: input.position, isActive: input.isActive },
+        now,
+      });
+      const saved = await this.repository.findCategory(trx, id);
+      if (!saved) throw new OperatorError(`No category ${id}`);
+      return saved;
+    });
+  }
+
+  /** Creates goods (every field needed) or changes the given fields of existing goods. */
+  async saveGoods(
+    operator: string,
+    id: string | undefined,
+    input: Partial<GoodsInput> & { position?: number | undefined },
+  ): Promise<Goods> {
+    for (const image of input.images ?? []) {
+      if (!isAllowedImageUrl(image)) throw new OperatorError('Images must be https: URLs or image files.');
+    }
+    if (input.points !== undefined && (!Number.isSafeInteger(input.points) || input.points < 1)) {
+      throw new OperatorError('--points must be a whole number of at least 1.');
+    }
+    if (input.stock !== undefined && (!Number.isSafeInteger(input.stock) || input.stock < 0)) {
+      throw new OperatorError('--stock must be a whole number of at least 0.');
+    }
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      if (input.categoryId && !(await this.repository.findCategory(trx, input.categoryId))) {
+        throw new OperatorError(`No category ${input.categoryId}`);
+      }
+      let goodsId = id;
+      if (goodsId) {
+        if (!(await this.repository.findGoods(trx, goodsId))) throw new OperatorError(`No goods ${goodsId}`);
+        await this.repository.updateGoods(trx, goodsId, {
+          ...(input.categoryId === undefined ? {} : { category_id: input.categoryId }),
+          ...(input.name === undefined ? {} : { name: input.name }),
+          ...(input.points === undefined ? {} : { points: input.points }),
+          ...(input.stock === undefined ? {} : { stock: input.stock }),
+          ...(input.images === undefined ? {} : { images: JSON.stringify(input.images) }),
+          ...(input.description === undefined ? {} : { description: input.description }),
+          ...(input.position === undefined ? {} : { position: input.position }),
+          ...(input.isActive === undefined ? {} : { is_active: input.isActive ? 1 : 0 }),
+          updated_at: now,
+        });
+      } else {
+        const { categoryId, name, points, stock } = input;
+        if (!categoryId || !name || points === undefined || stock === undefined) {
+          throw new OperatorError('New goods need --category, --name, --points and --stock.');
+        }
+        goodsId = randomUUID();
+        await this.repository.insertGoods(trx, {
+          id: goodsId,
+          category_id: categoryId,
+          name,
+          images: JSON.stringify(input.images ?? []),
+          points,
+          stock,
+          description: input.description ?? '',
+          position: input.position ?? 0,
+          is_active: input.isActive === false ? 0 : 1,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      await this.actions.record(trx, {
+        operator,
+        action: id ? 'goods.update' : 'goods.create',
+        subjectType: 'goods',
+        subjectId: goodsId,
+        detail: {
+          name: input.name,
+          points: input.points,
+          stock: input.stock,
+          categoryId: input.categoryId,
+          images: input.images?.length,
+          isActive: input.isActive,
+        },
+        now,
+      });
+      const saved = await this.repository.findGoods(trx, goodsId);
+      if (!saved) throw new OperatorError(`No goods ${goodsId}`);
+      return toGoods(saved);
+    });
+  }
+}
