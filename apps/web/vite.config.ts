@@ -1,9 +1,41 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * The face page's tiny face detector model (decision 013): copied from the npm package into the
+ * build as /face-models/*, and served from the package in dev. Only these two files, not the
+ * package's other models.
+ */
+function faceModels(): Plugin {
+  const dir = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')),
+    'model',
+  );
+  const files = ['tiny_face_detector_model-weights_manifest.json', 'tiny_face_detector_model.bin'];
+  return {
+    name: 'stride-face-models',
+    configureServer(server) {
+      server.middlewares.use('/face-models', (request, response, next) => {
+        const name = (request.url ?? '').replace(/^\//, '').split('?')[0] ?? '';
+        if (!files.includes(name)) return next();
+        response.setHeader('content-type', name.endsWith('.json') ? 'application/json' : 'application/octet-stream');
+        response.end(readFileSync(path.join(dir, name)));
+      });
+    },
+    generateBundle() {
+      for (const name of files) {
+        this.emitFile({ type: 'asset', fileName: `face-models/${name}`, source: readFileSync(path.join(dir, name)) });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), faceModels()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

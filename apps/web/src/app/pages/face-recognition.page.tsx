@@ -1,16 +1,63 @@
 import { StatusTip } from '../../components/status-tip';
+import { FaceCheck, getIdentity } from '../../features/identity';
+import { useFreshRemote } from '../../features/payouts';
 import { useI18n } from '../../lib/i18n';
-import { useUser } from '../../lib/storage';
-import { SimpleList } from '../remote-view';
+import { navigateTo } from '../../lib/navigation';
+import { REALNAME_ROUTE } from '../routes';
+import '../../features/identity/identity.css';
 
-/** The contract has no read call for identity details yet; the user's real-name status is what is known. */
+const load = (signal: AbortSignal) => getIdentity({ hideErrors: true, signal });
+
 export default function FaceRecognitionPage() {
   const { t } = useI18n();
-  const { userInfo } = useUser();
-  if (!userInfo) return <StatusTip status="loading" />;
+  const { state, reload } = useFreshRemote(load);
+  if (state.status === 'loading') return <StatusTip status="loading" />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  const identity = state.data;
+  const canCheck =
+    identity.status === 'verified' && (identity.faceStatus === 'none' || identity.faceStatus === 'rejected');
   return (
-    <SimpleList
-      rows={[{ key: 'status', primary: t('my.realName'), secondary: t(`realName.${userInfo.realNameStatus}`) }]}
-    />
+    <>
+      <section className="card identity-status" aria-label={t('face.statusTitle')}>
+        <p className="identity-status__row">
+          <span>{t('face.statusTitle')}</span>
+          <span className={`identity-badge identity-badge--${identity.faceStatus}`}>
+            {t(`face.status.${identity.faceStatus}`)}
+          </span>
+        </p>
+        {identity.faceMethod ? (
+          <p className="identity-status__row">
+            <span>{t('face.method')}</span>
+            <span>{t(`face.method.${identity.faceMethod}`)}</span>
+          </p>
+        ) : null}
+        {identity.faceStatus === 'pending' ? <p className="hint">{t('face.pendingHint')}</p> : null}
+        {identity.faceStatus === 'rejected' && identity.faceRejectReason ? (
+          <p className="form-error">{t('identity.rejectReason', { reason: identity.faceRejectReason })}</p>
+        ) : null}
+        {identity.faceVerified ? (
+          <button
+            type="button"
+            className="button button--block"
+            onClick={() => void navigateTo('/pages-sub/withdrawal/index').catch(() => undefined)}
+          >
+            {t('face.toWithdraw')}
+          </button>
+        ) : null}
+      </section>
+      {identity.status !== 'verified' ? (
+        <section className="card">
+          <p>{t('face.needsRealName')}</p>
+          <button
+            type="button"
+            className="button button--block"
+            onClick={() => void navigateTo(REALNAME_ROUTE).catch(() => undefined)}
+          >
+            {t('verifyNow')}
+          </button>
+        </section>
+      ) : null}
+      {canCheck ? <FaceCheck onDone={reload} /> : null}
+    </>
   );
 }

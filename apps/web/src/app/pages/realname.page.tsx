@@ -1,16 +1,63 @@
+import type { Identity } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
+import { getIdentity, IdentityStatus, RealnameForm } from '../../features/identity';
+import { useFreshRemote } from '../../features/payouts';
+import { getUserInfo } from '../../features/auth';
 import { useI18n } from '../../lib/i18n';
-import { useUser } from '../../lib/storage';
-import { SimpleList } from '../remote-view';
+import { navigateTo } from '../../lib/navigation';
+import { userStore } from '../../lib/storage';
+import '../../features/identity/identity.css';
 
-/** The contract has no read call for identity details yet; the user's real-name status is what is known. */
+const load = (signal: AbortSignal) => getIdentity({ hideErrors: true, signal });
+
+/** The route guard and the 1002 dialog read the stored user's status: keep it in step. */
+function refreshUser(): void {
+  getUserInfo({ hideErrors: true }).then(
+    (user) => userStore.setUserInfo(user),
+    () => undefined,
+  );
+}
+
 export default function RealnamePage() {
   const { t } = useI18n();
-  const { userInfo } = useUser();
-  if (!userInfo) return <StatusTip status="loading" />;
+  const { state, reload } = useFreshRemote(load);
+  if (state.status === 'loading') return <StatusTip status="loading" />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  const identity = state.data;
+  const onSubmitted = (_submitted: Identity) => {
+    refreshUser();
+    reload();
+  };
   return (
-    <SimpleList
-      rows={[{ key: 'status', primary: t('my.realName'), secondary: t(`realName.${userInfo.realNameStatus}`) }]}
-    />
+    <>
+      <IdentityStatus identity={identity} />
+      {identity.status === 'none' || identity.status === 'rejected' ? (
+        <RealnameForm
+          key={`${identity.status}-${identity.submittedAt ?? ''}`}
+          status={identity.status}
+          initialName={identity.name ?? ''}
+          onSubmitted={onSubmitted}
+        />
+      ) : null}
+      {identity.status === 'verified' ? (
+        <section className="card identity-next">
+          <p className="identity-status__row">
+            <span>{t('face.statusTitle')}</span>
+            <span className={`identity-badge identity-badge--${identity.faceStatus}`}>
+              {t(`face.status.${identity.faceStatus}`)}
+            </span>
+          </p>
+          {identity.faceVerified ? null : (
+            <button
+              type="button"
+              className="button button--ghost button--block"
+              onClick={() => void navigateTo('/pages-sub/face-recognition/index').catch(() => undefined)}
+            >
+              {t('face.start')}
+            </button>
+          )}
+        </section>
+      ) : null}
+    </>
   );
 }

@@ -1,21 +1,17 @@
-import { listWithdrawals } from '../../features/wallet';
-import { formatMoney, formatTime } from '../../lib/format';
-import { RemoteView, SimpleList } from '../remote-view';
-
-const load = (signal: AbortSignal) => listWithdrawals({}, { hideErrors: true, signal });
+import { useEffect, useRef } from 'react';
+import { usePageActive } from '../../hooks';
+import { useWithdrawalPages, WithdrawalRecords } from '../../features/payouts';
+import '../../features/payouts/payouts.css';
 
 export default function WithdrawalDetailPage() {
-  return (
-    <RemoteView load={load}>
-      {(data) => (
-        <SimpleList
-          rows={data.items.map((withdrawal) => ({
-            key: withdrawal.id,
-            primary: formatTime(withdrawal.createdAt),
-            secondary: formatMoney(withdrawal.amount),
-          }))}
-        />
-      )}
-    </RemoteView>
-  );
+  const list = useWithdrawalPages();
+  const isActive = usePageActive();
+  const wasActive = useRef(isActive);
+  const { reload } = list;
+  // Back on top of the stack (after a new withdrawal): statuses may have moved on.
+  useEffect(() => {
+    if (isActive && !wasActive.current) reload();
+    wasActive.current = isActive;
+  }, [isActive, reload]);
+  return <WithdrawalRecords list={list} />;
 }

@@ -1,25 +1,56 @@
-import { listBankCards } from '../../features/wallet';
+import { useCallback } from 'react';
+import { StatusTip } from '../../components/status-tip';
+import { showToast } from '../../components/toast';
+import { getIdentity } from '../../features/identity';
+import { BankCardForm, listBankCards, useFreshRemote } from '../../features/payouts';
+import { useI18n } from '../../lib/i18n';
+import { navigateBack, navigateTo } from '../../lib/navigation';
 import type { PageProps } from '../page-props';
-import { RemoteView, SimpleList } from '../remote-view';
+import { REALNAME_ROUTE } from '../routes';
+import '../../features/payouts/payouts.css';
 
-const load = (signal: AbortSignal) => listBankCards({ hideErrors: true, signal });
-
-/** Page input `id`: the payout method being edited. */
+/** Page input `id`: the payout method being edited; without it a new one is added. */
 export default function WithdrawalTypeEditPage({ query }: PageProps) {
+  const { t } = useI18n();
+  const editId = query.id;
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      const [identity, cards] = await Promise.all([
+        getIdentity({ hideErrors: true, signal }),
+        editId ? listBankCards({ hideErrors: true, signal }) : Promise.resolve([]),
+      ]);
+      return { identity, card: cards.find((item) => item.id === editId) };
+    },
+    [editId],
+  );
+  const { state, reload } = useFreshRemote(load);
+  if (state.status === 'loading') return <StatusTip status="loading" />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  const { identity, card } = state.data;
+  if (editId && !card) return <StatusTip status="empty" message={t('payouts.notFound')} />;
+  if (identity.status !== 'verified') {
+    return (
+      <section className="card">
+        <p>{t('payouts.needsRealName')}</p>
+        <button
+          type="button"
+          className="button button--block"
+          onClick={() => void navigateTo(REALNAME_ROUTE).catch(() => undefined)}
+        >
+          {t('verifyNow')}
+        </button>
+      </section>
+    );
+  }
   return (
-    <RemoteView load={load}>
-      {(cards) => {
-        const card = cards.find((item) => item.id === query.id);
-        if (!card) return null;
-        return (
-          <SimpleList
-            rows={[
-              { key: 'bank', primary: card.bank, secondary: card.accountMasked },
-              { key: 'holder', primary: card.holderName },
-            ]}
-          />
-        );
+    <BankCardForm
+      key={card?.id ?? 'new'}
+      realName={identity.name}
+      {...(card ? { card } : {})}
+      onSaved={() => {
+        void showToast(t('payouts.saved'));
+        void navigateBack().catch(() => undefined);
       }}
-    </RemoteView>
+    />
   );
 }

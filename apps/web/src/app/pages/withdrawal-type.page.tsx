@@ -1,14 +1,48 @@
-import { listBankCards } from '../../features/wallet';
-import { RemoteView, SimpleList } from '../remote-view';
+import type { BankCard } from '@stride/contract';
+import { StatusTip } from '../../components/status-tip';
+import { showToast } from '../../components/toast';
+import { BankCardList, deleteBankCard, listBankCards, useFreshRemote } from '../../features/payouts';
+import { describeError } from '../../lib/http';
+import { t, useI18n } from '../../lib/i18n';
+import { navigateTo } from '../../lib/navigation';
+import '../../features/payouts/payouts.css';
 
 const load = (signal: AbortSignal) => listBankCards({ hideErrors: true, signal });
 
+const EDIT_ROUTE = '/pages-sub/withdrawal-type/edit';
+
+async function confirmDelete(card: BankCard): Promise<boolean> {
+  const { dialogs } = await import('../dialogs');
+  return dialogs.confirm(
+    t('payouts.deleteConfirm', { bank: card.bank, masked: card.accountMasked }),
+    t('payouts.delete'),
+  );
+}
+
 export default function WithdrawalTypePage() {
+  const { t: translate } = useI18n();
+  const { state, reload } = useFreshRemote(load);
+  if (state.status === 'loading') return <StatusTip status="loading" />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
   return (
-    <RemoteView load={load}>
-      {(data) => (
-        <SimpleList rows={data.map((card) => ({ key: card.id, primary: card.bank, secondary: card.accountMasked }))} />
-      )}
-    </RemoteView>
+    <BankCardList
+      cards={state.data}
+      onAdd={() => void navigateTo(EDIT_ROUTE).catch(() => undefined)}
+      onEdit={(card) => void navigateTo(`${EDIT_ROUTE}?id=${encodeURIComponent(card.id)}`).catch(() => undefined)}
+      onDelete={(card) => {
+        void confirmDelete(card).then(async (isConfirmed) => {
+          if (!isConfirmed) return;
+          try {
+            await deleteBankCard(card.id, { hideErrors: true });
+            void showToast(translate('payouts.deleted'));
+          } catch (error) {
+            void showToast(
+              describeError(error, { request: translate('requestError'), network: translate('networkError') }),
+            );
+          }
+          reload();
+        });
+      }}
+    />
   );
 }

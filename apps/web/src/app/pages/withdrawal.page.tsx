@@ -1,14 +1,82 @@
-import { listBankCards } from '../../features/wallet';
-import { RemoteView, SimpleList } from '../remote-view';
+import { useState } from 'react';
+import type { Withdrawal } from '@stride/contract';
+import { StatusTip } from '../../components/status-tip';
+import { getHome, getWithdrawalRules, listBankCards, useFreshRemote, WithdrawalForm } from '../../features/payouts';
+import { formatMoney } from '../../lib/format';
+import { t, useI18n } from '../../lib/i18n';
+import { navigateTo } from '../../lib/navigation';
+import '../../features/payouts/payouts.css';
 
-const load = (signal: AbortSignal) => listBankCards({ hideErrors: true, signal });
+const FACE_ROUTE = '/pages-sub/face-recognition/index';
+const RECORDS_ROUTE = '/pages-sub/withdrawal-detail/index';
+const EDIT_ROUTE = '/pages-sub/withdrawal-type/edit';
+
+async function load(signal: AbortSignal) {
+  const [rules, cards, home] = await Promise.all([
+    getWithdrawalRules({ hideErrors: true, signal }),
+    listBankCards({ hideErrors: true, signal }),
+    getHome({ hideErrors: true, signal }),
+  ]);
+  return { rules, cards, balance: home.balance };
+}
+
+async function offerFaceCheck(message: string): Promise<void> {
+  const { dialogs } = await import('../dialogs');
+  if (await dialogs.confirm(message, t('withdraw.goFace'))) await navigateTo(FACE_ROUTE).catch(() => undefined);
+}
 
 export default function WithdrawalPage() {
+  const { t: translate } = useI18n();
+  const { state, reload } = useFreshRemote(load);
+  const [done, setDone] = useState<Withdrawal | undefined>(undefined);
+  if (state.status === 'loading') return <StatusTip status="loading" />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  const { rules, cards, balance } = state.data;
   return (
-    <RemoteView load={load}>
-      {(data) => (
-        <SimpleList rows={data.map((card) => ({ key: card.id, primary: card.bank, secondary: card.accountMasked }))} />
-      )}
-    </RemoteView>
+    <>
+      {done ? (
+        <section className="card payouts-done" role="status">
+          <p className="payouts-title">{translate('withdraw.done', { amount: formatMoney(done.amount) })}</p>
+          <p className="hint">
+            {translate('withdraw.doneHint', { received: formatMoney(done.received), fee: formatMoney(done.fee) })}
+          </p>
+        </section>
+      ) : null}
+      {!rules.faceVerified ? (
+        <section className="card payouts-face">
+          <p className="hint">{translate('withdraw.faceNeeded')}</p>
+          <button
+            type="button"
+            className="button button--ghost button--block"
+            onClick={() => void navigateTo(FACE_ROUTE).catch(() => undefined)}
+          >
+            {translate('withdraw.goFace')}
+          </button>
+        </section>
+      ) : null}
+      <WithdrawalForm
+        rules={rules}
+        cards={cards}
+        balance={balance}
+        onSuccess={(withdrawal) => {
+          setDone(withdrawal);
+          reload();
+        }}
+        onFaceCheckRequired={(message) => void offerFaceCheck(message)}
+        onAddCard={() => void navigateTo(EDIT_ROUTE).catch(() => undefined)}
+      />
+      <div className="payouts-links">
+        <button type="button" className="link" onClick={() => void navigateTo(RECORDS_ROUTE).catch(() => undefined)}>
+          {translate('title.withdrawalDetail')}
+        </button>
+        <button
+          type="button"
+          className="link"
+          onClick={() => void navigateTo('/pages-sub/withdrawal-type/index').catch(() => undefined)}
+        >
+          {translate('title.withdrawalType')}
+        </button>
+      </div>
+    </>
   );
 }

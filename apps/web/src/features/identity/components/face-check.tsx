@@ -1,0 +1,263 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Identity } from '@stride/contract';
+import { usePageActive } from '../../../hooks';
+import { describeError } from '../../../lib/http';
+import { useI18n } from '../../../lib/i18n';
+import { submitFace } from '../api/submit-face';
+import { uploadFile } from '../api/upload-file';
+import type * as Detector from '../face-detector';
+
+type Step =
+  | { readonly kind: 'consent' }
+  | { readonly kind: 'camera' }
+  /** No camera (refused, missing, or no getUserMedia): the photo fallback only. */
+  | { readonly kind: 'noCamera' }
+  | { readonly kind: 'checking'; readonly fromCamera: boolean };
+
+/** The longest side of the picture that is checked and uploaded; enough for a face, small to send. */
+const MAX_SIDE = 960;
+
+function drawScaled(source: CanvasImageSource, width: number, height: number): HTMLCanvasElement {
+  const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round(height * scale);
+  canvas.getContext('2d')?.drawImage(source, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
+function toJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('encode'))), 'image/jpeg', 0.9);
+  });
+}
+
+export interface FaceCheckProps {
+  readonly onDone: (identity: Identity) => void;
+}
+
+/**
+ * Consent, then the front camera with an oval guide (or a photo when there is no camera). The
+ * picture must show exactly one face, found here in the browser, before it is uploaded and sent.
+ * The detector library loads only after consent.
+ */
+export function FaceCheck({ onDone }: FaceCheckProps) {
+  const { t } = useI18n();
+  const fileId = useId();
+  const isActive = usePageActive();
+  const [step, setStep] = useState<Step>({ kind: 'consent' });
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [isSendingManual, setSendingManual] = useState(false);
+  const video = useRef<HTMLVideoElement>(null);
+  const [isStreaming, setStreaming] = useState(false);
+  const detector = useRef<Promise<typeof Detector> | undefined>(undefined);
+
+  const wantsCamera = step.kind === 'camera' || (step.kind === 'checking' && step.fromCamera);
+
+  // The camera is open only while this step wants it and the page is on top: leaving the page or
+  // covering it with another one releases it, and coming back opens it again.
+  useEffect(() => {
+    if (!wantsCamera || !isActive) return undefined;
+    let isCancelled = false;
+    let opened: MediaStream | undefined;
+    const denied = () => {
+      if (isCancelled) return;
+      setError(t('face.noCamera'));
+      setStep({ kind: 'noCamera' });
+    };
+    if (!navigator.mediaDevices?.getUserMedia) {
+      void Promise.resolve().then(denied);
+      return undefined;
+    }
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: 'user', width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false })
+      .then((stream) => {
+        opened = stream;
+        if (isCancelled) {
+          stream.getTracks().forEach((track) => track.stop());
+          return;
+        }
+        const element = video.current;
+        if (element) {
+          element.srcObject = stream;
+          element.play().catch(() => undefined);
+        }
+      }, denied);
+    return () => {
+      isCancelled = true;
+      opened?.getTracks().forEach((track) => track.stop());
+    };
+  }, [wantsCamera, isActive, t]);
+
+  const failMessage = (caught: unknown) =>
+    describeError(caught, { request: t('requestError'), network: t('networkError') });
+
+  const loadDetector = () => {
+    detector.current ??= import('../face-detector').then(async (module) => {
+      await module.loadFaceDetector();
+      return module;
+    });
+    detector.current.catch(() => {
+      detector.current = undefined;
+    });
+    return detector.current;
+  };
+
+  const start = () => {
+    setError(undefined);
+    setStreaming(false);
+    setStep({ kind: 'camera' });
+    // The library and model load while the camera opens.
+    loadDetector().catch(() => setError(t('face.detectorFailed')));
+  };
+
+  const check = async (picture: HTMLCanvasElement, fromCamera: boolean) => {
+    setError(undefined);
+    setStep({ kind: 'checking', fromCamera });
+    try {
+      const { countFaces } = await loadDetector();
+      const faces = await countFaces(picture);
+      if (faces !== 1) {
+        setError(faces === 0 ? t('face.noFace') : t('face.manyFaces'));
+        setStep({ kind: fromCamera ? 'camera' : 'noCamera' });
+        return;
+      }
+      const upload = await uploadFile(await toJpeg(picture), 'face', { hideErrors: true });
+      const identity = await submitFace({ method: 'face', imageId: upload.fileId }, { hideErrors: true });
+      onDone(identity);
+    } catch (caught) {
+      setError(failMessage(caught));
+      setStep({ kind: fromCamera ? 'camera' : 'noCamera' });
+    }
+  };
+
+  const capture = () => {
+    const element = video.current;
+    if (!element || element.videoWidth === 0) {
+      setError(t('face.notReady'));
+      return;
+    }
+    void check(drawScaled(element, element.videoWidth, element.videoHeight), true);
+  };
+
+  const checkFile = async (file: File) => {
+    try {
+      const bitmap = await createImageBitmap(file);
+      const picture = drawScaled(bitmap, bitmap.width, bitmap.height);
+      bitmap.close();
+      await check(picture, false);
+    } catch {
+      setError(t('face.badPhoto'));
+    }
+  };
+
+  const manual = () => {
+    setSendingManual(true);
+    setError(undefined);
+    submitFace({ method: 'manual' }, { hideErrors: true }).then(onDone, (caught: unknown) => {
+      setSendingManual(false);
+      setError(failMessage(caught));
+    });
+  };
+
+  const alternative = (
+    <section className="card face-alternative" aria-labelledby={`${fileId}-manual`}>
+      <h2 id={`${fileId}-manual`} className="face-title">
+        {t('face.manualTitle')}
+      </h2>
+      <p className="hint">{t('face.manualText')}</p>
+      <button type="button" className="button button--ghost button--block" disabled={isSendingManual} onClick={manual}>
+        {t('face.manualButton')}
+      </button>
+    </section>
+  );
+
+  const errorLine = error ? (
+    <p className="form-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+
+  if (step.kind === 'consent') {
+    return (
+      <>
+        <section className="card" aria-labelledby={`${fileId}-consent`}>
+          <h2 id={`${fileId}-consent`} className="face-title">
+            {t('face.consentTitle')}
+          </h2>
+          <ul className="face-consent">
+            <li>{t('face.consent1')}</li>
+            <li>{t('face.consent2')}</li>
+            <li>{t('face.consent3')}</li>
+          </ul>
+          {errorLine}
+          <button type="button" className="button button--block" onClick={start}>
+            {t('face.agree')}
+          </button>
+        </section>
+        {alternative}
+      </>
+    );
+  }
+
+  const isBusy = step.kind === 'checking';
+  return (
+    <>
+      <section className="card face-capture" aria-label={t('face.cameraLabel')}>
+        {wantsCamera ? (
+          <div className="face-camera">
+            <video
+              ref={video}
+              className="face-camera__video"
+              muted
+              playsInline
+              autoPlay
+              aria-label={t('face.cameraLabel')}
+              onPlaying={() => setStreaming(true)}
+            />
+            <div className="face-camera__guide" aria-hidden="true" />
+          </div>
+        ) : (
+          <div className="face-camera face-camera--off">
+            <div className="face-camera__guide" aria-hidden="true" />
+          </div>
+        )}
+        <p className="hint face-capture__hint" aria-live="polite">
+          {step.kind === 'checking'
+            ? t('face.checking')
+            : step.kind === 'camera'
+              ? isStreaming
+                ? t('face.guide')
+                : t('face.starting')
+              : t('face.photoGuide')}
+        </p>
+        {errorLine}
+        {wantsCamera ? (
+          <button type="button" className="button button--block" disabled={isBusy || !isStreaming} onClick={capture}>
+            {t('face.capture')}
+          </button>
+        ) : null}
+        <input
+          id={fileId}
+          className="sr-only"
+          type="file"
+          accept="image/*"
+          capture="user"
+          disabled={isBusy}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void checkFile(file);
+          }}
+        />
+        <label
+          htmlFor={fileId}
+          className={`button button--ghost button--block face-capture__file${isBusy ? ' face-capture__file--busy' : ''}`}
+        >
+          {t('face.usePhoto')}
+        </label>
+      </section>
+      {alternative}
+    </>
+  );
+}

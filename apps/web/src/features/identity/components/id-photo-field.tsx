@@ -1,0 +1,60 @@
+import { useId, useState } from 'react';
+import type { Upload, UploadPurpose } from '@stride/contract';
+import { describeError } from '../../../lib/http';
+import { useI18n } from '../../../lib/i18n';
+import { uploadFile } from '../api/upload-file';
+import { PrivateImage } from './private-image';
+
+export interface IdPhotoFieldProps {
+  readonly label: string;
+  readonly purpose: Extract<UploadPurpose, 'id_front' | 'id_back'>;
+  readonly value: Upload | undefined;
+  readonly onChange: (upload: Upload) => void;
+  readonly error?: string | undefined;
+}
+
+/** One ID photo: picked, uploaded at once with its purpose, shown from the private URL. */
+export function IdPhotoField({ label, purpose, value, onChange, error }: IdPhotoFieldProps) {
+  const { t } = useI18n();
+  const id = useId();
+  const [isUploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | undefined>(undefined);
+  const shownError = uploadError ?? error;
+  return (
+    <div className="identity-photo">
+      <input
+        id={id}
+        className="sr-only"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        disabled={isUploading}
+        aria-describedby={shownError ? `${id}-error` : undefined}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Let the same file be picked again after a failed upload.
+          event.target.value = '';
+          if (!file) return;
+          setUploading(true);
+          setUploadError(undefined);
+          uploadFile(file, purpose, { hideErrors: true })
+            .then(onChange, (caught: unknown) =>
+              setUploadError(describeError(caught, { request: t('requestError'), network: t('networkError') })),
+            )
+            .finally(() => setUploading(false));
+        }}
+      />
+      <label htmlFor={id} className="identity-photo__frame">
+        {value ? <PrivateImage url={value.url} alt="" /> : <span className="identity-photo__plus" aria-hidden="true" />}
+        <span className="identity-photo__label">
+          {label}
+          {isUploading ? ` · ${t('identity.uploading')}` : value ? ` · ${t('identity.replace')}` : ''}
+        </span>
+      </label>
+      {shownError ? (
+        <p id={`${id}-error`} className="form-error" role="alert">
+          {shownError}
+        </p>
+      ) : null}
+    </div>
+  );
+}

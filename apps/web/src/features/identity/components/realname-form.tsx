@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import type { Identity, Upload } from '@stride/contract';
+import { TextInput } from '../../../components/text-input';
+import { describeError } from '../../../lib/http';
+import { useI18n } from '../../../lib/i18n';
+import { resubmitIdentity } from '../api/resubmit-identity';
+import { submitIdentity } from '../api/submit-identity';
+import { IdPhotoField } from './id-photo-field';
+
+export interface RealnameFormProps {
+  /** `none` submits (POST); `rejected` resubmits (PUT). */
+  readonly status: 'none' | 'rejected';
+  readonly initialName?: string;
+  readonly onSubmitted: (identity: Identity) => void;
+}
+
+export function RealnameForm({ status, initialName = '', onSubmitted }: RealnameFormProps) {
+  const { t } = useI18n();
+  const [name, setName] = useState(initialName);
+  const [idNumber, setIdNumber] = useState('');
+  const [front, setFront] = useState<Upload | undefined>(undefined);
+  const [back, setBack] = useState<Upload | undefined>(undefined);
+  const [isChecked, setChecked] = useState(false);
+  const [isSending, setSending] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+
+  const normalisedId = idNumber.replace(/[\s-]/g, '').toUpperCase();
+  const errors = {
+    name: name.trim() === '' ? t('identity.error.name') : undefined,
+    idNumber: /^[A-Z0-9]{6,20}$/.test(normalisedId) ? undefined : t('identity.error.idNumber'),
+    front: front ? undefined : t('identity.error.photo'),
+    back: back ? undefined : t('identity.error.photo'),
+  };
+  const isValid = Object.values(errors).every((value) => value === undefined);
+  const shown = (message: string | undefined) => (isChecked && message ? { error: message } : {});
+
+  return (
+    <form
+      className="card"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setChecked(true);
+        if (!isValid || !front || !back || isSending) return;
+        setSending(true);
+        setError(undefined);
+        const body = {
+          name: name.trim(),
+          idNumber: normalisedId,
+          frontImageId: front.fileId,
+          backImageId: back.fileId,
+        };
+        (status === 'rejected' ? resubmitIdentity : submitIdentity)(body, { hideErrors: true }).then(
+          onSubmitted,
+          (caught: unknown) => {
+            setSending(false);
+            setError(describeError(caught, { request: t('requestError'), network: t('networkError') }));
+          },
+        );
+      }}
+    >
+      <TextInput
+        label={t('identity.name')}
+        value={name}
+        onChange={setName}
+        maxLength={64}
+        required
+        autoComplete="name"
+        {...shown(errors.name)}
+      />
+      <TextInput
+        label={t('identity.idNumber')}
+        value={idNumber}
+        onChange={setIdNumber}
+        maxLength={32}
+        required
+        autoComplete="off"
+        autoCapitalize="characters"
+        {...shown(errors.idNumber)}
+      />
+      <fieldset className="identity-photos">
+        <legend className="field__label">{t('identity.photos')}</legend>
+        <IdPhotoField
+          label={t('identity.front')}
+          purpose="id_front"
+          value={front}
+          onChange={setFront}
+          error={isChecked ? errors.front : undefined}
+        />
+        <IdPhotoField
+          label={t('identity.back')}
+          purpose="id_back"
+          value={back}
+          onChange={setBack}
+          error={isChecked ? errors.back : undefined}
+        />
+      </fieldset>
+      <p className="hint">{t('identity.privacy')}</p>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--block" disabled={isSending}>
+        {isSending ? t('identity.sending') : status === 'rejected' ? t('identity.resubmit') : t('identity.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import type { BankCard } from '@stride/contract';
+import { TextInput } from '../../../components/text-input';
+import { describeError } from '../../../lib/http';
+import { useI18n } from '../../../lib/i18n';
+import { saveBankCard } from '../api/save-bank-card';
+import { checkAccountNumber, checkHolderName } from '../bank-card-rules';
+
+export interface BankCardFormProps {
+  /** The verified real name: the holder name starts as it and must equal it. */
+  readonly realName: string | null;
+  /** The method being edited; its number is never sent back in full, so it is typed again. */
+  readonly card?: BankCard;
+  readonly onSaved: (card: BankCard) => void;
+}
+
+export function BankCardForm({ realName, card, onSaved }: BankCardFormProps) {
+  const { t } = useI18n();
+  const [bank, setBank] = useState(card?.bank ?? '');
+  const [holderName, setHolderName] = useState(card?.holderName ?? realName ?? '');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [isChecked, setChecked] = useState(false);
+  const [isSaving, setSaving] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+
+  const bankError = bank.trim() === '' ? t('payouts.error.bank') : undefined;
+  const holderProblem = checkHolderName(holderName, realName);
+  const holderError =
+    holderProblem === 'empty'
+      ? t('payouts.error.holderEmpty')
+      : holderProblem === 'mismatch'
+        ? t('payouts.error.holderMismatch', { name: realName ?? '' })
+        : undefined;
+  const numberProblem = checkAccountNumber(accountNumber);
+  const numberError = numberProblem ? t(`payouts.error.number.${numberProblem}`) : undefined;
+  const isValid = !bankError && !holderError && !numberError;
+
+  return (
+    <form
+      className="card"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setChecked(true);
+        if (!isValid || isSaving) return;
+        setSaving(true);
+        setError(undefined);
+        saveBankCard(
+          { ...(card ? { id: card.id } : {}), bank: bank.trim(), holderName: holderName.trim(), accountNumber },
+          { hideErrors: true },
+        ).then(onSaved, (caught: unknown) => {
+          setSaving(false);
+          setError(describeError(caught, { request: t('requestError'), network: t('networkError') }));
+        });
+      }}
+    >
+      <TextInput
+        label={t('payouts.bank')}
+        value={bank}
+        onChange={setBank}
+        maxLength={64}
+        required
+        autoComplete="off"
+        placeholder={t('payouts.bankPlaceholder')}
+        {...(isChecked && bankError ? { error: bankError } : {})}
+      />
+      <TextInput
+        label={t('payouts.holder')}
+        value={holderName}
+        onChange={setHolderName}
+        maxLength={64}
+        required
+        autoComplete="name"
+        {...((isChecked || holderProblem === 'mismatch') && holderError ? { error: holderError } : {})}
+      />
+      <p className="hint">{t('payouts.holderHint')}</p>
+      <TextInput
+        label={t('payouts.number')}
+        value={accountNumber}
+        onChange={setAccountNumber}
+        maxLength={23}
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={card ? t('payouts.numberAgain', { masked: card.accountMasked }) : ''}
+        {...(isChecked && numberError ? { error: numberError } : {})}
+      />
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--block" disabled={isSaving}>
+        {isSaving ? t('payouts.saving') : t('payouts.save')}
+      </button>
+    </form>
+  );
+}

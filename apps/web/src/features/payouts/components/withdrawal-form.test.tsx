@@ -1,0 +1,126 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { BankCard, Withdrawal, WithdrawalRules } from '@stride/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { call, RequestError } from '../../../lib/http';
+import type * as Http from '../../../lib/http';
+import { WithdrawalForm } from './withdrawal-form';
+
+// The request layer is replaced: the form's calls are recorded and answered here.
+vi.mock('../../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof Http>()),
+  call: vi.fn(),
+}));
+
+const mockedCall = vi.mocked(call);
+
+const RULES: WithdrawalRules = {
+  min: 1000,
+  dailyMax: 500_000,
+  feePermille: 10,
+  feeMin: 100,
+  todayLeft: 500_000,
+  faceVerified: true,
+};
+const CARD: BankCard = {
+  id: 'card-1',
+  bank: 'ICBC',
+  holderName: 'Demo Walker',
+  accountMasked: '****5679',
+  createdAt: '2026-01-01T00:00:00Z',
+};
+const WITHDRAWAL: Withdrawal = {
+  id: 'w-1',
+  amount: 12_345,
+  fee: 124,
+  received: 12_221,
+  status: 'pending',
+  bankCard: CARD,
+  rejectReason: null,
+  timeline: [{ status: 'requested', at: '2026-01-02T00:00:00Z' }],
+  createdAt: '2026-01-02T00:00:00Z',
+};
+
+function renderForm(overrides: Partial<Parameters<typeof WithdrawalForm>[0]> = {}) {
+  const props = {
+    rules: RULES,
+    cards: [CARD],
+    balance: 20_000,
+    onSuccess: vi.fn(),
+    onFaceCheckRequired: vi.fn(),
+    onAddCard: vi.fn(),
+    ...overrides,
+  };
+  render(<WithdrawalForm {...props} />);
+  return props;
+}
+
+function typeAmount(value: string) {
+  fireEvent.change(screen.getByLabelText('Amount'), { target: { value } });
+}
+
+function sentBodies() {
+  return mockedCall.mock.calls.map(([, input]) => input.body);
+}
+
+afterEach(() => {
+  mockedCall.mockReset();
+});
+
+describe('WithdrawalForm', () => {
+  it('shows the fee and the amount received before confirming, then sends minor units once', async () => {
+    mockedCall.mockResolvedValueOnce(WITHDRAWAL);
+    const props = renderForm();
+    typeAmount('123.45');
+    expect(screen.getByText('Fee ¥1.24, you receive ¥122.21')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Payout method/ }).textContent).toContain('ICBC ****5679');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(mockedCall).not.toHaveBeenCalled();
+    const review = screen.getByRole('region', { name: 'Confirm withdrawal' });
+    expect(review.textContent).toContain('¥123.45');
+    expect(review.textContent).toContain('¥1.24');
+    expect(review.textContent).toContain('¥122.21');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() => expect(props.onSuccess).toHaveBeenCalledWith(WITHDRAWAL));
+    const bodies = sentBodies();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ amount: 12_345, bankCardId: 'card-1' });
+    expect(JSON.stringify(bodies[0])).toMatch(/"idempotencyKey":"[0-9a-f]{32}"/);
+  });
+
+  it('refuses an amount under the minimum, over the balance or with three decimals', () => {
+    renderForm();
+    typeAmount('1.234');
+    expect(screen.getByText('Enter an amount with at most two decimals')).toBeTruthy();
+    typeAmount('9.99');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(screen.getByText('The minimum is ¥10.00')).toBeTruthy();
+    typeAmount('300');
+    expect(screen.getByText('More than your balance (¥200.00)')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Confirm withdrawal' })).toBeNull();
+  });
+
+  it('retries a lost answer with the same idempotency key', async () => {
+    mockedCall.mockRejectedValueOnce(new RequestError('network', 0, 'network error'));
+    mockedCall.mockResolvedValueOnce(WITHDRAWAL);
+    const props = renderForm();
+    typeAmount('50');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(props.onSuccess).toHaveBeenCalled());
+    const [first, second] = sentBodies();
+    expect(first).toEqual(second);
+    expect(first).toMatchObject({ amount: 5000 });
+  });
+
+  it('leads to the face check on code 1013', async () => {
+    mockedCall.mockRejectedValueOnce(new RequestError('envelope', 1013, 'Please complete the face check'));
+    const props = renderForm();
+    typeAmount('20');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await vi.waitFor(() => expect(props.onFaceCheckRequired).toHaveBeenCalledWith('Please complete the face check'));
+  });
+});

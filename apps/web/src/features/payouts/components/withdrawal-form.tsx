@@ -1,0 +1,273 @@
+import { useId, useState } from 'react';
+import type { BankCard, Withdrawal, WithdrawalRules } from '@stride/contract';
+import { ActionSheet } from '../../../components/action-sheet';
+import { describeError, isRequestError } from '../../../lib/http';
+import { formatMoney } from '../../../lib/format';
+import { useI18n } from '../../../lib/i18n';
+import { requestWithdrawal } from '../api/request-withdrawal';
+import { newIdempotencyKey } from '../idempotency-key';
+import { BANK_CARDS_MAX } from '../bank-card-rules';
+import { checkAmount, type AmountProblem, type WithdrawalQuote } from '../money';
+
+/** The server's code for "do the one-time face check first" (decision 010). */
+export const FACE_CHECK_REQUIRED = 1013;
+
+export interface WithdrawalFormProps {
+  readonly rules: WithdrawalRules;
+  readonly cards: readonly BankCard[];
+  /** The cash balance in minor units. */
+  readonly balance: number;
+  readonly onSuccess: (withdrawal: Withdrawal) => void;
+  readonly onFaceCheckRequired: (message: string) => void;
+  readonly onAddCard: () => void;
+}
+
+/** One confirmed attempt: a retry of the same amount to the same card sends the same key. */
+interface Attempt {
+  readonly key: string;
+  readonly amount: number;
+  readonly bankCardId: string;
+}
+
+function cardLabel(card: BankCard): string {
+  return `${card.bank} ${card.accountMasked}`;
+}
+
+export function WithdrawalForm({
+  rules,
+  cards,
+  balance,
+  onSuccess,
+  onFaceCheckRequired,
+  onAddCard,
+}: WithdrawalFormProps) {
+  const { t } = useI18n();
+  const amountId = useId();
+  const [text, setText] = useState('');
+  const [cardId, setCardId] = useState<string | undefined>(cards[0]?.id);
+  const [isPickerOpen, setPickerOpen] = useState(false);
+  const [review, setReview] = useState<WithdrawalQuote | undefined>(undefined);
+  const [attempt, setAttempt] = useState<Attempt | undefined>(undefined);
+  const [isSending, setSending] = useState(false);
+  const [showProblem, setShowProblem] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+
+  // The first card until one is chosen, and again if the chosen one was deleted meanwhile.
+  const card = cards.find((item) => item.id === cardId) ?? cards[0];
+  const checked = checkAmount(text, rules, balance);
+  const quote = checked.ok ? checked.quote : undefined;
+
+  const describeProblem = (problem: AmountProblem): string => {
+    switch (problem.kind) {
+      case 'empty':
+        return t('withdraw.error.empty');
+      case 'format':
+        return t('withdraw.error.format');
+      case 'min':
+        return t('withdraw.error.min', { min: formatMoney(problem.min) });
+      case 'todayLeft':
+        return t('withdraw.error.todayLeft', { left: formatMoney(problem.left) });
+      case 'balance':
+        return t('withdraw.error.balance', { balance: formatMoney(problem.balance) });
+    }
+  };
+  const problem = !checked.ok && (showProblem || checked.problem.kind === 'format') ? checked.problem : undefined;
+
+  const onReview = () => {
+    setError(undefined);
+    setShowProblem(true);
+    if (!quote) return;
+    if (!card) {
+      setError(t('withdraw.error.noCard'));
+      return;
+    }
+    setReview(quote);
+  };
+
+  const onConfirm = async () => {
+    if (!review || !card || isSending) return;
+    const reused =
+      attempt && attempt.amount === review.amount && attempt.bankCardId === card.id
+        ? attempt
+        : { key: newIdempotencyKey(), amount: review.amount, bankCardId: card.id };
+    setAttempt(reused);
+    setSending(true);
+    setError(undefined);
+    try {
+      const withdrawal = await requestWithdrawal(
+        { amount: reused.amount, bankCardId: reused.bankCardId, idempotencyKey: reused.key },
+        { hideErrors: true },
+      );
+      setAttempt(undefined);
+      setReview(undefined);
+      setText('');
+      setShowProblem(false);
+      onSuccess(withdrawal);
+    } catch (caught) {
+      const message = describeError(caught, { request: t('requestError'), network: t('networkError') });
+      // An answer from the server is final for this key; a lost answer keeps it so a retry cannot pay twice.
+      if (isRequestError(caught) && caught.kind === 'envelope') setAttempt(undefined);
+      if (isRequestError(caught) && caught.code === FACE_CHECK_REQUIRED) {
+        setReview(undefined);
+        onFaceCheckRequired(message);
+      } else {
+        setError(message);
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (review && card) {
+    return (
+      <section className="card payouts-review" aria-labelledby={`${amountId}-review`}>
+        <h2 id={`${amountId}-review`} className="payouts-title">
+          {t('withdraw.review')}
+        </h2>
+        <dl className="payouts-summary">
+          <div>
+            <dt>{t('withdraw.amount')}</dt>
+            <dd>{formatMoney(review.amount)}</dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.fee')}</dt>
+            <dd>{formatMoney(review.fee)}</dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.received')}</dt>
+            <dd className="payouts-summary__strong">{formatMoney(review.received)}</dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.to')}</dt>
+            <dd>{cardLabel(card)}</dd>
+          </div>
+        </dl>
+        <p className="hint">{t('withdraw.pendingNote')}</p>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="payouts-actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={isSending}
+            onClick={() => {
+              setError(undefined);
+              setReview(undefined);
+            }}
+          >
+            {t('withdraw.change')}
+          </button>
+          <button type="button" className="button" disabled={isSending} onClick={() => void onConfirm()}>
+            {isSending ? t('withdraw.sending') : error ? t('retry') : t('withdraw.confirm')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form
+      className="card"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onReview();
+      }}
+    >
+      <p className="payouts-balance">
+        {t('withdraw.balance')} <strong>{formatMoney(balance)}</strong>
+      </p>
+      <div className="field">
+        <label htmlFor={amountId} className="field__label">
+          {t('withdraw.amount')}
+        </label>
+        <div className="payouts-amount">
+          <span className="payouts-amount__symbol" aria-hidden="true">
+            ¥
+          </span>
+          <input
+            id={amountId}
+            className="input payouts-amount__input"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={text}
+            maxLength={16}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={`${amountId}-quote`}
+            onChange={(event) => {
+              setText(event.target.value);
+              setError(undefined);
+            }}
+          />
+          <button
+            type="button"
+            className="link"
+            onClick={() => setText(formatMoney(Math.min(balance, rules.todayLeft)).replace(/[^\d.]/g, ''))}
+          >
+            {t('withdraw.all')}
+          </button>
+        </div>
+        <div id={`${amountId}-quote`} aria-live="polite">
+          {problem ? (
+            <p className="form-error">{describeProblem(problem)}</p>
+          ) : quote ? (
+            <p className="payouts-quote">
+              {t('withdraw.quote', { fee: formatMoney(quote.fee), received: formatMoney(quote.received) })}
+            </p>
+          ) : null}
+        </div>
+        <p className="hint">
+          {t('withdraw.rules', {
+            min: formatMoney(rules.min),
+            max: formatMoney(rules.dailyMax),
+            left: formatMoney(rules.todayLeft),
+            permille: (rules.feePermille / 10).toString(),
+            feeMin: formatMoney(rules.feeMin),
+          })}
+        </p>
+      </div>
+      <div className="field">
+        <span className="field__label" id={`${amountId}-method`}>
+          {t('withdraw.method')}
+        </span>
+        {cards.length === 0 ? (
+          <button type="button" className="button button--ghost button--block" onClick={onAddCard}>
+            {t('payouts.add')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="payouts-picker"
+            aria-labelledby={`${amountId}-method ${amountId}-method-value`}
+            onClick={() => setPickerOpen(true)}
+          >
+            <span id={`${amountId}-method-value`}>{card ? cardLabel(card) : t('withdraw.chooseMethod')}</span>
+            <span aria-hidden="true">›</span>
+          </button>
+        )}
+      </div>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--block">
+        {t('withdraw.submit')}
+      </button>
+      <ActionSheet
+        visible={isPickerOpen}
+        extra={t('withdraw.chooseMethod')}
+        actions={[
+          ...cards.map((item) => ({ key: item.id, text: cardLabel(item), description: item.holderName })),
+          { key: 'add', text: t('payouts.add'), disabled: cards.length >= BANK_CARDS_MAX },
+        ]}
+        onAction={(key) => (key === 'add' ? onAddCard() : setCardId(key))}
+        onClose={() => setPickerOpen(false)}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Withdrawal } from '@stride/contract';
+import { StatusTip } from '../../../components/status-tip';
+import { useReachBottom } from '../../../hooks';
+import { formatMoney, formatTime } from '../../../lib/format';
+import { useI18n } from '../../../lib/i18n';
+import type { WithdrawalPages } from '../use-withdrawal-pages';
+
+function WithdrawalRecord({ withdrawal }: { readonly withdrawal: Withdrawal }) {
+  const { t } = useI18n();
+  return (
+    <li className="card payouts-record">
+      <div className="payouts-record__head">
+        <span className="payouts-record__amount">{formatMoney(withdrawal.amount)}</span>
+        <span className={`payouts-status payouts-status--${withdrawal.status}`}>
+          {t(`withdraw.status.${withdrawal.status}`)}
+        </span>
+      </div>
+      <p className="payouts-record__line">
+        {t('withdraw.recordLine', {
+          fee: formatMoney(withdrawal.fee),
+          received: formatMoney(withdrawal.received),
+        })}
+      </p>
+      <p className="payouts-record__line">
+        {withdrawal.bankCard.bank} {withdrawal.bankCard.accountMasked}
+      </p>
+      <ol className="payouts-timeline" aria-label={t('withdraw.timeline')}>
+        {withdrawal.timeline.map((event) => (
+          <li
+            key={`${event.status}-${event.at}`}
+            className={`payouts-timeline__item payouts-timeline__item--${event.status}`}
+          >
+            <span className="payouts-timeline__status">{t(`withdraw.event.${event.status}`)}</span>
+            <time className="payouts-timeline__time" dateTime={event.at}>
+              {formatTime(event.at)}
+            </time>
+          </li>
+        ))}
+      </ol>
+      {withdrawal.rejectReason ? (
+        <p className="payouts-record__reason">{t('withdraw.rejectReason', { reason: withdrawal.rejectReason })}</p>
+      ) : null}
+    </li>
+  );
+}
+
+/** Records newest first, each with its status timeline; the next page loads on reaching the bottom. */
+export function WithdrawalRecords({ list }: { readonly list: WithdrawalPages }) {
+  const { t } = useI18n();
+  useReachBottom(list.loadMore, { enabled: list.status === 'ready' && list.hasMore });
+  if (list.status === 'loading') return <StatusTip status="loading" />;
+  if (list.status === 'error') return <StatusTip status="error" message={list.error ?? ''} onRetry={list.reload} />;
+  if (list.items.length === 0) return <StatusTip status="empty" message={t('withdraw.noRecords')} />;
+  return (
+    <>
+      <ul className="payouts-records">
+        {list.items.map((withdrawal) => (
+          <WithdrawalRecord key={withdrawal.id} withdrawal={withdrawal} />
+        ))}
+      </ul>
+      {list.isLoadingMore ? (
+        <StatusTip status="loading" />
+      ) : list.error ? (
+        <StatusTip status="error" message={list.error} onRetry={list.loadMore} />
+      ) : !list.hasMore ? (
+        <StatusTip status="noMore" />
+      ) : (
+        <div className="payouts-more">
+          <button type="button" className="link" onClick={list.loadMore}>
+            {t('withdraw.loadMore')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

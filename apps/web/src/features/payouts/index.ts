@@ -1,0 +1,15 @@
+export { listBankCards } from './api/list-bank-cards';
+export { saveBankCard } from './api/save-bank-card';
+export { deleteBankCard } from './api/delete-bank-card';
+export { getWithdrawalRules } from './api/get-withdrawal-rules';
+export { requestWithdrawal } from './api/request-withdrawal';
+export { listWithdrawals } from './api/list-withdrawals';
+export { getHome } from './api/get-home';
+export { BankCardList } from './components/bank-card-list';
+export { BankCardForm } from './components/bank-card-form';
+export { WithdrawalForm, FACE_CHECK_REQUIRED } from './components/withdrawal-form';
+export { WithdrawalRecords } from './components/withdrawal-records';
+export { useFreshRemote, type FreshRemote } from './use-fresh-remote';
+export { useWithdrawalPages } from './use-withdrawal-pages';
+export { BANK_CARDS_MAX, checkAccountNumber, checkHolderName, passesLuhn, sameName } from './bank-card-rules';
+export { checkAmount, parseAmount, quoteWithdrawal, withdrawalFee } from './money';

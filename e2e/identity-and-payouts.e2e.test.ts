@@ -1,0 +1,207 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOps } from '../apps/server/src/ops/cli.js';
+import { idCardPng, writeY4m } from './support/fake-camera.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const FACE_SAMPLE = fileURLToPath(new URL('../node_modules/@vladmandic/face-api/demo/sample1.jpg', import.meta.url));
+/** The sample has three people; the fake camera shows only the middle one, since the page wants one face. */
+const ONE_FACE = { left: 680, top: 280, width: 600, height: 450 };
+/** 18 characters, a real birth date and the right MOD 11-2 check character (the demo user has 11010519491231002X). */
+const ID_NUMBER = '110105199003071239';
+/** Passes the Luhn check (6222020200112345678 does not). */
+const CARD_NUMBER = '6222020200112345679';
+const REAL_NAME = 'Lin Walker';
+
+let server: RunningServer;
+let browser: Browser;
+let workDir: string;
+
+const top = (page: Page) => page.locator('.page:not([hidden])');
+
+/** A fresh load of a route (a hash change alone would not reload the app). */
+async function open(page: Page, route: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(`${server.baseUrl}/#${route}`);
+}
+
+async function register(): Promise<{ token: string; userId: string }> {
+  const captcha = (await (await fetch(`${server.baseUrl}/api/captcha`)).json()) as { data: { captchaId: string } };
+  const response = await fetch(`${server.baseUrl}/api/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      account: '13955556666',
+      password: 'payoutWalk1',
+      captchaId: captcha.data.captchaId,
+      captchaCode: server.captcha.last,
+    }),
+  });
+  const envelope = (await response.json()) as { code: number; data: { token: string; user: { id: string } } };
+  expect(envelope.code).toBe(1);
+  return { token: envelope.data.token, userId: envelope.data.user.id };
+}
+
+async function api<T>(route: string, token: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${route}`, { headers: { authorization: `Bearer ${token}` } });
+  const envelope = (await response.json()) as { code: number; data: T };
+  expect(envelope.code).toBe(1);
+  return envelope.data;
+}
+
+async function phone(token: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-US', hasTouch: true });
+  await context.grantPermissions(['camera'], { origin: server.baseUrl });
+  await context.addInitScript((value) => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('token', value);
+  }, token);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return { context, page, errors };
+}
+
+beforeAll(async () => {
+  workDir = mkdtempSync(path.join(tmpdir(), 'stride-identity-'));
+  await writeFile(path.join(workDir, 'front.png'), await idCardPng('#d8e6f5'));
+  await writeFile(path.join(workDir, 'back.png'), await idCardPng('#f5e6d8'));
+  await writeY4m(FACE_SAMPLE, path.join(workDir, 'face.y4m'), ONE_FACE, { width: 640, height: 480 });
+  server = await startServer();
+  // Its own launch: the fake front camera is a browser flag (the shared launcher has none).
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${path.join(workDir, 'face.y4m')}`,
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('identity and payouts', () => {
+  it('verifies the real name, adds a card, passes the face check, withdraws and sees it paid', async () => {
+    const { token, userId } = await register();
+    const { context, page, errors } = await phone(token);
+
+    // Real name: name, ID number and both ID photos, uploaded and shown from their private URLs.
+    await open(page, '/pages-sub/realname/index');
+    await expect.poll(() => top(page).locator('.identity-badge').textContent()).toBe('Not verified');
+    await top(page).getByLabel('Real name').fill(REAL_NAME);
+    await top(page).getByLabel('ID number').fill(ID_NUMBER);
+    await top(page).getByLabel('Front side').setInputFiles(path.join(workDir, 'front.png'));
+    await top(page).getByLabel('Back side').setInputFiles(path.join(workDir, 'back.png'));
+    await expect
+      .poll(() =>
+        top(page)
+          .locator('.identity-photo__image')
+          .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src.slice(0, 5))),
+      )
+      .toEqual(['blob:', 'blob:']);
+    await top(page).getByRole('button', { name: 'Submit for verification' }).click();
+    await expect.poll(() => top(page).locator('.identity-badge').first().textContent()).toBe('Verified');
+    await expect.poll(() => top(page).getByText('110***********1239').count()).toBe(1);
+
+    // Payout method: the holder name starts as the verified name; a wrong check digit is refused here.
+    await open(page, '/pages-sub/withdrawal-type/index');
+    await top(page).getByRole('button', { name: 'Add payout method' }).click();
+    await expect.poll(() => top(page).getByLabel('Holder name').inputValue()).toBe(REAL_NAME);
+    await top(page).getByLabel('Bank').fill('ICBC');
+    await top(page).getByLabel('Card number').fill('6222020200112345678');
+    await top(page).getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => top(page).getByText('This card number is not valid; please check it').count()).toBe(1);
+    await top(page).getByLabel('Card number').fill(CARD_NUMBER);
+    await top(page).getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => top(page).getByRole('button', { name: 'ICBC card ending 5679, edit' }).count()).toBe(1);
+
+    // Face check: consent, the (fake) front camera, one face found in the browser, then sent. The
+    // detector library and its model load only after consent.
+    const faceFiles: string[] = [];
+    page.on('request', (request) => {
+      if (/face-detector|face-models/.test(request.url())) faceFiles.push(request.url());
+    });
+    await open(page, '/pages-sub/face-recognition/index');
+    const agree = top(page).getByRole('button', { name: 'I agree, open the camera' });
+    await expect.poll(() => agree.count()).toBe(1);
+    expect(faceFiles).toEqual([]);
+    await agree.click();
+    const capture = top(page).getByRole('button', { name: 'Take photo' });
+    await expect.poll(() => capture.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await capture.click();
+    await expect.poll(() => top(page).locator('.identity-badge').textContent(), { timeout: 60_000 }).toBe('Passed');
+    expect(await top(page).getByText('Face photo').count()).toBe(1);
+    expect(faceFiles.some((url) => url.includes('/face-models/tiny_face_detector_model.bin'))).toBe(true);
+
+    // Money to withdraw, straight through the ledger.
+    await server.app.services.ledger.transfer({
+      kind: 'test.fund',
+      legs: [
+        { account: { kind: 'system', name: 'funding', asset: 'CNY' }, amount: -20000 },
+        { account: { kind: 'user', userId, asset: 'CNY' }, amount: 20000 },
+      ],
+    });
+
+    await open(page, '/pages-sub/withdrawal/index');
+    await expect.poll(() => top(page).locator('.payouts-balance').textContent()).toBe('Balance ¥200.00');
+    await top(page).getByLabel('Amount').fill('100');
+    await expect.poll(() => top(page).getByText('Fee ¥1.00, you receive ¥99.00').count()).toBe(1);
+    await top(page).getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await top(page).getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => top(page).getByText('Withdrawal of ¥100.00 requested').count()).toBe(1);
+    // The amount left the balance at once, into a pending withdrawal.
+    await expect.poll(() => top(page).locator('.payouts-balance').textContent()).toBe('Balance ¥100.00');
+    const statement = await api<{ items: { id: string; status: string }[] }>('/api/withdraw/statement', token);
+    expect(statement.items.map((item) => item.status)).toEqual(['pending']);
+
+    // The operator pays it from the command line.
+    const out: string[] = [];
+    const code = await runOps(['withdrawals', 'pay', statement.items[0]?.id ?? '', '--operator', 'e2e', '--yes'], {
+      services: server.app.services,
+      out: (line) => out.push(line),
+      err: (line) => out.push(line),
+    });
+    expect({ code, out }).toMatchObject({ code: 0 });
+
+    await open(page, '/pages-sub/withdrawal-detail/index');
+    const record = top(page).locator('.payouts-record');
+    await expect.poll(() => record.locator('.payouts-status').textContent()).toBe('Paid');
+    await expect
+      .poll(() => record.getByRole('list', { name: 'Progress' }).locator('.payouts-timeline__status').allTextContents())
+      .toEqual(['Requested', 'Paid']);
+    expect(await record.textContent()).toContain('Fee ¥1.00 · received ¥99.00');
+
+    // Deleting the card asks first; the withdrawal made to it keeps showing it. The row's actions
+    // stay in the tab order, so a keyboard reaches Delete without swiping.
+    await open(page, '/pages-sub/withdrawal-type/index');
+    const remove = top(page).getByRole('button', { name: 'Delete', exact: true });
+    await expect.poll(() => remove.count()).toBe(1);
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain('Delete ICBC ****5679?');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => top(page).getByText('No payout methods yet. Add a bank card to withdraw.').count()).toBe(1);
+    const after = await api<{ items: { bankCard: { accountMasked: string } }[] }>('/api/withdraw/statement', token);
+    expect(after.items.map((item) => item.bankCard.accountMasked)).toEqual(['****5679']);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
