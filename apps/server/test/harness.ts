@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Envelope } from '@stride/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { createApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDatabase, migrateToLatest, type Db } from '../src/db/database.js';
@@ -372,4 +372,20 @@ export function cardNumber(): string {
     if (passesLuhn(`${body}${digit}`)) return `${body}${digit}`;
   }
   throw new Error('unreachable');
+}
+
+/**
+ * One app and fresh database per test file, closed afterwards; after every test the ledger
+ * invariants must hold. The returned object is filled in before the first test runs.
+ */
+export function useTestApp(...options: Parameters<typeof createTestApp>): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(holder, await createTestApp(...options));
+  });
+  afterAll(() => holder.close());
+  afterEach(async () => {
+    expect(await ledgerReport(holder)).toEqual(CLEAN_LEDGER);
+  });
+  return holder;
 }

@@ -1,13 +1,9 @@
 import { CODES, ENDPOINTS } from '@stride/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, registerUser, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { call, registerUser, useTestApp } from '../../test/harness.js';
 import { fastifyPath } from './endpoints.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ BODY_LIMIT_BYTES: '2048' });
 
 describe('the contract', () => {
   it('registers every endpoint, and lists the ones that are not available yet', () => {

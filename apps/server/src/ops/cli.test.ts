@@ -2,35 +2,25 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CODES } from '@stride/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  CLEAN_LEDGER,
-  REAL_NAME,
   balanceOf,
   call,
   cardNumber,
   createPlan,
-  createTestApp,
   fundUser,
   idempotencyKey,
-  ledgerReport,
+  REAL_NAME,
   registerUser,
   testJpeg,
   uploadFile,
+  useTestApp,
   verifyIdentity,
   verifyUser,
-  type TestApp,
 } from '../../test/harness.js';
 import { runOps } from './cli.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ IDENTITY_REVIEW: 'operator' });
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
-});
+const t = useTestApp({ IDENTITY_REVIEW: 'operator' });
 
 async function ops(...argv: string[]) {
   const out: string[] = [];

@@ -1,16 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLEAN_LEDGER, balanceOf, call, createTestApp, ledgerReport, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { balanceOf, call, useTestApp } from '../../test/harness.js';
 import { APP_ROUTES } from '@stride/contract';
 import { DEMO_ACCOUNT, DEMO_HOME_ITEMS, DEMO_IDENTITY, seedDemo } from './demo-seed.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
-});
+const t = useTestApp();
 
 describe('demo seed', () => {
   it('creates the card plans, home items and a verified demo account with a welcome balance, once', async () => {

@@ -1,21 +1,9 @@
 import { CODES } from '@stride/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  GOOD_PASSWORD,
-  call,
-  createTestApp,
-  registerUser,
-  solveCaptcha,
-  uniqueAccount,
-  type TestApp,
-} from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { call, GOOD_PASSWORD, registerUser, solveCaptcha, uniqueAccount, useTestApp } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 interface Session {
   token: string;

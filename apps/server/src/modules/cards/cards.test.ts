@@ -1,28 +1,18 @@
 import { CODES } from '@stride/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  CLEAN_LEDGER,
   balanceOf,
   call,
   createPlan,
-  createTestApp,
   fundUser,
   idempotencyKey,
-  ledgerReport,
   registerUser,
+  useTestApp,
   verifyUser,
-  type TestApp,
 } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
-});
+const t = useTestApp();
 
 const NOON = Date.UTC(2026, 10, 22, 4, 0, 0);
 

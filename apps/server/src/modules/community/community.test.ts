@@ -1,17 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CODES } from '@stride/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLEAN_LEDGER, call, createTestApp, ledgerReport, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { call, createTestApp, useTestApp } from '../../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
-});
+const t = useTestApp();
 
 describe('official community (open without login)', () => {
   it('answers active channels with the configured image or a QR code drawn from the link', async () => {
@@ -52,9 +45,7 @@ describe('download (open without login)', () => {
 
   it('answers the configured version and URL, and serves the package and its version code', async () => {
     const dataDir = t.config.dataDir;
-    const configured = await (
-      await import('../../../test/harness.js')
-    ).createTestApp({
+    const configured = await createTestApp({
       DATA_DIR: dataDir,
       PUBLIC_URL: 'https://walk.example.com',
       COMPANION_VERSION: '1.0.0',

@@ -1,26 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { CODES } from '@stride/contract';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CLEAN_LEDGER,
-  call,
-  createTestApp,
-  ledgerReport,
-  registerUser,
-  testJpeg,
-  uploadFile,
-  type TestApp,
-} from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { call, registerUser, testJpeg, uploadFile, useTestApp } from '../../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_MAX_BYTES: String(64 * 1024), UPLOAD_MAX_PIXELS: '250000' });
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
-});
+const t = useTestApp({ UPLOAD_MAX_BYTES: String(64 * 1024), UPLOAD_MAX_PIXELS: '250000' });
 
 const download = (token: string, url: string) =>
   t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });

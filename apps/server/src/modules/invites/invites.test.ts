@@ -1,27 +1,17 @@
 import { CODES } from '@stride/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  CLEAN_LEDGER,
-  GOOD_PASSWORD,
   balanceOf,
   call,
-  createTestApp,
-  ledgerReport,
+  GOOD_PASSWORD,
   registerUser,
   solveCaptcha,
   uniqueAccount,
-  type TestApp,
+  useTestApp,
 } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ INVITE_MAX_PER_YEAR: '2', PUBLIC_URL: 'https://walk.example.com' });
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
-});
+const t = useTestApp({ INVITE_MAX_PER_YEAR: '2', PUBLIC_URL: 'https://walk.example.com' });
 
 interface Invite {
   code: string;

@@ -1,27 +1,17 @@
 import { CODES } from '@stride/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  CLEAN_LEDGER,
   call,
   createPlan,
-  createTestApp,
   fundUser,
   idempotencyKey,
-  ledgerReport,
   registerUser,
+  useTestApp,
   verifyUser,
-  type TestApp,
 } from '../../../test/harness.js';
 import { DAY_MS } from '../../lib/clock.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
-});
+const t = useTestApp();
 
 interface Mailing {
   id: string;

@@ -1,15 +1,8 @@
 import { CODES } from '@stride/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLEAN_LEDGER, call, createTestApp, ledgerReport, registerUser, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { call, registerUser, useTestApp } from '../../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
-});
+const t = useTestApp();
 
 interface Notice {
   id: string;

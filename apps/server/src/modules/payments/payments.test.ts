@@ -1,29 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CODES } from '@stride/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CLEAN_LEDGER,
-  call,
-  createPlan,
-  createTestApp,
-  idempotencyKey,
-  ledgerReport,
-  registerUser,
-  verifyUser,
-  type TestApp,
-} from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { call, createPlan, idempotencyKey, registerUser, useTestApp, verifyUser } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 import { SANDBOX_CALLBACK_PATH } from './payments.routes.js';
 import { sandboxCallback } from './sandbox-provider.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
-});
+const t = useTestApp();
 
 type Order = { id: string; status: string; payWith: string };
 type Payment = { id: string; orderId: string; status: string; amount: number; payUrl: string; expiresAt: string };

@@ -1,22 +1,19 @@
 import { Writable } from 'node:stream';
 import { CODES } from '@stride/contract';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  CLEAN_LEDGER,
-  REAL_NAME,
   call,
   cardNumber,
-  createTestApp,
   dialect,
   fundUser,
   idempotencyKey,
-  ledgerReport,
   passFaceCheck,
+  REAL_NAME,
   registerUser,
   residentId,
+  useTestApp,
   verifyIdentity,
-  type TestApp,
 } from '../../../test/harness.js';
 
 const logLines: string[] = [];
@@ -27,14 +24,7 @@ const logStream = new Writable({
   },
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: 'trace' }, { logStream });
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
-});
+const t = useTestApp({ LOG_LEVEL: 'trace' }, { logStream });
 
 async function tableNames(): Promise<string[]> {
   if (dialect === 'postgres') {

@@ -1,32 +1,22 @@
 import { CODES } from '@stride/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  CLEAN_LEDGER,
-  REAL_NAME,
   balanceOf,
   call,
   cardNumber,
-  createTestApp,
   fundUser,
   idempotencyKey,
-  ledgerReport,
   passFaceCheck,
+  REAL_NAME,
   registerUser,
-  uploadFile,
   testJpeg,
+  uploadFile,
+  useTestApp,
   verifyIdentity,
-  type TestApp,
 } from '../../../test/harness.js';
 import { DAY_MS } from '../../lib/clock.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
-});
+const t = useTestApp();
 
 interface Card {
   id: string;
