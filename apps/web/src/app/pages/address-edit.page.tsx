@@ -1,28 +1,24 @@
-import { listAddresses } from '../../features/address';
+import { StatusTip } from '../../components/status-tip';
+import { showToast } from '../../components/toast';
+import { AddressForm, useAddresses } from '../../features/address';
 import { useI18n } from '../../lib/i18n';
+import { navigateBack } from '../../lib/navigation';
 import type { PageProps } from '../page-props';
-import { RemoteView, SimpleList } from '../remote-view';
+import '../../features/address/address.css';
 
-const load = (signal: AbortSignal) => listAddresses({ hideErrors: true, signal });
-
-/** Page input `id`: the address being edited. */
+/** Page input `id`: the address being edited; without it, a new address (POST /api/delivery_info). */
 export default function AddressEditPage({ query }: PageProps) {
   const { t } = useI18n();
-  return (
-    <RemoteView load={load}>
-      {(addresses) => {
-        const address = addresses.find((item) => item.id === query.id);
-        if (!address) return null;
-        return (
-          <SimpleList
-            rows={[
-              { key: 'name', primary: address.name, secondary: address.phone },
-              { key: 'place', primary: address.region, secondary: address.detail },
-              ...(address.isDefault ? [{ key: 'default', primary: t('page.default') }] : []),
-            ]}
-          />
-        );
-      }}
-    </RemoteView>
-  );
+  const { state, reload } = useAddresses();
+  const id = query.id;
+  const onSaved = () => {
+    void showToast(t('address.saved'));
+    void navigateBack().catch(() => undefined);
+  };
+  if (!id) return <AddressForm onSaved={onSaved} />;
+  if (state.status === 'loading') return <StatusTip status="loading" />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  const address = state.addresses.find((item) => item.id === id);
+  if (!address) return <StatusTip status="empty" message={t('address.notFound')} />;
+  return <AddressForm key={address.id} address={address} onSaved={onSaved} />;
 }

@@ -1,20 +1,89 @@
-import { listAddresses } from '../../features/address';
-import { RemoteView, SimpleList } from '../remote-view';
+import type { Address } from '@stride/contract';
+import { StatusTip } from '../../components/status-tip';
+import { SwipeAction } from '../../components/swipe-action';
+import { showToast } from '../../components/toast';
+import { ADDRESSES_MAX, canAddAddress, deleteAddress, useAddresses } from '../../features/address';
+import { useI18n } from '../../lib/i18n';
+import { navigateTo } from '../../lib/navigation';
+import '../../features/address/address.css';
 
-const load = (signal: AbortSignal) => listAddresses({ hideErrors: true, signal });
+const EDIT_ROUTE = '/pages-sub/address/edit';
+const go = (url: string) => void navigateTo(url).catch(() => undefined);
 
-export default function AddressPage() {
+function AddressRow({ address, onDelete }: { address: Address; onDelete: (address: Address) => void }) {
+  const { t } = useI18n();
   return (
-    <RemoteView load={load}>
-      {(data) => (
-        <SimpleList
-          rows={data.map((address) => ({
-            key: address.id,
-            primary: `${address.name} ${address.phone}`,
-            secondary: `${address.region} ${address.detail}`,
-          }))}
-        />
+    <SwipeAction
+      actions={[{ key: 'delete', text: t('address.delete'), tone: 'danger' }]}
+      onAction={() => onDelete(address)}
+    >
+      <button
+        type="button"
+        className="address-item"
+        aria-label={t('address.editNamed', { name: address.name, region: address.region })}
+        onClick={() => go(`${EDIT_ROUTE}?id=${encodeURIComponent(address.id)}`)}
+      >
+        <span className="address-item__text">
+          <span className="address-item__who">
+            {address.name} {address.phone}
+          </span>
+          <span className="address-item__where">
+            {address.region} {address.detail}
+          </span>
+        </span>
+        {address.isDefault ? <span className="badge">{t('page.default')}</span> : null}
+      </button>
+    </SwipeAction>
+  );
+}
+
+/** Delivery addresses (GET, DELETE /api/delivery_info): swipe a row left to delete it, tap to edit. */
+export default function AddressPage() {
+  const { t } = useI18n();
+  const { state, reload, remove } = useAddresses();
+
+  const confirmDelete = async (address: Address) => {
+    const { dialogs } = await import('../dialogs');
+    const isSure = await dialogs.confirm(
+      t('address.deleteConfirm', { name: address.name, region: address.region }),
+      t('address.delete'),
+    );
+    if (!isSure) return;
+    try {
+      await deleteAddress(address.id);
+      remove(address.id);
+      void showToast(t('address.deleted'));
+    } catch {
+      // The request layer shows the server's message.
+    }
+  };
+
+  if (state.status === 'loading') return <StatusTip status="loading" />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  const { addresses } = state;
+  const canAdd = canAddAddress(addresses.length);
+  return (
+    <>
+      {addresses.length === 0 ? (
+        <StatusTip status="empty" message={t('address.none')} />
+      ) : (
+        <>
+          <p className="hint address-hint">{t('address.swipeHint')}</p>
+          <ul className="address-list" aria-label={t('title.address')}>
+            {addresses.map((address) => (
+              <li key={address.id}>
+                <AddressRow address={address} onDelete={(item) => void confirmDelete(item)} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
-    </RemoteView>
+      <div className="address-actions">
+        {canAdd ? null : <p className="hint">{t('address.full', { max: ADDRESSES_MAX })}</p>}
+        <button type="button" className="button button--block" disabled={!canAdd} onClick={() => go(EDIT_ROUTE)}>
+          {t('address.add')}
+        </button>
+      </div>
+    </>
   );
 }

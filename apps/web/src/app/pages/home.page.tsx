@@ -4,9 +4,10 @@ import { Swiper } from '../../components/swiper';
 import { CardProgress } from '../../features/cards';
 import { ExchangeSheet } from '../../features/exchange';
 import { QuickEntryIcon, appPathOf, useHome, type Home } from '../../features/home';
+import { NoticesSection } from '../../features/notices';
 import { createRetryKey } from '../../features/payments-ui';
 import { StepsRing, collectPoints, useStepCounter, type StepSensorStatus } from '../../features/walking';
-import { formatCount, formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { formatCount, formatMoney, formatNumber } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';
 import { getNavigator } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
@@ -186,23 +187,7 @@ function HomeContent({
         </nav>
       ) : null}
 
-      {home.notices.length > 0 ? (
-        <section className="card" aria-labelledby="home-notices-title">
-          <h2 id="home-notices-title" className="home-section__title">
-            {t('home.notices')}
-          </h2>
-          <ul className="home-notices">
-            {home.notices.map((notice) => (
-              <li key={notice.id} className="home-notices__item">
-                <span>{notice.title}</span>
-                <time className="list__secondary" dateTime={notice.publishedAt}>
-                  {formatDate(notice.publishedAt)}
-                </time>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <NoticesSection latest={home.notices} />
 
       <ExchangeSheet
         visible={isExchangeOpen}

@@ -1,32 +1,21 @@
-import { getInvite } from '../../features/invite';
-import { formatDate, formatNumber } from '../../lib/format';
-import { useI18n } from '../../lib/i18n';
-import { RemoteView, SimpleList } from '../remote-view';
+import { PullToRefresh } from '../../components/pull-to-refresh';
+import { StatusTip } from '../../components/status-tip';
+import { InviteView, getInvite } from '../../features/invite';
+import { copyWithToast } from '../feedback';
+import { useRemote } from '../use-remote';
+import '../../features/invite/invite.css';
 
 const load = (signal: AbortSignal) => getInvite({ hideErrors: true, signal });
+const copy = (text: string) => void copyWithToast(text);
 
+/** Invite tab (GET /api/invite): code, link and QR code to share, invitees and rewards. */
 export default function InvitePage() {
-  const { t } = useI18n();
+  const { state, retry } = useRemote(load);
   return (
-    <RemoteView load={load}>
-      {(invite) => (
-        <>
-          <SimpleList
-            rows={[
-              { key: 'code', primary: t('my.inviteCode'), secondary: invite.code },
-              { key: 'link', primary: invite.link },
-              { key: 'points', primary: t('home.points'), secondary: formatNumber(invite.rewardPoints) },
-            ]}
-          />
-          <SimpleList
-            rows={invite.invitees.map((invitee) => ({
-              key: `${invitee.account}-${invitee.joinedAt}`,
-              primary: invitee.account,
-              secondary: formatDate(invitee.joinedAt),
-            }))}
-          />
-        </>
-      )}
-    </RemoteView>
+    <PullToRefresh onRefresh={retry}>
+      {state.status === 'loading' ? <StatusTip status="loading" /> : null}
+      {state.status === 'error' ? <StatusTip status="error" message={state.message} onRetry={retry} /> : null}
+      {state.status === 'success' ? <InviteView invite={state.data} onCopy={copy} /> : null}
+    </PullToRefresh>
   );
 }

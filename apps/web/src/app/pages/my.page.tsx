@@ -3,6 +3,7 @@ import { StatusTip } from '../../components/status-tip';
 import { AccountSummary, LanguagePicker, logoutUser } from '../../features/account';
 import { listMyCards } from '../../features/cards';
 import { ExchangeSheet } from '../../features/exchange';
+import { DownloadEntry } from '../../features/download';
 import { useHome } from '../../features/home';
 import { createRetryKey } from '../../features/payments-ui';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -162,6 +163,11 @@ export default function MyPage() {
         </ul>
       </nav>
       <LanguagePicker />
+      <ul className="list">
+        <li>
+          <DownloadEntry />
+        </li>
+      </ul>
       <dl className="list">
         <div className="list__item">
           <dt className="list__secondary">{t('my.version')}</dt>

@@ -1,16 +1,19 @@
-import { listCommunityChannels } from '../../features/community';
-import { RemoteView, SimpleList } from '../remote-view';
+import { CommunityChannels, listCommunityChannels } from '../../features/community';
+import { useI18n } from '../../lib/i18n';
+import { RemoteView } from '../remote-view';
+import '../../features/community/community.css';
 
 const load = (signal: AbortSignal) => listCommunityChannels({ hideErrors: true, signal });
 
+/** Open without login (SPEC.md §6): the configured community channels (GET /api/community). */
 export default function OfficialCommunityPage() {
+  const { t } = useI18n();
   return (
-    <RemoteView load={load}>
-      {(data) => (
-        <SimpleList
-          rows={data.map((channel) => ({ key: channel.id, primary: channel.name, secondary: channel.description }))}
-        />
-      )}
-    </RemoteView>
+    <>
+      <p className="hint community-intro">{t('community.intro')}</p>
+      <RemoteView load={load}>
+        {(channels) => (channels.length > 0 ? <CommunityChannels channels={channels} /> : null)}
+      </RemoteView>
+    </>
   );
 }

@@ -1,21 +1,59 @@
-import { listOrders } from '../../features/orders';
-import { formatTime } from '../../lib/format';
-import { RemoteView, SimpleList } from '../remote-view';
+import type { OrderSummary } from '@stride/contract';
+import { useCallback, useState } from 'react';
+import { PullToRefresh } from '../../components/pull-to-refresh';
+import { StatusTip } from '../../components/status-tip';
+import { ORDER_STATUS_TEXT, ORDER_TABS, OrderSummaryItem, listOrders, type OrderStatus } from '../../features/orders';
+import { LoadMoreFooter, usePagedList } from '../../features/wallet';
+import { useI18n } from '../../lib/i18n';
+import { navigateTo } from '../../lib/navigation';
+import '../../features/orders/orders.css';
+import '../../features/shop/shop.css';
 
-const load = (signal: AbortSignal) => listOrders({}, { hideErrors: true, signal });
+const open = (order: OrderSummary) =>
+  void navigateTo(order.kind === 'goods' ? '/pages-sub/order/shop' : '/pages-sub/order/member').catch(() => undefined);
 
+/** My orders (GET /api/order): membership and goods together, with a tab per state. */
 export default function OrderListPage() {
+  const { t } = useI18n();
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const load = useCallback(
+    (page: number, signal: AbortSignal) =>
+      listOrders({ page, ...(status ? { status } : {}) }, { hideErrors: true, signal }),
+    [status],
+  );
+  const list = usePagedList(load);
+  const label = (tab: OrderStatus | '') => (tab ? t(ORDER_STATUS_TEXT[tab]) : t('shop.all'));
   return (
-    <RemoteView load={load}>
-      {(data) => (
-        <SimpleList
-          rows={data.items.map((order) => ({
-            key: order.id,
-            primary: order.title,
-            secondary: formatTime(order.createdAt),
-          }))}
-        />
-      )}
-    </RemoteView>
+    <PullToRefresh onRefresh={list.reload}>
+      <div className="status-tabs" role="tablist" aria-label={t('orders.byStatus')}>
+        {ORDER_TABS.map((tab) => (
+          <button
+            key={tab || 'all'}
+            type="button"
+            role="tab"
+            className="status-tabs__item"
+            aria-selected={status === tab}
+            onClick={() => setStatus(tab)}
+          >
+            {label(tab)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={label(status)}>
+        {list.status === 'loading' ? <StatusTip status="loading" /> : null}
+        {list.status === 'error' ? <StatusTip status="error" message={list.error ?? ''} onRetry={list.reload} /> : null}
+        {list.status === 'ready' && list.items.length === 0 ? (
+          <StatusTip status="empty" message={t('orders.noneAtAll')} />
+        ) : null}
+        {list.status === 'ready' && list.items.length > 0 ? (
+          <ul className="order-lines" aria-label={t('title.orderList')}>
+            {list.items.map((order) => (
+              <OrderSummaryItem key={`${order.kind}-${order.id}`} order={order} onOpen={open} />
+            ))}
+          </ul>
+        ) : null}
+        <LoadMoreFooter list={list} />
+      </div>
+    </PullToRefresh>
   );
 }

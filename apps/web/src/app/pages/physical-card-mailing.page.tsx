@@ -1,40 +1,99 @@
-import { listCardMailings } from '../../features/orders';
-import { formatTime } from '../../lib/format';
+import type { Mailing } from '@stride/contract';
+import { useCallback, useState } from 'react';
+import { StatusTip } from '../../components/status-tip';
+import { showToast } from '../../components/toast';
+import { useAddresses } from '../../features/address';
+import { listMyCards } from '../../features/cards';
+import { MailingApplyForm, MailingRecords, getCardMailingInfo, listCardMailings } from '../../features/orders';
 import { useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
-import { RemoteView, SimpleList } from '../remote-view';
+import { RemoteView } from '../remote-view';
 import { loginUrlFor } from '../routes';
+import { useRemote } from '../use-remote';
+import '../../features/orders/orders.css';
 
 const ROUTE = '/pages-sub/physical-card-mailing/index';
-const load = (signal: AbortSignal) => listCardMailings({ hideErrors: true, signal });
+const go = (url: string) => void navigateTo(url).catch(() => undefined);
+const loadInfo = (signal: AbortSignal) => getCardMailingInfo({ hideErrors: true, signal });
+/** The records and the active cards together: a card already applied for is not offered again. */
+const loadMine = (signal: AbortSignal) =>
+  Promise.all([listCardMailings({ hideErrors: true, signal }), listMyCards({ hideErrors: true, signal })]).then(
+    ([mailings, cards]) => ({ mailings, cards: cards.filter((card) => card.status === 'active') }),
+  );
 
-/** Open without login (SPEC.md §6): explains the service to anyone, records for the logged in. */
+function Description() {
+  const { t } = useI18n();
+  return (
+    <section className="card mailing-intro" aria-label={t('title.physicalCardMailing')}>
+      <RemoteView load={loadInfo}>
+        {(info) => (
+          <>
+            <p>{info.description}</p>
+            <p className="hint">{t(info.isFree ? 'mailing.free' : 'mailing.paid')}</p>
+          </>
+        )}
+      </RemoteView>
+    </section>
+  );
+}
+
+function Apply() {
+  const { t } = useI18n();
+  const { state, retry } = useRemote(loadMine);
+  const addresses = useAddresses();
+  const [added, setAdded] = useState<readonly Mailing[]>([]);
+  const onApplied = useCallback(
+    (mailing: Mailing) => {
+      setAdded((previous) => [mailing, ...previous]);
+      void showToast(t('mailing.applied'));
+    },
+    [t],
+  );
+  if (state.status === 'loading' || addresses.state.status === 'loading') return <StatusTip status="loading" />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
+  if (addresses.state.status === 'error') {
+    return <StatusTip status="error" message={addresses.state.message} onRetry={addresses.reload} />;
+  }
+  const mailings = [...added, ...state.data.mailings.filter((item) => !added.some((mine) => mine.id === item.id))];
+  const cards = state.data.cards
+    .filter((card) => !mailings.some((mailing) => mailing.cardId === card.id))
+    .map((card) => ({ id: card.id, name: card.plan.name }));
+  return (
+    <>
+      <section className="card" aria-labelledby="mailing-apply-title">
+        <h2 id="mailing-apply-title" className="mailing-apply__title">
+          {t('mailing.apply')}
+        </h2>
+        <MailingApplyForm
+          cards={cards}
+          addresses={addresses.state.addresses}
+          onApplied={onApplied}
+          onAddAddress={() => go('/pages-sub/address/edit')}
+        />
+      </section>
+      <h2 className="section-heading">{t('mailing.records')}</h2>
+      {mailings.length === 0 ? (
+        <StatusTip status="empty" message={t('mailing.noRecords')} />
+      ) : (
+        <MailingRecords mailings={mailings} />
+      )}
+    </>
+  );
+}
+
+/** Open without login (SPEC.md §6): explains the service to anyone; card holders apply and follow it. */
 export default function PhysicalCardMailingPage() {
   const { t } = useI18n();
   const { isLogged } = useUser();
   return (
     <>
-      <p className="card">{t('mailing.intro')}</p>
+      <Description />
       {isLogged ? (
-        <RemoteView load={load}>
-          {(mailings) => (
-            <SimpleList
-              rows={mailings.map((mailing) => ({
-                key: mailing.id,
-                primary: formatTime(mailing.createdAt),
-                secondary: mailing.trackingNumber ?? '',
-              }))}
-            />
-          )}
-        </RemoteView>
+        <Apply />
       ) : (
         <div style={{ margin: 12 }}>
-          <button
-            type="button"
-            className="button button--block"
-            onClick={() => void navigateTo(loginUrlFor(ROUTE)).catch(() => undefined)}
-          >
+          <button type="button" className="button button--block" onClick={() => go(loginUrlFor(ROUTE))}>
             {t('mailing.login')}
           </button>
         </div>

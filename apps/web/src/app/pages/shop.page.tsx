@@ -1,23 +1,119 @@
-import { listGoods } from '../../features/shop';
+import type { Goods, GoodsCategory } from '@stride/contract';
+import { useCallback, useState } from 'react';
+import { PullToRefresh } from '../../components/pull-to-refresh';
+import { StatusTip } from '../../components/status-tip';
+import { showToast } from '../../components/toast';
+import { usePageActive } from '../../hooks';
+import { useAddresses } from '../../features/address';
+import { useHome } from '../../features/home';
+import { createRetryKey } from '../../features/payments-ui';
+import { GoodsDetail, GoodsGrid, OrderForm, listGoods } from '../../features/shop';
+import { LoadMoreFooter, usePagedList } from '../../features/wallet';
 import { formatNumber } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { RemoteView, SimpleList } from '../remote-view';
+import { navigateTo } from '../../lib/navigation';
+import '../../features/shop/shop.css';
 
-const load = (signal: AbortSignal) => listGoods({}, { hideErrors: true, signal });
+const go = (url: string) => void navigateTo(url).catch(() => undefined);
 
+/** Points available and the user's addresses, then the order form; loaded when a detail opens. */
+function Ordering({ goods, points, onOrdered }: { goods: Goods; points: number; onOrdered: () => void }) {
+  const { t } = useI18n();
+  const { state, reload } = useAddresses();
+  // One key per order attempt, kept while the detail is open so a retry after a lost answer reuses it.
+  const [retryKey] = useState(createRetryKey);
+  if (state.status === 'loading') return <StatusTip status="loading" />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  return (
+    <OrderForm
+      goods={goods}
+      availablePoints={points}
+      addresses={state.addresses}
+      retryKey={retryKey}
+      onAddAddress={() => go('/pages-sub/address/edit')}
+      onOrdered={() => {
+        void showToast(t('shop.ordered'));
+        onOrdered();
+      }}
+    />
+  );
+}
+
+/** Mall tab (GET /api/goods): categories, a goods grid paged at the bottom, detail and ordering. */
 export default function ShopPage() {
   const { t } = useI18n();
+  const isActive = usePageActive();
+  const home = useHome();
+  const [categoryId, setCategoryId] = useState<string | undefined>(undefined);
+  const [categories, setCategories] = useState<readonly GoodsCategory[]>([]);
+  const [selected, setSelected] = useState<Goods | undefined>(undefined);
+  const load = useCallback(
+    (page: number, signal: AbortSignal) =>
+      listGoods({ page, ...(categoryId ? { categoryId } : {}) }, { hideErrors: true, signal }).then((answer) => {
+        setCategories(answer.categories);
+        return answer;
+      }),
+    [categoryId],
+  );
+  const list = usePagedList(load);
+  const points = home.state.status === 'ready' ? home.state.home.points : undefined;
+
+  const refresh = () => {
+    list.reload();
+    home.refresh();
+  };
+
   return (
-    <RemoteView load={load}>
-      {(data) => (
-        <SimpleList
-          rows={data.items.map((goods) => ({
-            key: goods.id,
-            primary: goods.name,
-            secondary: t('page.points', { points: formatNumber(goods.points) }),
-          }))}
-        />
+    <PullToRefresh onRefresh={refresh}>
+      {points === undefined ? null : (
+        <p className="shop-points" data-testid="shop-points">
+          {t('shop.myPoints', { points: formatNumber(points) })}
+        </p>
       )}
-    </RemoteView>
+      {categories.length > 0 ? (
+        <div className="shop-categories" role="group" aria-label={t('shop.categories')}>
+          {[{ id: '', name: t('shop.all') }, ...categories].map((category) => (
+            <button
+              key={category.id}
+              type="button"
+              className="shop-category"
+              aria-pressed={(categoryId ?? '') === category.id}
+              onClick={() => setCategoryId(category.id || undefined)}
+            >
+              {category.name}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {list.status === 'loading' ? <StatusTip status="loading" /> : null}
+      {list.status === 'error' ? <StatusTip status="error" message={list.error ?? ''} onRetry={list.reload} /> : null}
+      {list.status === 'ready' && list.items.length === 0 ? (
+        <StatusTip status="empty" message={t('shop.none')} />
+      ) : null}
+      {list.status === 'ready' && list.items.length > 0 ? <GoodsGrid goods={list.items} onOpen={setSelected} /> : null}
+      <LoadMoreFooter list={list} />
+      {/* The detail is a portal over the whole app, so it hides while another page is on top. */}
+      {selected && isActive ? (
+        <GoodsDetail goods={selected} onClose={() => setSelected(undefined)}>
+          {points === undefined ? (
+            home.state.status === 'error' ? (
+              <StatusTip status="error" message={home.state.message} onRetry={home.retry} />
+            ) : (
+              <StatusTip status="loading" />
+            )
+          ) : (
+            <Ordering
+              goods={selected}
+              points={points}
+              onOrdered={() => {
+                setSelected(undefined);
+                refresh();
+                go('/pages-sub/order/shop');
+              }}
+            />
+          )}
+        </GoodsDetail>
+      ) : null}
+    </PullToRefresh>
   );
 }

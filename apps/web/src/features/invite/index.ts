@@ -1,1 +1,2 @@
 export { getInvite } from './api/get-invite';
+export { InviteView, type InviteInfo } from './components/invite-view';

@@ -1,2 +1,10 @@
 export { listGoods } from './api/list-goods';
 export { listGoodsOrders } from './api/list-goods-orders';
+export { confirmOrder } from './api/confirm-order';
+export { cancelOrder } from './api/cancel-order';
+export { QUANTITY_MAX, QUANTITY_MIN, clampQuantity, maxQuantity, orderTotal } from './order-total';
+export { GoodsGrid } from './components/goods-grid';
+export { GoodsDetail } from './components/goods-detail';
+export { Overlay } from './components/overlay';
+export { OrderForm, type OrderRetryKey } from './components/order-form';
+export { GOODS_STATUS_TEXT, GoodsOrderItem } from './components/goods-order-item';

@@ -1,0 +1,158 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { Address, EndpointDef, Goods } from '@stride/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { showToast } from '../../components/toast';
+import { call, RequestError } from '../../lib/http';
+import type * as HttpModule from '../../lib/http';
+import { installNavigator, type Navigator } from '../../lib/navigation';
+import ShopPage from './shop.page';
+
+// The request layer is replaced: calls are answered per endpoint id and recorded.
+vi.mock('../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof HttpModule>()),
+  call: vi.fn(),
+}));
+vi.mock('../../components/toast', () => ({ showToast: vi.fn(() => Promise.resolve()) }));
+
+const mockedCall = vi.mocked(call);
+
+const GOODS: Goods = {
+  id: 'g-1',
+  categoryId: 'c-1',
+  name: 'Water bottle',
+  images: ['data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg"/%3E'],
+  points: 1_200,
+  stock: 5,
+  description: 'Keeps water cold.',
+};
+const ADDRESSES: Address[] = [
+  { id: 'a-1', name: 'Li Lei', phone: '13800138000', region: 'Shanghai', detail: '1 Century Ave', isDefault: false },
+  { id: 'a-2', name: 'Han Meimei', phone: '13900139000', region: 'Beijing', detail: '2 Chang An St', isDefault: true },
+];
+const ORDER = {
+  id: 'o-1',
+  goods: GOODS,
+  quantity: 2,
+  points: 2_400,
+  status: 'to_ship',
+  address: ADDRESSES[1],
+  carrier: null,
+  trackingNumber: null,
+  createdAt: '2026-03-02T00:00:00Z',
+  shippedAt: null,
+  completedAt: null,
+  cancelledAt: null,
+};
+
+let confirmReplies: (() => Promise<unknown>)[] = [];
+
+function answer(endpoint: EndpointDef): Promise<unknown> {
+  switch (endpoint.id) {
+    case 'goods.list':
+      return Promise.resolve({
+        items: [GOODS],
+        page: 1,
+        pageSize: 20,
+        total: 1,
+        hasMore: false,
+        categories: [{ id: 'c-1', name: 'Outdoor' }],
+      });
+    case 'home.get':
+      return Promise.resolve({ points: 3_000 });
+    case 'address.list':
+      return Promise.resolve(ADDRESSES);
+    case 'order.confirm':
+      return confirmReplies.shift()?.() ?? Promise.reject(new Error('unexpected order'));
+    default:
+      return Promise.reject(new Error(`unexpected ${endpoint.id}`));
+  }
+}
+
+function confirmBodies() {
+  return mockedCall.mock.calls.filter(([endpoint]) => endpoint.id === 'order.confirm').map(([, input]) => input.body);
+}
+
+const navigateTo = vi.fn(() => Promise.resolve());
+
+beforeEach(() => {
+  mockedCall.mockImplementation((endpoint) => answer(endpoint));
+  installNavigator({ navigateTo } as unknown as Navigator);
+});
+
+afterEach(() => {
+  mockedCall.mockReset();
+  navigateTo.mockClear();
+  confirmReplies = [];
+  installNavigator(undefined);
+});
+
+async function openGoods() {
+  render(<ShopPage />);
+  fireEvent.click(await screen.findByRole('button', { name: /Water bottle/ }));
+  const detail = await screen.findByRole('dialog', { name: 'Water bottle' });
+  await within(detail).findByRole('region', { name: 'Order' });
+  return detail;
+}
+
+describe('ordering in the points shop', () => {
+  it('shows the total and the points left, with the default address, and orders once', async () => {
+    confirmReplies = [() => Promise.resolve(ORDER)];
+    const detail = await openGoods();
+    expect(within(detail).getByTestId('order-total').textContent).toBe('1,200');
+    expect(within(detail).getByTestId('order-left').textContent).toBe('1,800');
+    expect(within(detail).getByRole('button', { name: /Han Meimei/ })).toBeTruthy();
+
+    fireEvent.click(within(detail).getByRole('button', { name: 'One more' }));
+    expect(within(detail).getByTestId('order-total').textContent).toBe('2,400');
+    expect(within(detail).getByTestId('order-left').textContent).toBe('600');
+
+    fireEvent.click(within(detail).getByRole('button', { name: 'Exchange for 2,400 points' }));
+    await vi.waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/pages-sub/order/shop'));
+    expect(showToast).toHaveBeenCalledWith('Order placed');
+    const bodies = confirmBodies();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ goodsId: 'g-1', quantity: 2, addressId: 'a-2' });
+    expect(JSON.stringify(bodies[0])).toMatch(/"idempotencyKey":"[0-9a-f]{32}"/);
+  });
+
+  it('sends the chosen address', async () => {
+    confirmReplies = [() => Promise.resolve(ORDER)];
+    const detail = await openGoods();
+    fireEvent.click(within(detail).getByRole('button', { name: /Han Meimei/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Li Lei/ }));
+    fireEvent.click(within(detail).getByRole('button', { name: 'Exchange for 1,200 points' }));
+    await vi.waitFor(() => expect(confirmBodies()).toHaveLength(1));
+    expect(confirmBodies()[0]).toMatchObject({ addressId: 'a-1' });
+  });
+
+  it('refuses an order beyond the points', async () => {
+    const detail = await openGoods();
+    fireEvent.click(within(detail).getByRole('button', { name: 'One more' }));
+    fireEvent.click(within(detail).getByRole('button', { name: 'One more' }));
+    expect(within(detail).getByTestId('order-left').textContent).toBe('-600');
+    expect(within(detail).getByRole('alert').textContent).toBe('Not enough points: you have 3,000');
+    expect(within(detail).getByRole<HTMLButtonElement>('button', { name: 'Exchange for 3,600 points' }).disabled).toBe(
+      true,
+    );
+  });
+
+  it('reuses the idempotency key when a retry follows a lost answer, and not after a refusal', async () => {
+    confirmReplies = [
+      () => Promise.reject(new RequestError('network', 0, 'network error')),
+      () => Promise.reject(new RequestError('envelope', 1007, 'Out of stock')),
+      () => Promise.resolve(ORDER),
+    ];
+    const detail = await openGoods();
+    const confirm = () => within(detail).getByRole<HTMLButtonElement>('button', { name: 'Exchange for 1,200 points' });
+    fireEvent.click(confirm());
+    await vi.waitFor(() => expect(confirm().disabled).toBe(false));
+    fireEvent.click(confirm());
+    await vi.waitFor(() => expect(confirmBodies()).toHaveLength(2));
+    await vi.waitFor(() => expect(confirm().disabled).toBe(false));
+    fireEvent.click(confirm());
+    await vi.waitFor(() => expect(navigateTo).toHaveBeenCalled());
+    const [first, second, third] = confirmBodies();
+    expect(second).toEqual(first);
+    expect(third).not.toEqual(first);
+  });
+});

@@ -1,0 +1,115 @@
+import type { Address } from '@stride/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { TextInput } from '../../../components/text-input';
+import { useI18n, type MessageKey } from '../../../lib/i18n';
+import { saveAddress } from '../api/save-address';
+import {
+  ADDRESS_LIMITS,
+  draftOf,
+  toAddressBody,
+  validateAddress,
+  type AddressErrors,
+  type AddressField,
+} from '../address-rules';
+
+const ERROR_TEXT: Record<AddressField, Record<'empty' | 'format', MessageKey>> = {
+  name: { empty: 'address.error.name', format: 'address.error.name' },
+  phone: { empty: 'address.error.phone', format: 'address.error.phoneFormat' },
+  region: { empty: 'address.error.region', format: 'address.error.region' },
+  detail: { empty: 'address.error.detail', format: 'address.error.detail' },
+};
+
+export interface AddressFormProps {
+  /** The address being edited; none to add one. */
+  readonly address?: Address;
+  readonly onSaved: (address: Address) => void;
+}
+
+/** Name, phone, region, detail and the default flag; checked here, then by the server. */
+export function AddressForm({ address, onSaved }: AddressFormProps) {
+  const { t } = useI18n();
+  const id = useId();
+  const [draft, setDraft] = useState(() => draftOf(address));
+  const [errors, setErrors] = useState<AddressErrors>({});
+  const [isSaving, setSaving] = useState(false);
+  const set = (field: AddressField) => (value: string) => {
+    setDraft((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
+  const errorOf = (field: AddressField) => {
+    const kind = errors[field];
+    return kind ? t(ERROR_TEXT[field][kind]) : undefined;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateAddress(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      onSaved(await saveAddress(toAddressBody(draft, address?.id)));
+    } catch {
+      // The request layer shows the server's message (for example the 20-address limit).
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="card" onSubmit={(event) => void submit(event)} noValidate aria-label={t('address.form')}>
+      <TextInput
+        label={t('address.name')}
+        value={draft.name}
+        onChange={set('name')}
+        maxLength={ADDRESS_LIMITS.name}
+        autoComplete="name"
+        required
+        error={errorOf('name')}
+      />
+      <TextInput
+        label={t('address.phone')}
+        value={draft.phone}
+        onChange={set('phone')}
+        maxLength={ADDRESS_LIMITS.phone}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        error={errorOf('phone')}
+      />
+      <TextInput
+        label={t('address.region')}
+        value={draft.region}
+        onChange={set('region')}
+        maxLength={ADDRESS_LIMITS.region}
+        placeholder={t('address.regionPlaceholder')}
+        autoComplete="address-level1"
+        required
+        error={errorOf('region')}
+      />
+      <TextInput
+        label={t('address.detail')}
+        value={draft.detail}
+        onChange={set('detail')}
+        maxLength={ADDRESS_LIMITS.detail}
+        placeholder={t('address.detailPlaceholder')}
+        autoComplete="street-address"
+        required
+        error={errorOf('detail')}
+      />
+      <div className="field address-form__default">
+        <input
+          id={`${id}-default`}
+          type="checkbox"
+          checked={draft.isDefault}
+          onChange={(event) => setDraft((previous) => ({ ...previous, isDefault: event.target.checked }))}
+        />
+        <label htmlFor={`${id}-default`}>{t('address.setDefault')}</label>
+      </div>
+      <button type="submit" className="button button--block" disabled={isSaving}>
+        {isSaving ? t('address.saving') : t('address.save')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { getDownload } from './api/get-download';
+export { DownloadEntry } from './components/download-entry';

@@ -1,0 +1,112 @@
+import type { Invitee, ResponseOf, getInvite } from '@stride/contract';
+import { StatusTip } from '../../../components/status-tip';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { useI18n } from '../../../lib/i18n';
+
+export type InviteInfo = ResponseOf<typeof getInvite>;
+
+export interface InviteViewProps {
+  readonly invite: InviteInfo;
+  /** Copies with the app's toasts (the page wires copyWithToast). */
+  readonly onCopy: (text: string) => void;
+}
+
+function InviteeItem({ invitee }: { readonly invitee: Invitee }) {
+  const { t } = useI18n();
+  return (
+    <li className="invitee">
+      <span className="invitee__main">
+        <span className="invitee__account">{invitee.account}</span>
+        <span className="invitee__meta">{t('invite.joined', { date: formatDate(invitee.joinedAt) })}</span>
+      </span>
+      <span className="invitee__side">
+        <span className={invitee.qualified ? 'badge badge--good' : 'badge badge--muted'}>
+          {t(invitee.qualified ? 'invite.qualified' : 'invite.waiting')}
+        </span>
+        {invitee.rewardPoints > 0 ? (
+          <span className="invitee__reward">+{formatNumber(invitee.rewardPoints)}</span>
+        ) : null}
+      </span>
+    </li>
+  );
+}
+
+/** Code, link and QR code to share, the reward rule, what it has earned and who joined. */
+export function InviteView({ invite, onCopy }: InviteViewProps) {
+  const { t } = useI18n();
+  const { rule } = invite;
+  return (
+    <>
+      <section className="card invite-share" aria-labelledby="invite-share-title">
+        <h2 id="invite-share-title" className="invite__title">
+          {t('invite.share')}
+        </h2>
+        <p className="hint">
+          {t('invite.rule', { points: formatNumber(rule.points), steps: formatNumber(rule.steps) })}
+        </p>
+        <img className="invite-share__qr" src={invite.qrImage} alt={t('invite.qr')} />
+        <dl className="invite-share__rows">
+          <div>
+            <dt>{t('my.inviteCode')}</dt>
+            <dd className="invite-share__code" data-testid="invite-code">
+              {invite.code}
+            </dd>
+            <button
+              type="button"
+              className="link"
+              aria-label={t('invite.copyCode')}
+              onClick={() => onCopy(invite.code)}
+            >
+              {t('invite.copy')}
+            </button>
+          </div>
+          <div>
+            <dt>{t('invite.link')}</dt>
+            <dd className="invite-share__link" data-testid="invite-link">
+              {invite.link}
+            </dd>
+            <button
+              type="button"
+              className="link"
+              aria-label={t('invite.copyLink')}
+              onClick={() => onCopy(invite.link)}
+            >
+              {t('invite.copy')}
+            </button>
+          </div>
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="invite-rewards-title">
+        <h2 id="invite-rewards-title" className="invite__title">
+          {t('invite.rewards')}
+        </h2>
+        <dl className="invite-figures">
+          <div>
+            <dt>{t('invite.earned')}</dt>
+            <dd data-testid="invite-reward-points">{formatNumber(invite.rewardPoints)}</dd>
+          </div>
+          <div>
+            <dt>{t('invite.thisYear')}</dt>
+            <dd>
+              {formatNumber(rule.rewardedThisYear)} / {formatNumber(rule.maxPerYear)}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="invitees-title">
+        <h2 id="invitees-title" className="invite__heading">
+          {t('invite.invitees', { count: invite.invitees.length })}
+        </h2>
+        {invite.invitees.length === 0 ? (
+          <StatusTip status="empty" message={t('invite.none')} />
+        ) : (
+          <ul className="invitees">
+            {invite.invitees.map((invitee) => (
+              <InviteeItem key={`${invitee.account}-${invitee.joinedAt}`} invitee={invitee} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { NoticeSummary } from '@stride/contract';
+import { useState } from 'react';
+import { usePageActive } from '../../../hooks';
+import { formatDate } from '../../../lib/format';
+import { useI18n } from '../../../lib/i18n';
+import { NoticeDetail } from './notice-detail';
+import { NoticeList } from './notice-list';
+
+/**
+ * The latest notices on home, each opening full screen, and "More" for all of them. No route of its
+ * own (SPEC.md §2 has none for notices): both views are panels over home.
+ */
+export function NoticesSection({ latest }: { readonly latest: readonly NoticeSummary[] }) {
+  const { t } = useI18n();
+  const isActive = usePageActive();
+  const [isListOpen, setListOpen] = useState(false);
+  const [open, setOpen] = useState<NoticeSummary | undefined>(undefined);
+  if (latest.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="home-notices-title">
+      <div className="notices__head">
+        <h2 id="home-notices-title" className="home-section__title">
+          {t('home.notices')}
+        </h2>
+        <button type="button" className="link" aria-label={t('notices.more')} onClick={() => setListOpen(true)}>
+          {t('notices.moreShort')}
+        </button>
+      </div>
+      <ul className="notices__list">
+        {latest.map((notice) => (
+          <li key={notice.id}>
+            <button type="button" className="notices__item" onClick={() => setOpen(notice)}>
+              <span className="notices__title">{notice.title}</span>
+              <time className="list__secondary" dateTime={notice.publishedAt}>
+                {formatDate(notice.publishedAt)}
+              </time>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {/* Panels are portals over the app, so they stand down while another page is on top. */}
+      {isActive && isListOpen ? <NoticeList onOpen={setOpen} onClose={() => setListOpen(false)} /> : null}
+      {isActive && open ? <NoticeDetail notice={open} onClose={() => setOpen(undefined)} /> : null}
+    </section>
+  );
+}

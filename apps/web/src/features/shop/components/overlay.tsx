@@ -1,0 +1,39 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useKeyDown } from '../../../hooks';
+import { useI18n } from '../../../lib/i18n';
+
+export interface OverlayProps {
+  readonly title: string;
+  readonly onClose: () => void;
+  readonly children: ReactNode;
+}
+
+/**
+ * A full-screen panel over the page with its own head and close button. Our own rather than the
+ * kit's Popup, which would add its spring code to the page's chunk for a panel with no animation.
+ */
+export function Overlay({ title, onClose, children }: OverlayProps) {
+  const { t } = useI18n();
+  const panel = useRef<HTMLDivElement>(null);
+  useKeyDown((event) => {
+    if (event.key === 'Escape') onClose();
+  });
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    panel.current?.focus();
+    return () => previous?.focus();
+  }, []);
+  return createPortal(
+    <div className="overlay" role="dialog" aria-modal="true" aria-label={title} ref={panel} tabIndex={-1}>
+      <header className="overlay__head">
+        <button type="button" className="overlay__close" aria-label={t('shop.close')} onClick={onClose}>
+          ‹
+        </button>
+        <h2 className="overlay__title">{title}</h2>
+      </header>
+      <div className="overlay__body">{children}</div>
+    </div>,
+    document.body,
+  );
+}

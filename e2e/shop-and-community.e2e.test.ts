@@ -1,0 +1,257 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOps } from '../apps/server/src/ops/cli.js';
+import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const DEMO = { account: '13800138000', password: 'Stride2026' };
+const INVITEE = { account: '13955556666', password: 'inviteeWalk1' };
+/** The business day's offset (the server's default time zone, UTC+8). */
+const BUSINESS_OFFSET_MS = 8 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let server: RunningServer;
+let browser: Browser;
+
+const top = (page: Page) => page.locator('.page:not([hidden])');
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  expect(envelope.code, `${method} ${path}: ${envelope.message}`).toBe(1);
+  return envelope.data;
+}
+
+const logIn = (account: { account: string; password: string }) =>
+  api<{ token: string }>('POST', '/api/user/login', undefined, account).then((data) => data.token);
+
+/** A fresh load of a route (a hash change alone would not reload the app). */
+async function open(page: Page, route: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(`${server.baseUrl}/#${route}`);
+}
+
+async function useToken(context: BrowserContext, token: string): Promise<void> {
+  await context.addInitScript((value) => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('token', value);
+  }, token);
+}
+
+async function ops(argv: string[]): Promise<string> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runOps(argv, {
+    services: server.app.services,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
+  expect(code, err.join('\n')).toBe(0);
+  return out.join('\n');
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('points shop, orders, addresses, card mailing, invites and community, end to end in Chromium', () => {
+  it('adds an address, orders goods, sees them shipped with tracking, and applies for card mailing', async () => {
+    const token = await logIn(DEMO);
+    // Card mailing needs an active member card: the demo account buys Bronze by balance.
+    const plans = await api<{ id: string; name: string }[]>('GET', '/api/member_card', token);
+    const bronze = plans.find((plan) => plan.name === 'Bronze');
+    await api('POST', '/api/member_card/buy', token, {
+      planId: bronze?.id,
+      payWith: 'balance',
+      idempotencyKey: 'e2e-shop-bronze-1',
+    });
+    const pointsBefore = (await api<{ points: number }>('GET', '/api/home', token)).points;
+
+    const { page, context, errors } = await openPhone(browser);
+    await useToken(context, token);
+
+    // Add a delivery address.
+    await open(page, '/pages-sub/address/index');
+    await expect.poll(() => top(page).getByText('No delivery addresses yet').count()).toBe(1);
+    await top(page).getByRole('button', { name: 'Add address' }).click();
+    await top(page).getByLabel('Recipient').fill('Li Lei');
+    await top(page).getByLabel('Mobile number').fill('13800138000');
+    await top(page).getByLabel('Region').fill('Shanghai Pudong');
+    await top(page).getByLabel('Street address').fill('1 Century Avenue');
+    await top(page).getByRole('button', { name: 'Save address' }).click();
+    const addressRow = top(page).getByRole('button', { name: 'Edit the address of Li Lei, Shanghai Pudong' });
+    await expect.poll(() => addressRow.count()).toBe(1);
+    expect(await addressRow.innerText()).toContain('Default');
+
+    // Order two water bottles from the mall: total and points left before confirming.
+    await open(page, '/pages/shop/index');
+    await top(page)
+      .getByRole('button', { name: /Sports water bottle/ })
+      .click();
+    const detail = page.getByRole('dialog', { name: 'Sports water bottle' });
+    await detail.getByRole('button', { name: 'One more' }).click();
+    await expect.poll(() => detail.getByTestId('order-total').innerText()).toBe('2,400');
+    expect(await detail.getByTestId('order-left').innerText()).toBe((pointsBefore - 2_400).toLocaleString('en-US'));
+    await screenshot(page, 'shop-order');
+    await detail.getByRole('button', { name: 'Exchange for 2,400 points' }).click();
+
+    // Exchanged goods opens with the order waiting to ship.
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/pages-sub/order/shop');
+    const orderCard = top(page).getByRole('listitem').filter({ hasText: 'Sports water bottle' });
+    await expect.poll(() => orderCard.count()).toBe(1);
+    expect(await orderCard.innerText()).toContain('To ship');
+    expect((await api<{ points: number }>('GET', '/api/home', token)).points).toBe(pointsBefore - 2_400);
+
+    // My orders lists it too, under its state's tab.
+    await open(page, '/pages-sub/order/list');
+    await top(page).getByRole('tab', { name: 'To ship' }).click();
+    const line = top(page).getByRole('button', { name: /Sports water bottle/ });
+    await expect.poll(() => line.count()).toBe(1);
+    expect(await line.innerText()).toContain('× 2 · 2,400 points');
+
+    // The operator ships it from the command line; the tracking number shows.
+    const orders = await api<{ items: { id: string }[] }>('GET', '/api/order/goods', token);
+    const orderId = orders.items[0]?.id ?? '';
+    await ops([
+      'orders',
+      'ship',
+      orderId,
+      '--carrier',
+      'SF Express',
+      '--tracking',
+      'SF1234567890',
+      '--operator',
+      'e2e',
+      '--yes',
+    ]);
+    await open(page, '/pages-sub/order/shop');
+    await expect.poll(() => top(page).getByTestId('tracking').innerText()).toBe('SF Express SF1234567890');
+    expect(
+      await top(page)
+        .getByRole('button', { name: /Cancel the order/ })
+        .count(),
+    ).toBe(0);
+    await screenshot(page, 'shop-shipped');
+
+    // Card mailing: apply for Bronze to the saved address, then the record shows.
+    await open(page, '/pages-sub/physical-card-mailing/index');
+    const apply = top(page).getByRole('form', { name: 'Apply for a physical card' });
+    await expect.poll(() => apply.getByLabel('Member card').inputValue()).not.toBe('');
+    await apply.getByRole('button', { name: 'Apply for a physical card' }).click();
+    const record = top(page).getByRole('list', { name: 'My applications' }).getByRole('listitem');
+    await expect.poll(() => record.count()).toBe(1);
+    expect(await record.innerText()).toContain('Requested');
+    const mailings = await api<{ id: string }[]>('GET', '/api/post/record', token);
+    await ops([
+      'mailings',
+      'ship',
+      mailings[0]?.id ?? '',
+      '--carrier',
+      'EMS',
+      '--tracking',
+      'EMS42',
+      '--operator',
+      'e2e',
+      '--yes',
+    ]);
+    await open(page, '/pages-sub/physical-card-mailing/index');
+    await expect.poll(() => top(page).getByText('EMS EMS42').count()).toBe(1);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shares the invite link, signs a friend up through it, and rewards both once the friend walks', async () => {
+    const token = await logIn(DEMO);
+    const { page, context, errors } = await openPhone(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    await useToken(context, token);
+
+    await open(page, '/pages/invite/index');
+    const link = await top(page).getByTestId('invite-link').innerText();
+    expect(link).toMatch(/#\/pages\/login\/index\?invite=/);
+    await top(page).getByRole('button', { name: 'Copy the invite link' }).click();
+    await expect.poll(() => page.getByText('Content copied').count()).toBe(1);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(link);
+    await screenshot(page, 'invite');
+
+    // The friend opens the copied link logged out and signs up with the code pre-filled.
+    const friend = await openPhone(browser);
+    const answered = friend.page.waitForResponse((response) => response.url().endsWith('/api/captcha'));
+    await friend.page.goto(copied);
+    await answered;
+    const friendTop = top(friend.page);
+    const code = await top(page).getByTestId('invite-code').innerText();
+    await expect.poll(() => friendTop.getByLabel('Invite code (optional)').inputValue()).toBe(code);
+    await expect
+      .poll(() => friendTop.getByRole('button', { name: 'Captcha image, tap to refresh' }).locator('img').count())
+      .toBe(1);
+    await friendTop.getByLabel('Captcha', { exact: true }).fill(server.captcha.last);
+    await friendTop.getByLabel('Mobile number').fill(INVITEE.account);
+    await friendTop.getByLabel('Password').fill(INVITEE.password);
+    await friendTop.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => friend.page.evaluate(() => location.hash)).toMatch(/^#\/(pages\/index\/index)?$/);
+    expect(friend.errors).toEqual([]);
+    await friend.context.close();
+
+    // The friend walks past the threshold. The step-rate rule (300 a minute since local midnight,
+    // UTC+8) can refuse 5,000 steps for today early in the business day, but yesterday is still
+    // reportable and its whole day has elapsed, so yesterday's report always passes through the API.
+    const friendToken = await logIn(INVITEE);
+    const invite = await api<{ rule: { steps: number; points: number } }>('GET', '/api/invite', friendToken);
+    const today = new Date(Date.now() + BUSINESS_OFFSET_MS);
+    const yesterday = new Date(today.getTime() - DAY_MS).toISOString().slice(0, 10);
+    await api('POST', '/api/steps', friendToken, { day: yesterday, steps: invite.rule.steps });
+
+    // Both are rewarded: the friend's rewards and the inviter's page.
+    expect((await api<{ rewardPoints: number }>('GET', '/api/invite', friendToken)).rewardPoints).toBe(
+      invite.rule.points,
+    );
+    await open(page, '/pages/invite/index');
+    const points = invite.rule.points.toLocaleString('en-US');
+    await expect.poll(() => top(page).getByTestId('invite-reward-points').innerText()).toBe(points);
+    const invitee = top(page).getByRole('listitem').filter({ hasText: '139****6666' });
+    await expect.poll(() => invitee.innerText()).toContain('Rewarded');
+    expect(await invitee.innerText()).toContain(`+${points}`);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the community and card mailing pages logged out', async () => {
+    const { page, context, errors } = await openPhone(browser);
+    await open(page, '/pages-sub/official-community/index');
+    await expect.poll(() => top(page).getByRole('heading', { name: 'Stride walkers group' }).count()).toBe(1);
+    expect(await top(page).getByRole('img', { name: 'QR code of Stride walkers group' }).count()).toBe(1);
+    await screenshot(page, 'community-logged-out');
+
+    await open(page, '/pages-sub/physical-card-mailing/index');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/pages-sub/physical-card-mailing/index');
+    const login = top(page).getByRole('button', { name: 'Log in to apply' });
+    await expect.poll(() => login.count()).toBe(1);
+    expect(await top(page).getByText('Mailing is free of charge.').count()).toBe(1);
+    await login.click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/pages\/login\/index\?redirect=/);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
