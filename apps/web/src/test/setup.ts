@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { assertNoConsoleErrors, watchConsoleErrors } from './console';
 
@@ -18,6 +18,10 @@ if (typeof window.PointerEvent === 'undefined') {
   }
   Object.defineProperty(window, 'PointerEvent', { value: PointerEventPolyfill, configurable: true, writable: true });
 }
+
+// Pages are lazy chunks: the first import of a page's module graph can take more than the
+// default second on a loaded 2-core machine. Waiting longer never makes a wrong result pass.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   watchConsoleErrors();
