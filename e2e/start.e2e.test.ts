@@ -38,6 +38,7 @@ describe('the server as `npm start` runs it', () => {
     const index = await fetch(`${base}/`);
     expect(index.headers.get('content-type')).toContain('text/html');
     expect(await index.text()).toContain('<div id="root">');
+    expect((await fetch(`${base}/.vite/manifest.json`)).status).toBe(404);
     const info = (await (await fetch(`${base}/api/user/info`)).json()) as { code: number };
     expect(info.code).toBe(1001);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -375,6 +375,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       root: webDist,
       index: 'index.html',
       wildcard: true,
+      // The build's manifest (.vite/) is for the bundle budget check, not for browsers.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders: (res, filePath) => {
         // Hashed build assets never change; index.html must always be fresh.
         res.setHeader(
