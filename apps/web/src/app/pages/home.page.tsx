@@ -5,7 +5,7 @@ import { CardProgress } from '../../features/cards';
 import { ExchangeSheet } from '../../features/exchange';
 import { QuickEntryIcon, appPathOf, useHome, type Home } from '../../features/home';
 import { NoticesSection } from '../../features/notices';
-import { createRetryKey } from '../../features/payments-ui';
+import { createRetryKey } from '../../lib/http';
 import { StepsRing, collectPoints, useStepCounter, type StepSensorStatus } from '../../features/walking';
 import { formatCount, formatMoney, formatNumber } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';

@@ -5,7 +5,7 @@ import { listMyCards } from '../../features/cards';
 import { ExchangeSheet } from '../../features/exchange';
 import { DownloadEntry } from '../../features/download';
 import { useHome } from '../../features/home';
-import { createRetryKey } from '../../features/payments-ui';
+import { createRetryKey } from '../../lib/http';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { navigateTo, reLaunch } from '../../lib/navigation';

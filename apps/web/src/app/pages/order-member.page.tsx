@@ -2,7 +2,7 @@ import type { MembershipOrder } from '@stride/contract';
 import { useCallback } from 'react';
 import { StatusTip } from '../../components/status-tip';
 import { listMembershipOrders } from '../../features/cards';
-import { PaymentStatusNote, useOrderPayment } from '../../features/payments-ui';
+import { PaymentStatusNote, useOrderPayment } from '../../features/payments';
 import { LoadMoreFooter, usePagedList } from '../../features/wallet';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';

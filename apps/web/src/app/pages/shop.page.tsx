@@ -6,7 +6,7 @@ import { showToast } from '../../components/toast';
 import { usePageActive } from '../../hooks';
 import { useAddresses } from '../../features/address';
 import { useHome } from '../../features/home';
-import { createRetryKey } from '../../features/payments-ui';
+import { createRetryKey } from '../../lib/http';
 import { GoodsDetail, GoodsGrid, OrderForm, listGoods } from '../../features/shop';
 import { LoadMoreFooter, usePagedList } from '../../features/wallet';
 import { formatNumber } from '../../lib/format';

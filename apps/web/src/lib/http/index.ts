@@ -16,6 +16,7 @@ export {
   type RequestErrorKind,
 } from './errors';
 export { SESSION_BACKUP_KEY, captureSessionBackup, findApiParam, listHosts } from './hosts';
+export { createIdempotencyKey, createRetryKey, type RetryKey } from './retry-key';
 
 captureSessionBackup(window.location.href, window.sessionStorage);
 

@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { TextInput } from '../../../components/text-input';
 import { useKeyDown } from '../../../hooks';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import type { RetryKey } from '../../../lib/http';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { exchangePoints } from '../api/exchange-points';
 import {
@@ -15,15 +16,10 @@ import {
 } from '../exchange-amount';
 import './exchange-sheet.css';
 
-/** Structurally the payments-ui RetryKey (features do not import each other). */
-interface KeyedRunner {
-  run<T>(attempt: (key: string) => Promise<T>): Promise<T>;
-}
-
 export interface ExchangeSheetProps {
   readonly visible: boolean;
   readonly availablePoints: number;
-  readonly retryKey: KeyedRunner;
+  readonly retryKey: RetryKey;
   readonly onExchanged: (record: ExchangeRecord) => void;
   readonly onClose: () => void;
 }

@@ -5,7 +5,7 @@ import { describeError, isRequestError } from '../../../lib/http';
 import { formatMoney } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { requestWithdrawal } from '../api/request-withdrawal';
-import { newIdempotencyKey } from '../idempotency-key';
+import { createIdempotencyKey } from '../../../lib/http';
 import { BANK_CARDS_MAX } from '../bank-card-rules';
 import { checkAmount, type AmountProblem, type WithdrawalQuote } from '../money';
 
@@ -89,7 +89,7 @@ export function WithdrawalForm({
     const reused =
       attempt && attempt.amount === review.amount && attempt.bankCardId === card.id
         ? attempt
-        : { key: newIdempotencyKey(), amount: review.amount, bankCardId: card.id };
+        : { key: createIdempotencyKey(), amount: review.amount, bankCardId: card.id };
     setAttempt(reused);
     setSending(true);
     setError(undefined);

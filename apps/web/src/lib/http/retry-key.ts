@@ -1,4 +1,4 @@
-import { isRequestError } from '../../lib/http';
+import { isRequestError } from './errors';
 
 /**
  * A key for a call that moves money or points (PRODUCT.md: every such call accepts one). Made

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RequestError } from '../../lib/http';
+import { RequestError } from './errors';
 import { createIdempotencyKey, createRetryKey } from './retry-key';
 
 describe('createRetryKey', () => {

@@ -3,7 +3,7 @@ import { usePaymentPolling, type PaymentPollingState } from '../../hooks';
 import type { PaymentState } from '../../lib/payment';
 import { createPayment } from './api/create-payment';
 import { getPayment } from './api/get-payment';
-import { createRetryKey } from './retry-key';
+import { createRetryKey } from '../../lib/http';
 
 export interface OrderPayment {
   readonly state: PaymentPollingState;

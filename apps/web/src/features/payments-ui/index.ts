@@ -1,5 +1,0 @@
-export { createPayment } from './api/create-payment';
-export { getPayment } from './api/get-payment';
-export { createIdempotencyKey, createRetryKey, type RetryKey } from './retry-key';
-export { useOrderPayment, type OrderPayment } from './use-order-payment';
-export { PaymentStatusNote } from './payment-status-note';
