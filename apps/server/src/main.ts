@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   ];
   if (config.mode === 'demo') {
     lines.push(
-      '  DEMO MODE: sample data; messages kept in the outbox instead of being sent.',
+      '  DEMO MODE: sample data, a sandbox payment provider, and messages kept in the outbox instead of being sent.',
       `  Demo account: ${DEMO_ACCOUNT.account} / password ${DEMO_ACCOUNT.password}`,
       `  Outbox (password reset codes): ${address}/demo/outbox`,
     );
