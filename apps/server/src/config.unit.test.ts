@@ -1,11 +1,19 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 const DATA_KEY = Buffer.alloc(32, 7).toString('base64');
-const tempDir = () => mkdtempSync(path.join(tmpdir(), 'stride-config-'));
+const made: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'stride-config-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('config', () => {
   it('defaults to demo mode with an embedded SQLite file and a generated secret', () => {
