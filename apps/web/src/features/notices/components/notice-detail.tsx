@@ -6,7 +6,7 @@ import { formatTime } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { getNotice } from '../api/get-notice';
 import { NoticeBody } from './notice-body';
-import { NoticeOverlay } from './notice-overlay';
+import { Overlay } from '../../../components/overlay';
 
 type Detail =
   | { readonly status: 'loading' }
@@ -35,7 +35,12 @@ export function NoticeDetail({ notice, onClose }: { readonly notice: NoticeSumma
     return () => controller.abort();
   }, [notice.id, attempt, t]);
   return (
-    <NoticeOverlay title={notice.title} onClose={onClose}>
+    <Overlay
+      title={notice.title}
+      closeLabel={t('notices.close')}
+      bodyClassName="notice-overlay__body"
+      onClose={onClose}
+    >
       <article className="card notice-article">
         <h3 className="notice-article__title">{notice.title}</h3>
         <time className="hint" dateTime={notice.publishedAt}>
@@ -54,6 +59,6 @@ export function NoticeDetail({ notice, onClose }: { readonly notice: NoticeSumma
         ) : null}
         {detail.status === 'ready' ? <NoticeBody title={notice.title} body={detail.body} /> : null}
       </article>
-    </NoticeOverlay>
+    </Overlay>
   );
 }

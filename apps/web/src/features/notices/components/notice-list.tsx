@@ -6,7 +6,7 @@ import { describeError } from '../../../lib/http';
 import { formatDate } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { listNotices } from '../api/list-notices';
-import { NoticeOverlay } from './notice-overlay';
+import { Overlay } from '../../../components/overlay';
 
 interface Loaded {
   readonly items: readonly NoticeSummary[];
@@ -63,7 +63,12 @@ export function NoticeList({
   const retry = () => loadPage(loaded ? loaded.page + 1 : 1);
 
   return (
-    <NoticeOverlay title={t('home.notices')} onClose={onClose}>
+    <Overlay
+      title={t('home.notices')}
+      closeLabel={t('notices.close')}
+      bodyClassName="notice-overlay__body"
+      onClose={onClose}
+    >
       <div ref={scroller} className="notice-list__scroller">
         {loaded && loaded.items.length > 0 ? (
           <ul className="list" aria-label={t('home.notices')}>
@@ -91,6 +96,6 @@ export function NoticeList({
           </div>
         ) : null}
       </div>
-    </NoticeOverlay>
+    </Overlay>
   );
 }

@@ -4,7 +4,7 @@ import { ImagePreview } from '../../../components/image-preview';
 import { Swiper } from '../../../components/swiper';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
-import { Overlay } from './overlay';
+import { Overlay } from '../../../components/overlay';
 
 export interface GoodsDetailProps {
   readonly goods: Goods;
@@ -18,7 +18,7 @@ export function GoodsDetail({ goods, onClose, children }: GoodsDetailProps) {
   const { t } = useI18n();
   const [preview, setPreview] = useState<number | undefined>(undefined);
   return (
-    <Overlay title={goods.name} onClose={onClose}>
+    <Overlay title={goods.name} closeLabel={t('shop.close')} onClose={onClose}>
       {goods.images.length > 0 ? (
         <div className="goods-detail__images">
           <Swiper label={t('shop.images', { name: goods.name })} autoplay={false}>

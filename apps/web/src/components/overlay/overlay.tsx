@@ -1,20 +1,24 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useKeyDown } from '../../../hooks';
-import { useI18n } from '../../../lib/i18n';
+import { useKeyDown } from '../../hooks';
+import './overlay.css';
 
 export interface OverlayProps {
   readonly title: string;
+  /** The accessible name of the close button, in the page's words. */
+  readonly closeLabel: string;
   readonly onClose: () => void;
   readonly children: ReactNode;
+  /** Extra class for the body, for pages that lay out their own scrolling. */
+  readonly bodyClassName?: string;
 }
 
 /**
- * A full-screen panel over the page with its own head and close button. Our own rather than the
- * kit's Popup, which would add its spring code to the page's chunk for a panel with no animation.
+ * A full-screen panel over the page with its own head and close button; Escape closes it and focus
+ * returns where it was. Our own rather than the kit's Popup, which would add its spring code to
+ * the page's chunk for a panel with no animation.
  */
-export function Overlay({ title, onClose, children }: OverlayProps) {
-  const { t } = useI18n();
+export function Overlay({ title, closeLabel, onClose, children, bodyClassName }: OverlayProps) {
   const panel = useRef<HTMLDivElement>(null);
   useKeyDown((event) => {
     if (event.key === 'Escape') onClose();
@@ -27,12 +31,12 @@ export function Overlay({ title, onClose, children }: OverlayProps) {
   return createPortal(
     <div className="overlay" role="dialog" aria-modal="true" aria-label={title} ref={panel} tabIndex={-1}>
       <header className="overlay__head">
-        <button type="button" className="overlay__close" aria-label={t('shop.close')} onClick={onClose}>
+        <button type="button" className="overlay__close" aria-label={closeLabel} onClick={onClose}>
           ‹
         </button>
         <h2 className="overlay__title">{title}</h2>
       </header>
-      <div className="overlay__body">{children}</div>
+      <div className={bodyClassName ? `overlay__body ${bodyClassName}` : 'overlay__body'}>{children}</div>
     </div>,
     document.body,
   );

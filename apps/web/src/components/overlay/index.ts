@@ -1,0 +1,1 @@
+export { Overlay, type OverlayProps } from './overlay';
