@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../modules/ledger/ledger.service.js';
+import { isUniqueViolation } from './constraints.js';
 
 /**
  * Runs a transaction; if it lost a race at a unique index (two first uses of one idempotency

@@ -5,15 +5,6 @@ import type { DeliveryAddressesTable } from '../../db/schema.js';
 export type AddressRow = DeliveryAddressesTable;
 
 export class AddressesRepository {
-  /** Serialises one user's address changes (a no-op update takes the user row's lock). */
-  async lockUser(db: Executor, userId: string): Promise<void> {
-    await db
-      .updateTable('users')
-      .set((eb) => ({ invite_code: eb.ref('invite_code') }))
-      .where('id', '=', userId)
-      .execute();
-  }
-
   /** Default first, then newest first. */
   list(db: Executor, userId: string): Promise<AddressRow[]> {
     return db

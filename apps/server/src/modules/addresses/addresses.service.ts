@@ -3,6 +3,7 @@ import type { Address } from '@stride/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
+import { lockUserRow } from '../../db/locks.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AddressRow, AddressesRepository } from './addresses.repository.js';
@@ -30,6 +31,8 @@ export function toAddress(row: AddressRow): Address {
 /**
  * Delivery addresses. Exactly one is the default whenever any exist: the first one is; marking
  * one unmarks the others; unmarking the default, or deleting it, passes it to the newest other.
+ * Every change runs under the user row's lock (the count limit and "exactly one"); a partial
+ * unique index keeps it to at most one default whatever writes (decision 015).
  */
 export class AddressesService {
   constructor(
@@ -53,7 +56,7 @@ export class AddressesService {
   save(userId: string, input: AddressInput): Promise<Address> {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
-      await this.repository.lockUser(trx, userId);
+      await lockUserRow(trx, userId);
       const rows = await this.repository.list(trx, userId);
       const values = {
         name: input.name,
@@ -100,7 +103,7 @@ export class AddressesService {
   /** Another user's address answers exactly like a missing one, and nothing changes. */
   delete(userId: string, id: string): Promise<{ done: true }> {
     return this.db.transaction().execute(async (trx) => {
-      await this.repository.lockUser(trx, userId);
+      await lockUserRow(trx, userId);
       const row = await this.repository.findOwned(trx, userId, id);
       if (!row || !(await this.repository.delete(trx, userId, id))) throw notFound();
       if (row.is_default === 1) await this.promoteNewest(trx, userId);

@@ -10,30 +10,6 @@ export class IdentityRepository {
     return db.selectFrom('identities').selectAll().where('user_id', '=', userId).executeTakeFirst();
   }
 
-  /**
-   * Reads the caller's row under a write lock (a no-op update, portable to both dialects), so two
-   * submissions of one user cannot interleave. Locks the users row, which exists for everyone.
-   */
-  async lockUser(db: Executor, userId: string): Promise<void> {
-    await db
-      .updateTable('users')
-      .set((eb) => ({ real_name_status: eb.ref('real_name_status') }))
-      .where('id', '=', userId)
-      .execute();
-  }
-
-  /** Another account whose verification with this number is pending or verified. */
-  async findOtherHolder(db: Executor, idNumberHash: string, userId: string): Promise<string | undefined> {
-    const row = await db
-      .selectFrom('identities')
-      .select('user_id')
-      .where('id_number_hash', '=', idNumberHash)
-      .where('user_id', '!=', userId)
-      .where('status', 'in', ['pending', 'verified'])
-      .executeTakeFirst();
-    return row?.user_id;
-  }
-
   async insert(db: Executor, row: IdentityRow): Promise<void> {
     await db.insertInto('identities').values(row).execute();
   }

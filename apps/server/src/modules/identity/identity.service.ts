@@ -1,7 +1,9 @@
 import type { Identity } from '@stride/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { ONCE_ONLY, violatesUnique } from '../../db/constraints.js';
 import type { Executor } from '../../db/executor.js';
+import { lockUserRow } from '../../db/locks.js';
 import { AppError } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
@@ -88,52 +90,57 @@ export class IdentityService {
     const idNumberHash = keyedHash(this.config.appSecret, 'id-number', idNumber);
     const isAutomatic = this.config.identityReview === 'auto' && check.kind === 'resident-id';
 
-    const row = await this.db.transaction().execute(async (trx) => {
-      await this.repository.lockUser(trx, userId);
-      const existing = await this.repository.find(trx, userId);
-      if (mode === 'submit' && existing) throw new AppError('BUSINESS_RULE', 'identityExists');
-      if (mode === 'resubmit' && existing?.status !== 'rejected') {
-        throw new AppError('BUSINESS_RULE', existing ? 'identityExists' : 'identityNotRejected');
-      }
-      const [front, back] = await Promise.all([
-        this.files.findOwned(trx, userId, input.frontImageId, 'id_front'),
-        this.files.findOwned(trx, userId, input.backImageId, 'id_back'),
-      ]);
-      if (!front || !back) throw new AppError('VALIDATION_FAILED', 'identityImages');
-      if (await this.repository.findOtherHolder(trx, idNumberHash, userId)) {
-        throw new AppError('CONFLICT', 'idNumberTaken');
-      }
-      const status = isAutomatic ? 'verified' : 'pending';
-      const values = {
-        status,
-        name: input.name.trim().replace(/\s+/g, ' '),
-        id_number_encrypted: this.cipher.encrypt(idNumber),
-        id_number_masked: maskIdNumber(idNumber),
-        id_number_hash: idNumberHash,
-        front_file_id: front.id,
-        back_file_id: back.id,
-        reject_reason: null,
-        submitted_at: now,
-        reviewed_at: isAutomatic ? now : null,
-        reviewed_by: isAutomatic ? AUTO_REVIEWER : null,
-      };
-      if (existing) {
-        await this.repository.update(trx, userId, values);
-      } else {
-        await this.repository.insert(trx, {
-          user_id: userId,
-          ...values,
-          face_status: 'none',
-          face_method: null,
-          face_file_id: null,
-          face_reject_reason: null,
-          face_submitted_at: null,
-          face_reviewed_at: null,
-        });
-      }
-      await this.repository.setUserStatus(trx, userId, status);
-      return this.repository.find(trx, userId);
-    });
+    // One ID number on one account is the database's partial unique index (decision 015): two
+    // accounts submitting one number at the same moment meet there, and the loser is told.
+    const row = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        await lockUserRow(trx, userId);
+        const existing = await this.repository.find(trx, userId);
+        if (mode === 'submit' && existing) throw new AppError('BUSINESS_RULE', 'identityExists');
+        if (mode === 'resubmit' && existing?.status !== 'rejected') {
+          throw new AppError('BUSINESS_RULE', existing ? 'identityExists' : 'identityNotRejected');
+        }
+        const [front, back] = await Promise.all([
+          this.files.findOwned(trx, userId, input.frontImageId, 'id_front'),
+          this.files.findOwned(trx, userId, input.backImageId, 'id_back'),
+        ]);
+        if (!front || !back) throw new AppError('VALIDATION_FAILED', 'identityImages');
+        const status = isAutomatic ? 'verified' : 'pending';
+        const values = {
+          status,
+          name: input.name.trim().replace(/\s+/g, ' '),
+          id_number_encrypted: this.cipher.encrypt(idNumber),
+          id_number_masked: maskIdNumber(idNumber),
+          id_number_hash: idNumberHash,
+          front_file_id: front.id,
+          back_file_id: back.id,
+          reject_reason: null,
+          submitted_at: now,
+          reviewed_at: isAutomatic ? now : null,
+          reviewed_by: isAutomatic ? AUTO_REVIEWER : null,
+        };
+        if (existing) {
+          await this.repository.update(trx, userId, values);
+        } else {
+          await this.repository.insert(trx, {
+            user_id: userId,
+            ...values,
+            face_status: 'none',
+            face_method: null,
+            face_file_id: null,
+            face_reject_reason: null,
+            face_submitted_at: null,
+            face_reviewed_at: null,
+          });
+        }
+        await this.repository.setUserStatus(trx, userId, status);
+        return this.repository.find(trx, userId);
+      })
+      .catch((error: unknown) => {
+        if (violatesUnique(error, ONCE_ONLY.liveIdNumber)) throw new AppError('CONFLICT', 'idNumberTaken');
+        throw error;
+      });
     return toIdentity(row);
   }
 
@@ -146,7 +153,7 @@ export class IdentityService {
     const now = this.clock.now();
     const isAutomatic = this.config.identityReview === 'auto';
     const row = await this.db.transaction().execute(async (trx) => {
-      await this.repository.lockUser(trx, userId);
+      await lockUserRow(trx, userId);
       const identity = await this.repository.find(trx, userId);
       if (identity?.status !== 'verified') throw new AppError('REAL_NAME_REQUIRED', 'realNameRequired');
       if (identity.face_status === 'verified') return identity;
@@ -169,11 +176,6 @@ export class IdentityService {
       return this.repository.find(trx, userId);
     });
     return toIdentity(row);
-  }
-
-  /** Serialises one user's identity and payout changes (see the repository). */
-  lockUser(db: Executor, userId: string): Promise<void> {
-    return this.repository.lockUser(db, userId);
   }
 
   /** Whether the one-time face check is done (withdrawals need it). */
@@ -208,7 +210,10 @@ export class IdentityService {
           reviewed_by: operator,
         },
       );
-      if (!isDone) throw new OperatorError(`The identity check of ${userId} is ${identity.status}, not pending`);
+      if (!isDone) {
+        const current = (await this.repository.find(trx, userId))?.status ?? identity.status;
+        throw new OperatorError(`The identity check of ${userId} is ${current}, not pending`);
+      }
       await this.repository.setUserStatus(trx, userId, status);
       await this.actions.record(trx, {
         operator,
@@ -240,7 +245,10 @@ export class IdentityService {
           face_reviewed_at: now,
         },
       );
-      if (!isDone) throw new OperatorError(`The face check of ${userId} is ${identity.face_status}, not pending`);
+      if (!isDone) {
+        const current = (await this.repository.find(trx, userId))?.face_status ?? identity.face_status;
+        throw new OperatorError(`The face check of ${userId} is ${current}, not pending`);
+      }
       if (identity.face_file_id) await this.files.deleteBytes(trx, identity.face_file_id);
       await this.actions.record(trx, {
         operator,

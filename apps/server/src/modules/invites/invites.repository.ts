@@ -9,15 +9,6 @@ export class InvitesRepository {
     return row?.invited_by ?? null;
   }
 
-  /** Serialises one inviter's rewards, so parallel qualifications cannot pass the yearly limit together. */
-  async lockUser(db: Executor, userId: string): Promise<void> {
-    await db
-      .updateTable('users')
-      .set((eb) => ({ invite_code: eb.ref('invite_code') }))
-      .where('id', '=', userId)
-      .execute();
-  }
-
   findReward(db: Executor, inviteeId: string): Promise<InviteRewardRow | undefined> {
     return db.selectFrom('invite_rewards').selectAll().where('invitee_id', '=', inviteeId).executeTakeFirst();
   }

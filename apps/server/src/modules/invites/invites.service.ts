@@ -2,6 +2,7 @@ import type { ResponseOf, getInvite } from '@stride/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
+import { lockUserRow } from '../../db/locks.js';
 import type { AuthUser } from '../../http/endpoints.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
@@ -38,8 +39,13 @@ export class InvitesService {
     const { points, steps: threshold, maxPerYear } = this.config.invite;
     if (steps < threshold) return;
     const inviterId = await this.repository.findInviter(trx, userId);
-    if (!inviterId || (await this.repository.findReward(trx, userId))) return;
-    await this.repository.lockUser(trx, inviterId);
+    if (!inviterId) return;
+    // The invitee's lock makes reports of two days decide the reward one after the other (the
+    // row per invitee backs it up); the inviter's lock does the same for the yearly limit.
+    // Always invitee before inviter: invitations only point to older accounts, so no cycle.
+    await lockUserRow(trx, userId);
+    if (await this.repository.findReward(trx, userId)) return;
+    await lockUserRow(trx, inviterId);
     const year = day.slice(0, 4);
     const isWithinLimit = (await this.repository.countRewarded(trx, inviterId, year)) < maxPerYear;
     const credited = isWithinLimit ? points : 0;

@@ -1,8 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { isUniqueViolation } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { LedgerRepository, type Executor } from './ledger.repository.js';
+
+/** Kept here for the modules that import it from the ledger. */
+export { isUniqueViolation };
 
 /** Money in minor units of the configured currency, and points. */
 export type Asset = 'CNY' | 'POINTS';
@@ -40,11 +44,6 @@ export function accountCode(ref: LedgerAccountRef): string {
 function fingerprintHash(fingerprint: unknown): string | null {
   if (fingerprint === undefined) return null;
   return createHash('sha256').update(JSON.stringify(fingerprint)).digest('base64url');
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 export interface InvariantReport {

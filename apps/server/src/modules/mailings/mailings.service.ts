@@ -119,7 +119,9 @@ export class MailingsService {
       if (!row) throw new OperatorError(`No card mailing ${id}`);
       const change = values(now);
       if (!(await this.repository.transition(trx, id, from, change))) {
-        throw new OperatorError(`Card mailing ${id} is ${row.status}, not ${from}`);
+        // Read again: another operator may have moved it while this one waited on the row.
+        const current = (await this.repository.find(trx, id))?.status ?? row.status;
+        throw new OperatorError(`Card mailing ${id} is ${current}, not ${from}`);
       }
       await this.actions.record(trx, {
         operator,

@@ -23,6 +23,16 @@ export class PaymentsRepository {
       .executeTakeFirst();
   }
 
+  async expireStale(db: Executor, orderId: string, now: number): Promise<void> {
+    await db
+      .updateTable('payments')
+      .set({ status: 'expired', completed_at: now })
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '<=', now)
+      .execute();
+  }
+
   async insert(db: Executor, row: PaymentRow): Promise<void> {
     await db.insertInto('payments').values(row).execute();
   }

@@ -42,7 +42,9 @@ export class PaymentsService {
 
   /**
    * Starts (or resumes) the payment of a pending order: the same key answers the same payment,
-   * and while a payment of the order is still open a new key answers that one too.
+   * and while a payment of the order is still open a new key answers that one too. One open
+   * payment per order is a partial unique index (decision 015): of parallel first calls one
+   * inserts, the others meet the index, run again and answer the winner's payment.
    */
   create(userId: string, input: { orderId: string; idempotencyKey: string }, baseUrl: string): Promise<Payment> {
     const provider = this.provider;
@@ -59,6 +61,8 @@ export class PaymentsService {
         const order = await this.cards.findPayableOrder(trx, userId, input.orderId);
         const live = await this.repository.findLive(trx, order.id, now);
         if (live) return toPayment(live, now);
+        // A pending payment past its expiry is written as expired, so it leaves the index.
+        await this.repository.expireStale(trx, order.id, now);
         const id = randomUUID();
         const row: PaymentRow = {
           id,

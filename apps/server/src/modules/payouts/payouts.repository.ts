@@ -124,6 +124,10 @@ export class PayoutsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  async setSettleTransfer(db: Executor, id: string, transferId: string): Promise<void> {
+    await db.updateTable('withdrawals').set({ settle_transfer_id: transferId }).where('id', '=', id).execute();
+  }
+
   private withCard(db: Executor) {
     return db
       .selectFrom('withdrawals as w')

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BankCard, Withdrawal, WithdrawalRules } from '@stride/contract';
 import type { Config } from '../../config.js';
+import { ONCE_ONLY, violatesUnique } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
+import { lockUserRow } from '../../db/locks.js';
 import { pageResult, pageWindow, retryOnUniqueViolation } from '../../db/retry.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
@@ -95,9 +98,9 @@ export class PayoutsService {
     if (!passesLuhn(account)) throw new AppError('VALIDATION_FAILED', 'accountNumberChecksum');
     const accountHash = keyedHash(this.config.appSecret, 'account-number', account);
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
+    const saved = this.db.transaction().execute(async (trx) => {
       // Serialises one user's card changes, so two parallel adds cannot pass the limit together.
-      await this.identity.lockUser(trx, userId);
+      await lockUserRow(trx, userId);
       const realName = await this.identity.verifiedName(trx, userId);
       if (!sameName(input.holderName, realName)) throw new AppError('BUSINESS_RULE', 'holderNameMismatch');
       const cards = await this.repository.listCards(trx, userId);
@@ -124,6 +127,11 @@ export class PayoutsService {
       const row: BankCardRow = { id: randomUUID(), user_id: userId, created_at: now, deleted_at: null, ...values };
       await this.repository.insertCard(trx, row);
       return toBankCard(row);
+    });
+    // The lock above makes this rare; the partial unique index is what guarantees it.
+    return saved.catch((error: unknown) => {
+      if (violatesUnique(error, ONCE_ONLY.liveBankCard)) throw new AppError('CONFLICT', 'bankCardExists');
+      throw error;
     });
   }
 
@@ -258,9 +266,7 @@ export class PayoutsService {
   async markPaid(operator: string, withdrawalId: string): Promise<Withdrawal> {
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
-      const row = await this.repository.findWithdrawal(trx, withdrawalId);
-      if (!row) throw new OperatorError(`No withdrawal ${withdrawalId}`);
-      if (row.status !== 'pending') throw new OperatorError(`Withdrawal ${withdrawalId} is ${row.status}, not pending`);
+      const row = await this.claimPending(trx, withdrawalId, { status: 'paid', paid_at: now });
       const { transferId } = await this.ledger.post(trx, {
         kind: 'withdraw.paid',
         legs: [
@@ -271,12 +277,7 @@ export class PayoutsService {
         idempotencyKey: `withdrawal:${row.id}:settle`,
         fingerprint: { outcome: 'paid' },
       });
-      const isDone = await this.repository.settle(trx, row.id, {
-        status: 'paid',
-        paid_at: now,
-        settle_transfer_id: transferId,
-      });
-      if (!isDone) throw new OperatorError(`Withdrawal ${withdrawalId} is no longer pending`);
+      await this.repository.setSettleTransfer(trx, row.id, transferId);
       await this.actions.record(trx, {
         operator,
         action: 'withdrawal.paid',
@@ -293,9 +294,12 @@ export class PayoutsService {
   async reject(operator: string, withdrawalId: string, reason: string): Promise<Withdrawal> {
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
-      const row = await this.repository.findWithdrawal(trx, withdrawalId);
-      if (!row) throw new OperatorError(`No withdrawal ${withdrawalId}`);
-      if (row.status !== 'pending') throw new OperatorError(`Withdrawal ${withdrawalId} is ${row.status}, not pending`);
+      const row = await this.claimPending(trx, withdrawalId, {
+        status: 'rejected',
+        reject_reason: reason,
+        rejected_at: now,
+        refunded_at: now,
+      });
       const { transferId } = await this.ledger.post(trx, {
         kind: 'withdraw.refund',
         legs: [
@@ -305,14 +309,7 @@ export class PayoutsService {
         idempotencyKey: `withdrawal:${row.id}:settle`,
         fingerprint: { outcome: 'rejected' },
       });
-      const isDone = await this.repository.settle(trx, row.id, {
-        status: 'rejected',
-        reject_reason: reason,
-        rejected_at: now,
-        refunded_at: now,
-        settle_transfer_id: transferId,
-      });
-      if (!isDone) throw new OperatorError(`Withdrawal ${withdrawalId} is no longer pending`);
+      await this.repository.setSettleTransfer(trx, row.id, transferId);
       await this.repository.releaseDaily(trx, row.user_id, row.day, row.amount);
       await this.actions.record(trx, {
         operator,
@@ -324,6 +321,27 @@ export class PayoutsService {
       });
     });
     return this.operatorView(withdrawalId);
+  }
+
+  /**
+   * Settles a withdrawal once: the compare-and-set on `pending` is the transaction's first write,
+   * so a second operator waits on the row and then finds it settled, before any money moves.
+   */
+  private async claimPending(
+    trx: Executor,
+    withdrawalId: string,
+    values: Parameters<PayoutsRepository['settle']>[2],
+  ): Promise<WithdrawalWithCardRow> {
+    if (!(await this.repository.settle(trx, withdrawalId, values))) {
+      const current = await this.repository.findWithdrawal(trx, withdrawalId);
+      if (!current) throw new OperatorError(`No withdrawal ${withdrawalId}`);
+      throw new OperatorError(
+        `Withdrawal ${withdrawalId} is already settled (${current.status}); nothing was changed.`,
+      );
+    }
+    const row = await this.repository.findWithdrawal(trx, withdrawalId);
+    if (!row) throw new OperatorError(`No withdrawal ${withdrawalId}`);
+    return row;
   }
 
   private async operatorView(withdrawalId: string): Promise<Withdrawal> {

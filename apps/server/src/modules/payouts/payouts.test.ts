@@ -283,8 +283,10 @@ describe('withdrawals', () => {
     expect(rejected).toMatchObject({ status: 'rejected', rejectReason: 'Account closed' });
     expect(rejected.timeline.map((event) => event.status)).toEqual(['requested', 'rejected', 'refunded']);
     expect(await balanceOf(t, userId)).toBe(10_000);
-    await expect(t.app.services.payouts.reject('bob-ops', made.id, 'again')).rejects.toThrow(/not pending/);
-    await expect(t.app.services.payouts.markPaid('bob-ops', made.id)).rejects.toThrow(/not pending/);
+    await expect(t.app.services.payouts.reject('bob-ops', made.id, 'again')).rejects.toThrow(
+      /already settled \(rejected\)/,
+    );
+    await expect(t.app.services.payouts.markPaid('bob-ops', made.id)).rejects.toThrow(/already settled \(rejected\)/);
     expect(await balanceOf(t, userId)).toBe(10_000);
     const rules = await call<{ todayLeft: number }>(t.app, 'GET', '/api/withdraw/rules', { token });
     expect(rules.data.todayLeft).toBe(500_000);

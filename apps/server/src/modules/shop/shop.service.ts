@@ -271,7 +271,9 @@ export class ShopService {
       if (!row) throw new OperatorError(`No goods order ${orderId}`);
       const change = values(now);
       if (!(await this.repository.transition(trx, orderId, from, change))) {
-        throw new OperatorError(`Goods order ${orderId} is ${row.status}, not ${from}`);
+        // Read again: another operator may have moved it while this one waited on the row.
+        const current = (await this.repository.findOrder(trx, orderId))?.status ?? row.status;
+        throw new OperatorError(`Goods order ${orderId} is ${current}, not ${from}`);
       }
       await this.actions.record(trx, {
         operator,

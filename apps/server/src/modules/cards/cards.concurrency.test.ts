@@ -1,0 +1,49 @@
+import { CODES } from '@stride/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  call,
+  createPlan,
+  fundUser,
+  idempotencyKey,
+  registerUser,
+  useTestApp,
+  verifyUser,
+} from '../../../test/harness.js';
+
+const t = useTestApp();
+
+describe('insurance policies under concurrent claims', () => {
+  it('claims a policy once of 12 parallel claims, for one insured person and one policy number', async () => {
+    const user = await registerUser(t);
+    await verifyUser(t, user.userId);
+    await fundUser(t, user.userId, 100);
+    const planId = await createPlan(t, { price: 100 });
+    await call(t.app, 'POST', '/api/member_card/buy', {
+      token: user.token,
+      body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+    });
+    const [policy] = (await call<{ id: string }[]>(t.app, 'GET', '/api/insure', { token: user.token })).data;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call<{ policyNumber: string; relation: string }>(t.app, 'POST', '/api/insure/give', {
+          token: user.token,
+          body: {
+            policyId: policy!.id,
+            insured:
+              i % 2 === 0
+                ? { who: 'self' }
+                : { who: 'family', name: 'Li Wei', idNumber: '110105199003070014', relation: 'spouse' },
+          },
+        }),
+      ),
+    );
+    const claimed = answers.filter((answer) => answer.code === CODES.OK);
+    expect(claimed).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.code !== CODES.OK)) {
+      expect(answer).toMatchObject({ code: CODES.BUSINESS_RULE, message: 'This policy has already been claimed' });
+    }
+    const row = await t.db.selectFrom('insurance_policies').selectAll().where('id', '=', policy!.id).executeTakeFirst();
+    expect(row?.policy_number).toBe(claimed[0]!.data.policyNumber);
+    expect(row?.relation).toBe(claimed[0]!.data.relation);
+  });
+});

@@ -1,0 +1,45 @@
+import { CODES } from '@stride/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  balanceOf,
+  call,
+  GOOD_PASSWORD,
+  registerUser,
+  solveCaptcha,
+  uniqueAccount,
+  useTestApp,
+} from '../../../test/harness.js';
+
+const t = useTestApp();
+
+describe('invite rewards under concurrent step reports', () => {
+  it('rewards an invitee once when 12 reports for today and yesterday arrive together', async () => {
+    const inviter = await registerUser(t);
+    const code = (await call<{ code: string }>(t.app, 'GET', '/api/invite', { token: inviter.token })).data.code;
+    const invited = await call<{ token: string; user: { id: string } }>(t.app, 'POST', '/api/user/register', {
+      body: { account: uniqueAccount(), password: GOOD_PASSWORD, inviteCode: code, ...(await solveCaptcha(t)) },
+    });
+    const today = t.app.services.calendar.dayOf(t.clock.now());
+    const yesterday = t.app.services.calendar.addDays(today, -1);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(t.app, 'POST', '/api/steps', {
+          token: invited.data.token,
+          body: { day: i % 2 === 0 ? today : yesterday, steps: 5_000 + i },
+        }),
+      ),
+    );
+    for (const answer of answers)
+      expect(answer, JSON.stringify(answer)).toSatisfy(
+        (a: { code: number }) => a.code === CODES.OK || a.code === CODES.BUSINESS_RULE,
+      );
+    const rewards = await t.db
+      .selectFrom('invite_rewards')
+      .selectAll()
+      .where('invitee_id', '=', invited.data.user.id)
+      .execute();
+    expect(rewards).toHaveLength(1);
+    expect(await balanceOf(t, inviter.userId, 'POINTS')).toBe(500);
+    expect(await balanceOf(t, invited.data.user.id, 'POINTS')).toBe(500);
+  });
+});

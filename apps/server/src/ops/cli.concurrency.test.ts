@@ -1,0 +1,122 @@
+import { CODES } from '@stride/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  balanceOf,
+  call,
+  cardNumber,
+  fundUser,
+  idempotencyKey,
+  REAL_NAME,
+  registerUser,
+  useTestApp,
+  verifyIdentity,
+} from '../../test/harness.js';
+import { runOps } from './cli.js';
+
+const t = useTestApp({ IDENTITY_REVIEW: 'operator' });
+
+async function ops(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runOps(argv, {
+    services: t.app.services,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+const actionsFor = (subjectId: string) =>
+  t.db.selectFrom('operator_actions').selectAll().where('subject_id', '=', subjectId).execute();
+
+async function pendingUser() {
+  const user = await registerUser(t);
+  await verifyIdentity(t, user.token);
+  return user;
+}
+
+async function withdrawingUser() {
+  const user = await pendingUser();
+  await t.app.services.identity.review('setup', user.userId, { approve: true });
+  await call(t.app, 'POST', '/api/user/face', { token: user.token, body: { method: 'manual' } });
+  await t.app.services.identity.reviewFace('setup', user.userId, { approve: true });
+  await fundUser(t, user.userId, 10_000);
+  const card = await call<{ id: string }>(t.app, 'POST', '/api/bank_card', {
+    token: user.token,
+    body: { bank: 'Bank', holderName: REAL_NAME, accountNumber: cardNumber() },
+  });
+  const withdrawal = await call<{ id: string }>(t.app, 'POST', '/api/withdraw', {
+    token: user.token,
+    body: { amount: 5_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
+  });
+  expect(withdrawal.code).toBe(CODES.OK);
+  return { ...user, withdrawalId: withdrawal.data.id };
+}
+
+const system = (name: string) => t.app.services.ledger.balance({ kind: 'system', name, asset: 'CNY' });
+
+describe('two operators deciding one thing at the same moment', () => {
+  it('pays a withdrawal once; the other operator is told it is already settled', async () => {
+    const { withdrawalId } = await withdrawingUser();
+    const payouts = await system('payouts');
+    const results = await Promise.all(
+      ['ann', 'bob', 'cyd', 'dee'].map((operator) =>
+        ops('withdrawals', 'pay', withdrawalId, '--operator', operator, '--yes'),
+      ),
+    );
+    expect(results.filter((result) => result.code === 0)).toHaveLength(1);
+    for (const result of results.filter((r) => r.code !== 0)) {
+      expect(result).toMatchObject({
+        code: 1,
+        err: `Withdrawal ${withdrawalId} is already settled (paid); nothing was changed.`,
+      });
+    }
+    expect(await system('payouts')).toBe(payouts + 4_900);
+    expect(await actionsFor(withdrawalId)).toHaveLength(1);
+  });
+
+  it('settles a withdrawal one way when one operator pays and another rejects at once', async () => {
+    const { withdrawalId, userId } = await withdrawingUser();
+    const payouts = await system('payouts');
+    const results = await Promise.all([
+      ops('withdrawals', 'pay', withdrawalId, '--operator', 'ann', '--yes'),
+      ops('withdrawals', 'reject', withdrawalId, '--reason', 'Card closed', '--operator', 'bob', '--yes'),
+      ops('withdrawals', 'pay', withdrawalId, '--operator', 'cyd', '--yes'),
+      ops('withdrawals', 'reject', withdrawalId, '--reason', 'Card closed', '--operator', 'dee', '--yes'),
+    ]);
+    expect(results.filter((result) => result.code === 0)).toHaveLength(1);
+    for (const result of results.filter((r) => r.code !== 0)) {
+      expect(result.err).toMatch(new RegExp(`^Withdrawal ${withdrawalId} is already settled \\((paid|rejected)\\)`));
+    }
+    const row = await t.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('id', '=', withdrawalId)
+      .executeTakeFirstOrThrow();
+    // Either the bank got it or the user got it back, never both.
+    if (row.status === 'paid') {
+      expect(await system('payouts')).toBe(payouts + 4_900);
+      expect(await balanceOf(t, userId)).toBe(5_000);
+    } else {
+      expect(row.status).toBe('rejected');
+      expect(await system('payouts')).toBe(payouts);
+      expect(await balanceOf(t, userId)).toBe(10_000);
+    }
+    expect(await actionsFor(withdrawalId)).toHaveLength(1);
+  });
+
+  it('decides an identity check once; the other operator is told how it was decided', async () => {
+    const { userId } = await pendingUser();
+    const results = await Promise.all([
+      ops('identity', 'approve', userId, '--operator', 'ann', '--yes'),
+      ops('identity', 'reject', userId, '--reason', 'Blurred', '--operator', 'bob', '--yes'),
+      ops('identity', 'approve', userId, '--operator', 'cyd', '--yes'),
+    ]);
+    expect(results.filter((result) => result.code === 0)).toHaveLength(1);
+    const row = await t.db.selectFrom('identities').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    for (const result of results.filter((r) => r.code !== 0)) {
+      expect(result).toMatchObject({ code: 1, err: `The identity check of ${userId} is ${row.status}, not pending` });
+    }
+    expect(await actionsFor(userId)).toHaveLength(1);
+  });
+});
