@@ -6,12 +6,13 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { CODES, ENDPOINTS, type Language } from '@stride/contract';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { CleanupTimer } from './cleanup.js';
 import type { Config } from './config.js';
 import { createDatabase, migrateToLatest, type Db } from './db/database.js';
 import { AppError } from './http/errors.js';
 import { EndpointRegistrar } from './http/endpoints.js';
 import { negotiateLanguage, translator, type Translate } from './i18n/index.js';
-import { systemClock, type Clock } from './lib/clock.js';
+import { MINUTE_MS, systemClock, type Clock } from './lib/clock.js';
 import { FieldCipher } from './lib/secrets.js';
 import { DiskFileStore, type FileStore } from './modules/files/file-store.js';
 import { FilesRepository } from './modules/files/files.repository.js';
@@ -30,7 +31,7 @@ import { AccountsService } from './modules/accounts/accounts.service.js';
 import { PasswordHasher } from './modules/accounts/passwords.js';
 import { PasswordResetsRepository } from './modules/accounts/password-resets.repository.js';
 import { SessionsService } from './modules/accounts/sessions.service.js';
-import { CaptchaService, svgCaptchaGenerator, type CaptchaGenerator } from './modules/captcha/captcha.service.js';
+import { CaptchaService, rasterCaptchaGenerator, type CaptchaGenerator } from './modules/captcha/captcha.service.js';
 import { BusinessCalendar } from './lib/business-day.js';
 import { CardsRepository } from './modules/cards/cards.repository.js';
 import { registerCardRoutes } from './modules/cards/cards.routes.js';
@@ -81,6 +82,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     endpoints: EndpointRegistrar;
+    cleanup: CleanupTimer;
   }
 }
 
@@ -132,7 +134,14 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   // Values sealed before DATA_ENCRYPTION_KEY existed were keyed by APP_SECRET; they still open.
   const cipher = new FieldCipher(config.dataKey, config.appSecret);
   const limits = new RateLimitService(db, clock);
-  const captcha = new CaptchaService(db, clock, config.appSecret, options.captchaGenerator ?? svgCaptchaGenerator);
+  const captcha = new CaptchaService(
+    db,
+    clock,
+    config.appSecret,
+    options.captchaGenerator ?? rasterCaptchaGenerator,
+    limits,
+    config,
+  );
   const outbox = new OutboxSender(db, clock);
   const sender: MessageSender = outbox;
   const sessions = new SessionsService(db, clock, config.appSecret, config.sessionDays);
@@ -186,6 +195,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     db,
     new FilesRepository(),
     options.fileStore ?? new DiskFileStore(config.uploads.dir),
+    limits,
     clock,
     config,
   );
@@ -289,6 +299,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const services = buildServices(config, db, options);
   app.decorate('services', services);
+  // Unused uploads, expired captchas and old counters (see cleanup.ts); never keeps the process alive.
+  const cleanup = new CleanupTimer(services, config.cleanupIntervalMinutes * MINUTE_MS, app.log);
+  app.decorate('cleanup', cleanup);
+  app.addHook('onReady', () => {
+    cleanup.start();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => cleanup.stop());
 
   app.decorateRequest('language', 'en');
   app.decorateRequest('t', translator('en'));

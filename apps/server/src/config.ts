@@ -49,6 +49,11 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  REGISTER_MAX_PER_PREFIX: z.coerce.number().int().min(1).default(30),
+  REGISTER_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  CAPTCHA_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  CAPTCHA_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
   BUSINESS_UTC_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(480),
   STEPS_DAILY_CAP: z.coerce.number().int().min(1).max(100_000).default(100_000),
   STEPS_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(300),
@@ -73,6 +78,15 @@ const EnvSchema = z.object({
     .default(10 * 1024 * 1024),
   UPLOAD_MAX_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
   UPLOAD_MAX_SIDE: z.coerce.number().int().min(64).default(2_048),
+  UPLOAD_MAX_PER_WINDOW: z.coerce.number().int().min(1).default(20),
+  UPLOAD_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
+  UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024 * 1024),
+  UPLOAD_UNUSED_GRACE_HOURS: z.coerce.number().int().min(1).default(24),
+  CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   BANK_CARDS_MAX: z.coerce.number().int().min(1).default(5),
   WITHDRAW_MIN: z.coerce.number().int().min(1).default(1_000),
   WITHDRAW_DAILY_MAX: z.coerce.number().int().min(1).default(500_000),
@@ -114,6 +128,10 @@ export interface Config {
     maxFailuresPerAddress: number;
     failureWindowMinutes: number;
   };
+  /** Sign-ups per address and per number block (all but the last 4 digits) in a window. */
+  register: { maxPerAddress: number; maxPerPrefix: number; windowMinutes: number };
+  /** Captchas issued per address in a window (each is a database row). */
+  captcha: { maxPerAddress: number; windowMinutes: number };
   /** The business day's time zone as a fixed offset from UTC (no daylight saving). */
   businessUtcOffsetMinutes: number;
   steps: { dailyCap: number; maxPerMinute: number; dailyGoal: number };
@@ -131,7 +149,21 @@ export interface Config {
   dataKey: Buffer;
   /** `auto`: format and checksum checks decide (demo); `operator`: an operator decides. */
   identityReview: 'auto' | 'operator';
-  uploads: { dir: string; maxBytes: number; maxPixels: number; maxSide: number };
+  uploads: {
+    dir: string;
+    maxBytes: number;
+    maxPixels: number;
+    maxSide: number;
+    /** Uploads per user in a window. */
+    maxPerWindow: number;
+    windowMinutes: number;
+    /** Stored bytes per user (files that still hold bytes). */
+    quotaBytes: number;
+    /** An upload nothing refers to is removed this long after it was made. */
+    unusedGraceHours: number;
+  };
+  /** How often the server removes unused uploads, expired captchas and old counters; 0: never. */
+  cleanupIntervalMinutes: number;
   bankCardsMax: number;
   /**
    * Minor units. The fee is taken out of the amount: the balance is debited `amount`, the bank
@@ -284,6 +316,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       failureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     },
+    register: {
+      maxPerAddress: e.REGISTER_MAX_PER_ADDRESS,
+      maxPerPrefix: e.REGISTER_MAX_PER_PREFIX,
+      windowMinutes: e.REGISTER_WINDOW_MINUTES,
+    },
+    captcha: { maxPerAddress: e.CAPTCHA_MAX_PER_ADDRESS, windowMinutes: e.CAPTCHA_WINDOW_MINUTES },
     businessUtcOffsetMinutes: e.BUSINESS_UTC_OFFSET_MINUTES,
     steps: { dailyCap: e.STEPS_DAILY_CAP, maxPerMinute: e.STEPS_MAX_PER_MINUTE, dailyGoal: e.STEPS_DAILY_GOAL },
     points: { stepsPerPoint: e.POINTS_STEPS_PER_POINT, dailyMax: e.POINTS_DAILY_MAX },
@@ -306,7 +344,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: e.UPLOAD_MAX_BYTES,
       maxPixels: e.UPLOAD_MAX_PIXELS,
       maxSide: e.UPLOAD_MAX_SIDE,
+      maxPerWindow: e.UPLOAD_MAX_PER_WINDOW,
+      windowMinutes: e.UPLOAD_WINDOW_MINUTES,
+      quotaBytes: e.UPLOAD_QUOTA_BYTES,
+      unusedGraceHours: e.UPLOAD_UNUSED_GRACE_HOURS,
     },
+    cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,
     bankCardsMax: e.BANK_CARDS_MAX,
     withdraw: {
       min: e.WITHDRAW_MIN,

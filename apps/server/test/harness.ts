@@ -85,7 +85,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; captchaGenerator?: CaptchaGenerator } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-data-'));
@@ -96,6 +96,10 @@ export async function createTestApp(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       APP_SECRET: 'test-secret-test-secret-test-secret',
+      // Every test signs up from one address and one number block; the limit tests lower these.
+      REGISTER_MAX_PER_ADDRESS: '1000000',
+      REGISTER_MAX_PER_PREFIX: '1000000',
+      CAPTCHA_MAX_PER_ADDRESS: '1000000',
       ...env,
     }),
     database,
@@ -108,7 +112,7 @@ export async function createTestApp(
     config,
     db,
     clock,
-    captchaGenerator: captcha,
+    captchaGenerator: options.captchaGenerator ?? captcha,
     validateResponses: true,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });

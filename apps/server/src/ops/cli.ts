@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildServices, type Services } from '../app.js';
+import { runCleanup } from '../cleanup.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDatabase, migrateToLatest } from '../db/database.js';
 import { AppError } from '../http/errors.js';
@@ -33,6 +34,10 @@ Usage: npm run ops -- <area> <command> [arguments] [options]
   withdrawals reject <withdrawalId> --reason TEXT --operator NAME --yes
                                                           refunds the whole amount to the user, once
   files get <fileId> --out PATH --operator NAME           save a private image, e.g. ID photos (recorded)
+  files cleanup --operator NAME --yes                     remove uploads nothing uses, older than
+                                                          UPLOAD_UNUSED_GRACE_HOURS, expired captchas
+                                                          and old rate counters (the server also does
+                                                          this every CLEANUP_INTERVAL_MINUTES)
   orders list [--status to_ship|shipped|completed|cancelled]   goods orders (default: to_ship)
   orders ship <orderId> --carrier NAME --tracking NUMBER --operator NAME --yes
   orders complete <orderId> --operator NAME --yes         after delivery
@@ -340,6 +345,23 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
         now: deps.services.clock.now(),
       });
       deps.out(`file ${id} (${file.row.purpose}, ${file.contentType}) saved to ${values.out}`);
+      return;
+    }
+    case 'files cleanup': {
+      const operator = requireOperator(values);
+      requireYes(values, 'remove unused uploads');
+      const result = await runCleanup(deps.services);
+      await operatorActions.record(db, {
+        operator,
+        action: 'file.cleanup',
+        subjectType: 'file',
+        subjectId: 'unused',
+        detail: { ...result },
+        now: deps.services.clock.now(),
+      });
+      deps.out(
+        `removed ${result.files} unused uploads (${result.bytes} bytes), ${result.captchas} expired captchas and ${result.counters} old rate counters; by ${operator}`,
+      );
       return;
     }
     case 'orders list': {

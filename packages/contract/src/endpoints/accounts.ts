@@ -34,7 +34,7 @@ export type User = z.output<typeof UserSchema>;
 
 export const CaptchaSchema = z.object({
   captchaId: z.string(),
-  /** An SVG image as a data URL. */
+  /** The picture to read the answer from, as a data URL (a PNG). */
   image: z.string(),
   expiresIn: z.number().int(),
 });

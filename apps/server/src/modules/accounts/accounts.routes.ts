@@ -10,9 +10,9 @@ export function registerAccountRoutes(
 ): void {
   const { accounts, sessions, captcha } = deps;
 
-  endpoints.handle(getCaptcha, () => captcha.issue());
+  endpoints.handle(getCaptcha, ({ request }) => captcha.issue(request.ip));
 
-  endpoints.handle(register, ({ body }) => accounts.register(body));
+  endpoints.handle(register, ({ body, request }) => accounts.register(body, request.ip));
 
   endpoints.handle(login, ({ body, request }) => accounts.login(body, request.ip));
 

@@ -58,13 +58,17 @@ export class AccountsService {
     }
   }
 
-  async register(input: {
-    account: string;
-    password: string;
-    captchaId: string;
-    captchaCode: string;
-    inviteCode?: string | undefined;
-  }): Promise<{ token: string; user: User }> {
+  async register(
+    input: {
+      account: string;
+      password: string;
+      captchaId: string;
+      captchaCode: string;
+      inviteCode?: string | undefined;
+    },
+    address: string,
+  ): Promise<{ token: string; user: User }> {
+    await this.limitSignUps(input.account, address);
     await this.requireCaptcha(input);
     if (await this.repository.findByAccount(input.account)) {
       throw new AppError('CONFLICT', 'accountExists');
@@ -94,6 +98,24 @@ export class AccountsService {
     }
     const token = await this.sessions.create(row.id);
     return { token, user: toUser(row) };
+  }
+
+  /**
+   * Sign-ups per address and per number block (the number without its last 4 digits), counted
+   * before the captcha is looked at. The client sends no device identifier (only `platform`), so
+   * the block stands in for a device: one script walking through numbers stays in a few blocks.
+   */
+  private async limitSignUps(account: string, address: string): Promise<void> {
+    const { maxPerAddress, maxPerPrefix, windowMinutes } = this.config.register;
+    const windowMs = windowMinutes * MINUTE_MS;
+    const digits = account.replace(/^\+/, '');
+    const [byAddress, byPrefix] = await Promise.all([
+      this.limits.allow(`register:address:${address}`, windowMs, maxPerAddress),
+      this.limits.allow(`register:prefix:${digits.slice(0, -4)}`, windowMs, maxPerPrefix),
+    ]);
+    if (!byAddress || !byPrefix) {
+      throw new AppError('RATE_LIMITED', 'registerRateLimited', { minutes: this.limits.minutesLeft(windowMs) });
+    }
   }
 
   private async unusedInviteCode(): Promise<string> {

@@ -1,35 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
 import { MINUTE_MS, type Clock } from '../../lib/clock.js';
 import { keyedHash, sameHash } from '../../lib/secrets.js';
+import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { drawCaptcha, randomCaptchaText } from './raster-captcha.js';
 
 export const CAPTCHA_TTL_MS = 5 * MINUTE_MS;
 
-export interface CaptchaImage {
-  text: string;
-  svg: string;
-}
+/**
+ * A PNG picture (production), or an SVG from a test generator whose answers are meant to be read
+ * from the markup.
+ */
+export type CaptchaImage = { text: string; png: Buffer } | { text: string; svg: string };
 
 /** Draws the challenge; tests swap in one whose answers they can read. */
 export interface CaptchaGenerator {
-  create(): CaptchaImage;
+  create(): CaptchaImage | Promise<CaptchaImage>;
 }
 
-export const svgCaptchaGenerator: CaptchaGenerator = {
-  create() {
-    const { text, data } = svgCaptcha.create({
-      size: 4,
-      noise: 2,
-      ignoreChars: '0oO1iIlL',
-      color: true,
-      background: '#f2f6fb',
-      width: 120,
-      height: 44,
-    });
-    return { text, svg: data };
+/** The production generator: a distorted raster picture (decision 017). */
+export const rasterCaptchaGenerator: CaptchaGenerator = {
+  async create() {
+    const text = randomCaptchaText();
+    return { text, png: await drawCaptcha(text) };
   },
 };
+
+function dataUrl(image: CaptchaImage): string {
+  return 'png' in image
+    ? `data:image/png;base64,${image.png.toString('base64')}`
+    : `data:image/svg+xml;base64,${Buffer.from(image.svg).toString('base64')}`;
+}
 
 export class CaptchaService {
   constructor(
@@ -37,29 +40,36 @@ export class CaptchaService {
     private readonly clock: Clock,
     private readonly secret: string,
     private readonly generator: CaptchaGenerator,
+    private readonly limits: RateLimitService,
+    private readonly config: Pick<Config, 'captcha'>,
   ) {}
 
   private hash(answer: string): string {
     return keyedHash(this.secret, 'captcha', answer.trim().toLowerCase());
   }
 
-  async issue(): Promise<{ captchaId: string; image: string; expiresIn: number }> {
+  /** One row per captcha, so issuing is limited per address (`CAPTCHA_MAX_PER_ADDRESS`). */
+  async issue(address: string): Promise<{ captchaId: string; image: string; expiresIn: number }> {
+    const { maxPerAddress, windowMinutes } = this.config.captcha;
+    const windowMs = windowMinutes * MINUTE_MS;
+    if (!(await this.limits.allow(`captcha:address:${address}`, windowMs, maxPerAddress))) {
+      throw new AppError('RATE_LIMITED', 'captchaRateLimited', { minutes: this.limits.minutesLeft(windowMs) });
+    }
+    const image = await this.generator.create();
     const now = this.clock.now();
-    const { text, svg } = this.generator.create();
     const captchaId = randomUUID();
-    await this.db
-      .deleteFrom('captchas')
-      .where('expires_at', '<', now - CAPTCHA_TTL_MS)
-      .execute();
+    await this.prune();
     await this.db
       .insertInto('captchas')
-      .values({ id: captchaId, answer_hash: this.hash(text), expires_at: now + CAPTCHA_TTL_MS, used_at: null })
+      .values({ id: captchaId, answer_hash: this.hash(image.text), expires_at: now + CAPTCHA_TTL_MS, used_at: null })
       .execute();
-    return {
-      captchaId,
-      image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-      expiresIn: CAPTCHA_TTL_MS / 1000,
-    };
+    return { captchaId, image: dataUrl(image), expiresIn: CAPTCHA_TTL_MS / 1000 };
+  }
+
+  /** Expired captchas can never be answered: they go at every issue and every cleanup run. */
+  async prune(): Promise<number> {
+    const result = await this.db.deleteFrom('captchas').where('expires_at', '<=', this.clock.now()).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** One attempt per captcha, right or wrong: it is spent before the answer is compared. */

@@ -5,12 +5,16 @@ import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { BinaryAnswer } from '../../http/endpoints.js';
-import type { Clock } from '../../lib/clock.js';
+import { MINUTE_MS, type Clock } from '../../lib/clock.js';
+import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { FileStore } from './file-store.js';
 import { CONTENT_TYPES, EXTENSIONS, reencodeImage } from './images.js';
 import type { FileRow, FilesRepository } from './files.repository.js';
 
 const MEGA = 1_000_000;
+const MIB = 1024 * 1024;
+const HOUR_MS = 60 * MINUTE_MS;
+const CLEANUP_BATCH = 200;
 
 export function fileUrl(fileId: string): string {
   return `/api/v1/files/${fileId}`;
@@ -26,12 +30,22 @@ export class FilesService {
     private readonly db: Db,
     private readonly repository: FilesRepository,
     private readonly store: FileStore,
+    private readonly limits: RateLimitService,
     private readonly clock: Clock,
     private readonly config: Config,
   ) {}
 
+  /**
+   * Per user: at most `maxPerWindow` uploads in a window (counted before the image is decoded)
+   * and at most `quotaBytes` stored, checked under the user's row lock so that concurrent uploads
+   * cannot overshoot it together.
+   */
   async upload(userId: string, purpose: UploadPurpose, bytes: Buffer): Promise<Upload> {
-    const { maxPixels, maxSide } = this.config.uploads;
+    const { maxPixels, maxSide, maxPerWindow, windowMinutes, quotaBytes } = this.config.uploads;
+    const windowMs = windowMinutes * MINUTE_MS;
+    if (!(await this.limits.allow(`upload:user:${userId}`, windowMs, maxPerWindow))) {
+      throw new AppError('RATE_LIMITED', 'uploadRateLimited', { minutes: this.limits.minutesLeft(windowMs) });
+    }
     const image = await reencodeImage(bytes, { maxPixels, maxSide });
     if (!image.ok) {
       if (image.reason === 'too-many-pixels') {
@@ -43,7 +57,6 @@ export class FilesService {
     }
     const id = randomUUID();
     const key = `${purpose.replace('_', '-')}/${id}.${EXTENSIONS[image.type]}`;
-    await this.store.put(key, image.bytes);
     const row: FileRow = {
       id,
       user_id: userId,
@@ -56,10 +69,21 @@ export class FilesService {
       created_at: this.clock.now(),
       deleted_at: null,
     };
+    const overQuota = () =>
+      new AppError('BUSINESS_RULE', 'uploadQuotaExceeded', {
+        limit: Math.round((quotaBytes / MIB) * 10) / 10,
+        hours: this.config.uploads.unusedGraceHours,
+      });
+    if (row.size > quotaBytes) throw overQuota();
     try {
-      await this.repository.insert(this.db, row);
+      await this.db.transaction().execute(async (trx) => {
+        await this.repository.lockUser(trx, userId);
+        if ((await this.repository.storedBytes(trx, userId)) + row.size > quotaBytes) throw overQuota();
+        await this.repository.insert(trx, row);
+        await this.store.put(key, image.bytes);
+      });
     } catch (error) {
-      await this.store.delete(key);
+      if (!(error instanceof AppError)) await this.store.delete(key);
       throw error;
     }
     return toUpload(row);
@@ -89,6 +113,38 @@ export class FilesService {
   async findOwned(db: Executor, userId: string, fileId: string, purpose: UploadPurpose): Promise<FileRow | undefined> {
     const row = await this.repository.findOwned(db, userId, fileId);
     return row?.purpose === purpose && row.storage_key ? row : undefined;
+  }
+
+  /**
+   * Removes uploads that nothing refers to (`FILE_REFERENCES`) once they are older than the
+   * grace period: the rows and their bytes. Each file is removed under its owner's row lock, the
+   * lock a real-name or face submission takes before it refers to a file, so a file is never
+   * removed while it is being put to use.
+   */
+  async cleanupUnreferenced(): Promise<{ files: number; bytes: number }> {
+    const createdBefore = this.clock.now() - this.config.uploads.unusedGraceHours * HOUR_MS;
+    let files = 0;
+    let bytes = 0;
+    for (;;) {
+      const candidates = await this.repository.listUnreferenced(this.db, createdBefore, CLEANUP_BATCH);
+      let removedNow = 0;
+      for (const candidate of candidates) {
+        const freed = await this.db.transaction().execute(async (trx) => {
+          await this.repository.lockUser(trx, candidate.user_id);
+          const deleted = await this.repository.deleteUnreferenced(trx, candidate.id);
+          if (!deleted) return null;
+          if (deleted.storage_key) await this.store.delete(deleted.storage_key);
+          return deleted.storage_key ? deleted.size : 0;
+        });
+        if (freed === null) continue;
+        removedNow += 1;
+        bytes += freed;
+      }
+      files += removedNow;
+      // A candidate that was put to use meanwhile is not listed again.
+      if (candidates.length < CLEANUP_BATCH || removedNow === 0) break;
+    }
+    return { files, bytes };
   }
 
   /** Deletes the bytes for good; the row stays (without its key) as the record that a file existed. */

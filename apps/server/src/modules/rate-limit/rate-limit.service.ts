@@ -40,6 +40,14 @@ export class RateLimitService {
     return row.count;
   }
 
+  /**
+   * Counts one more use and says whether it is within `max` for the window. The increment and the
+   * count are one statement, so concurrent requests cannot all slip under the limit.
+   */
+  async allow(key: string, windowMs: number, max: number): Promise<boolean> {
+    return (await this.hit(key, windowMs)) <= max;
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom('rate_counters').where('key', '=', key).execute();
   }
@@ -50,10 +58,12 @@ export class RateLimitService {
     return Math.max(1, Math.ceil((end - this.clock.now()) / 60_000));
   }
 
-  async prune(olderThanMs: number): Promise<void> {
-    await this.db
+  /** Drops counters of windows that started more than `olderThanMs` ago. */
+  async prune(olderThanMs: number): Promise<number> {
+    const result = await this.db
       .deleteFrom('rate_counters')
       .where('window_start', '<', this.clock.now() - olderThanMs)
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

@@ -1,7 +1,7 @@
 import { useI18n } from '../../../lib/i18n';
 
 export interface CaptchaFieldProps {
-  /** An SVG data URL; null while the first one loads. */
+  /** An image data URL (a PNG); null while the first one loads. */
   readonly image: string | null;
   readonly value: string;
   readonly onChange: (value: string) => void;
