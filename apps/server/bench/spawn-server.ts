@@ -17,13 +17,16 @@ export interface SpawnedServer {
  * The server exactly as `npm start` runs it, as a child process with a fresh data folder, so a
  * measurement and the server never share an event loop.
  */
-export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string> = {},
+  options: { captureStdout?: boolean } = {},
+): Promise<SpawnedServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'stride-measure-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 300; attempt += 1) {

@@ -8,6 +8,7 @@ import { CODES, ENDPOINTS, type Language } from '@stride/contract';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { CleanupTimer } from './cleanup.js';
 import type { Config } from './config.js';
+import { isLostConnection } from './db/connection-loss.js';
 import { createDatabase, migrateToLatest, type Db } from './db/database.js';
 import { AppError } from './http/errors.js';
 import { EndpointRegistrar } from './http/endpoints.js';
@@ -292,7 +293,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  const db = options.db ?? createDatabase(config.database);
+  const db =
+    options.db ??
+    createDatabase(config.database, {
+      onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; the pool replaces it'),
+    });
   if (!options.db) {
     await migrateToLatest(db);
     app.addHook('onClose', () => db.destroy());
@@ -344,6 +349,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       return reply
         .code(200)
         .send({ code: CODES.VALIDATION_FAILED, message: clientErrorMessage(error, t, config), data: null });
+    }
+    if (isLostConnection(error)) {
+      // Outside the contract endpoints (payment callbacks, pages): a status the caller retries on.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).send({ code: CODES.SERVICE_UNAVAILABLE, message: t('serviceUnavailable'), data: null });
     }
     request.log.error(error);
     return reply.code(500).send({ code: 500, message: t('internal'), data: null });

@@ -42,9 +42,11 @@ export class ReadableCaptcha implements CaptchaGenerator {
 
 export const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
-async function freshDatabase(): Promise<{ database: Config['database']; drop: () => Promise<void> }> {
+async function freshDatabase(
+  postgresUrl?: string,
+): Promise<{ database: Config['database']; drop: () => Promise<void> }> {
   if (dialect === 'postgres') {
-    const adminUrl = inject('postgresUrl');
+    const adminUrl = postgresUrl ?? inject('postgresUrl');
     const name = `t_${randomUUID().replace(/-/g, '')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -85,9 +87,14 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream; captchaGenerator?: CaptchaGenerator } = {},
+  options: {
+    logStream?: NodeJS.WritableStream;
+    captchaGenerator?: CaptchaGenerator;
+    /** Another PostgreSQL server's admin URL than the suite's (a test that stops its server). */
+    postgresUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(options.postgresUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-data-'));
   const config: Config = {
     ...loadConfig({

@@ -18,6 +18,8 @@ export const CODES = {
   INSUFFICIENT_FUNDS: 1012,
   /** The one-time face check (or its manual alternative) is needed before the first withdrawal. */
   FACE_CHECK_REQUIRED: 1013,
+  /** The service is briefly unavailable (its database is restarting or unreachable); try again shortly. */
+  SERVICE_UNAVAILABLE: 1014,
 } as const;
 
 export type CodeName = keyof typeof CODES;

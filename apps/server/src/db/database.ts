@@ -1,9 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import {
+  DEFAULT_MIGRATION_TABLE,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Driver,
+  type MigrationProvider,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { ConnectionLossDriver, isConnectionFailure } from './connection-loss.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -13,11 +25,59 @@ const INT8_OID = 20;
 // Money, points and times are bigint columns; their values stay far below 2^53.
 pg.types.setTypeParser(INT8_OID, (value) => Number(value));
 
-export function createDatabase(database: Config['database']): Db {
+class ResilientPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    return new ConnectionLossDriver(super.createDriver());
+  }
+}
+
+/**
+ * The pool as Kysely sees it, except that a client whose statement failed because its connection
+ * was lost is destroyed on release instead of going back to the pool, where the next request
+ * would take it before pg has noticed the closed socket.
+ */
+function discardingLostClients(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let lost: Error | undefined;
+      const query = async (text: string, values: ReadonlyArray<unknown>) => {
+        try {
+          return await client.query(text, [...values]);
+        } catch (error) {
+          if (isConnectionFailure(error)) lost = error as Error;
+          throw error;
+        }
+      };
+      return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release(lost) };
+    },
+    end: () => pool.end(),
+  };
+}
+
+export interface DatabaseOptions {
+  /** Told about every connection the server dropped or lost (PostgreSQL); the pool replaces it. */
+  onConnectionError?: (error: Error) => void;
+}
+
+export function createDatabase(database: Config['database'], options: DatabaseOptions = {}): Db {
   if (database.dialect === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      // A request waits at most this long for a connection (server unreachable, pool exhausted),
+      // then answers "service unavailable" instead of hanging.
+      connectionTimeoutMillis: 10_000,
+      // Notices a peer that vanished without closing the socket (failover, a dropped network).
+      keepAlive: true,
     });
+    // Without listeners, a connection lost while idle in the pool (the pool's 'error') or while
+    // checked out between two statements (the client's 'error') is an unhandled 'error' event,
+    // which ends the process. The pool drops the idle one itself; a checked-out one fails its
+    // next statement, which answers that request, and is dropped when it is released.
+    pool.on('error', (error) => options.onConnectionError?.(error));
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return new Kysely<Database>({ dialect: new ResilientPostgresDialect({ pool: discardingLostClients(pool) }) });
   }
   if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SqliteDatabase(database.file);
@@ -38,4 +98,11 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+}
+
+/** Names of the migrations this build knows that the database has not run yet. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+  const done = new Set(rows.map((row) => row.name));
+  return Object.keys(MIGRATIONS).filter((name) => !done.has(name));
 }

@@ -1,6 +1,7 @@
 import type { EndpointDef, Language } from '@stride/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { isLostConnection, retryWhileNothingWritten } from '../db/connection-loss.js';
 import type { Translate } from '../i18n/index.js';
 import { AppError } from './errors.js';
 import { parseOrThrow } from './validation.js';
@@ -37,6 +38,13 @@ export interface BinaryAnswer {
   body: Buffer;
 }
 export type BinaryHandler<E extends EndpointDef> = (context: EndpointContext<E>) => Promise<BinaryAnswer>;
+
+/**
+ * Runs of one request when the database connection is lost before anything was written: the
+ * pool replaces a dropped connection at once, so one more run usually answers normally (decision
+ * 014).
+ */
+const ATTEMPTS = 3;
 
 /** `{id}` as SPEC.md writes it becomes Fastify's `:id`. */
 export function fastifyPath(path: string): string {
@@ -83,26 +91,37 @@ export class EndpointRegistrar {
       url: fastifyPath(endpoint.path),
       handler: async (request, reply) => {
         const t = request.t;
-        let user: AuthUser | null = null;
-        if (endpoint.access !== 'none') {
-          user = await authenticate(request);
-          if (!user) throw new AppError('SESSION_INVALID', 'sessionInvalid');
-          if (endpoint.access === 'verified' && user.realNameStatus !== 'verified') {
-            throw new AppError('REAL_NAME_REQUIRED', 'realNameRequired');
+        const run = async () => {
+          let user: AuthUser | null = null;
+          if (endpoint.access !== 'none') {
+            user = await authenticate(request);
+            if (!user) throw new AppError('SESSION_INVALID', 'sessionInvalid');
+            if (endpoint.access === 'verified' && user.realNameStatus !== 'verified') {
+              throw new AppError('REAL_NAME_REQUIRED', 'realNameRequired');
+            }
+          } else if (request.headers.authorization) {
+            user = await authenticate(request);
           }
-        } else if (request.headers.authorization) {
-          user = await authenticate(request);
+          const context = {
+            params: endpoint.params ? parseOrThrow(endpoint.params, request.params, t) : undefined,
+            query: endpoint.query ? parseOrThrow(endpoint.query, request.query ?? {}, t) : undefined,
+            body: endpoint.body ? parseOrThrow(endpoint.body, request.body ?? undefined, t) : undefined,
+            user,
+            t,
+            language: request.language,
+            request,
+          } as EndpointContext<E>;
+          return (await handler(context)) as unknown;
+        };
+        let data: unknown;
+        try {
+          // A multipart body is read once, so an upload is never run again.
+          data = await retryWhileNothingWritten(run, request.isMultipart() ? 1 : ATTEMPTS);
+        } catch (error) {
+          if (!isLostConnection(error)) throw error;
+          request.log.warn({ err: error }, 'database unavailable');
+          throw new AppError('SERVICE_UNAVAILABLE', 'serviceUnavailable');
         }
-        const context = {
-          params: endpoint.params ? parseOrThrow(endpoint.params, request.params, t) : undefined,
-          query: endpoint.query ? parseOrThrow(endpoint.query, request.query ?? {}, t) : undefined,
-          body: endpoint.body ? parseOrThrow(endpoint.body, request.body ?? undefined, t) : undefined,
-          user,
-          t,
-          language: request.language,
-          request,
-        } as EndpointContext<E>;
-        const data: unknown = await handler(context);
         if (endpoint.binary) {
           const answer = data as BinaryAnswer;
           // Private bytes: never cached by shared caches, never sniffed into something else.
