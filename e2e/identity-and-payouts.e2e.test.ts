@@ -63,6 +63,10 @@ async function phone(token: string): Promise<{ context: BrowserContext; page: Pa
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  // The face detector (TensorFlow.js, its model files, the camera) must work under the app's policy.
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) errors.push(`console: ${message.text()}`);
+  });
   return { context, page, errors };
 }
 

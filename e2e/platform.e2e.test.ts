@@ -196,6 +196,32 @@ describe('the client platform, end to end', () => {
     await context.close();
   });
 
+  it('shows a notice in its sandboxed frame under the security headers, which refuse framing', async () => {
+    const home = await fetch(`${server.baseUrl}/`);
+    expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(home.headers.get('x-frame-options')).toBe('DENY');
+    const { page, context, errors } = await openPhone(browser);
+    await loggedIn(context, await tokenFor(server.baseUrl));
+    await open(page, server.baseUrl, '/pages/index/index');
+    await top(page)
+      .getByRole('button', { name: /Points shop is open/ })
+      .click();
+    const notice = page.frameLocator('iframe.notice-body');
+    await expect.poll(() => notice.getByText('Sports water bottle').count()).toBe(1);
+    // The frame's own <style> applies under the inherited policy.
+    await expect
+      .poll(() => notice.locator('a').evaluate((link) => getComputedStyle(link).color))
+      .toBe('rgb(14, 106, 232)');
+    // The app itself refuses to be framed: a page that frames it shows nothing of it.
+    const framer = await context.newPage();
+    const framed: string[] = [];
+    framer.on('console', (message) => framed.push(message.text()));
+    await framer.setContent(`<iframe src="${server.baseUrl}/#/pages/login/index"></iframe>`);
+    await expect.poll(() => framed.some((text) => /frame-ancestors|X-Frame-Options/.test(text))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('logs out and lands on login when the server answers 1001', async () => {
     const { page, context, errors } = await openPhone(browser);
     const token = await tokenFor(server.baseUrl);

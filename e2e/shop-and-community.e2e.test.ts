@@ -247,7 +247,7 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/pages-sub/physical-card-mailing/index');
     const login = top(page).getByRole('button', { name: 'Log in to apply' });
     await expect.poll(() => login.count()).toBe(1);
-    expect(await top(page).getByText('Mailing is free of charge.').count()).toBe(1);
+    await expect.poll(() => top(page).getByText('Mailing is free of charge.').count()).toBe(1);
     await login.click();
     await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/pages\/login\/index\?redirect=/);
 

@@ -128,6 +128,10 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     await top(page).getByRole('button', { name: 'Pay ¥299.00' }).click();
     const sandbox = await payTab;
     await sandbox.waitForLoadState();
+    // The page's stylesheet is a served file its Content-Security-Policy allows.
+    await expect
+      .poll(() => sandbox.evaluate(() => getComputedStyle(document.querySelector('.demo') as Element).backgroundColor))
+      .toBe('rgb(255, 243, 205)');
     await expect.poll(() => top(page).getByText('Waiting for payment').count()).toBe(1);
     await sandbox.getByRole('button', { name: 'Pay' }).click();
     await expect.poll(() => top(page).getByText('Silver is in your card wallet').count(), { timeout: 20_000 }).toBe(1);

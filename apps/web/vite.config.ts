@@ -33,9 +33,32 @@ function faceModels(): Plugin {
   };
 }
 
+/**
+ * The backup API hosts baked into the bundle (VITE_API_BACKUPS), written to .vite/api-backups.json
+ * as origins: the server serving this build allows them in its Content-Security-Policy's
+ * connect-src, or failover to them would be blocked (decision 016).
+ */
+function apiBackupOrigins(): Plugin {
+  let origins: string[] = [];
+  return {
+    name: 'stride-api-backup-origins',
+    configResolved(config) {
+      const raw = (config.env.VITE_API_BACKUPS as string | undefined) ?? '';
+      origins = raw
+        .split(',')
+        .map((value) => value.trim())
+        .filter((value) => value !== '')
+        .map((value) => new URL(value).origin);
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '.vite/api-backups.json', source: `${JSON.stringify(origins)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), faceModels()],
+  plugins: [react(), faceModels(), apiBackupOrigins()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

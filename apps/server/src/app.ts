@@ -2,17 +2,20 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { CODES, ENDPOINTS, type Language } from '@stride/contract';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { CleanupTimer } from './cleanup.js';
 import type { Config } from './config.js';
 import { isLostConnection } from './db/connection-loss.js';
 import { createDatabase, migrateToLatest, type Db } from './db/database.js';
 import { AppError } from './http/errors.js';
+import { API_HEADERS, readApiBackups, webAppHelmet } from './http/security-headers.js';
 import { EndpointRegistrar } from './http/endpoints.js';
 import { negotiateLanguage, translator, type Translate } from './i18n/index.js';
+import { refuseControlCharacters } from './http/validation.js';
 import { MINUTE_MS, systemClock, type Clock } from './lib/clock.js';
 import { FieldCipher } from './lib/secrets.js';
 import { DiskFileStore, type FileStore } from './modules/files/file-store.js';
@@ -266,6 +269,51 @@ function clientErrorMessage(error: FastifyError, t: Translate, config: Config): 
   }
 }
 
+/** Longest path parameter the router accepts; ids are at most 64 characters. */
+const MAX_PARAM_LENGTH = 100;
+
+/**
+ * The router's own refusals (bad percent-encoding, an overlong path parameter) arrive before any
+ * hook has run: they get the envelope any other bad input gets, and the API's headers by hand.
+ */
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const t = translator(negotiateLanguage(request.headers['accept-language']));
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? t('urlMalformed')
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? t('urlTooLong', { max: MAX_PARAM_LENGTH })
+        : undefined;
+  void reply.headers({ ...API_HEADERS, 'x-request-id': request.id });
+  if (!message) {
+    request.log.error(error);
+    void reply.code(500).send({ code: 500, message: t('internal'), data: null });
+    return;
+  }
+  request.log.info({ code: error.code }, 'client error');
+  void reply.code(200).send({ code: CODES.VALIDATION_FAILED, message, data: null });
+}
+
+/** A key that `JSON.parse` accepts but the body parser refuses (prototype poisoning). */
+function forbiddenJsonKey(body: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const pending = [value];
+  let found: string | undefined;
+  while (pending.length > 0 && !found) {
+    const item = pending.pop();
+    if (!item || typeof item !== 'object') continue;
+    if (Object.hasOwn(item, '__proto__')) found = '__proto__';
+    else if (Object.hasOwn(item, 'constructor')) found = 'constructor';
+    pending.push(...(Object.values(item) as unknown[]));
+  }
+  return found;
+}
+
 /** Builds the whole app in a fixed order: infrastructure, services, routes. */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -290,7 +338,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // The router's own refusals (bad percent-encoding, an overlong path parameter) come here
+    // without any hook having run: answer them as the envelope any other bad input gets.
+    frameworkErrors: (error, request, reply) => {
+      answerFrameworkError(error, request, reply);
+    },
   });
 
   const db =
@@ -319,6 +372,28 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     request.language = negotiateLanguage(request.headers['accept-language']);
     request.t = translator(request.language);
     reply.header('x-request-id', request.id);
+  });
+
+  // Security headers on every answer (decision 016): the web app's policy by default; API
+  // answers are data, never a page, so they get the strictest policy and are never stored.
+  await app.register(fastifyHelmet, webAppHelmet(readApiBackups(config.webDist)));
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.headers(API_HEADERS);
+    // No address carries a control character; a NUL must never reach the database.
+    refuseControlCharacters(request.params, request.t);
+    refuseControlCharacters(request.query, request.t);
+  });
+
+  // JSON bodies: Fastify's parser (which refuses prototype poisoning), with a message that says
+  // which key is refused instead of "not valid JSON".
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    void parseJson(request, body as string, (error, value) => {
+      const key = error ? forbiddenJsonKey(body as string) : undefined;
+      if (key) return done(new AppError('VALIDATION_FAILED', 'jsonForbiddenKey', { key }), undefined);
+      return done(error, value);
+    });
   });
 
   if (config.corsOrigins.length > 0) {
@@ -403,6 +478,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       root: webDist,
       index: 'index.html',
       wildcard: true,
+      // Off, or @fastify/send's own `public, max-age=0` would replace the header set below.
+      cacheControl: false,
       // The build's manifest (.vite/) is for the bundle budget check, not for browsers.
       allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders: (res, filePath) => {

@@ -3,7 +3,30 @@ import { z } from 'zod';
 /** Input limit of SPEC.md §9 for free text. */
 export const INPUT_MAX_LENGTH = 140;
 
-export const IdSchema = z.string().min(1).max(64);
+/* eslint-disable no-control-regex -- these patterns exist to name the control characters. */
+/**
+ * Text without C0 control characters (U+0000–U+001F) or DEL: one line of anything a person can
+ * type. A NUL would otherwise reach the database, which PostgreSQL refuses outright.
+ */
+export const SINGLE_LINE_PATTERN = /^[^\u0000-\u001f\u007f]*$/;
+/** Multi-line text: as above, but line feeds and tabs are allowed. */
+export const MULTI_LINE_PATTERN = /^[^\u0000-\u0008\u000b-\u001f\u007f]*$/;
+/* eslint-enable no-control-regex */
+
+/**
+ * The start of every free-text input field: a string that refuses control characters first
+ * (later rules are not checked then). Chain length, trim and format rules after it.
+ */
+export function text() {
+  return z.string().regex(SINGLE_LINE_PATTERN, { error: 'rule.controlCharacters', abort: true });
+}
+
+/** The start of a multi-line input field (a text area): line feeds and tabs allowed. */
+export function multilineText() {
+  return z.string().regex(MULTI_LINE_PATTERN, { error: 'rule.controlCharacters', abort: true });
+}
+
+export const IdSchema = text().min(1).max(64);
 export const IdParamsSchema = z.strictObject({ id: IdSchema });
 
 /** Money in minor units (fen, cents). Never a float. */
@@ -18,8 +41,7 @@ export const TimestampSchema = z.iso.datetime();
 export const DaySchema = z.iso.date();
 
 /** A client-chosen key that makes a money-moving call safe to repeat. */
-export const IdempotencyKeySchema = z
-  .string()
+export const IdempotencyKeySchema = text()
   .min(8)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
@@ -42,12 +64,11 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export const DoneSchema = z.object({ done: z.literal(true) });
 
 /** International mobile number: optional +, 7 to 15 digits, no leading zero. */
-export const MobileSchema = z
-  .string()
+export const MobileSchema = text()
   .trim()
   .regex(/^\+?[1-9][0-9]{6,14}$/, { error: 'rule.mobile' });
 
-export const PersonNameSchema = z.string().trim().min(1).max(64);
+export const PersonNameSchema = text().trim().min(1).max(64);
 
 /** Every page of the web app (SPEC.md §2). Links the server hands out must point at one of them. */
 export const APP_ROUTES = [

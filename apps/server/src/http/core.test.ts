@@ -90,6 +90,22 @@ describe('the contract', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('marks a request body required only when the server refuses a request without one', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = response.json<{
+      paths: Record<string, Record<string, { requestBody?: { required: boolean } }>>;
+    }>();
+    expect(document.paths['/api/user/logout']?.post?.requestBody?.required).toBe(false);
+    expect(document.paths['/api/user/login']?.post?.requestBody?.required).toBe(true);
+    expect(document.paths['/api/v1/UploadFile']?.post?.requestBody?.required).toBe(true);
+    // What the document says is what the server does: logout with no body at all succeeds.
+    const { token } = await registerUser(t);
+    expect(await call(t.app, 'POST', '/api/user/logout', { token })).toMatchObject({ status: 200, code: 1 });
+    expect(await call(t.app, 'POST', '/api/user/login')).toMatchObject({ code: CODES.VALIDATION_FAILED });
+  });
+});
+
 describe('the envelope and HTTP status', () => {
   it('answers an unknown path with 404 so the client may try another host', async () => {
     const result = await call(t.app, 'GET', '/api/no/such/thing');

@@ -64,3 +64,22 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown, t: 
 export function isMessageKey(value: string): value is MessageKey {
   return hasMessage(value);
 }
+
+// eslint-disable-next-line no-control-regex -- the point is to find control characters.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Refuses a control character anywhere in the path parameters or the query string, for every
+ * route, whether or not it has a contract schema: no address legitimately carries one, and a NUL
+ * would reach the database (PostgreSQL refuses it). Bodies are checked by the contract's rules.
+ */
+export function refuseControlCharacters(values: unknown, t: Translate): void {
+  if (!values || typeof values !== 'object') return;
+  for (const [name, value] of Object.entries(values as Record<string, unknown>)) {
+    const texts: unknown[] = [name, ...(Array.isArray(value) ? (value as unknown[]) : [value])];
+    if (texts.some((item) => typeof item === 'string' && CONTROL_CHARACTER.test(item))) {
+      const field = CONTROL_CHARACTER.test(name) ? t('field.body') : fieldLabel([name], t);
+      throw new AppError('VALIDATION_FAILED', 'validationFailed', {}, t('rule.controlCharacters', { field }));
+    }
+  }
+}

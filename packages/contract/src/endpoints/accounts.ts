@@ -1,22 +1,20 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { DoneSchema, IdSchema, MobileSchema, TimestampSchema } from '../common.js';
+import { DoneSchema, IdSchema, MobileSchema, TimestampSchema, text } from '../common.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 
 /** PRODUCT.md "Accounts": 8–64 characters with at least one letter and one digit. */
-export const NewPasswordSchema = z
-  .string()
+export const NewPasswordSchema = text()
   .min(PASSWORD_MIN)
   .max(PASSWORD_MAX)
   .regex(/[A-Za-z]/, { error: 'rule.passwordLetter' })
   .regex(/[0-9]/, { error: 'rule.passwordDigit' });
 
-export const CaptchaIdSchema = z.string().min(1).max(64);
-export const CaptchaCodeSchema = z.string().trim().min(1).max(8);
-export const InviteCodeSchema = z
-  .string()
+export const CaptchaIdSchema = text().min(1).max(64);
+export const CaptchaCodeSchema = text().trim().min(1).max(8);
+export const InviteCodeSchema = text()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9]{4,16}$/, { error: 'rule.inviteCode' });
@@ -70,7 +68,7 @@ export const register = defineEndpoint({
 
 export const LoginBodySchema = z.strictObject({
   account: MobileSchema,
-  password: z.string().min(1).max(PASSWORD_MAX),
+  password: text().min(1).max(PASSWORD_MAX),
   captchaId: CaptchaIdSchema.optional(),
   captchaCode: CaptchaCodeSchema.optional(),
 });
@@ -127,11 +125,11 @@ export const PasswordBodySchema = z.discriminatedUnion('step', [
   z.strictObject({
     step: z.literal('verify'),
     account: MobileSchema,
-    code: z.string().regex(/^[0-9]{6}$/, { error: 'rule.resetCode' }),
+    code: text().regex(/^[0-9]{6}$/, { error: 'rule.resetCode' }),
   }),
   z.strictObject({
     step: z.literal('reset'),
-    resetKey: z.string().min(16).max(128),
+    resetKey: text().min(16).max(128),
     password: NewPasswordSchema,
   }),
 ]);

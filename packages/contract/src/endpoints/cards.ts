@@ -9,6 +9,7 @@ import {
   PersonNameSchema,
   TimestampSchema,
   pageOf,
+  text,
 } from '../common.js';
 
 export const CardPlanSchema = z.object({
@@ -156,7 +157,7 @@ export const claimPolicy = defineEndpoint({
       z.strictObject({
         who: z.literal('family'),
         name: PersonNameSchema,
-        idNumber: z.string().trim().min(6).max(32),
+        idNumber: text().trim().min(6).max(32),
         relation: z.enum(['spouse', 'parent', 'child', 'sibling']),
       }),
     ]),

@@ -10,6 +10,7 @@ import {
   TimestampSchema,
   DoneSchema,
   pageOf,
+  text,
 } from '../common.js';
 import { RealNameStatusSchema } from './accounts.js';
 
@@ -52,7 +53,7 @@ export const getFile = defineEndpoint({
 
 export const IdentityBodySchema = z.strictObject({
   name: PersonNameSchema,
-  idNumber: z.string().trim().min(6).max(32),
+  idNumber: text().trim().min(6).max(32),
   frontImageId: IdSchema,
   backImageId: IdSchema,
 });
@@ -137,9 +138,9 @@ export const saveBankCard = defineEndpoint({
     'Add a payout method, or edit one when `id` is given. The holder name must be the verified real name; the card number 12–19 digits (spaces allowed) passing the Luhn check. At most five.',
   body: z.strictObject({
     id: IdSchema.optional(),
-    bank: z.string().trim().min(1).max(64),
+    bank: text().trim().min(1).max(64),
     holderName: PersonNameSchema,
-    accountNumber: z.string().trim().min(8).max(34),
+    accountNumber: text().trim().min(8).max(34),
   }),
   response: BankCardSchema,
 });

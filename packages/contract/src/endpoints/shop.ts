@@ -12,6 +12,7 @@ import {
   PointsSchema,
   TimestampSchema,
   pageOf,
+  text,
 } from '../common.js';
 
 export const GoodsCategorySchema = z.object({ id: IdSchema, name: z.string() });
@@ -201,8 +202,8 @@ export const saveAddress = defineEndpoint({
     id: IdSchema.optional(),
     name: PersonNameSchema,
     phone: MobileSchema,
-    region: z.string().trim().min(1).max(140),
-    detail: z.string().trim().min(1).max(140),
+    region: text().trim().min(1).max(140),
+    detail: text().trim().min(1).max(140),
     isDefault: z.boolean().default(false),
   }),
   response: AddressSchema,

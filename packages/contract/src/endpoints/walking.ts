@@ -9,6 +9,7 @@ import {
   PointsSchema,
   TimestampSchema,
   pageOf,
+  text,
 } from '../common.js';
 
 export const MAX_DAILY_STEPS = 100_000;
@@ -126,7 +127,7 @@ export const listMoneyStatement = defineEndpoint({
   access: 'user',
   summary: 'Every movement of the cash balance, newest first.',
   query: PageQuerySchema.extend({
-    type: z.string().max(32).optional(),
+    type: text().max(32).optional(),
     /** Business days, inclusive. */
     from: DaySchema.optional(),
     to: DaySchema.optional(),

@@ -30,12 +30,16 @@ export function registerFileRoutes(endpoints: EndpointRegistrar, deps: { files: 
         }
       }
     } catch (error) {
+      if (error instanceof AppError) throw error;
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         throw new AppError('VALIDATION_FAILED', 'uploadTooLarge', {
           limit: Math.round((config.uploads.maxBytes / MIB) * 10) / 10,
         });
       }
-      throw error;
+      // Anything else while reading the form is the form itself: no or a wrong boundary, a body
+      // cut short, more parts than allowed. Nothing has been stored yet.
+      request.log.info({ err: error }, 'malformed upload');
+      throw new AppError('VALIDATION_FAILED', 'uploadMalformed');
     }
     if (!bytes || bytes.length === 0) throw new AppError('VALIDATION_FAILED', 'uploadMissingFile');
     return files.upload(user.id, purpose, bytes);

@@ -3,6 +3,7 @@ import { createPayment, getPayment } from '@stride/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
+import { SANDBOX_PAGE_HELMET } from '../../http/security-headers.js';
 import type { Clock } from '../../lib/clock.js';
 import { sandboxCallback } from './sandbox-provider.js';
 import type { PaymentsService } from './payments.service.js';
@@ -57,8 +58,13 @@ export function registerPaymentCallbacks(app: FastifyInstance, deps: { payments:
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A served file, not an inline <style>: the page's policy allows styles from this origin only. */
+const SANDBOX_STYLESHEET_PATH = '/sandbox/pay.css';
+const SANDBOX_STYLESHEET =
+  'body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}button{font-size:1.1rem;padding:.6rem 1.4rem;margin:.3rem}.demo{background:#fff3cd;padding:.5rem;border-radius:4px}';
+
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}button{font-size:1.1rem;padding:.6rem 1.4rem;margin:.3rem}.demo{background:#fff3cd;padding:.5rem;border-radius:4px}</style></head><body><p class="demo">Sandbox payment provider: no real money moves.</p>${body}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}"></head><body><p class="demo">Sandbox payment provider: no real money moves.</p>${body}</body></html>`;
 }
 
 /**
@@ -83,50 +89,68 @@ export function registerSandboxCheckout(
       next(null, {}),
     );
 
-    scope.get<{ Params: { id: string } }>('/sandbox/pay/:id', async (request, reply) => {
-      const payment = await payments.findForCheckout(request.params.id);
-      reply.type('text/html; charset=utf-8');
-      if (!payment) return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1>'));
-      const amount = `¥${(payment.amount / 100).toFixed(2)}`;
-      if (payment.status !== 'pending') {
-        return page('Sandbox payment', `<h1>Payment ${escapeHtml(payment.status)}</h1><p>${amount}</p>`);
-      }
-      const action = (name: string) => `/sandbox/pay/${encodeURIComponent(payment.id)}/${name}`;
-      return page(
-        'Sandbox payment',
-        `<h1>Pay ${amount}</h1><p>Membership order ${escapeHtml(payment.orderId)}</p>` +
-          `<form method="post" action="${action('pay')}"><button type="submit">Pay</button></form>` +
-          `<form method="post" action="${action('cancel')}"><button type="submit">Cancel</button></form>`,
-      );
-    });
+    scope.get(SANDBOX_STYLESHEET_PATH, { helmet: SANDBOX_PAGE_HELMET }, (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SANDBOX_STYLESHEET),
+    );
 
-    scope.post<{ Params: { id: string; action: string } }>('/sandbox/pay/:id/:action', async (request, reply) => {
-      reply.type('text/html; charset=utf-8');
-      const { id, action } = request.params;
-      const payment = await payments.findForCheckout(id);
-      if (!payment || (action !== 'pay' && action !== 'cancel')) {
-        return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1>'));
-      }
-      if (payment.status !== 'pending') {
-        return page('Sandbox payment', `<h1>Payment ${escapeHtml(payment.status)}</h1>`);
-      }
-      const signed = sandboxCallback(
-        config.payments.sandboxSecret,
-        { eventId: randomUUID(), paymentId: id, outcome: action === 'pay' ? 'paid' : 'failed', amount: payment.amount },
-        clock.now(),
-      );
-      const response = await fetch(`${selfUrl()}${SANDBOX_CALLBACK_PATH}`, {
-        method: 'POST',
-        headers: signed.headers,
-        body: signed.body,
-      });
-      if (!response.ok) {
-        request.log.error({ status: response.status }, 'sandbox callback was refused');
-        return reply.code(502).send(page('Sandbox payment', '<h1>The callback was refused</h1>'));
-      }
-      const heading = action === 'pay' ? 'Payment complete' : 'Payment cancelled';
-      return page('Sandbox payment', `<h1>${heading}</h1><p>You can close this tab and return to Stride.</p>`);
-    });
+    scope.get<{ Params: { id: string } }>(
+      '/sandbox/pay/:id',
+      { helmet: SANDBOX_PAGE_HELMET },
+      async (request, reply) => {
+        const payment = await payments.findForCheckout(request.params.id);
+        reply.type('text/html; charset=utf-8');
+        if (!payment) return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1>'));
+        const amount = `¥${(payment.amount / 100).toFixed(2)}`;
+        if (payment.status !== 'pending') {
+          return page('Sandbox payment', `<h1>Payment ${escapeHtml(payment.status)}</h1><p>${amount}</p>`);
+        }
+        const action = (name: string) => `/sandbox/pay/${encodeURIComponent(payment.id)}/${name}`;
+        return page(
+          'Sandbox payment',
+          `<h1>Pay ${amount}</h1><p>Membership order ${escapeHtml(payment.orderId)}</p>` +
+            `<form method="post" action="${action('pay')}"><button type="submit">Pay</button></form>` +
+            `<form method="post" action="${action('cancel')}"><button type="submit">Cancel</button></form>`,
+        );
+      },
+    );
+
+    const pageOptions = { helmet: SANDBOX_PAGE_HELMET };
+    scope.post<{ Params: { id: string; action: string } }>(
+      '/sandbox/pay/:id/:action',
+      pageOptions,
+      async (request, reply) => {
+        reply.type('text/html; charset=utf-8');
+        const { id, action } = request.params;
+        const payment = await payments.findForCheckout(id);
+        if (!payment || (action !== 'pay' && action !== 'cancel')) {
+          return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1>'));
+        }
+        if (payment.status !== 'pending') {
+          return page('Sandbox payment', `<h1>Payment ${escapeHtml(payment.status)}</h1>`);
+        }
+        const signed = sandboxCallback(
+          config.payments.sandboxSecret,
+          {
+            eventId: randomUUID(),
+            paymentId: id,
+            outcome: action === 'pay' ? 'paid' : 'failed',
+            amount: payment.amount,
+          },
+          clock.now(),
+        );
+        const response = await fetch(`${selfUrl()}${SANDBOX_CALLBACK_PATH}`, {
+          method: 'POST',
+          headers: signed.headers,
+          body: signed.body,
+        });
+        if (!response.ok) {
+          request.log.error({ status: response.status }, 'sandbox callback was refused');
+          return reply.code(502).send(page('Sandbox payment', '<h1>The callback was refused</h1>'));
+        }
+        const heading = action === 'pay' ? 'Payment complete' : 'Payment cancelled';
+        return page('Sandbox payment', `<h1>${heading}</h1><p>You can close this tab and return to Stride.</p>`);
+      },
+    );
     done();
   });
 }

@@ -51,7 +51,8 @@ export function buildOpenApiDocument(version: string): JsonSchema {
     };
     if (endpoint.body) {
       operation.requestBody = {
-        required: true,
+        // An optional body (logout's) may be left out entirely: what the server accepts decides.
+        required: !endpoint.body.safeParse(undefined).success,
         content: { 'application/json': { schema: toJson(endpoint.body, 'input') } },
       };
     } else if (endpoint.multipart) {

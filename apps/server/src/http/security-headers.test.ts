@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, createPlan, idempotencyKey, registerUser, useTestApp, verifyUser } from '../../test/harness.js';
+
+// A built web app as Vite lays it out: index.html, hashed assets, the build's own .vite folder.
+const webDist = mkdtempSync(path.join(tmpdir(), 'stride-web-'));
+mkdirSync(path.join(webDist, 'assets'));
+mkdirSync(path.join(webDist, '.vite'));
+writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>',
+);
+writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("stride");');
+writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+writeFileSync(path.join(webDist, '.vite', 'api-backups.json'), '["https://backup.example.com/api"]');
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+const t = useTestApp({ WEB_DIST: webDist });
+
+/** The directives of a Content-Security-Policy header, by name. */
+function policy(response: LightMyRequestResponse): Map<string, string> {
+  const header = String(response.headers['content-security-policy'] ?? '');
+  return new Map(
+    header
+      .split(';')
+      .map((directive) => directive.trim())
+      .filter(Boolean)
+      .map((directive) => {
+        const [name = '', ...values] = directive.split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+  );
+}
+
+function expectNotFramable(response: LightMyRequestResponse) {
+  expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(policy(response).get('frame-ancestors')).toBe("'none'");
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
+}
+
+describe('security headers', () => {
+  it('API answers: the strictest policy and never stored, for successes, refusals and unknown paths', async () => {
+    const { token } = await registerUser(t);
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${token}` } }),
+      await t.app.inject({ method: 'GET', url: '/api/user/info' }),
+      await t.app.inject({ method: 'GET', url: '/api/no/such/thing' }),
+    ];
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 404]);
+    for (const response of answers) {
+      expectNotFramable(response);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(policy(response).get('default-src')).toBe("'none'");
+    }
+  });
+
+  it('the web app: scripts from its own origin only, the build’s backup hosts reachable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('index-abc123.js');
+    expectNotFramable(response);
+    const csp = policy(response);
+    expect(csp.get('script-src')).toBe("'self'");
+    expect(csp.get('object-src')).toBe("'none'");
+    expect(csp.get('connect-src')).toBe("'self' https://backup.example.com");
+    expect(csp.get('img-src')).toBe("'self' data: blob: https:");
+  });
+
+  it('index.html must be revalidated; hashed assets are cached for a year', async () => {
+    for (const url of ['/', '/index.html', '/favicon.svg']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectNotFramable(asset);
+    // The build's manifest folder is still not served.
+    expect((await t.app.inject({ method: 'GET', url: '/.vite/api-backups.json' })).statusCode).toBe(404);
+  });
+
+  it('the sandbox pay page: no script at all, its stylesheet from this origin, never framed', async () => {
+    const planId = await createPlan(t);
+    const { token, userId } = await registerUser(t);
+    await verifyUser(t, userId);
+    const order = await call<{ id: string }>(t.app, 'POST', '/api/member_card/buy', {
+      token,
+      body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
+    });
+    const payment = await call<{ payUrl: string }>(t.app, 'POST', '/api/pay', {
+      token,
+      body: { orderId: order.data.id, idempotencyKey: idempotencyKey() },
+    });
+    const page = await t.app.inject({ method: 'GET', url: new URL(payment.data.payUrl).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<button type="submit">Pay</button>');
+    expect(page.headers['content-type']).toContain('text/html');
+    expectNotFramable(page);
+    const csp = policy(page);
+    expect(csp.get('default-src')).toBe("'none'");
+    expect(csp.get('style-src')).toBe("'self'");
+    expect(csp.get('form-action')).toBe("'self'");
+    expect(csp.has('script-src')).toBe(false);
+    expect(page.body).not.toMatch(/<style|<script|style=/);
+    const stylesheet = page.body.match(/<link rel="stylesheet" href="([^"]+)">/)?.[1];
+    expect(stylesheet).toBe('/sandbox/pay.css');
+    const css = await t.app.inject({ method: 'GET', url: stylesheet });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toContain('.demo{');
+  });
+});

@@ -1,0 +1,77 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import { z } from 'zod';
+
+/**
+ * API answers are data, never a page: nothing may load from them or frame them, and no cache
+ * keeps them (they carry balances, names and tokens). Also set by hand where no hook runs (the
+ * router's own refusals), so the full set is here and not only what differs from helmet's.
+ */
+export const API_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+} as const;
+
+/**
+ * The pay page of the sandbox provider: its own stylesheet and two forms posting to itself;
+ * no script at all, and never inside a frame (clickjacking a Pay button).
+ */
+export const SANDBOX_PAGE_HELMET = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      styleSrc: ["'self'"],
+      formAction: ["'self'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+} satisfies FastifyHelmetOptions;
+
+/** Written by the web build: the backup API hosts the bundle may call (VITE_API_BACKUPS). */
+export const API_BACKUPS_FILE = path.join('.vite', 'api-backups.json');
+
+const ApiBackupsSchema = z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin));
+
+/** The origins the built web app calls besides its own: they must be allowed by connect-src. */
+export function readApiBackups(webDist: string | undefined): string[] {
+  if (!webDist) return [];
+  const file = path.join(webDist, API_BACKUPS_FILE);
+  if (!existsSync(file)) return [];
+  return ApiBackupsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+/**
+ * The web app's policy, the default for every answer: scripts only from this origin (the build
+ * has no inline script); styles also inline, because React and antd-mobile set style attributes
+ * and a notice is rendered in a srcdoc frame, which inherits this policy, with its own <style>;
+ * images also from data: (captcha, QR codes), blob: (private images fetched with the token,
+ * camera stills) and https: (notice pictures); never framed by anyone.
+ */
+export function webAppHelmet(apiBackups: readonly string[]): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", ...apiBackups],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  };
+}
