@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Envelope } from '@stride/contract';
+import { passesLuhn, residentIdCheckCharacter, type Envelope } from '@stride/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
@@ -12,8 +12,6 @@ import { createDatabase, migrateToLatest, type Db } from '../src/db/database.js'
 import type { Clock } from '../src/lib/clock.js';
 import type { CaptchaGenerator } from '../src/modules/captcha/captcha.service.js';
 import type { InvariantReport, LedgerAccountRef } from '../src/modules/ledger/ledger.service.js';
-import { residentIdCheckCharacter } from '../src/modules/identity/id-number.js';
-import { passesLuhn } from '../src/modules/payouts/account-number.js';
 import sharp from 'sharp';
 
 export class TestClock implements Clock {
