@@ -5,3 +5,4 @@
 export * from './card-number.js';
 export * from './names.js';
 export * from './id-number.js';
+export * from './ledger-types.js';
