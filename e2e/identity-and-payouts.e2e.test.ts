@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LedgerType } from '@stride/contract';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOps } from '../apps/server/src/ops/cli.js';
@@ -155,7 +156,7 @@ describe('identity and payouts', () => {
 
     // Money to withdraw, straight through the ledger.
     await server.app.services.ledger.transfer({
-      kind: 'test.fund',
+      kind: 'test.fund' as LedgerType,
       legs: [
         { account: { kind: 'system', name: 'funding', asset: 'CNY' }, amount: -20000 },
         { account: { kind: 'user', userId, asset: 'CNY' }, amount: 20000 },

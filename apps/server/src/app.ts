@@ -77,6 +77,7 @@ import { registerDemoOutboxRoutes } from './modules/outbox/outbox.routes.js';
 import { OutboxSender, type MessageSender } from './modules/outbox/outbox.service.js';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { registerRulesRoutes } from './modules/system/rules.routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -464,6 +465,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerNoticeRoutes(endpoints, services);
   registerCommunityRoutes(endpoints, services);
   registerDownloadRoutes(endpoints, services);
+  registerRulesRoutes(endpoints, services);
   registerDownloadFiles(app, services.download);
   registerPaymentCallbacks(app, services);
   if (config.payments.provider === 'sandbox') registerSandboxCheckout(app, services);

@@ -54,6 +54,7 @@ describe('the contract', () => {
         'points.collect',
         'post.info',
         'post.record',
+        'rules.get',
         'steps.report',
         'upload.create',
         'user.info',

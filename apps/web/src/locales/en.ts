@@ -199,6 +199,8 @@ export const en = {
   'statement.type.cashBack': 'Card cash back',
   'statement.type.exchange': 'Points exchange',
   'statement.type.welcome': 'Welcome bonus',
+  'statement.type.withdrawal': 'Withdrawal',
+  'statement.type.withdrawalRefund': 'Withdrawal returned',
   'list.loadMore': 'Load more',
 
   'page.status': 'Status',

@@ -199,6 +199,8 @@ export const es: Messages = {
   'statement.type.cashBack': 'Reembolso de tarjeta',
   'statement.type.exchange': 'Canje de puntos',
   'statement.type.welcome': 'Bono de bienvenida',
+  'statement.type.withdrawal': 'Retirada',
+  'statement.type.withdrawalRefund': 'Retirada devuelta',
   'list.loadMore': 'Cargar más',
 
   'page.status': 'Estado',

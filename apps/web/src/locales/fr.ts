@@ -199,6 +199,8 @@ export const fr: Messages = {
   'statement.type.cashBack': 'Remboursement de carte',
   'statement.type.exchange': 'Conversion de points',
   'statement.type.welcome': 'Bonus de bienvenue',
+  'statement.type.withdrawal': 'Retrait',
+  'statement.type.withdrawalRefund': 'Retrait restitué',
   'list.loadMore': 'Charger plus',
 
   'page.status': 'Statut',

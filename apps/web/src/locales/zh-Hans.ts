@@ -199,6 +199,8 @@ export const zhHans: Messages = {
   'statement.type.cashBack': '会员卡返现',
   'statement.type.exchange': '积分兑换',
   'statement.type.welcome': '新人奖励',
+  'statement.type.withdrawal': '提现',
+  'statement.type.withdrawalRefund': '提现退回',
   'list.loadMore': '加载更多',
 
   'page.status': '状态',

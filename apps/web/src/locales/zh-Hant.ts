@@ -199,6 +199,8 @@ export const zhHant: Messages = {
   'statement.type.cashBack': '會員卡返現',
   'statement.type.exchange': '積分兌換',
   'statement.type.welcome': '新人獎勵',
+  'statement.type.withdrawal': '提現',
+  'statement.type.withdrawalRefund': '提現退回',
   'list.loadMore': '載入更多',
 
   'page.status': '狀態',

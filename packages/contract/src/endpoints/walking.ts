@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
+import { STATEMENT_TYPES } from '../rules/ledger-types.js';
 import {
   DaySchema,
   IdSchema,
@@ -114,6 +115,7 @@ export const listExchanges = defineEndpoint({
 
 export const MoneyMovementSchema = z.object({
   id: IdSchema,
+  /** One of STATEMENT_TYPES; a client shows a type it does not know as written. */
   type: z.string(),
   amount: MoneySchema,
   balanceAfter: MoneySchema,
@@ -127,7 +129,7 @@ export const listMoneyStatement = defineEndpoint({
   access: 'user',
   summary: 'Every movement of the cash balance, newest first.',
   query: PageQuerySchema.extend({
-    type: text().max(32).optional(),
+    type: z.enum(STATEMENT_TYPES, { error: 'rule.statementType' }).optional(),
     /** Business days, inclusive. */
     from: DaySchema.optional(),
     to: DaySchema.optional(),

@@ -1,6 +1,6 @@
 import type { CardPlan, MembershipOrder, MyCard, Policy } from '@stride/contract';
 import { isoTime } from '../../lib/clock.js';
-import type { CardPlanRow, CardWithPlanRow, OrderRow, PolicyRow } from './cards.repository.js';
+import type { CardPlanRow, CardWithPlanRow, OrderRow, PolicyWithHolderRow } from './cards.repository.js';
 
 /** Rows to API types, in one place. */
 
@@ -51,14 +51,16 @@ export function toMembershipOrder(row: OrderRow, planName: string, now: number):
   };
 }
 
-export function toPolicy(row: PolicyRow, today: string): Policy {
+export function toPolicy(row: PolicyWithHolderRow, today: string): Policy {
   return {
     id: row.id,
     cardId: row.card_id,
     policyNumber: row.policy_number,
     status: row.ends_on < today ? 'expired' : row.claimed_at === null ? 'unclaimed' : 'active',
     coverage: row.coverage,
-    insuredName: row.insured_name,
+    // Claimed for oneself, the insured is the holder under the verified real name
+    // (docs/product/rules.md, "Insurance").
+    insuredName: row.relation === 'self' ? row.holder_name : row.insured_name,
     insuredIdNumber: row.insured_id_masked,
     relation: row.relation,
     startsOn: row.starts_on,

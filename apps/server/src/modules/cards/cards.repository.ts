@@ -10,6 +10,8 @@ import type {
 export type CardPlanRow = CardPlansTable;
 export type OrderRow = MembershipOrdersTable;
 export type PolicyRow = InsurancePoliciesTable;
+/** A policy with its holder's verified real name (null until verified). */
+export type PolicyWithHolderRow = PolicyRow & { holder_name: string | null };
 export type CardWithPlanRow = MemberCardsTable & { plan: CardPlanRow };
 export type OrderWithPlanRow = OrderRow & { plan_name: string };
 
@@ -214,18 +216,24 @@ export class CardsRepository {
     await db.insertInto('insurance_policies').values(policy).execute();
   }
 
-  listPolicies(db: Executor, userId: string): Promise<PolicyRow[]> {
+  private policiesWithHolder(db: Executor) {
     return db
-      .selectFrom('insurance_policies')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('ends_on', 'desc')
-      .orderBy('created_at', 'desc')
+      .selectFrom('insurance_policies as ip')
+      .leftJoin('identities as i', (join) => join.onRef('i.user_id', '=', 'ip.user_id').on('i.status', '=', 'verified'))
+      .selectAll('ip')
+      .select('i.name as holder_name');
+  }
+
+  listPolicies(db: Executor, userId: string): Promise<PolicyWithHolderRow[]> {
+    return this.policiesWithHolder(db)
+      .where('ip.user_id', '=', userId)
+      .orderBy('ip.ends_on', 'desc')
+      .orderBy('ip.created_at', 'desc')
       .execute();
   }
 
-  findPolicy(db: Executor, id: string): Promise<PolicyRow | undefined> {
-    return db.selectFrom('insurance_policies').selectAll().where('id', '=', id).executeTakeFirst();
+  findPolicy(db: Executor, id: string): Promise<PolicyWithHolderRow | undefined> {
+    return this.policiesWithHolder(db).where('ip.id', '=', id).executeTakeFirst();
   }
 
   /** Unclaimed → claimed, once. */

@@ -6,8 +6,10 @@ import {
   createPlan,
   fundUser,
   idempotencyKey,
+  REAL_NAME,
   registerUser,
   useTestApp,
+  verifyIdentity,
   verifyUser,
 } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
@@ -239,6 +241,24 @@ describe('insurance', () => {
     expect(active.data).toHaveLength(1);
     const unclaimed = await call<Policy[]>(t.app, 'GET', '/api/insure', { token, query: { status: 'unclaimed' } });
     expect(unclaimed.data).toHaveLength(0);
+  });
+
+  it('names the holder, by the verified real name, on a policy claimed for oneself', async () => {
+    t.clock.set(NOON);
+    const planId = await createPlan(t, { price: 100, days: 30 });
+    const user = await registerUser(t);
+    expect((await verifyIdentity(t, user.token)).answer.data.status).toBe('verified');
+    await fundUser(t, user.userId, 100);
+    await buy(user.token, planId);
+    const [policy] = (await call<Policy[]>(t.app, 'GET', '/api/insure', { token: user.token })).data;
+    expect(policy?.insuredName).toBeNull();
+    const claimed = await call<Policy>(t.app, 'POST', '/api/insure/give', {
+      token: user.token,
+      body: { policyId: policy?.id, insured: { who: 'self' } },
+    });
+    expect(claimed.data).toMatchObject({ relation: 'self', insuredName: REAL_NAME, insuredIdNumber: null });
+    const listed = await call<Policy[]>(t.app, 'GET', '/api/insure', { token: user.token });
+    expect(listed.data).toMatchObject([{ relation: 'self', insuredName: REAL_NAME }]);
   });
 
   it('gives a policy to a family member, masking and encrypting the ID number', async () => {

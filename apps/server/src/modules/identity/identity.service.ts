@@ -1,4 +1,4 @@
-import type { Identity } from '@stride/contract';
+import { checkIdNumber, normalizeIdNumber, type Identity } from '@stride/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { ONCE_ONLY, violatesUnique } from '../../db/constraints.js';
@@ -10,7 +10,6 @@ import { isoTime, type Clock } from '../../lib/clock.js';
 import { keyedHash, maskIdNumber, type FieldCipher } from '../../lib/secrets.js';
 import type { FilesService } from '../files/files.service.js';
 import type { OperatorActionsRepository } from '../operators/operator-actions.repository.js';
-import { checkIdNumber, normalizeIdNumber } from './id-number.js';
 import type { IdentityRepository, IdentityRow } from './identity.repository.js';
 
 export interface IdentityInput {

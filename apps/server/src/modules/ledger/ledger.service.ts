@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { LedgerType } from '@stride/contract';
 import { isUniqueViolation } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
@@ -23,7 +24,8 @@ export interface TransferLeg {
 }
 
 export interface TransferRequest {
-  kind: string;
+  /** One of the contract's LEDGER_TYPES: the funds statement labels and filters by it. */
+  kind: LedgerType;
   legs: TransferLeg[];
   /** Scoped by the caller, e.g. `<user id>:<client key>`. */
   idempotencyKey?: string;

@@ -1,4 +1,4 @@
-import { CODES } from '@stride/contract';
+import { CODES, type LedgerType } from '@stride/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../../test/harness.js';
@@ -28,7 +28,7 @@ const sales = (): LedgerAccountRef => ({ kind: 'system', name: 'sales', asset: '
 
 async function fund(userId: string, amount: number) {
   await ledger.transfer({
-    kind: 'test.fund',
+    kind: 'test.fund' as LedgerType,
     legs: [
       { account: funding(), amount: -amount },
       { account: cash(userId), amount },
@@ -38,7 +38,7 @@ async function fund(userId: string, amount: number) {
 
 const spend = (userId: string, amount: number, idempotencyKey?: string) =>
   ledger.transfer({
-    kind: 'test.spend',
+    kind: 'test.spend' as LedgerType,
     legs: [
       { account: cash(userId), amount: -amount },
       { account: sales(), amount },
@@ -85,7 +85,7 @@ describe('ledger', () => {
     const { userId } = await registerUser(t);
     await expect(
       ledger.transfer({
-        kind: 'bad',
+        kind: 'bad' as LedgerType,
         legs: [
           { account: funding(), amount: -10 },
           { account: cash(userId), amount: 9 },
@@ -94,7 +94,7 @@ describe('ledger', () => {
     ).rejects.toThrow(/sum to zero/);
     await expect(
       ledger.transfer({
-        kind: 'bad',
+        kind: 'bad' as LedgerType,
         legs: [
           { account: funding(), amount: -1.5 },
           { account: cash(userId), amount: 1.5 },

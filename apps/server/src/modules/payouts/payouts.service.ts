@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { BankCard, Withdrawal, WithdrawalRules } from '@stride/contract';
+import {
+  isCardNumberFormat,
+  normalizeAccountNumber,
+  passesLuhn,
+  sameName,
+  type BankCard,
+  type Withdrawal,
+  type WithdrawalRules,
+} from '@stride/contract';
 import type { Config } from '../../config.js';
 import { ONCE_ONLY, violatesUnique } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
@@ -10,11 +18,9 @@ import { AppError, notFound } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
 import { keyedHash, maskAccountNumber, requestHash, type FieldCipher } from '../../lib/secrets.js';
-import { sameName } from '../identity/id-number.js';
 import { OperatorError, type IdentityService } from '../identity/identity.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { OperatorActionsRepository } from '../operators/operator-actions.repository.js';
-import { isCardNumberFormat, normalizeAccountNumber, passesLuhn } from './account-number.js';
 import type { BankCardRow, PayoutsRepository, WithdrawalWithCardRow } from './payouts.repository.js';
 
 export interface BankCardInput {

@@ -314,4 +314,28 @@ describe('exchange and statements', () => {
     const bad = await call(t.app, 'GET', '/api/user/money/statement', { token, query: { pageSize: '500' } });
     expect(bad.code).toBe(CODES.VALIDATION_FAILED);
   });
+
+  it('refuses an unknown movement type with a clear message in the user’s language', async () => {
+    const { token, userId } = await registerUser(t);
+    await fundUser(t, userId, 1_000);
+    const unknown = await call(t.app, 'GET', '/api/user/money/statement', { token, query: { type: 'withdraw' } });
+    expect(unknown).toMatchObject({
+      status: 200,
+      code: CODES.VALIDATION_FAILED,
+      message: 'Unknown type of funds movement',
+      data: null,
+    });
+    const inFrench = await call(t.app, 'GET', '/api/user/money/statement', {
+      token,
+      query: { type: 'nonsense' },
+      language: 'fr',
+    });
+    expect(inFrench).toMatchObject({ code: CODES.VALIDATION_FAILED, message: 'Type de mouvement de fonds inconnu' });
+    // Every type of the contract's list is accepted.
+    const withdrawals = await call<{ total: number }>(t.app, 'GET', '/api/user/money/statement', {
+      token,
+      query: { type: 'withdraw.request' },
+    });
+    expect(withdrawals).toMatchObject({ code: CODES.OK, data: { total: 0 } });
+  });
 });

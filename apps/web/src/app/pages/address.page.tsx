@@ -2,13 +2,15 @@ import type { Address } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
 import { SwipeAction } from '../../components/swipe-action';
 import { showToast } from '../../components/toast';
-import { ADDRESSES_MAX, canAddAddress, deleteAddress, useAddresses } from '../../features/address';
+import { canAddAddress, deleteAddress, getRules, useAddresses } from '../../features/address';
 import { useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
+import { useRemote } from '../use-remote';
 import '../../features/address/address.css';
 
 const EDIT_ROUTE = '/pages-sub/address/edit';
 const go = (url: string) => void navigateTo(url).catch(() => undefined);
+const loadRules = (signal: AbortSignal) => getRules({ hideErrors: true, signal });
 
 function AddressRow({ address, onDelete }: { address: Address; onDelete: (address: Address) => void }) {
   const { t } = useI18n();
@@ -41,6 +43,7 @@ function AddressRow({ address, onDelete }: { address: Address; onDelete: (addres
 export default function AddressPage() {
   const { t } = useI18n();
   const { state, reload, remove } = useAddresses();
+  const rules = useRemote(loadRules);
 
   const confirmDelete = async (address: Address) => {
     const { dialogs } = await import('../dialogs');
@@ -58,10 +61,14 @@ export default function AddressPage() {
     }
   };
 
-  if (state.status === 'loading') return <StatusTip status="loading" />;
   if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  if (rules.state.status === 'error') {
+    return <StatusTip status="error" message={rules.state.message} onRetry={rules.retry} />;
+  }
+  if (state.status === 'loading' || rules.state.status === 'loading') return <StatusTip status="loading" />;
   const { addresses } = state;
-  const canAdd = canAddAddress(addresses.length);
+  const max = rules.state.data.addressesMax;
+  const canAdd = canAddAddress(addresses.length, max);
   return (
     <>
       {addresses.length === 0 ? (
@@ -79,7 +86,7 @@ export default function AddressPage() {
         </>
       )}
       <div className="address-actions">
-        {canAdd ? null : <p className="hint">{t('address.full', { max: ADDRESSES_MAX })}</p>}
+        {canAdd ? null : <p className="hint">{t('address.full', { max })}</p>}
         <button type="button" className="button button--block" disabled={!canAdd} onClick={() => go(EDIT_ROUTE)}>
           {t('address.add')}
         </button>

@@ -1,4 +1,5 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
+import type { StatementType } from '@stride/contract/rules';
 import { StatusTip } from '../../components/status-tip';
 import {
   LoadMoreFooter,
@@ -13,7 +14,7 @@ import { useI18n } from '../../lib/i18n';
 import '../../features/wallet/wallet.css';
 
 interface Filters {
-  readonly type: string;
+  readonly type: StatementType | '';
   readonly from: string;
   readonly to: string;
 }
@@ -40,10 +41,12 @@ function FilterForm({ value, onApply }: { readonly value: Filters; readonly onAp
           id={`${id}-type`}
           className="input"
           value={draft.type}
-          onChange={(event) => setDraft({ ...draft, type: event.target.value })}
+          onChange={(event) =>
+            setDraft({ ...draft, type: MONEY_TYPES.find((type) => type === event.target.value) ?? '' })
+          }
         >
           <option value="">{t('statement.allTypes')}</option>
-          {Object.keys(MONEY_TYPES).map((type) => (
+          {MONEY_TYPES.map((type) => (
             <option key={type} value={type}>
               {moneyTypeLabel(type, t)}
             </option>

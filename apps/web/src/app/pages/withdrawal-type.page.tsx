@@ -1,13 +1,19 @@
 import type { BankCard } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
-import { BankCardList, deleteBankCard, listBankCards, useFreshRemote } from '../../features/payouts';
+import { BankCardList, deleteBankCard, getRules, listBankCards, useFreshRemote } from '../../features/payouts';
 import { describeError } from '../../lib/http';
 import { t, useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
 import '../../features/payouts/payouts.css';
 
-const load = (signal: AbortSignal) => listBankCards({ hideErrors: true, signal });
+async function load(signal: AbortSignal) {
+  const [cards, rules] = await Promise.all([
+    listBankCards({ hideErrors: true, signal }),
+    getRules({ hideErrors: true, signal }),
+  ]);
+  return { cards, maxCards: rules.bankCardsMax };
+}
 
 const EDIT_ROUTE = '/pages-sub/withdrawal-type/edit';
 
@@ -26,7 +32,8 @@ export default function WithdrawalTypePage() {
   if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
   return (
     <BankCardList
-      cards={state.data}
+      cards={state.data.cards}
+      maxCards={state.data.maxCards}
       onAdd={() => void navigateTo(EDIT_ROUTE).catch(() => undefined)}
       onEdit={(card) => void navigateTo(`${EDIT_ROUTE}?id=${encodeURIComponent(card.id)}`).catch(() => undefined)}
       onDelete={(card) => {

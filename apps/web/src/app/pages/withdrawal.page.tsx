@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import type { Withdrawal } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
-import { getHome, getWithdrawalRules, listBankCards, useFreshRemote, WithdrawalForm } from '../../features/payouts';
+import {
+  getHome,
+  getRules,
+  getWithdrawalRules,
+  listBankCards,
+  useFreshRemote,
+  WithdrawalForm,
+} from '../../features/payouts';
 import { formatMoney } from '../../lib/format';
 import { t, useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
@@ -12,12 +19,13 @@ const RECORDS_ROUTE = '/pages-sub/withdrawal-detail/index';
 const EDIT_ROUTE = '/pages-sub/withdrawal-type/edit';
 
 async function load(signal: AbortSignal) {
-  const [rules, cards, home] = await Promise.all([
+  const [rules, cards, home, limits] = await Promise.all([
     getWithdrawalRules({ hideErrors: true, signal }),
     listBankCards({ hideErrors: true, signal }),
     getHome({ hideErrors: true, signal }),
+    getRules({ hideErrors: true, signal }),
   ]);
-  return { rules, cards, balance: home.balance };
+  return { rules, cards, balance: home.balance, maxCards: limits.bankCardsMax };
 }
 
 async function offerFaceCheck(message: string): Promise<void> {
@@ -31,7 +39,7 @@ export default function WithdrawalPage() {
   const [done, setDone] = useState<Withdrawal | undefined>(undefined);
   if (state.status === 'loading') return <StatusTip status="loading" />;
   if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
-  const { rules, cards, balance } = state.data;
+  const { rules, cards, balance, maxCards } = state.data;
   return (
     <>
       {done ? (
@@ -57,6 +65,7 @@ export default function WithdrawalPage() {
       <WithdrawalForm
         rules={rules}
         cards={cards}
+        maxCards={maxCards}
         balance={balance}
         onSuccess={(withdrawal) => {
           setDone(withdrawal);

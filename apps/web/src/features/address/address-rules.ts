@@ -1,7 +1,5 @@
 import type { Address } from '@stride/contract';
 
-/** PRODUCT.md: at most 20 addresses (the server's ADDRESSES_MAX default; it refuses the 21st). */
-export const ADDRESSES_MAX = 20;
 /** The contract's limits: name 64, region and detail 140 characters. */
 export const ADDRESS_LIMITS = { name: 64, phone: 16, region: 140, detail: 140 } as const;
 /** The contract's MobileSchema, checked here too so the form answers before a round trip. */
@@ -54,6 +52,7 @@ export function toAddressBody(draft: AddressDraft, id?: string) {
   };
 }
 
-export function canAddAddress(count: number): boolean {
-  return count < ADDRESSES_MAX;
+/** `max` is the server's limit (`GET /api/rules`); it refuses one more. */
+export function canAddAddress(count: number, max: number): boolean {
+  return count < max;
 }

@@ -1,6 +1,7 @@
 export { listAddresses } from './api/list-addresses';
 export { saveAddress } from './api/save-address';
 export { deleteAddress } from './api/delete-address';
-export { ADDRESSES_MAX, canAddAddress, validateAddress, type AddressDraft } from './address-rules';
+export { getRules } from './api/get-rules';
+export { canAddAddress, validateAddress, type AddressDraft } from './address-rules';
 export { AddressForm } from './components/address-form';
 export { useAddresses, type AddressesState } from './use-addresses';

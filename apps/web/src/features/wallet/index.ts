@@ -4,4 +4,4 @@ export { listBankCards } from './api/list-bank-cards';
 export { listWithdrawals } from './api/list-withdrawals';
 export { usePagedList, type Page, type PagedList, type PagedStatus } from './use-paged-list';
 export { LoadMoreFooter } from './components/load-more-footer';
-export { MONEY_TYPES, moneyTypeLabel, signedMoney } from './money-types';
+export { MONEY_TYPES, MONEY_TYPE_LABELS, moneyTypeLabel, signedMoney } from './money-types';

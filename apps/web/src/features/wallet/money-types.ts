@@ -1,18 +1,22 @@
+import { STATEMENT_TYPES, type StatementType } from '@stride/contract/rules';
 import type { MessageKey } from '../../lib/i18n';
 
-/**
- * The server's movement types (ledger transfer kinds) with their labels. A type not listed here
- * (added by a later server) shows as the server wrote it rather than disappearing.
- */
-export const MONEY_TYPES: Readonly<Record<string, MessageKey>> = {
+/** The funds statement's types, from the contract's one list (its filter offers each of them). */
+export const MONEY_TYPES: readonly StatementType[] = STATEMENT_TYPES;
+
+/** A label for every statement type: a type added to the contract without one fails the typecheck. */
+export const MONEY_TYPE_LABELS: Readonly<Record<StatementType, MessageKey>> = {
   'card.buy': 'statement.type.cardBuy',
   'card.cashback': 'statement.type.cashBack',
   exchange: 'statement.type.exchange',
+  'withdraw.request': 'statement.type.withdrawal',
+  'withdraw.refund': 'statement.type.withdrawalRefund',
   'demo.welcome': 'statement.type.welcome',
 };
 
+/** A type not in the list (added by a later server) shows as the server wrote it rather than disappearing. */
 export function moneyTypeLabel(type: string, t: (key: MessageKey) => string): string {
-  const key = MONEY_TYPES[type];
+  const key = (MONEY_TYPE_LABELS as Readonly<Record<string, MessageKey | undefined>>)[type];
   return key ? t(key) : type;
 }
 

@@ -1,12 +1,10 @@
 import type { BodyOf, EndpointDef, ParamsOf, QueryOf, ResponseOf } from '@stride/contract';
+// The plain code catalogue, without the endpoint schemas (this layer is in the first route).
+import { CODES } from '@stride/contract/codes';
 import { FILE_ERROR_MESSAGE, LOW_LEVEL_CODES, RequestError } from './errors';
 
 /** SPEC.md §9: 60 s for every network type. */
 export const REQUEST_TIMEOUT_MS = 60_000;
-
-const CODE_OK = 1;
-const CODE_SESSION_INVALID = 1001;
-const CODE_REAL_NAME_REQUIRED = 1002;
 
 type Field<K extends string, T> = [T] extends [never]
   ? { readonly [P in K]?: undefined }
@@ -152,11 +150,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
   function answer(envelope: Envelope, hidden: boolean): unknown {
     const { code, message } = envelope;
-    if (code === CODE_OK) return envelope.data;
-    if (code === CODE_SESSION_INVALID) {
+    if (code === CODES.OK) return envelope.data;
+    if (code === CODES.SESSION_INVALID) {
       deps.clearSession();
       ui?.sessionInvalid({ message, hidden });
-    } else if (code === CODE_REAL_NAME_REQUIRED) {
+    } else if (code === CODES.REAL_NAME_REQUIRED) {
       if (ui && !realNameDialogOpen) {
         realNameDialogOpen = true;
         const closeDialog = () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Identity, Upload } from '@stride/contract';
+import { isIdNumberFormat, normalizeIdNumber } from '@stride/contract/rules';
 import { TextInput } from '../../../components/text-input';
 import { describeError } from '../../../lib/http';
 import { useI18n } from '../../../lib/i18n';
@@ -24,10 +25,10 @@ export function RealnameForm({ status, initialName = '', onSubmitted }: Realname
   const [isSending, setSending] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
 
-  const normalisedId = idNumber.replace(/[\s-]/g, '').toUpperCase();
+  const normalisedId = normalizeIdNumber(idNumber);
   const errors = {
     name: name.trim() === '' ? t('identity.error.name') : undefined,
-    idNumber: /^[A-Z0-9]{6,20}$/.test(normalisedId) ? undefined : t('identity.error.idNumber'),
+    idNumber: isIdNumberFormat(normalisedId) ? undefined : t('identity.error.idNumber'),
     front: front ? undefined : t('identity.error.photo'),
     back: back ? undefined : t('identity.error.photo'),
   };

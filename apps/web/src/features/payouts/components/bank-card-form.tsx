@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { BankCard } from '@stride/contract';
+import { checkAccountNumber, checkHolderName } from '@stride/contract/rules';
 import { TextInput } from '../../../components/text-input';
 import { describeError } from '../../../lib/http';
 import { useI18n } from '../../../lib/i18n';
 import { saveBankCard } from '../api/save-bank-card';
-import { checkAccountNumber, checkHolderName } from '../bank-card-rules';
 
 export interface BankCardFormProps {
   /** The verified real name: the holder name starts as it and must equal it. */

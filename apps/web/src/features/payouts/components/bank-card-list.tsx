@@ -1,20 +1,21 @@
 import type { BankCard } from '@stride/contract';
 import { SwipeAction } from '../../../components/swipe-action';
 import { useI18n } from '../../../lib/i18n';
-import { BANK_CARDS_MAX } from '../bank-card-rules';
 
 export interface BankCardListProps {
   readonly cards: readonly BankCard[];
+  /** The server's limit of payout methods (`GET /api/rules`). */
+  readonly maxCards: number;
   readonly onAdd: () => void;
   readonly onEdit: (card: BankCard) => void;
   /** Asked after the row's Delete action; the caller confirms first. */
   readonly onDelete: (card: BankCard) => void;
 }
 
-/** Payout methods: tap to edit, swipe left for Edit and Delete, add up to five. */
-export function BankCardList({ cards, onAdd, onEdit, onDelete }: BankCardListProps) {
+/** Payout methods: tap to edit, swipe left for Edit and Delete, add up to the server's limit. */
+export function BankCardList({ cards, maxCards, onAdd, onEdit, onDelete }: BankCardListProps) {
   const { t } = useI18n();
-  const isFull = cards.length >= BANK_CARDS_MAX;
+  const isFull = cards.length >= maxCards;
   return (
     <>
       {cards.length === 0 ? (
@@ -47,7 +48,7 @@ export function BankCardList({ cards, onAdd, onEdit, onDelete }: BankCardListPro
       )}
       {cards.length > 0 ? <p className="hint payouts-hint">{t('payouts.swipeHint')}</p> : null}
       <div className="payouts-footer">
-        {isFull ? <p className="hint">{t('payouts.full', { max: BANK_CARDS_MAX })}</p> : null}
+        {isFull ? <p className="hint">{t('payouts.full', { max: maxCards })}</p> : null}
         <button type="button" className="button button--block" disabled={isFull} onClick={onAdd}>
           {t('payouts.add')}
         </button>

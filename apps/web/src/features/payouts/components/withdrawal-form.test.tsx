@@ -44,6 +44,7 @@ function renderForm(overrides: Partial<Parameters<typeof WithdrawalForm>[0]> = {
   const props = {
     rules: RULES,
     cards: [CARD],
+    maxCards: 5,
     balance: 20_000,
     onSuccess: vi.fn(),
     onFaceCheckRequired: vi.fn(),

@@ -1,20 +1,19 @@
 import { useId, useState } from 'react';
 import type { BankCard, Withdrawal, WithdrawalRules } from '@stride/contract';
+import { CODES } from '@stride/contract/codes';
 import { ActionSheet } from '../../../components/action-sheet';
 import { describeError, isRequestError } from '../../../lib/http';
 import { formatMoney } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { requestWithdrawal } from '../api/request-withdrawal';
 import { createIdempotencyKey } from '../../../lib/http';
-import { BANK_CARDS_MAX } from '../bank-card-rules';
 import { checkAmount, type AmountProblem, type WithdrawalQuote } from '../money';
-
-/** The server's code for "do the one-time face check first" (decision 010). */
-export const FACE_CHECK_REQUIRED = 1013;
 
 export interface WithdrawalFormProps {
   readonly rules: WithdrawalRules;
   readonly cards: readonly BankCard[];
+  /** The server's limit of payout methods (`GET /api/rules`): at it, adding one is not offered. */
+  readonly maxCards: number;
   /** The cash balance in minor units. */
   readonly balance: number;
   readonly onSuccess: (withdrawal: Withdrawal) => void;
@@ -36,6 +35,7 @@ function cardLabel(card: BankCard): string {
 export function WithdrawalForm({
   rules,
   cards,
+  maxCards,
   balance,
   onSuccess,
   onFaceCheckRequired,
@@ -107,7 +107,7 @@ export function WithdrawalForm({
       const message = describeError(caught, { request: t('requestError'), network: t('networkError') });
       // An answer from the server is final for this key; a lost answer keeps it so a retry cannot pay twice.
       if (isRequestError(caught) && caught.kind === 'envelope') setAttempt(undefined);
-      if (isRequestError(caught) && caught.code === FACE_CHECK_REQUIRED) {
+      if (isRequestError(caught) && caught.code === CODES.FACE_CHECK_REQUIRED) {
         setReview(undefined);
         onFaceCheckRequired(message);
       } else {
@@ -263,7 +263,7 @@ export function WithdrawalForm({
         extra={t('withdraw.chooseMethod')}
         actions={[
           ...cards.map((item) => ({ key: item.id, text: cardLabel(item), description: item.holderName })),
-          { key: 'add', text: t('payouts.add'), disabled: cards.length >= BANK_CARDS_MAX },
+          { key: 'add', text: t('payouts.add'), disabled: cards.length >= maxCards },
         ]}
         onAction={(key) => (key === 'add' ? onAddCard() : setCardId(key))}
         onClose={() => setPickerOpen(false)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkIdNumber, normalizeIdNumber, residentIdCheckCharacter, sameName } from './id-number.js';
+import { checkIdNumber, isIdNumberFormat, normalizeIdNumber, residentIdCheckCharacter, sameName } from './index.js';
 
 const TODAY = '2026-11-22';
 
@@ -27,6 +27,13 @@ describe('resident ID numbers', () => {
   it('leave other document numbers to an operator, refusing junk', () => {
     expect(checkIdNumber('E12345678', TODAY)).toEqual({ kind: 'other', valid: true });
     expect(checkIdNumber('AB!', TODAY)).toEqual({ kind: 'other', valid: false });
+  });
+
+  it('look like 6 to 20 letters and digits once normalised, as the web form checks before sending', () => {
+    expect(isIdNumberFormat(normalizeIdNumber('e12-345 678'))).toBe(true);
+    expect(isIdNumberFormat('E1234')).toBe(false);
+    expect(isIdNumberFormat('A'.repeat(21))).toBe(false);
+    expect(isIdNumberFormat('E12345678!')).toBe(false);
   });
 
   it('compare names without case or extra spaces', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccountNumber, checkHolderName, passesLuhn, sameName } from './bank-card-rules';
+import { checkAccountNumber, checkHolderName, passesLuhn, sameName } from './index.js';
 
 describe('account numbers', () => {
   it('pass the Luhn check when their check digit is right', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCardNumberFormat, normalizeAccountNumber, passesLuhn } from './account-number.js';
+import { isCardNumberFormat, normalizeAccountNumber, passesLuhn } from './index.js';
 
 describe('card numbers', () => {
   it('pass the Luhn check when their check digit is right', () => {

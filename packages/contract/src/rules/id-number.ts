@@ -18,6 +18,11 @@ export function normalizeIdNumber(value: string): string {
   return value.replace(/[\s-]/g, '').toUpperCase();
 }
 
+/** What any document number looks like once normalised: 6 to 20 letters and digits. */
+export function isIdNumberFormat(normalized: string): boolean {
+  return /^[A-Z0-9]{6,20}$/.test(normalized);
+}
+
 export function residentIdCheckCharacter(first17: string): string {
   let sum = 0;
   for (let i = 0; i < 17; i += 1) sum += Number(first17[i]) * (WEIGHTS[i] ?? 0);
@@ -40,11 +45,5 @@ export function checkIdNumber(normalized: string, today: string): IdNumberCheck 
     return isValid ? { kind: 'resident-id', valid: true, birthDate } : { kind: 'resident-id', valid: false };
   }
   // Passports, permits and other countries' cards: letters and digits, left to an operator.
-  return /^[A-Z0-9]{6,20}$/.test(normalized) ? { kind: 'other', valid: true } : { kind: 'other', valid: false };
-}
-
-/** Names compare without case and with runs of spaces as one (a card may print "LI NA"). */
-export function sameName(a: string, b: string): boolean {
-  const normal = (value: string) => value.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
-  return normal(a) === normal(b);
+  return isIdNumberFormat(normalized) ? { kind: 'other', valid: true } : { kind: 'other', valid: false };
 }

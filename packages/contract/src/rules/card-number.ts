@@ -1,11 +1,19 @@
-/** The server's rules for payout methods (decision 011), checked before sending. */
+/**
+ * Payout card numbers, checked the same way by the server and, before sending, by the web app
+ * (docs/product/rules.md, "Payout methods").
+ */
 
 /** Card numbers as people type them: spaces and hyphens between groups are dropped. */
 export function normalizeAccountNumber(value: string): string {
   return value.replace(/[\s-]/g, '');
 }
 
-/** The Luhn check digit of ISO/IEC 7812 card numbers. */
+/** Payment card numbers (ISO/IEC 7812, UnionPay included) are 12 to 19 digits. */
+export function isCardNumberFormat(value: string): boolean {
+  return /^[0-9]{12,19}$/.test(value);
+}
+
+/** The Luhn check digit of ISO/IEC 7812 card numbers; anything but digits fails. */
 export function passesLuhn(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;
   let sum = 0;
@@ -28,23 +36,6 @@ export type AccountNumberProblem = 'empty' | 'format' | 'checksum';
 export function checkAccountNumber(value: string): AccountNumberProblem | undefined {
   const digits = normalizeAccountNumber(value);
   if (digits === '') return 'empty';
-  if (!/^\d{12,19}$/.test(digits)) return 'format';
+  if (!isCardNumberFormat(digits)) return 'format';
   return passesLuhn(digits) ? undefined : 'checksum';
 }
-
-/** Names compare without case and with runs of spaces as one, as the server compares them. */
-export function sameName(a: string, b: string): boolean {
-  const normal = (value: string) => value.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
-  return normal(a) === normal(b);
-}
-
-export type HolderNameProblem = 'empty' | 'mismatch';
-
-export function checkHolderName(value: string, realName: string | null | undefined): HolderNameProblem | undefined {
-  if (value.trim() === '') return 'empty';
-  if (realName && !sameName(value, realName)) return 'mismatch';
-  return undefined;
-}
-
-/** Decision 011: at most five live payout methods. */
-export const BANK_CARDS_MAX = 5;

@@ -1,0 +1,9 @@
+import { getRules } from '@stride/contract';
+import type { Config } from '../../config.js';
+import type { EndpointRegistrar } from '../../http/endpoints.js';
+
+/** The configured limits the web app needs (decision 019): it keeps no copy of them. */
+export function registerRulesRoutes(endpoints: EndpointRegistrar, deps: { config: Config }): void {
+  const { bankCardsMax, addressesMax } = deps.config;
+  endpoints.handle(getRules, () => Promise.resolve({ bankCardsMax, addressesMax }));
+}

@@ -1,0 +1,67 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { EndpointDef, MoneyMovement } from '@stride/contract';
+import { STATEMENT_TYPES } from '@stride/contract/rules';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { call } from '../../lib/http';
+import type * as HttpModule from '../../lib/http';
+import AssetPage from './asset.page';
+
+// The request layer is replaced: the statement answers from here and its queries are recorded.
+vi.mock('../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof HttpModule>()),
+  call: vi.fn(),
+}));
+
+const mockedCall = vi.mocked(call);
+
+const movement = (id: string, type: string, amount: number, balanceAfter: number): MoneyMovement => ({
+  id,
+  type,
+  amount,
+  balanceAfter,
+  createdAt: '2026-03-02T00:00:00Z',
+});
+const MOVEMENTS = [
+  movement('4', 'withdraw.refund', 5_000, 10_000),
+  movement('3', 'withdraw.request', -5_000, 5_000),
+  movement('2', 'exchange', 500, 10_000),
+  movement('1', 'demo.welcome', 9_500, 9_500),
+];
+
+function answer(endpoint: EndpointDef): Promise<unknown> {
+  if (endpoint.id !== 'money.statement') return Promise.reject(new Error(`unexpected ${endpoint.id}`));
+  return Promise.resolve({ items: MOVEMENTS, page: 1, pageSize: 20, total: MOVEMENTS.length, hasMore: false });
+}
+
+const sentQueries = () => mockedCall.mock.calls.map(([, input]) => input.query as Record<string, unknown>);
+
+beforeEach(() => {
+  mockedCall.mockImplementation((endpoint) => answer(endpoint));
+});
+
+afterEach(() => {
+  mockedCall.mockReset();
+});
+
+describe('the funds statement', () => {
+  it('labels withdrawals and their refunds instead of showing raw types', async () => {
+    render(<AssetPage />);
+    const list = await screen.findByRole('list', { name: 'Funds statement' });
+    const labels = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.firstElementChild?.textContent);
+    expect(labels).toEqual(['Withdrawal returned', 'Withdrawal', 'Points exchange', 'Welcome bonus']);
+  });
+
+  it('offers every statement type of the contract in the filter, withdrawals included', async () => {
+    render(<AssetPage />);
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Type' });
+    const values = Array.from(select.options).map((option) => option.value);
+    expect(values).toEqual(['', ...STATEMENT_TYPES]);
+    expect(Array.from(select.options).every((option) => !option.text.includes('.'))).toBe(true);
+
+    fireEvent.change(select, { target: { value: 'withdraw.request' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await vi.waitFor(() => expect(sentQueries().at(-1)).toMatchObject({ type: 'withdraw.request' }));
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Every kind of ledger transfer the server posts (decision 005). The server's ledger takes only
+ * these, so a new kind is added here first, and everything derived from this list follows.
+ */
+export const LEDGER_TYPES = [
+  'card.buy',
+  'card.pay',
+  'card.cashback',
+  'points.collect',
+  'exchange',
+  'invite.reward',
+  'shop.order',
+  'shop.refund',
+  'withdraw.request',
+  'withdraw.paid',
+  'withdraw.refund',
+  'demo.welcome',
+] as const;
+
+export type LedgerType = (typeof LEDGER_TYPES)[number];
+
+/**
+ * The kinds that move a user's cash balance: the types of the funds statement
+ * (`GET /api/user/money/statement`), its filter and its labels. The others move points or only
+ * the product's own accounts.
+ */
+export const STATEMENT_TYPES = [
+  'card.buy',
+  'card.cashback',
+  'exchange',
+  'withdraw.request',
+  'withdraw.refund',
+  'demo.welcome',
+] as const satisfies readonly LedgerType[];
+
+export type StatementType = (typeof STATEMENT_TYPES)[number];
+
+export function isStatementType(value: string): value is StatementType {
+  return (STATEMENT_TYPES as readonly string[]).includes(value);
+}
