@@ -60,6 +60,7 @@ export class PaymentsService {
         const live = await this.repository.findLive(trx, order.id, now);
         if (live) return toPayment(live, now);
         const id = randomUUID();
+        const expiresAt = Math.min(now + this.config.payments.expiryMinutes * MINUTE_MS, order.expires_at);
         const row: PaymentRow = {
           id,
           user_id: userId,
@@ -67,10 +68,10 @@ export class PaymentsService {
           provider: provider.name,
           amount: order.amount,
           status: 'pending',
-          pay_url: await provider.checkoutUrl({ id, amount: order.amount }, baseUrl),
+          pay_url: await provider.checkoutUrl({ id, amount: order.amount, expiresAt }, baseUrl),
           idempotency_key: key,
           created_at: now,
-          expires_at: Math.min(now + this.config.payments.expiryMinutes * MINUTE_MS, order.expires_at),
+          expires_at: expiresAt,
           completed_at: null,
         };
         await this.repository.insert(trx, row);
