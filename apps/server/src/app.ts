@@ -71,6 +71,7 @@ import { WalkingService } from './modules/walking/walking.service.js';
 import { registerDemoOutboxRoutes } from './modules/outbox/outbox.routes.js';
 import { OutboxSender, type MessageSender } from './modules/outbox/outbox.service.js';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
+import { DEMO_ACCOUNT } from './seed/demo-seed.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 
 declare module 'fastify' {
@@ -367,7 +368,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   for (const endpoint of ENDPOINTS) {
     if (!endpoints.implemented.has(endpoint.id)) endpoints.notAvailable(endpoint);
   }
-  if (config.mode === 'demo') registerDemoOutboxRoutes(app, services.outbox);
+  if (config.mode === 'demo') {
+    registerDemoOutboxRoutes(app, services.outbox, {
+      recipient: config.demo.outboxAll ? null : DEMO_ACCOUNT.account,
+    });
+  }
 
   const webDist = config.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

@@ -116,7 +116,13 @@ export class LedgerService {
     legs.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
     for (const leg of legs) {
       const balanceAfter = await this.repository.applyDelta(trx, leg.accountId, leg.amount);
-      if (balanceAfter === undefined) throw new AppError('INSUFFICIENT_FUNDS', 'insufficientFunds');
+      if (balanceAfter === undefined) {
+        // Same code either way; the message names what is short.
+        throw new AppError(
+          'INSUFFICIENT_FUNDS',
+          leg.account.asset === 'POINTS' ? 'insufficientPoints' : 'insufficientFunds',
+        );
+      }
       await this.repository.insertEntry(trx, {
         transferId,
         accountId: leg.accountId,
