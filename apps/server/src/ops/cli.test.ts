@@ -297,6 +297,53 @@ describe('the ops command line: shop, mailings, notices, community', () => {
     expect(actions[0]!.created_at).toBe(t.clock.now());
   });
 
+  it('shows control characters in user values visibly, so they cannot rewrite the operator’s screen', async () => {
+    const categoryId = (await t.app.services.shop.saveCategory('setup', { name: 'Esc' })).id;
+    const goods = await t.app.services.shop.saveGoods('setup', undefined, {
+      categoryId,
+      name: 'Mug',
+      points: 100,
+      stock: 3,
+      images: [],
+      description: '',
+    });
+    const user = await registerUser(t);
+    await fundUser(t, user.userId, 100, 'POINTS');
+    const address = await call<{ id: string }>(t.app, 'POST', '/api/delivery_info', {
+      token: user.token,
+      body: {
+        name: 'Li Na',
+        phone: '13800001111',
+        region: 'Beijing',
+        detail: 'No. 1\u001b[2J\rstatus=completed \u009b31m \u202eevil',
+      },
+    });
+    expect(address.code).toBe(CODES.OK);
+    const order = await call<{ id: string }>(t.app, 'POST', '/api/order/confirm', {
+      token: user.token,
+      body: { goodsId: goods.id, quantity: 1, addressId: address.data.id, idempotencyKey: idempotencyKey() },
+    });
+    expect(order.code).toBe(CODES.OK);
+    for (const argv of [
+      ['orders', 'list'],
+      ['orders', 'list', '--json'],
+    ]) {
+      const listed = await ops(...argv);
+      const line = listed.out.split('\n').find((l) => l.includes(order.data.id)) ?? listed.out;
+      // No control character or bidi override reaches the terminal, in either output.
+      // eslint-disable-next-line no-control-regex -- looking for control characters
+      expect(listed.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+      if (argv.includes('--json')) {
+        const rows = JSON.parse(listed.out) as { id: string; shipTo: string }[];
+        expect(rows.find((row) => row.id === order.data.id)?.shipTo).toContain(
+          'No. 1\u001b[2J\rstatus=completed \u009b31m \u202eevil',
+        );
+      } else {
+        expect(line).toContain('No. 1\\x1b[2J\\x0dstatus=completed \\x9b31m \\u202eevil');
+      }
+    }
+  });
+
   it('ships and delivers a physical card', async () => {
     const user = await registerUser(t);
     await verifyUser(t, user.userId);

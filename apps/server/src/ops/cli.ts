@@ -137,9 +137,42 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   return value as T;
 }
 
+// C0 and C1 control characters (ESC, CR, the 8-bit CSI…), and the bidirectional overrides and
+// isolates that reorder what a terminal shows.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const NOT_ESCAPED_BY_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+function codeOf(char: string): string {
+  const code = char.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * A value that users can set (addresses, names, titles, reasons), as an operator's terminal may
+ * show it: control characters appear as `\x1b`, `\x0d`, …, never act; a backslash is doubled so
+ * a typed `\x1b` cannot pass for an escaped one.
+ */
+export function visible(value: unknown): string {
+  return String(value).replace(/\\/g, '\\\\').replace(UNSAFE, codeOf);
+}
+
+/** Every line the command line writes: whatever slipped past `visible` still cannot act. */
+function safeLine(line: string): string {
+  return line
+    .split('\n')
+    .map((part) => part.replace(UNSAFE, codeOf))
+    .join('\n');
+}
+
 function print(deps: OpsDeps, values: Values, rows: Record<string, unknown>[]): void {
   if (values.json) {
-    deps.out(JSON.stringify(rows, null, 2));
+    // JSON escapes C0 characters and backslashes; C1 and bidi characters get \u escapes here.
+    const json = JSON.stringify(rows, null, 2).replace(
+      NOT_ESCAPED_BY_JSON,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    deps.out(json);
     return;
   }
   if (rows.length === 0) {
@@ -149,7 +182,7 @@ function print(deps: OpsDeps, values: Values, rows: Record<string, unknown>[]): 
   for (const row of rows) {
     deps.out(
       Object.entries(row)
-        .map(([key, value]) => `${key}=${String(value)}`)
+        .map(([key, value]) => `${key}=${visible(value)}`)
         .join('  '),
     );
   }
@@ -428,7 +461,7 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
       }
       const body =
         values['body-file'] === undefined ? (values.body ?? '') : await readFile(values['body-file'], 'utf8');
-      requireYes(values, `publish the notice "${title}"`);
+      requireYes(values, `publish the notice "${visible(title)}"`);
       const notice = await notices.publish(operator, { title, body });
       deps.out(`notice ${notice.id} published by ${operator}`);
       return;
@@ -461,7 +494,7 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
       };
       requireYes(values, id ? `change category ${id}` : 'add a category');
       const saved = await shop.saveCategory(operator, input);
-      deps.out(`category ${saved.id} (${saved.name}) saved by ${operator}`);
+      deps.out(`category ${saved.id} (${visible(saved.name)}) saved by ${visible(operator)}`);
       return;
     }
     case 'goods list': {
@@ -496,7 +529,9 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
       };
       requireYes(values, id ? `change goods ${id}` : 'add goods');
       const saved = await shop.saveGoods(operator, id, input);
-      deps.out(`goods ${saved.id} (${saved.name}, ${saved.points} points, stock ${saved.stock}) saved by ${operator}`);
+      deps.out(
+        `goods ${saved.id} (${visible(saved.name)}, ${saved.points} points, stock ${saved.stock}) saved by ${visible(operator)}`,
+      );
       return;
     }
     case 'community list': {
@@ -529,7 +564,7 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
       };
       requireYes(values, id ? `change channel ${id}` : 'add a channel');
       const saved = await community.save(operator, id, input);
-      deps.out(`channel ${saved.id} (${saved.name}) saved by ${operator}`);
+      deps.out(`channel ${saved.id} (${visible(saved.name)}) saved by ${visible(operator)}`);
       return;
     }
     case 'actions list': {
@@ -555,7 +590,12 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
 }
 
 /** Runs one command; answers the exit code. Exported for tests, which call it with argv. */
-export async function runOps(argv: string[], deps: OpsDeps): Promise<number> {
+export async function runOps(argv: string[], given: OpsDeps): Promise<number> {
+  const deps: OpsDeps = {
+    ...given,
+    out: (line) => given.out(safeLine(line)),
+    err: (line) => given.err(safeLine(line)),
+  };
   try {
     await run(argv, deps);
     return 0;
