@@ -182,7 +182,16 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   const download = new DownloadService(config);
   const provider: PaymentProvider | null =
     config.payments.provider === 'sandbox' ? new SandboxProvider(config.payments.sandboxSecret) : null;
-  const payments = new PaymentsService(db, new PaymentsRepository(), cards, ledger, clock, config, provider);
+  const payments = new PaymentsService(
+    db,
+    new PaymentsRepository(),
+    cards,
+    ledger,
+    clock,
+    config,
+    provider,
+    operatorActions,
+  );
   const files = new FilesService(
     db,
     new FilesRepository(),

@@ -12,9 +12,10 @@ import { formatMoney } from '../modules/payouts/payouts.service.js';
 
 /**
  * The operator command line: identity and face reviews, withdrawals, private images, shipping
- * goods and physical cards, notices, the shop catalogue and community channels. Every action
- * records who (`--operator`) and when in `operator_actions`; anything that changes data needs
- * `--yes`. Exit codes: 0 done, 1 refused or failed, 2 usage error.
+ * goods and physical cards, notices, the shop catalogue and community channels, the books (ledger
+ * check and liabilities) and refunds of held payments. Every action records who (`--operator`)
+ * and when in `operator_actions`; anything that changes data needs `--yes`. Exit codes: 0 done,
+ * 1 refused or failed, 2 usage error.
  */
 
 export const USAGE = `Stride operator commands
@@ -55,6 +56,12 @@ Usage: npm run ops -- <area> <command> [arguments] [options]
   community set [<channelId>] [--name TEXT] [--description TEXT] [--url URL] [--qr-image URL|PATH|none]
                 [--position N] [--active true|false] --operator NAME --yes
   actions list [--limit N]                                the latest recorded operator actions
+  books check                                             ledger invariants and liabilities: what users
+                                                          hold (cash, points) and every system account;
+                                                          exit 1 when an invariant fails
+  payments held [--status waiting|refunded]              money of second payments of an already paid
+                                                          order, held for a refund (default: waiting)
+  payments refund <paymentId> --operator NAME --yes       refunds held money to its payer's balance, once
 
 Options:
   --operator NAME  who is acting; required for every change and every look at personal data
@@ -238,6 +245,7 @@ const GOODS_ORDER_STATUSES = ['to_ship', 'shipped', 'completed', 'cancelled'] as
 const MAILING_STATUSES = ['requested', 'shipped', 'delivered'] as const;
 
 const REVIEW_STATUSES = ['pending', 'verified', 'rejected'] as const;
+const HELD_STATUSES = ['waiting', 'refunded'] as const;
 const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
 
 async function run(argv: string[], deps: OpsDeps): Promise<void> {
@@ -248,7 +256,8 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
     if (!values.help) throw new UsageError('Name an area and a command.');
     return;
   }
-  const { identity, payouts, files, operatorActions, db, shop, mailings, notices, community } = deps.services;
+  const { identity, payouts, files, operatorActions, db, shop, mailings, notices, community, ledger, payments } =
+    deps.services;
   const route = `${area} ${command ?? ''}`.trim();
 
   switch (route) {
@@ -581,6 +590,52 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
           subject: `${row.subject_type}:${row.subject_id}`,
           detail: row.detail ?? '',
         })),
+      );
+      return;
+    }
+    case 'books check': {
+      const [report, liabilities] = await Promise.all([ledger.checkInvariants(), ledger.liabilities()]);
+      const failures = (Object.entries(report) as [string, string[]][]).filter(([, items]) => items.length > 0);
+      const amount = (asset: string, value: number) => (asset === 'CNY' ? formatMoney(value) : String(value));
+      if (values.json) {
+        deps.out(JSON.stringify({ invariants: report, ok: failures.length === 0, liabilities }, null, 2));
+      } else {
+        deps.out(`ledger invariants: ${failures.length === 0 ? 'ok' : 'FAILED'}`);
+        for (const [name, items] of failures) deps.out(`  ${name}: ${items.join(', ')}`);
+        deps.out(`users' cash (CNY): ${formatMoney(liabilities.users.CNY)}`);
+        deps.out(`users' points: ${liabilities.users.POINTS}`);
+        deps.out('system accounts:');
+        for (const account of liabilities.system)
+          deps.out(`  ${account.code}  ${amount(account.asset, account.balance)}`);
+      }
+      if (failures.length > 0) throw new OperatorError('The ledger invariants do not hold; see above.');
+      return;
+    }
+    case 'payments held': {
+      const status = oneOf(values.status, HELD_STATUSES, 'waiting');
+      const rows = await payments.listHeld({ refunded: status === 'refunded' });
+      print(
+        deps,
+        values,
+        rows.map((row) => ({
+          paymentId: row.id,
+          userId: row.user_id,
+          orderId: row.order_id,
+          amount: formatMoney(row.held),
+          provider: row.provider,
+          paidAt: row.completed_at === null ? '' : isoTime(row.completed_at),
+          ...(row.refunded_at === null ? {} : { refundedAt: isoTime(row.refunded_at), by: row.refunded_by }),
+        })),
+      );
+      return;
+    }
+    case 'payments refund': {
+      const id = requireId(positionals, 'paymentId');
+      const operator = requireOperator(values);
+      requireYes(values, `refund the money held for payment ${id}`);
+      const refund = await payments.refundHeld(operator, id);
+      deps.out(
+        `payment ${id}: ${formatMoney(refund.amount)} refunded to the balance of ${refund.userId} by ${operator}`,
       );
       return;
     }

@@ -3,6 +3,7 @@ import * as m0001 from './0001-accounts-and-ledger.js';
 import * as m0002 from './0002-walking-and-cards.js';
 import * as m0003 from './0003-identity-and-payouts.js';
 import * as m0004 from './0004-shop-and-community.js';
+import * as m0007 from './0007-operator-books.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002-walking-and-cards': m0002,
   '0003-identity-and-payouts': m0003,
   '0004-shop-and-community': m0004,
+  '0007-operator-books': m0007,
 };

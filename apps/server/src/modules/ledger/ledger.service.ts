@@ -161,6 +161,17 @@ export class LedgerService {
     return this.repository.listEntries(this.db, accountCode(ref), filter, page);
   }
 
+  /** Users' total balance per asset (CNY and POINTS, zero when none), and each system account. */
+  async liabilities(): Promise<{
+    users: Record<Asset, number>;
+    system: { code: string; asset: string; balance: number }[];
+  }> {
+    const { users, system } = await this.repository.liabilities(this.db);
+    const totals: Record<Asset, number> = { CNY: 0, POINTS: 0 };
+    for (const row of users) if (row.asset === 'CNY' || row.asset === 'POINTS') totals[row.asset] = row.total;
+    return { users: totals, system };
+  }
+
   /** Debits equal credits, balances equal their entries, no user account below zero. */
   async checkInvariants(): Promise<InvariantReport> {
     const [unbalancedTransfers, driftedAccounts, overdrawnAccounts, mismatchedAssets] = await Promise.all([
