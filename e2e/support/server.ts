@@ -53,6 +53,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     WEB_DIST: options.serveWeb === false ? '' : WEB_DIST,
     HOST: '127.0.0.1',
     PORT: '0',
+    // The journeys read reset codes of fresh accounts from the outbox page.
+    DEMO_OUTBOX_ALL: 'true',
     CORS_ORIGINS: (options.corsOrigins ?? []).join(','),
     ...(options.appSecret ? { APP_SECRET: options.appSecret } : {}),
   });

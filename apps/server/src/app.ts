@@ -76,6 +76,7 @@ import { WalkingService } from './modules/walking/walking.service.js';
 import { registerDemoOutboxRoutes } from './modules/outbox/outbox.routes.js';
 import { OutboxSender, type MessageSender } from './modules/outbox/outbox.service.js';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
+import { DEMO_ACCOUNT } from './seed/demo-seed.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerRulesRoutes } from './modules/system/rules.routes.js';
 
@@ -195,7 +196,16 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   const download = new DownloadService(config);
   const provider: PaymentProvider | null =
     config.payments.provider === 'sandbox' ? new SandboxProvider(config.payments.sandboxSecret) : null;
-  const payments = new PaymentsService(db, new PaymentsRepository(), cards, ledger, clock, config, provider);
+  const payments = new PaymentsService(
+    db,
+    new PaymentsRepository(),
+    cards,
+    ledger,
+    clock,
+    config,
+    provider,
+    operatorActions,
+  );
   const files = new FilesService(
     db,
     new FilesRepository(),
@@ -472,7 +482,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   for (const endpoint of ENDPOINTS) {
     if (!endpoints.implemented.has(endpoint.id)) endpoints.notAvailable(endpoint);
   }
-  if (config.mode === 'demo') registerDemoOutboxRoutes(app, services.outbox);
+  if (config.mode === 'demo') {
+    registerDemoOutboxRoutes(app, services.outbox, {
+      recipient: config.demo.outboxAll ? null : DEMO_ACCOUNT.account,
+    });
+  }
 
   const webDist = config.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

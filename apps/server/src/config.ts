@@ -102,6 +102,10 @@ const EnvSchema = z.object({
   CARD_MAILING_DESCRIPTION: z.string().trim().min(1).max(2_000).optional(),
   DEMO_WELCOME_BALANCE: z.coerce.number().int().min(0).default(200_000),
   DEMO_WELCOME_POINTS: z.coerce.number().int().min(0).default(5_000),
+  DEMO_OUTBOX_ALL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -177,7 +181,8 @@ export interface Config {
   companion: { version: string; versionCode: number; file: string } | null;
   /** Replaces the built-in (translated) description of physical card mailing. */
   cardMailingDescription: string | undefined;
-  demo: { welcomeBalance: number; welcomePoints: number };
+  /** `outboxAll`: /demo/outbox lists every message, not only the demo account's. */
+  demo: { welcomeBalance: number; welcomePoints: number; outboxAll: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -248,20 +253,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const paymentProvider = e.PAYMENT_PROVIDER ?? (mode === 'demo' ? 'sandbox' : 'none');
   let sandboxSecret = e.PAYMENT_SANDBOX_SECRET;
   if (mode === 'production' && paymentProvider === 'sandbox') {
-    if (!sandboxSecret || sandboxSecret.length < MIN_SECRET_LENGTH) {
-      throw new ConfigError(
-        `PAYMENT_SANDBOX_SECRET must be set to at least ${MIN_SECRET_LENGTH} random characters to use the sandbox provider in production mode.`,
-      );
+    // Its pay page marks payments paid with no money moving: never for real users.
+    throw new ConfigError(
+      'PAYMENT_PROVIDER=sandbox is refused in production mode: the sandbox marks payments paid without money. Use a real provider or none.',
+    );
+  }
+  if (paymentProvider === 'sandbox') {
+    if (sandboxSecret !== undefined && sandboxSecret.length < MIN_SECRET_LENGTH) {
+      throw new ConfigError(`PAYMENT_SANDBOX_SECRET must be at least ${MIN_SECRET_LENGTH} characters.`);
     }
-    const demoFile = path.join(dataDir, DEMO_SANDBOX_SECRET_FILE);
-    if (existsSync(demoFile) && readFileSync(demoFile, 'utf8').trim() === sandboxSecret) {
-      throw new ConfigError('PAYMENT_SANDBOX_SECRET is the demo secret; production mode refuses to start with it.');
-    }
-  } else if (paymentProvider === 'sandbox') {
     sandboxSecret ??= readOrCreateDemoSecret(dataDir, DEMO_SANDBOX_SECRET_FILE);
   }
 
   const dataKey = loadDataKey(mode, dataDir, e.DATA_ENCRYPTION_KEY);
+
+  // Invite and pay links are built from PUBLIC_URL, never from a request's Host header.
+  if (mode === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'PUBLIC_URL must be set in production mode: the address people use (e.g. https://walk.example.com); links are built from it.',
+    );
+  }
 
   const companionParts = [e.COMPANION_VERSION, e.COMPANION_VERSION_CODE, e.COMPANION_PACKAGE_FILE];
   let companion: Config['companion'] = null;
@@ -365,6 +376,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     companion,
     cardMailingDescription: e.CARD_MAILING_DESCRIPTION,
-    demo: { welcomeBalance: e.DEMO_WELCOME_BALANCE, welcomePoints: e.DEMO_WELCOME_POINTS },
+    demo: {
+      welcomeBalance: e.DEMO_WELCOME_BALANCE,
+      welcomePoints: e.DEMO_WELCOME_POINTS,
+      outboxAll: e.DEMO_OUTBOX_ALL,
+    },
   };
+}
+
+/** Whether an address to listen on only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare) || bare === '::ffff:127.0.0.1';
+}
+
+/**
+ * What start-up must shout about: demo mode (demo account with a published password, outbox of
+ * reset codes, sandbox payments) reachable from other machines, and the outbox opened to all.
+ */
+export function demoWarnings(config: Config): string[] {
+  if (config.mode !== 'demo') return [];
+  const warnings: string[] = [];
+  if (!isLoopbackHost(config.host)) {
+    warnings.push(
+      `DEMO MODE IS LISTENING ON ${config.host}, NOT ONLY ON THIS MACHINE. Anyone who can reach it can log in as the demo account with its published password and pay with the sandbox. Use HOST=127.0.0.1, or production mode for real users.`,
+    );
+  }
+  if (config.demo.outboxAll) {
+    warnings.push(
+      'DEMO_OUTBOX_ALL=true: /demo/outbox shows every password reset code to anyone who opens it, so anyone can take over any account. For local testing only.',
+    );
+  }
+  return warnings;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, demoWarnings, loadConfig } from './config.js';
 
 const DATA_KEY = Buffer.alloc(32, 7).toString('base64');
 const made: string[] = [];
@@ -39,7 +39,13 @@ describe('config', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, STRIDE_MODE: 'production', APP_SECRET: demo })).toThrow(/demo secret/);
     const strong = 'x'.repeat(16) + 'y'.repeat(16) + 'z';
     expect(
-      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', APP_SECRET: strong, DATA_ENCRYPTION_KEY: DATA_KEY }).mode,
+      loadConfig({
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        APP_SECRET: strong,
+        DATA_ENCRYPTION_KEY: DATA_KEY,
+        PUBLIC_URL: 'https://walk.example.com',
+      }).mode,
     ).toBe('production');
   });
 
@@ -61,7 +67,7 @@ describe('CORS origins', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: 'not a url' })).toThrow(/CORS_ORIGINS/);
   });
 
-  it('generates a sandbox payment secret in demo mode and refuses it in production', () => {
+  it('generates a sandbox payment secret in demo mode and refuses the sandbox in production', () => {
     const dataDir = tempDir();
     const demo = loadConfig({ DATA_DIR: dataDir });
     expect(demo.payments.provider).toBe('sandbox');
@@ -71,12 +77,17 @@ describe('CORS origins', () => {
       STRIDE_MODE: 'production',
       APP_SECRET: 'x'.repeat(40),
       DATA_ENCRYPTION_KEY: DATA_KEY,
+      PUBLIC_URL: 'https://walk.example.com',
     };
     expect(loadConfig(production).payments.provider).toBe('none');
-    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_SANDBOX_SECRET/);
+    // Its pay page marks payments paid without money: refused in production, whatever the secret.
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(
+      /PAYMENT_PROVIDER=sandbox is refused in production/,
+    );
     expect(() =>
-      loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_SECRET: demo.payments.sandboxSecret }),
-    ).toThrow(/demo secret/);
+      loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', PAYMENT_SANDBOX_SECRET: 's'.repeat(40) }),
+    ).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENT_SANDBOX_SECRET: 'short' })).toThrow(/at least 32/);
     expect(loadConfig({ DATA_DIR: dataDir, BUSINESS_UTC_OFFSET_MINUTES: '-300' }).businessUtcOffsetMinutes).toBe(-300);
   });
 });
@@ -97,7 +108,7 @@ describe('the data encryption key', () => {
     expect(() => loadConfig(production)).toThrow(/DATA_ENCRYPTION_KEY must be set/);
     expect(() => loadConfig({ ...production, DATA_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/32 bytes/);
     expect(() => loadConfig({ ...production, DATA_ENCRYPTION_KEY: demoKey })).toThrow(/demo key/);
-    const config = loadConfig({ ...production, DATA_ENCRYPTION_KEY: DATA_KEY });
+    const config = loadConfig({ ...production, DATA_ENCRYPTION_KEY: DATA_KEY, PUBLIC_URL: 'https://walk.example.com' });
     expect(config.dataKey.equals(Buffer.alloc(32, 7))).toBe(true);
     expect(config.identityReview).toBe('operator');
     expect(loadConfig({ DATA_DIR: dataDir }).identityReview).toBe('auto');
@@ -110,5 +121,44 @@ describe('the data encryption key', () => {
       feePermille: 10,
       feeMin: 100,
     });
+  });
+});
+
+describe('links and demo exposure', () => {
+  const production = {
+    STRIDE_MODE: 'production',
+    APP_SECRET: 'x'.repeat(40),
+    DATA_ENCRYPTION_KEY: DATA_KEY,
+  };
+
+  it('refuses production mode without PUBLIC_URL, the origin of every link', () => {
+    const dataDir = tempDir();
+    expect(() => loadConfig({ ...production, DATA_DIR: dataDir })).toThrow(/PUBLIC_URL must be set/);
+    expect(loadConfig({ ...production, DATA_DIR: dataDir, PUBLIC_URL: 'https://walk.example.com' }).publicUrl).toBe(
+      'https://walk.example.com',
+    );
+  });
+
+  it('listens on loopback by default and warns loudly when demo mode listens elsewhere or opens the outbox', () => {
+    const dataDir = tempDir();
+    const local = loadConfig({ DATA_DIR: dataDir });
+    expect(local.host).toBe('127.0.0.1');
+    expect(local.demo.outboxAll).toBe(false);
+    expect(demoWarnings(local)).toEqual([]);
+    expect(demoWarnings(loadConfig({ DATA_DIR: dataDir, HOST: '::1' }))).toEqual([]);
+    expect(demoWarnings(loadConfig({ DATA_DIR: dataDir, HOST: 'localhost' }))).toEqual([]);
+    const exposed = demoWarnings(loadConfig({ DATA_DIR: dataDir, HOST: '0.0.0.0' }));
+    expect(exposed).toHaveLength(1);
+    expect(exposed[0]).toMatch(/^DEMO MODE IS LISTENING ON 0\.0\.0\.0/);
+    const opened = demoWarnings(loadConfig({ DATA_DIR: dataDir, DEMO_OUTBOX_ALL: 'true' }));
+    expect(opened).toEqual([expect.stringContaining('DEMO_OUTBOX_ALL=true')]);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DEMO_OUTBOX_ALL: 'yes' })).toThrow(/DEMO_OUTBOX_ALL/);
+    const prod = loadConfig({
+      ...production,
+      DATA_DIR: dataDir,
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://walk.example.com',
+    });
+    expect(demoWarnings(prod)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, demoWarnings, loadConfig } from './config.js';
 import { DEMO_ACCOUNT, seedDemo } from './seed/demo-seed.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -39,11 +39,16 @@ async function main(): Promise<void> {
     lines.push(
       '  DEMO MODE: sample data, a sandbox payment provider, and messages kept in the outbox instead of being sent.',
       `  Demo account: ${DEMO_ACCOUNT.account} / password ${DEMO_ACCOUNT.password}`,
-      `  Outbox (password reset codes): ${address}/demo/outbox`,
+      `  Outbox (the demo account's messages${config.demo.outboxAll ? ', and EVERY account’s' : ''}): ${address}/demo/outbox`,
     );
   }
   lines.push(`  API description: ${address}/api/openapi.json`, '');
   process.stdout.write(`${lines.join('\n')}\n`);
+  const warnings = demoWarnings(config);
+  if (warnings.length > 0) {
+    const bar = '!'.repeat(78);
+    process.stderr.write(`\n${bar}\n${warnings.map((w) => `!! WARNING: ${w}`).join('\n')}\n${bar}\n\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -79,9 +79,21 @@ export function createDatabase(database: Config['database'], options: DatabaseOp
     pool.on('connect', (client) => client.on('error', () => undefined));
     return new Kysely<Database>({ dialect: new ResilientPostgresDialect({ pool: discardingLostClients(pool) }) });
   }
-  if (database.file !== ':memory:') mkdirSync(path.dirname(database.file), { recursive: true });
+  const onDisk = database.file !== ':memory:';
+  if (onDisk) {
+    mkdirSync(path.dirname(database.file), { recursive: true });
+    // Owner-only, like the secrets: create the file 0600 before SQLite opens it (SQLite gives its
+    // -wal and -shm files the database file's mode), and tighten a file made before.
+    closeSync(openSync(database.file, 'a', 0o600));
+    chmodSync(database.file, 0o600);
+  }
   const sqlite = new SqliteDatabase(database.file);
   sqlite.pragma('journal_mode = WAL');
+  if (onDisk) {
+    for (const companion of [`${database.file}-wal`, `${database.file}-shm`]) {
+      if (existsSync(companion)) chmodSync(companion, 0o600);
+    }
+  }
   // Money is written here: a committed transfer must survive a power cut.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

@@ -208,6 +208,16 @@ export interface PaymentsTable {
   completed_at: number | null;
 }
 
+/** Money held for an operator (a second payment of a paid order), refunded to its payer once. */
+export interface PaymentRefundsTable {
+  payment_id: string;
+  user_id: string;
+  amount: number;
+  transfer_id: string;
+  operator: string;
+  created_at: number;
+}
+
 export interface PaymentEventsTable {
   provider: string;
   event_id: string;
@@ -439,6 +449,7 @@ export interface Database {
   insurance_policies: InsurancePoliciesTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  payment_refunds: PaymentRefundsTable;
   files: FilesTable;
   identities: IdentitiesTable;
   bank_cards: BankCardsTable;

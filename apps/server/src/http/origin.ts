@@ -1,8 +1,18 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
-/** Where users reach this server: `PUBLIC_URL` when set, else the request's own origin. */
-export function publicOrigin(config: Config, request: FastifyRequest): string {
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * Where users reach this server, for links handed to clients (invite, pay, download): `PUBLIC_URL`
+ * (required in production), else in demo mode HOST and the port listened on. Never the request's
+ * Host header, which the caller chooses.
+ */
+export function publicOrigin(config: Config, app: FastifyInstance): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
-  return `${request.protocol}://${request.host}`;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = WILDCARD_HOSTS.has(config.host) ? 'localhost' : config.host;
+  const shown = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
 }

@@ -16,6 +16,22 @@ describe('server texts', () => {
     }
   });
 
+  it('use the singular for a count of one, by each language’s plural rule', () => {
+    const en = translator('en');
+    expect(en('rateLimited', { minutes: 1 })).toBe('Too many attempts. Please try again in 1 minute.');
+    expect(en('rateLimited', { minutes: 2 })).toBe('Too many attempts. Please try again in 2 minutes.');
+    expect(translator('es')('rateLimited', { minutes: 1 })).toBe(
+      'Demasiados intentos. Inténtalo de nuevo en 1 minuto.',
+    );
+    expect(translator('es')('rateLimited', { minutes: 5 })).toBe(
+      'Demasiados intentos. Inténtalo de nuevo en 5 minutos.',
+    );
+    expect(translator('fr')('rateLimited', { minutes: 1 })).toBe('Trop de tentatives. Réessayez dans 1 minute.');
+    expect(translator('fr')('rateLimited', { minutes: 3 })).toBe('Trop de tentatives. Réessayez dans 3 minutes.');
+    expect(translator('zh-Hans')('rateLimited', { minutes: 1 })).toBe('尝试次数过多，请 1 分钟后再试。');
+    expect(translator('zh-Hant')('rateLimited', { minutes: 1 })).toBe('嘗試次數過多，請 1 分鐘後再試。');
+  });
+
   it('fill placeholders', () => {
     expect(translator('fr')('rule.tooLong', { field: 'Mot de passe', max: 64 })).toBe(
       'Mot de passe : doit contenir au plus 64 caractères',

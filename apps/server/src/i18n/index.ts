@@ -42,10 +42,24 @@ export function negotiateLanguage(header: string | undefined): Language {
   return 'en';
 }
 
+/**
+ * Messages with a count: the key's `.one` variant is used when the language's plural rule for
+ * the count is "one" (English 1, French 0 and 1; Chinese has no such form).
+ */
+const PLURAL_COUNTS: Partial<Record<MessageKey, string>> = { rateLimited: 'minutes' };
+
+function pluralVariant(language: Language, key: MessageKey, values: Record<string, string | number>): MessageKey {
+  const countName = PLURAL_COUNTS[key];
+  const count = countName === undefined ? undefined : values[countName];
+  if (typeof count !== 'number') return key;
+  const variant = `${key}.one`;
+  return new Intl.PluralRules(language).select(count) === 'one' && hasMessage(variant) ? variant : key;
+}
+
 export function translator(language: Language): Translate {
   const messages = MESSAGES[language];
   return (key, values) => {
-    const template = messages[key];
+    const template = messages[values ? pluralVariant(language, key, values) : key];
     if (!values) return template;
     return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
   };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,9 @@ import {
   verifyIdentity,
   verifyUser,
 } from '../../test/harness.js';
+import { MINUTE_MS } from '../lib/clock.js';
+import { SANDBOX_CALLBACK_PATH } from '../modules/payments/payments.routes.js';
+import { sandboxCallback } from '../modules/payments/sandbox-provider.js';
 import { runOps } from './cli.js';
 
 const t = useTestApp({ IDENTITY_REVIEW: 'operator' });
@@ -297,6 +301,53 @@ describe('the ops command line: shop, mailings, notices, community', () => {
     expect(actions[0]!.created_at).toBe(t.clock.now());
   });
 
+  it('shows control characters in user values visibly, so they cannot rewrite the operator’s screen', async () => {
+    const categoryId = (await t.app.services.shop.saveCategory('setup', { name: 'Esc' })).id;
+    const goods = await t.app.services.shop.saveGoods('setup', undefined, {
+      categoryId,
+      name: 'Mug',
+      points: 100,
+      stock: 3,
+      images: [],
+      description: '',
+    });
+    const user = await registerUser(t);
+    await fundUser(t, user.userId, 100, 'POINTS');
+    const address = await call<{ id: string }>(t.app, 'POST', '/api/delivery_info', {
+      token: user.token,
+      body: {
+        name: 'Li Na',
+        phone: '13800001111',
+        region: 'Beijing',
+        detail: 'No. 1\u001b[2J\rstatus=completed \u009b31m \u202eevil',
+      },
+    });
+    expect(address.code).toBe(CODES.OK);
+    const order = await call<{ id: string }>(t.app, 'POST', '/api/order/confirm', {
+      token: user.token,
+      body: { goodsId: goods.id, quantity: 1, addressId: address.data.id, idempotencyKey: idempotencyKey() },
+    });
+    expect(order.code).toBe(CODES.OK);
+    for (const argv of [
+      ['orders', 'list'],
+      ['orders', 'list', '--json'],
+    ]) {
+      const listed = await ops(...argv);
+      const line = listed.out.split('\n').find((l) => l.includes(order.data.id)) ?? listed.out;
+      // No control character or bidi override reaches the terminal, in either output.
+      // eslint-disable-next-line no-control-regex -- looking for control characters
+      expect(listed.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+      if (argv.includes('--json')) {
+        const rows = JSON.parse(listed.out) as { id: string; shipTo: string }[];
+        expect(rows.find((row) => row.id === order.data.id)?.shipTo).toContain(
+          'No. 1\u001b[2J\rstatus=completed \u009b31m \u202eevil',
+        );
+      } else {
+        expect(line).toContain('No. 1\\x1b[2J\\x0dstatus=completed \\x9b31m \\u202eevil');
+      }
+    }
+  });
+
   it('ships and delivers a physical card', async () => {
     const user = await registerUser(t);
     await verifyUser(t, user.userId);
@@ -394,5 +445,150 @@ describe('the ops command line: shop, mailings, notices, community', () => {
     expect(channels.data.find((c) => c.id === channelId)?.qrImage).toBe('https://example.com/qr.png');
     expect((await actionsFor(channelId)).map((a) => a.action)).toEqual(['community.create', 'community.update']);
     expect(lastLine((await ops('community', 'list')).out)).toContain('Walkers');
+  });
+});
+
+describe('the ops command line: the books and held payments', () => {
+  const refundsDue = () => t.app.services.ledger.balance({ kind: 'system', name: 'refunds-due', asset: 'CNY' });
+
+  function deliverPaid(payment: { id: string; amount: number }) {
+    const signed = sandboxCallback(
+      t.config.payments.sandboxSecret,
+      { eventId: randomUUID(), paymentId: payment.id, outcome: 'paid', amount: payment.amount },
+      t.clock.now(),
+    );
+    return t.app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, headers: signed.headers, payload: signed.body });
+  }
+
+  /** An order paid twice: the second payment's money is held in refunds-due for an operator. */
+  async function heldPayment(price = 2_500) {
+    const planId = await createPlan(t, { price });
+    const user = await registerUser(t);
+    await verifyUser(t, user.userId);
+    const order = await call<{ id: string }>(t.app, 'POST', '/api/member_card/buy', {
+      token: user.token,
+      body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
+    });
+    const first = await call<{ id: string; amount: number }>(t.app, 'POST', '/api/pay', {
+      token: user.token,
+      body: { orderId: order.data.id, idempotencyKey: idempotencyKey() },
+    });
+    // A second payment of the same order, as when two provider checkouts were both completed.
+    const second = { id: randomUUID(), amount: price };
+    await t.db
+      .insertInto('payments')
+      .values({
+        id: second.id,
+        user_id: user.userId,
+        order_id: order.data.id,
+        provider: 'sandbox',
+        amount: price,
+        status: 'pending',
+        pay_url: 'https://pay.example/second',
+        idempotency_key: `${user.userId}:pay:second-${second.id}`,
+        created_at: t.clock.now(),
+        expires_at: t.clock.now() + 30 * MINUTE_MS,
+        completed_at: null,
+      })
+      .execute();
+    expect((await deliverPaid(first.data)).statusCode).toBe(200);
+    expect((await deliverPaid(second)).statusCode).toBe(200);
+    return { ...user, paymentId: second.id, paidId: first.data.id, amount: price };
+  }
+
+  it('checks the books: invariants, what users hold and each system account; exit 1 when they fail', async () => {
+    const user = await registerUser(t);
+    await fundUser(t, user.userId, 12_345);
+    await fundUser(t, user.userId, 678, 'POINTS');
+    const sums = await t.db
+      .selectFrom('ledger_accounts')
+      .select(['asset', (eb) => eb.fn.sum<number>('balance').as('total')])
+      .where('user_id', 'is not', null)
+      .groupBy('asset')
+      .execute();
+    const total = (asset: string) => Number(sums.find((row) => row.asset === asset)?.total ?? 0);
+    const books = await ops('books', 'check');
+    expect(books.code).toBe(0);
+    expect(books.out).toContain('ledger invariants: ok');
+    expect(books.out).toContain(`users' cash (CNY): ${(total('CNY') / 100).toFixed(2)}`);
+    expect(books.out).toContain(`users' points: ${total('POINTS')}`);
+    const funding = await t.app.services.ledger.balance({ kind: 'system', name: 'funding', asset: 'CNY' });
+    expect(books.out).toContain(`  system:funding:CNY  ${(funding / 100).toFixed(2)}`);
+    const json = JSON.parse((await ops('books', 'check', '--json')).out) as {
+      ok: boolean;
+      liabilities: { users: { CNY: number; POINTS: number } };
+    };
+    expect(json).toMatchObject({ ok: true, liabilities: { users: { CNY: total('CNY'), POINTS: total('POINTS') } } });
+
+    // A balance that no longer equals its entries: reported, exit 1; then put back.
+    const code = `user:${user.userId}:CNY`;
+    const drift = (delta: number) =>
+      t.db
+        .updateTable('ledger_accounts')
+        .set((eb) => ({ balance: eb('balance', '+', delta) }))
+        .where('code', '=', code)
+        .execute();
+    await drift(1);
+    try {
+      const failed = await ops('books', 'check');
+      expect(failed.code).toBe(1);
+      expect(failed.out).toContain('ledger invariants: FAILED');
+      expect(failed.out).toContain(`driftedAccounts: ${code}`);
+    } finally {
+      await drift(-1);
+    }
+  });
+
+  it('refunds money held for an operator to its payer once, recorded; a second run refuses', async () => {
+    const held = await heldPayment();
+    const before = await balanceOf(t, held.userId);
+    const due = await refundsDue();
+    const listed = await ops('payments', 'held');
+    expect(listed.out).toContain(`paymentId=${held.paymentId}`);
+    expect(listed.out).not.toContain(held.paidId);
+    expect((await ops('payments', 'refund', held.paymentId, '--operator', 'ivy')).code).toBe(1);
+    expect(await balanceOf(t, held.userId)).toBe(before);
+
+    const refunded = await ops('payments', 'refund', held.paymentId, '--operator', 'ivy', '--yes');
+    expect(refunded).toMatchObject({
+      code: 0,
+      out: `payment ${held.paymentId}: 25.00 refunded to the balance of ${held.userId} by ivy`,
+    });
+    expect(await balanceOf(t, held.userId)).toBe(before + held.amount);
+    expect(await refundsDue()).toBe(due - held.amount);
+    const again = await ops('payments', 'refund', held.paymentId, '--operator', 'ivy', '--yes');
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('already refunded');
+    expect(await balanceOf(t, held.userId)).toBe(before + held.amount);
+    expect((await ops('payments', 'held')).out).not.toContain(held.paymentId);
+    expect((await ops('payments', 'held', '--status', 'refunded')).out).toContain('by=ivy');
+    const actions = await actionsFor(held.paymentId);
+    expect(actions).toEqual([expect.objectContaining({ operator: 'ivy', action: 'payment.refund' })]);
+    expect(JSON.parse(actions[0]?.detail ?? '{}')).toMatchObject({ amount: held.amount });
+
+    // Money that is not held (the payment that paid the order), and no payment at all, are refused.
+    const paid = await ops('payments', 'refund', held.paidId, '--operator', 'ivy', '--yes');
+    expect(paid).toMatchObject({ code: 1, err: `Payment ${held.paidId} has no money held for a refund.` });
+    expect((await ops('payments', 'refund', 'no-such', '--operator', 'ivy', '--yes')).err).toBe('No payment no-such');
+  });
+
+  it('refunds once when many runs race', async () => {
+    const held = await heldPayment(1_800);
+    const before = await balanceOf(t, held.userId);
+    const due = await refundsDue();
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, () => ops('payments', 'refund', held.paymentId, '--operator', 'jo', '--yes')),
+    );
+    expect(runs.filter((run) => run.code === 0)).toHaveLength(1);
+    for (const run of runs.filter((r) => r.code !== 0)) expect(run.err).toContain('already refunded');
+    expect(await balanceOf(t, held.userId)).toBe(before + 1_800);
+    expect(await refundsDue()).toBe(due - 1_800);
+    expect(await actionsFor(held.paymentId)).toHaveLength(1);
+    const refunds = await t.db
+      .selectFrom('payment_refunds')
+      .selectAll()
+      .where('payment_id', '=', held.paymentId)
+      .execute();
+    expect(refunds).toEqual([expect.objectContaining({ amount: 1_800, operator: 'jo', user_id: held.userId })]);
   });
 });

@@ -13,9 +13,10 @@ import { formatMoney } from '../modules/payouts/payouts.service.js';
 
 /**
  * The operator command line: identity and face reviews, withdrawals, private images, shipping
- * goods and physical cards, notices, the shop catalogue and community channels. Every action
- * records who (`--operator`) and when in `operator_actions`; anything that changes data needs
- * `--yes`. Exit codes: 0 done, 1 refused or failed, 2 usage error.
+ * goods and physical cards, notices, the shop catalogue and community channels, the books (ledger
+ * check and liabilities) and refunds of held payments. Every action records who (`--operator`)
+ * and when in `operator_actions`; anything that changes data needs `--yes`. Exit codes: 0 done,
+ * 1 refused or failed, 2 usage error.
  */
 
 export const USAGE = `Stride operator commands
@@ -60,6 +61,12 @@ Usage: npm run ops -- <area> <command> [arguments] [options]
   community set [<channelId>] [--name TEXT] [--description TEXT] [--url URL] [--qr-image URL|PATH|none]
                 [--position N] [--active true|false] --operator NAME --yes
   actions list [--limit N]                                the latest recorded operator actions
+  books check                                             ledger invariants and liabilities: what users
+                                                          hold (cash, points) and every system account;
+                                                          exit 1 when an invariant fails
+  payments held [--status waiting|refunded]              money of second payments of an already paid
+                                                          order, held for a refund (default: waiting)
+  payments refund <paymentId> --operator NAME --yes       refunds held money to its payer's balance, once
 
 Options:
   --operator NAME  who is acting; required for every change and every look at personal data
@@ -142,9 +149,42 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   return value as T;
 }
 
+// C0 and C1 control characters (ESC, CR, the 8-bit CSI…), and the bidirectional overrides and
+// isolates that reorder what a terminal shows.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const NOT_ESCAPED_BY_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+function codeOf(char: string): string {
+  const code = char.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * A value that users can set (addresses, names, titles, reasons), as an operator's terminal may
+ * show it: control characters appear as `\x1b`, `\x0d`, …, never act; a backslash is doubled so
+ * a typed `\x1b` cannot pass for an escaped one.
+ */
+export function visible(value: unknown): string {
+  return String(value).replace(/\\/g, '\\\\').replace(UNSAFE, codeOf);
+}
+
+/** Every line the command line writes: whatever slipped past `visible` still cannot act. */
+function safeLine(line: string): string {
+  return line
+    .split('\n')
+    .map((part) => part.replace(UNSAFE, codeOf))
+    .join('\n');
+}
+
 function print(deps: OpsDeps, values: Values, rows: Record<string, unknown>[]): void {
   if (values.json) {
-    deps.out(JSON.stringify(rows, null, 2));
+    // JSON escapes C0 characters and backslashes; C1 and bidi characters get \u escapes here.
+    const json = JSON.stringify(rows, null, 2).replace(
+      NOT_ESCAPED_BY_JSON,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    deps.out(json);
     return;
   }
   if (rows.length === 0) {
@@ -154,7 +194,7 @@ function print(deps: OpsDeps, values: Values, rows: Record<string, unknown>[]): 
   for (const row of rows) {
     deps.out(
       Object.entries(row)
-        .map(([key, value]) => `${key}=${String(value)}`)
+        .map(([key, value]) => `${key}=${visible(value)}`)
         .join('  '),
     );
   }
@@ -210,6 +250,7 @@ const GOODS_ORDER_STATUSES = ['to_ship', 'shipped', 'completed', 'cancelled'] as
 const MAILING_STATUSES = ['requested', 'shipped', 'delivered'] as const;
 
 const REVIEW_STATUSES = ['pending', 'verified', 'rejected'] as const;
+const HELD_STATUSES = ['waiting', 'refunded'] as const;
 const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
 
 async function run(argv: string[], deps: OpsDeps): Promise<void> {
@@ -220,7 +261,8 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
     if (!values.help) throw new UsageError('Name an area and a command.');
     return;
   }
-  const { identity, payouts, files, operatorActions, db, shop, mailings, notices, community } = deps.services;
+  const { identity, payouts, files, operatorActions, db, shop, mailings, notices, community, ledger, payments } =
+    deps.services;
   const route = `${area} ${command ?? ''}`.trim();
 
   switch (route) {
@@ -450,7 +492,7 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
       }
       const body =
         values['body-file'] === undefined ? (values.body ?? '') : await readFile(values['body-file'], 'utf8');
-      requireYes(values, `publish the notice "${title}"`);
+      requireYes(values, `publish the notice "${visible(title)}"`);
       const notice = await notices.publish(operator, { title, body });
       deps.out(`notice ${notice.id} published by ${operator}`);
       return;
@@ -483,7 +525,7 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
       };
       requireYes(values, id ? `change category ${id}` : 'add a category');
       const saved = await shop.saveCategory(operator, input);
-      deps.out(`category ${saved.id} (${saved.name}) saved by ${operator}`);
+      deps.out(`category ${saved.id} (${visible(saved.name)}) saved by ${visible(operator)}`);
       return;
     }
     case 'goods list': {
@@ -518,7 +560,9 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
       };
       requireYes(values, id ? `change goods ${id}` : 'add goods');
       const saved = await shop.saveGoods(operator, id, input);
-      deps.out(`goods ${saved.id} (${saved.name}, ${saved.points} points, stock ${saved.stock}) saved by ${operator}`);
+      deps.out(
+        `goods ${saved.id} (${visible(saved.name)}, ${saved.points} points, stock ${saved.stock}) saved by ${visible(operator)}`,
+      );
       return;
     }
     case 'community list': {
@@ -551,7 +595,7 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
       };
       requireYes(values, id ? `change channel ${id}` : 'add a channel');
       const saved = await community.save(operator, id, input);
-      deps.out(`channel ${saved.id} (${saved.name}) saved by ${operator}`);
+      deps.out(`channel ${saved.id} (${visible(saved.name)}) saved by ${visible(operator)}`);
       return;
     }
     case 'actions list': {
@@ -571,13 +615,64 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
       );
       return;
     }
+    case 'books check': {
+      const [report, liabilities] = await Promise.all([ledger.checkInvariants(), ledger.liabilities()]);
+      const failures = (Object.entries(report) as [string, string[]][]).filter(([, items]) => items.length > 0);
+      const amount = (asset: string, value: number) => (asset === 'CNY' ? formatMoney(value) : String(value));
+      if (values.json) {
+        deps.out(JSON.stringify({ invariants: report, ok: failures.length === 0, liabilities }, null, 2));
+      } else {
+        deps.out(`ledger invariants: ${failures.length === 0 ? 'ok' : 'FAILED'}`);
+        for (const [name, items] of failures) deps.out(`  ${name}: ${items.join(', ')}`);
+        deps.out(`users' cash (CNY): ${formatMoney(liabilities.users.CNY)}`);
+        deps.out(`users' points: ${liabilities.users.POINTS}`);
+        deps.out('system accounts:');
+        for (const account of liabilities.system)
+          deps.out(`  ${account.code}  ${amount(account.asset, account.balance)}`);
+      }
+      if (failures.length > 0) throw new OperatorError('The ledger invariants do not hold; see above.');
+      return;
+    }
+    case 'payments held': {
+      const status = oneOf(values.status, HELD_STATUSES, 'waiting');
+      const rows = await payments.listHeld({ refunded: status === 'refunded' });
+      print(
+        deps,
+        values,
+        rows.map((row) => ({
+          paymentId: row.id,
+          userId: row.user_id,
+          orderId: row.order_id,
+          amount: formatMoney(row.held),
+          provider: row.provider,
+          paidAt: row.completed_at === null ? '' : isoTime(row.completed_at),
+          ...(row.refunded_at === null ? {} : { refundedAt: isoTime(row.refunded_at), by: row.refunded_by }),
+        })),
+      );
+      return;
+    }
+    case 'payments refund': {
+      const id = requireId(positionals, 'paymentId');
+      const operator = requireOperator(values);
+      requireYes(values, `refund the money held for payment ${id}`);
+      const refund = await payments.refundHeld(operator, id);
+      deps.out(
+        `payment ${id}: ${formatMoney(refund.amount)} refunded to the balance of ${refund.userId} by ${operator}`,
+      );
+      return;
+    }
     default:
       throw new UsageError(`Unknown command "${route}".`);
   }
 }
 
 /** Runs one command; answers the exit code. Exported for tests, which call it with argv. */
-export async function runOps(argv: string[], deps: OpsDeps): Promise<number> {
+export async function runOps(argv: string[], given: OpsDeps): Promise<number> {
+  const deps: OpsDeps = {
+    ...given,
+    out: (line) => given.out(safeLine(line)),
+    err: (line) => given.err(safeLine(line)),
+  };
   try {
     await run(argv, deps);
     return 0;

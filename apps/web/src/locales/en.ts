@@ -201,6 +201,7 @@ export const en = {
   'statement.type.welcome': 'Welcome bonus',
   'statement.type.withdrawal': 'Withdrawal',
   'statement.type.withdrawalRefund': 'Withdrawal returned',
+  'statement.type.paymentRefund': 'Payment returned',
   'list.loadMore': 'Load more',
 
   'page.status': 'Status',

@@ -201,6 +201,7 @@ export const es: Messages = {
   'statement.type.welcome': 'Bono de bienvenida',
   'statement.type.withdrawal': 'Retirada',
   'statement.type.withdrawalRefund': 'Retirada devuelta',
+  'statement.type.paymentRefund': 'Pago devuelto',
   'list.loadMore': 'Cargar más',
 
   'page.status': 'Estado',

@@ -201,6 +201,7 @@ export const fr: Messages = {
   'statement.type.welcome': 'Bonus de bienvenue',
   'statement.type.withdrawal': 'Retrait',
   'statement.type.withdrawalRefund': 'Retrait restitué',
+  'statement.type.paymentRefund': 'Paiement restitué',
   'list.loadMore': 'Charger plus',
 
   'page.status': 'Statut',

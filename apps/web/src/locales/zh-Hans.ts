@@ -201,6 +201,7 @@ export const zhHans: Messages = {
   'statement.type.welcome': '新人奖励',
   'statement.type.withdrawal': '提现',
   'statement.type.withdrawalRefund': '提现退回',
+  'statement.type.paymentRefund': '付款退回',
   'list.loadMore': '加载更多',
 
   'page.status': '状态',

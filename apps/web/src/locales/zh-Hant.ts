@@ -201,6 +201,7 @@ export const zhHant: Messages = {
   'statement.type.welcome': '新人獎勵',
   'statement.type.withdrawal': '提現',
   'statement.type.withdrawalRefund': '提現退回',
+  'statement.type.paymentRefund': '付款退回',
   'list.loadMore': '載入更多',
 
   'page.status': '狀態',

@@ -14,6 +14,7 @@ export const LEDGER_TYPES = [
   'withdraw.request',
   'withdraw.paid',
   'withdraw.refund',
+  'payment.refund',
   'demo.welcome',
 ] as const;
 
@@ -30,6 +31,7 @@ export const STATEMENT_TYPES = [
   'exchange',
   'withdraw.request',
   'withdraw.refund',
+  'payment.refund',
   'demo.welcome',
 ] as const satisfies readonly LedgerType[];
 

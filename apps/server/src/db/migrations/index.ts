@@ -5,6 +5,7 @@ import * as m0003 from './0003-identity-and-payouts.js';
 import * as m0004 from './0004-shop-and-community.js';
 import * as m0005 from './0005-once-only-rules.js';
 import * as m0006 from './0006-quotas.js';
+import * as m0007 from './0007-operator-books.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004-shop-and-community': m0004,
   '0005-once-only-rules': m0005,
   '0006-quotas': m0006,
+  '0007-operator-books': m0007,
 };

@@ -131,17 +131,26 @@ export class AccountsService {
   ): Promise<{ token: string; user: User }> {
     const { login } = this.config;
     const windowMs = login.failureWindowMinutes * MINUTE_MS;
+    // Failures on an account only make it ask for the captcha: locking the account would let
+    // anyone lock its owner out. What gets locked is the failing source: an address, for this
+    // account (LOGIN_MAX_FAILURES_PER_ACCOUNT) and for all accounts (…_PER_ADDRESS).
     const accountKey = `login:account:${input.account}`;
     const addressKey = `login:address:${address}`;
-    const [accountFailures, addressFailures] = await Promise.all([
+    const sourceKey = `login:source:${address}:${input.account}`;
+    const [accountFailures, addressFailures, sourceFailures] = await Promise.all([
       this.limits.count(accountKey, windowMs),
       this.limits.count(addressKey, windowMs),
+      this.limits.count(sourceKey, windowMs),
     ]);
-    if (accountFailures >= login.maxFailuresPerAccount || addressFailures >= login.maxFailuresPerAddress) {
+    if (sourceFailures >= login.maxFailuresPerAccount || addressFailures >= login.maxFailuresPerAddress) {
       throw new AppError('RATE_LIMITED', 'rateLimited', { minutes: this.limits.minutesLeft(windowMs) });
     }
     const recordFailure = () =>
-      Promise.all([this.limits.hit(accountKey, windowMs), this.limits.hit(addressKey, windowMs)]);
+      Promise.all([
+        this.limits.hit(accountKey, windowMs),
+        this.limits.hit(addressKey, windowMs),
+        this.limits.hit(sourceKey, windowMs),
+      ]);
     if (Math.max(accountFailures, addressFailures) >= login.captchaAfterFailures) {
       try {
         await this.requireCaptcha(input);
@@ -158,7 +167,8 @@ export class AccountsService {
       await recordFailure();
       throw new AppError('CREDENTIALS_INVALID', 'credentialsInvalid');
     }
-    await this.limits.reset(accountKey);
+    // The account keeps asking for the captcha while failures from elsewhere are in the window.
+    await this.limits.reset(sourceKey);
     const token = await this.sessions.create(user.id);
     return { token, user: toUser(user) };
   }

@@ -1,6 +1,15 @@
 import { CODES } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { call, GOOD_PASSWORD, registerUser, solveCaptcha, uniqueAccount, useTestApp } from '../../../test/harness.js';
+import {
+  call,
+  createTestApp,
+  GOOD_PASSWORD,
+  registerUser,
+  solveCaptcha,
+  uniqueAccount,
+  useTestApp,
+} from '../../../test/harness.js';
+import { DEMO_ACCOUNT } from '../../seed/demo-seed.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 
 const t = useTestApp();
@@ -154,7 +163,7 @@ describe('login', () => {
     expect(unknown).toMatchObject({ code: wrong.code, message: wrong.message });
   });
 
-  it('requires a captcha after 3 failures, then rate limits the account', async () => {
+  it('requires a captcha after 3 failures, then rate limits the failing address for the account', async () => {
     const { account, password } = await registerUser(t);
     for (let i = 0; i < 3; i += 1) {
       expect((await login({ account, password: 'wrong-pass-1' }, '10.0.2.1')).code).toBe(CODES.CREDENTIALS_INVALID);
@@ -178,6 +187,26 @@ describe('login', () => {
     t.clock.advance(15 * MINUTE_MS);
     const after = await login({ account, password }, '10.0.2.1');
     expect(after.code).toBe(1);
+  });
+
+  it('never locks the owner out: an attacker’s address is locked, the owner logs in with the captcha', async () => {
+    const { account, password } = await registerUser(t);
+    const attacker = '10.0.7.1';
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const result = await login({ account, password: 'wrong-pass-1', ...(await solveCaptcha(t)) }, attacker);
+      answers.push(result.code);
+    }
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(CODES.CREDENTIALS_INVALID));
+    expect(answers.slice(10)).toEqual(Array(10).fill(CODES.RATE_LIMITED));
+    // The attacker's address stays locked for this account, even with the right password.
+    expect((await login({ account, password, ...(await solveCaptcha(t)) }, attacker)).code).toBe(CODES.RATE_LIMITED);
+    // The owner, from another address: the captcha is asked for, and then the login succeeds.
+    const owner = '10.0.7.2';
+    expect((await login({ account, password }, owner)).code).toBe(CODES.CAPTCHA_REQUIRED);
+    const result = await login({ account, password, ...(await solveCaptcha(t)) }, owner);
+    expect(result.code).toBe(1);
+    expect(result.data.user.account).toBe(account);
   });
 
   it('rate limits one address trying many accounts', async () => {
@@ -328,7 +357,10 @@ describe('forgot password', () => {
   it('limits resends to one a minute', async () => {
     const { account } = await registerUser(t);
     expect((await requestCode(account, '10.0.8.1')).code).toBe(1);
-    expect((await requestCode(account, '10.0.8.1')).code).toBe(CODES.RATE_LIMITED);
+    expect(await requestCode(account, '10.0.8.1')).toMatchObject({
+      code: CODES.RATE_LIMITED,
+      message: 'Too many attempts. Please try again in 1 minute.',
+    });
     t.clock.advance(MINUTE_MS);
     expect((await requestCode(account, '10.0.8.1')).code).toBe(1);
   });
@@ -350,13 +382,35 @@ describe('forgot password', () => {
     });
   });
 
-  it('shows sent messages on the demo outbox page', async () => {
+  it('shows only the demo account’s messages on the demo outbox page', async () => {
     const { account } = await registerUser(t);
     t.clock.advance(MINUTE_MS);
     await requestCode(account, '10.0.6.1');
+    const code = await lastCode(account);
     const page = await t.app.inject({ method: 'GET', url: '/demo/outbox' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(account);
-    expect(page.body).toContain(await lastCode(account));
+    expect(page.body).toContain(`Only messages to the demo account (${DEMO_ACCOUNT.account}) are shown.`);
+    expect(page.body).not.toContain(account);
+    expect(page.body).not.toContain(code);
+
+    const demo = await registerUser(t, DEMO_ACCOUNT.account);
+    t.clock.advance(MINUTE_MS);
+    await requestCode(demo.account, '10.0.6.2');
+    const demoPage = await t.app.inject({ method: 'GET', url: '/demo/outbox' });
+    expect(demoPage.body).toContain(await lastCode(demo.account));
+    expect(demoPage.body).not.toContain(account);
+  });
+
+  it('shows every message only when DEMO_OUTBOX_ALL=true opts in', async () => {
+    const opened = await createTestApp({ DEMO_OUTBOX_ALL: 'true' });
+    try {
+      await opened.app.services.outbox.send({ channel: 'sms', recipient: '13912345678', body: 'code 424242' });
+      const page = await opened.app.inject({ method: 'GET', url: '/demo/outbox' });
+      expect(page.body).toContain('13912345678');
+      expect(page.body).toContain('code 424242');
+      expect(page.body).toContain('anyone who opens this page can reset any password');
+    } finally {
+      await opened.close();
+    }
   });
 });

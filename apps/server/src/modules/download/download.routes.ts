@@ -12,7 +12,9 @@ export function registerDownloadRoutes(
 ): void {
   const { download, config } = deps;
 
-  endpoints.handle(getDownload, ({ request }) => Promise.resolve(download.describe(publicOrigin(config, request))));
+  endpoints.handle(getDownload, ({ request }) =>
+    Promise.resolve(download.describe(publicOrigin(config, request.server))),
+  );
 }
 
 /** The static files: the package itself and its version code (SPEC.md §9). */

@@ -10,5 +10,5 @@ export function registerInviteRoutes(
 ): void {
   const { invites, config } = deps;
 
-  endpoints.handle(getInvite, ({ user, request }) => invites.get(user, publicOrigin(config, request)));
+  endpoints.handle(getInvite, ({ user, request }) => invites.get(user, publicOrigin(config, request.server)));
 }

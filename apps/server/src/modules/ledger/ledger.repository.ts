@@ -168,4 +168,26 @@ export class LedgerRepository {
       .execute();
     return rows.map((row) => String(row.id));
   }
+
+  /** What users hold per asset (the service's liabilities), and every system account's balance. */
+  async liabilities(db: Executor) {
+    const [users, system] = await Promise.all([
+      db
+        .selectFrom('ledger_accounts')
+        .select(['asset', (eb) => eb.fn.sum<number>('balance').as('total')])
+        .where('user_id', 'is not', null)
+        .groupBy('asset')
+        .execute(),
+      db
+        .selectFrom('ledger_accounts')
+        .select(['code', 'asset', 'balance'])
+        .where('user_id', 'is', null)
+        .orderBy('code')
+        .execute(),
+    ]);
+    return {
+      users: users.map((row) => ({ asset: row.asset, total: Number(row.total) })),
+      system: system.map((row) => ({ code: row.code, asset: row.asset, balance: Number(row.balance) })),
+    };
+  }
 }

@@ -117,7 +117,13 @@ export class LedgerService {
     legs.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
     for (const leg of legs) {
       const balanceAfter = await this.repository.applyDelta(trx, leg.accountId, leg.amount);
-      if (balanceAfter === undefined) throw new AppError('INSUFFICIENT_FUNDS', 'insufficientFunds');
+      if (balanceAfter === undefined) {
+        // Same code either way; the message names what is short.
+        throw new AppError(
+          'INSUFFICIENT_FUNDS',
+          leg.account.asset === 'POINTS' ? 'insufficientPoints' : 'insufficientFunds',
+        );
+      }
       await this.repository.insertEntry(trx, {
         transferId,
         accountId: leg.accountId,
@@ -154,6 +160,17 @@ export class LedgerService {
     page: { limit: number; offset: number },
   ) {
     return this.repository.listEntries(this.db, accountCode(ref), filter, page);
+  }
+
+  /** Users' total balance per asset (CNY and POINTS, zero when none), and each system account. */
+  async liabilities(): Promise<{
+    users: Record<Asset, number>;
+    system: { code: string; asset: string; balance: number }[];
+  }> {
+    const { users, system } = await this.repository.liabilities(this.db);
+    const totals: Record<Asset, number> = { CNY: 0, POINTS: 0 };
+    for (const row of users) if (row.asset === 'CNY' || row.asset === 'POINTS') totals[row.asset] = row.total;
+    return { users: totals, system };
   }
 
   /** Debits equal credits, balances equal their entries, no user account below zero. */

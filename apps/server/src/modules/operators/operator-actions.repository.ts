@@ -18,7 +18,8 @@ export interface OperatorAction {
     | 'goods'
     | 'goods-category'
     | 'notice'
-    | 'community-channel';
+    | 'community-channel'
+    | 'payment';
   subjectId: string;
   /** Reasons and amounts; never personal numbers. */
   detail?: Record<string, unknown>;

@@ -35,14 +35,11 @@ export class OutboxSender implements MessageSender {
       .execute();
   }
 
-  async latest(limit: number): Promise<OutboxEntry[]> {
-    const rows = await this.db
-      .selectFrom('outbox_messages')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+  /** The newest messages, to one recipient when given. */
+  async latest(limit: number, recipient?: string): Promise<OutboxEntry[]> {
+    let query = this.db.selectFrom('outbox_messages').selectAll();
+    if (recipient !== undefined) query = query.where('recipient', '=', recipient);
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
     return rows.map((row) => ({
       id: row.id,
       channel: 'sms',

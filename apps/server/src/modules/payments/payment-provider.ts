@@ -14,8 +14,11 @@ export interface PaymentEvent {
  */
 export interface PaymentProvider {
   readonly name: string;
-  /** The page the payer opens in a new tab. `baseUrl` is this server's address as the client sees it. */
-  checkoutUrl(payment: { id: string; amount: number }, baseUrl: string): Promise<string>;
+  /**
+   * The page the payer opens in a new tab, good until `expiresAt` (ms). `baseUrl` is this server's
+   * configured public origin.
+   */
+  checkoutUrl(payment: { id: string; amount: number; expiresAt: number }, baseUrl: string): Promise<string>;
   /** Checks the signature and freshness of a callback; null when it cannot be trusted. */
   parseCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now: number): PaymentEvent | null;
   /** What the provider expects back from the callback route. */

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
-import type { PaymentsTable } from '../../db/schema.js';
+import type { PaymentRefundsTable, PaymentsTable } from '../../db/schema.js';
 
 export type PaymentRow = PaymentsTable;
 
@@ -64,5 +65,41 @@ export class PaymentsRepository {
       .where('provider', '=', provider)
       .where('event_id', '=', eventId)
       .execute();
+  }
+
+  /**
+   * Paid payments whose money the ledger put in `holdAccount` (the payment's own transfer, key
+   * `<user>:pay:<payment>`), with the amount held and whether it was refunded; one payment or all.
+   */
+  listHeld(db: Executor, holdAccount: string, paymentId?: string) {
+    let query = db
+      .selectFrom('payments as p')
+      .innerJoin('ledger_transfers as t', (join) =>
+        join.on((eb) => eb('t.idempotency_key', '=', sql<string>`p.user_id || ':pay:' || p.id`)),
+      )
+      .innerJoin('ledger_entries as e', 'e.transfer_id', 't.id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .leftJoin('payment_refunds as r', 'r.payment_id', 'p.id')
+      .where('a.code', '=', holdAccount)
+      .where('e.amount', '>', 0);
+    if (paymentId !== undefined) query = query.where('p.id', '=', paymentId);
+    return query
+      .select([
+        'p.id',
+        'p.user_id',
+        'p.order_id',
+        'p.provider',
+        'p.completed_at',
+        'e.amount as held',
+        'r.created_at as refunded_at',
+        'r.operator as refunded_by',
+      ])
+      .orderBy('p.completed_at', 'asc')
+      .execute();
+  }
+
+  /** The primary key lets one refund per payment through, however many try at once. */
+  async insertRefund(db: Executor, row: PaymentRefundsTable): Promise<void> {
+    await db.insertInto('payment_refunds').values(row).execute();
   }
 }

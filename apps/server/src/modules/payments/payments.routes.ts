@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createPayment, getPayment } from '@stride/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { SANDBOX_PAGE_HELMET } from '../../http/security-headers.js';
+import { publicOrigin } from '../../http/origin.js';
 import type { Clock } from '../../lib/clock.js';
-import { sandboxCallback } from './sandbox-provider.js';
+import { checkCheckoutLink, sandboxCallback } from './sandbox-provider.js';
 import type { PaymentsService } from './payments.service.js';
 
 export const SANDBOX_CALLBACK_PATH = '/api/pay/callback/sandbox';
-
-/** The address the client used, so a pay URL opens on the host that answered. */
-function requestBaseUrl(request: FastifyRequest, config: Config): string {
-  return config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
-}
 
 export function registerPaymentRoutes(
   endpoints: EndpointRegistrar,
@@ -22,7 +18,7 @@ export function registerPaymentRoutes(
   const { payments, config } = deps;
 
   endpoints.handle(createPayment, ({ user, body, request }) =>
-    payments.create(user.id, body, requestBaseUrl(request, config)),
+    payments.create(user.id, body, publicOrigin(config, request.server)),
   );
 
   endpoints.handle(getPayment, ({ user, params }) => payments.get(user.id, params.id));
@@ -67,9 +63,16 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}"></head><body><p class="demo">Sandbox payment provider: no real money moves.</p>${body}</body></html>`;
 }
 
+const LINK_REFUSED = page(
+  'Payment link not valid',
+  '<h1>This payment link is not valid or has expired</h1><p>Nothing was paid or changed. Open the payment again from Stride.</p>',
+);
+
 /**
  * The sandbox provider's checkout page: Pay and Cancel post here, and this route then signs and
- * posts the callback to this server over real HTTP, exactly as a real provider would.
+ * posts the callback to this server over real HTTP, exactly as a real provider would. The page
+ * has no login, so it and its actions need the signed, expiring link handed to the payment's
+ * owner (`expires` and `sig` in the query); anything else is refused before the payment is read.
  */
 export function registerSandboxCheckout(
   app: FastifyInstance,
@@ -80,7 +83,9 @@ export function registerSandboxCheckout(
     if (config.publicUrl) return config.publicUrl.replace(/\/$/, '');
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    return `http://127.0.0.1:${port}`;
+    const host = typeof address === 'object' && address && !['0.0.0.0', '::'].includes(address.address);
+    const shown = host ? (address.family === 'IPv6' ? `[${address.address}]` : address.address) : '127.0.0.1';
+    return `http://${shown}:${port}`;
   };
 
   void app.register((scope, _options, done) => {
@@ -89,22 +94,31 @@ export function registerSandboxCheckout(
       next(null, {}),
     );
 
+    type LinkQuery = { expires?: string; sig?: string };
+    const linkIsGood = (id: string, query: LinkQuery) =>
+      checkCheckoutLink(config.payments.sandboxSecret, id, query, clock.now());
+
     scope.get(SANDBOX_STYLESHEET_PATH, { helmet: SANDBOX_PAGE_HELMET }, (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SANDBOX_STYLESHEET),
     );
 
-    scope.get<{ Params: { id: string } }>(
+    const pageOptions = { helmet: SANDBOX_PAGE_HELMET };
+    scope.get<{ Params: { id: string }; Querystring: LinkQuery }>(
       '/sandbox/pay/:id',
-      { helmet: SANDBOX_PAGE_HELMET },
+      pageOptions,
       async (request, reply) => {
-        const payment = await payments.findForCheckout(request.params.id);
         reply.type('text/html; charset=utf-8');
+        reply.header('cache-control', 'no-store');
+        if (!linkIsGood(request.params.id, request.query)) return reply.code(403).send(LINK_REFUSED);
+        const payment = await payments.findForCheckout(request.params.id);
         if (!payment) return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1>'));
         const amount = `¥${(payment.amount / 100).toFixed(2)}`;
         if (payment.status !== 'pending') {
           return page('Sandbox payment', `<h1>Payment ${escapeHtml(payment.status)}</h1><p>${amount}</p>`);
         }
-        const action = (name: string) => `/sandbox/pay/${encodeURIComponent(payment.id)}/${name}`;
+        const link = new URLSearchParams({ expires: request.query.expires ?? '', sig: request.query.sig ?? '' });
+        const action = (name: string) =>
+          escapeHtml(`/sandbox/pay/${encodeURIComponent(payment.id)}/${name}?${link.toString()}`);
         return page(
           'Sandbox payment',
           `<h1>Pay ${amount}</h1><p>Membership order ${escapeHtml(payment.orderId)}</p>` +
@@ -114,13 +128,13 @@ export function registerSandboxCheckout(
       },
     );
 
-    const pageOptions = { helmet: SANDBOX_PAGE_HELMET };
-    scope.post<{ Params: { id: string; action: string } }>(
+    scope.post<{ Params: { id: string; action: string }; Querystring: LinkQuery }>(
       '/sandbox/pay/:id/:action',
       pageOptions,
       async (request, reply) => {
         reply.type('text/html; charset=utf-8');
         const { id, action } = request.params;
+        if (!linkIsGood(id, request.query)) return reply.code(403).send(LINK_REFUSED);
         const payment = await payments.findForCheckout(id);
         if (!payment || (action !== 'pay' && action !== 'cancel')) {
           return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1>'));

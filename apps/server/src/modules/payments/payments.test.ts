@@ -52,7 +52,10 @@ describe('online payment with the sandbox provider', () => {
     const { token, order } = await pendingOrder();
     const payment = await pay(token, order.id);
     expect(payment).toMatchObject({ code: 1, data: { status: 'pending', amount: 9_900, orderId: order.id } });
-    expect(payment.data.payUrl).toBe(`http://localhost:80/sandbox/pay/${payment.data.id}`);
+    const expires = Date.parse(payment.data.expiresAt);
+    expect(payment.data.payUrl).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:8080/sandbox/pay/${payment.data.id}\\?expires=${expires}&sig=[\\w-]{43}$`),
+    );
     expect((await poll(token, payment.data.id)).data.status).toBe('pending');
     expect(await cardsOf(token)).toEqual([]);
 
@@ -182,16 +185,18 @@ describe('the sandbox checkout page', () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { token, order } = await pendingOrder();
     const payment = (await pay(token, order.id)).data;
+    const link = new URL(payment.payUrl);
     const pageUrl = `/sandbox/pay/${payment.id}`;
-    const page = await t.app.inject({ method: 'GET', url: pageUrl });
+    const page = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('¥99.00');
     expect(page.body).toContain('>Pay</button>');
     expect(page.body).toContain('>Cancel</button>');
 
+    expect(page.body).toContain(`action="${pageUrl}/pay${link.search.replace(/&/g, '&#38;')}"`);
     const paid = await t.app.inject({
       method: 'POST',
-      url: `${pageUrl}/pay`,
+      url: `${pageUrl}/pay${link.search}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '',
     });
@@ -199,8 +204,7 @@ describe('the sandbox checkout page', () => {
     expect(paid.body).toContain('Payment complete');
     expect((await poll(token, payment.id)).data.status).toBe('paid');
     expect(await cardsOf(token)).toHaveLength(1);
-    expect((await t.app.inject({ method: 'GET', url: pageUrl })).body).toContain('Payment paid');
-    expect((await t.app.inject({ method: 'GET', url: '/sandbox/pay/nothing' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${pageUrl}${link.search}` })).body).toContain('Payment paid');
   });
 
   it('Cancel reports a failed payment', async () => {
@@ -208,11 +212,80 @@ describe('the sandbox checkout page', () => {
     const payment = (await pay(token, order.id)).data;
     const cancelled = await t.app.inject({
       method: 'POST',
-      url: `/sandbox/pay/${payment.id}/cancel`,
+      url: `/sandbox/pay/${payment.id}/cancel${new URL(payment.payUrl).search}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '',
     });
     expect(cancelled.body).toContain('Payment cancelled');
     expect((await poll(token, payment.id)).data.status).toBe('failed');
+  });
+
+  it('refuses a missing, tampered, borrowed or expired link on the page and both actions, changing nothing', async () => {
+    const { token, order } = await pendingOrder();
+    const payment = (await pay(token, order.id)).data;
+    const other = await pendingOrder();
+    const otherLink = new URL((await pay(other.token, other.order.id)).data.payUrl);
+    const link = new URL(payment.payUrl);
+    const sig = link.searchParams.get('sig') ?? '';
+    const expires = link.searchParams.get('expires') ?? '';
+    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    const base = `/sandbox/pay/${payment.id}`;
+    const bad = [
+      '',
+      `?expires=${expires}`,
+      `?sig=${sig}`,
+      `?expires=${expires}&sig=${flipped}`,
+      `?expires=${Number(expires) + 60_000}&sig=${sig}`,
+      // Another payment's good signature does not open this one.
+      otherLink.search,
+    ];
+    const sales = await salesBalance();
+    for (const query of bad) {
+      const shown = await t.app.inject({ method: 'GET', url: `${base}${query}` });
+      expect(shown.statusCode).toBe(403);
+      expect(shown.body).toContain('This payment link is not valid or has expired');
+      expect(shown.body).not.toContain('¥99.00');
+      for (const action of ['pay', 'cancel']) {
+        const posted = await t.app.inject({
+          method: 'POST',
+          url: `${base}/${action}${query}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: '',
+        });
+        expect(posted.statusCode).toBe(403);
+      }
+    }
+    // A payment id that does not exist is refused the same way, without saying so.
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/pay/nothing' })).statusCode).toBe(403);
+    expect((await poll(token, payment.id)).data.status).toBe('pending');
+    expect(await salesBalance()).toBe(sales);
+    expect(await t.db.selectFrom('payment_events').selectAll().where('payment_id', '=', payment.id).execute()).toEqual(
+      [],
+    );
+    // The good link stops working when the payment expires.
+    expect((await t.app.inject({ method: 'GET', url: `${base}${link.search}` })).statusCode).toBe(200);
+    t.clock.advance(30 * MINUTE_MS);
+    expect((await t.app.inject({ method: 'GET', url: `${base}${link.search}` })).statusCode).toBe(403);
+  });
+
+  it('builds the pay link from the configured origin, never from a forged Host header', async () => {
+    const { token, order } = await pendingOrder();
+    const answer = await call<Payment>(t.app, 'POST', '/api/pay', {
+      token,
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      body: { orderId: order.id, idempotencyKey: idempotencyKey() },
+    });
+    expect(answer.code).toBe(CODES.OK);
+    expect(answer.data.payUrl).not.toContain('evil.example');
+    // HOST and the port listened on (this file's app listens since the test above).
+    const bound = t.app.server.address();
+    const port = typeof bound === 'object' && bound ? bound.port : t.config.port;
+    expect(new URL(answer.data.payUrl).origin).toBe(`http://127.0.0.1:${port}`);
+    // Invite links come from the same origin.
+    const invite = await call<{ link: string }>(t.app, 'GET', '/api/invite', {
+      token,
+      headers: { host: 'evil.example' },
+    });
+    expect(invite.data.link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/#/`));
   });
 });

@@ -33,14 +33,42 @@ export function sandboxCallback(secret: string, event: PaymentEvent, timestamp: 
   };
 }
 
+/**
+ * The signature of a pay link: HMAC-SHA256 over the payment id and the link's expiry, under a
+ * label of its own so it can never stand for a callback signature.
+ */
+export function signCheckoutLink(secret: string, paymentId: string, expires: number): string {
+  return createHmac('sha256', secret).update(`checkout-link.${expires}.${paymentId}`).digest('base64url');
+}
+
+/** A pay link is good only with the right signature and before its expiry. */
+export function checkCheckoutLink(
+  secret: string,
+  paymentId: string,
+  query: { expires?: unknown; sig?: unknown },
+  now: number,
+): boolean {
+  const expires = Number(query.expires);
+  if (typeof query.sig !== 'string' || typeof query.expires !== 'string' || !Number.isSafeInteger(expires)) {
+    return false;
+  }
+  if (expires <= now) return false;
+  const expected = Buffer.from(signCheckoutLink(secret, paymentId, expires), 'utf8');
+  const given = Buffer.from(query.sig, 'utf8');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 /** The built-in provider of demo mode and tests: its checkout is a page of this server. */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
 
   constructor(private readonly secret: string) {}
 
-  checkoutUrl(payment: { id: string }, baseUrl: string): Promise<string> {
-    return Promise.resolve(`${baseUrl}/sandbox/pay/${encodeURIComponent(payment.id)}`);
+  /** The page has no login (like a provider's): the signed link is what lets its holder pay. */
+  checkoutUrl(payment: { id: string; expiresAt: number }, baseUrl: string): Promise<string> {
+    const expires = payment.expiresAt;
+    const sig = signCheckoutLink(this.secret, payment.id, expires);
+    return Promise.resolve(`${baseUrl}/sandbox/pay/${encodeURIComponent(payment.id)}?expires=${expires}&sig=${sig}`);
   }
 
   parseCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now: number): PaymentEvent | null {

@@ -151,7 +151,9 @@ describe('placing an order', () => {
       Array.from({ length: 12 }, () => order(user.token, { goodsId: item.id, addressId: user.addressId })),
     );
     expect(results.filter((r) => r.code === CODES.OK)).toHaveLength(3);
-    expect(results.filter((r) => r.code !== CODES.OK).every((r) => r.code === CODES.INSUFFICIENT_FUNDS)).toBe(true);
+    const refused = results.filter((r) => r.code !== CODES.OK);
+    expect(refused.every((r) => r.code === CODES.INSUFFICIENT_FUNDS)).toBe(true);
+    expect(new Set(refused.map((r) => r.message))).toEqual(new Set(['You do not have enough points']));
     expect(await balanceOf(t, user.userId, 'POINTS')).toBe(0);
     // A refused order gives its stock back with the rolled-back transaction.
     expect(await stockOf(item.id)).toBe(97);

@@ -250,7 +250,10 @@ describe('exchange and statements', () => {
       message: 'Points: at least 100, in multiples of 100',
     });
     expect((await exchange(token, 150)).code).toBe(CODES.VALIDATION_FAILED);
-    expect((await exchange(token, 600)).code).toBe(CODES.INSUFFICIENT_FUNDS);
+    expect(await exchange(token, 600)).toMatchObject({
+      code: CODES.INSUFFICIENT_FUNDS,
+      message: 'You do not have enough points',
+    });
     expect((await exchange(token, 0)).code).toBe(CODES.VALIDATION_FAILED);
     expect(await balanceOf(t, userId, 'POINTS')).toBe(500);
   });

@@ -11,6 +11,7 @@ export const MONEY_TYPE_LABELS: Readonly<Record<StatementType, MessageKey>> = {
   exchange: 'statement.type.exchange',
   'withdraw.request': 'statement.type.withdrawal',
   'withdraw.refund': 'statement.type.withdrawalRefund',
+  'payment.refund': 'statement.type.paymentRefund',
   'demo.welcome': 'statement.type.welcome',
 };
 
