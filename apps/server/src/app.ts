@@ -96,6 +96,8 @@ export interface AppOptions {
   config: Config;
   clock?: Clock;
   captchaGenerator?: CaptchaGenerator;
+  /** Where new invite codes come from (tests force collisions). */
+  inviteCodes?: () => string;
   /** An already migrated database (tests share one per file). */
   db?: Db;
   /** Check every success answer against the contract (tests). */
@@ -162,6 +164,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     sender,
     clock,
     config,
+    options.inviteCodes,
   );
   const ledger = new LedgerService(db, clock);
   const calendar = new BusinessCalendar(config.businessUtcOffsetMinutes);

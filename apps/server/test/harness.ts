@@ -88,6 +88,7 @@ export async function createTestApp(
   options: {
     logStream?: NodeJS.WritableStream;
     captchaGenerator?: CaptchaGenerator;
+    inviteCodes?: () => string;
     /** Another PostgreSQL server's admin URL than the suite's (a test that stops its server). */
     postgresUrl?: string;
   } = {},
@@ -120,6 +121,7 @@ export async function createTestApp(
     captchaGenerator: options.captchaGenerator ?? captcha,
     validateResponses: true,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.inviteCodes ? { inviteCodes: options.inviteCodes } : {}),
   });
   await app.ready();
   return {

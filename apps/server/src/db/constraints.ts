@@ -26,6 +26,12 @@ export const ONCE_ONLY = {
   liveBankCard: { name: 'bank_cards_live_account', table: 'bank_cards', columns: ['user_id', 'account_hash'] },
 } as const satisfies Record<string, UniqueKey>;
 
+/** The users table's column-level unique keys (PostgreSQL names them `<table>_<column>_key`). */
+export const USER_KEYS = {
+  account: { name: 'users_account_key', table: 'users', columns: ['account'] },
+  inviteCode: { name: 'users_invite_code_key', table: 'users', columns: ['invite_code'] },
+} as const satisfies Record<string, UniqueKey>;
+
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

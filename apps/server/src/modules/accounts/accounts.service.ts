@@ -3,6 +3,7 @@ import type { Language, User } from '@stride/contract';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
+import { USER_KEYS, violatesUnique } from '../../db/constraints.js';
 import { keyedHash, randomDigits, randomInviteCode, randomToken, sameHash } from '../../lib/secrets.js';
 import type { Db } from '../../db/database.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
@@ -21,6 +22,9 @@ export const RESET_RESEND_MS = MINUTE_MS;
 const RESET_CODES_PER_HOUR = 5;
 const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 30;
 const HOUR_MS = 60 * MINUTE_MS;
+
+/** Draws of a fresh invite code before giving up (each collides with odds of about 1 in 10^12). */
+const INVITE_CODE_ATTEMPTS = 5;
 
 export function toUser(row: Pick<UserRow, 'id' | 'account' | 'invite_code' | 'real_name_status' | 'created_at'>): User {
   return {
@@ -49,6 +53,7 @@ export class AccountsService {
     private readonly sender: MessageSender,
     private readonly clock: Clock,
     private readonly config: Config,
+    private readonly inviteCodes: () => string = randomInviteCode,
   ) {}
 
   private async requireCaptcha({ captchaId, captchaCode }: Captcha): Promise<void> {
@@ -84,17 +89,22 @@ export class AccountsService {
       id: randomUUID(),
       account: input.account,
       password_hash: passwordHash,
-      invite_code: await this.unusedInviteCode(),
+      invite_code: this.inviteCodes(),
       invited_by: invitedBy,
       real_name_status: 'none',
       created_at: this.clock.now(),
     };
-    try {
-      await this.repository.insert(row);
-    } catch (error) {
-      // Two sign-ups for one number at the same moment: the unique index decides.
-      if (await this.repository.findByAccount(input.account)) throw new AppError('CONFLICT', 'accountExists');
-      throw error;
+    // The unique indexes decide, never a look first: two sign-ups for one number at the same
+    // moment, or a fresh invite code that another sign-up drew too (then draw again).
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.repository.insert(row);
+        break;
+      } catch (error) {
+        if (violatesUnique(error, USER_KEYS.account)) throw new AppError('CONFLICT', 'accountExists');
+        if (!violatesUnique(error, USER_KEYS.inviteCode) || attempt >= INVITE_CODE_ATTEMPTS) throw error;
+        row.invite_code = this.inviteCodes();
+      }
     }
     const token = await this.sessions.create(row.id);
     return { token, user: toUser(row) };
@@ -115,13 +125,6 @@ export class AccountsService {
     ]);
     if (!byAddress || !byPrefix) {
       throw new AppError('RATE_LIMITED', 'registerRateLimited', { minutes: this.limits.minutesLeft(windowMs) });
-    }
-  }
-
-  private async unusedInviteCode(): Promise<string> {
-    for (;;) {
-      const code = randomInviteCode();
-      if (!(await this.repository.findByInviteCode(code))) return code;
     }
   }
 
