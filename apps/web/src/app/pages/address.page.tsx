@@ -40,7 +40,7 @@ function AddressRow({ address, onDelete }: { address: Address; onDelete: (addres
 /** Delivery addresses (GET, DELETE /api/delivery_info): swipe a row left to delete it, tap to edit. */
 export default function AddressPage() {
   const { t } = useI18n();
-  const { state, reload, remove } = useAddresses();
+  const { state, retry, reload, update } = useAddresses();
 
   const confirmDelete = async (address: Address) => {
     const { dialogs } = await import('../dialogs');
@@ -51,7 +51,9 @@ export default function AddressPage() {
     if (!isSure) return;
     try {
       await deleteAddress(address.id);
-      remove(address.id);
+      // The server may promote another default, so the list is read again as well.
+      update((addresses) => addresses.filter((item) => item.id !== address.id));
+      reload();
       void showToast(t('address.deleted'));
     } catch {
       // The request layer shows the server's message.
@@ -59,8 +61,8 @@ export default function AddressPage() {
   };
 
   if (state.status === 'loading') return <StatusTip status="loading" />;
-  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
-  const { addresses } = state;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
+  const addresses = state.data;
   const canAdd = canAddAddress(addresses.length);
   return (
     <>

@@ -208,7 +208,8 @@ function HomeContent({
 export default function HomePage() {
   const { t } = useI18n();
   const { userInfo } = useUser();
-  const { state, retry, refresh, patch } = useHome();
+  const { state, retry, refresh, update } = useHome();
+  const patch = (change: Partial<Home>) => update((home) => ({ ...home, ...change }));
   return (
     <>
       <header className="home-head">
@@ -217,7 +218,7 @@ export default function HomePage() {
       </header>
       {state.status === 'loading' ? <StatusTip status="loading" /> : null}
       {state.status === 'error' ? <StatusTip status="error" message={state.message} onRetry={retry} /> : null}
-      {state.status === 'ready' ? <HomeContent home={state.home} refresh={refresh} patch={patch} /> : null}
+      {state.status === 'ready' ? <HomeContent home={state.data} refresh={refresh} patch={patch} /> : null}
     </>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '../../features/cards';
 import { formatMoney } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';
-import { RemoteView } from '../remote-view';
+import { RemoteView } from '../../components/remote-view';
 import '../../features/cards/components/cards.css';
 
 const STATUS_TEXT: Record<Policy['status'], MessageKey> = {

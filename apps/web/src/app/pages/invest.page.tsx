@@ -9,7 +9,7 @@ import { formatMoney, formatNumber } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
 import { confirmPaymentJump } from '../feedback';
-import { RemoteView } from '../remote-view';
+import { RemoteView } from '../../components/remote-view';
 import '../../features/cards/components/cards.css';
 
 const load = (signal: AbortSignal) =>

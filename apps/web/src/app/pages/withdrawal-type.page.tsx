@@ -1,7 +1,8 @@
 import type { BankCard } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
+import { useRemote } from '../../hooks';
 import { showToast } from '../../components/toast';
-import { BankCardList, deleteBankCard, listBankCards, useFreshRemote } from '../../features/payouts';
+import { BankCardList, deleteBankCard, listBankCards } from '../../features/payouts';
 import { describeError } from '../../lib/http';
 import { t, useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
@@ -21,9 +22,9 @@ async function confirmDelete(card: BankCard): Promise<boolean> {
 
 export default function WithdrawalTypePage() {
   const { t: translate } = useI18n();
-  const { state, reload } = useFreshRemote(load);
+  const { state, retry, reload } = useRemote(load, { reloadOnShow: true });
   if (state.status === 'loading') return <StatusTip status="loading" />;
-  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
   return (
     <BankCardList
       cards={state.data}

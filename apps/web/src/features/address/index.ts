@@ -3,4 +3,4 @@ export { saveAddress } from './api/save-address';
 export { deleteAddress } from './api/delete-address';
 export { ADDRESSES_MAX, canAddAddress, validateAddress, type AddressDraft } from './address-rules';
 export { AddressForm } from './components/address-form';
-export { useAddresses, type AddressesState } from './use-addresses';
+export { useAddresses } from './use-addresses';
