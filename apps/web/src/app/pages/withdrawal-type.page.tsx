@@ -1,9 +1,8 @@
 import type { BankCard } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
-import { useRemote } from '../../hooks';
+import { useErrorText, useRemote } from '../../hooks';
 import { showToast } from '../../components/toast';
 import { BankCardList, deleteBankCard, listBankCards } from '../../features/payouts';
-import { describeError } from '../../lib/http';
 import { t, useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
 import '../../features/payouts/payouts.css';
@@ -22,6 +21,7 @@ async function confirmDelete(card: BankCard): Promise<boolean> {
 
 export default function WithdrawalTypePage() {
   const { t: translate } = useI18n();
+  const errorText = useErrorText();
   const { state, retry, reload } = useRemote(load, { reloadOnShow: true });
   if (state.status === 'loading') return <StatusTip status="loading" />;
   if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
@@ -37,9 +37,7 @@ export default function WithdrawalTypePage() {
             await deleteBankCard(card.id, { hideErrors: true });
             void showToast(translate('payouts.deleted'));
           } catch (error) {
-            void showToast(
-              describeError(error, { request: translate('requestError'), network: translate('networkError') }),
-            );
+            void showToast(errorText(error));
           }
           reload();
         });
