@@ -17,3 +17,7 @@ export {
 } from './use-reach-bottom';
 export { useKeyDown } from './use-key-down';
 export { useImageSource } from './use-object-url';
+export { useErrorText } from './use-error-text';
+export { useRemote, type LoadStatus, type Remote, type RemoteOptions, type RemoteValue } from './use-remote';
+export { usePagedList, type Page, type PagedList, type PagedListOptions } from './use-paged-list';
+export { useSubmit, type Submit, type SubmitOptions } from './use-submit';

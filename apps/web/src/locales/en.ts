@@ -527,7 +527,6 @@ export const en = {
   'withdraw.recordLine': 'Fee {fee} · received {received}',
   'withdraw.rejectReason': 'Reason: {reason}',
   'withdraw.noRecords': 'No withdrawals yet',
-  'withdraw.loadMore': 'Load more',
 } as const;
 
 export type MessageKey = keyof typeof en;

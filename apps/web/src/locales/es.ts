@@ -530,5 +530,4 @@ export const es: Messages = {
   'withdraw.recordLine': 'Comisión {fee} · recibido {received}',
   'withdraw.rejectReason': 'Motivo: {reason}',
   'withdraw.noRecords': 'Aún no hay retiros',
-  'withdraw.loadMore': 'Cargar más',
 };

@@ -529,5 +529,4 @@ export const fr: Messages = {
   'withdraw.recordLine': 'Frais {fee} · reçu {received}',
   'withdraw.rejectReason': 'Motif : {reason}',
   'withdraw.noRecords': 'Aucun retrait pour l’instant',
-  'withdraw.loadMore': 'Charger plus',
 };

@@ -526,5 +526,4 @@ export const zhHans: Messages = {
   'withdraw.recordLine': '手续费 {fee} · 到账 {received}',
   'withdraw.rejectReason': '原因：{reason}',
   'withdraw.noRecords': '暂无提现记录',
-  'withdraw.loadMore': '加载更多',
 };

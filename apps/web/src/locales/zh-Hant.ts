@@ -526,5 +526,4 @@ export const zhHant: Messages = {
   'withdraw.recordLine': '手續費 {fee} · 到帳 {received}',
   'withdraw.rejectReason': '原因：{reason}',
   'withdraw.noRecords': '暫無提現記錄',
-  'withdraw.loadMore': '加載更多',
 };

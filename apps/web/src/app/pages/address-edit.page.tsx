@@ -9,7 +9,7 @@ import '../../features/address/address.css';
 /** Page input `id`: the address being edited; without it, a new address (POST /api/delivery_info). */
 export default function AddressEditPage({ query }: PageProps) {
   const { t } = useI18n();
-  const { state, reload } = useAddresses();
+  const { state, retry } = useAddresses();
   const id = query.id;
   const onSaved = () => {
     void showToast(t('address.saved'));
@@ -17,8 +17,8 @@ export default function AddressEditPage({ query }: PageProps) {
   };
   if (!id) return <AddressForm onSaved={onSaved} />;
   if (state.status === 'loading') return <StatusTip status="loading" />;
-  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
-  const address = state.addresses.find((item) => item.id === id);
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
+  const address = state.data.find((item) => item.id === id);
   if (!address) return <StatusTip status="empty" message={t('address.notFound')} />;
   return <AddressForm key={address.id} address={address} onSaved={onSaved} />;
 }

@@ -3,9 +3,9 @@ import { StatusTip } from '../../components/status-tip';
 import { SwipeAction } from '../../components/swipe-action';
 import { showToast } from '../../components/toast';
 import { canAddAddress, deleteAddress, getRules, useAddresses } from '../../features/address';
+import { useRemote } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
-import { useRemote } from '../use-remote';
 import '../../features/address/address.css';
 
 const EDIT_ROUTE = '/pages-sub/address/edit';
@@ -42,7 +42,7 @@ function AddressRow({ address, onDelete }: { address: Address; onDelete: (addres
 /** Delivery addresses (GET, DELETE /api/delivery_info): swipe a row left to delete it, tap to edit. */
 export default function AddressPage() {
   const { t } = useI18n();
-  const { state, reload, remove } = useAddresses();
+  const { state, retry, reload, update } = useAddresses();
   const rules = useRemote(loadRules);
 
   const confirmDelete = async (address: Address) => {
@@ -54,19 +54,21 @@ export default function AddressPage() {
     if (!isSure) return;
     try {
       await deleteAddress(address.id);
-      remove(address.id);
+      // The server may promote another default, so the list is read again as well.
+      update((addresses) => addresses.filter((item) => item.id !== address.id));
+      reload();
       void showToast(t('address.deleted'));
     } catch {
       // The request layer shows the server's message.
     }
   };
 
-  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
   if (rules.state.status === 'error') {
     return <StatusTip status="error" message={rules.state.message} onRetry={rules.retry} />;
   }
   if (state.status === 'loading' || rules.state.status === 'loading') return <StatusTip status="loading" />;
-  const { addresses } = state;
+  const addresses = state.data;
   const max = rules.state.data.addressesMax;
   const canAdd = canAddAddress(addresses.length, max);
   return (

@@ -1,14 +1,9 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import type { StatementType } from '@stride/contract/rules';
 import { StatusTip } from '../../components/status-tip';
-import {
-  LoadMoreFooter,
-  MONEY_TYPES,
-  listMoneyStatement,
-  moneyTypeLabel,
-  signedMoney,
-  usePagedList,
-} from '../../features/wallet';
+import { LoadMoreFooter } from '../../components/load-more-footer';
+import { usePagedList } from '../../hooks';
+import { MONEY_TYPES, listMoneyStatement, moneyTypeLabel, signedMoney } from '../../features/wallet';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import '../../features/wallet/wallet.css';

@@ -4,7 +4,7 @@ import { CardProgress, listMyCards } from '../../features/cards';
 import { formatMoney } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
-import { RemoteView } from '../remote-view';
+import { RemoteView } from '../../components/remote-view';
 import '../../features/cards/components/cards.css';
 
 const load = (signal: AbortSignal) => listMyCards({ hideErrors: true, signal });

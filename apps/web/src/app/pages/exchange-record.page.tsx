@@ -1,5 +1,7 @@
 import { StatusTip } from '../../components/status-tip';
-import { LoadMoreFooter, listExchanges, usePagedList } from '../../features/wallet';
+import { LoadMoreFooter } from '../../components/load-more-footer';
+import { usePagedList } from '../../hooks';
+import { listExchanges } from '../../features/wallet';
 import { formatMoney, formatNumber, formatTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import '../../features/wallet/wallet.css';

@@ -1,6 +1,6 @@
 import { StatusTip } from '../../components/status-tip';
+import { useRemote } from '../../hooks';
 import { FaceCheck, getIdentity } from '../../features/identity';
-import { useFreshRemote } from '../../features/payouts';
 import { useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
 import { REALNAME_ROUTE } from '../routes';
@@ -10,9 +10,9 @@ const load = (signal: AbortSignal) => getIdentity({ hideErrors: true, signal });
 
 export default function FaceRecognitionPage() {
   const { t } = useI18n();
-  const { state, reload } = useFreshRemote(load);
+  const { state, retry, reload } = useRemote(load, { reloadOnShow: true });
   if (state.status === 'loading') return <StatusTip status="loading" />;
-  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
   const identity = state.data;
   const canCheck =
     identity.status === 'verified' && (identity.faceStatus === 'none' || identity.faceStatus === 'rejected');

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSubmit } from '../../hooks';
 import { StatusTip } from '../../components/status-tip';
 import { Swiper } from '../../components/swiper';
 import { CardProgress } from '../../features/cards';
@@ -51,17 +52,16 @@ function HomeContent({
   const counter = useStepCounter({ day: home.day, serverSteps: home.steps, onReported: refresh });
   const [collectKey] = useState(createRetryKey);
   const [exchangeKey] = useState(createRetryKey);
-  const [isCollecting, setCollecting] = useState(false);
+  const collecting = useSubmit();
   const [isExchangeOpen, setExchangeOpen] = useState(false);
   // Results are said inline: the kit's toast cannot render under React 19 yet (see the report).
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const go = (target: string) => open(target, setNotice);
   const steps = Math.max(counter.steps, home.steps);
 
-  const collect = async () => {
-    setCollecting(true);
-    try {
-      // Errors show through the request layer's dialog; the same key is sent again on a retry.
+  const collect = () =>
+    // Errors show through the request layer's dialog; the same key is sent again on a retry.
+    collecting.run(async () => {
       const result = await collectKey.run((idempotencyKey) => collectPoints({ idempotencyKey }));
       patch({
         points: result.points,
@@ -70,12 +70,7 @@ function HomeContent({
       });
       setNotice(t('home.collected', { points: formatNumber(result.collected) }));
       refresh();
-    } catch {
-      // Shown by the request layer.
-    } finally {
-      setCollecting(false);
-    }
-  };
+    });
 
   return (
     <>
@@ -122,7 +117,7 @@ function HomeContent({
           <button
             type="button"
             className="button"
-            disabled={isCollecting || home.collectablePoints <= 0}
+            disabled={collecting.isBusy || home.collectablePoints <= 0}
             onClick={() => void collect()}
           >
             {home.collectablePoints > 0
@@ -208,7 +203,8 @@ function HomeContent({
 export default function HomePage() {
   const { t } = useI18n();
   const { userInfo } = useUser();
-  const { state, retry, refresh, patch } = useHome();
+  const { state, retry, refresh, update } = useHome();
+  const patch = (change: Partial<Home>) => update((home) => ({ ...home, ...change }));
   return (
     <>
       <header className="home-head">
@@ -217,7 +213,7 @@ export default function HomePage() {
       </header>
       {state.status === 'loading' ? <StatusTip status="loading" /> : null}
       {state.status === 'error' ? <StatusTip status="error" message={state.message} onRetry={retry} /> : null}
-      {state.status === 'ready' ? <HomeContent home={state.home} refresh={refresh} patch={patch} /> : null}
+      {state.status === 'ready' ? <HomeContent home={state.data} refresh={refresh} patch={patch} /> : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Policy } from '@stride/contract';
 import { useState } from 'react';
+import { useSubmit } from '../../hooks';
 import {
   ClaimPolicyForm,
   RELATION_TEXT,
@@ -11,7 +12,7 @@ import {
 } from '../../features/cards';
 import { formatMoney } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';
-import { RemoteView } from '../remote-view';
+import { RemoteView } from '../../components/remote-view';
 import '../../features/cards/components/cards.css';
 
 const STATUS_TEXT: Record<Policy['status'], MessageKey> = {
@@ -41,23 +42,18 @@ function PolicyItem({ initial, cardName }: { readonly initial: Policy; readonly 
   const { t } = useI18n();
   const [policy, setPolicy] = useState(initial);
   const [isGiving, setGiving] = useState(false);
-  const [isBusy, setBusy] = useState(false);
+  const { isBusy, run } = useSubmit();
   const [isClaimed, setClaimed] = useState(false);
 
-  const claim = async (insured: { who: 'self' } | ({ who: 'family' } & FamilyMember)) => {
-    setBusy(true);
-    try {
-      // Claiming is once per policy on the server (compare-and-set), so a repeat cannot double it.
+  // Claiming is once per policy on the server (compare-and-set), so a repeat cannot double it.
+  // A failure is shown by the request layer (1002 leads to real-name verification).
+  const claim = (insured: { who: 'self' } | ({ who: 'family' } & FamilyMember)) =>
+    run(async () => {
       const next = await claimPolicy({ policyId: policy.id, insured });
       setPolicy(next);
       setGiving(false);
       setClaimed(true);
-    } catch {
-      // Shown by the request layer (1002 leads to real-name verification).
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const rows: [string, string][] = [
     [t('insure.coverage'), formatMoney(policy.coverage)],

@@ -1,5 +1,6 @@
 import type { CardPlan, MembershipOrder } from '@stride/contract';
 import { useState } from 'react';
+import { useSubmit } from '../../hooks';
 import { PaymentSelector, canPayWithBalance, type PaymentMethod } from '../../components/payment-selector';
 import { buyCard, listCardPlans } from '../../features/cards';
 import { getHome } from '../../features/home';
@@ -9,7 +10,7 @@ import { formatMoney, formatNumber } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
 import { confirmPaymentJump } from '../feedback';
-import { RemoteView } from '../remote-view';
+import { RemoteView } from '../../components/remote-view';
 import '../../features/cards/components/cards.css';
 
 const load = (signal: AbortSignal) =>
@@ -52,15 +53,14 @@ function Purchase({
   const { t } = useI18n();
   const [method, setMethod] = useState<PaymentMethod>(canPayWithBalance(balance, plan.price) ? 'balance' : 'online');
   const [buyKey] = useState(createRetryKey);
-  const [isBusy, setBusy] = useState(false);
+  const { isBusy, run } = useSubmit();
   const [pending, setPending] = useState<MembershipOrder | undefined>(undefined);
   const [isBought, setBought] = useState(false);
   const payment = useOrderPayment(confirmPaymentJump);
   const isPaid = isBought || payment.state === 'paid';
 
-  const buy = async () => {
-    setBusy(true);
-    try {
+  const buy = () =>
+    run(async () => {
       if (pending) {
         await payment.pay(pending.id);
         return;
@@ -74,12 +74,7 @@ function Purchase({
       }
       setPending(order);
       await payment.pay(order.id);
-    } catch {
-      // Shown by the request layer.
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   if (isPaid) {
     return (

@@ -1,8 +1,8 @@
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { InviteView, getInvite } from '../../features/invite';
+import { useRemote } from '../../hooks';
 import { copyWithToast } from '../feedback';
-import { useRemote } from '../use-remote';
 import '../../features/invite/invite.css';
 
 const load = (signal: AbortSignal) => getInvite({ hideErrors: true, signal });
@@ -15,7 +15,7 @@ export default function InvitePage() {
     <PullToRefresh onRefresh={retry}>
       {state.status === 'loading' ? <StatusTip status="loading" /> : null}
       {state.status === 'error' ? <StatusTip status="error" message={state.message} onRetry={retry} /> : null}
-      {state.status === 'success' ? <InviteView invite={state.data} onCopy={copy} /> : null}
+      {state.status === 'ready' ? <InviteView invite={state.data} onCopy={copy} /> : null}
     </PullToRefresh>
   );
 }

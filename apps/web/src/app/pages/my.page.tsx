@@ -11,7 +11,7 @@ import { useI18n } from '../../lib/i18n';
 import { navigateTo, reLaunch } from '../../lib/navigation';
 import { useUser, userStore } from '../../lib/storage';
 import { APP_VERSION, APP_VERSION_CODE } from '../app-info';
-import { RemoteView } from '../remote-view';
+import { RemoteView } from '../../components/remote-view';
 import { LOGIN_ROUTE, ROUTES } from '../routes';
 import '../../features/home/home.css';
 
@@ -53,13 +53,13 @@ const loadActiveCards = (signal: AbortSignal) =>
 /** Balance and points (GET /api/home), with points-to-cash and the statement. */
 function Assets() {
   const { t } = useI18n();
-  const { state, retry, refresh, patch } = useHome();
+  const { state, retry, refresh, update } = useHome();
   const [isExchangeOpen, setExchangeOpen] = useState(false);
   const [exchangeKey] = useState(createRetryKey);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   if (state.status === 'loading') return <StatusTip status="loading" />;
   if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
-  const { home } = state;
+  const home = state.data;
   return (
     <section className="card home-wallet my-assets" aria-label={t('home.wallet')}>
       <dl className="home-wallet__figures">
@@ -91,7 +91,7 @@ function Assets() {
         retryKey={exchangeKey}
         onExchanged={(record) => {
           setExchangeOpen(false);
-          patch({ points: home.points - record.points, balance: home.balance + record.amount });
+          update((now) => ({ ...now, points: now.points - record.points, balance: now.balance + record.amount }));
           setNotice(t('exchange.done', { amount: formatMoney(record.amount) }));
           refresh();
         }}

@@ -1,6 +1,6 @@
 import { CommunityChannels, listCommunityChannels } from '../../features/community';
 import { useI18n } from '../../lib/i18n';
-import { RemoteView } from '../remote-view';
+import { RemoteView } from '../../components/remote-view';
 import '../../features/community/community.css';
 
 const load = (signal: AbortSignal) => listCommunityChannels({ hideErrors: true, signal });

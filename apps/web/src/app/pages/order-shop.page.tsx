@@ -4,7 +4,8 @@ import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
 import { GOODS_STATUS_TEXT, GoodsOrderItem, listGoodsOrders } from '../../features/shop';
-import { LoadMoreFooter, usePagedList } from '../../features/wallet';
+import { LoadMoreFooter } from '../../components/load-more-footer';
+import { usePagedList } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
 import '../../features/shop/shop.css';
 

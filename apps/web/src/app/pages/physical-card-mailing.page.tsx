@@ -1,16 +1,16 @@
 import type { Mailing } from '@stride/contract';
 import { useCallback, useState } from 'react';
+import { RemoteView } from '../../components/remote-view';
 import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
 import { useAddresses } from '../../features/address';
+import { useRemote } from '../../hooks';
 import { listMyCards } from '../../features/cards';
 import { MailingApplyForm, MailingRecords, getCardMailingInfo, listCardMailings } from '../../features/orders';
 import { useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
-import { RemoteView } from '../remote-view';
 import { loginUrlFor } from '../routes';
-import { useRemote } from '../use-remote';
 import '../../features/orders/orders.css';
 
 const ROUTE = '/pages-sub/physical-card-mailing/index';
@@ -53,7 +53,7 @@ function Apply() {
   if (state.status === 'loading' || addresses.state.status === 'loading') return <StatusTip status="loading" />;
   if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
   if (addresses.state.status === 'error') {
-    return <StatusTip status="error" message={addresses.state.message} onRetry={addresses.reload} />;
+    return <StatusTip status="error" message={addresses.state.message} onRetry={addresses.retry} />;
   }
   const mailings = [...added, ...state.data.mailings.filter((item) => !added.some((mine) => mine.id === item.id))];
   const cards = state.data.cards
@@ -67,7 +67,7 @@ function Apply() {
         </h2>
         <MailingApplyForm
           cards={cards}
-          addresses={addresses.state.addresses}
+          addresses={addresses.state.data}
           onApplied={onApplied}
           onAddAddress={() => go('/pages-sub/address/edit')}
         />

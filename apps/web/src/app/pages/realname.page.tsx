@@ -1,7 +1,7 @@
 import type { Identity } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
+import { useRemote } from '../../hooks';
 import { getIdentity, IdentityStatus, RealnameForm } from '../../features/identity';
-import { useFreshRemote } from '../../features/payouts';
 import { getUserInfo } from '../../features/auth';
 import { useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
@@ -20,9 +20,9 @@ function refreshUser(): void {
 
 export default function RealnamePage() {
   const { t } = useI18n();
-  const { state, reload } = useFreshRemote(load);
+  const { state, retry, reload } = useRemote(load, { reloadOnShow: true });
   if (state.status === 'loading') return <StatusTip status="loading" />;
-  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
   const identity = state.data;
   const onSubmitted = (_submitted: Identity) => {
     refreshUser();

@@ -3,12 +3,12 @@ import { useCallback, useState } from 'react';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
-import { usePageActive } from '../../hooks';
+import { LoadMoreFooter } from '../../components/load-more-footer';
+import { usePageActive, usePagedList } from '../../hooks';
 import { useAddresses } from '../../features/address';
 import { useHome } from '../../features/home';
 import { createRetryKey } from '../../lib/http';
 import { GoodsDetail, GoodsGrid, OrderForm, listGoods } from '../../features/shop';
-import { LoadMoreFooter, usePagedList } from '../../features/wallet';
 import { formatNumber } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
@@ -19,16 +19,16 @@ const go = (url: string) => void navigateTo(url).catch(() => undefined);
 /** Points available and the user's addresses, then the order form; loaded when a detail opens. */
 function Ordering({ goods, points, onOrdered }: { goods: Goods; points: number; onOrdered: () => void }) {
   const { t } = useI18n();
-  const { state, reload } = useAddresses();
+  const { state, retry } = useAddresses();
   // One key per order attempt, kept while the detail is open so a retry after a lost answer reuses it.
   const [retryKey] = useState(createRetryKey);
   if (state.status === 'loading') return <StatusTip status="loading" />;
-  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
   return (
     <OrderForm
       goods={goods}
       availablePoints={points}
-      addresses={state.addresses}
+      addresses={state.data}
       retryKey={retryKey}
       onAddAddress={() => go('/pages-sub/address/edit')}
       onOrdered={() => {
@@ -56,7 +56,7 @@ export default function ShopPage() {
     [categoryId],
   );
   const list = usePagedList(load);
-  const points = home.state.status === 'ready' ? home.state.home.points : undefined;
+  const points = home.state.status === 'ready' ? home.state.data.points : undefined;
 
   const refresh = () => {
     list.reload();

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import { StatusTip } from '../../components/status-tip';
+import { useRemote } from '../../hooks';
 import { showToast } from '../../components/toast';
 import { getIdentity } from '../../features/identity';
-import { BankCardForm, listBankCards, useFreshRemote } from '../../features/payouts';
+import { BankCardForm, listBankCards } from '../../features/payouts';
 import { useI18n } from '../../lib/i18n';
 import { navigateBack, navigateTo } from '../../lib/navigation';
 import type { PageProps } from '../page-props';
@@ -23,9 +24,9 @@ export default function WithdrawalTypeEditPage({ query }: PageProps) {
     },
     [editId],
   );
-  const { state, reload } = useFreshRemote(load);
+  const { state, retry } = useRemote(load, { reloadOnShow: true });
   if (state.status === 'loading') return <StatusTip status="loading" />;
-  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
   const { identity, card } = state.data;
   if (editId && !card) return <StatusTip status="empty" message={t('payouts.notFound')} />;
   if (identity.status !== 'verified') {

@@ -1,8 +1,8 @@
 import type { BankCard } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
+import { useErrorText, useRemote } from '../../hooks';
 import { showToast } from '../../components/toast';
-import { BankCardList, deleteBankCard, getRules, listBankCards, useFreshRemote } from '../../features/payouts';
-import { describeError } from '../../lib/http';
+import { BankCardList, deleteBankCard, getRules, listBankCards } from '../../features/payouts';
 import { t, useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
 import '../../features/payouts/payouts.css';
@@ -27,9 +27,10 @@ async function confirmDelete(card: BankCard): Promise<boolean> {
 
 export default function WithdrawalTypePage() {
   const { t: translate } = useI18n();
-  const { state, reload } = useFreshRemote(load);
+  const errorText = useErrorText();
+  const { state, retry, reload } = useRemote(load, { reloadOnShow: true });
   if (state.status === 'loading') return <StatusTip status="loading" />;
-  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
   return (
     <BankCardList
       cards={state.data.cards}
@@ -43,9 +44,7 @@ export default function WithdrawalTypePage() {
             await deleteBankCard(card.id, { hideErrors: true });
             void showToast(translate('payouts.deleted'));
           } catch (error) {
-            void showToast(
-              describeError(error, { request: translate('requestError'), network: translate('networkError') }),
-            );
+            void showToast(errorText(error));
           }
           reload();
         });

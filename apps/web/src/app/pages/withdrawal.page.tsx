@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import type { Withdrawal } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
-import {
-  getHome,
-  getRules,
-  getWithdrawalRules,
-  listBankCards,
-  useFreshRemote,
-  WithdrawalForm,
-} from '../../features/payouts';
+import { useRemote } from '../../hooks';
+import { getHome } from '../../features/home';
+import { getRules, getWithdrawalRules, listBankCards, WithdrawalForm } from '../../features/payouts';
 import { formatMoney } from '../../lib/format';
 import { t, useI18n } from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
@@ -35,10 +30,10 @@ async function offerFaceCheck(message: string): Promise<void> {
 
 export default function WithdrawalPage() {
   const { t: translate } = useI18n();
-  const { state, reload } = useFreshRemote(load);
+  const { state, retry, reload } = useRemote(load, { reloadOnShow: true });
   const [done, setDone] = useState<Withdrawal | undefined>(undefined);
   if (state.status === 'loading') return <StatusTip status="loading" />;
-  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={reload} />;
+  if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
   const { rules, cards, balance, maxCards } = state.data;
   return (
     <>

@@ -35,14 +35,17 @@ export function TextInput({
   const errorId = `${id}-error`;
   return (
     <div className="field text-input">
-      <label htmlFor={id} className="field__label">
-        {label}
+      {/* The mark stays outside the label, so the field's name is the label alone. */}
+      <div className="text-input__head">
+        <label htmlFor={id} className="field__label">
+          {label}
+        </label>
         {required ? (
           <span className="text-input__required" aria-hidden="true">
             *
           </span>
         ) : null}
-      </label>
+      </div>
       <input
         {...rest}
         id={id}

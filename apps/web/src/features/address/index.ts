@@ -4,4 +4,4 @@ export { deleteAddress } from './api/delete-address';
 export { getRules } from './api/get-rules';
 export { canAddAddress, validateAddress, type AddressDraft } from './address-rules';
 export { AddressForm } from './components/address-form';
-export { useAddresses, type AddressesState } from './use-addresses';
+export { useAddresses } from './use-addresses';

@@ -1,6 +1,7 @@
 import type { Address } from '@stride/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { TextInput } from '../../../components/text-input';
+import { useSubmit } from '../../../hooks';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { saveAddress } from '../api/save-address';
 import {
@@ -31,7 +32,7 @@ export function AddressForm({ address, onSaved }: AddressFormProps) {
   const id = useId();
   const [draft, setDraft] = useState(() => draftOf(address));
   const [errors, setErrors] = useState<AddressErrors>({});
-  const [isSaving, setSaving] = useState(false);
+  const saving = useSubmit();
   const set = (field: AddressField) => (value: string) => {
     setDraft((previous) => ({ ...previous, [field]: value }));
     setErrors((previous) => ({ ...previous, [field]: undefined }));
@@ -41,23 +42,17 @@ export function AddressForm({ address, onSaved }: AddressFormProps) {
     return kind ? t(ERROR_TEXT[field][kind]) : undefined;
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateAddress(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      onSaved(await saveAddress(toAddressBody(draft, address?.id)));
-    } catch {
-      // The request layer shows the server's message (for example the 20-address limit).
-    } finally {
-      setSaving(false);
-    }
+    // The request layer shows the server's message (for example the 20-address limit).
+    void saving.run(() => saveAddress(toAddressBody(draft, address?.id)).then(onSaved));
   };
 
   return (
-    <form className="card" onSubmit={(event) => void submit(event)} noValidate aria-label={t('address.form')}>
+    <form className="card" onSubmit={submit} noValidate aria-label={t('address.form')}>
       <TextInput
         label={t('address.name')}
         value={draft.name}
@@ -107,8 +102,8 @@ export function AddressForm({ address, onSaved }: AddressFormProps) {
         />
         <label htmlFor={`${id}-default`}>{t('address.setDefault')}</label>
       </div>
-      <button type="submit" className="button button--block" disabled={isSaving}>
-        {isSaving ? t('address.saving') : t('address.save')}
+      <button type="submit" className="button button--block" disabled={saving.isBusy}>
+        {saving.isBusy ? t('address.saving') : t('address.save')}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { NewPasswordSchema, PASSWORD_MAX, RESET_CODE_LENGTH } from '@stride/contract';
-import { describeError } from '../../../lib/http';
+import { TextInput } from '../../../components/text-input';
+import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { requestPasswordKey } from '../api/request-password-key';
 import { resetPassword } from '../api/reset-password';
@@ -22,27 +23,9 @@ export function EditPasswordForm({ onDone }: { readonly onDone: () => void }) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
-
-  const showError = useCallback(
-    (cause: unknown) => setError(describeError(cause, { request: t('requestError'), network: t('networkError') })),
-    [t],
-  );
-  const captcha = useCaptcha(step.name === 'request', showError);
-
-  async function run(action: () => Promise<void>, onFailure?: () => void) {
-    setError('');
-    setIsBusy(true);
-    try {
-      await action();
-    } catch (cause) {
-      showError(cause);
-      onFailure?.();
-    } finally {
-      setIsBusy(false);
-    }
-  }
+  const sending = useSubmit();
+  const { run, setError } = sending;
+  const captcha = useCaptcha(step.name === 'request', sending.showError);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,20 +61,17 @@ export function EditPasswordForm({ onDone }: { readonly onDone: () => void }) {
   return (
     <form className="card" onSubmit={submit} noValidate>
       {step.name !== 'reset' ? (
-        <label className="field">
-          <span className="field__label">{t('reset.account')}</span>
-          <input
-            className="input"
-            type="tel"
-            inputMode="tel"
-            autoComplete="username"
-            maxLength={16}
-            required
-            readOnly={step.name !== 'request'}
-            value={account}
-            onChange={(event) => setAccount(event.target.value)}
-          />
-        </label>
+        <TextInput
+          label={t('reset.account')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="username"
+          maxLength={16}
+          required
+          readOnly={step.name !== 'request'}
+          value={account}
+          onChange={setAccount}
+        />
       ) : null}
 
       {step.name === 'request' ? (
@@ -108,61 +88,52 @@ export function EditPasswordForm({ onDone }: { readonly onDone: () => void }) {
           <p className="hint" role="status">
             {t('reset.codeSent', { minutes: step.minutes })}
           </p>
-          <label className="field">
-            <span className="field__label">{t('reset.code')}</span>
-            <input
-              className="input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={RESET_CODE_LENGTH}
-              required
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </label>
+          <TextInput
+            label={t('reset.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={RESET_CODE_LENGTH}
+            required
+            value={code}
+            onChange={setCode}
+          />
         </>
       ) : null}
 
       {step.name === 'reset' ? (
         <>
-          <label className="field">
-            <span className="field__label">{t('reset.newPassword')}</span>
-            <input
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t('reset.confirmPassword')}</span>
-            <input
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              maxLength={PASSWORD_MAX}
-              required
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-            />
-          </label>
+          <TextInput
+            label={t('reset.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            required
+            value={password}
+            onChange={setPassword}
+          />
+          <TextInput
+            label={t('reset.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            required
+            value={confirmation}
+            onChange={setConfirmation}
+          />
           <p className="hint">{t('reset.passwordRule')}</p>
         </>
       ) : null}
 
-      {error ? (
+      {sending.error ? (
         <p className="form-error" role="alert">
-          {error}
+          {sending.error}
         </p>
       ) : null}
 
       <button
         type="submit"
         className="button button--block"
-        disabled={isBusy || (step.name === 'request' && !captcha.image)}
+        disabled={sending.isBusy || (step.name === 'request' && !captcha.image)}
       >
         {t(step.name === 'request' ? 'reset.sendCode' : step.name === 'verify' ? 'reset.verify' : 'reset.submit')}
       </button>

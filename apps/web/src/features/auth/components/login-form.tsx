@@ -1,6 +1,8 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CODES, INPUT_MAX_LENGTH, PASSWORD_MAX, type User } from '@stride/contract';
-import { describeError, isRequestError } from '../../../lib/http';
+import { TextInput } from '../../../components/text-input';
+import { useSubmit } from '../../../hooks';
+import { isRequestError } from '../../../lib/http';
 import { useI18n } from '../../../lib/i18n';
 import { loginUser } from '../api/login-user';
 import { registerUser } from '../api/register-user';
@@ -25,54 +27,47 @@ export function LoginForm({ initialMode, initialInvite, onSuccess, onForgotPassw
   const [invite, setInvite] = useState(initialInvite ?? '');
   // Login asks for a captcha only once the server says so (1008 after repeated failures, 1009 wrong).
   const [loginNeedsCaptcha, setLoginNeedsCaptcha] = useState(false);
-  const [error, setError] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
-
-  const showError = useCallback(
-    (cause: unknown) => setError(describeError(cause, { request: t('requestError'), network: t('networkError') })),
-    [t],
-  );
+  const sending = useSubmit();
   const hasCaptcha = mode === 'register' || loginNeedsCaptcha;
-  const captcha = useCaptcha(hasCaptcha, showError);
+  const captcha = useCaptcha(hasCaptcha, sending.showError);
 
   function switchMode(next: LoginMode) {
     setMode(next);
-    setError('');
+    sending.setError(undefined);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function send() {
+    const withCaptcha = hasCaptcha ? { captchaId: captcha.captchaId, captchaCode: captcha.code } : {};
+    const session =
+      mode === 'login'
+        ? await loginUser({ account, password, ...withCaptcha }, { hideErrors: true })
+        : await registerUser(
+            {
+              account,
+              password,
+              captchaId: captcha.captchaId,
+              captchaCode: captcha.code,
+              ...(invite.trim() ? { inviteCode: invite.trim() } : {}),
+            },
+            { hideErrors: true },
+          );
+    onSuccess(session);
+  }
+
+  function onFailure(cause: unknown) {
+    const isCaptchaAnswer =
+      isRequestError(cause) && (cause.code === CODES.CAPTCHA_REQUIRED || cause.code === CODES.CAPTCHA_INVALID);
+    if (mode === 'login' && isCaptchaAnswer && !loginNeedsCaptcha) setLoginNeedsCaptcha(true);
+    else if (hasCaptcha) captcha.refresh();
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError('');
-    setIsBusy(true);
-    try {
-      const withCaptcha = hasCaptcha ? { captchaId: captcha.captchaId, captchaCode: captcha.code } : {};
-      const session =
-        mode === 'login'
-          ? await loginUser({ account, password, ...withCaptcha }, { hideErrors: true })
-          : await registerUser(
-              {
-                account,
-                password,
-                captchaId: captcha.captchaId,
-                captchaCode: captcha.code,
-                ...(invite.trim() ? { inviteCode: invite.trim() } : {}),
-              },
-              { hideErrors: true },
-            );
-      setIsBusy(false);
-      onSuccess(session);
-    } catch (cause) {
-      setIsBusy(false);
-      showError(cause);
-      const isCaptchaAnswer =
-        isRequestError(cause) && (cause.code === CODES.CAPTCHA_REQUIRED || cause.code === CODES.CAPTCHA_INVALID);
-      if (mode === 'login' && isCaptchaAnswer && !loginNeedsCaptcha) setLoginNeedsCaptcha(true);
-      else if (hasCaptcha) captcha.refresh();
-    }
+    void sending.run(send, onFailure);
   }
 
   return (
-    <form className="card" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="card" onSubmit={submit} noValidate>
       <div role="tablist" className="segmented">
         {(['login', 'register'] as const).map((option) => (
           <button
@@ -88,32 +83,25 @@ export function LoginForm({ initialMode, initialInvite, onSuccess, onForgotPassw
         ))}
       </div>
 
-      <label className="field">
-        <span className="field__label">{t('login.mobile')}</span>
-        <input
-          className="input"
-          type="tel"
-          inputMode="tel"
-          autoComplete="username"
-          maxLength={16}
-          required
-          value={account}
-          onChange={(event) => setAccount(event.target.value)}
-        />
-      </label>
-
-      <label className="field">
-        <span className="field__label">{t('login.password')}</span>
-        <input
-          className="input"
-          type="password"
-          autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-          maxLength={PASSWORD_MAX}
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </label>
+      <TextInput
+        label={t('login.mobile')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="username"
+        maxLength={16}
+        required
+        value={account}
+        onChange={setAccount}
+      />
+      <TextInput
+        label={t('login.password')}
+        type="password"
+        autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+        maxLength={PASSWORD_MAX}
+        required
+        value={password}
+        onChange={setPassword}
+      />
       {mode === 'register' ? <p className="hint">{t('login.passwordRule')}</p> : null}
 
       {hasCaptcha ? (
@@ -126,26 +114,27 @@ export function LoginForm({ initialMode, initialInvite, onSuccess, onForgotPassw
       ) : null}
 
       {mode === 'register' ? (
-        <label className="field">
-          <span className="field__label">{t('login.invite')}</span>
-          <input
-            className="input"
-            autoCapitalize="characters"
-            autoComplete="off"
-            maxLength={INPUT_MAX_LENGTH}
-            value={invite}
-            onChange={(event) => setInvite(event.target.value)}
-          />
-        </label>
+        <TextInput
+          label={t('login.invite')}
+          autoCapitalize="characters"
+          autoComplete="off"
+          maxLength={INPUT_MAX_LENGTH}
+          value={invite}
+          onChange={setInvite}
+        />
       ) : null}
 
-      {error ? (
+      {sending.error ? (
         <p className="form-error" role="alert">
-          {error}
+          {sending.error}
         </p>
       ) : null}
 
-      <button type="submit" className="button button--block" disabled={isBusy || (hasCaptcha && !captcha.image)}>
+      <button
+        type="submit"
+        className="button button--block"
+        disabled={sending.isBusy || (hasCaptcha && !captcha.image)}
+      >
         {t(mode === 'login' ? 'login.submitLogin' : 'login.submitRegister')}
       </button>
       <button type="button" className="link" onClick={onForgotPassword}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { getDownload } from '../api/get-download';
 
@@ -13,18 +13,9 @@ export function DownloadEntry({
   readonly assign?: (url: string) => void;
 }) {
   const { t } = useI18n();
-  const [isBusy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const { url } = await getDownload();
-      assign(url);
-    } catch {
-      // Shown by the request layer's dialog.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { isBusy, run } = useSubmit();
+  // A failure is shown by the request layer's dialog.
+  const download = () => run(() => getDownload().then(({ url }) => assign(url)));
   return (
     <button type="button" className="list__item list__item--button" disabled={isBusy} onClick={() => void download()}>
       {t('download.app')}

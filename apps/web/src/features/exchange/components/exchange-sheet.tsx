@@ -2,7 +2,7 @@ import type { ExchangeRecord } from '@stride/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { TextInput } from '../../../components/text-input';
-import { useKeyDown } from '../../../hooks';
+import { useKeyDown, useSubmit } from '../../../hooks';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import type { RetryKey } from '../../../lib/http';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
@@ -43,7 +43,8 @@ function Sheet({ availablePoints, retryKey, onExchanged, onClose }: ExchangeShee
   const max = maxExchangeablePoints(availablePoints);
   const [text, setText] = useState(max > 0 ? String(Math.min(max, 100)) : '');
   const [problem, setProblem] = useState<ExchangeProblem | undefined>(undefined);
-  const [isBusy, setBusy] = useState(false);
+  // Busy until the sheet closes after a success.
+  const { isBusy, run } = useSubmit({ staysBusyOnSuccess: true });
   // The question before exchanging is asked in the sheet itself, with the amount it gives.
   const [confirming, setConfirming] = useState<number | undefined>(undefined);
   const form = useRef<HTMLFormElement>(null);
@@ -65,16 +66,9 @@ function Sheet({ availablePoints, retryKey, onExchanged, onClose }: ExchangeShee
     setConfirming(points);
   };
 
-  const exchange = async (chosen: number) => {
-    setBusy(true);
-    try {
-      // Errors show through the request layer's dialog; the sheet stays open to try again.
-      const record = await retryKey.run((idempotencyKey) => exchangePoints({ points: chosen, idempotencyKey }));
-      onExchanged(record);
-    } catch {
-      setBusy(false);
-    }
-  };
+  const exchange = (chosen: number) =>
+    // Errors show through the request layer's dialog; the sheet stays open to try again.
+    run(() => retryKey.run((idempotencyKey) => exchangePoints({ points: chosen, idempotencyKey })).then(onExchanged));
 
   return (
     <div className="exchange-sheet">

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Identity } from '@stride/contract';
-import { usePageActive } from '../../../hooks';
-import { describeError } from '../../../lib/http';
+import { usePageActive, useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { submitFace } from '../api/submit-face';
 import { uploadFile } from '../api/upload-file';
@@ -46,8 +45,10 @@ export function FaceCheck({ onDone }: FaceCheckProps) {
   const fileId = useId();
   const isActive = usePageActive();
   const [step, setStep] = useState<Step>({ kind: 'consent' });
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [isSendingManual, setSendingManual] = useState(false);
+  // The manual request, and the one error line every step shares. Busy after a success: the
+  // page reads the identity again and this check goes away.
+  const manualSend = useSubmit({ staysBusyOnSuccess: true });
+  const { error, setError, showError } = manualSend;
   const video = useRef<HTMLVideoElement>(null);
   const [isStreaming, setStreaming] = useState(false);
   const detector = useRef<Promise<typeof Detector> | undefined>(undefined);
@@ -87,10 +88,7 @@ export function FaceCheck({ onDone }: FaceCheckProps) {
       isCancelled = true;
       opened?.getTracks().forEach((track) => track.stop());
     };
-  }, [wantsCamera, isActive, t]);
-
-  const failMessage = (caught: unknown) =>
-    describeError(caught, { request: t('requestError'), network: t('networkError') });
+  }, [wantsCamera, isActive, t, setError]);
 
   const loadDetector = () => {
     detector.current ??= import('../face-detector').then(async (module) => {
@@ -126,7 +124,7 @@ export function FaceCheck({ onDone }: FaceCheckProps) {
       const identity = await submitFace({ method: 'face', imageId: upload.fileId }, { hideErrors: true });
       onDone(identity);
     } catch (caught) {
-      setError(failMessage(caught));
+      showError(caught);
       setStep({ kind: fromCamera ? 'camera' : 'noCamera' });
     }
   };
@@ -152,12 +150,7 @@ export function FaceCheck({ onDone }: FaceCheckProps) {
   };
 
   const manual = () => {
-    setSendingManual(true);
-    setError(undefined);
-    submitFace({ method: 'manual' }, { hideErrors: true }).then(onDone, (caught: unknown) => {
-      setSendingManual(false);
-      setError(failMessage(caught));
-    });
+    void manualSend.run(() => submitFace({ method: 'manual' }, { hideErrors: true }).then(onDone));
   };
 
   const alternative = (
@@ -166,7 +159,12 @@ export function FaceCheck({ onDone }: FaceCheckProps) {
         {t('face.manualTitle')}
       </h2>
       <p className="hint">{t('face.manualText')}</p>
-      <button type="button" className="button button--ghost button--block" disabled={isSendingManual} onClick={manual}>
+      <button
+        type="button"
+        className="button button--ghost button--block"
+        disabled={manualSend.isBusy}
+        onClick={manual}
+      >
         {t('face.manualButton')}
       </button>
     </section>

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { Upload, UploadPurpose } from '@stride/contract';
-import { describeError } from '../../../lib/http';
+import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { uploadFile } from '../api/upload-file';
 import { PrivateImage } from './private-image';
@@ -17,9 +17,9 @@ export interface IdPhotoFieldProps {
 export function IdPhotoField({ label, purpose, value, onChange, error }: IdPhotoFieldProps) {
   const { t } = useI18n();
   const id = useId();
-  const [isUploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | undefined>(undefined);
-  const shownError = uploadError ?? error;
+  const uploading = useSubmit();
+  const isUploading = uploading.isBusy;
+  const shownError = uploading.error ?? error;
   return (
     <div className="identity-photo">
       <input
@@ -34,13 +34,7 @@ export function IdPhotoField({ label, purpose, value, onChange, error }: IdPhoto
           // Let the same file be picked again after a failed upload.
           event.target.value = '';
           if (!file) return;
-          setUploading(true);
-          setUploadError(undefined);
-          uploadFile(file, purpose, { hideErrors: true })
-            .then(onChange, (caught: unknown) =>
-              setUploadError(describeError(caught, { request: t('requestError'), network: t('networkError') })),
-            )
-            .finally(() => setUploading(false));
+          void uploading.run(() => uploadFile(file, purpose, { hideErrors: true }).then(onChange));
         }}
       />
       <label htmlFor={id} className="identity-photo__frame">

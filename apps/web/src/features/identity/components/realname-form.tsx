@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Identity, Upload } from '@stride/contract';
 import { isIdNumberFormat, normalizeIdNumber } from '@stride/contract/rules';
 import { TextInput } from '../../../components/text-input';
-import { describeError } from '../../../lib/http';
+import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { resubmitIdentity } from '../api/resubmit-identity';
 import { submitIdentity } from '../api/submit-identity';
@@ -22,8 +22,8 @@ export function RealnameForm({ status, initialName = '', onSubmitted }: Realname
   const [front, setFront] = useState<Upload | undefined>(undefined);
   const [back, setBack] = useState<Upload | undefined>(undefined);
   const [isChecked, setChecked] = useState(false);
-  const [isSending, setSending] = useState(false);
-  const [error, setError] = useState<string | undefined>(undefined);
+  // Busy until the page shows what was sent: the form is replaced by the pending status.
+  const sending = useSubmit({ staysBusyOnSuccess: true });
 
   const normalisedId = normalizeIdNumber(idNumber);
   const errors = {
@@ -42,22 +42,15 @@ export function RealnameForm({ status, initialName = '', onSubmitted }: Realname
       onSubmit={(event) => {
         event.preventDefault();
         setChecked(true);
-        if (!isValid || !front || !back || isSending) return;
-        setSending(true);
-        setError(undefined);
+        if (!isValid || !front || !back) return;
         const body = {
           name: name.trim(),
           idNumber: normalisedId,
           frontImageId: front.fileId,
           backImageId: back.fileId,
         };
-        (status === 'rejected' ? resubmitIdentity : submitIdentity)(body, { hideErrors: true }).then(
-          onSubmitted,
-          (caught: unknown) => {
-            setSending(false);
-            setError(describeError(caught, { request: t('requestError'), network: t('networkError') }));
-          },
-        );
+        const send = status === 'rejected' ? resubmitIdentity : submitIdentity;
+        void sending.run(() => send(body, { hideErrors: true }).then(onSubmitted));
       }}
     >
       <TextInput
@@ -97,13 +90,13 @@ export function RealnameForm({ status, initialName = '', onSubmitted }: Realname
         />
       </fieldset>
       <p className="hint">{t('identity.privacy')}</p>
-      {error ? (
+      {sending.error ? (
         <p className="form-error" role="alert">
-          {error}
+          {sending.error}
         </p>
       ) : null}
-      <button type="submit" className="button button--block" disabled={isSending}>
-        {isSending ? t('identity.sending') : status === 'rejected' ? t('identity.resubmit') : t('identity.submit')}
+      <button type="submit" className="button button--block" disabled={sending.isBusy}>
+        {sending.isBusy ? t('identity.sending') : status === 'rejected' ? t('identity.resubmit') : t('identity.submit')}
       </button>
     </form>
   );

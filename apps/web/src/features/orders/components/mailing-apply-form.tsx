@@ -1,5 +1,6 @@
 import type { Address, Mailing } from '@stride/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { applyCardMailing } from '../api/apply-card-mailing';
 
@@ -24,26 +25,20 @@ export function MailingApplyForm({ cards, addresses, onApplied, onAddAddress }: 
   const [addressId, setAddressId] = useState(
     () => (addresses.find((address) => address.isDefault) ?? addresses[0])?.id ?? '',
   );
-  const [isSending, setSending] = useState(false);
+  const sending = useSubmit();
   const chosenCard = cards.some((card) => card.id === cardId) ? cardId : (cards[0]?.id ?? '');
   const chosenAddress = addresses.some((address) => address.id === addressId) ? addressId : (addresses[0]?.id ?? '');
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!chosenCard || !chosenAddress) return;
-    setSending(true);
-    try {
-      onApplied(await applyCardMailing({ cardId: chosenCard, addressId: chosenAddress }));
-    } catch {
-      // The request layer shows the message (1002 opens real-name verification).
-    } finally {
-      setSending(false);
-    }
+    // The request layer shows the message (1002 opens real-name verification).
+    void sending.run(() => applyCardMailing({ cardId: chosenCard, addressId: chosenAddress }).then(onApplied));
   };
 
   if (cards.length === 0) return <p className="hint">{t('mailing.noCards')}</p>;
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label={t('mailing.apply')}>
+    <form onSubmit={submit} aria-label={t('mailing.apply')}>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-card`}>
           {t('mailing.card')}
@@ -87,8 +82,8 @@ export function MailingApplyForm({ cards, addresses, onApplied, onAddAddress }: 
           </button>
         </p>
       )}
-      <button type="submit" className="button button--block" disabled={isSending || !chosenAddress}>
-        {isSending ? t('mailing.applying') : t('mailing.apply')}
+      <button type="submit" className="button button--block" disabled={sending.isBusy || !chosenAddress}>
+        {sending.isBusy ? t('mailing.applying') : t('mailing.apply')}
       </button>
     </form>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { BankCard } from '@stride/contract';
 import { checkAccountNumber, checkHolderName } from '@stride/contract/rules';
 import { TextInput } from '../../../components/text-input';
-import { describeError } from '../../../lib/http';
+import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { saveBankCard } from '../api/save-bank-card';
 
@@ -20,8 +20,8 @@ export function BankCardForm({ realName, card, onSaved }: BankCardFormProps) {
   const [holderName, setHolderName] = useState(card?.holderName ?? realName ?? '');
   const [accountNumber, setAccountNumber] = useState('');
   const [isChecked, setChecked] = useState(false);
-  const [isSaving, setSaving] = useState(false);
-  const [error, setError] = useState<string | undefined>(undefined);
+  // Busy until the page goes back to the list.
+  const saving = useSubmit({ staysBusyOnSuccess: true });
 
   const bankError = bank.trim() === '' ? t('payouts.error.bank') : undefined;
   const holderProblem = checkHolderName(holderName, realName);
@@ -42,16 +42,14 @@ export function BankCardForm({ realName, card, onSaved }: BankCardFormProps) {
       onSubmit={(event) => {
         event.preventDefault();
         setChecked(true);
-        if (!isValid || isSaving) return;
-        setSaving(true);
-        setError(undefined);
-        saveBankCard(
-          { ...(card ? { id: card.id } : {}), bank: bank.trim(), holderName: holderName.trim(), accountNumber },
-          { hideErrors: true },
-        ).then(onSaved, (caught: unknown) => {
-          setSaving(false);
-          setError(describeError(caught, { request: t('requestError'), network: t('networkError') }));
-        });
+        if (!isValid) return;
+        const body = {
+          ...(card ? { id: card.id } : {}),
+          bank: bank.trim(),
+          holderName: holderName.trim(),
+          accountNumber,
+        };
+        void saving.run(() => saveBankCard(body, { hideErrors: true }).then(onSaved));
       }}
     >
       <TextInput
@@ -85,13 +83,13 @@ export function BankCardForm({ realName, card, onSaved }: BankCardFormProps) {
         placeholder={card ? t('payouts.numberAgain', { masked: card.accountMasked }) : ''}
         {...(isChecked && numberError ? { error: numberError } : {})}
       />
-      {error ? (
+      {saving.error ? (
         <p className="form-error" role="alert">
-          {error}
+          {saving.error}
         </p>
       ) : null}
-      <button type="submit" className="button button--block" disabled={isSaving}>
-        {isSaving ? t('payouts.saving') : t('payouts.save')}
+      <button type="submit" className="button button--block" disabled={saving.isBusy}>
+        {saving.isBusy ? t('payouts.saving') : t('payouts.save')}
       </button>
     </form>
   );

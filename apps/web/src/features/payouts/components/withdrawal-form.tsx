@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import type { BankCard, Withdrawal, WithdrawalRules } from '@stride/contract';
 import { CODES } from '@stride/contract/codes';
 import { ActionSheet } from '../../../components/action-sheet';
-import { describeError, isRequestError } from '../../../lib/http';
+import { useErrorText, useSubmit } from '../../../hooks';
+import { isRequestError } from '../../../lib/http';
 import { formatMoney } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { requestWithdrawal } from '../api/request-withdrawal';
@@ -48,9 +49,10 @@ export function WithdrawalForm({
   const [isPickerOpen, setPickerOpen] = useState(false);
   const [review, setReview] = useState<WithdrawalQuote | undefined>(undefined);
   const [attempt, setAttempt] = useState<Attempt | undefined>(undefined);
-  const [isSending, setSending] = useState(false);
   const [showProblem, setShowProblem] = useState(false);
-  const [error, setError] = useState<string | undefined>(undefined);
+  const errorText = useErrorText();
+  const sending = useSubmit();
+  const { error, setError } = sending;
 
   // The first card until one is chosen, and again if the chosen one was deleted meanwhile.
   const card = cards.find((item) => item.id === cardId) ?? cards[0];
@@ -84,38 +86,36 @@ export function WithdrawalForm({
     setReview(quote);
   };
 
-  const onConfirm = async () => {
-    if (!review || !card || isSending) return;
+  const onConfirm = () => {
+    if (!review || !card) return;
     const reused =
       attempt && attempt.amount === review.amount && attempt.bankCardId === card.id
         ? attempt
         : { key: createIdempotencyKey(), amount: review.amount, bankCardId: card.id };
     setAttempt(reused);
-    setSending(true);
-    setError(undefined);
-    try {
-      const withdrawal = await requestWithdrawal(
-        { amount: reused.amount, bankCardId: reused.bankCardId, idempotencyKey: reused.key },
-        { hideErrors: true },
-      );
-      setAttempt(undefined);
-      setReview(undefined);
-      setText('');
-      setShowProblem(false);
-      onSuccess(withdrawal);
-    } catch (caught) {
-      const message = describeError(caught, { request: t('requestError'), network: t('networkError') });
-      // An answer from the server is final for this key; a lost answer keeps it so a retry cannot pay twice.
-      if (isRequestError(caught) && caught.kind === 'envelope') setAttempt(undefined);
-      if (isRequestError(caught) && caught.code === CODES.FACE_CHECK_REQUIRED) {
+    void sending.run(
+      async () => {
+        const withdrawal = await requestWithdrawal(
+          { amount: reused.amount, bankCardId: reused.bankCardId, idempotencyKey: reused.key },
+          { hideErrors: true },
+        );
+        setAttempt(undefined);
         setReview(undefined);
-        onFaceCheckRequired(message);
-      } else {
-        setError(message);
-      }
-    } finally {
-      setSending(false);
-    }
+        setText('');
+        setShowProblem(false);
+        onSuccess(withdrawal);
+      },
+      (caught) => {
+        // An answer from the server is final for this key; a lost answer keeps it so a retry cannot pay twice.
+        if (isRequestError(caught) && caught.kind === 'envelope') setAttempt(undefined);
+        if (isRequestError(caught) && caught.code === CODES.FACE_CHECK_REQUIRED) {
+          // Said in the face-check dialog instead of under the form.
+          setError(undefined);
+          setReview(undefined);
+          onFaceCheckRequired(errorText(caught));
+        }
+      },
+    );
   };
 
   if (review && card) {
@@ -152,7 +152,7 @@ export function WithdrawalForm({
           <button
             type="button"
             className="button button--ghost"
-            disabled={isSending}
+            disabled={sending.isBusy}
             onClick={() => {
               setError(undefined);
               setReview(undefined);
@@ -160,8 +160,8 @@ export function WithdrawalForm({
           >
             {t('withdraw.change')}
           </button>
-          <button type="button" className="button" disabled={isSending} onClick={() => void onConfirm()}>
-            {isSending ? t('withdraw.sending') : error ? t('retry') : t('withdraw.confirm')}
+          <button type="button" className="button" disabled={sending.isBusy} onClick={onConfirm}>
+            {sending.isBusy ? t('withdraw.sending') : error ? t('retry') : t('withdraw.confirm')}
           </button>
         </div>
       </section>

@@ -1,9 +1,9 @@
 import type { Withdrawal } from '@stride/contract';
 import { StatusTip } from '../../../components/status-tip';
-import { useReachBottom } from '../../../hooks';
+import { LoadMoreFooter } from '../../../components/load-more-footer';
+import type { PagedList } from '../../../hooks';
 import { formatMoney, formatTime } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
-import type { WithdrawalPages } from '../use-withdrawal-pages';
 
 function WithdrawalRecord({ withdrawal }: { readonly withdrawal: Withdrawal }) {
   const { t } = useI18n();
@@ -45,9 +45,8 @@ function WithdrawalRecord({ withdrawal }: { readonly withdrawal: Withdrawal }) {
 }
 
 /** Records newest first, each with its status timeline; the next page loads on reaching the bottom. */
-export function WithdrawalRecords({ list }: { readonly list: WithdrawalPages }) {
+export function WithdrawalRecords({ list }: { readonly list: PagedList<Withdrawal> }) {
   const { t } = useI18n();
-  useReachBottom(list.loadMore, { enabled: list.status === 'ready' && list.hasMore });
   if (list.status === 'loading') return <StatusTip status="loading" />;
   if (list.status === 'error') return <StatusTip status="error" message={list.error ?? ''} onRetry={list.reload} />;
   if (list.items.length === 0) return <StatusTip status="empty" message={t('withdraw.noRecords')} />;
@@ -58,19 +57,7 @@ export function WithdrawalRecords({ list }: { readonly list: WithdrawalPages }) 
           <WithdrawalRecord key={withdrawal.id} withdrawal={withdrawal} />
         ))}
       </ul>
-      {list.isLoadingMore ? (
-        <StatusTip status="loading" />
-      ) : list.error ? (
-        <StatusTip status="error" message={list.error} onRetry={list.loadMore} />
-      ) : !list.hasMore ? (
-        <StatusTip status="noMore" />
-      ) : (
-        <div className="payouts-more">
-          <button type="button" className="link" onClick={list.loadMore}>
-            {t('withdraw.loadMore')}
-          </button>
-        </div>
-      )}
+      <LoadMoreFooter list={list} />
     </>
   );
 }

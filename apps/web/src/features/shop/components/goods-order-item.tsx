@@ -1,5 +1,5 @@
 import type { GoodsOrder, GoodsOrderStatus } from '@stride/contract';
-import { useState } from 'react';
+import { useSubmit } from '../../../hooks';
 import { formatNumber, formatTime } from '../../../lib/format';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { cancelOrder } from '../api/cancel-order';
@@ -28,20 +28,14 @@ export interface GoodsOrderItemProps {
 /** One exchanged goods order: state, shipment, where it goes, and cancel while it waits to ship. */
 export function GoodsOrderItem({ order, confirm, onChanged }: GoodsOrderItemProps) {
   const { t } = useI18n();
-  const [isCancelling, setCancelling] = useState(false);
+  const cancelling = useSubmit();
   const titleId = `goods-order-${order.id}`;
 
   const cancel = async () => {
     const isSure = await confirm(t('shop.cancelConfirm', { points: formatNumber(order.points) }));
     if (!isSure) return;
-    setCancelling(true);
-    try {
-      onChanged(await cancelOrder(order.id));
-    } catch {
-      // The request layer shows why (it shipped meanwhile: 1007).
-    } finally {
-      setCancelling(false);
-    }
+    // The request layer shows why (it shipped meanwhile: 1007).
+    await cancelling.run(() => cancelOrder(order.id).then(onChanged));
   };
 
   return (
@@ -89,7 +83,7 @@ export function GoodsOrderItem({ order, confirm, onChanged }: GoodsOrderItemProp
           <button
             type="button"
             className="button button--ghost"
-            disabled={isCancelling}
+            disabled={cancelling.isBusy}
             aria-label={t('shop.cancelNamed', { name: order.goods.name })}
             onClick={() => void cancel()}
           >

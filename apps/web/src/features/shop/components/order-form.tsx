@@ -1,6 +1,7 @@
 import type { Address, Goods, GoodsOrder } from '@stride/contract';
 import { useId, useState } from 'react';
 import { ActionSheet } from '../../../components/action-sheet';
+import { useSubmit } from '../../../hooks';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { confirmOrder } from '../api/confirm-order';
@@ -33,26 +34,21 @@ export function OrderForm({ goods, availablePoints, addresses, retryKey, onOrder
     () => (addresses.find((address) => address.isDefault) ?? addresses[0])?.id,
   );
   const [isPicking, setPicking] = useState(false);
-  const [isSending, setSending] = useState(false);
+  const sending = useSubmit();
   const address = addresses.find((item) => item.id === addressId);
   const { total, left, isAffordable, isInStock } = orderTotal(goods.points, quantity, availablePoints, goods.stock);
   const isSoldOut = goods.stock <= 0;
-  const canOrder = !isSoldOut && isInStock && isAffordable && address !== undefined && !isSending;
+  const canOrder = !isSoldOut && isInStock && isAffordable && address !== undefined && !sending.isBusy;
   const change = (next: number) => setQuantity(clampQuantity(next, goods.stock));
 
   const submit = async () => {
     if (!address) return;
-    setSending(true);
-    try {
-      const order = await retryKey.run((idempotencyKey) =>
-        confirmOrder({ goodsId: goods.id, quantity, addressId: address.id, idempotencyKey }),
-      );
-      onOrdered(order);
-    } catch {
-      // The request layer shows the server's message (1012 not enough points, 1007 out of stock).
-    } finally {
-      setSending(false);
-    }
+    // The request layer shows the server's message (1012 not enough points, 1007 out of stock).
+    await sending.run(() =>
+      retryKey
+        .run((idempotencyKey) => confirmOrder({ goodsId: goods.id, quantity, addressId: address.id, idempotencyKey }))
+        .then(onOrdered),
+    );
   };
 
   return (
@@ -126,7 +122,7 @@ export function OrderForm({ goods, availablePoints, addresses, retryKey, onOrder
         </p>
       ) : null}
       <button type="button" className="button button--block" disabled={!canOrder} onClick={() => void submit()}>
-        {isSending ? t('shop.ordering') : t('shop.confirm', { points: formatNumber(total) })}
+        {sending.isBusy ? t('shop.ordering') : t('shop.confirm', { points: formatNumber(total) })}
       </button>
       <ActionSheet
         visible={isPicking}

@@ -1,9 +1,11 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { RequestError } from '../../lib/http';
+import { RequestError } from '../lib/http';
+import { PageActivityContext } from './page-activity';
 import { usePagedList, type Page } from './use-paged-list';
 
-function pages(...answers: (Page<number> | Error)[]) {
+function pages<T = number>(...answers: (Page<T> | Error)[]) {
   return vi.fn((page: number) => {
     const answer = answers[page - 1];
     if (!answer) return Promise.reject(new Error(`no page ${page}`));
@@ -63,5 +65,39 @@ describe('usePagedList', () => {
     await waitFor(() => expect(result.current.status).toBe('ready'));
     act(() => result.current.update((item) => item === 2, 20));
     expect(result.current.items).toEqual([1, 20]);
+  });
+});
+
+describe('usePagedList options', () => {
+  it('with keyOf, shows an item a next page repeats only once', async () => {
+    const load = pages(
+      { items: [{ id: 'a' }, { id: 'b' }], hasMore: true },
+      { items: [{ id: 'b' }, { id: 'c' }], hasMore: false },
+    );
+    const { result } = renderHook(() => usePagedList(load, { keyOf: (item) => item.id }));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.hasMore).toBe(false));
+    expect(result.current.items.map((item) => item.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('with reloadOnShow, starts from the first page when its page returns to the top', async () => {
+    const load = vi
+      .fn<(page: number) => Promise<Page<number>>>()
+      .mockResolvedValueOnce({ items: [1], hasMore: false })
+      .mockResolvedValueOnce({ items: [2], hasMore: false });
+    let isActive = true;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <PageActivityContext.Provider value={isActive}>{children}</PageActivityContext.Provider>
+    );
+    const { result, rerender } = renderHook(() => usePagedList(load, { reloadOnShow: true }), { wrapper });
+    await waitFor(() => expect(result.current.items).toEqual([1]));
+    isActive = false;
+    rerender();
+    isActive = true;
+    rerender();
+    await waitFor(() => expect(result.current.items).toEqual([2]));
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenLastCalledWith(1, expect.any(AbortSignal));
   });
 });

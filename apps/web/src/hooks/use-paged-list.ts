@@ -1,16 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { describeError } from '../../lib/http';
-import { useI18n } from '../../lib/i18n';
+import { usePageActive } from './page-activity';
+import { useErrorText } from './use-error-text';
+import type { LoadStatus } from './use-remote';
 
 export interface Page<T> {
   readonly items: readonly T[];
   readonly hasMore: boolean;
 }
 
-export type PagedStatus = 'loading' | 'error' | 'ready';
+export interface PagedListOptions<T> {
+  /** From the first page again whenever the page returns to the top of the stack. */
+  readonly reloadOnShow?: boolean;
+  /**
+   * An item's identity. With it, an item a next page repeats (a new record pushed it down a page
+   * while the user scrolled) is shown once.
+   */
+  readonly keyOf?: (item: T) => string;
+}
 
 export interface PagedList<T> {
-  readonly status: PagedStatus;
+  readonly status: LoadStatus;
   readonly items: readonly T[];
   readonly hasMore: boolean;
   /** A next page is on its way. */
@@ -25,15 +34,11 @@ export interface PagedList<T> {
   readonly update: (match: (item: T) => boolean, next: T) => void;
 }
 
-/**
- * A list read page by page (the contract's `pageOf`): the first page on mount and whenever `load`
- * changes (a new filter), the next one on `loadMore` (reaching the bottom). `load` must be stable.
- */
 interface Loaded<T> {
   /** Which loader and reload this state belongs to; any other is stale and shows as loading. */
   readonly load: unknown;
   readonly generation: number;
-  readonly status: PagedStatus;
+  readonly status: LoadStatus;
   readonly items: readonly T[];
   readonly page: number;
   readonly hasMore: boolean;
@@ -45,8 +50,13 @@ interface Loaded<T> {
  * A list read page by page (the contract's `pageOf`): the first page on mount and whenever `load`
  * changes (a new filter), the next one on `loadMore` (reaching the bottom). `load` must be stable.
  */
-export function usePagedList<T>(load: (page: number, signal: AbortSignal) => Promise<Page<T>>): PagedList<T> {
-  const { t } = useI18n();
+export function usePagedList<T>(
+  load: (page: number, signal: AbortSignal) => Promise<Page<T>>,
+  { reloadOnShow = false, keyOf }: PagedListOptions<T> = {},
+): PagedList<T> {
+  const errorText = useErrorText();
+  const isActive = usePageActive();
+  const wasActive = useRef(isActive);
   const [generation, setGeneration] = useState(0);
   const [loaded, setLoaded] = useState<Loaded<T> | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);
@@ -67,11 +77,10 @@ export function usePagedList<T>(load: (page: number, signal: AbortSignal) => Pro
   useEffect(() => {
     stateRef.current = state;
   });
-
-  const fail = useCallback(
-    (error: unknown) => describeError(error, { request: t('requestError'), network: t('networkError') }),
-    [t],
-  );
+  const keyOfRef = useRef(keyOf);
+  useEffect(() => {
+    keyOfRef.current = keyOf;
+  });
 
   useEffect(() => {
     const current = new AbortController();
@@ -84,40 +93,49 @@ export function usePagedList<T>(load: (page: number, signal: AbortSignal) => Pro
       },
       (error: unknown) => {
         if (current.signal.aborted) return;
-        setLoaded({ ...base, status: 'error', items: [], page: 0, hasMore: false, error: fail(error) });
+        setLoaded({ ...base, status: 'error', items: [], page: 0, hasMore: false, error: errorText(error) });
       },
     );
     return () => current.abort();
-  }, [load, generation, fail]);
+  }, [load, generation, errorText]);
+
+  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+
+  useEffect(() => {
+    if (reloadOnShow && isActive && !wasActive.current) reload();
+    wasActive.current = isActive;
+  }, [isActive, reloadOnShow, reload]);
 
   const loadMore = useCallback(() => {
     const { status, hasMore, isLoadingMore, page } = stateRef.current;
     const current = controller.current;
     if (status !== 'ready' || !hasMore || isLoadingMore || !current) return;
+    // The ref too: a second bottom event before the re-render must not ask for the same page.
     stateRef.current = { ...stateRef.current, isLoadingMore: true };
     setLoaded((previous) => previous && { ...previous, isLoadingMore: true, error: undefined });
     load(page + 1, current.signal).then(
       (next) => {
         if (current.signal.aborted) return;
-        setLoaded(
-          (previous) =>
-            previous && {
-              ...previous,
-              items: [...previous.items, ...next.items],
-              page: page + 1,
-              hasMore: next.hasMore,
-              isLoadingMore: false,
-            },
-        );
+        const key = keyOfRef.current;
+        setLoaded((previous) => {
+          if (!previous) return previous;
+          const shown = key ? new Set(previous.items.map(key)) : undefined;
+          const added = shown && key ? next.items.filter((item) => !shown.has(key(item))) : next.items;
+          return {
+            ...previous,
+            items: [...previous.items, ...added],
+            page: page + 1,
+            hasMore: next.hasMore,
+            isLoadingMore: false,
+          };
+        });
       },
       (error: unknown) => {
         if (current.signal.aborted) return;
-        setLoaded((previous) => previous && { ...previous, isLoadingMore: false, error: fail(error) });
+        setLoaded((previous) => previous && { ...previous, isLoadingMore: false, error: errorText(error) });
       },
     );
-  }, [load, fail]);
-
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  }, [load, errorText]);
 
   const update = useCallback((match: (item: T) => boolean, next: T) => {
     setLoaded(

@@ -1,0 +1,1 @@
+export { RemoteView, type RemoteViewProps } from './remote-view';
