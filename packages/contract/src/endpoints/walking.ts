@@ -10,7 +10,6 @@ import {
   PointsSchema,
   TimestampSchema,
   pageOf,
-  text,
 } from '../common.js';
 
 export const MAX_DAILY_STEPS = 100_000;
