@@ -40,7 +40,7 @@ function isEndpoint(value: unknown): value is EndpointDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
 }
 
-/** Every endpoint of the product: SPEC.md §7 plus our additions. */
+/** Every endpoint of the product: the exports of `endpoints/`, one file per server module. */
 export const ENDPOINTS: readonly EndpointDef[] = [
   accounts,
   walking,
@@ -61,6 +61,6 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   .flatMap((module): unknown[] => Object.values(module))
   .filter(isEndpoint);
 
-/** The supported languages of SPEC.md §8. */
+/** The supported languages (docs/product/client.md, Dialogs, toasts and texts). */
 export const LANGUAGES = ['en', 'es', 'fr', 'zh-Hans', 'zh-Hant'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -72,7 +72,7 @@ export const listMembershipOrders = defineEndpoint({
   method: 'GET',
   path: '/api/member_card/orders',
   access: 'user',
-  summary: 'My membership orders, newest first (an addition to SPEC.md).',
+  summary: 'My membership orders, newest first, optionally by status: what the membership orders page lists.',
   query: PageQuerySchema.extend({ status: z.enum(['pending', 'paid', 'cancelled', 'expired']).optional() }),
   response: pageOf(MembershipOrderSchema),
 });

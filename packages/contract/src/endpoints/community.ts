@@ -7,7 +7,7 @@ export const listCommunityChannels = defineEndpoint({
   method: 'GET',
   path: '/api/community',
   access: 'none',
-  summary: 'Official community channels (an addition to SPEC.md).',
+  summary: 'The configured official community channels (name, description, link and QR image), open without login.',
   response: z.array(
     z.object({
       id: IdSchema,

@@ -33,7 +33,7 @@ export const getFile = defineEndpoint({
   path: '/api/v1/files/{id}',
   access: 'user',
   summary:
-    'The bytes of one of my uploads (an addition to SPEC.md). Success is the image itself, not an envelope; another user’s file answers like a missing one (1004).',
+    'The bytes of one of my uploads, loaded with the bearer token. Success is the image itself, not an envelope; another user’s file answers like a missing one (1004).',
   params: IdParamsSchema,
   binary: true,
   response: z.string(),

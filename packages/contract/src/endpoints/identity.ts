@@ -33,7 +33,7 @@ export const getIdentity = defineEndpoint({
   method: 'GET',
   path: '/api/user/id/verify',
   access: 'user',
-  summary: 'My real-name verification and face check status (an addition to SPEC.md).',
+  summary: 'My real-name verification and face check: their states, the masked ID number and any rejection reason.',
   response: IdentitySchema,
 });
 

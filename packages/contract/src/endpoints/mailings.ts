@@ -41,7 +41,7 @@ export const getCardMailingInfo = defineEndpoint({
   method: 'GET',
   path: '/api/post/info',
   access: 'none',
-  summary: "What physical card mailing is, for anyone (an addition to SPEC.md); in the caller's language.",
+  summary: "What physical card mailing is, in the caller's language; open to anyone, logged in or not.",
   response: z.object({ description: z.string(), isFree: z.boolean() }),
 });
 

@@ -26,7 +26,7 @@ export const getPayment = defineEndpoint({
   method: 'GET',
   path: '/api/pay/{id}',
   access: 'user',
-  summary: 'Payment status, polled by the client every 5 s (an addition to SPEC.md).',
+  summary: 'One of my payments and its status, which the web app polls every 5 s until it is paid, failed or expired.',
   params: z.strictObject({ id: IdSchema }),
   response: PaymentSchema,
 });

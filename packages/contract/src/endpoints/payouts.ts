@@ -120,7 +120,8 @@ export const getWithdrawalRules = defineEndpoint({
   method: 'GET',
   path: '/api/withdraw/rules',
   access: 'user',
-  summary: 'The withdrawal minimum, daily maximum, fee and what is left today (an addition to SPEC.md).',
+  summary:
+    'The withdrawal minimum, daily maximum, fee, what is left today and whether the face check is done, for the withdraw page.',
   response: WithdrawalRulesSchema,
 });
 

@@ -75,7 +75,7 @@ export const cancelOrder = defineEndpoint({
   path: '/api/order/cancel',
   access: 'user',
   summary:
-    'Cancel a goods order before it ships: points refunded and stock restored once (an addition to SPEC.md). Repeating it answers the cancelled order.',
+    'Cancel a goods order before it ships: points refunded and stock restored once. Repeating it answers the cancelled order.',
   body: z.strictObject({ orderId: IdSchema }),
   response: GoodsOrderSchema,
 });
