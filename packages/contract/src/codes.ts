@@ -1,6 +1,6 @@
 /**
  * The envelope code catalogue. Every application outcome travels as HTTP 200 with one of these
- * codes, because the client moves to a backup host on any non-200 status (SPEC.md §7).
+ * codes, because the client moves to a backup host on any non-200 status (docs/product/client.md, Request layer).
  */
 export const CODES = {
   OK: 1,

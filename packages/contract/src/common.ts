@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Input limit of SPEC.md §9 for free text. */
+/** Input limit for free text (docs/product/client.md, Gestures and components: text input). */
 export const INPUT_MAX_LENGTH = 140;
 
 /* eslint-disable no-control-regex -- these patterns exist to name the control characters. */
@@ -70,7 +70,7 @@ export const MobileSchema = text()
 
 export const PersonNameSchema = text().trim().min(1).max(64);
 
-/** Every page of the web app (SPEC.md §2). Links the server hands out must point at one of them. */
+/** Every page of the web app (docs/product/client.md, Pages). Links the server hands out must point at one of them. */
 export const APP_ROUTES = [
   '/pages/index/index',
   '/pages/edit-password/index',

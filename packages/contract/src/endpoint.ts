@@ -17,7 +17,7 @@ export interface EndpointDef<
   /** Stable name, `domain.verb`. */
   readonly id: string;
   readonly method: HttpMethod;
-  /** As SPEC.md §7 writes it, with `{name}` path parameters. */
+  /** As docs/product/rules.md writes the calls, with `{name}` path parameters. */
   readonly path: string;
   readonly access: Access;
   readonly summary: string;

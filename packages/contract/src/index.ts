@@ -1,9 +1,18 @@
 import * as accounts from './endpoints/accounts.js';
 import * as walking from './endpoints/walking.js';
 import * as cards from './endpoints/cards.js';
+import * as payments from './endpoints/payments.js';
+import * as files from './endpoints/files.js';
 import * as identity from './endpoints/identity.js';
+import * as payouts from './endpoints/payouts.js';
+import * as addresses from './endpoints/addresses.js';
 import * as shop from './endpoints/shop.js';
-import * as rules from './endpoints/rules.js';
+import * as mailings from './endpoints/mailings.js';
+import * as invites from './endpoints/invites.js';
+import * as notices from './endpoints/notices.js';
+import * as community from './endpoints/community.js';
+import * as download from './endpoints/download.js';
+import * as system from './endpoints/system.js';
 import type { EndpointDef } from './endpoint.js';
 
 export * from './codes.js';
@@ -14,19 +23,44 @@ export * from './rules/index.js';
 export * from './endpoints/accounts.js';
 export * from './endpoints/walking.js';
 export * from './endpoints/cards.js';
+export * from './endpoints/payments.js';
+export * from './endpoints/files.js';
 export * from './endpoints/identity.js';
+export * from './endpoints/payouts.js';
+export * from './endpoints/addresses.js';
 export * from './endpoints/shop.js';
-export * from './endpoints/rules.js';
+export * from './endpoints/mailings.js';
+export * from './endpoints/invites.js';
+export * from './endpoints/notices.js';
+export * from './endpoints/community.js';
+export * from './endpoints/download.js';
+export * from './endpoints/system.js';
 
 function isEndpoint(value: unknown): value is EndpointDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
 }
 
-/** Every endpoint of the product: SPEC.md §7 plus our additions. */
-export const ENDPOINTS: readonly EndpointDef[] = [accounts, walking, cards, identity, shop, rules]
+/** Every endpoint of the product: the exports of `endpoints/`, one file per server module. */
+export const ENDPOINTS: readonly EndpointDef[] = [
+  accounts,
+  walking,
+  cards,
+  payments,
+  files,
+  identity,
+  payouts,
+  addresses,
+  shop,
+  mailings,
+  invites,
+  notices,
+  community,
+  download,
+  system,
+]
   .flatMap((module): unknown[] => Object.values(module))
   .filter(isEndpoint);
 
-/** The supported languages of SPEC.md §8. */
+/** The supported languages (docs/product/client.md, Dialogs, toasts and texts). */
 export const LANGUAGES = ['en', 'es', 'fr', 'zh-Hans', 'zh-Hant'] as const;
 export type Language = (typeof LANGUAGES)[number];

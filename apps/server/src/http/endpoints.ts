@@ -58,12 +58,26 @@ export function fastifyPath(path: string): string {
 export class EndpointRegistrar {
   readonly implemented = new Set<string>();
   readonly unavailable = new Set<string>();
+  /**
+   * Endpoint id → the server module that registered it. The contract keeps each module's endpoints
+   * in a file of the module's name; a test holds the two together.
+   */
+  readonly owners = new Map<string, string>();
+  private module: string | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly authenticate: Authenticate,
     private readonly validateResponses: boolean,
   ) {}
+
+  /** The registrar as one module (a folder of `src/modules`) uses it: what it registers is that module's. */
+  forModule(module: string): EndpointRegistrar {
+    // Inherits this registrar's sets and app, so everything registered lands in the same records.
+    const scoped = Object.create(this) as EndpointRegistrar;
+    scoped.module = module;
+    return scoped;
+  }
 
   handle<E extends EndpointDef>(endpoint: E, handler: Handler<E>): void {
     this.implemented.add(endpoint.id);
@@ -84,6 +98,7 @@ export class EndpointRegistrar {
   }
 
   private register<E extends EndpointDef>(endpoint: E, handler: Handler<E> | BinaryHandler<E>): void {
+    if (this.module) this.owners.set(endpoint.id, this.module);
     const authenticate = this.authenticate;
     const validateResponses = this.validateResponses;
     this.app.route({

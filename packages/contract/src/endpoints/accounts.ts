@@ -5,7 +5,7 @@ import { DoneSchema, IdSchema, MobileSchema, TimestampSchema, text } from '../co
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 
-/** PRODUCT.md "Accounts": 8–64 characters with at least one letter and one digit. */
+/** docs/product/rules.md, Accounts: 8–64 characters with at least one letter and one digit. */
 export const NewPasswordSchema = text()
   .min(PASSWORD_MIN)
   .max(PASSWORD_MAX)
@@ -97,7 +97,7 @@ export const logout = defineEndpoint({
   method: 'POST',
   path: '/api/user/logout',
   access: 'user',
-  summary: 'Revoke the calling session token (an addition to SPEC.md).',
+  summary: 'End the calling session: its token is revoked, and any later call with it answers 1001.',
   body: z.strictObject({}).optional(),
   response: DoneSchema,
 });

@@ -72,7 +72,7 @@ export const listMembershipOrders = defineEndpoint({
   method: 'GET',
   path: '/api/member_card/orders',
   access: 'user',
-  summary: 'My membership orders, newest first (an addition to SPEC.md).',
+  summary: 'My membership orders, newest first, optionally by status: what the membership orders page lists.',
   query: PageQuerySchema.extend({ status: z.enum(['pending', 'paid', 'cancelled', 'expired']).optional() }),
   response: pageOf(MembershipOrderSchema),
 });
@@ -89,35 +89,6 @@ export const buyCard = defineEndpoint({
     idempotencyKey: IdempotencyKeySchema,
   }),
   response: MembershipOrderSchema,
-});
-
-export const PaymentSchema = z.object({
-  id: IdSchema,
-  orderId: IdSchema,
-  status: z.enum(['pending', 'paid', 'failed', 'expired']),
-  amount: MoneySchema,
-  payUrl: z.string(),
-  expiresAt: TimestampSchema,
-});
-
-export const createPayment = defineEndpoint({
-  id: 'pay.create',
-  method: 'POST',
-  path: '/api/pay',
-  access: 'user',
-  summary: 'Start an online payment for a pending order; answers the pay URL and the payment id.',
-  body: z.strictObject({ orderId: IdSchema, idempotencyKey: IdempotencyKeySchema }),
-  response: PaymentSchema,
-});
-
-export const getPayment = defineEndpoint({
-  id: 'pay.get',
-  method: 'GET',
-  path: '/api/pay/{id}',
-  access: 'user',
-  summary: 'Payment status, polled by the client every 5 s (an addition to SPEC.md).',
-  params: z.strictObject({ id: IdSchema }),
-  response: PaymentSchema,
 });
 
 export const PolicySchema = z.object({
@@ -168,5 +139,4 @@ export const claimPolicy = defineEndpoint({
 export type CardPlan = z.output<typeof CardPlanSchema>;
 export type MyCard = z.output<typeof MyCardSchema>;
 export type MembershipOrder = z.output<typeof MembershipOrderSchema>;
-export type Payment = z.output<typeof PaymentSchema>;
 export type Policy = z.output<typeof PolicySchema>;

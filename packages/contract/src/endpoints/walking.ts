@@ -10,7 +10,6 @@ import {
   PointsSchema,
   TimestampSchema,
   pageOf,
-  text,
 } from '../common.js';
 
 export const MAX_DAILY_STEPS = 100_000;
@@ -20,7 +19,8 @@ export const reportSteps = defineEndpoint({
   method: 'POST',
   path: '/api/steps',
   access: 'user',
-  summary: "Report a day's step count (an addition to SPEC.md). Per day, steps only grow.",
+  summary:
+    "Report today's or yesterday's step count, from the web app's motion-sensor counter or a companion app. Per day, steps only grow.",
   body: z.strictObject({
     day: DaySchema,
     steps: z.number().int().min(0).max(MAX_DAILY_STEPS),
@@ -81,7 +81,8 @@ export const collectPoints = defineEndpoint({
   method: 'POST',
   path: '/api/points/collect',
   access: 'user',
-  summary: "Credit what today's steps have earned so far (an addition to SPEC.md). Idempotent.",
+  summary:
+    "Home's collect: credit what today's steps have earned so far; collecting again credits only the difference. Idempotent.",
   body: z.strictObject({ idempotencyKey: IdempotencyKeySchema }),
   response: z.object({ collected: PointsSchema, points: PointsSchema, cashBack: MoneySchema }),
 });

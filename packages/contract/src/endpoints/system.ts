@@ -14,7 +14,7 @@ export const getRules = defineEndpoint({
   method: 'GET',
   path: '/api/rules',
   access: 'none',
-  summary: 'The configured limits the client needs: payout methods and addresses per user (an addition to SPEC.md).',
+  summary: 'The configured limits the web app checks before sending: payout methods and addresses per user.',
   response: RulesSchema,
 });
 

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import { IdSchema, TimestampSchema } from '../common.js';
+import { ShippedToSchema } from './addresses.js';
+
+export const MailingSchema = z.object({
+  id: IdSchema,
+  cardId: IdSchema,
+  /** The card plan's name. */
+  cardName: z.string(),
+  status: z.enum(['requested', 'shipped', 'delivered']),
+  address: ShippedToSchema,
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  createdAt: TimestampSchema,
+  shippedAt: TimestampSchema.nullable(),
+  deliveredAt: TimestampSchema.nullable(),
+});
+
+export const applyCardMailing = defineEndpoint({
+  id: 'order.apply',
+  method: 'POST',
+  path: '/api/order/apply',
+  access: 'verified',
+  summary: 'Apply for a physical card to be mailed: one of my active member cards, once per card (1005 after).',
+  body: z.strictObject({ cardId: IdSchema, addressId: IdSchema }),
+  response: MailingSchema,
+});
+
+export const listCardMailings = defineEndpoint({
+  id: 'post.record',
+  method: 'GET',
+  path: '/api/post/record',
+  access: 'user',
+  summary: 'My physical card mailing applications, newest first.',
+  response: z.array(MailingSchema),
+});
+
+export const getCardMailingInfo = defineEndpoint({
+  id: 'post.info',
+  method: 'GET',
+  path: '/api/post/info',
+  access: 'none',
+  summary: "What physical card mailing is, in the caller's language; open to anyone, logged in or not.",
+  response: z.object({ description: z.string(), isFree: z.boolean() }),
+});
+
+export type Mailing = z.output<typeof MailingSchema>;

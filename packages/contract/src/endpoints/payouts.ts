@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.js';
+import {
+  DoneSchema,
+  IdParamsSchema,
+  IdSchema,
+  IdempotencyKeySchema,
+  MoneySchema,
+  PageQuerySchema,
+  PersonNameSchema,
+  TimestampSchema,
+  pageOf,
+  text,
+} from '../common.js';
+
+export const BankCardSchema = z.object({
+  id: IdSchema,
+  bank: z.string(),
+  holderName: z.string(),
+  /** The last 4 digits only. */
+  accountMasked: z.string(),
+  createdAt: TimestampSchema,
+});
+
+export const saveBankCard = defineEndpoint({
+  id: 'bankCard.save',
+  method: 'POST',
+  path: '/api/bank_card',
+  access: 'verified',
+  summary:
+    'Add a payout method, or edit one when `id` is given. The holder name must be the verified real name; the card number 12–19 digits (spaces allowed) passing the Luhn check. At most five.',
+  body: z.strictObject({
+    id: IdSchema.optional(),
+    bank: text().trim().min(1).max(64),
+    holderName: PersonNameSchema,
+    accountNumber: text().trim().min(8).max(34),
+  }),
+  response: BankCardSchema,
+});
+
+export const listBankCards = defineEndpoint({
+  id: 'bankCard.list',
+  method: 'GET',
+  path: '/api/bank_card',
+  access: 'user',
+  summary: 'My payout methods, oldest first.',
+  query: z.strictObject({}),
+  response: z.array(BankCardSchema),
+});
+
+export const deleteBankCard = defineEndpoint({
+  id: 'bankCard.delete',
+  method: 'DELETE',
+  path: '/api/bank_card/{id}',
+  access: 'user',
+  summary: 'Delete one of my payout methods. Withdrawals already made to it keep showing it.',
+  params: IdParamsSchema,
+  response: DoneSchema,
+});
+
+export const WithdrawalStatusSchema = z.enum(['pending', 'paid', 'rejected']);
+
+export const WithdrawalEventSchema = z.object({
+  status: z.enum(['requested', 'paid', 'rejected', 'refunded']),
+  at: TimestampSchema,
+});
+
+export const WithdrawalSchema = z.object({
+  id: IdSchema,
+  /** Debited from the balance; the fee is taken out of it. */
+  amount: MoneySchema,
+  fee: MoneySchema,
+  /** What reaches the bank account: amount − fee. */
+  received: MoneySchema,
+  status: WithdrawalStatusSchema,
+  bankCard: BankCardSchema,
+  rejectReason: z.string().nullable(),
+  timeline: z.array(WithdrawalEventSchema),
+  createdAt: TimestampSchema,
+});
+
+export const requestWithdrawal = defineEndpoint({
+  id: 'withdraw.create',
+  method: 'POST',
+  path: '/api/withdraw',
+  access: 'verified',
+  summary:
+    'Withdraw to one of my payout methods: the amount (minor units, fee included) leaves the balance at once into a pending state. Needs the one-time face check (code 1013).',
+  body: z.strictObject({
+    amount: z.number().int().min(1),
+    bankCardId: IdSchema,
+    idempotencyKey: IdempotencyKeySchema,
+  }),
+  response: WithdrawalSchema,
+});
+
+export const listWithdrawals = defineEndpoint({
+  id: 'withdraw.statement',
+  method: 'GET',
+  path: '/api/withdraw/statement',
+  access: 'user',
+  summary: 'My withdrawal records, newest first, with their status timeline.',
+  query: PageQuerySchema.extend({ status: WithdrawalStatusSchema.optional() }),
+  response: pageOf(WithdrawalSchema),
+});
+
+export const WithdrawalRulesSchema = z.object({
+  min: MoneySchema,
+  dailyMax: MoneySchema,
+  /** Fee = max(feeMin, ceil(amount × feePermille / 1000)), taken out of the amount. */
+  feePermille: z.number().int(),
+  feeMin: MoneySchema,
+  /** Left of today's maximum. */
+  todayLeft: MoneySchema,
+  faceVerified: z.boolean(),
+});
+
+export const getWithdrawalRules = defineEndpoint({
+  id: 'withdraw.rules',
+  method: 'GET',
+  path: '/api/withdraw/rules',
+  access: 'user',
+  summary:
+    'The withdrawal minimum, daily maximum, fee, what is left today and whether the face check is done, for the withdraw page.',
+  response: WithdrawalRulesSchema,
+});
+
+export type BankCard = z.output<typeof BankCardSchema>;
+export type Withdrawal = z.output<typeof WithdrawalSchema>;
+export type WithdrawalRules = z.output<typeof WithdrawalRulesSchema>;
