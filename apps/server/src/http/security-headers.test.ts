@@ -96,7 +96,8 @@ describe('security headers', () => {
       token,
       body: { orderId: order.data.id, idempotencyKey: idempotencyKey() },
     });
-    const page = await t.app.inject({ method: 'GET', url: new URL(payment.data.payUrl).pathname });
+    const payUrl = new URL(payment.data.payUrl);
+    const page = await t.app.inject({ method: 'GET', url: payUrl.pathname + payUrl.search });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<button type="submit">Pay</button>');
     expect(page.headers['content-type']).toContain('text/html');

@@ -319,10 +319,16 @@ describe('the ops command line: shop, mailings, notices, community', () => {
         name: 'Li Na',
         phone: '13800001111',
         region: 'Beijing',
-        detail: 'No. 1\u001b[2J\rstatus=completed \u009b31m \u202eevil',
+        detail: 'No. 1',
       },
     });
     expect(address.code).toBe(CODES.OK);
+    // The API refuses control characters now (decision 016); rows written before that still hold them.
+    await t.db
+      .updateTable('delivery_addresses')
+      .set({ detail: 'No. 1\u001b[2J\rstatus=completed \u009b31m \u202eevil' })
+      .where('id', '=', address.data.id)
+      .execute();
     const order = await call<{ id: string }>(t.app, 'POST', '/api/order/confirm', {
       token: user.token,
       body: { goodsId: goods.id, quantity: 1, addressId: address.data.id, idempotencyKey: idempotencyKey() },
@@ -473,7 +479,9 @@ describe('the ops command line: the books and held payments', () => {
       token: user.token,
       body: { orderId: order.data.id, idempotencyKey: idempotencyKey() },
     });
-    // A second payment of the same order, as when two provider checkouts were both completed.
+    expect((await deliverPaid(first.data)).statusCode).toBe(200);
+    // A second payment of the same order, as when two provider checkouts were both completed
+    // (only one may be pending at a time, so it opens once the first is paid).
     const second = { id: randomUUID(), amount: price };
     await t.db
       .insertInto('payments')
@@ -491,7 +499,6 @@ describe('the ops command line: the books and held payments', () => {
         completed_at: null,
       })
       .execute();
-    expect((await deliverPaid(first.data)).statusCode).toBe(200);
     expect((await deliverPaid(second)).statusCode).toBe(200);
     return { ...user, paymentId: second.id, paidId: first.data.id, amount: price };
   }
