@@ -54,7 +54,7 @@ function HomeContent({
   const [exchangeKey] = useState(createRetryKey);
   const collecting = useSubmit();
   const [isExchangeOpen, setExchangeOpen] = useState(false);
-  // Results are said inline: the kit's toast cannot render under React 19 yet (see the report).
+  // Results are said inline beside the action (role="status"), so they stay until the next one.
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const go = (target: string) => open(target, setNotice);
   const steps = Math.max(counter.steps, home.steps);
