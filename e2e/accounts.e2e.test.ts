@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { hashOf, top } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -14,11 +15,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const hashOf = (page: Page) => new URL(page.url()).hash;
-
-/** Pages under the top of the stack stay mounted but hidden, as in the mini-app runtime. */
-const top = (page: Page) => page.locator('.page:not([hidden])');
 
 async function fillCaptcha(
   page: Page,

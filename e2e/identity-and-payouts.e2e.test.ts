@@ -3,11 +3,13 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LedgerType } from '@stride/contract';
+import { listWithdrawals, type LedgerType } from '@stride/contract';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOps } from '../apps/server/src/ops/cli.js';
+import { registerByApi, request } from './support/api.js';
 import { idCardPng, writeY4m } from './support/fake-camera.js';
+import { openRoute, top, useToken } from './support/journey.js';
+import { ops } from './support/ops.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const FACE_SAMPLE = fileURLToPath(new URL('../node_modules/@vladmandic/face-api/demo/sample1.jpg', import.meta.url));
@@ -23,44 +25,14 @@ let server: RunningServer;
 let browser: Browser;
 let workDir: string;
 
-const top = (page: Page) => page.locator('.page:not([hidden])');
+const open = (page: Page, route: string) => openRoute(page, server.baseUrl, route);
 
-/** A fresh load of a route (a hash change alone would not reload the app). */
-async function open(page: Page, route: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(`${server.baseUrl}/#${route}`);
-}
-
-async function register(): Promise<{ token: string; userId: string }> {
-  const captcha = (await (await fetch(`${server.baseUrl}/api/captcha`)).json()) as { data: { captchaId: string } };
-  const response = await fetch(`${server.baseUrl}/api/user/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      account: '13955556666',
-      password: 'payoutWalk1',
-      captchaId: captcha.data.captchaId,
-      captchaCode: server.captcha.last,
-    }),
-  });
-  const envelope = (await response.json()) as { code: number; data: { token: string; user: { id: string } } };
-  expect(envelope.code).toBe(1);
-  return { token: envelope.data.token, userId: envelope.data.user.id };
-}
-
-async function api<T>(route: string, token: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${route}`, { headers: { authorization: `Bearer ${token}` } });
-  const envelope = (await response.json()) as { code: number; data: T };
-  expect(envelope.code).toBe(1);
-  return envelope.data;
-}
+const register = () => registerByApi(server, { account: '13955556666', password: 'payoutWalk1' });
 
 async function phone(token: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-US', hasTouch: true });
   await context.grantPermissions(['camera'], { origin: server.baseUrl });
-  await context.addInitScript((value) => {
-    if (location.protocol.startsWith('http')) localStorage.setItem('token', value);
-  }, token);
+  await useToken(context, token);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -172,17 +144,11 @@ describe('identity and payouts', () => {
     await expect.poll(() => top(page).getByText('Withdrawal of ¥100.00 requested').count()).toBe(1);
     // The amount left the balance at once, into a pending withdrawal.
     await expect.poll(() => top(page).locator('.payouts-balance').textContent()).toBe('Balance ¥100.00');
-    const statement = await api<{ items: { id: string; status: string }[] }>('/api/withdraw/statement', token);
+    const statement = await request(server.baseUrl, listWithdrawals, { token });
     expect(statement.items.map((item) => item.status)).toEqual(['pending']);
 
     // The operator pays it from the command line.
-    const out: string[] = [];
-    const code = await runOps(['withdrawals', 'pay', statement.items[0]?.id ?? '', '--operator', 'e2e', '--yes'], {
-      services: server.app.services,
-      out: (line) => out.push(line),
-      err: (line) => out.push(line),
-    });
-    expect({ code, out }).toMatchObject({ code: 0 });
+    await ops(server, ['withdrawals', 'pay', statement.items[0]?.id ?? '', '--operator', 'e2e', '--yes']);
 
     await open(page, '/pages-sub/withdrawal-detail/index');
     const record = top(page).locator('.payouts-record');
@@ -203,7 +169,7 @@ describe('identity and payouts', () => {
     await expect.poll(() => dialog.textContent()).toContain('Delete ICBC ****5679?');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => top(page).getByText('No payout methods yet. Add a bank card to withdraw.').count()).toBe(1);
-    const after = await api<{ items: { bankCard: { accountMasked: string } }[] }>('/api/withdraw/statement', token);
+    const after = await request(server.baseUrl, listWithdrawals, { token });
     expect(after.items.map((item) => item.bankCard.accountMasked)).toEqual(['****5679']);
 
     expect(errors).toEqual([]);

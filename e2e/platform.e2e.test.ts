@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database.js';
+import { logInByApi } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
 import { startFront } from './support/front.js';
+import { DEMO, hashOf, openRoute as open, top } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
-
-const DEMO = { account: '13800138000', password: 'Stride2026' };
 
 /** SPEC.md §2, with the English title each page's head shows. */
 const ROUTES: Record<string, string> = {
@@ -49,20 +49,6 @@ const TABS = ['/pages/index/index', '/pages/invite/index', '/pages/shop/index', 
 let server: RunningServer;
 let browser: Browser;
 
-const hashOf = (page: Page) => new URL(page.url()).hash;
-const top = (page: Page) => page.locator('.page:not([hidden])');
-
-async function tokenFor(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
-  });
-  const envelope = (await response.json()) as { code: number; data: { token: string } };
-  expect(envelope.code).toBe(1);
-  return envelope.data.token;
-}
-
 async function loggedIn(context: BrowserContext, token: string): Promise<void> {
   await context.addInitScript((value) => {
     if (location.protocol.startsWith('http') && !sessionStorage.getItem('e2e-seeded')) {
@@ -70,11 +56,6 @@ async function loggedIn(context: BrowserContext, token: string): Promise<void> {
       sessionStorage.setItem('e2e-seeded', '1');
     }
   }, token);
-}
-
-async function open(page: Page, base: string, route: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(`${base}/#${route}`);
 }
 
 async function headTitle(page: Page): Promise<string> {
@@ -113,7 +94,7 @@ describe('the client platform, end to end', () => {
 
   it('opens every route logged in, with its title, without a console error', async () => {
     const { page, errors, context } = await openPhone(browser);
-    await loggedIn(context, await tokenFor(server.baseUrl));
+    await loggedIn(context, await logInByApi(server.baseUrl, DEMO));
     for (const [route, title] of Object.entries(ROUTES)) {
       await open(page, server.baseUrl, route);
       await expect.poll(() => headTitle(page), { message: route }).toBe(title);
@@ -126,7 +107,7 @@ describe('the client platform, end to end', () => {
 
   it('shows the tab bar with the specified geometry on the four tab pages only', async () => {
     const { page, context } = await openPhone(browser);
-    await loggedIn(context, await tokenFor(server.baseUrl));
+    await loggedIn(context, await logInByApi(server.baseUrl, DEMO));
     for (const route of Object.keys(ROUTES)) {
       await open(page, server.baseUrl, route);
       await headTitle(page);
@@ -186,7 +167,7 @@ describe('the client platform, end to end', () => {
 
   it('goes home from the back button of a deep link', async () => {
     const { page, context, errors } = await openPhone(browser);
-    await loggedIn(context, await tokenFor(server.baseUrl));
+    await loggedIn(context, await logInByApi(server.baseUrl, DEMO));
     await open(page, server.baseUrl, '/pages-sub/asset/index');
     await expect.poll(() => headTitle(page)).toBe('Funds statement');
     await top(page).getByRole('button', { name: 'Back' }).click();
@@ -201,7 +182,7 @@ describe('the client platform, end to end', () => {
     expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(home.headers.get('x-frame-options')).toBe('DENY');
     const { page, context, errors } = await openPhone(browser);
-    await loggedIn(context, await tokenFor(server.baseUrl));
+    await loggedIn(context, await logInByApi(server.baseUrl, DEMO));
     await open(page, server.baseUrl, '/pages/index/index');
     await top(page)
       .getByRole('button', { name: /Points shop is open/ })
@@ -224,7 +205,7 @@ describe('the client platform, end to end', () => {
 
   it('logs out and lands on login when the server answers 1001', async () => {
     const { page, context, errors } = await openPhone(browser);
-    const token = await tokenFor(server.baseUrl);
+    const token = await logInByApi(server.baseUrl, DEMO);
     await loggedIn(context, token);
     await open(page, server.baseUrl, '/pages/my/index');
     await expect.poll(() => top(page).getByText(DEMO.account).count()).toBe(1);
@@ -293,7 +274,7 @@ describe('the client platform, end to end', () => {
     });
     try {
       const { page, context, errors } = await openPhone(browser);
-      await loggedIn(context, await tokenFor(primary.baseUrl));
+      await loggedIn(context, await logInByApi(primary.baseUrl, DEMO));
       // The backup arrives in the app's address, before the hash; the app keeps it for the session.
       await page.goto(`${front.origin}/?api=${encodeURIComponent(backup.baseUrl)}#/pages/my/index`);
       await expect.poll(() => headTitle(page)).toBe('My assets');
@@ -321,7 +302,7 @@ describe('the client platform, end to end', () => {
   });
 
   it('looks right at 360 px and 1280 px (screenshots of login, home and demo)', async () => {
-    const token = await tokenFor(server.baseUrl);
+    const token = await logInByApi(server.baseUrl, DEMO);
     for (const width of [360, 1280]) {
       const { page, context, errors } = await openPhone(browser, { width });
       await open(page, server.baseUrl, '/pages/login/index');

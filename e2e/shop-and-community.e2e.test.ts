@@ -1,10 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  buyCard,
+  getHome,
+  getInvite,
+  listCardMailings,
+  listCardPlans,
+  listGoodsOrders,
+  reportSteps,
+} from '@stride/contract';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOps } from '../apps/server/src/ops/cli.js';
+import { logInByApi, request } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { DEMO, openRoute, top, useToken } from './support/journey.js';
+import { ops as runOps } from './support/ops.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-const DEMO = { account: '13800138000', password: 'Stride2026' };
 const INVITEE = { account: '13955556666', password: 'inviteeWalk1' };
 /** The business day's offset (the server's default time zone, UTC+8). */
 const BUSINESS_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -13,54 +23,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 let server: RunningServer;
 let browser: Browser;
 
-const top = (page: Page) => page.locator('.page:not([hidden])');
-
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  expect(envelope.code, `${method} ${path}: ${envelope.message}`).toBe(1);
-  return envelope.data;
-}
-
-const logIn = (account: { account: string; password: string }) =>
-  api<{ token: string }>('POST', '/api/user/login', undefined, account).then((data) => data.token);
-
-/** A fresh load of a route (a hash change alone would not reload the app). */
-async function open(page: Page, route: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(`${server.baseUrl}/#${route}`);
-}
-
-async function useToken(context: BrowserContext, token: string): Promise<void> {
-  await context.addInitScript((value) => {
-    if (location.protocol.startsWith('http')) localStorage.setItem('token', value);
-  }, token);
-}
-
-async function ops(argv: string[]): Promise<string> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    services: server.app.services,
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  expect(code, err.join('\n')).toBe(0);
-  return out.join('\n');
-}
+const logIn = (account: { account: string; password: string }) => logInByApi(server.baseUrl, account);
+const open = (page: Page, route: string) => openRoute(page, server.baseUrl, route);
+const ops = (argv: string[]) => runOps(server, argv);
 
 beforeAll(async () => {
   server = await startServer();
@@ -75,14 +40,17 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
   it('adds an address, orders goods, sees them shipped with tracking, and applies for card mailing', async () => {
     const token = await logIn(DEMO);
     // Card mailing needs an active member card: the demo account buys Bronze by balance.
-    const plans = await api<{ id: string; name: string }[]>('GET', '/api/member_card', token);
+    const plans = await request(server.baseUrl, listCardPlans, { token });
     const bronze = plans.find((plan) => plan.name === 'Bronze');
-    await api('POST', '/api/member_card/buy', token, {
-      planId: bronze?.id,
-      payWith: 'balance',
-      idempotencyKey: 'e2e-shop-bronze-1',
+    await request(server.baseUrl, buyCard, {
+      token,
+      body: {
+        planId: bronze?.id ?? '',
+        payWith: 'balance',
+        idempotencyKey: 'e2e-shop-bronze-1',
+      },
     });
-    const pointsBefore = (await api<{ points: number }>('GET', '/api/home', token)).points;
+    const pointsBefore = (await request(server.baseUrl, getHome, { token })).points;
 
     const { page, context, errors } = await openPhone(browser);
     await useToken(context, token);
@@ -117,7 +85,7 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     const orderCard = top(page).getByRole('listitem').filter({ hasText: 'Sports water bottle' });
     await expect.poll(() => orderCard.count()).toBe(1);
     expect(await orderCard.innerText()).toContain('To ship');
-    expect((await api<{ points: number }>('GET', '/api/home', token)).points).toBe(pointsBefore - 2_400);
+    expect((await request(server.baseUrl, getHome, { token })).points).toBe(pointsBefore - 2_400);
 
     // My orders lists it too, under its state's tab.
     await open(page, '/pages-sub/order/list');
@@ -127,7 +95,7 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     expect(await line.innerText()).toContain('× 2 · 2,400 points');
 
     // The operator ships it from the command line; the tracking number shows.
-    const orders = await api<{ items: { id: string }[] }>('GET', '/api/order/goods', token);
+    const orders = await request(server.baseUrl, listGoodsOrders, { token });
     const orderId = orders.items[0]?.id ?? '';
     await ops([
       'orders',
@@ -158,7 +126,7 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     const record = top(page).getByRole('list', { name: 'My applications' }).getByRole('listitem');
     await expect.poll(() => record.count()).toBe(1);
     expect(await record.innerText()).toContain('Requested');
-    const mailings = await api<{ id: string }[]>('GET', '/api/post/record', token);
+    const mailings = await request(server.baseUrl, listCardMailings, { token });
     await ops([
       'mailings',
       'ship',
@@ -216,15 +184,16 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     // UTC+8) can refuse 5,000 steps for today early in the business day, but yesterday is still
     // reportable and its whole day has elapsed, so yesterday's report always passes through the API.
     const friendToken = await logIn(INVITEE);
-    const invite = await api<{ rule: { steps: number; points: number } }>('GET', '/api/invite', friendToken);
+    const invite = await request(server.baseUrl, getInvite, { token: friendToken });
     const today = new Date(Date.now() + BUSINESS_OFFSET_MS);
     const yesterday = new Date(today.getTime() - DAY_MS).toISOString().slice(0, 10);
-    await api('POST', '/api/steps', friendToken, { day: yesterday, steps: invite.rule.steps });
+    await request(server.baseUrl, reportSteps, {
+      token: friendToken,
+      body: { day: yesterday, steps: invite.rule.steps },
+    });
 
     // Both are rewarded: the friend's rewards and the inviter's page.
-    expect((await api<{ rewardPoints: number }>('GET', '/api/invite', friendToken)).rewardPoints).toBe(
-      invite.rule.points,
-    );
+    expect((await request(server.baseUrl, getInvite, { token: friendToken })).rewardPoints).toBe(invite.rule.points);
     await open(page, '/pages/invite/index');
     const points = invite.rule.points.toLocaleString('en-US');
     await expect.poll(() => top(page).getByTestId('invite-reward-points').innerText()).toBe(points);

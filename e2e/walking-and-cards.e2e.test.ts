@@ -1,9 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { getHome } from '@stride/contract';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logInByApi, request } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { DEMO, openRoute, top, useToken } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-const DEMO = { account: '13800138000', password: 'Stride2026' };
 /**
  * Steps walked through synthetic motion events. The server accepts at most 300 steps a minute
  * since local midnight (UTC+8) for the day's first report, so the count stays small.
@@ -13,37 +15,7 @@ const WALKED_STEPS = 200;
 let server: RunningServer;
 let browser: Browser;
 
-const top = (page: Page) => page.locator('.page:not([hidden])');
-
-async function api<T>(path: string, token: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  const envelope = (await response.json()) as { code: number; data: T };
-  expect(envelope.code).toBe(1);
-  return envelope.data;
-}
-
-async function logIn(): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
-  });
-  const envelope = (await response.json()) as { code: number; data: { token: string } };
-  expect(envelope.code).toBe(1);
-  return envelope.data.token;
-}
-
-/** A fresh load of a route (a hash change alone would not reload the app). */
-async function open(page: Page, route: string): Promise<void> {
-  await page.goto('about:blank');
-  await page.goto(`${server.baseUrl}/#${route}`);
-}
-
-async function useToken(context: BrowserContext, token: string): Promise<void> {
-  await context.addInitScript((value) => {
-    if (location.protocol.startsWith('http')) localStorage.setItem('token', value);
-  }, token);
-}
+const open = (page: Page, route: string) => openRoute(page, server.baseUrl, route);
 
 /**
  * A walk as the accelerometer reports it: gravity plus a 2.5 m/s² bounce at two steps a second,
@@ -78,7 +50,7 @@ afterAll(async () => {
 describe('walking, points and member cards, end to end in Chromium', () => {
   it('counts and reports steps, collects and exchanges points, buys cards by balance and online, claims insurance and shows every movement', async () => {
     const { page, context, errors } = await openPhone(browser);
-    const token = await logIn();
+    const token = await logInByApi(server.baseUrl, DEMO);
     await useToken(context, token);
     await page.goto(`${server.baseUrl}/#/pages/index/index`);
 
@@ -93,7 +65,7 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     await walk(page, WALKED_STEPS);
     await expect.poll(() => top(page).getByTestId('steps-today').innerText()).toBe(String(WALKED_STEPS));
     await expect
-      .poll(async () => (await api<{ steps: number }>('/api/home', token)).steps, { timeout: 10_000 })
+      .poll(async () => (await request(server.baseUrl, getHome, { token })).steps, { timeout: 10_000 })
       .toBe(WALKED_STEPS);
 
     // Collect: 200 steps earn 2 points.

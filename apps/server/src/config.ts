@@ -108,82 +108,10 @@ const EnvSchema = z.object({
     .transform((value) => value === 'true'),
 });
 
-export type Dialect = 'sqlite' | 'postgres';
+type Env = z.output<typeof EnvSchema>;
+type Mode = NonNullable<Env['STRIDE_MODE']>;
 
-export interface Config {
-  mode: 'demo' | 'production';
-  host: string;
-  port: number;
-  publicUrl: string | undefined;
-  dataDir: string;
-  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
-  appSecret: string;
-  logLevel: z.output<typeof EnvSchema>['LOG_LEVEL'];
-  webDist: string | undefined;
-  trustProxy: boolean;
-  /** Web app origins served elsewhere that may call this server as a backup API host. */
-  corsOrigins: string[];
-  argon2: { memoryCost: number; timeCost: number; parallelism: number };
-  bodyLimit: number;
-  sessionDays: number;
-  login: {
-    captchaAfterFailures: number;
-    maxFailuresPerAccount: number;
-    maxFailuresPerAddress: number;
-    failureWindowMinutes: number;
-  };
-  /** Sign-ups per address and per number block (all but the last 4 digits) in a window. */
-  register: { maxPerAddress: number; maxPerPrefix: number; windowMinutes: number };
-  /** Captchas issued per address in a window (each is a database row). */
-  captcha: { maxPerAddress: number; windowMinutes: number };
-  /** The business day's time zone as a fixed offset from UTC (no daylight saving). */
-  businessUtcOffsetMinutes: number;
-  steps: { dailyCap: number; maxPerMinute: number; dailyGoal: number };
-  points: { stepsPerPoint: number; dailyMax: number };
-  /** `pointsPerUnit` points buy `cashPerUnit` minor units; amounts are whole units. */
-  exchange: { pointsPerUnit: number; cashPerUnit: number; minPoints: number };
-  insuranceCoverage: number;
-  payments: {
-    provider: 'sandbox' | 'none';
-    sandboxSecret: string;
-    expiryMinutes: number;
-    orderExpiryMinutes: number;
-  };
-  /** AES-256-GCM key for personal data at rest (ID and account numbers). */
-  dataKey: Buffer;
-  /** `auto`: format and checksum checks decide (demo); `operator`: an operator decides. */
-  identityReview: 'auto' | 'operator';
-  uploads: {
-    dir: string;
-    maxBytes: number;
-    maxPixels: number;
-    maxSide: number;
-    /** Uploads per user in a window. */
-    maxPerWindow: number;
-    windowMinutes: number;
-    /** Stored bytes per user (files that still hold bytes). */
-    quotaBytes: number;
-    /** An upload nothing refers to is removed this long after it was made. */
-    unusedGraceHours: number;
-  };
-  /** How often the server removes unused uploads, expired captchas and old counters; 0: never. */
-  cleanupIntervalMinutes: number;
-  bankCardsMax: number;
-  /**
-   * Minor units. The fee is taken out of the amount: the balance is debited `amount`, the bank
-   * receives `amount - fee`; fee = max(feeMin, ceil(amount × feePermille / 1000)).
-   */
-  withdraw: { min: number; dailyMax: number; feePermille: number; feeMin: number };
-  addressesMax: number;
-  /** Both sides get `points` when the invitee first walks `steps` in a day; at most `maxPerYear` invitees per inviter. */
-  invite: { points: number; steps: number; maxPerYear: number };
-  /** The companion package, a file under DATA_DIR; null when none is configured. */
-  companion: { version: string; versionCode: number; file: string } | null;
-  /** Replaces the built-in (translated) description of physical card mailing. */
-  cardMailingDescription: string | undefined;
-  /** `outboxAll`: /demo/outbox lists every message, not only the demo account's. */
-  demo: { welcomeBalance: number; welcomePoints: number; outboxAll: boolean };
-}
+export type Dialect = 'sqlite' | 'postgres';
 
 export class ConfigError extends Error {}
 
@@ -204,7 +132,7 @@ function parseDataKey(value: string): Buffer {
   return key;
 }
 
-function loadDataKey(mode: Config['mode'], dataDir: string, value: string | undefined): Buffer {
+function loadDataKey(mode: Mode, dataDir: string, value: string | undefined): Buffer {
   const demoFile = path.join(dataDir, DEMO_DATA_KEY_FILE);
   if (mode === 'production') {
     if (!value) {
@@ -225,14 +153,9 @@ function loadDataKey(mode: Config['mode'], dataDir: string, value: string | unde
   return key;
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
-  }
-  const e = parsed.data;
-  const mode = e.STRIDE_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'demo');
+/** The settings the server runs with, from the checked variables; refusals are ConfigErrors. */
+function fromEnv(e: Env) {
+  const mode: Mode = e.STRIDE_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'demo');
   const dataDir = path.resolve(e.DATA_DIR);
 
   let appSecret = e.APP_SECRET;
@@ -250,7 +173,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appSecret ??= readOrCreateDemoSecret(dataDir);
   }
 
-  const paymentProvider = e.PAYMENT_PROVIDER ?? (mode === 'demo' ? 'sandbox' : 'none');
+  const paymentProvider: NonNullable<Env['PAYMENT_PROVIDER']> =
+    e.PAYMENT_PROVIDER ?? (mode === 'demo' ? 'sandbox' : 'none');
   let sandboxSecret = e.PAYMENT_SANDBOX_SECRET;
   if (mode === 'production' && paymentProvider === 'sandbox') {
     // Its pay page marks payments paid with no money moving: never for real users.
@@ -275,7 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 
   const companionParts = [e.COMPANION_VERSION, e.COMPANION_VERSION_CODE, e.COMPANION_PACKAGE_FILE];
-  let companion: Config['companion'] = null;
+  let companion: { version: string; versionCode: number; file: string } | null = null;
   if (companionParts.some((part) => part !== undefined)) {
     if (!e.COMPANION_VERSION || e.COMPANION_VERSION_CODE === undefined || !e.COMPANION_PACKAGE_FILE) {
       throw new ConfigError(
@@ -291,7 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 
   const url = e.DATABASE_URL;
-  let database: Config['database'];
+  let database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     database = { dialect: 'postgres', url };
   } else if (url && url.startsWith('file:')) {
@@ -313,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
+    /** Web app origins served elsewhere that may call this server as a backup API host. */
     corsOrigins: e.CORS_ORIGINS,
     argon2: {
       memoryCost: e.ARGON2_MEMORY_KIB,
@@ -327,15 +252,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       failureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     },
+    /** Sign-ups per address and per number block (all but the last 4 digits) in a window. */
     register: {
       maxPerAddress: e.REGISTER_MAX_PER_ADDRESS,
       maxPerPrefix: e.REGISTER_MAX_PER_PREFIX,
       windowMinutes: e.REGISTER_WINDOW_MINUTES,
     },
+    /** Captchas issued per address in a window (each is a database row). */
     captcha: { maxPerAddress: e.CAPTCHA_MAX_PER_ADDRESS, windowMinutes: e.CAPTCHA_WINDOW_MINUTES },
+    /** The business day's time zone as a fixed offset from UTC (no daylight saving). */
     businessUtcOffsetMinutes: e.BUSINESS_UTC_OFFSET_MINUTES,
     steps: { dailyCap: e.STEPS_DAILY_CAP, maxPerMinute: e.STEPS_MAX_PER_MINUTE, dailyGoal: e.STEPS_DAILY_GOAL },
     points: { stepsPerPoint: e.POINTS_STEPS_PER_POINT, dailyMax: e.POINTS_DAILY_MAX },
+    /** `pointsPerUnit` points buy `cashPerUnit` minor units; amounts are whole units. */
     exchange: {
       pointsPerUnit: e.EXCHANGE_POINTS_PER_UNIT,
       cashPerUnit: e.EXCHANGE_CASH_PER_UNIT,
@@ -348,20 +277,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       expiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
       orderExpiryMinutes: e.MEMBERSHIP_ORDER_EXPIRY_MINUTES,
     },
+    /** AES-256-GCM key for personal data at rest (ID and account numbers). */
     dataKey,
-    identityReview: e.IDENTITY_REVIEW ?? (mode === 'demo' ? 'auto' : 'operator'),
+    /** `auto`: format and checksum checks decide (demo); `operator`: an operator decides. */
+    identityReview: e.IDENTITY_REVIEW ?? (mode === 'demo' ? ('auto' as const) : ('operator' as const)),
     uploads: {
       dir: path.resolve(dataDir, e.UPLOAD_DIR ?? 'uploads'),
       maxBytes: e.UPLOAD_MAX_BYTES,
       maxPixels: e.UPLOAD_MAX_PIXELS,
       maxSide: e.UPLOAD_MAX_SIDE,
+      /** Uploads per user in a window. */
       maxPerWindow: e.UPLOAD_MAX_PER_WINDOW,
       windowMinutes: e.UPLOAD_WINDOW_MINUTES,
+      /** Stored bytes per user (files that still hold bytes). */
       quotaBytes: e.UPLOAD_QUOTA_BYTES,
+      /** An upload nothing refers to is removed this long after it was made. */
       unusedGraceHours: e.UPLOAD_UNUSED_GRACE_HOURS,
     },
+    /** How often the server removes unused uploads, expired captchas and old counters; 0: never. */
     cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,
     bankCardsMax: e.BANK_CARDS_MAX,
+    /**
+     * Minor units. The fee is taken out of the amount: the balance is debited `amount`, the bank
+     * receives `amount - fee`; fee = max(feeMin, ceil(amount × feePermille / 1000)).
+     */
     withdraw: {
       min: e.WITHDRAW_MIN,
       dailyMax: e.WITHDRAW_DAILY_MAX,
@@ -369,19 +308,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       feeMin: e.WITHDRAW_FEE_MIN,
     },
     addressesMax: e.ADDRESSES_MAX,
+    /** Both sides get `points` when the invitee first walks `steps` in a day; at most `maxPerYear` invitees per inviter. */
     invite: {
       points: e.INVITE_REWARD_POINTS,
       steps: e.INVITE_QUALIFYING_STEPS,
       maxPerYear: e.INVITE_MAX_PER_YEAR,
     },
+    /** The companion package, a file under DATA_DIR; null when none is configured. */
     companion,
+    /** Replaces the built-in (translated) description of physical card mailing. */
     cardMailingDescription: e.CARD_MAILING_DESCRIPTION,
+    /** `outboxAll`: /demo/outbox lists every message, not only the demo account's. */
     demo: {
       welcomeBalance: e.DEMO_WELCOME_BALANCE,
       welcomePoints: e.DEMO_WELCOME_POINTS,
       outboxAll: e.DEMO_OUTBOX_ALL,
     },
   };
+}
+
+/** The variables, checked and then read into the settings: the one declaration of `Config`. */
+const ConfigSchema = EnvSchema.transform(fromEnv);
+export type Config = z.output<typeof ConfigSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
 }
 
 /** Whether an address to listen on only accepts connections from this machine. */

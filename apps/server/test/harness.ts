@@ -2,7 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { passesLuhn, residentIdCheckCharacter, type Envelope, type LedgerType } from '@stride/contract';
+import {
+  passesLuhn,
+  residentIdCheckCharacter,
+  getCaptcha,
+  register,
+  submitFace,
+  submitIdentity,
+  uploadFile as uploadFileEndpoint,
+  type BodyOf,
+  type EndpointDef,
+  type Envelope,
+  type LedgerType,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@stride/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
@@ -139,6 +154,7 @@ export async function createTestApp(
   };
 }
 
+/** Options of `call`, the raw-HTTP helper: for requests the contract does not describe. */
 export interface CallOptions {
   token?: string;
   language?: string;
@@ -152,6 +168,10 @@ export interface CallResult<T> extends Envelope<T> {
   status: number;
 }
 
+/**
+ * A request by method and url, for tests about raw HTTP (malformed input, unknown routes,
+ * headers). Contract endpoints go through `api`.
+ */
 export async function call<T = unknown>(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -177,6 +197,90 @@ export async function call<T = unknown>(
   return { status: response.statusCode, ...envelope };
 }
 
+const RAW = Symbol('raw');
+/** An input sent as written, past the contract's types: for tests of what the server refuses. */
+export interface Raw {
+  readonly [RAW]: unknown;
+}
+export function raw(value: unknown): Raw {
+  return { [RAW]: value };
+}
+function unwrap(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && RAW in value ? (value as Raw)[RAW] : value;
+}
+
+/** An input the endpoint does not take can still be sent, but only as `raw(...)`. */
+type Input<T> = [T] extends [never] ? Raw : T | Raw;
+
+export type ApiOptions<E extends EndpointDef> = ([ParamsOf<E>] extends [never]
+  ? { params?: Raw }
+  : { params: ParamsOf<E> | Raw }) & {
+  query?: Input<QueryOf<E>>;
+  body?: Input<BodyOf<E>>;
+  token?: string;
+  language?: string;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+};
+
+/** The envelope; `data` is the endpoint's response on success (code 1) and null otherwise. */
+export type ApiResult<E extends EndpointDef> = CallResult<ResponseOf<E>>;
+
+/** Builds the url from the endpoint's `{name}` path parameters. */
+function endpointUrl(endpoint: EndpointDef, params: unknown): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`${endpoint.id}: missing path parameter ${name}`);
+    return encodeURIComponent(String(values[name]));
+  });
+}
+
+/**
+ * Calls a contract endpoint by its endpoint object: the url comes from its path and `params`,
+ * inputs are typed by its schemas, and `data` by its response schema.
+ */
+export async function api<E extends EndpointDef>(
+  t: Pick<TestApp, 'app'>,
+  endpoint: E,
+  ...[options]: [ParamsOf<E>] extends [never] ? [ApiOptions<E>?] : [ApiOptions<E>]
+): Promise<ApiResult<E>> {
+  const {
+    params,
+    query,
+    body,
+    token,
+    language,
+    headers: extra,
+    remoteAddress,
+  } = (options ?? {}) as ApiOptions<EndpointDef>;
+  const headers: Record<string, string> = { ...extra };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (language) headers['accept-language'] = language;
+  const sentQuery = unwrap(query) as Record<string, unknown> | undefined;
+  const sentBody = unwrap(body);
+  const response = await t.app.inject({
+    method: endpoint.method,
+    url: endpointUrl(endpoint, unwrap(params)),
+    ...(sentQuery === undefined
+      ? {}
+      : {
+          query: Object.fromEntries(
+            Object.entries(sentQuery)
+              .filter(([, value]) => value !== undefined)
+              .map(([key, value]) => [key, String(value)]),
+          ),
+        }),
+    headers,
+    remoteAddress,
+    ...(sentBody === undefined
+      ? {}
+      : typeof sentBody === 'string'
+        ? { payload: sentBody }
+        : { payload: sentBody as object }),
+  });
+  return { status: response.statusCode, ...response.json<Envelope<ResponseOf<E>>>() };
+}
+
 let accountCounter = 0;
 export function uniqueAccount(): string {
   accountCounter += 1;
@@ -184,7 +288,7 @@ export function uniqueAccount(): string {
 }
 
 export async function solveCaptcha(t: TestApp): Promise<{ captchaId: string; captchaCode: string }> {
-  const result = await call<{ captchaId: string }>(t.app, 'GET', '/api/captcha');
+  const result = await api(t, getCaptcha);
   return { captchaId: result.data.captchaId, captchaCode: t.captcha.last };
 }
 
@@ -195,9 +299,7 @@ export async function registerUser(
   account = uniqueAccount(),
   password = GOOD_PASSWORD,
 ): Promise<{ token: string; userId: string; account: string; password: string }> {
-  const result = await call<{ token: string; user: { id: string } }>(t.app, 'POST', '/api/user/register', {
-    body: { account, password, ...(await solveCaptcha(t)) },
-  });
+  const result = await api(t, register, { body: { account, password, ...(await solveCaptcha(t)) } });
   if (result.code !== 1) throw new Error(`register failed: ${result.code} ${result.message}`);
   return { token: result.data.token, userId: result.data.user.id, account, password };
 }
@@ -298,22 +400,12 @@ export function multipartBody(
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-export interface UploadAnswer {
-  fileId: string;
-  url: string;
-  purpose: string;
-  contentType: string;
-  width: number;
-  height: number;
-  size: number;
-}
-
 export async function uploadFile(
   t: TestApp,
   token: string,
   bytes: Buffer,
   options: { purpose?: string; filename?: string; contentType?: string } = {},
-): Promise<CallResult<UploadAnswer>> {
+): Promise<ApiResult<typeof uploadFileEndpoint>> {
   const { payload, contentType } = multipartBody(options.purpose ? { purpose: options.purpose } : {}, {
     bytes,
     ...(options.filename ? { filename: options.filename } : {}),
@@ -321,11 +413,11 @@ export async function uploadFile(
   });
   const response = await t.app.inject({
     method: 'POST',
-    url: '/api/v1/UploadFile',
+    url: uploadFileEndpoint.path,
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
     payload,
   });
-  return { status: response.statusCode, ...response.json<Envelope<UploadAnswer>>() };
+  return { status: response.statusCode, ...response.json<Envelope<ResponseOf<typeof uploadFileEndpoint>>>() };
 }
 
 /** A small real JPEG (a plain colour), as a phone camera would give. */
@@ -354,11 +446,11 @@ export async function verifyIdentity(
   token: string,
   idNumber = residentId(),
   name = REAL_NAME,
-): Promise<{ idNumber: string; answer: CallResult<{ status: string }> }> {
+): Promise<{ idNumber: string; answer: ApiResult<typeof submitIdentity> }> {
   const image = await testJpeg();
   const front = await uploadFile(t, token, image, { purpose: 'id_front' });
   const back = await uploadFile(t, token, image, { purpose: 'id_back' });
-  const answer = await call<{ status: string }>(t.app, 'POST', '/api/user/id/verify', {
+  const answer = await api(t, submitIdentity, {
     token,
     body: { name, idNumber, frontImageId: front.data.fileId, backImageId: back.data.fileId },
   });
@@ -368,7 +460,7 @@ export async function verifyIdentity(
 /** The one-time face check through the API, with a face image. */
 export async function passFaceCheck(t: TestApp, token: string): Promise<void> {
   const face = await uploadFile(t, token, await testJpeg(), { purpose: 'face' });
-  const answer = await call<{ faceVerified: boolean }>(t.app, 'POST', '/api/user/face', {
+  const answer = await api(t, submitFace, {
     token,
     body: { method: 'face', imageId: face.data.fileId },
   });

@@ -1,6 +1,6 @@
-import { CODES, ENDPOINTS } from '@stride/contract';
+import { CODES, ENDPOINTS, getDownload, getInvite, login, logout, register } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { call, registerUser, useTestApp } from '../../test/harness.js';
+import { call, registerUser, useTestApp, api, raw } from '../../test/harness.js';
 import { fastifyPath } from './endpoints.js';
 
 const t = useTestApp({ BODY_LIMIT_BYTES: '2048' });
@@ -73,10 +73,10 @@ describe('the contract', () => {
   });
 
   it('checks the session before anything else, and answers an unconfigured capability with 1010', async () => {
-    const anonymous = await call(t.app, 'GET', '/api/invite');
+    const anonymous = await api(t, getInvite);
     expect(anonymous).toMatchObject({ status: 200, code: CODES.SESSION_INVALID, data: null });
     const { token } = await registerUser(t);
-    const result = await call(t.app, 'GET', '/api/download', { token });
+    const result = await api(t, getDownload, { token });
     expect(result).toMatchObject({ status: 200, code: CODES.NOT_AVAILABLE, data: null });
     expect(result.message).toBe('No companion package is configured');
   });
@@ -102,8 +102,8 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/v1/UploadFile']?.post?.requestBody?.required).toBe(true);
     // What the document says is what the server does: logout with no body at all succeeds.
     const { token } = await registerUser(t);
-    expect(await call(t.app, 'POST', '/api/user/logout', { token })).toMatchObject({ status: 200, code: 1 });
-    expect(await call(t.app, 'POST', '/api/user/login')).toMatchObject({ code: CODES.VALIDATION_FAILED });
+    expect(await api(t, logout, { token })).toMatchObject({ status: 200, code: 1 });
+    expect(await api(t, login)).toMatchObject({ code: CODES.VALIDATION_FAILED });
   });
 });
 
@@ -130,7 +130,7 @@ describe('the envelope and HTTP status', () => {
   });
 
   it('answers an oversize body with 200 and a validation code naming the limit', async () => {
-    const result = await call(t.app, 'POST', '/api/user/login', {
+    const result = await api(t, login, {
       body: { account: '13800138000', password: 'x'.repeat(5000) },
     });
     expect(result).toMatchObject({ status: 200, code: CODES.VALIDATION_FAILED });
@@ -150,29 +150,29 @@ describe('the envelope and HTTP status', () => {
 
   it('names the field and rule, in the caller’s language', async () => {
     const body = { account: 'abc', password: 'x' };
-    const en = await call(t.app, 'POST', '/api/user/login', { body, language: 'en-US,en;q=0.9' });
+    const en = await api(t, login, { body, language: 'en-US,en;q=0.9' });
     expect(en.message).toBe('Mobile number: must be a mobile number of 7 to 15 digits');
-    const es = await call(t.app, 'POST', '/api/user/login', { body, language: 'es-ES' });
+    const es = await api(t, login, { body, language: 'es-ES' });
     expect(es.message).toBe('Número de móvil: debe ser un número de móvil de 7 a 15 dígitos');
-    const fr = await call(t.app, 'POST', '/api/user/login', { body, language: 'fr' });
+    const fr = await api(t, login, { body, language: 'fr' });
     expect(fr.message).toBe('Numéro de mobile : doit être un numéro de mobile de 7 à 15 chiffres');
-    const hans = await call(t.app, 'POST', '/api/user/login', { body, language: 'zh-CN' });
+    const hans = await api(t, login, { body, language: 'zh-CN' });
     expect(hans.message).toBe('手机号：必须是 7 到 15 位数字的手机号');
-    const hant = await call(t.app, 'POST', '/api/user/login', { body, language: 'zh-TW' });
+    const hant = await api(t, login, { body, language: 'zh-TW' });
     expect(hant.message).toBe('手機號碼：必須是 7 到 15 位數字的手機號碼');
   });
 
   it('reports missing, wrong-typed, overlong and unknown fields', async () => {
-    const missing = await call(t.app, 'POST', '/api/user/login', { body: {} });
+    const missing = await api(t, login, { body: raw({}) });
     expect(missing.message).toBe('Mobile number: is required; Password: is required');
-    const wrongType = await call(t.app, 'POST', '/api/user/login', { body: { account: 13800138000, password: 'x' } });
+    const wrongType = await api(t, login, { body: raw({ account: 13800138000, password: 'x' }) });
     expect(wrongType.message).toBe('Mobile number: must be text');
-    const overlong = await call(t.app, 'POST', '/api/user/login', {
+    const overlong = await api(t, login, {
       body: { account: '13800138000', password: 'x'.repeat(65) },
     });
     expect(overlong.message).toBe('Password: must be at most 64 characters');
-    const unknown = await call(t.app, 'POST', '/api/user/login', {
-      body: { account: '13800138000', password: 'x', isAdmin: true },
+    const unknown = await api(t, login, {
+      body: raw({ account: '13800138000', password: 'x', isAdmin: true }),
     });
     expect(unknown.message).toBe('isAdmin: unknown field');
     for (const result of [missing, wrongType, overlong, unknown]) {
@@ -181,7 +181,7 @@ describe('the envelope and HTTP status', () => {
   });
 
   it('answers a missing body as a required request', async () => {
-    const result = await call(t.app, 'POST', '/api/user/register');
+    const result = await api(t, register);
     expect(result).toMatchObject({ status: 200, code: CODES.VALIDATION_FAILED, message: 'request: is required' });
   });
 

@@ -1,7 +1,7 @@
-import { CODES, ENDPOINTS, type Envelope } from '@stride/contract';
+import { CODES, ENDPOINTS, type Envelope, cancelOrder, getPayment, saveAddress } from '@stride/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { call, registerUser, testJpeg, uploadFile, useTestApp } from '../../test/harness.js';
+import { call, registerUser, testJpeg, uploadFile, useTestApp, api } from '../../test/harness.js';
 
 // Every malformed request is answered with an envelope (decision 016): never a 500, never
 // Fastify's own 400 or 414 body, which the web client would take for a broken host.
@@ -67,9 +67,9 @@ describe('control characters', () => {
     expect(path).toEqual(refused('id: must not contain control characters'));
     const query = await call(t.app, 'GET', '/api/notice?id=a%00b', { token });
     expect(query).toEqual(refused('id: must not contain control characters'));
-    const body = await call(t.app, 'POST', '/api/order/cancel', { token, body: { orderId: 'a\u0000b' } });
+    const body = await api(t, cancelOrder, { token, body: { orderId: 'a\u0000b' } });
     expect(body).toEqual(refused('Order: must not contain control characters'));
-    const stored = await call(t.app, 'POST', '/api/delivery_info', {
+    const stored = await api(t, saveAddress, {
       token,
       body: { name: 'Li\u0000Na', phone: '13800138000', region: 'Beijing', detail: 'Road 1' },
       language: 'zh-CN',
@@ -81,7 +81,7 @@ describe('control characters', () => {
   it('refuses other control characters too, escaped or raw', async () => {
     const { token } = await registerUser(t);
     for (const character of ['\u0001', '\u001b', '\u007f', '\n', '\t']) {
-      const result = await call(t.app, 'POST', '/api/order/cancel', { token, body: { orderId: `a${character}b` } });
+      const result = await api(t, cancelOrder, { token, body: { orderId: `a${character}b` } });
       expect(result, JSON.stringify(character)).toEqual(refused('Order: must not contain control characters'));
     }
     const raw = await call(t.app, 'GET', '/api/notice?id=a%0Ab', { token });
@@ -120,10 +120,10 @@ describe('addresses the router refuses', () => {
 
   it('answers an overlong path parameter with an envelope, not 414', async () => {
     const { token } = await registerUser(t);
-    const long = await call(t.app, 'GET', `/api/pay/${'a'.repeat(101)}`, { token });
+    const long = await api(t, getPayment, { params: { id: 'a'.repeat(101) }, token });
     expect(long).toEqual(refused('A part of the address is too long (at most 100 characters)'));
     // At the limit the request is routed and validated as usual (ids are at most 64 characters).
-    const atLimit = await call(t.app, 'GET', `/api/pay/${'a'.repeat(100)}`, { token });
+    const atLimit = await api(t, getPayment, { params: { id: 'a'.repeat(100) }, token });
     expect(atLimit).toEqual(refused('id: must be at most 64 characters'));
     // An unknown address stays a 404, whatever its length.
     const unknown = await call(t.app, 'GET', `/api/no/such/${'a'.repeat(5000)}`);

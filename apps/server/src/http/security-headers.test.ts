@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, createPlan, idempotencyKey, registerUser, useTestApp, verifyUser } from '../../test/harness.js';
+import { buyCard, createPayment } from '@stride/contract';
+import { createPlan, idempotencyKey, registerUser, useTestApp, verifyUser, api } from '../../test/harness.js';
 
 // A built web app as Vite lays it out: index.html, hashed assets, the build's own .vite folder.
 const webDist = mkdtempSync(path.join(tmpdir(), 'stride-web-'));
@@ -88,11 +89,11 @@ describe('security headers', () => {
     const planId = await createPlan(t);
     const { token, userId } = await registerUser(t);
     await verifyUser(t, userId);
-    const order = await call<{ id: string }>(t.app, 'POST', '/api/member_card/buy', {
+    const order = await api(t, buyCard, {
       token,
       body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
     });
-    const payment = await call<{ payUrl: string }>(t.app, 'POST', '/api/pay', {
+    const payment = await api(t, createPayment, {
       token,
       body: { orderId: order.data.id, idempotencyKey: idempotencyKey() },
     });

@@ -1,8 +1,7 @@
-import { CODES } from '@stride/contract';
+import { CODES, requestWithdrawal, saveBankCard, submitFace } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
   balanceOf,
-  call,
   cardNumber,
   fundUser,
   idempotencyKey,
@@ -10,6 +9,7 @@ import {
   registerUser,
   useTestApp,
   verifyIdentity,
+  api,
 } from '../../test/harness.js';
 import { runOps } from './cli.js';
 
@@ -38,14 +38,14 @@ async function pendingUser() {
 async function withdrawingUser() {
   const user = await pendingUser();
   await t.app.services.identity.review('setup', user.userId, { approve: true });
-  await call(t.app, 'POST', '/api/user/face', { token: user.token, body: { method: 'manual' } });
+  await api(t, submitFace, { token: user.token, body: { method: 'manual' } });
   await t.app.services.identity.reviewFace('setup', user.userId, { approve: true });
   await fundUser(t, user.userId, 10_000);
-  const card = await call<{ id: string }>(t.app, 'POST', '/api/bank_card', {
+  const card = await api(t, saveBankCard, {
     token: user.token,
     body: { bank: 'Bank', holderName: REAL_NAME, accountNumber: cardNumber() },
   });
-  const withdrawal = await call<{ id: string }>(t.app, 'POST', '/api/withdraw', {
+  const withdrawal = await api(t, requestWithdrawal, {
     token: user.token,
     body: { amount: 5_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
   });

@@ -2,11 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CODES } from '@stride/contract';
+import {
+  CODES,
+  applyCardMailing,
+  buyCard,
+  confirmOrder,
+  createPayment,
+  getIdentity,
+  listCommunityChannels,
+  listGoodsOrders,
+  listMyCards,
+  requestWithdrawal,
+  saveAddress,
+  saveBankCard,
+  submitFace,
+} from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
   balanceOf,
-  call,
   cardNumber,
   createPlan,
   fundUser,
@@ -18,6 +31,7 @@ import {
   useTestApp,
   verifyIdentity,
   verifyUser,
+  api,
 } from '../../test/harness.js';
 import { MINUTE_MS } from '../lib/clock.js';
 import { SANDBOX_CALLBACK_PATH } from '../modules/payments/payments.routes.js';
@@ -50,14 +64,14 @@ async function pendingUser() {
 async function withdrawingUser(amount = 5_000) {
   const user = await pendingUser();
   await t.app.services.identity.review('setup', user.userId, { approve: true });
-  await call(t.app, 'POST', '/api/user/face', { token: user.token, body: { method: 'manual' } });
+  await api(t, submitFace, { token: user.token, body: { method: 'manual' } });
   await t.app.services.identity.reviewFace('setup', user.userId, { approve: true });
   await fundUser(t, user.userId, 10_000);
-  const card = await call<{ id: string }>(t.app, 'POST', '/api/bank_card', {
+  const card = await api(t, saveBankCard, {
     token: user.token,
     body: { bank: 'Bank', holderName: REAL_NAME, accountNumber: cardNumber() },
   });
-  const withdrawal = await call<{ id: string }>(t.app, 'POST', '/api/withdraw', {
+  const withdrawal = await api(t, requestWithdrawal, {
     token: user.token,
     body: { amount, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
   });
@@ -90,9 +104,7 @@ describe('the ops command line', () => {
     expect(await actionsFor(userId)).toEqual([]);
     const approved = await ops('identity', 'approve', userId, '--operator', 'anna', '--yes');
     expect(approved.code).toBe(0);
-    expect((await call<{ status: string }>(t.app, 'GET', '/api/user/id/verify', { token })).data.status).toBe(
-      'verified',
-    );
+    expect((await api(t, getIdentity, { token })).data.status).toBe('verified');
     expect(await actionsFor(userId)).toEqual([
       expect.objectContaining({ operator: 'anna', action: 'identity.approve', created_at: t.clock.now() }),
     ]);
@@ -113,7 +125,7 @@ describe('the ops command line', () => {
       '--yes',
     );
     expect(rejected.code).toBe(0);
-    const identity = await call<{ status: string; rejectReason: string }>(t.app, 'GET', '/api/user/id/verify', {
+    const identity = await api(t, getIdentity, {
       token,
     });
     expect(identity.data).toMatchObject({ status: 'rejected', rejectReason: 'Name does not match' });
@@ -171,10 +183,10 @@ describe('the ops command line', () => {
   it('approves a manual face check', async () => {
     const { userId, token } = await pendingUser();
     await ops('identity', 'approve', userId, '--operator', 'fay', '--yes');
-    await call(t.app, 'POST', '/api/user/face', { token, body: { method: 'manual' } });
+    await api(t, submitFace, { token, body: { method: 'manual' } });
     expect((await ops('face', 'list')).out).toContain(userId);
     expect((await ops('face', 'approve', userId, '--operator', 'fay', '--yes')).code).toBe(0);
-    const identity = await call<{ faceVerified: boolean }>(t.app, 'GET', '/api/user/id/verify', { token });
+    const identity = await api(t, getIdentity, { token });
     expect(identity.data.faceVerified).toBe(true);
   });
 });
@@ -250,11 +262,11 @@ describe('the ops command line: shop, mailings, notices, community', () => {
     });
     const user = await registerUser(t);
     await fundUser(t, user.userId, 100, 'POINTS');
-    const address = await call<{ id: string }>(t.app, 'POST', '/api/delivery_info', {
+    const address = await api(t, saveAddress, {
       token: user.token,
       body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'No. 1' },
     });
-    const order = await call<{ id: string }>(t.app, 'POST', '/api/order/confirm', {
+    const order = await api(t, confirmOrder, {
       token: user.token,
       body: { goodsId: goods.id, quantity: 1, addressId: address.data.id, idempotencyKey: idempotencyKey() },
     });
@@ -289,7 +301,7 @@ describe('the ops command line: shop, mailings, notices, community', () => {
     expect(again).toMatchObject({ code: 1 });
     expect(again.err).toContain('is shipped, not to_ship');
     expect((await ops('orders', 'complete', order.data.id, '--operator', 'hal', '--yes')).code).toBe(0);
-    const list = await call<{ items: { status: string; trackingNumber: string }[] }>(t.app, 'GET', '/api/order/goods', {
+    const list = await api(t, listGoodsOrders, {
       token: user.token,
     });
     expect(list.data.items[0]).toMatchObject({ status: 'completed', trackingNumber: 'SF9' });
@@ -313,7 +325,7 @@ describe('the ops command line: shop, mailings, notices, community', () => {
     });
     const user = await registerUser(t);
     await fundUser(t, user.userId, 100, 'POINTS');
-    const address = await call<{ id: string }>(t.app, 'POST', '/api/delivery_info', {
+    const address = await api(t, saveAddress, {
       token: user.token,
       body: {
         name: 'Li Na',
@@ -329,7 +341,7 @@ describe('the ops command line: shop, mailings, notices, community', () => {
       .set({ detail: 'No. 1\u001b[2J\rstatus=completed \u009b31m \u202eevil' })
       .where('id', '=', address.data.id)
       .execute();
-    const order = await call<{ id: string }>(t.app, 'POST', '/api/order/confirm', {
+    const order = await api(t, confirmOrder, {
       token: user.token,
       body: { goodsId: goods.id, quantity: 1, addressId: address.data.id, idempotencyKey: idempotencyKey() },
     });
@@ -359,16 +371,16 @@ describe('the ops command line: shop, mailings, notices, community', () => {
     await verifyUser(t, user.userId);
     await fundUser(t, user.userId, 20_000);
     const planId = await createPlan(t);
-    await call(t.app, 'POST', '/api/member_card/buy', {
+    await api(t, buyCard, {
       token: user.token,
       body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
     });
-    const cards = await call<{ id: string }[]>(t.app, 'GET', '/api/member_card/my', { token: user.token });
-    const address = await call<{ id: string }>(t.app, 'POST', '/api/delivery_info', {
+    const cards = await api(t, listMyCards, { token: user.token });
+    const address = await api(t, saveAddress, {
       token: user.token,
       body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'No. 1' },
     });
-    const mailing = await call<{ id: string }>(t.app, 'POST', '/api/order/apply', {
+    const mailing = await api(t, applyCardMailing, {
       token: user.token,
       body: { cardId: cards.data[0]!.id, addressId: address.data.id },
     });
@@ -447,7 +459,7 @@ describe('the ops command line: shop, mailings, notices, community', () => {
         )
       ).code,
     ).toBe(0);
-    const channels = await call<{ id: string; qrImage: string }[]>(t.app, 'GET', '/api/community');
+    const channels = await api(t, listCommunityChannels);
     expect(channels.data.find((c) => c.id === channelId)?.qrImage).toBe('https://example.com/qr.png');
     expect((await actionsFor(channelId)).map((a) => a.action)).toEqual(['community.create', 'community.update']);
     expect(lastLine((await ops('community', 'list')).out)).toContain('Walkers');
@@ -471,11 +483,11 @@ describe('the ops command line: the books and held payments', () => {
     const planId = await createPlan(t, { price });
     const user = await registerUser(t);
     await verifyUser(t, user.userId);
-    const order = await call<{ id: string }>(t.app, 'POST', '/api/member_card/buy', {
+    const order = await api(t, buyCard, {
       token: user.token,
       body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
     });
-    const first = await call<{ id: string; amount: number }>(t.app, 'POST', '/api/pay', {
+    const first = await api(t, createPayment, {
       token: user.token,
       body: { orderId: order.data.id, idempotencyKey: idempotencyKey() },
     });

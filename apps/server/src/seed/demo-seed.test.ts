@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { balanceOf, call, useTestApp } from '../../test/harness.js';
-import { APP_ROUTES } from '@stride/contract';
+import { balanceOf, useTestApp, api } from '../../test/harness.js';
+import {
+  APP_ROUTES,
+  getDownload,
+  getHome,
+  getIdentity,
+  getNotice,
+  listCardPlans,
+  listCommunityChannels,
+  listGoods,
+  listNotices,
+  login,
+} from '@stride/contract';
 import { DEMO_ACCOUNT, DEMO_HOME_ITEMS, DEMO_IDENTITY, seedDemo } from './demo-seed.js';
 
 const t = useTestApp();
@@ -9,15 +20,10 @@ describe('demo seed', () => {
   it('creates the card plans, home items and a verified demo account with a welcome balance, once', async () => {
     await seedDemo(t.app.services);
     await seedDemo(t.app.services);
-    const login = await call<{ token: string; user: { id: string; realNameStatus: string } }>(
-      t.app,
-      'POST',
-      '/api/user/login',
-      { body: DEMO_ACCOUNT },
-    );
-    expect(login.data.user.realNameStatus).toBe('verified');
-    const { token } = login.data;
-    const identity = await call<{ name: string; idNumberMasked: string }>(t.app, 'GET', '/api/user/id/verify', {
+    const session = await api(t, login, { body: DEMO_ACCOUNT });
+    expect(session.data.user.realNameStatus).toBe('verified');
+    const { token } = session.data;
+    const identity = await api(t, getIdentity, {
       token,
     });
     expect(identity.data).toMatchObject({
@@ -25,15 +31,15 @@ describe('demo seed', () => {
       name: DEMO_IDENTITY.name,
       idNumberMasked: '110***********002X',
     });
-    const plans = await call<{ name: string; price: number }[]>(t.app, 'GET', '/api/member_card', { token });
+    const plans = await api(t, listCardPlans, { token });
     expect(plans.data.map((p) => [p.name, p.price])).toEqual([
       ['Bronze', 9_900],
       ['Silver', 29_900],
       ['Gold', 99_900],
     ]);
-    expect(await balanceOf(t, login.data.user.id)).toBe(200_000);
-    expect(await balanceOf(t, login.data.user.id, 'POINTS')).toBe(5_000);
-    const home = await call<{ banners: unknown[]; quickEntries: unknown[] }>(t.app, 'GET', '/api/home', { token });
+    expect(await balanceOf(t, session.data.user.id)).toBe(200_000);
+    expect(await balanceOf(t, session.data.user.id, 'POINTS')).toBe(5_000);
+    const home = await api(t, getHome, { token });
     expect(home.data.banners).toHaveLength(3);
     expect(home.data.quickEntries).toHaveLength(4);
   });
@@ -41,33 +47,28 @@ describe('demo seed', () => {
   it('seeds goods with images, notices with rich text and community channels, once, and no companion package', async () => {
     await seedDemo(t.app.services);
     await seedDemo(t.app.services);
-    const { token } = (await call<{ token: string }>(t.app, 'POST', '/api/user/login', { body: DEMO_ACCOUNT })).data;
-    const goods = await call<{ items: { images: string[] }[]; total: number; categories: unknown[] }>(
-      t.app,
-      'GET',
-      '/api/goods',
-      { token },
-    );
+    const { token } = (await api(t, login, { body: DEMO_ACCOUNT })).data;
+    const goods = await api(t, listGoods, { token });
     expect(goods.data.categories).toHaveLength(2);
     expect(goods.data.total).toBe(6);
     expect(goods.data.items.every((item) => item.images[0]?.startsWith('data:image/svg+xml'))).toBe(true);
-    const notices = await call<{ items: { id: string; title: string }[] }>(t.app, 'GET', '/api/notices', { token });
+    const notices = await api(t, listNotices, { token });
     expect(notices.data.items.map((n) => n.title)).toEqual([
       'Invite friends, walk together',
       'Points shop is open',
       'Welcome to Stride',
     ]);
-    const rich = await call<{ body: string }>(t.app, 'GET', '/api/notice', {
+    const rich = await api(t, getNotice, {
       token,
       query: { id: notices.data.items[1]!.id },
     });
     expect(rich.data.body).toContain('<ul><li>');
-    const home = await call<{ notices: unknown[] }>(t.app, 'GET', '/api/home', { token });
+    const home = await api(t, getHome, { token });
     expect(home.data.notices).toHaveLength(3);
-    const community = await call<{ qrImage: string }[]>(t.app, 'GET', '/api/community');
+    const community = await api(t, listCommunityChannels);
     expect(community.data).toHaveLength(2);
     expect(community.data[0]!.qrImage).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect((await call(t.app, 'GET', '/api/download')).code).toBe(1010);
+    expect((await api(t, getDownload)).code).toBe(1010);
   });
 
   it('links banners and quick entries to pages that exist', () => {

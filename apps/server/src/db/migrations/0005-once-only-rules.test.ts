@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CODES } from '@stride/contract';
+import { CODES, buyCard, createPayment, listBankCards, saveAddress, saveBankCard } from '@stride/contract';
 import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   REAL_NAME,
-  call,
   cardNumber,
   createPlan,
   idempotencyKey,
@@ -12,6 +11,7 @@ import {
   useTestApp,
   verifyIdentity,
   verifyUser,
+  api,
 } from '../../../test/harness.js';
 import { migrateToLatest } from '../database.js';
 import { MIGRATIONS } from './index.js';
@@ -27,26 +27,26 @@ describe('migration 0005 on a database that already breaks the once-only rules',
     await verifyIdentity(t, first.token);
     const second = await registerUser(t);
     const third = await registerUser(t);
-    const card = await call<{ id: string }>(t.app, 'POST', '/api/bank_card', {
+    const card = await api(t, saveBankCard, {
       token: first.token,
       body: { bank: 'Bank', holderName: REAL_NAME, accountNumber: cardNumber() },
     });
-    const a1 = await call<{ id: string }>(t.app, 'POST', '/api/delivery_info', {
+    const a1 = await api(t, saveAddress, {
       token: first.token,
       body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'Old' },
     });
     t.clock.advance(1_000);
-    const a2 = await call<{ id: string }>(t.app, 'POST', '/api/delivery_info', {
+    const a2 = await api(t, saveAddress, {
       token: first.token,
       body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'New' },
     });
     const planId = await createPlan(t);
     await verifyUser(t, second.userId);
-    const order = await call<{ id: string }>(t.app, 'POST', '/api/member_card/buy', {
+    const order = await api(t, buyCard, {
       token: second.token,
       body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
     });
-    const payment = await call<{ id: string }>(t.app, 'POST', '/api/pay', {
+    const payment = await api(t, createPayment, {
       token: second.token,
       body: { orderId: order.data.id, idempotencyKey: idempotencyKey() },
     });
@@ -131,11 +131,11 @@ describe('migration 0005 on a database that already breaks the once-only rules',
       .execute();
     expect(defaults.map((row) => row.id)).toEqual([a2.data.id]);
     expect(a1.data.id).not.toBe(a2.data.id);
-    const cards = await call<{ id: string }[]>(t.app, 'GET', '/api/bank_card', { token: first.token });
+    const cards = await api(t, listBankCards, { token: first.token });
     expect(cards.data.map((row) => row.id)).toEqual([card.data.id]);
 
     // And the rules hold from now on.
-    const again = await call(t.app, 'POST', '/api/pay', {
+    const again = await api(t, createPayment, {
       token: second.token,
       body: { orderId: order.data.id, idempotencyKey: idempotencyKey() },
     });

@@ -1,30 +1,41 @@
-import { CODES } from '@stride/contract';
+import {
+  CODES,
+  type BodyOf,
+  getCaptcha,
+  getUserInfo,
+  login,
+  logout,
+  register,
+  requestPasswordKey,
+  resetPassword,
+} from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  call,
   createTestApp,
   GOOD_PASSWORD,
   registerUser,
   solveCaptcha,
   uniqueAccount,
   useTestApp,
+  api,
+  type ApiResult,
 } from '../../../test/harness.js';
 import { DEMO_ACCOUNT } from '../../seed/demo-seed.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 
 const t = useTestApp();
 
-interface Session {
-  token: string;
-  user: { id: string; account: string; inviteCode: string; realNameStatus: string };
-}
+const signIn = (body: BodyOf<typeof login>, remoteAddress = '10.0.0.1') => api(t, login, { body, remoteAddress });
 
-const login = (body: Record<string, unknown>, remoteAddress = '10.0.0.1') =>
-  call<Session>(t.app, 'POST', '/api/user/login', { body, remoteAddress });
+/** The reset key of a password reset's first step, which answers it only on success. */
+function resetKeyOf(answer: ApiResult<typeof resetPassword>): string {
+  if (answer.data?.step !== 'verify') throw new Error(`no reset key: ${answer.code} ${answer.message}`);
+  return answer.data.resetKey;
+}
 
 describe('captcha', () => {
   it('issues an SVG image that can be used once', async () => {
-    const first = await call<{ captchaId: string; image: string; expiresIn: number }>(t.app, 'GET', '/api/captcha');
+    const first = await api(t, getCaptcha);
     expect(first.code).toBe(1);
     expect(first.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(first.data.expiresIn).toBe(300);
@@ -35,19 +46,19 @@ describe('captcha', () => {
       captchaId: first.data.captchaId,
       captchaCode: answer,
     };
-    expect((await call(t.app, 'POST', '/api/user/register', { body })).code).toBe(1);
-    const reused = await call(t.app, 'POST', '/api/user/register', { body: { ...body, account: uniqueAccount() } });
+    expect((await api(t, register, { body })).code).toBe(1);
+    const reused = await api(t, register, { body: { ...body, account: uniqueAccount() } });
     expect(reused.code).toBe(CODES.CAPTCHA_INVALID);
   });
 
   it('refuses a wrong answer, and the captcha is spent by it', async () => {
     const { captchaId, captchaCode } = await solveCaptcha(t);
     const account = uniqueAccount();
-    const wrong = await call(t.app, 'POST', '/api/user/register', {
+    const wrong = await api(t, register, {
       body: { account, password: GOOD_PASSWORD, captchaId, captchaCode: 'zzzz' },
     });
     expect(wrong.code).toBe(CODES.CAPTCHA_INVALID);
-    const right = await call(t.app, 'POST', '/api/user/register', {
+    const right = await api(t, register, {
       body: { account, password: GOOD_PASSWORD, captchaId, captchaCode },
     });
     expect(right.code).toBe(CODES.CAPTCHA_INVALID);
@@ -56,7 +67,7 @@ describe('captcha', () => {
   it('expires after five minutes', async () => {
     const captcha = await solveCaptcha(t);
     t.clock.advance(5 * MINUTE_MS + 1);
-    const result = await call(t.app, 'POST', '/api/user/register', {
+    const result = await api(t, register, {
       body: { account: uniqueAccount(), password: GOOD_PASSWORD, ...captcha },
     });
     expect(result.code).toBe(CODES.CAPTCHA_INVALID);
@@ -66,20 +77,20 @@ describe('captcha', () => {
 describe('register', () => {
   it('creates an account with a session and an invite code', async () => {
     const account = uniqueAccount();
-    const result = await call<Session>(t.app, 'POST', '/api/user/register', {
+    const result = await api(t, register, {
       body: { account, password: GOOD_PASSWORD, ...(await solveCaptcha(t)) },
     });
     expect(result.code).toBe(1);
     expect(result.data.token.length).toBeGreaterThanOrEqual(43);
     expect(result.data.user).toMatchObject({ account, realNameStatus: 'none' });
     expect(result.data.user.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
-    const info = await call<Session['user']>(t.app, 'GET', '/api/user/info', { token: result.data.token });
+    const info = await api(t, getUserInfo, { token: result.data.token });
     expect(info.data).toEqual(result.data.user);
   });
 
   it('refuses a duplicate account clearly, without a second row', async () => {
     const { account } = await registerUser(t);
-    const again = await call(t.app, 'POST', '/api/user/register', {
+    const again = await api(t, register, {
       body: { account, password: GOOD_PASSWORD, ...(await solveCaptcha(t)) },
     });
     expect(again).toMatchObject({ code: CODES.CONFLICT, message: 'An account with this mobile number already exists' });
@@ -95,7 +106,7 @@ describe('register', () => {
       ['12345678', 'Password: must contain a letter'],
       [`a1${'x'.repeat(63)}`, 'Password: must be at most 64 characters'],
     ] as const) {
-      const result = await call(t.app, 'POST', '/api/user/register', {
+      const result = await api(t, register, {
         body: { account: uniqueAccount(), password, ...captcha },
       });
       expect(result).toMatchObject({ code: CODES.VALIDATION_FAILED, message });
@@ -104,8 +115,8 @@ describe('register', () => {
 
   it('accepts an invite code and records the inviter', async () => {
     const inviter = await registerUser(t);
-    const info = await call<Session['user']>(t.app, 'GET', '/api/user/info', { token: inviter.token });
-    const invitee = await call<Session>(t.app, 'POST', '/api/user/register', {
+    const info = await api(t, getUserInfo, { token: inviter.token });
+    const invitee = await api(t, register, {
       body: {
         account: uniqueAccount(),
         password: GOOD_PASSWORD,
@@ -124,7 +135,7 @@ describe('register', () => {
 
   it('refuses an unknown invite code and creates nothing', async () => {
     const account = uniqueAccount();
-    const result = await call(t.app, 'POST', '/api/user/register', {
+    const result = await api(t, register, {
       body: { account, password: GOOD_PASSWORD, inviteCode: 'NOSUCH99', ...(await solveCaptcha(t)) },
     });
     expect(result.code).toBe(CODES.VALIDATION_FAILED);
@@ -149,7 +160,7 @@ describe('register', () => {
 describe('login', () => {
   it('logs in with the right password, and tokens are stored hashed', async () => {
     const { account, password } = await registerUser(t);
-    const result = await login({ account, password });
+    const result = await signIn({ account, password });
     expect(result.code).toBe(1);
     const sessions = await t.db.selectFrom('sessions').select('token_hash').execute();
     expect(sessions.map((s) => s.token_hash)).not.toContain(result.data.token);
@@ -157,8 +168,8 @@ describe('login', () => {
 
   it('answers the same for a wrong password and an unknown account', async () => {
     const { account } = await registerUser(t);
-    const wrong = await login({ account, password: 'not-it-1' }, '10.0.1.1');
-    const unknown = await login({ account: uniqueAccount(), password: 'not-it-1' }, '10.0.1.2');
+    const wrong = await signIn({ account, password: 'not-it-1' }, '10.0.1.1');
+    const unknown = await signIn({ account: uniqueAccount(), password: 'not-it-1' }, '10.0.1.2');
     expect(wrong).toMatchObject({ code: CODES.CREDENTIALS_INVALID, message: 'Wrong mobile number or password' });
     expect(unknown).toMatchObject({ code: wrong.code, message: wrong.message });
   });
@@ -166,26 +177,26 @@ describe('login', () => {
   it('requires a captcha after 3 failures, then rate limits the failing address for the account', async () => {
     const { account, password } = await registerUser(t);
     for (let i = 0; i < 3; i += 1) {
-      expect((await login({ account, password: 'wrong-pass-1' }, '10.0.2.1')).code).toBe(CODES.CREDENTIALS_INVALID);
+      expect((await signIn({ account, password: 'wrong-pass-1' }, '10.0.2.1')).code).toBe(CODES.CREDENTIALS_INVALID);
     }
     // Even the right password now needs the captcha.
-    expect((await login({ account, password }, '10.0.2.1')).code).toBe(CODES.CAPTCHA_REQUIRED);
-    const bad = await login(
+    expect((await signIn({ account, password }, '10.0.2.1')).code).toBe(CODES.CAPTCHA_REQUIRED);
+    const bad = await signIn(
       { account, password, captchaId: (await solveCaptcha(t)).captchaId, captchaCode: 'nope' },
       '10.0.2.1',
     );
     expect(bad.code).toBe(CODES.CAPTCHA_INVALID);
     // The wrong captcha counted as a failure too: six more make ten.
     for (let i = 0; i < 6; i += 1) {
-      const result = await login({ account, password: 'wrong-pass-1', ...(await solveCaptcha(t)) }, '10.0.2.1');
+      const result = await signIn({ account, password: 'wrong-pass-1', ...(await solveCaptcha(t)) }, '10.0.2.1');
       expect(result.code).toBe(CODES.CREDENTIALS_INVALID);
     }
     // Ten failures: locked for the window, even with the right password and captcha.
-    const locked = await login({ account, password, ...(await solveCaptcha(t)) }, '10.0.2.1');
+    const locked = await signIn({ account, password, ...(await solveCaptcha(t)) }, '10.0.2.1');
     expect(locked.code).toBe(CODES.RATE_LIMITED);
     expect(locked.message).toMatch(/Too many attempts\. Please try again in \d+ minutes\./);
     t.clock.advance(15 * MINUTE_MS);
-    const after = await login({ account, password }, '10.0.2.1');
+    const after = await signIn({ account, password }, '10.0.2.1');
     expect(after.code).toBe(1);
   });
 
@@ -194,17 +205,17 @@ describe('login', () => {
     const attacker = '10.0.7.1';
     const answers: number[] = [];
     for (let i = 0; i < 20; i += 1) {
-      const result = await login({ account, password: 'wrong-pass-1', ...(await solveCaptcha(t)) }, attacker);
+      const result = await signIn({ account, password: 'wrong-pass-1', ...(await solveCaptcha(t)) }, attacker);
       answers.push(result.code);
     }
     expect(answers.slice(0, 10)).toEqual(Array(10).fill(CODES.CREDENTIALS_INVALID));
     expect(answers.slice(10)).toEqual(Array(10).fill(CODES.RATE_LIMITED));
     // The attacker's address stays locked for this account, even with the right password.
-    expect((await login({ account, password, ...(await solveCaptcha(t)) }, attacker)).code).toBe(CODES.RATE_LIMITED);
+    expect((await signIn({ account, password, ...(await solveCaptcha(t)) }, attacker)).code).toBe(CODES.RATE_LIMITED);
     // The owner, from another address: the captcha is asked for, and then the login succeeds.
     const owner = '10.0.7.2';
-    expect((await login({ account, password }, owner)).code).toBe(CODES.CAPTCHA_REQUIRED);
-    const result = await login({ account, password, ...(await solveCaptcha(t)) }, owner);
+    expect((await signIn({ account, password }, owner)).code).toBe(CODES.CAPTCHA_REQUIRED);
+    const result = await signIn({ account, password, ...(await solveCaptcha(t)) }, owner);
     expect(result.code).toBe(1);
     expect(result.data.user.account).toBe(account);
   });
@@ -213,7 +224,7 @@ describe('login', () => {
     const address = '10.0.3.1';
     let last = 0;
     for (let i = 0; i < 30; i += 1) {
-      const result = await login(
+      const result = await signIn(
         { account: uniqueAccount(), password: 'guess-123', ...(await solveCaptcha(t)) },
         address,
       );
@@ -221,14 +232,14 @@ describe('login', () => {
       expect([CODES.CREDENTIALS_INVALID]).toContain(result.code);
     }
     expect(last).toBe(CODES.CREDENTIALS_INVALID);
-    const blocked = await login(
+    const blocked = await signIn(
       { account: uniqueAccount(), password: 'guess-123', ...(await solveCaptcha(t)) },
       address,
     );
     expect(blocked.code).toBe(CODES.RATE_LIMITED);
     // Another address is not affected.
     const { account, password } = await registerUser(t);
-    expect((await login({ account, password }, '10.0.3.2')).code).toBe(1);
+    expect((await signIn({ account, password }, '10.0.3.2')).code).toBe(1);
     t.clock.advance(15 * MINUTE_MS);
   });
 });
@@ -242,31 +253,31 @@ describe('sessions', () => {
       { authorization: `Bearer ${'a'.repeat(43)}` },
     ];
     for (const headers of variants) {
-      const result = await call(t.app, 'GET', '/api/user/info', { headers });
+      const result = await api(t, getUserInfo, { headers });
       expect(result).toMatchObject({ status: 200, code: CODES.SESSION_INVALID, data: null });
     }
   });
 
   it('revokes the token on logout', async () => {
     const { token } = await registerUser(t);
-    expect((await call(t.app, 'POST', '/api/user/logout', { token })).code).toBe(1);
-    expect((await call(t.app, 'GET', '/api/user/info', { token })).code).toBe(CODES.SESSION_INVALID);
+    expect((await api(t, logout, { token })).code).toBe(1);
+    expect((await api(t, getUserInfo, { token })).code).toBe(CODES.SESSION_INVALID);
   });
 
   it('slides the 30-day expiry with use, and expires when unused', async () => {
     const { token } = await registerUser(t);
     t.clock.advance(29 * DAY_MS);
-    expect((await call(t.app, 'GET', '/api/user/info', { token })).code).toBe(1);
+    expect((await api(t, getUserInfo, { token })).code).toBe(1);
     t.clock.advance(29 * DAY_MS);
-    expect((await call(t.app, 'GET', '/api/user/info', { token })).code).toBe(1);
+    expect((await api(t, getUserInfo, { token })).code).toBe(1);
     t.clock.advance(30 * DAY_MS + 1);
-    expect((await call(t.app, 'GET', '/api/user/info', { token })).code).toBe(CODES.SESSION_INVALID);
+    expect((await api(t, getUserInfo, { token })).code).toBe(CODES.SESSION_INVALID);
   });
 });
 
 describe('forgot password', () => {
   async function requestCode(account: string, address = '10.0.9.1') {
-    const result = await call<{ expiresIn: number; resendIn: number }>(t.app, 'GET', '/api/user/password/key', {
+    const result = await api(t, requestPasswordKey, {
       query: { account, ...(await solveCaptcha(t)) },
       remoteAddress: address,
     });
@@ -289,26 +300,26 @@ describe('forgot password', () => {
     const { account, token } = await registerUser(t);
     const sent = await requestCode(account);
     expect(sent).toMatchObject({ code: 1, data: { expiresIn: 600, resendIn: 60 } });
-    const verify = await call<{ resetKey: string }>(t.app, 'POST', '/api/user/password', {
+    const verify = await api(t, resetPassword, {
       body: { step: 'verify', account, code: await lastCode(account) },
     });
     expect(verify.code).toBe(1);
-    const reset = await call(t.app, 'POST', '/api/user/password', {
-      body: { step: 'reset', resetKey: verify.data.resetKey, password: 'newWalk2027' },
+    const reset = await api(t, resetPassword, {
+      body: { step: 'reset', resetKey: resetKeyOf(verify), password: 'newWalk2027' },
     });
     expect(reset).toMatchObject({ code: 1, data: { step: 'reset', done: true } });
-    expect((await call(t.app, 'GET', '/api/user/info', { token })).code).toBe(CODES.SESSION_INVALID);
-    expect((await login({ account, password: GOOD_PASSWORD }, '10.0.9.2')).code).toBe(CODES.CREDENTIALS_INVALID);
-    expect((await login({ account, password: 'newWalk2027' }, '10.0.9.3')).code).toBe(1);
-    const replay = await call(t.app, 'POST', '/api/user/password', {
-      body: { step: 'reset', resetKey: verify.data.resetKey, password: 'again2028x' },
+    expect((await api(t, getUserInfo, { token })).code).toBe(CODES.SESSION_INVALID);
+    expect((await signIn({ account, password: GOOD_PASSWORD }, '10.0.9.2')).code).toBe(CODES.CREDENTIALS_INVALID);
+    expect((await signIn({ account, password: 'newWalk2027' }, '10.0.9.3')).code).toBe(1);
+    const replay = await api(t, resetPassword, {
+      body: { step: 'reset', resetKey: resetKeyOf(verify), password: 'again2028x' },
     });
     expect(replay.code).toBe(CODES.VALIDATION_FAILED);
   });
 
   it('writes the code in the caller’s language', async () => {
     const { account } = await registerUser(t);
-    await call(t.app, 'GET', '/api/user/password/key', {
+    await api(t, requestPasswordKey, {
       query: { account, ...(await solveCaptcha(t)) },
       language: 'zh-CN',
       remoteAddress: '10.0.9.9',
@@ -335,7 +346,7 @@ describe('forgot password', () => {
     const code = await lastCode(account);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1) {
-      const result = await call(t.app, 'POST', '/api/user/password', {
+      const result = await api(t, resetPassword, {
         body: { step: 'verify', account, code: wrong },
       });
       expect(result).toMatchObject({
@@ -343,14 +354,14 @@ describe('forgot password', () => {
         message: 'The verification code is wrong or has expired',
       });
     }
-    const burnt = await call(t.app, 'POST', '/api/user/password', { body: { step: 'verify', account, code } });
+    const burnt = await api(t, resetPassword, { body: { step: 'verify', account, code } });
     expect(burnt.code).toBe(CODES.VALIDATION_FAILED);
 
     t.clock.advance(MINUTE_MS);
     await requestCode(account);
     const fresh = await lastCode(account);
     t.clock.advance(10 * MINUTE_MS + 1);
-    const expired = await call(t.app, 'POST', '/api/user/password', { body: { step: 'verify', account, code: fresh } });
+    const expired = await api(t, resetPassword, { body: { step: 'verify', account, code: fresh } });
     expect(expired.code).toBe(CODES.VALIDATION_FAILED);
   });
 
@@ -369,12 +380,12 @@ describe('forgot password', () => {
     const { account } = await registerUser(t);
     t.clock.advance(MINUTE_MS);
     await requestCode(account, '10.0.7.1');
-    const verify = await call<{ resetKey: string }>(t.app, 'POST', '/api/user/password', {
+    const verify = await api(t, resetPassword, {
       body: { step: 'verify', account, code: await lastCode(account) },
     });
     t.clock.advance(15 * MINUTE_MS + 1);
-    const result = await call(t.app, 'POST', '/api/user/password', {
-      body: { step: 'reset', resetKey: verify.data.resetKey, password: 'newWalk2027' },
+    const result = await api(t, resetPassword, {
+      body: { step: 'reset', resetKey: resetKeyOf(verify), password: 'newWalk2027' },
     });
     expect(result).toMatchObject({
       code: CODES.VALIDATION_FAILED,

@@ -1,6 +1,6 @@
-import { CODES } from '@stride/contract';
+import { CODES, getCaptcha, register } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { call, GOOD_PASSWORD, useTestApp } from '../../../test/harness.js';
+import { GOOD_PASSWORD, useTestApp, api } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 
 const t = useTestApp({ REGISTER_MAX_PER_ADDRESS: '3', REGISTER_MAX_PER_PREFIX: '4', REGISTER_WINDOW_MINUTES: '60' });
@@ -9,7 +9,7 @@ let captchaAddress = 0;
 /** Captchas come from addresses of their own, so only the sign-up limits are tested here. */
 async function captcha() {
   captchaAddress += 1;
-  const answer = await call<{ captchaId: string }>(t.app, 'GET', '/api/captcha', {
+  const answer = await api(t, getCaptcha, {
     remoteAddress: `10.8.${Math.floor(captchaAddress / 250)}.${captchaAddress % 250}`,
   });
   return { captchaId: answer.data.captchaId, captchaCode: t.captcha.last };
@@ -20,7 +20,7 @@ async function signUps(accounts: string[], address: (index: number) => string, l
   for (const account of accounts) bodies.push({ account, password: GOOD_PASSWORD, ...(await captcha()) });
   return Promise.all(
     bodies.map((body, index) =>
-      call(t.app, 'POST', '/api/user/register', {
+      api(t, register, {
         body,
         remoteAddress: address(index),
         ...(language ? { language } : {}),
@@ -66,12 +66,12 @@ describe('sign-up limits', () => {
   });
 
   it('are counted before the captcha, so guessing captchas does not get around them', async () => {
-    const [account] = numbersInBlock(1);
+    const [account = ''] = numbersInBlock(1);
     const wrong = [];
     for (let i = 0; i < 3; i += 1) {
       const { captchaId } = await captcha();
       wrong.push(
-        await call(t.app, 'POST', '/api/user/register', {
+        await api(t, register, {
           body: { account, password: GOOD_PASSWORD, captchaId, captchaCode: 'zzzz' },
           remoteAddress: '10.5.0.1',
         }),

@@ -1,20 +1,15 @@
-import { CODES } from '@stride/contract';
+import { CODES, deleteAddress, saveAddress } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { call, registerUser, useTestApp } from '../../../test/harness.js';
+import { registerUser, useTestApp, api } from '../../../test/harness.js';
 
 const t = useTestApp({ ADDRESSES_MAX: '5' });
 
-interface Address {
-  id: string;
-  isDefault: boolean;
-}
-
 const save = (token: string, body: Record<string, unknown> = {}) =>
-  call<Address>(t.app, 'POST', '/api/delivery_info', {
+  api(t, saveAddress, {
     token,
     body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'No. 1', ...body },
   });
-const remove = (token: string, id: string) => call(t.app, 'DELETE', `/api/delivery_info/${id}`, { token });
+const remove = (token: string, id: string) => api(t, deleteAddress, { params: { id }, token });
 const rows = (userId: string) =>
   t.db.selectFrom('delivery_addresses').selectAll().where('user_id', '=', userId).execute();
 const defaultsOf = async (userId: string) => (await rows(userId)).filter((row) => row.is_default === 1);

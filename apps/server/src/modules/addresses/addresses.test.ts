@@ -1,24 +1,15 @@
-import { CODES } from '@stride/contract';
+import { CODES, deleteAddress, listAddresses, saveAddress } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { call, registerUser, useTestApp } from '../../../test/harness.js';
+import { registerUser, useTestApp, api } from '../../../test/harness.js';
 
 const t = useTestApp({ ADDRESSES_MAX: '4' });
 
-interface Address {
-  id: string;
-  name: string;
-  phone: string;
-  region: string;
-  detail: string;
-  isDefault: boolean;
-}
-
 const save = (token: string, body: Record<string, unknown> = {}) =>
-  call<Address>(t.app, 'POST', '/api/delivery_info', {
+  api(t, saveAddress, {
     token,
     body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'No. 1', ...body },
   });
-const list = async (token: string) => (await call<Address[]>(t.app, 'GET', '/api/delivery_info', { token })).data;
+const list = async (token: string) => (await api(t, listAddresses, { token })).data;
 const defaults = async (token: string) => (await list(token)).filter((a) => a.isDefault).map((a) => a.id);
 
 describe('delivery addresses', () => {
@@ -40,7 +31,7 @@ describe('delivery addresses', () => {
     expect(edited.data).toMatchObject({ id: first.data.id, detail: 'First, edited', isDefault: true });
     expect(await defaults(token)).toEqual([first.data.id]);
     // Deleting the default promotes the newest remaining.
-    expect((await call(t.app, 'DELETE', `/api/delivery_info/${first.data.id}`, { token })).code).toBe(CODES.OK);
+    expect((await api(t, deleteAddress, { params: { id: first.data.id }, token })).code).toBe(CODES.OK);
     expect(await defaults(token)).toEqual([third.data.id]);
     expect(await list(token)).toHaveLength(2);
   });
@@ -70,8 +61,8 @@ describe('delivery addresses', () => {
     const other = await registerUser(t);
     const mine = await save(owner.token);
     expect((await save(owner.token, { phone: '12' })).code).toBe(CODES.VALIDATION_FAILED);
-    const foreignDelete = await call(t.app, 'DELETE', `/api/delivery_info/${mine.data.id}`, { token: other.token });
-    const missingDelete = await call(t.app, 'DELETE', '/api/delivery_info/no-such-id', { token: other.token });
+    const foreignDelete = await api(t, deleteAddress, { params: { id: mine.data.id }, token: other.token });
+    const missingDelete = await api(t, deleteAddress, { params: { id: 'no-such-id' }, token: other.token });
     expect(foreignDelete).toEqual(missingDelete);
     expect(foreignDelete.code).toBe(CODES.NOT_FOUND);
     const foreignEdit = await save(other.token, { id: mine.data.id, detail: 'Hijacked' });

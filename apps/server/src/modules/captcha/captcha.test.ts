@@ -1,7 +1,7 @@
-import { CODES } from '@stride/contract';
+import { CODES, getCaptcha, register } from '@stride/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { call, GOOD_PASSWORD, uniqueAccount, useTestApp } from '../../../test/harness.js';
+import { GOOD_PASSWORD, uniqueAccount, useTestApp, api } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 import { rasterCaptchaGenerator, type CaptchaGenerator } from './captcha.service.js';
 
@@ -17,13 +17,8 @@ const production: CaptchaGenerator = {
 
 const t = useTestApp({ CAPTCHA_MAX_PER_ADDRESS: '5', CAPTCHA_WINDOW_MINUTES: '10' }, { captchaGenerator: production });
 
-interface Captcha {
-  captchaId: string;
-  image: string;
-  expiresIn: number;
-}
 const issue = (remoteAddress: string, language?: string) =>
-  call<Captcha>(t.app, 'GET', '/api/captcha', { remoteAddress, ...(language ? { language } : {}) });
+  api(t, getCaptcha, { remoteAddress, ...(language ? { language } : {}) });
 const captchaRows = async () => (await t.db.selectFrom('captchas').select('id').execute()).map((row) => row.id);
 
 describe('captcha picture', () => {
@@ -35,7 +30,7 @@ describe('captcha picture', () => {
     const text = seen.at(-1) ?? '';
     expect(text).toMatch(/^[a-z2-9]{4}$/);
     expect(png.toString('latin1').toLowerCase()).not.toContain(text);
-    const signUp = await call(t.app, 'POST', '/api/user/register', {
+    const signUp = await api(t, register, {
       body: { account: uniqueAccount(), password: GOOD_PASSWORD, captchaId: answer.data.captchaId, captchaCode: text },
     });
     expect(signUp.code).toBe(CODES.OK);

@@ -1,13 +1,13 @@
-import { CODES } from '@stride/contract';
+import { CODES, buyCard, claimPolicy, listPolicies } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  call,
   createPlan,
   fundUser,
   idempotencyKey,
   registerUser,
   useTestApp,
   verifyUser,
+  api,
 } from '../../../test/harness.js';
 
 const t = useTestApp();
@@ -18,14 +18,14 @@ describe('insurance policies under concurrent claims', () => {
     await verifyUser(t, user.userId);
     await fundUser(t, user.userId, 100);
     const planId = await createPlan(t, { price: 100 });
-    await call(t.app, 'POST', '/api/member_card/buy', {
+    await api(t, buyCard, {
       token: user.token,
       body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
     });
-    const [policy] = (await call<{ id: string }[]>(t.app, 'GET', '/api/insure', { token: user.token })).data;
+    const [policy] = (await api(t, listPolicies, { token: user.token })).data;
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        call<{ policyNumber: string; relation: string }>(t.app, 'POST', '/api/insure/give', {
+        api(t, claimPolicy, {
           token: user.token,
           body: {
             policyId: policy!.id,

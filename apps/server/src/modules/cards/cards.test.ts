@@ -1,8 +1,19 @@
-import { CODES } from '@stride/contract';
+import {
+  CODES,
+  buyCard,
+  claimPolicy,
+  collectPoints,
+  listCardPlans,
+  listMembershipOrders,
+  listMoneyStatement,
+  listMyCards,
+  listPolicies,
+  reportSteps,
+  type BodyOf,
+} from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
   balanceOf,
-  call,
   createPlan,
   fundUser,
   idempotencyKey,
@@ -11,6 +22,8 @@ import {
   useTestApp,
   verifyIdentity,
   verifyUser,
+  api,
+  raw,
 } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 
@@ -25,35 +38,21 @@ async function verifiedUser(cash = 0) {
   return user;
 }
 
-type Order = { id: string; status: string; amount: number; payWith: string; planName: string; paidAt: string | null };
-const buy = (token: string, planId: string, key = idempotencyKey(), payWith = 'balance') =>
-  call<Order>(t.app, 'POST', '/api/member_card/buy', { token, body: { planId, payWith, idempotencyKey: key } });
+const buy = (
+  token: string,
+  planId: string,
+  key = idempotencyKey(),
+  payWith: BodyOf<typeof buyCard>['payWith'] = 'balance',
+) => api(t, buyCard, { token, body: { planId, payWith, idempotencyKey: key } });
 
-type MyCard = {
-  id: string;
-  status: string;
-  startsOn: string;
-  endsOn: string;
-  daysLeft: number;
-  todaySteps: number;
-  todayCashBackEarned: boolean;
-  cashBackTotal: number;
-  plan: { name: string };
-};
-const wallet = async (token: string) => (await call<MyCard[]>(t.app, 'GET', '/api/member_card/my', { token })).data;
-const report = (token: string, day: string, steps: number) =>
-  call<{ steps: number; cashBack: number }>(t.app, 'POST', '/api/steps', { token, body: { day, steps } });
+const wallet = async (token: string) => (await api(t, listMyCards, { token })).data;
+const report = (token: string, day: string, steps: number) => api(t, reportSteps, { token, body: { day, steps } });
 
 describe('card plans and buying by balance', () => {
   it('lists the plans on sale', async () => {
     const planId = await createPlan(t, { price: 29_900, multiplier_percent: 150 });
     const { token } = await registerUser(t);
-    const plans = await call<{ id: string; price: number; pointsMultiplier: number; insuranceCoverage: number }[]>(
-      t.app,
-      'GET',
-      '/api/member_card',
-      { token },
-    );
+    const plans = await api(t, listCardPlans, { token });
     expect(plans.data.find((plan) => plan.id === planId)).toMatchObject({
       price: 29_900,
       pointsMultiplier: 1.5,
@@ -80,19 +79,9 @@ describe('card plans and buying by balance', () => {
     expect(await wallet(token)).toMatchObject([
       { status: 'active', startsOn: '2026-11-22', endsOn: '2026-12-21', daysLeft: 30, todayCashBackEarned: false },
     ]);
-    const policies = await call<{ status: string; coverage: number; policyNumber: string | null }[]>(
-      t.app,
-      'GET',
-      '/api/insure',
-      { token },
-    );
+    const policies = await api(t, listPolicies, { token });
     expect(policies.data).toMatchObject([{ status: 'unclaimed', coverage: 10_000_000, policyNumber: null }]);
-    const statement = await call<{ items: { type: string; amount: number }[] }>(
-      t.app,
-      'GET',
-      '/api/user/money/statement',
-      { token },
-    );
+    const statement = await api(t, listMoneyStatement, { token });
     expect(statement.data.items[0]).toMatchObject({ type: 'card.buy', amount: -9_900 });
   });
 
@@ -104,7 +93,7 @@ describe('card plans and buying by balance', () => {
     expect((await buy(token, planId, 'short')).code).toBe(CODES.VALIDATION_FAILED);
     expect(await balanceOf(t, userId)).toBe(9_899);
     expect(await wallet(token)).toEqual([]);
-    const orders = await call<{ total: number }>(t.app, 'GET', '/api/member_card/orders', { token });
+    const orders = await api(t, listMembershipOrders, { token });
     expect(orders.data.total).toBe(0);
   });
 
@@ -130,7 +119,7 @@ describe('card plans and buying by balance', () => {
     expect(answers.filter((a) => a.code === CODES.INSUFFICIENT_FUNDS)).toHaveLength(40);
     expect(await balanceOf(t, userId)).toBe(0);
     expect(await wallet(token)).toHaveLength(10);
-    const orders = await call<{ total: number }>(t.app, 'GET', '/api/member_card/orders', { token });
+    const orders = await api(t, listMembershipOrders, { token });
     expect(orders.data.total).toBe(10);
   });
 });
@@ -146,7 +135,7 @@ describe('wallet and daily cash back', () => {
     expect((await report(token, '2026-11-22', 6_000)).data.cashBack).toBe(300);
     t.clock.advance(MINUTE_MS);
     expect((await report(token, '2026-11-22', 6_200)).data.cashBack).toBe(0);
-    const collected = await call<{ cashBack: number }>(t.app, 'POST', '/api/points/collect', {
+    const collected = await api(t, collectPoints, {
       token,
       body: { idempotencyKey: idempotencyKey() },
     });
@@ -166,7 +155,7 @@ describe('wallet and daily cash back', () => {
     const { token, userId } = await verifiedUser(9_900);
     await report(token, '2026-11-22', 8_000);
     await buy(token, planId);
-    const collected = await call<{ cashBack: number }>(t.app, 'POST', '/api/points/collect', {
+    const collected = await api(t, collectPoints, {
       token,
       body: { idempotencyKey: idempotencyKey() },
     });
@@ -196,22 +185,10 @@ describe('wallet and daily cash back', () => {
     await buy(owner.token, planId);
     const other = await registerUser(t);
     expect(await wallet(other.token)).toEqual([]);
-    expect((await call<unknown[]>(t.app, 'GET', '/api/insure', { token: other.token })).data).toEqual([]);
-    expect(
-      (await call<{ total: number }>(t.app, 'GET', '/api/member_card/orders', { token: other.token })).data.total,
-    ).toBe(0);
+    expect((await api(t, listPolicies, { token: other.token })).data).toEqual([]);
+    expect((await api(t, listMembershipOrders, { token: other.token })).data.total).toBe(0);
   });
 });
-
-type Policy = {
-  id: string;
-  status: string;
-  policyNumber: string | null;
-  insuredName: string | null;
-  insuredIdNumber: string | null;
-  relation: string | null;
-  endsOn: string;
-};
 
 describe('insurance', () => {
   async function holderWithPolicy(days = 30) {
@@ -219,27 +196,27 @@ describe('insurance', () => {
     const planId = await createPlan(t, { price: 100, days });
     const user = await verifiedUser(100);
     await buy(user.token, planId);
-    const [policy] = (await call<Policy[]>(t.app, 'GET', '/api/insure', { token: user.token })).data;
+    const [policy] = (await api(t, listPolicies, { token: user.token })).data;
     if (!policy) throw new Error('no policy');
     return { ...user, policy };
   }
 
   it('claims a policy for oneself, once, assigning a policy number', async () => {
     const { token, policy } = await holderWithPolicy();
-    const claimed = await call<Policy>(t.app, 'POST', '/api/insure/give', {
+    const claimed = await api(t, claimPolicy, {
       token,
       body: { policyId: policy.id, insured: { who: 'self' } },
     });
     expect(claimed).toMatchObject({ code: 1, data: { status: 'active', relation: 'self', endsOn: '2026-12-21' } });
     expect(claimed.data.policyNumber).toMatch(/^SP20261122\d{8}$/);
-    const again = await call(t.app, 'POST', '/api/insure/give', {
+    const again = await api(t, claimPolicy, {
       token,
       body: { policyId: policy.id, insured: { who: 'self' } },
     });
     expect(again).toMatchObject({ code: CODES.BUSINESS_RULE, message: 'This policy has already been claimed' });
-    const active = await call<Policy[]>(t.app, 'GET', '/api/insure', { token, query: { status: 'active' } });
+    const active = await api(t, listPolicies, { token, query: { status: 'active' } });
     expect(active.data).toHaveLength(1);
-    const unclaimed = await call<Policy[]>(t.app, 'GET', '/api/insure', { token, query: { status: 'unclaimed' } });
+    const unclaimed = await api(t, listPolicies, { token, query: { status: 'unclaimed' } });
     expect(unclaimed.data).toHaveLength(0);
   });
 
@@ -250,20 +227,20 @@ describe('insurance', () => {
     expect((await verifyIdentity(t, user.token)).answer.data.status).toBe('verified');
     await fundUser(t, user.userId, 100);
     await buy(user.token, planId);
-    const [policy] = (await call<Policy[]>(t.app, 'GET', '/api/insure', { token: user.token })).data;
+    const [policy] = (await api(t, listPolicies, { token: user.token })).data;
     expect(policy?.insuredName).toBeNull();
-    const claimed = await call<Policy>(t.app, 'POST', '/api/insure/give', {
+    const claimed = await api(t, claimPolicy, {
       token: user.token,
-      body: { policyId: policy?.id, insured: { who: 'self' } },
+      body: { policyId: policy?.id ?? '', insured: { who: 'self' } },
     });
     expect(claimed.data).toMatchObject({ relation: 'self', insuredName: REAL_NAME, insuredIdNumber: null });
-    const listed = await call<Policy[]>(t.app, 'GET', '/api/insure', { token: user.token });
+    const listed = await api(t, listPolicies, { token: user.token });
     expect(listed.data).toMatchObject([{ relation: 'self', insuredName: REAL_NAME }]);
   });
 
   it('gives a policy to a family member, masking and encrypting the ID number', async () => {
     const { token, policy } = await holderWithPolicy();
-    const given = await call<Policy>(t.app, 'POST', '/api/insure/give', {
+    const given = await api(t, claimPolicy, {
       token,
       body: {
         policyId: policy.id,
@@ -287,20 +264,21 @@ describe('insurance', () => {
   it('refuses other users’ policies, expired policies, bad input and unverified callers', async () => {
     const { token, policy } = await holderWithPolicy(2);
     const stranger = await verifiedUser();
-    const body = { policyId: policy.id, insured: { who: 'self' } };
-    expect((await call(t.app, 'POST', '/api/insure/give', { token: stranger.token, body })).code).toBe(CODES.NOT_FOUND);
+    const body: BodyOf<typeof claimPolicy> = { policyId: policy.id, insured: { who: 'self' } };
+    expect((await api(t, claimPolicy, { token: stranger.token, body })).code).toBe(CODES.NOT_FOUND);
     const unverified = await registerUser(t);
-    expect((await call(t.app, 'POST', '/api/insure/give', { token: unverified.token, body })).code).toBe(
-      CODES.REAL_NAME_REQUIRED,
-    );
-    const badRelation = await call(t.app, 'POST', '/api/insure/give', {
+    expect((await api(t, claimPolicy, { token: unverified.token, body })).code).toBe(CODES.REAL_NAME_REQUIRED);
+    const badRelation = await api(t, claimPolicy, {
       token,
-      body: { policyId: policy.id, insured: { who: 'family', name: 'A', idNumber: '1234567', relation: 'friend' } },
+      body: raw({
+        policyId: policy.id,
+        insured: { who: 'family', name: 'A', idNumber: '1234567', relation: 'friend' },
+      }),
     });
     expect(badRelation.code).toBe(CODES.VALIDATION_FAILED);
     t.clock.advance(2 * DAY_MS);
-    expect((await call(t.app, 'POST', '/api/insure/give', { token, body })).code).toBe(CODES.BUSINESS_RULE);
-    const expired = await call<Policy[]>(t.app, 'GET', '/api/insure', { token, query: { status: 'expired' } });
+    expect((await api(t, claimPolicy, { token, body })).code).toBe(CODES.BUSINESS_RULE);
+    const expired = await api(t, listPolicies, { token, query: { status: 'expired' } });
     expect(expired.data).toHaveLength(1);
   });
 });

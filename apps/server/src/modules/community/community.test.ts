@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CODES } from '@stride/contract';
+import { CODES, getDownload, listCommunityChannels } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { call, createTestApp, useTestApp } from '../../../test/harness.js';
+import { createTestApp, useTestApp, api } from '../../../test/harness.js';
 
 const t = useTestApp();
 
@@ -22,7 +22,7 @@ describe('official community (open without login)', () => {
       position: 1,
     });
     await community.save('ops', undefined, { name: 'Old', url: 'https://example.com/o', isActive: false });
-    const answer = await call<{ id: string; name: string; qrImage: string }[]>(t.app, 'GET', '/api/community');
+    const answer = await api(t, listCommunityChannels);
     expect(answer.code).toBe(CODES.OK);
     expect(answer.data.map((c) => c.name)).toEqual(['Group', 'Channel']);
     expect(answer.data[0]).toMatchObject({ id: drawn.id, url: 'https://example.com/g' });
@@ -34,7 +34,7 @@ describe('official community (open without login)', () => {
 
 describe('download (open without login)', () => {
   it('says clearly when no companion package is configured, and serves no file', async () => {
-    const answer = await call(t.app, 'GET', '/api/download');
+    const answer = await api(t, getDownload);
     expect(answer).toMatchObject({
       status: 200,
       code: CODES.NOT_AVAILABLE,
@@ -53,11 +53,11 @@ describe('download (open without login)', () => {
       COMPANION_PACKAGE_FILE: 'packages/stride-1.0.0.apk',
     });
     try {
-      const missing = await call(configured.app, 'GET', '/api/download');
+      const missing = await api(configured, getDownload);
       expect(missing.code).toBe(CODES.NOT_AVAILABLE);
       mkdirSync(path.join(dataDir, 'packages'), { recursive: true });
       writeFileSync(path.join(dataDir, 'packages', 'stride-1.0.0.apk'), 'PK-fake-package');
-      const answer = await call(configured.app, 'GET', '/api/download');
+      const answer = await api(configured, getDownload);
       expect(answer).toMatchObject({
         code: CODES.OK,
         data: { version: '1.0.0', versionCode: 100, url: 'https://walk.example.com/download/stride-1.0.0.apk' },

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
-import { CODES } from '@stride/contract';
+import { CODES, uploadFile as uploadFileEndpoint } from '@stride/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { call, registerUser, testJpeg, uploadFile, useTestApp } from '../../../test/harness.js';
+import { registerUser, testJpeg, uploadFile, useTestApp, api, raw } from '../../../test/harness.js';
 
 const t = useTestApp({ UPLOAD_MAX_BYTES: String(64 * 1024), UPLOAD_MAX_PIXELS: '250000' });
 
@@ -90,7 +90,7 @@ describe('uploads', () => {
   it('refuse an unknown purpose, a missing file and a JSON body', async () => {
     const { token } = await registerUser(t);
     expect((await uploadFile(t, token, await testJpeg(), { purpose: 'passport' })).code).toBe(CODES.VALIDATION_FAILED);
-    const json = await call(t.app, 'POST', '/api/v1/UploadFile', { token, body: { file: 'x' } });
+    const json = await api(t, uploadFileEndpoint, { token, body: raw({ file: 'x' }) });
     expect(json).toMatchObject({ code: CODES.VALIDATION_FAILED });
     expect((await uploadFile(t, token, Buffer.alloc(0))).message).toBe('Choose a file to upload');
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { CODES } from '@stride/contract';
+import { CODES, getCaptcha, getUserInfo, submitFace } from '@stride/contract';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +14,7 @@ import {
   useTestApp,
   verifyIdentity,
   type TestApp,
+  api,
 } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 import { runOps } from '../../ops/cli.js';
@@ -75,7 +76,7 @@ describe('upload quota', () => {
     const total = await t.db
       .selectFrom('files')
       .select((eb) => eb.fn.sum<number>('size').as('bytes'))
-      .where('user_id', '=', (await call<{ id: string }>(t.app, 'GET', '/api/user/info', { token })).data.id)
+      .where('user_id', '=', (await api(t, getUserInfo, { token })).data.id)
       .executeTakeFirstOrThrow();
     expect(Number(total.bytes)).toBeLessThanOrEqual(QUOTA);
   });
@@ -107,7 +108,7 @@ describe('cleanup of unused uploads', () => {
     const face = await uploadFile(t, user.token, image, { purpose: 'face' });
     expect(
       (
-        await call(t.app, 'POST', '/api/user/face', {
+        await api(t, submitFace, {
           token: user.token,
           body: { method: 'face', imageId: face.data.fileId },
         })
@@ -136,7 +137,7 @@ describe('cleanup of unused uploads', () => {
   it('runs from the ops command line with --operator and --yes, and is recorded', async () => {
     const user = await registerUser(t);
     const unused = await uploadFile(t, user.token, await testJpeg());
-    const captcha = await call<{ captchaId: string }>(t.app, 'GET', '/api/captcha');
+    const captcha = await api(t, getCaptcha);
     t.clock.advance(25 * HOUR_MS);
     const out: string[] = [];
     const err: string[] = [];

@@ -1,9 +1,8 @@
-import { CODES } from '@stride/contract';
+import { CODES, submitIdentity } from '@stride/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLEAN_LEDGER,
   REAL_NAME,
-  call,
   createTestApp,
   ledgerReport,
   registerUser,
@@ -11,6 +10,7 @@ import {
   testJpeg,
   uploadFile,
   type TestApp,
+  api,
 } from '../../../test/harness.js';
 
 // "One ID number, one account" is a partial unique index (decision 015): these submissions race.
@@ -43,7 +43,7 @@ async function readyUsers(t: TestApp, count: number) {
 }
 
 const submit = (t: TestApp, user: { token: string; frontImageId: string; backImageId: string }, idNumber: string) =>
-  call<{ status: string }>(t.app, 'POST', '/api/user/id/verify', {
+  api(t, submitIdentity, {
     token: user.token,
     language: 'fr',
     body: { name: REAL_NAME, idNumber, frontImageId: user.frontImageId, backImageId: user.backImageId },

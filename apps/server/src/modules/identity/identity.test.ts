@@ -1,4 +1,15 @@
-import { CODES } from '@stride/contract';
+import {
+  CODES,
+  buyCard,
+  claimPolicy,
+  getIdentity,
+  getUserInfo,
+  requestWithdrawal,
+  resubmitIdentity,
+  saveBankCard,
+  submitFace,
+  submitIdentity,
+} from '@stride/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLEAN_LEDGER,
@@ -15,6 +26,8 @@ import {
   uploadFile,
   verifyIdentity,
   type TestApp,
+  api,
+  raw,
 } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -32,17 +45,7 @@ afterEach(async () => {
   expect(await ledgerReport(reviewed)).toEqual(CLEAN_LEDGER);
 });
 
-interface Identity {
-  status: string;
-  name: string | null;
-  idNumberMasked: string | null;
-  rejectReason: string | null;
-  faceStatus: string;
-  faceVerified: boolean;
-}
-
-const getIdentity = async (app: TestApp, token: string) =>
-  (await call<Identity>(app.app, 'GET', '/api/user/id/verify', { token })).data;
+const identityOf = async (app: TestApp, token: string) => (await api(app, getIdentity, { token })).data;
 
 async function photos(app: TestApp, token: string) {
   const image = await testJpeg();
@@ -55,14 +58,14 @@ async function photos(app: TestApp, token: string) {
 describe('real-name verification (demo: automatic review)', () => {
   it('starts at none, and a valid resident ID is verified at once, masked in the answer', async () => {
     const { token } = await registerUser(t);
-    expect(await getIdentity(t, token)).toMatchObject({ status: 'none', name: null, faceVerified: false });
+    expect(await identityOf(t, token)).toMatchObject({ status: 'none', name: null, faceVerified: false });
     const { idNumber, answer } = await verifyIdentity(t, token);
     expect(answer).toMatchObject({
       code: CODES.OK,
       data: { status: 'verified', name: REAL_NAME, idNumberMasked: `110***********${idNumber.slice(-4)}` },
     });
     expect(JSON.stringify(answer)).not.toContain(idNumber);
-    const info = await call<{ realNameStatus: string }>(t.app, 'GET', '/api/user/info', { token });
+    const info = await api(t, getUserInfo, { token });
     expect(info.data.realNameStatus).toBe('verified');
   });
 
@@ -72,20 +75,20 @@ describe('real-name verification (demo: automatic review)', () => {
     const planId = await createPlan(t);
     const gated = () =>
       Promise.all([
-        call(t.app, 'POST', '/api/bank_card', {
+        api(t, saveBankCard, {
           token,
           body: { bank: 'B', holderName: REAL_NAME, accountNumber: '6222021234567890128' },
         }),
-        call(t.app, 'POST', '/api/withdraw', {
+        api(t, requestWithdrawal, {
           token,
           body: { amount: 1_000, bankCardId: 'x', idempotencyKey: idempotencyKey() },
         }),
-        call(t.app, 'POST', '/api/member_card/buy', {
+        api(t, buyCard, {
           token,
           body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
         }),
-        call(t.app, 'POST', '/api/insure/give', { token, body: { policyId: 'x', insured: { who: 'self' } } }),
-        call(t.app, 'POST', '/api/user/face', { token, body: { method: 'manual' } }),
+        api(t, claimPolicy, { token, body: { policyId: 'x', insured: { who: 'self' } } }),
+        api(t, submitFace, { token, body: { method: 'manual' } }),
       ]);
     for (const answer of await gated()) expect(answer.code).toBe(CODES.REAL_NAME_REQUIRED);
     await verifyIdentity(t, token);
@@ -98,7 +101,7 @@ describe('real-name verification (demo: automatic review)', () => {
     const mine = await photos(t, token);
     const good = residentId();
     const wrongCheck = `${good.slice(0, 17)}${good[17] === '0' ? '1' : '0'}`;
-    const submit = (body: Record<string, string>) => call(t.app, 'POST', '/api/user/id/verify', { token, body });
+    const submit = (body: Record<string, string>) => api(t, submitIdentity, { token, body: raw(body) });
     expect(await submit({ name: REAL_NAME, idNumber: wrongCheck, ...mine })).toMatchObject({
       code: CODES.VALIDATION_FAILED,
       message: 'ID number: not a valid ID number (check the digits and the date of birth)',
@@ -107,10 +110,10 @@ describe('real-name verification (demo: automatic review)', () => {
     expect((await submit({ name: REAL_NAME, idNumber: good, ...theirs })).code).toBe(CODES.VALIDATION_FAILED);
     const swapped = { frontImageId: mine.backImageId, backImageId: mine.frontImageId };
     expect((await submit({ name: REAL_NAME, idNumber: good, ...swapped })).code).toBe(CODES.VALIDATION_FAILED);
-    expect(await getIdentity(t, token)).toMatchObject({ status: 'none' });
+    expect(await identityOf(t, token)).toMatchObject({ status: 'none' });
     expect((await submit({ name: REAL_NAME, idNumber: good, ...mine })).code).toBe(CODES.OK);
     expect(await submit({ name: REAL_NAME, idNumber: good, ...mine })).toMatchObject({ code: CODES.BUSINESS_RULE });
-    const put = await call(t.app, 'PUT', '/api/user/id/verify', {
+    const put = await api(t, resubmitIdentity, {
       token,
       body: { name: REAL_NAME, idNumber: good, ...mine },
     });
@@ -133,12 +136,12 @@ describe('real-name verification (demo: automatic review)', () => {
     await verifyIdentity(t, token);
     const face = await uploadFile(t, token, await testJpeg(), { purpose: 'face' });
     const notFace = await uploadFile(t, token, await testJpeg(), { purpose: 'other' });
-    const wrong = await call(t.app, 'POST', '/api/user/face', {
+    const wrong = await api(t, submitFace, {
       token,
       body: { method: 'face', imageId: notFace.data.fileId },
     });
     expect(wrong.code).toBe(CODES.VALIDATION_FAILED);
-    const answer = await call<Identity>(t.app, 'POST', '/api/user/face', {
+    const answer = await api(t, submitFace, {
       token,
       body: { method: 'face', imageId: face.data.fileId },
     });
@@ -156,18 +159,16 @@ describe('real-name verification (operator review)', () => {
     const { answer } = await verifyIdentity(reviewed, token);
     expect(answer.data).toMatchObject({ status: 'pending' });
     await reviewed.app.services.identity.review('ops-anna', userId, { approve: false, reason: 'Photo is blurred' });
-    expect(await getIdentity(reviewed, token)).toMatchObject({ status: 'rejected', rejectReason: 'Photo is blurred' });
-    const again = await call<Identity>(reviewed.app, 'PUT', '/api/user/id/verify', {
+    expect(await identityOf(reviewed, token)).toMatchObject({ status: 'rejected', rejectReason: 'Photo is blurred' });
+    const again = await api(reviewed, resubmitIdentity, {
       token,
       body: { name: REAL_NAME, idNumber: 'E12345678', ...(await photos(reviewed, token)) },
     });
     expect(again.data).toMatchObject({ status: 'pending', rejectReason: null, idNumberMasked: 'E12**5678' });
     await reviewed.app.services.identity.review('ops-anna', userId, { approve: true });
-    expect(await getIdentity(reviewed, token)).toMatchObject({ status: 'verified' });
-    const manual = await call<Identity>(reviewed.app, 'POST', '/api/user/face', { token, body: { method: 'manual' } });
+    expect(await identityOf(reviewed, token)).toMatchObject({ status: 'verified' });
+    const manual = await api(reviewed, submitFace, { token, body: { method: 'manual' } });
     expect(manual.data).toMatchObject({ faceStatus: 'pending', faceVerified: false });
-    expect((await call(reviewed.app, 'POST', '/api/user/face', { token, body: { method: 'manual' } })).code).toBe(
-      CODES.BUSINESS_RULE,
-    );
+    expect((await api(reviewed, submitFace, { token, body: { method: 'manual' } })).code).toBe(CODES.BUSINESS_RULE);
   });
 });

@@ -1,13 +1,13 @@
-import { CODES } from '@stride/contract';
+import { CODES, getInvite, register, reportSteps } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
   balanceOf,
-  call,
   GOOD_PASSWORD,
   registerUser,
   solveCaptcha,
   uniqueAccount,
   useTestApp,
+  api,
 } from '../../../test/harness.js';
 
 const t = useTestApp();
@@ -15,15 +15,15 @@ const t = useTestApp();
 describe('invite rewards under concurrent step reports', () => {
   it('rewards an invitee once when 12 reports for today and yesterday arrive together', async () => {
     const inviter = await registerUser(t);
-    const code = (await call<{ code: string }>(t.app, 'GET', '/api/invite', { token: inviter.token })).data.code;
-    const invited = await call<{ token: string; user: { id: string } }>(t.app, 'POST', '/api/user/register', {
+    const code = (await api(t, getInvite, { token: inviter.token })).data.code;
+    const invited = await api(t, register, {
       body: { account: uniqueAccount(), password: GOOD_PASSWORD, inviteCode: code, ...(await solveCaptcha(t)) },
     });
     const today = t.app.services.calendar.dayOf(t.clock.now());
     const yesterday = t.app.services.calendar.addDays(today, -1);
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        call(t.app, 'POST', '/api/steps', {
+        api(t, reportSteps, {
           token: invited.data.token,
           body: { day: i % 2 === 0 ? today : yesterday, steps: 5_000 + i },
         }),

@@ -1,32 +1,23 @@
-import { CODES } from '@stride/contract';
+import { CODES, getInvite, register, reportSteps } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
   balanceOf,
-  call,
   GOOD_PASSWORD,
   registerUser,
   solveCaptcha,
   uniqueAccount,
   useTestApp,
+  api,
 } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 
 const t = useTestApp({ INVITE_MAX_PER_YEAR: '2', PUBLIC_URL: 'https://walk.example.com' });
 
-interface Invite {
-  code: string;
-  link: string;
-  qrImage: string;
-  rewardPoints: number;
-  rule: { points: number; steps: number; maxPerYear: number; rewardedThisYear: number };
-  invitees: { account: string; joinedAt: string; qualified: boolean; rewardPoints: number }[];
-}
-
-const invite = async (token: string) => (await call<Invite>(t.app, 'GET', '/api/invite', { token })).data;
+const invite = async (token: string) => (await api(t, getInvite, { token })).data;
 
 async function registerInvited(inviteCode: string) {
   const account = uniqueAccount();
-  const result = await call<{ token: string; user: { id: string } }>(t.app, 'POST', '/api/user/register', {
+  const result = await api(t, register, {
     body: { account, password: GOOD_PASSWORD, inviteCode, ...(await solveCaptcha(t)) },
   });
   expect(result.code).toBe(CODES.OK);
@@ -34,8 +25,7 @@ async function registerInvited(inviteCode: string) {
 }
 
 const today = () => t.app.services.calendar.dayOf(t.clock.now());
-const walk = (token: string, steps: number) =>
-  call<{ steps: number }>(t.app, 'POST', '/api/steps', { token, body: { day: today(), steps } });
+const walk = (token: string, steps: number) => api(t, reportSteps, { token, body: { day: today(), steps } });
 
 describe('invite', () => {
   it('answers my code, a link with a QR code, and invitees with masked numbers', async () => {

@@ -1,13 +1,13 @@
-import { CODES } from '@stride/contract';
+import { CODES, applyCardMailing, buyCard, listMyCards, saveAddress } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  call,
   createPlan,
   fundUser,
   idempotencyKey,
   registerUser,
   useTestApp,
   verifyUser,
+  api,
 } from '../../../test/harness.js';
 import { runOps } from '../../ops/cli.js';
 
@@ -18,12 +18,12 @@ async function cardHolder() {
   await verifyUser(t, user.userId);
   await fundUser(t, user.userId, 100_000);
   const planId = await createPlan(t);
-  await call(t.app, 'POST', '/api/member_card/buy', {
+  await api(t, buyCard, {
     token: user.token,
     body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
   });
-  const cards = await call<{ id: string }[]>(t.app, 'GET', '/api/member_card/my', { token: user.token });
-  const address = await call<{ id: string }>(t.app, 'POST', '/api/delivery_info', {
+  const cards = await api(t, listMyCards, { token: user.token });
+  const address = await api(t, saveAddress, {
     token: user.token,
     body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'Card Street 1' },
   });
@@ -41,7 +41,7 @@ describe('card mailings under concurrent requests', () => {
     const holder = await cardHolder();
     const answers = await Promise.all(
       Array.from({ length: 12 }, () =>
-        call<{ id: string }>(t.app, 'POST', '/api/order/apply', {
+        api(t, applyCardMailing, {
           token: holder.token,
           language: 'zh-Hans',
           body: { cardId: holder.cardId, addressId: holder.addressId },
@@ -59,7 +59,7 @@ describe('card mailings under concurrent requests', () => {
 
   it('ships a mailing once when two operators ship it at the same moment; the other is told it is shipped', async () => {
     const holder = await cardHolder();
-    const mailing = await call<{ id: string }>(t.app, 'POST', '/api/order/apply', {
+    const mailing = await api(t, applyCardMailing, {
       token: holder.token,
       body: { cardId: holder.cardId, addressId: holder.addressId },
     });

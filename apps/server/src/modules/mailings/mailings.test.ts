@@ -1,40 +1,38 @@
-import { CODES } from '@stride/contract';
+import {
+  CODES,
+  applyCardMailing,
+  buyCard,
+  getCardMailingInfo,
+  listCardMailings,
+  listMyCards,
+  saveAddress,
+} from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  call,
   createPlan,
   fundUser,
   idempotencyKey,
   registerUser,
   useTestApp,
   verifyUser,
+  api,
 } from '../../../test/harness.js';
 import { DAY_MS } from '../../lib/clock.js';
 
 const t = useTestApp();
-
-interface Mailing {
-  id: string;
-  cardId: string;
-  cardName: string;
-  status: string;
-  carrier: string | null;
-  trackingNumber: string | null;
-  address: { detail: string };
-}
 
 async function cardHolder(days = 30) {
   const user = await registerUser(t);
   await verifyUser(t, user.userId);
   await fundUser(t, user.userId, 100_000);
   const planId = await createPlan(t, { days });
-  const bought = await call(t.app, 'POST', '/api/member_card/buy', {
+  const bought = await api(t, buyCard, {
     token: user.token,
     body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
   });
   expect(bought.code).toBe(CODES.OK);
-  const cards = await call<{ id: string }[]>(t.app, 'GET', '/api/member_card/my', { token: user.token });
-  const address = await call<{ id: string }>(t.app, 'POST', '/api/delivery_info', {
+  const cards = await api(t, listMyCards, { token: user.token });
+  const address = await api(t, saveAddress, {
     token: user.token,
     body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'Card Street 1' },
   });
@@ -42,14 +40,14 @@ async function cardHolder(days = 30) {
 }
 
 const apply = (token: string, cardId: string, addressId: string) =>
-  call<Mailing>(t.app, 'POST', '/api/order/apply', { token, body: { cardId, addressId } });
+  api(t, applyCardMailing, { token, body: { cardId, addressId } });
 
 describe('physical card mailing', () => {
   it('explains the service to anyone, without login', async () => {
-    const info = await call<{ description: string }>(t.app, 'GET', '/api/post/info', { language: 'fr' });
+    const info = await api(t, getCardMailingInfo, { language: 'fr' });
     expect(info.code).toBe(CODES.OK);
     expect(info.data.description).toContain('carte physique');
-    expect((await call(t.app, 'GET', '/api/post/record')).code).toBe(CODES.SESSION_INVALID);
+    expect((await api(t, listCardMailings)).code).toBe(CODES.SESSION_INVALID);
   });
 
   it('applies once per active card of mine, and shows shipping and delivery', async () => {
@@ -62,7 +60,7 @@ describe('physical card mailing', () => {
     expect((await apply(holder.token, holder.cardId, holder.addressId)).code).toBe(CODES.CONFLICT);
     await t.app.services.mailings.ship('ops', applied.data.id, { carrier: 'EMS', trackingNumber: 'E1' });
     await t.app.services.mailings.markDelivered('ops', applied.data.id);
-    const records = await call<Mailing[]>(t.app, 'GET', '/api/post/record', { token: holder.token });
+    const records = await api(t, listCardMailings, { token: holder.token });
     expect(records.data).toEqual([
       expect.objectContaining({ id: applied.data.id, status: 'delivered', carrier: 'EMS', trackingNumber: 'E1' }),
     ]);
@@ -73,7 +71,7 @@ describe('physical card mailing', () => {
     const other = await cardHolder();
     expect((await apply(other.token, holder.cardId, other.addressId)).code).toBe(CODES.NOT_FOUND);
     expect((await apply(other.token, other.cardId, holder.addressId)).code).toBe(CODES.NOT_FOUND);
-    expect((await call<Mailing[]>(t.app, 'GET', '/api/post/record', { token: other.token })).data).toEqual([]);
+    expect((await api(t, listCardMailings, { token: other.token })).data).toEqual([]);
     const unverified = await registerUser(t);
     expect((await apply(unverified.token, holder.cardId, holder.addressId)).code).toBe(CODES.REAL_NAME_REQUIRED);
     const short = await cardHolder(1);

@@ -1,15 +1,8 @@
-import { CODES } from '@stride/contract';
+import { CODES, getHome, getNotice, listNotices } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { call, registerUser, useTestApp } from '../../../test/harness.js';
+import { registerUser, useTestApp, api } from '../../../test/harness.js';
 
 const t = useTestApp();
-
-interface Notice {
-  id: string;
-  title: string;
-  publishedAt: string;
-  body: string;
-}
 
 const HOSTILE =
   '<p onclick="steal()">Hello <strong>walkers</strong></p><script>alert(1)</script>' +
@@ -25,7 +18,7 @@ describe('notices', () => {
     expect(published.body).not.toMatch(/script|onerror|onclick|onload|javascript:|iframe|style=/i);
     // A row written before the rule (or by hand) is cleaned again on read.
     await t.db.updateTable('notices').set({ body: HOSTILE }).where('id', '=', published.id).execute();
-    const answer = await call<Notice>(t.app, 'GET', '/api/notice', { token, query: { id: published.id } });
+    const answer = await api(t, getNotice, { token, query: { id: published.id } });
     expect(answer.code).toBe(CODES.OK);
     expect(answer.data.body).toBe(
       '<p>Hello <strong>walkers</strong></p><img src="https://example.com/a.png" /><a rel="noopener noreferrer">bad</a>' +
@@ -42,15 +35,15 @@ describe('notices', () => {
     }
     const hidden = await t.app.services.notices.publish('editor', { title: 'Hidden', body: '<p>x</p>' });
     await t.app.services.notices.unpublish('editor', hidden.id);
-    const page = await call<{ items: Notice[]; total: number; hasMore: boolean }>(t.app, 'GET', '/api/notices', {
+    const page = await api(t, listNotices, {
       token,
       query: { pageSize: '2' },
     });
     expect(page.data.items.map((n) => n.title)).toEqual(['Four', 'Three']);
     expect(page.data.hasMore).toBe(true);
-    const home = await call<{ notices: { title: string }[] }>(t.app, 'GET', '/api/home', { token });
+    const home = await api(t, getHome, { token });
     expect(home.data.notices.map((n) => n.title)).toEqual(['Four', 'Three', 'Two']);
-    const gone = await call(t.app, 'GET', '/api/notice', { token, query: { id: hidden.id } });
+    const gone = await api(t, getNotice, { token, query: { id: hidden.id } });
     expect(gone.code).toBe(CODES.NOT_FOUND);
   });
 });

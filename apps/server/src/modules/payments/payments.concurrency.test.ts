@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { CODES } from '@stride/contract';
+import { CODES, buyCard, createPayment, getPayment } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { call, createPlan, idempotencyKey, registerUser, useTestApp, verifyUser } from '../../../test/harness.js';
+import { createPlan, idempotencyKey, registerUser, useTestApp, verifyUser, api } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 import { SANDBOX_CALLBACK_PATH } from './payments.routes.js';
 import { sandboxCallback } from './sandbox-provider.js';
 
 const t = useTestApp();
 
-type Payment = { id: string; orderId: string; status: string; amount: number; payUrl: string };
-
 async function pendingOrder() {
   const planId = await createPlan(t, { price: 9_900 });
   const user = await registerUser(t);
   await verifyUser(t, user.userId);
-  const order = await call<{ id: string }>(t.app, 'POST', '/api/member_card/buy', {
+  const order = await api(t, buyCard, {
     token: user.token,
     body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
   });
@@ -22,7 +20,7 @@ async function pendingOrder() {
 }
 
 const pay = (token: string, orderId: string) =>
-  call<Payment>(t.app, 'POST', '/api/pay', { token, body: { orderId, idempotencyKey: idempotencyKey() } });
+  api(t, createPayment, { token, body: { orderId, idempotencyKey: idempotencyKey() } });
 
 function deliver(payment: { id: string; amount: number }) {
   const signed = sandboxCallback(
@@ -52,7 +50,7 @@ describe('one open payment per order, under concurrent pay calls', () => {
     const first = answers[0]!.data;
     await Promise.all([deliver(first), deliver(first)]);
     expect(await gateway()).toBe(before - 9_900);
-    expect((await call<Payment>(t.app, 'GET', `/api/pay/${first.id}`, { token })).data.status).toBe('paid');
+    expect((await api(t, getPayment, { params: { id: first.id }, token })).data.status).toBe('paid');
   });
 
   it('starts a new payment once the open one has expired, still one open at a time', async () => {

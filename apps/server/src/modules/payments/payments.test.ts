@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { CODES } from '@stride/contract';
+import {
+  CODES,
+  buyCard,
+  createPayment,
+  getInvite,
+  getPayment,
+  listMembershipOrders,
+  listMyCards,
+} from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { call, createPlan, idempotencyKey, registerUser, useTestApp, verifyUser } from '../../../test/harness.js';
+import { createPlan, idempotencyKey, registerUser, useTestApp, verifyUser, api, raw } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 import { SANDBOX_CALLBACK_PATH } from './payments.routes.js';
 import { sandboxCallback } from './sandbox-provider.js';
 
 const t = useTestApp();
 
-type Order = { id: string; status: string; payWith: string };
-type Payment = { id: string; orderId: string; status: string; amount: number; payUrl: string; expiresAt: string };
-
 async function pendingOrder(price = 9_900) {
   const planId = await createPlan(t, { price });
   const user = await registerUser(t);
   await verifyUser(t, user.userId);
-  const order = await call<Order>(t.app, 'POST', '/api/member_card/buy', {
+  const order = await api(t, buyCard, {
     token: user.token,
     body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
   });
@@ -24,8 +29,8 @@ async function pendingOrder(price = 9_900) {
 }
 
 const pay = (token: string, orderId: string, key = idempotencyKey()) =>
-  call<Payment>(t.app, 'POST', '/api/pay', { token, body: { orderId, idempotencyKey: key } });
-const poll = (token: string, id: string) => call<Payment>(t.app, 'GET', `/api/pay/${id}`, { token });
+  api(t, createPayment, { token, body: { orderId, idempotencyKey: key } });
+const poll = (token: string, id: string) => api(t, getPayment, { params: { id }, token });
 
 function deliver(
   payment: { id: string; amount: number },
@@ -44,7 +49,7 @@ function deliver(
   return t.app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, headers: signed.headers, payload: signed.body });
 }
 
-const cardsOf = async (token: string) => (await call<unknown[]>(t.app, 'GET', '/api/member_card/my', { token })).data;
+const cardsOf = async (token: string) => (await api(t, listMyCards, { token })).data;
 const salesBalance = () => t.app.services.ledger.balance({ kind: 'system', name: 'sales', asset: 'CNY' });
 
 describe('online payment with the sandbox provider', () => {
@@ -66,7 +71,7 @@ describe('online payment with the sandbox provider', () => {
     expect((await poll(token, payment.data.id)).data.status).toBe('paid');
     expect(await cardsOf(token)).toHaveLength(1);
     expect(await salesBalance()).toBe(sales + 9_900);
-    const orders = await call<{ items: Order[] }>(t.app, 'GET', '/api/member_card/orders', { token });
+    const orders = await api(t, listMembershipOrders, { token });
     expect(orders.data.items).toMatchObject([{ id: order.id, status: 'paid' }]);
     // A paid order cannot be paid again.
     expect((await pay(token, order.id)).code).toBe(CODES.BUSINESS_RULE);
@@ -122,7 +127,7 @@ describe('online payment with the sandbox provider', () => {
     const first = (await pay(token, order.id)).data;
     expect((await deliver(first, { outcome: 'failed' })).statusCode).toBe(200);
     expect((await poll(token, first.id)).data.status).toBe('failed');
-    const pending = await call<{ items: Order[] }>(t.app, 'GET', '/api/member_card/orders', {
+    const pending = await api(t, listMembershipOrders, {
       token,
       query: { status: 'pending' },
     });
@@ -142,7 +147,7 @@ describe('online payment with the sandbox provider', () => {
     expect((await poll(token, payment.id)).data.status).toBe('expired');
     expect(await cardsOf(token)).toEqual([]);
     t.clock.advance(24 * 60 * MINUTE_MS);
-    const orders = await call<{ items: Order[] }>(t.app, 'GET', '/api/member_card/orders', {
+    const orders = await api(t, listMembershipOrders, {
       token,
       query: { status: 'expired' },
     });
@@ -160,7 +165,7 @@ describe('online payment with the sandbox provider', () => {
     expect((await pay(token, order.id, key)).data).toEqual(first);
     expect((await pay(token, order.id)).data.id).toBe(first.id);
     const planId = await createPlan(t, { price: 100 });
-    const other = await call<Order>(t.app, 'POST', '/api/member_card/buy', {
+    const other = await api(t, buyCard, {
       token,
       body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
     });
@@ -174,7 +179,7 @@ describe('online payment with the sandbox provider', () => {
     expect((await poll(stranger.token, payment.id)).code).toBe(CODES.NOT_FOUND);
     expect((await poll(token, 'no-such-payment')).code).toBe(CODES.NOT_FOUND);
     expect((await pay(stranger.token, order.id)).code).toBe(CODES.NOT_FOUND);
-    expect((await call(t.app, 'POST', '/api/pay', { token, body: { orderId: order.id } })).code).toBe(
+    expect((await api(t, createPayment, { token, body: raw({ orderId: order.id }) })).code).toBe(
       CODES.VALIDATION_FAILED,
     );
   });
@@ -270,7 +275,7 @@ describe('the sandbox checkout page', () => {
 
   it('builds the pay link from the configured origin, never from a forged Host header', async () => {
     const { token, order } = await pendingOrder();
-    const answer = await call<Payment>(t.app, 'POST', '/api/pay', {
+    const answer = await api(t, createPayment, {
       token,
       headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
       body: { orderId: order.id, idempotencyKey: idempotencyKey() },
@@ -282,7 +287,7 @@ describe('the sandbox checkout page', () => {
     const port = typeof bound === 'object' && bound ? bound.port : t.config.port;
     expect(new URL(answer.data.payUrl).origin).toBe(`http://127.0.0.1:${port}`);
     // Invite links come from the same origin.
-    const invite = await call<{ link: string }>(t.app, 'GET', '/api/invite', {
+    const invite = await api(t, getInvite, {
       token,
       headers: { host: 'evil.example' },
     });

@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
-import { CODES } from '@stride/contract';
+import { CODES, getIdentity, listWithdrawals, requestWithdrawal, saveBankCard } from '@stride/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
-  call,
   cardNumber,
   dialect,
   fundUser,
@@ -14,6 +13,7 @@ import {
   residentId,
   useTestApp,
   verifyIdentity,
+  api,
 } from '../../../test/harness.js';
 
 const logLines: string[] = [];
@@ -55,26 +55,26 @@ describe('personal numbers at rest', () => {
     const { answer } = await verifyIdentity(t, token, `${idNumber.slice(0, 6)} ${idNumber.slice(6)}`);
     expect(answer.code).toBe(CODES.OK);
     await passFaceCheck(t, token);
-    const card = await call<{ id: string; accountMasked: string }>(t.app, 'POST', '/api/bank_card', {
+    const card = await api(t, saveBankCard, {
       token,
       body: { bank: 'Bank of Walking', holderName: REAL_NAME, accountNumber: accountNumber.replace(/(\d{4})/g, '$1 ') },
     });
     expect(card.data.accountMasked).toBe(`****${accountNumber.slice(-4)}`);
-    const refused = await call(t.app, 'POST', '/api/bank_card', {
+    const refused = await api(t, saveBankCard, {
       token,
       body: { bank: 'Bank of Walking', holderName: 'Someone Else', accountNumber },
     });
     expect(refused.code).toBe(CODES.BUSINESS_RULE);
     await fundUser(t, userId, 10_000);
-    const withdrawal = await call<{ id: string }>(t.app, 'POST', '/api/withdraw', {
+    const withdrawal = await api(t, requestWithdrawal, {
       token,
       body: { amount: 5_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
     });
     expect(withdrawal.code).toBe(CODES.OK);
     await t.app.services.payouts.revealAccount('auditor', withdrawal.data.id);
     await t.app.services.payouts.markPaid('auditor', withdrawal.data.id);
-    const statement = await call(t.app, 'GET', '/api/withdraw/statement', { token });
-    const identity = await call(t.app, 'GET', '/api/user/id/verify', { token });
+    const statement = await api(t, listWithdrawals, { token });
+    const identity = await api(t, getIdentity, { token });
 
     const dump = await dumpDatabase();
     expect(dump).toContain('identities');

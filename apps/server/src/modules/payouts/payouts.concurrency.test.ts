@@ -1,8 +1,7 @@
-import { CODES } from '@stride/contract';
+import { CODES, requestWithdrawal, saveBankCard } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
   balanceOf,
-  call,
   cardNumber,
   fundUser,
   idempotencyKey,
@@ -11,6 +10,7 @@ import {
   registerUser,
   useTestApp,
   verifyIdentity,
+  api,
 } from '../../../test/harness.js';
 
 const t = useTestApp({ BANK_CARDS_MAX: '3' });
@@ -24,7 +24,7 @@ async function verifiedUser(cash = 0) {
 }
 
 const addCard = (token: string, accountNumber = cardNumber()) =>
-  call<{ id: string }>(t.app, 'POST', '/api/bank_card', {
+  api(t, saveBankCard, {
     token,
     language: 'es',
     body: { bank: 'Bank of Walking', holderName: REAL_NAME, accountNumber },
@@ -62,7 +62,7 @@ describe('withdrawals under concurrent requests', () => {
     const key = idempotencyKey();
     const answers = await Promise.all(
       Array.from({ length: 12 }, () =>
-        call<{ id: string; status: string }>(t.app, 'POST', '/api/withdraw', {
+        api(t, requestWithdrawal, {
           token: user.token,
           body: { amount: 10_000, bankCardId: card.data.id, idempotencyKey: key },
         }),

@@ -1,4 +1,12 @@
-import { CODES } from '@stride/contract';
+import {
+  CODES,
+  deleteBankCard,
+  getWithdrawalRules,
+  listBankCards,
+  listWithdrawals,
+  requestWithdrawal,
+  saveBankCard,
+} from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
   balanceOf,
@@ -13,31 +21,11 @@ import {
   uploadFile,
   useTestApp,
   verifyIdentity,
+  api,
 } from '../../../test/harness.js';
 import { DAY_MS } from '../../lib/clock.js';
 
 const t = useTestApp();
-
-interface Card {
-  id: string;
-  bank: string;
-  holderName: string;
-  accountMasked: string;
-}
-interface Withdrawal {
-  id: string;
-  amount: number;
-  fee: number;
-  received: number;
-  status: string;
-  rejectReason: string | null;
-  bankCard: Card;
-  timeline: { status: string; at: string }[];
-}
-interface Page<T> {
-  items: T[];
-  total: number;
-}
 
 async function verifiedUser(cash = 0, face = true) {
   const user = await registerUser(t);
@@ -48,15 +36,14 @@ async function verifiedUser(cash = 0, face = true) {
 }
 
 const addCard = (token: string, accountNumber = cardNumber(), extra: Record<string, string> = {}) =>
-  call<Card>(t.app, 'POST', '/api/bank_card', {
+  api(t, saveBankCard, {
     token,
     body: { bank: 'Bank of Walking', holderName: REAL_NAME, accountNumber, ...extra },
   });
-const listCards = async (token: string) => (await call<Card[]>(t.app, 'GET', '/api/bank_card', { token })).data;
+const listCards = async (token: string) => (await api(t, listBankCards, { token })).data;
 const withdraw = (token: string, bankCardId: string, amount: number, key = idempotencyKey()) =>
-  call<Withdrawal>(t.app, 'POST', '/api/withdraw', { token, body: { amount, bankCardId, idempotencyKey: key } });
-const statement = async (token: string) =>
-  (await call<Page<Withdrawal>>(t.app, 'GET', '/api/withdraw/statement', { token })).data;
+  api(t, requestWithdrawal, { token, body: { amount, bankCardId, idempotencyKey: key } });
+const statement = async (token: string) => (await api(t, listWithdrawals, { token })).data;
 
 describe('payout methods', () => {
   it('adds a card with the verified name, masking the number to its last 4 digits', async () => {
@@ -102,7 +89,7 @@ describe('payout methods', () => {
     expect((await addCard(token, numbers[0])).code).toBe(CODES.CONFLICT);
     const first = cards[0]!;
     const replacement = cardNumber();
-    const edited = await call<Card>(t.app, 'POST', '/api/bank_card', {
+    const edited = await api(t, saveBankCard, {
       token,
       body: { id: first.id, bank: 'River Bank', holderName: REAL_NAME, accountNumber: replacement },
     });
@@ -130,15 +117,16 @@ describe('two users', () => {
     // Withdrawing to another user's card, and editing it, answer like a missing card.
     expect((await withdraw(bob.token, aliceCard.id, 2_000)).code).toBe(CODES.NOT_FOUND);
     expect(await balanceOf(t, bob.userId)).toBe(10_000);
-    const edit = await call(t.app, 'POST', '/api/bank_card', {
+    const edit = await api(t, saveBankCard, {
       token: bob.token,
       body: { id: aliceCard.id, bank: 'Mine now', holderName: REAL_NAME, accountNumber: cardNumber() },
     });
     expect(edit.code).toBe(CODES.NOT_FOUND);
 
     // Deleting another user's card answers exactly as deleting a missing one, and changes nothing.
-    const foreign = await call(t.app, 'DELETE', `/api/bank_card/${aliceCard.id}`, { token: bob.token });
-    const missing = await call(t.app, 'DELETE', '/api/bank_card/00000000-0000-4000-8000-000000000000', {
+    const foreign = await api(t, deleteBankCard, { params: { id: aliceCard.id }, token: bob.token });
+    const missing = await api(t, deleteBankCard, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
       token: bob.token,
     });
     expect(foreign).toEqual(missing);
@@ -155,12 +143,12 @@ describe('two users', () => {
     const { token } = await verifiedUser(10_000);
     const card = (await addCard(token)).data;
     const made = (await withdraw(token, card.id, 1_000)).data;
-    expect(await call(t.app, 'DELETE', `/api/bank_card/${card.id}`, { token })).toMatchObject({
+    expect(await api(t, deleteBankCard, { params: { id: card.id }, token })).toMatchObject({
       code: CODES.OK,
       data: { done: true },
     });
     expect(await listCards(token)).toEqual([]);
-    expect((await call(t.app, 'DELETE', `/api/bank_card/${card.id}`, { token })).code).toBe(CODES.NOT_FOUND);
+    expect((await api(t, deleteBankCard, { params: { id: card.id }, token })).code).toBe(CODES.NOT_FOUND);
     expect((await statement(token)).items[0]).toMatchObject({ id: made.id, bankCard: card });
     expect((await withdraw(token, card.id, 1_000)).code).toBe(CODES.NOT_FOUND);
   });
@@ -199,7 +187,7 @@ describe('withdrawals', () => {
       code: CODES.BUSINESS_RULE,
       message: 'At most 5000.00 can be withdrawn a day; 500.00 is left today',
     });
-    expect((await call<{ todayLeft: number }>(t.app, 'GET', '/api/withdraw/rules', { token })).data).toMatchObject({
+    expect((await api(t, getWithdrawalRules, { token })).data).toMatchObject({
       min: 1_000,
       dailyMax: 500_000,
       todayLeft: 50_000,
@@ -211,9 +199,7 @@ describe('withdrawals', () => {
     expect((await withdraw(token, card.id, 60_000)).code).toBe(CODES.OK);
     expect(await balanceOf(t, userId)).toBe(600_000 - 450_000 - 60_000);
     // A refused withdrawal reserved nothing of the day.
-    expect((await call<{ todayLeft: number }>(t.app, 'GET', '/api/withdraw/rules', { token })).data.todayLeft).toBe(
-      440_000,
-    );
+    expect((await api(t, getWithdrawalRules, { token })).data.todayLeft).toBe(440_000);
   });
 
   it('need the face check once, with its own code and message', async () => {
@@ -268,7 +254,7 @@ describe('withdrawals', () => {
     const all = await statement(token);
     expect(all.items.map((item) => item.id)).toEqual([second.id, first.id]);
     expect(all.items[1]?.timeline.map((event) => event.status)).toEqual(['requested', 'paid']);
-    const paid = await call<Page<Withdrawal>>(t.app, 'GET', '/api/withdraw/statement', {
+    const paid = await api(t, listWithdrawals, {
       token,
       query: { status: 'paid' },
     });
@@ -288,7 +274,7 @@ describe('withdrawals', () => {
     );
     await expect(t.app.services.payouts.markPaid('bob-ops', made.id)).rejects.toThrow(/already settled \(rejected\)/);
     expect(await balanceOf(t, userId)).toBe(10_000);
-    const rules = await call<{ todayLeft: number }>(t.app, 'GET', '/api/withdraw/rules', { token });
+    const rules = await api(t, getWithdrawalRules, { token });
     expect(rules.data.todayLeft).toBe(500_000);
     const refunds = await t.db
       .selectFrom('ledger_transfers')

@@ -1,41 +1,30 @@
-import { CODES } from '@stride/contract';
+import {
+  CODES,
+  buyCard,
+  cancelOrder,
+  confirmOrder,
+  listGoods,
+  listGoodsOrders,
+  listOrders,
+  saveAddress,
+  type BodyOf,
+} from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
   balanceOf,
-  call,
   createPlan,
   fundUser,
   idempotencyKey,
   registerUser,
   useTestApp,
   verifyUser,
+  api,
 } from '../../../test/harness.js';
 
 const t = useTestApp();
 
-interface Goods {
-  id: string;
-  categoryId: string;
-  name: string;
-  points: number;
-  stock: number;
-  images: string[];
-}
-interface Order {
-  id: string;
-  status: string;
-  points: number;
-  quantity: number;
-  goods: Goods;
-  address: { name: string; region: string };
-}
-interface Page<T> {
-  items: T[];
-  total: number;
-}
-
 let categoryId = '';
-async function goods(points: number, stock: number): Promise<Goods> {
+async function goods(points: number, stock: number) {
   if (!categoryId) categoryId = (await t.app.services.shop.saveCategory('test', { name: 'Gear' })).id;
   return t.app.services.shop.saveGoods('test', undefined, {
     categoryId,
@@ -50,15 +39,16 @@ async function goods(points: number, stock: number): Promise<Goods> {
 async function shopper(points = 0) {
   const user = await registerUser(t);
   if (points > 0) await fundUser(t, user.userId, points, 'POINTS');
-  const address = await call<{ id: string }>(t.app, 'POST', '/api/delivery_info', {
+  const address = await api(t, saveAddress, {
     token: user.token,
     body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: '1 Walk Street' },
   });
   return { ...user, addressId: address.data.id };
 }
 
-const order = (token: string, body: Record<string, unknown>) =>
-  call<Order>(t.app, 'POST', '/api/order/confirm', {
+type OrderBody = BodyOf<typeof confirmOrder>;
+const order = (token: string, body: Omit<OrderBody, 'quantity' | 'idempotencyKey'> & Partial<OrderBody>) =>
+  api(t, confirmOrder, {
     token,
     body: { quantity: 1, idempotencyKey: idempotencyKey(), ...body },
   });
@@ -78,15 +68,10 @@ describe('goods', () => {
       images: [],
       description: '',
     });
-    const byCategory = await call<Page<Goods> & { categories: { id: string; name: string }[] }>(
-      t.app,
-      'GET',
-      '/api/goods',
-      { token, query: { categoryId: other.id } },
-    );
+    const byCategory = await api(t, listGoods, { token, query: { categoryId: other.id } });
     expect(byCategory.data.items.map((g) => g.name)).toEqual(['Mug']);
     expect(byCategory.data.categories.map((c) => c.name)).toEqual(expect.arrayContaining(['Gear', 'Other']));
-    const all = await call<Page<Goods>>(t.app, 'GET', '/api/goods', { token, query: { pageSize: '1' } });
+    const all = await api(t, listGoods, { token, query: { pageSize: '1' } });
     expect(all.data.items).toHaveLength(1);
     expect(all.data.total).toBeGreaterThanOrEqual(2);
     expect(item.images).toEqual(['https://example.com/bottle.png']);
@@ -188,12 +173,10 @@ describe('cancelling', () => {
     const placed = await order(user.token, { goodsId: item.id, quantity: 2, addressId: user.addressId });
     expect(await balanceOf(t, user.userId, 'POINTS')).toBe(500);
     const cancels = await Promise.all(
-      Array.from({ length: 3 }, () =>
-        call<Order>(t.app, 'POST', '/api/order/cancel', { token: user.token, body: { orderId: placed.data.id } }),
-      ),
+      Array.from({ length: 3 }, () => api(t, cancelOrder, { token: user.token, body: { orderId: placed.data.id } })),
     );
     expect(cancels.every((c) => c.code === CODES.OK && c.data.status === 'cancelled')).toBe(true);
-    const again = await call<Order>(t.app, 'POST', '/api/order/cancel', {
+    const again = await api(t, cancelOrder, {
       token: user.token,
       body: { orderId: placed.data.id },
     });
@@ -214,27 +197,22 @@ describe('cancelling', () => {
     const user = await shopper(1_000);
     const other = await shopper();
     const placed = await order(user.token, { goodsId: item.id, addressId: user.addressId });
-    const foreign = await call(t.app, 'POST', '/api/order/cancel', {
+    const foreign = await api(t, cancelOrder, {
       token: other.token,
       body: { orderId: placed.data.id },
     });
     expect(foreign.code).toBe(CODES.NOT_FOUND);
     await t.app.services.shop.shipOrder('test', placed.data.id, { carrier: 'SF', trackingNumber: 'SF123' });
-    const late = await call(t.app, 'POST', '/api/order/cancel', {
+    const late = await api(t, cancelOrder, {
       token: user.token,
       body: { orderId: placed.data.id },
     });
     expect(late).toMatchObject({ code: CODES.BUSINESS_RULE });
     expect(await balanceOf(t, user.userId, 'POINTS')).toBe(900);
-    const list = await call<Page<Order & { carrier: string; trackingNumber: string }>>(
-      t.app,
-      'GET',
-      '/api/order/goods',
-      {
-        token: user.token,
-        query: { status: 'shipped' },
-      },
-    );
+    const list = await api(t, listGoodsOrders, {
+      token: user.token,
+      query: { status: 'shipped' },
+    });
     expect(list.data.items).toEqual([
       expect.objectContaining({ id: placed.data.id, carrier: 'SF', trackingNumber: 'SF123' }),
     ]);
@@ -251,43 +229,38 @@ describe('order lists', () => {
     const planId = await createPlan(t);
     const first = await order(me.token, { goodsId: item.id, addressId: me.addressId });
     t.clock.advance(1_000);
-    const bought = await call<{ id: string }>(t.app, 'POST', '/api/member_card/buy', {
+    const bought = await api(t, buyCard, {
       token: me.token,
       body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
     });
     expect(bought.code).toBe(CODES.OK);
     t.clock.advance(1_000);
     const second = await order(me.token, { goodsId: item.id, addressId: me.addressId });
-    await call(t.app, 'POST', '/api/order/cancel', { token: me.token, body: { orderId: second.data.id } });
+    await api(t, cancelOrder, { token: me.token, body: { orderId: second.data.id } });
     await order(other.token, { goodsId: item.id, addressId: other.addressId });
 
-    const all = await call<Page<{ id: string; kind: string; status: string; title: string }>>(
-      t.app,
-      'GET',
-      '/api/order',
-      {
-        token: me.token,
-      },
-    );
+    const all = await api(t, listOrders, {
+      token: me.token,
+    });
     expect(all.data.items.map((o) => [o.id, o.kind, o.status])).toEqual([
       [second.data.id, 'goods', 'cancelled'],
       [bought.data.id, 'membership', 'paid'],
       [first.data.id, 'goods', 'to_ship'],
     ]);
     expect(all.data.total).toBe(3);
-    const goodsOnly = await call<Page<{ id: string }>>(t.app, 'GET', '/api/order', {
+    const goodsOnly = await api(t, listOrders, {
       token: me.token,
       query: { kind: 'goods' },
     });
     expect(goodsOnly.data.items.map((o) => o.id)).toEqual([second.data.id, first.data.id]);
-    const cancelled = await call<Page<{ id: string }>>(t.app, 'GET', '/api/order', {
+    const cancelled = await api(t, listOrders, {
       token: me.token,
       query: { status: 'cancelled' },
     });
     expect(cancelled.data.items.map((o) => o.id)).toEqual([second.data.id]);
-    const mine = await call<Page<Order>>(t.app, 'GET', '/api/order/goods', { token: me.token });
+    const mine = await api(t, listGoodsOrders, { token: me.token });
     expect(mine.data.items.map((o) => o.id)).toEqual([second.data.id, first.data.id]);
-    const theirs = await call<Page<Order>>(t.app, 'GET', '/api/order/goods', { token: other.token });
+    const theirs = await api(t, listGoodsOrders, { token: other.token });
     expect(theirs.data.items.map((o) => o.id)).not.toContain(first.data.id);
     expect(theirs.data.total).toBe(1);
   });

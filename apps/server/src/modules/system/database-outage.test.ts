@@ -1,12 +1,11 @@
 import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
-import { CODES } from '@stride/contract';
+import { CODES, getHome, getUserInfo, reportSteps } from '@stride/contract';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, stopServer } from '../../../bench/spawn-server.js';
 import {
-  call,
   CLEAN_LEDGER,
   createTestApp,
   dialect,
@@ -15,6 +14,7 @@ import {
   useTestApp,
   type CallResult,
   type TestApp,
+  api,
 } from '../../../test/harness.js';
 import { startPostgres, type PostgresServer } from '../../../test/postgres-server.js';
 
@@ -93,9 +93,9 @@ if (dialect === 'postgres') {
       t.clock.advance(60_000);
       await admin.query('begin');
       await admin.query('lock table step_days in access exclusive mode');
-      const reads = users.map(({ token }) => call<{ steps: number }>(t.app, 'GET', '/api/home', { token, language }));
+      const reads = users.map(({ token }) => api(t, getHome, { token, language }));
       const writes = users.map(({ token }) =>
-        call<{ steps: number }>(t.app, 'POST', '/api/steps', {
+        api(t, reportSteps, {
           token,
           language,
           body: { day: '2026-11-22', steps: 1_000 + round * 100 },
@@ -138,7 +138,7 @@ if (dialect === 'postgres') {
       const admin = await adminClient();
       await admin.query(TERMINATE_APP_BACKENDS);
       await admin.end();
-      const info = await call(t.app, 'GET', '/api/user/info', { token: users[0]!.token });
+      const info = await api(t, getUserInfo, { token: users[0]!.token });
       expect(info).toMatchObject({ status: 200, code: 1 });
       expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);
     });
@@ -162,7 +162,7 @@ if (dialect === 'postgres') {
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
-      const login = await call(t.app, 'GET', '/api/user/info', { token: users[0]!.token, language: 'fr' });
+      const login = await api(t, getUserInfo, { token: users[0]!.token, language: 'fr' });
       expect(login).toEqual(expected);
 
       server.start();
@@ -171,9 +171,7 @@ if (dialect === 'postgres') {
       });
       t.clock.advance(15 * 60_000);
       const results: CallResult<unknown>[] = await Promise.all(
-        users.map(({ token }) =>
-          call(t.app, 'POST', '/api/steps', { token, body: { day: '2026-11-22', steps: 5_000 } }),
-        ),
+        users.map(({ token }) => api(t, reportSteps, { token, body: { day: '2026-11-22', steps: 5_000 } })),
       );
       for (const answer of results) expect(answer).toMatchObject({ status: 200, code: 1, data: { steps: 5_000 } });
       expect(await ledgerReport(t)).toEqual(CLEAN_LEDGER);

@@ -1,8 +1,16 @@
-import { CODES } from '@stride/contract';
+import {
+  CODES,
+  buyCard,
+  collectPoints,
+  exchangePoints,
+  getHome,
+  listExchanges,
+  listMoneyStatement,
+  reportSteps,
+} from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
   balanceOf,
-  call,
   createPlan,
   createTestApp,
   fundUser,
@@ -10,6 +18,8 @@ import {
   registerUser,
   useTestApp,
   verifyUser,
+  api,
+  raw,
 } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 
@@ -19,9 +29,7 @@ const t = useTestApp();
 const NOON = Date.UTC(2026, 10, 22, 4, 0, 0);
 const localTime = (day: string, hhmm: string) => Date.parse(`${day}T${hhmm}:00+08:00`);
 
-type StepsAnswer = { day: string; steps: number; cashBack: number };
-const report = (token: string, day: string, steps: number) =>
-  call<StepsAnswer>(t.app, 'POST', '/api/steps', { token, body: { day, steps } });
+const report = (token: string, day: string, steps: number) => api(t, reportSteps, { token, body: { day, steps } });
 
 describe('POST /api/steps', () => {
   it('stores a day’s count that only grows', async () => {
@@ -34,7 +42,7 @@ describe('POST /api/steps', () => {
     t.clock.advance(10 * MINUTE_MS);
     expect((await report(token, '2026-11-22', 3_000)).data.steps).toBe(4_000);
     expect((await report(token, '2026-11-22', 5_500)).data.steps).toBe(5_500);
-    const home = await call<{ steps: number }>(t.app, 'GET', '/api/home', { token });
+    const home = await api(t, getHome, { token });
     expect(home.data.steps).toBe(5_500);
   });
 
@@ -49,19 +57,17 @@ describe('POST /api/steps', () => {
     expect((await report(token, '2026-11-22', 100_001)).code).toBe(CODES.VALIDATION_FAILED);
     expect((await report(token, '2026-11-22', -1)).code).toBe(CODES.VALIDATION_FAILED);
     expect((await report(token, '22/11/2026', 10)).message).toBe('day: must be a date like 2026-01-31');
-    expect((await call(t.app, 'POST', '/api/steps', { body: { day: '2026-11-22', steps: 1 } })).code).toBe(
-      CODES.SESSION_INVALID,
-    );
+    expect((await api(t, reportSteps, { body: { day: '2026-11-22', steps: 1 } })).code).toBe(CODES.SESSION_INVALID);
   });
 
   it('moves to the next day at local midnight, not UTC midnight', async () => {
     const { token } = await registerUser(t);
     t.clock.set(localTime('2026-11-22', '23:59'));
-    expect((await call<{ day: string }>(t.app, 'GET', '/api/home', { token })).data.day).toBe('2026-11-22');
+    expect((await api(t, getHome, { token })).data.day).toBe('2026-11-22');
     t.clock.advance(MINUTE_MS);
     // 16:00 UTC on the 22nd is already the 23rd in UTC+8.
     expect(new Date(t.clock.now()).toISOString()).toBe('2026-11-22T16:00:00.000Z');
-    expect((await call<{ day: string }>(t.app, 'GET', '/api/home', { token })).data.day).toBe('2026-11-23');
+    expect((await api(t, getHome, { token })).data.day).toBe('2026-11-23');
     expect((await report(token, '2026-11-22', 500)).code).toBe(1);
     expect((await report(token, '2026-11-21', 500)).code).toBe(CODES.BUSINESS_RULE);
   });
@@ -82,7 +88,7 @@ describe('POST /api/steps', () => {
     const capped = await createTestApp({ STEPS_DAILY_CAP: '20000' });
     try {
       const { token } = await registerUser(capped);
-      const answer = await call<StepsAnswer>(capped.app, 'POST', '/api/steps', {
+      const answer = await api(capped, reportSteps, {
         token,
         body: { day: '2026-11-22', steps: 50_000 },
       });
@@ -93,23 +99,7 @@ describe('POST /api/steps', () => {
   });
 });
 
-type Home = {
-  steps: number;
-  goal: number;
-  points: number;
-  balance: number;
-  earnedPoints: number;
-  collectedPoints: number;
-  collectablePoints: number;
-  multiplier: number;
-  activeCard: { dailyTarget: number; cashBackEarned: boolean; daysLeft: number } | null;
-  banners: { title: string }[];
-  quickEntries: { path: string }[];
-  notices: unknown[];
-};
-type Collect = { collected: number; points: number; cashBack: number };
-const collect = (token: string, key: string) =>
-  call<Collect>(t.app, 'POST', '/api/points/collect', { token, body: { idempotencyKey: key } });
+const collect = (token: string, key: string) => api(t, collectPoints, { token, body: { idempotencyKey: key } });
 
 describe('home and collect', () => {
   it('shows today’s steps against the goal, balances, banners and quick entries', async () => {
@@ -141,7 +131,7 @@ describe('home and collect', () => {
     const { token, userId } = await registerUser(t);
     await fundUser(t, userId, 1_234);
     await report(token, '2026-11-22', 4_321);
-    const home = await call<Home>(t.app, 'GET', '/api/home', { token });
+    const home = await api(t, getHome, { token });
     expect(home.data).toMatchObject({
       steps: 4_321,
       goal: 6_000,
@@ -170,7 +160,7 @@ describe('home and collect', () => {
     await report(token, '2026-11-22', 7_000);
     expect((await collect(token, idempotencyKey())).data).toEqual({ collected: 20, points: 70, cashBack: 0 });
     expect(await balanceOf(t, userId, 'POINTS')).toBe(70);
-    const home = await call<Home>(t.app, 'GET', '/api/home', { token });
+    const home = await api(t, getHome, { token });
     expect(home.data).toMatchObject({ earnedPoints: 70, collectedPoints: 70, collectablePoints: 0, points: 70 });
   });
 
@@ -192,14 +182,14 @@ describe('home and collect', () => {
     await fundUser(t, userId, 50_000);
     for (const multiplier_percent of [120, 150]) {
       const planId = await createPlan(t, { multiplier_percent, daily_target: 90_000 });
-      const bought = await call(t.app, 'POST', '/api/member_card/buy', {
+      const bought = await api(t, buyCard, {
         token,
         body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
       });
       expect(bought.code).toBe(1);
     }
     await report(token, '2026-11-22', 30_000);
-    const home = await call<Home>(t.app, 'GET', '/api/home', { token });
+    const home = await api(t, getHome, { token });
     // 300 by steps, capped at 200, times 1.5.
     expect(home.data).toMatchObject({ earnedPoints: 300, multiplier: 1.5, goal: 90_000 });
     expect(home.data.activeCard).toMatchObject({ dailyTarget: 90_000, cashBackEarned: false, daysLeft: 30 });
@@ -217,9 +207,8 @@ describe('home and collect', () => {
   });
 });
 
-type Exchange = { id: string; points: number; amount: number; createdAt: string };
 const exchange = (token: string, points: number, key = idempotencyKey()) =>
-  call<Exchange>(t.app, 'POST', '/api/exchange', { token, body: { points, idempotencyKey: key } });
+  api(t, exchangePoints, { token, body: { points, idempotencyKey: key } });
 
 describe('exchange and statements', () => {
   it('converts points to cash at 100 points = ¥1.00 and lists the records', async () => {
@@ -232,12 +221,7 @@ describe('exchange and statements', () => {
     await exchange(token, 100);
     expect(await balanceOf(t, userId, 'POINTS')).toBe(600);
     expect(await balanceOf(t, userId)).toBe(400);
-    const list = await call<{ items: Exchange[]; total: number; hasMore: boolean }>(
-      t.app,
-      'GET',
-      '/api/exchange/statement',
-      { token, query: { page: '1', pageSize: '1' } },
-    );
+    const list = await api(t, listExchanges, { token, query: { page: '1', pageSize: '1' } });
     expect(list.data).toMatchObject({ total: 2, hasMore: true, items: [{ points: 100, amount: 100 }] });
   });
 
@@ -281,7 +265,7 @@ describe('exchange and statements', () => {
     expect(answers.filter((a) => a.code === CODES.INSUFFICIENT_FUNDS)).toHaveLength(40);
     expect(await balanceOf(t, userId, 'POINTS')).toBe(0);
     expect(await balanceOf(t, userId)).toBe(1_000);
-    const list = await call<{ total: number }>(t.app, 'GET', '/api/exchange/statement', { token });
+    const list = await api(t, listExchanges, { token });
     expect(list.data.total).toBe(10);
   });
 
@@ -294,9 +278,7 @@ describe('exchange and statements', () => {
     await exchange(token, 500);
     const other = await registerUser(t);
     await fundUser(t, other.userId, 777);
-
-    type Statement = { items: { type: string; amount: number; balanceAfter: number }[]; total: number };
-    const all = await call<Statement>(t.app, 'GET', '/api/user/money/statement', { token });
+    const all = await api(t, listMoneyStatement, { token });
     expect(all.data).toMatchObject({
       total: 2,
       items: [
@@ -304,38 +286,38 @@ describe('exchange and statements', () => {
         { type: 'test.fund', amount: 10_000, balanceAfter: 10_000 },
       ],
     });
-    const onlyExchange = await call<Statement>(t.app, 'GET', '/api/user/money/statement', {
+    const onlyExchange = await api(t, listMoneyStatement, {
       token,
       query: { type: 'exchange' },
     });
     expect(onlyExchange.data.total).toBe(1);
-    const firstDay = await call<Statement>(t.app, 'GET', '/api/user/money/statement', {
+    const firstDay = await api(t, listMoneyStatement, {
       token,
       query: { from: '2026-11-22', to: '2026-11-22' },
     });
     expect(firstDay.data.items.map((item) => item.type)).toEqual(['test.fund']);
-    const bad = await call(t.app, 'GET', '/api/user/money/statement', { token, query: { pageSize: '500' } });
+    const bad = await api(t, listMoneyStatement, { token, query: { pageSize: '500' } });
     expect(bad.code).toBe(CODES.VALIDATION_FAILED);
   });
 
   it('refuses an unknown movement type with a clear message in the user’s language', async () => {
     const { token, userId } = await registerUser(t);
     await fundUser(t, userId, 1_000);
-    const unknown = await call(t.app, 'GET', '/api/user/money/statement', { token, query: { type: 'withdraw' } });
+    const unknown = await api(t, listMoneyStatement, { token, query: raw({ type: 'withdraw' }) });
     expect(unknown).toMatchObject({
       status: 200,
       code: CODES.VALIDATION_FAILED,
       message: 'Unknown type of funds movement',
       data: null,
     });
-    const inFrench = await call(t.app, 'GET', '/api/user/money/statement', {
+    const inFrench = await api(t, listMoneyStatement, {
       token,
-      query: { type: 'nonsense' },
+      query: raw({ type: 'nonsense' }),
       language: 'fr',
     });
     expect(inFrench).toMatchObject({ code: CODES.VALIDATION_FAILED, message: 'Type de mouvement de fonds inconnu' });
     // Every type of the contract's list is accepted.
-    const withdrawals = await call<{ total: number }>(t.app, 'GET', '/api/user/money/statement', {
+    const withdrawals = await api(t, listMoneyStatement, {
       token,
       query: { type: 'withdraw.request' },
     });

@@ -1,0 +1,57 @@
+import type { BodyOf, EndpointDef, Envelope, ParamsOf, QueryOf, ResponseOf } from '@stride/contract';
+import { getCaptcha, login, register } from '@stride/contract';
+import { expect } from 'vitest';
+import type { RunningServer } from './server.js';
+
+export interface RequestOptions<E extends EndpointDef> {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+  token?: string;
+}
+
+/**
+ * A journey's setup step or check over HTTP, by the contract's endpoint object: answers `data`,
+ * and anything but success fails the test with the server's message.
+ */
+export async function request<E extends EndpointDef>(
+  base: string,
+  endpoint: E,
+  options: RequestOptions<E> = {},
+): Promise<ResponseOf<E>> {
+  const params = (options.params ?? {}) as Record<string, unknown>;
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const query = new URLSearchParams(
+    Object.entries((options.query ?? {}) as Record<string, unknown>)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  ).toString();
+  const response = await fetch(`${base}${path}${query ? `?${query}` : ''}`, {
+    method: endpoint.method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const envelope = (await response.json()) as Envelope<ResponseOf<E>>;
+  expect(envelope.code, `${endpoint.method} ${path}: ${envelope.message}`).toBe(1);
+  return envelope.data;
+}
+
+/** A session token for an existing account. */
+export async function logInByApi(base: string, account: { account: string; password: string }): Promise<string> {
+  return (await request(base, login, { body: account })).token;
+}
+
+/** Signs a new account up, reading the captcha as a person would. */
+export async function registerByApi(
+  server: RunningServer,
+  account: { account: string; password: string },
+): Promise<{ token: string; userId: string }> {
+  const { captchaId } = await request(server.baseUrl, getCaptcha);
+  const session = await request(server.baseUrl, register, {
+    body: { ...account, captchaId, captchaCode: server.captcha.last },
+  });
+  return { token: session.token, userId: session.user.id };
+}

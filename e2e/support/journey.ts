@@ -1,0 +1,22 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** The seeded demo account (its password is published in the README). */
+export const DEMO = { account: '13800138000', password: 'Stride2026' };
+
+export const hashOf = (page: Page) => new URL(page.url()).hash;
+
+/** Pages under the top of the stack stay mounted but hidden, as in the mini-app runtime. */
+export const top = (page: Page) => page.locator('.page:not([hidden])');
+
+/** A fresh load of a route (a hash change alone would not reload the app). */
+export async function openRoute(page: Page, base: string, route: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(`${base}/#${route}`);
+}
+
+/** Every page of the context starts logged in with this token, as after a login on that phone. */
+export async function useToken(context: BrowserContext, token: string): Promise<void> {
+  await context.addInitScript((value) => {
+    if (location.protocol.startsWith('http')) localStorage.setItem('token', value);
+  }, token);
+}
