@@ -241,7 +241,7 @@ export async function seedDemo(services: Services): Promise<void> {
       { ...DEMO_IDENTITY, frontImageId: front.fileId, backImageId: back.fileId },
       'submit',
     );
-    if (identity.status === 'pending') await services.identity.review('demo-seed', userId, { approve: true });
+    if (identity.status === 'pending') await services.admin.identity.review('demo-seed', userId, { approve: true });
   }
   // Through the ledger, once (the key makes a restart a replay).
   await ledger.transfer({
