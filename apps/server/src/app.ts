@@ -38,7 +38,9 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { PasswordHasher } from './modules/accounts/passwords.js';
 import { PasswordResetsRepository } from './modules/accounts/password-resets.repository.js';
+import { SessionsRepository } from './modules/accounts/sessions.repository.js';
 import { SessionsService } from './modules/accounts/sessions.service.js';
+import { CaptchaRepository } from './modules/captcha/captcha.repository.js';
 import { CaptchaService, rasterCaptchaGenerator, type CaptchaGenerator } from './modules/captcha/captcha.service.js';
 import { BusinessCalendar } from './lib/business-day.js';
 import { CardsRepository } from './modules/cards/cards.repository.js';
@@ -83,7 +85,9 @@ import { WalkingRepository } from './modules/walking/walking.repository.js';
 import { registerWalkingRoutes } from './modules/walking/walking.routes.js';
 import { WalkingService } from './modules/walking/walking.service.js';
 import { registerDemoOutboxRoutes } from './modules/outbox/outbox.routes.js';
+import { OutboxRepository } from './modules/outbox/outbox.repository.js';
 import { OutboxSender, type MessageSender } from './modules/outbox/outbox.service.js';
+import { RateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
 import { DEMO_ACCOUNT } from './seed/demo-seed.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
@@ -170,22 +174,23 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   const communityRepository = new CommunityRepository();
   // Values sealed before DATA_ENCRYPTION_KEY existed were keyed by APP_SECRET; they still open.
   const cipher = new FieldCipher(config.dataKey, config.appSecret);
-  const limits = new RateLimitService(db, clock);
+  const limits = new RateLimitService(db, new RateLimitRepository(), clock);
   const captcha = new CaptchaService(
     db,
+    new CaptchaRepository(),
     clock,
     config.appSecret,
     options.captchaGenerator ?? rasterCaptchaGenerator,
     limits,
     config,
   );
-  const outbox = new OutboxSender(db, clock);
+  const outbox = new OutboxSender(db, new OutboxRepository(), clock);
   const sender: MessageSender = outbox;
-  const sessions = new SessionsService(db, clock, config.appSecret, config.sessionDays);
+  const sessions = new SessionsService(db, new SessionsRepository(), clock, config.appSecret, config.sessionDays);
   const accounts = new AccountsService(
     db,
-    new AccountsRepository(db),
-    new PasswordResetsRepository(db),
+    new AccountsRepository(),
+    new PasswordResetsRepository(),
     sessions,
     new PasswordHasher(config.argon2),
     captcha,
@@ -459,7 +464,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   const endpoints = new EndpointRegistrar(
     app,
-    (request) => services.sessions.authenticate(request),
+    (token) => services.sessions.authenticate(token),
     options.validateResponses ?? false,
   );
   app.decorate('endpoints', endpoints);
