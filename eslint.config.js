@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -11,15 +13,34 @@ function restrict(patterns) {
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
 
-const webFeatures = (() => {
+function foldersIn(dir) {
   try {
-    return readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+    return readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
   } catch {
     return [];
   }
-})();
+}
+
+const webFeatures = foldersIn('./apps/web/src/features');
+const serverModules = foldersIn('./apps/server/src/modules');
+
+const SERVER_NOT_WEB = {
+  group: ['**/apps/web/**', '@stride/web', 'react', 'react-dom', 'antd-mobile'],
+  message: 'The server never imports the web app.',
+};
+const REPOSITORIES = ['*.repository*', '**/*.repository*'];
+
+/** A module reaches another only through its service or admin, never its repository. */
+function otherModulesRepositories(module) {
+  return {
+    group: serverModules
+      .filter((other) => other !== module)
+      .flatMap((other) => [`**/modules/${other}/*.repository*`, `../${other}/*.repository*`]),
+    message: "A module reaches another through its service (or admin), never through the other's repository.",
+  };
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts'] },
@@ -61,12 +82,51 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**'],
+    rules: restrict([SERVER_NOT_WEB]),
+  },
+  // Inside the server, imports flow one way: db, lib, i18n, http, config → modules → app, ops.
+  {
+    files: [
+      'apps/server/src/db/**',
+      'apps/server/src/lib/**',
+      'apps/server/src/i18n/**',
+      'apps/server/src/http/**',
+      'apps/server/src/config.ts',
+    ],
     rules: restrict([
-      {
-        group: ['**/apps/web/**', '@stride/web', 'react', 'react-dom', 'antd-mobile'],
-        message: 'The server never imports the web app.',
-      },
+      SERVER_NOT_WEB,
+      { group: ['**/modules/**'], message: 'The infrastructure below the modules never imports a module.' },
     ]),
+  },
+  ...serverModules.flatMap((module) => [
+    {
+      files: [`apps/server/src/modules/${module}/**`],
+      rules: restrict([SERVER_NOT_WEB, otherModulesRepositories(module)]),
+    },
+    {
+      files: [`apps/server/src/modules/${module}/**/*.routes.ts`],
+      rules: restrict([
+        SERVER_NOT_WEB,
+        otherModulesRepositories(module),
+        { group: REPOSITORIES, message: 'Routes call services; SQL stays behind them in repositories.' },
+      ]),
+    },
+  ]),
+  // No import cycles. Type-only imports do not count; `.js` specifiers resolve to the `.ts` files.
+  {
+    files: ['apps/server/**', 'packages/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'packages/contract/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/**'],

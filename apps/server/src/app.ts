@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { CODES, ENDPOINTS, type Language } from '@stride/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { CleanupTimer } from './cleanup.js';
+import { CleanupTimer, runCleanup } from './cleanup.js';
 import type { Config } from './config.js';
 import { isLostConnection } from './db/connection-loss.js';
 import { createDatabase, migrateToLatest, type Db } from './db/database.js';
@@ -22,19 +22,25 @@ import { DiskFileStore, type FileStore } from './modules/files/file-store.js';
 import { FilesRepository } from './modules/files/files.repository.js';
 import { registerFileRoutes } from './modules/files/files.routes.js';
 import { FilesService } from './modules/files/files.service.js';
+import { FilesAdmin } from './modules/files/files.admin.js';
 import { IdentityRepository } from './modules/identity/identity.repository.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { IdentityService } from './modules/identity/identity.service.js';
+import { IdentityAdmin } from './modules/identity/identity.admin.js';
 import { OperatorActionsRepository } from './modules/operators/operator-actions.repository.js';
+import { OperatorsService } from './modules/operators/operators.service.js';
 import { PayoutsRepository } from './modules/payouts/payouts.repository.js';
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
+import { PayoutsAdmin } from './modules/payouts/payouts.admin.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { PasswordHasher } from './modules/accounts/passwords.js';
 import { PasswordResetsRepository } from './modules/accounts/password-resets.repository.js';
+import { SessionsRepository } from './modules/accounts/sessions.repository.js';
 import { SessionsService } from './modules/accounts/sessions.service.js';
+import { CaptchaRepository } from './modules/captcha/captcha.repository.js';
 import { CaptchaService, rasterCaptchaGenerator, type CaptchaGenerator } from './modules/captcha/captcha.service.js';
 import { BusinessCalendar } from './lib/business-day.js';
 import { CardsRepository } from './modules/cards/cards.repository.js';
@@ -49,6 +55,7 @@ import {
   registerSandboxCheckout,
 } from './modules/payments/payments.routes.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
+import { PaymentsAdmin } from './modules/payments/payments.admin.js';
 import { SandboxProvider } from './modules/payments/sandbox-provider.js';
 import { AddressesRepository } from './modules/addresses/addresses.repository.js';
 import { registerAddressRoutes } from './modules/addresses/addresses.routes.js';
@@ -56,6 +63,7 @@ import { AddressesService } from './modules/addresses/addresses.service.js';
 import { CommunityRepository } from './modules/community/community.repository.js';
 import { registerCommunityRoutes } from './modules/community/community.routes.js';
 import { CommunityService } from './modules/community/community.service.js';
+import { CommunityAdmin } from './modules/community/community.admin.js';
 import { registerDownloadFiles, registerDownloadRoutes } from './modules/download/download.routes.js';
 import { DownloadService } from './modules/download/download.service.js';
 import { InvitesRepository } from './modules/invites/invites.repository.js';
@@ -64,17 +72,22 @@ import { InvitesService } from './modules/invites/invites.service.js';
 import { MailingsRepository } from './modules/mailings/mailings.repository.js';
 import { registerMailingRoutes } from './modules/mailings/mailings.routes.js';
 import { MailingsService } from './modules/mailings/mailings.service.js';
+import { MailingsAdmin } from './modules/mailings/mailings.admin.js';
 import { NoticesRepository } from './modules/notices/notices.repository.js';
 import { registerNoticeRoutes } from './modules/notices/notices.routes.js';
 import { NoticesService } from './modules/notices/notices.service.js';
+import { NoticesAdmin } from './modules/notices/notices.admin.js';
 import { ShopRepository } from './modules/shop/shop.repository.js';
 import { registerShopRoutes } from './modules/shop/shop.routes.js';
 import { ShopService } from './modules/shop/shop.service.js';
+import { ShopAdmin } from './modules/shop/shop.admin.js';
 import { WalkingRepository } from './modules/walking/walking.repository.js';
 import { registerWalkingRoutes } from './modules/walking/walking.routes.js';
 import { WalkingService } from './modules/walking/walking.service.js';
 import { registerDemoOutboxRoutes } from './modules/outbox/outbox.routes.js';
+import { OutboxRepository } from './modules/outbox/outbox.repository.js';
 import { OutboxSender, type MessageSender } from './modules/outbox/outbox.service.js';
+import { RateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
 import { DEMO_ACCOUNT } from './seed/demo-seed.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
@@ -126,7 +139,7 @@ export interface Services {
   files: FilesService;
   identity: IdentityService;
   payouts: PayoutsService;
-  operatorActions: OperatorActionsRepository;
+  operators: OperatorsService;
   addresses: AddressesService;
   shop: ShopService;
   mailings: MailingsService;
@@ -134,29 +147,52 @@ export interface Services {
   notices: NoticesService;
   community: CommunityService;
   download: DownloadService;
+  /** Operators' actions: the ops command line (and any other operator tool) calls only these. */
+  admin: AdminServices;
+}
+
+/** One per domain with operator actions; they take plain values (operator name, ids, inputs). */
+export interface AdminServices {
+  identity: IdentityAdmin;
+  payouts: PayoutsAdmin;
+  payments: PaymentsAdmin;
+  files: FilesAdmin;
+  shop: ShopAdmin;
+  mailings: MailingsAdmin;
+  notices: NoticesAdmin;
+  community: CommunityAdmin;
 }
 
 /** Every service over one database; the app and the ops command line share it. */
 export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 'config'> = {}): Services {
   const clock = options.clock ?? systemClock;
+  // Shared by each domain's service and its operators' side.
+  const identityRepository = new IdentityRepository();
+  const payoutsRepository = new PayoutsRepository();
+  const paymentsRepository = new PaymentsRepository();
+  const shopRepository = new ShopRepository();
+  const mailingsRepository = new MailingsRepository();
+  const noticesRepository = new NoticesRepository();
+  const communityRepository = new CommunityRepository();
   // Values sealed before DATA_ENCRYPTION_KEY existed were keyed by APP_SECRET; they still open.
   const cipher = new FieldCipher(config.dataKey, config.appSecret);
-  const limits = new RateLimitService(db, clock);
+  const limits = new RateLimitService(db, new RateLimitRepository(), clock);
   const captcha = new CaptchaService(
     db,
+    new CaptchaRepository(),
     clock,
     config.appSecret,
     options.captchaGenerator ?? rasterCaptchaGenerator,
     limits,
     config,
   );
-  const outbox = new OutboxSender(db, clock);
+  const outbox = new OutboxSender(db, new OutboxRepository(), clock);
   const sender: MessageSender = outbox;
-  const sessions = new SessionsService(db, clock, config.appSecret, config.sessionDays);
+  const sessions = new SessionsService(db, new SessionsRepository(), clock, config.appSecret, config.sessionDays);
   const accounts = new AccountsService(
     db,
-    new AccountsRepository(db),
-    new PasswordResetsRepository(db),
+    new AccountsRepository(),
+    new PasswordResetsRepository(),
     sessions,
     new PasswordHasher(config.argon2),
     captcha,
@@ -169,9 +205,9 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   const ledger = new LedgerService(db, clock);
   const calendar = new BusinessCalendar(config.businessUtcOffsetMinutes);
   const cards = new CardsService(db, new CardsRepository(), ledger, cipher, clock, calendar, config);
-  const operatorActions = new OperatorActionsRepository();
+  const operators = new OperatorsService(db, new OperatorActionsRepository(), clock);
   const invites = new InvitesService(db, new InvitesRepository(), ledger, clock, calendar, config);
-  const notices = new NoticesService(db, new NoticesRepository(), operatorActions, clock);
+  const notices = new NoticesService(db, noticesRepository, clock);
   const walking = new WalkingService(
     db,
     new WalkingRepository(),
@@ -184,31 +220,13 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     notices,
   );
   const addresses = new AddressesService(db, new AddressesRepository(), clock, config);
-  const shop = new ShopService(db, new ShopRepository(), addresses, cards, ledger, operatorActions, clock);
-  const mailings = new MailingsService(
-    db,
-    new MailingsRepository(),
-    cards,
-    addresses,
-    operatorActions,
-    clock,
-    calendar,
-    config,
-  );
-  const community = new CommunityService(db, new CommunityRepository(), operatorActions, clock);
+  const shop = new ShopService(db, shopRepository, addresses, cards, ledger, clock);
+  const mailings = new MailingsService(db, mailingsRepository, cards, addresses, clock, calendar, config);
+  const community = new CommunityService(db, communityRepository);
   const download = new DownloadService(config);
   const provider: PaymentProvider | null =
     config.payments.provider === 'sandbox' ? new SandboxProvider(config.payments.sandboxSecret) : null;
-  const payments = new PaymentsService(
-    db,
-    new PaymentsRepository(),
-    cards,
-    ledger,
-    clock,
-    config,
-    provider,
-    operatorActions,
-  );
+  const payments = new PaymentsService(db, paymentsRepository, cards, ledger, clock, config, provider);
   const files = new FilesService(
     db,
     new FilesRepository(),
@@ -217,27 +235,8 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     clock,
     config,
   );
-  const identity = new IdentityService(
-    db,
-    new IdentityRepository(),
-    files,
-    operatorActions,
-    cipher,
-    clock,
-    calendar,
-    config,
-  );
-  const payouts = new PayoutsService(
-    db,
-    new PayoutsRepository(),
-    identity,
-    ledger,
-    operatorActions,
-    cipher,
-    clock,
-    calendar,
-    config,
-  );
+  const identity = new IdentityService(db, identityRepository, files, cipher, clock, calendar, config);
+  const payouts = new PayoutsService(db, payoutsRepository, identity, ledger, cipher, clock, calendar, config);
   return {
     db,
     clock,
@@ -256,7 +255,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     files,
     identity,
     payouts,
-    operatorActions,
+    operators,
     addresses,
     shop,
     mailings,
@@ -264,6 +263,16 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     notices,
     community,
     download,
+    admin: {
+      identity: new IdentityAdmin(db, identityRepository, files, operators),
+      payouts: new PayoutsAdmin(db, payoutsRepository, ledger, operators, cipher, clock),
+      payments: new PaymentsAdmin(db, paymentsRepository, ledger, operators, clock),
+      files: new FilesAdmin(db, files, operators, clock, () => runCleanup({ files, captcha, limits, config })),
+      shop: new ShopAdmin(db, shopRepository, operators, clock),
+      mailings: new MailingsAdmin(db, mailingsRepository, operators),
+      notices: new NoticesAdmin(db, noticesRepository, operators, clock),
+      community: new CommunityAdmin(db, communityRepository, operators, clock),
+    },
   };
 }
 
@@ -458,7 +467,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   const endpoints = new EndpointRegistrar(
     app,
-    (request) => services.sessions.authenticate(request),
+    (token) => services.sessions.authenticate(token),
     options.validateResponses ?? false,
   );
   app.decorate('endpoints', endpoints);

@@ -1,6 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from './app.js';
+import type { Config } from './config.js';
 import { DAY_MS, MINUTE_MS } from './lib/clock.js';
+import type { CaptchaService } from './modules/captcha/captcha.service.js';
+import type { FilesService } from './modules/files/files.service.js';
+import type { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
+
+/** The services a cleanup run touches. */
+export interface CleanupServices {
+  files: FilesService;
+  captcha: CaptchaService;
+  limits: RateLimitService;
+  config: Config;
+}
 
 export interface CleanupResult {
   /** Unused uploads removed (rows and bytes). */
@@ -11,7 +22,7 @@ export interface CleanupResult {
 }
 
 /** Rate counters are kept at least a day, and at least as long as the longest window. */
-function counterRetentionMs(config: Services['config']): number {
+function counterRetentionMs(config: Config): number {
   const windows = [
     config.login.failureWindowMinutes,
     config.register.windowMinutes,
@@ -26,7 +37,7 @@ function counterRetentionMs(config: Services['config']): number {
  * expired captchas and finished rate-limit windows. The server runs it every
  * `CLEANUP_INTERVAL_MINUTES`; `npm run ops -- files cleanup` runs it by hand.
  */
-export async function runCleanup(services: Services): Promise<CleanupResult> {
+export async function runCleanup(services: CleanupServices): Promise<CleanupResult> {
   const { files, bytes } = await services.files.cleanupUnreferenced();
   const captchas = await services.captcha.prune();
   const counters = await services.limits.prune(counterRetentionMs(services.config));
@@ -40,7 +51,7 @@ export class CleanupTimer {
   lastRun: Promise<CleanupResult | undefined> | undefined;
 
   constructor(
-    private readonly services: Services,
+    private readonly services: CleanupServices,
     private readonly intervalMs: number,
     private readonly log: FastifyBaseLogger,
   ) {}

@@ -15,7 +15,15 @@ export interface AuthUser {
   sessionId: string;
 }
 
-export type Authenticate = (request: FastifyRequest) => Promise<AuthUser | null>;
+/** The session's user for a bearer token, or null when the token is unknown, expired or revoked. */
+export type Authenticate = (token: string) => Promise<AuthUser | null>;
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
+
+/** The bearer token of the Authorization header, when it has the shape of one. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1];
+}
 
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 
@@ -99,7 +107,10 @@ export class EndpointRegistrar {
 
   private register<E extends EndpointDef>(endpoint: E, handler: Handler<E> | BinaryHandler<E>): void {
     if (this.module) this.owners.set(endpoint.id, this.module);
-    const authenticate = this.authenticate;
+    const authenticate = async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      return token ? this.authenticate(token) : null;
+    };
     const validateResponses = this.validateResponses;
     this.app.route({
       method: endpoint.method,

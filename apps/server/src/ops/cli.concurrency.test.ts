@@ -37,9 +37,9 @@ async function pendingUser() {
 
 async function withdrawingUser() {
   const user = await pendingUser();
-  await t.app.services.identity.review('setup', user.userId, { approve: true });
+  await t.app.services.admin.identity.review('setup', user.userId, { approve: true });
   await api(t, submitFace, { token: user.token, body: { method: 'manual' } });
-  await t.app.services.identity.reviewFace('setup', user.userId, { approve: true });
+  await t.app.services.admin.identity.reviewFace('setup', user.userId, { approve: true });
   await fundUser(t, user.userId, 10_000);
   const card = await api(t, saveBankCard, {
     token: user.token,

@@ -63,9 +63,9 @@ async function pendingUser() {
 /** Verified by an operator, face checked manually, with a card and a pending withdrawal. */
 async function withdrawingUser(amount = 5_000) {
   const user = await pendingUser();
-  await t.app.services.identity.review('setup', user.userId, { approve: true });
+  await t.app.services.admin.identity.review('setup', user.userId, { approve: true });
   await api(t, submitFace, { token: user.token, body: { method: 'manual' } });
-  await t.app.services.identity.reviewFace('setup', user.userId, { approve: true });
+  await t.app.services.admin.identity.reviewFace('setup', user.userId, { approve: true });
   await fundUser(t, user.userId, 10_000);
   const card = await api(t, saveBankCard, {
     token: user.token,
@@ -251,8 +251,8 @@ describe('the ops command line: shop, mailings, notices, community', () => {
   });
 
   it('ships and completes a goods order, refusing a second shipment, and records who and when', async () => {
-    const categoryId = (await t.app.services.shop.saveCategory('setup', { name: 'Ops' })).id;
-    const goods = await t.app.services.shop.saveGoods('setup', undefined, {
+    const categoryId = (await t.app.services.admin.shop.saveCategory('setup', { name: 'Ops' })).id;
+    const goods = await t.app.services.admin.shop.saveGoods('setup', undefined, {
       categoryId,
       name: 'Cap',
       points: 100,
@@ -314,8 +314,8 @@ describe('the ops command line: shop, mailings, notices, community', () => {
   });
 
   it('shows control characters in user values visibly, so they cannot rewrite the operator’s screen', async () => {
-    const categoryId = (await t.app.services.shop.saveCategory('setup', { name: 'Esc' })).id;
-    const goods = await t.app.services.shop.saveGoods('setup', undefined, {
+    const categoryId = (await t.app.services.admin.shop.saveCategory('setup', { name: 'Esc' })).id;
+    const goods = await t.app.services.admin.shop.saveGoods('setup', undefined, {
       categoryId,
       name: 'Mug',
       points: 100,

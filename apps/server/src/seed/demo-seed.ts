@@ -213,8 +213,8 @@ export async function seedDemo(services: Services): Promise<void> {
   }
   await seedContent(services);
 
-  const repository = new AccountsRepository(db);
-  let user = await repository.findByAccount(DEMO_ACCOUNT.account);
+  const repository = new AccountsRepository();
+  let user = await repository.findByAccount(db, DEMO_ACCOUNT.account);
   if (!user) {
     const hasher = new PasswordHasher(config.argon2);
     user = {
@@ -227,7 +227,7 @@ export async function seedDemo(services: Services): Promise<void> {
       real_name_status: 'none',
       created_at: clock.now(),
     };
-    await repository.insert(user);
+    await repository.insert(db, user);
   }
   const userId = user.id;
   if ((await services.identity.get(userId)).status === 'none') {
@@ -241,7 +241,7 @@ export async function seedDemo(services: Services): Promise<void> {
       { ...DEMO_IDENTITY, frontImageId: front.fileId, backImageId: back.fileId },
       'submit',
     );
-    if (identity.status === 'pending') await services.identity.review('demo-seed', userId, { approve: true });
+    if (identity.status === 'pending') await services.admin.identity.review('demo-seed', userId, { approve: true });
   }
   // Through the ledger, once (the key makes a restart a replay).
   await ledger.transfer({

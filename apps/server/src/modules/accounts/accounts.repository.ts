@@ -1,26 +1,23 @@
-import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = UsersTable;
 
 export class AccountsRepository {
-  constructor(private readonly db: Db) {}
-
-  findByAccount(account: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst();
+  findByAccount(db: Executor, account: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst();
   }
 
-  findById(id: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  findById(db: Executor, id: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  findByInviteCode(code: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('invite_code', '=', code).executeTakeFirst();
+  findByInviteCode(db: Executor, code: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('invite_code', '=', code).executeTakeFirst();
   }
 
-  async insert(user: UserRow): Promise<void> {
-    await this.db.insertInto('users').values(user).execute();
+  async insert(db: Executor, user: UserRow): Promise<void> {
+    await db.insertInto('users').values(user).execute();
   }
 
   async updatePasswordHash(db: Executor, id: string, passwordHash: string): Promise<void> {

@@ -75,12 +75,12 @@ export class AccountsService {
   ): Promise<{ token: string; user: User }> {
     await this.limitSignUps(input.account, address);
     await this.requireCaptcha(input);
-    if (await this.repository.findByAccount(input.account)) {
+    if (await this.repository.findByAccount(this.db, input.account)) {
       throw new AppError('CONFLICT', 'accountExists');
     }
     let invitedBy: string | null = null;
     if (input.inviteCode) {
-      const inviter = await this.repository.findByInviteCode(input.inviteCode);
+      const inviter = await this.repository.findByInviteCode(this.db, input.inviteCode);
       if (!inviter) throw new AppError('VALIDATION_FAILED', 'inviteCodeUnknown');
       invitedBy = inviter.id;
     }
@@ -98,7 +98,7 @@ export class AccountsService {
     // moment, or a fresh invite code that another sign-up drew too (then draw again).
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.repository.insert(row);
+        await this.repository.insert(this.db, row);
         break;
       } catch (error) {
         if (violatesUnique(error, USER_KEYS.account)) throw new AppError('CONFLICT', 'accountExists');
@@ -162,7 +162,7 @@ export class AccountsService {
         throw error;
       }
     }
-    const user = await this.repository.findByAccount(input.account);
+    const user = await this.repository.findByAccount(this.db, input.account);
     const isValid = user
       ? await this.passwords.verify(user.password_hash, input.password)
       : await this.passwords.verifyNobody(input.password);
@@ -208,11 +208,11 @@ export class AccountsService {
     await this.limits.hit(`${accountKey}:minute`, RESET_RESEND_MS);
     await this.limits.hit(`${accountKey}:hour`, HOUR_MS);
 
-    const user = await this.repository.findByAccount(input.account);
+    const user = await this.repository.findByAccount(this.db, input.account);
     if (user) {
       const now = this.clock.now();
       const code = randomDigits(6);
-      await this.resets.insert({
+      await this.resets.insert(this.db, {
         id: randomUUID(),
         user_id: user.id,
         code_hash: this.hashSecret('reset-code', code),
@@ -236,16 +236,18 @@ export class AccountsService {
   async verifyResetCode(account: string, code: string): Promise<{ resetKey: string; expiresIn: number }> {
     const now = this.clock.now();
     const invalid = new AppError('VALIDATION_FAILED', 'resetCodeInvalid');
-    const user = await this.repository.findByAccount(account);
+    const user = await this.repository.findByAccount(this.db, account);
     if (!user) throw invalid;
-    const reset = await this.resets.findPendingCode(user.id, now);
+    const reset = await this.resets.findPendingCode(this.db, user.id, now);
     if (!reset || reset.attempts >= RESET_CODE_MAX_ATTEMPTS) throw invalid;
     if (!sameHash(reset.code_hash, this.hashSecret('reset-code', code))) {
-      await this.resets.countWrongAttempt(reset.id);
+      await this.resets.countWrongAttempt(this.db, reset.id);
       throw invalid;
     }
     const resetKey = randomToken();
-    if (!(await this.resets.attachKey(reset.id, this.hashSecret('reset-key', resetKey), now + RESET_KEY_TTL_MS))) {
+    if (
+      !(await this.resets.attachKey(this.db, reset.id, this.hashSecret('reset-key', resetKey), now + RESET_KEY_TTL_MS))
+    ) {
       throw invalid;
     }
     return { resetKey, expiresIn: RESET_KEY_TTL_MS / 1000 };
@@ -253,7 +255,7 @@ export class AccountsService {
 
   async resetPassword(resetKey: string, password: string): Promise<void> {
     const now = this.clock.now();
-    const reset = await this.resets.findUsableKey(this.hashSecret('reset-key', resetKey), now);
+    const reset = await this.resets.findUsableKey(this.db, this.hashSecret('reset-key', resetKey), now);
     if (!reset) throw new AppError('VALIDATION_FAILED', 'resetKeyInvalid');
     const passwordHash = await this.passwords.hash(password);
     await this.db.transaction().execute(async (trx) => {
@@ -261,6 +263,6 @@ export class AccountsService {
       await this.repository.updatePasswordHash(trx, reset.user_id, passwordHash);
       await this.repository.revokeSessions(trx, reset.user_id, now);
     });
-    await this.limits.reset(`login:account:${(await this.repository.findById(reset.user_id))?.account ?? ''}`);
+    await this.limits.reset(`login:account:${(await this.repository.findById(this.db, reset.user_id))?.account ?? ''}`);
   }
 }

@@ -1,17 +1,14 @@
-import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import type { PasswordResetsTable } from '../../db/schema.js';
 
 export class PasswordResetsRepository {
-  constructor(private readonly db: Db) {}
-
-  async insert(row: PasswordResetsTable): Promise<void> {
-    await this.db.insertInto('password_resets').values(row).execute();
+  async insert(db: Executor, row: PasswordResetsTable): Promise<void> {
+    await db.insertInto('password_resets').values(row).execute();
   }
 
   /** The newest code for the user that is still waiting to be verified. */
-  findPendingCode(userId: string, now: number): Promise<PasswordResetsTable | undefined> {
-    return this.db
+  findPendingCode(db: Executor, userId: string, now: number): Promise<PasswordResetsTable | undefined> {
+    return db
       .selectFrom('password_resets')
       .selectAll()
       .where('user_id', '=', userId)
@@ -22,8 +19,8 @@ export class PasswordResetsRepository {
       .executeTakeFirst();
   }
 
-  async countWrongAttempt(id: string): Promise<void> {
-    await this.db
+  async countWrongAttempt(db: Executor, id: string): Promise<void> {
+    await db
       .updateTable('password_resets')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
@@ -31,8 +28,8 @@ export class PasswordResetsRepository {
   }
 
   /** Attaches the reset key once; false when another request got there first. */
-  async attachKey(id: string, keyHash: string, expiresAt: number): Promise<boolean> {
-    const result = await this.db
+  async attachKey(db: Executor, id: string, keyHash: string, expiresAt: number): Promise<boolean> {
+    const result = await db
       .updateTable('password_resets')
       .set({ reset_key_hash: keyHash, key_expires_at: expiresAt })
       .where('id', '=', id)
@@ -41,8 +38,12 @@ export class PasswordResetsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  findUsableKey(keyHash: string, now: number): Promise<Pick<PasswordResetsTable, 'id' | 'user_id'> | undefined> {
-    return this.db
+  findUsableKey(
+    db: Executor,
+    keyHash: string,
+    now: number,
+  ): Promise<Pick<PasswordResetsTable, 'id' | 'user_id'> | undefined> {
+    return db
       .selectFrom('password_resets')
       .select(['id', 'user_id'])
       .where('reset_key_hash', '=', keyHash)

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/endpoints.js';
 import { DAY_MS, type Clock } from '../../lib/clock.js';
 import { keyedHash, randomToken } from '../../lib/secrets.js';
-
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
+import type { SessionsRepository } from './sessions.repository.js';
 
 /**
  * Opaque bearer tokens, stored only as keyed hashes, with a sliding expiry. The expiry moves at
@@ -16,6 +14,7 @@ export class SessionsService {
 
   constructor(
     private readonly db: Db,
+    private readonly repository: SessionsRepository,
     private readonly clock: Clock,
     private readonly secret: string,
     sessionDays: number,
@@ -30,58 +29,30 @@ export class SessionsService {
   async create(userId: string): Promise<string> {
     const token = randomToken();
     const now = this.clock.now();
-    await this.db
-      .insertInto('sessions')
-      .values({
-        id: randomUUID(),
-        user_id: userId,
-        token_hash: this.hash(token),
-        created_at: now,
-        expires_at: now + this.lifetimeMs,
-        revoked_at: null,
-      })
-      .execute();
+    await this.repository.insert(this.db, {
+      id: randomUUID(),
+      user_id: userId,
+      token_hash: this.hash(token),
+      created_at: now,
+      expires_at: now + this.lifetimeMs,
+      revoked_at: null,
+    });
     return token;
   }
 
-  async authenticate(request: FastifyRequest): Promise<AuthUser | null> {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) return null;
+  /** The registrar extracts the bearer token from the request. */
+  async authenticate(token: string): Promise<AuthUser | null> {
     const now = this.clock.now();
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id as sessionId',
-        'sessions.expires_at as expiresAt',
-        'users.id as id',
-        'users.account as account',
-        'users.invite_code as inviteCode',
-        'users.real_name_status as realNameStatus',
-        'users.created_at as createdAt',
-      ])
-      .where('sessions.token_hash', '=', this.hash(match[1]))
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', now)
-      .executeTakeFirst();
+    const row = await this.repository.findLive(this.db, this.hash(token), now);
     if (!row) return null;
     if (row.expiresAt - now < this.lifetimeMs - DAY_MS) {
-      await this.db
-        .updateTable('sessions')
-        .set({ expires_at: now + this.lifetimeMs })
-        .where('id', '=', row.sessionId)
-        .execute();
+      await this.repository.extend(this.db, row.sessionId, now + this.lifetimeMs);
     }
     const { expiresAt: _expiresAt, ...user } = row;
     return user;
   }
 
-  async revoke(sessionId: string): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: this.clock.now() })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+  revoke(sessionId: string): Promise<void> {
+    return this.repository.revoke(this.db, sessionId, this.clock.now());
   }
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.js';
 import { MINUTE_MS, type Clock } from '../../lib/clock.js';
 import { keyedHash, sameHash } from '../../lib/secrets.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import type { CaptchaRepository } from './captcha.repository.js';
 import { drawCaptcha, randomCaptchaText } from './raster-captcha.js';
 
 export const CAPTCHA_TTL_MS = 5 * MINUTE_MS;
@@ -37,6 +38,7 @@ function dataUrl(image: CaptchaImage): string {
 export class CaptchaService {
   constructor(
     private readonly db: Db,
+    private readonly repository: CaptchaRepository,
     private readonly clock: Clock,
     private readonly secret: string,
     private readonly generator: CaptchaGenerator,
@@ -59,30 +61,23 @@ export class CaptchaService {
     const now = this.clock.now();
     const captchaId = randomUUID();
     await this.prune();
-    await this.db
-      .insertInto('captchas')
-      .values({ id: captchaId, answer_hash: this.hash(image.text), expires_at: now + CAPTCHA_TTL_MS, used_at: null })
-      .execute();
+    await this.repository.insert(this.db, {
+      id: captchaId,
+      answer_hash: this.hash(image.text),
+      expires_at: now + CAPTCHA_TTL_MS,
+      used_at: null,
+    });
     return { captchaId, image: dataUrl(image), expiresIn: CAPTCHA_TTL_MS / 1000 };
   }
 
   /** Expired captchas can never be answered: they go at every issue and every cleanup run. */
-  async prune(): Promise<number> {
-    const result = await this.db.deleteFrom('captchas').where('expires_at', '<=', this.clock.now()).executeTakeFirst();
-    return Number(result.numDeletedRows);
+  prune(): Promise<number> {
+    return this.repository.deleteExpired(this.db, this.clock.now());
   }
 
   /** One attempt per captcha, right or wrong: it is spent before the answer is compared. */
   async verify(captchaId: string, answer: string): Promise<boolean> {
-    const now = this.clock.now();
-    const spent = await this.db
-      .updateTable('captchas')
-      .set({ used_at: now })
-      .where('id', '=', captchaId)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('answer_hash')
-      .executeTakeFirst();
-    return spent !== undefined && sameHash(spent.answer_hash, this.hash(answer));
+    const answerHash = await this.repository.spend(this.db, captchaId, this.clock.now());
+    return answerHash !== undefined && sameHash(answerHash, this.hash(answer));
   }
 }

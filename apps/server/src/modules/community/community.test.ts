@@ -8,7 +8,7 @@ const t = useTestApp();
 
 describe('official community (open without login)', () => {
   it('answers active channels with the configured image or a QR code drawn from the link', async () => {
-    const { community } = t.app.services;
+    const { community } = t.app.services.admin;
     const drawn = await community.save('ops', undefined, {
       name: 'Group',
       description: 'Walkers',

@@ -98,7 +98,10 @@ describe('one ID number, one account, under concurrent submissions', () => {
     expect(accepted).toHaveLength(1);
     expect(answers.filter((answer) => answer.code === CODES.CONFLICT)).toHaveLength(PARALLEL - 1);
     const holder = accepted[0]!;
-    await reviewed.app.services.identity.review('ops', holder.userId, { approve: false, reason: 'Blurred photo' });
+    await reviewed.app.services.admin.identity.review('ops', holder.userId, {
+      approve: false,
+      reason: 'Blurred photo',
+    });
     // The number is free again: one of the others may now take it, and only one.
     const others = users.filter((user) => user.userId !== holder.userId).slice(0, 6);
     const again = await Promise.all(others.map((user) => submit(reviewed, user, idNumber)));

@@ -9,7 +9,6 @@ import type { BusinessCalendar } from '../../lib/business-day.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
 import { keyedHash, maskIdNumber, type FieldCipher } from '../../lib/secrets.js';
 import type { FilesService } from '../files/files.service.js';
-import type { OperatorActionsRepository } from '../operators/operator-actions.repository.js';
 import type { IdentityRepository, IdentityRow } from './identity.repository.js';
 
 export interface IdentityInput {
@@ -23,8 +22,6 @@ export type FaceInput = { method: 'face'; imageId: string } | { method: 'manual'
 
 /** Who reviewed automatically, in `reviewed_by`. */
 const AUTO_REVIEWER = 'auto';
-
-export class OperatorError extends Error {}
 
 export function toIdentity(row: IdentityRow | undefined): Identity {
   if (!row) {
@@ -65,7 +62,6 @@ export class IdentityService {
     private readonly db: Db,
     private readonly repository: IdentityRepository,
     private readonly files: FilesService,
-    private readonly actions: OperatorActionsRepository,
     private readonly cipher: FieldCipher,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
@@ -180,84 +176,6 @@ export class IdentityService {
   /** Whether the one-time face check is done (withdrawals need it). */
   async isFaceVerified(db: Executor, userId: string): Promise<boolean> {
     return (await this.repository.find(db, userId))?.face_status === 'verified';
-  }
-
-  // Operator actions (the ops command line). Each is a compare-and-set plus its record.
-
-  listForReview(filter: { status?: string | undefined; faceStatus?: string | undefined }, limit = 100) {
-    return this.repository.list(this.db, filter, limit);
-  }
-
-  async review(
-    operator: string,
-    userId: string,
-    decision: { approve: true } | { approve: false; reason: string },
-  ): Promise<void> {
-    const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
-      const identity = await this.repository.find(trx, userId);
-      if (!identity) throw new OperatorError(`No identity check for user ${userId}`);
-      const status = decision.approve ? 'verified' : 'rejected';
-      const isDone = await this.repository.transition(
-        trx,
-        userId,
-        { status: 'pending' },
-        {
-          status,
-          reject_reason: decision.approve ? null : decision.reason,
-          reviewed_at: now,
-          reviewed_by: operator,
-        },
-      );
-      if (!isDone) {
-        const current = (await this.repository.find(trx, userId))?.status ?? identity.status;
-        throw new OperatorError(`The identity check of ${userId} is ${current}, not pending`);
-      }
-      await this.repository.setUserStatus(trx, userId, status);
-      await this.actions.record(trx, {
-        operator,
-        action: decision.approve ? 'identity.approve' : 'identity.reject',
-        subjectType: 'identity',
-        subjectId: userId,
-        ...(decision.approve ? {} : { detail: { reason: decision.reason } }),
-        now,
-      });
-    });
-  }
-
-  async reviewFace(
-    operator: string,
-    userId: string,
-    decision: { approve: true } | { approve: false; reason: string },
-  ): Promise<void> {
-    const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
-      const identity = await this.repository.find(trx, userId);
-      if (!identity) throw new OperatorError(`No identity check for user ${userId}`);
-      const isDone = await this.repository.transition(
-        trx,
-        userId,
-        { face_status: 'pending' },
-        {
-          face_status: decision.approve ? 'verified' : 'rejected',
-          face_reject_reason: decision.approve ? null : decision.reason,
-          face_reviewed_at: now,
-        },
-      );
-      if (!isDone) {
-        const current = (await this.repository.find(trx, userId))?.face_status ?? identity.face_status;
-        throw new OperatorError(`The face check of ${userId} is ${current}, not pending`);
-      }
-      if (identity.face_file_id) await this.files.deleteBytes(trx, identity.face_file_id);
-      await this.actions.record(trx, {
-        operator,
-        action: decision.approve ? 'face.approve' : 'face.reject',
-        subjectType: 'face',
-        subjectId: userId,
-        ...(decision.approve ? {} : { detail: { reason: decision.reason } }),
-        now,
-      });
-    });
   }
 
   /** The verified real name, for payout holder names. */

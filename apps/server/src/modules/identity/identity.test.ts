@@ -158,14 +158,17 @@ describe('real-name verification (operator review)', () => {
     const { token, userId } = await registerUser(reviewed);
     const { answer } = await verifyIdentity(reviewed, token);
     expect(answer.data).toMatchObject({ status: 'pending' });
-    await reviewed.app.services.identity.review('ops-anna', userId, { approve: false, reason: 'Photo is blurred' });
+    await reviewed.app.services.admin.identity.review('ops-anna', userId, {
+      approve: false,
+      reason: 'Photo is blurred',
+    });
     expect(await identityOf(reviewed, token)).toMatchObject({ status: 'rejected', rejectReason: 'Photo is blurred' });
     const again = await api(reviewed, resubmitIdentity, {
       token,
       body: { name: REAL_NAME, idNumber: 'E12345678', ...(await photos(reviewed, token)) },
     });
     expect(again.data).toMatchObject({ status: 'pending', rejectReason: null, idNumberMasked: 'E12**5678' });
-    await reviewed.app.services.identity.review('ops-anna', userId, { approve: true });
+    await reviewed.app.services.admin.identity.review('ops-anna', userId, { approve: true });
     expect(await identityOf(reviewed, token)).toMatchObject({ status: 'verified' });
     const manual = await api(reviewed, submitFace, { token, body: { method: 'manual' } });
     expect(manual.data).toMatchObject({ faceStatus: 'pending', faceVerified: false });

@@ -7,7 +7,6 @@ import type { Clock } from '../../lib/clock.js';
 import { LedgerRepository, type Executor } from './ledger.repository.js';
 
 /** Kept here for the modules that import it from the ledger. */
-export { isUniqueViolation };
 
 /** Money in minor units of the configured currency, and points. */
 export type Asset = 'CNY' | 'POINTS';

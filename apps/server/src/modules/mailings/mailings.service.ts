@@ -9,11 +9,9 @@ import type { BusinessCalendar } from '../../lib/business-day.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
 import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
-import { OperatorError } from '../identity/identity.service.js';
-import type { OperatorActionsRepository } from '../operators/operator-actions.repository.js';
 import type { MailingWithPlanRow, MailingsRepository } from './mailings.repository.js';
 
-const MAILING_LIST_LIMIT = 100;
+export const MAILING_LIST_LIMIT = 100;
 
 export function toMailing(row: MailingWithPlanRow): Mailing {
   const time = (value: number | null) => (value === null ? null : isoTime(value));
@@ -38,7 +36,6 @@ export class MailingsService {
     private readonly repository: MailingsRepository,
     private readonly cards: CardsService,
     private readonly addresses: AddressesService,
-    private readonly actions: OperatorActionsRepository,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
     private readonly config: Config,
@@ -82,58 +79,5 @@ export class MailingsService {
 
   async list(userId: string): Promise<Mailing[]> {
     return (await this.repository.list(this.db, { userId }, MAILING_LIST_LIMIT)).map(toMailing);
-  }
-
-  // Operator actions (the ops command line).
-
-  listForOperators(status: string | undefined, limit = MAILING_LIST_LIMIT) {
-    return this.repository.list(this.db, { status }, limit);
-  }
-
-  ship(operator: string, id: string, shipment: { carrier: string; trackingNumber: string }): Promise<Mailing> {
-    return this.operatorTransition(operator, id, 'requested', 'shipped', (now) => ({
-      status: 'shipped',
-      carrier: shipment.carrier,
-      tracking_number: shipment.trackingNumber,
-      shipped_at: now,
-    }));
-  }
-
-  markDelivered(operator: string, id: string): Promise<Mailing> {
-    return this.operatorTransition(operator, id, 'shipped', 'delivered', (now) => ({
-      status: 'delivered',
-      delivered_at: now,
-    }));
-  }
-
-  private operatorTransition(
-    operator: string,
-    id: string,
-    from: Mailing['status'],
-    to: Mailing['status'],
-    values: (now: number) => Parameters<MailingsRepository['transition']>[3],
-  ): Promise<Mailing> {
-    const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
-      const row = await this.repository.find(trx, id);
-      if (!row) throw new OperatorError(`No card mailing ${id}`);
-      const change = values(now);
-      if (!(await this.repository.transition(trx, id, from, change))) {
-        // Read again: another operator may have moved it while this one waited on the row.
-        const current = (await this.repository.find(trx, id))?.status ?? row.status;
-        throw new OperatorError(`Card mailing ${id} is ${current}, not ${from}`);
-      }
-      await this.actions.record(trx, {
-        operator,
-        action: `card-mailing.${to}`,
-        subjectType: 'card-mailing',
-        subjectId: id,
-        detail: { from, to, carrier: change.carrier ?? undefined, trackingNumber: change.tracking_number ?? undefined },
-        now,
-      });
-      const updated = await this.repository.find(trx, id);
-      if (!updated) throw new OperatorError(`No card mailing ${id}`);
-      return toMailing(updated);
-    });
   }
 }

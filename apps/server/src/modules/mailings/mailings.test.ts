@@ -58,8 +58,8 @@ describe('physical card mailing', () => {
       data: { cardId: holder.cardId, status: 'requested', carrier: null, address: { detail: 'Card Street 1' } },
     });
     expect((await apply(holder.token, holder.cardId, holder.addressId)).code).toBe(CODES.CONFLICT);
-    await t.app.services.mailings.ship('ops', applied.data.id, { carrier: 'EMS', trackingNumber: 'E1' });
-    await t.app.services.mailings.markDelivered('ops', applied.data.id);
+    await t.app.services.admin.mailings.ship('ops', applied.data.id, { carrier: 'EMS', trackingNumber: 'E1' });
+    await t.app.services.admin.mailings.markDelivered('ops', applied.data.id);
     const records = await api(t, listCardMailings, { token: holder.token });
     expect(records.data).toEqual([
       expect.objectContaining({ id: applied.data.id, status: 'delivered', carrier: 'EMS', trackingNumber: 'E1' }),

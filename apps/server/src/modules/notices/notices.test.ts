@@ -14,7 +14,7 @@ const HOSTILE =
 describe('notices', () => {
   it('stores and answers a notice with a script or an event handler inert', async () => {
     const { token } = await registerUser(t);
-    const published = await t.app.services.notices.publish('editor', { title: 'Rich', body: HOSTILE });
+    const published = await t.app.services.admin.notices.publish('editor', { title: 'Rich', body: HOSTILE });
     expect(published.body).not.toMatch(/script|onerror|onclick|onload|javascript:|iframe|style=/i);
     // A row written before the rule (or by hand) is cleaned again on read.
     await t.db.updateTable('notices').set({ body: HOSTILE }).where('id', '=', published.id).execute();
@@ -31,10 +31,10 @@ describe('notices', () => {
     const titles = ['One', 'Two', 'Three', 'Four'];
     for (const title of titles) {
       t.clock.advance(60_000);
-      await t.app.services.notices.publish('editor', { title, body: `<p>${title}</p>` });
+      await t.app.services.admin.notices.publish('editor', { title, body: `<p>${title}</p>` });
     }
-    const hidden = await t.app.services.notices.publish('editor', { title: 'Hidden', body: '<p>x</p>' });
-    await t.app.services.notices.unpublish('editor', hidden.id);
+    const hidden = await t.app.services.admin.notices.publish('editor', { title: 'Hidden', body: '<p>x</p>' });
+    await t.app.services.admin.notices.unpublish('editor', hidden.id);
     const page = await api(t, listNotices, {
       token,
       query: { pageSize: '2' },

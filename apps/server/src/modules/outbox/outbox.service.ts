@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import type { OutboxRepository } from './outbox.repository.js';
 
 export interface OutgoingMessage {
   channel: 'sms';
@@ -25,21 +26,17 @@ export interface OutboxEntry extends OutgoingMessage {
 export class OutboxSender implements MessageSender {
   constructor(
     private readonly db: Db,
+    private readonly repository: OutboxRepository,
     private readonly clock: Clock,
   ) {}
 
   async send(message: OutgoingMessage): Promise<void> {
-    await this.db
-      .insertInto('outbox_messages')
-      .values({ id: randomUUID(), ...message, created_at: this.clock.now() })
-      .execute();
+    await this.repository.insert(this.db, { id: randomUUID(), ...message, created_at: this.clock.now() });
   }
 
   /** The newest messages, to one recipient when given. */
   async latest(limit: number, recipient?: string): Promise<OutboxEntry[]> {
-    let query = this.db.selectFrom('outbox_messages').selectAll();
-    if (recipient !== undefined) query = query.where('recipient', '=', recipient);
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+    const rows = await this.repository.latest(this.db, limit, recipient);
     return rows.map((row) => ({
       id: row.id,
       channel: 'sms',

@@ -71,8 +71,8 @@ describe('personal numbers at rest', () => {
       body: { amount: 5_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
     });
     expect(withdrawal.code).toBe(CODES.OK);
-    await t.app.services.payouts.revealAccount('auditor', withdrawal.data.id);
-    await t.app.services.payouts.markPaid('auditor', withdrawal.data.id);
+    await t.app.services.admin.payouts.revealAccount('auditor', withdrawal.data.id);
+    await t.app.services.admin.payouts.markPaid('auditor', withdrawal.data.id);
     const statement = await api(t, listWithdrawals, { token });
     const identity = await api(t, getIdentity, { token });
 

@@ -11,16 +11,15 @@ import {
 import type { Config } from '../../config.js';
 import { ONCE_ONLY, violatesUnique } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
-import type { Executor } from '../../db/executor.js';
 import { lockUserRow } from '../../db/locks.js';
 import { pageResult, pageWindow, retryOnUniqueViolation } from '../../db/retry.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
+import { formatMoney } from '../../lib/money.js';
 import { keyedHash, maskAccountNumber, requestHash, type FieldCipher } from '../../lib/secrets.js';
-import { OperatorError, type IdentityService } from '../identity/identity.service.js';
+import type { IdentityService } from '../identity/identity.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import type { OperatorActionsRepository } from '../operators/operator-actions.repository.js';
 import type { BankCardRow, PayoutsRepository, WithdrawalWithCardRow } from './payouts.repository.js';
 
 export interface BankCardInput {
@@ -28,11 +27,6 @@ export interface BankCardInput {
   bank: string;
   holderName: string;
   accountNumber: string;
-}
-
-/** Amounts in messages: minor units as a decimal with two places. */
-export function formatMoney(minor: number): string {
-  return (minor / 100).toFixed(2);
 }
 
 export function toBankCard(row: Pick<BankCardRow, 'id' | 'bank' | 'holder_name' | 'account_masked' | 'created_at'>) {
@@ -69,7 +63,7 @@ export function toWithdrawal(row: WithdrawalWithCardRow): Withdrawal {
   };
 }
 
-const PENDING_ACCOUNT = 'withdrawals-pending';
+export const PENDING_ACCOUNT = 'withdrawals-pending';
 
 /**
  * Payout methods (bank cards) and withdrawals. A withdrawal debits the user's balance at once
@@ -82,7 +76,6 @@ export class PayoutsService {
     private readonly repository: PayoutsRepository,
     private readonly identity: IdentityService,
     private readonly ledger: LedgerService,
-    private readonly actions: OperatorActionsRepository,
     private readonly cipher: FieldCipher,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
@@ -242,117 +235,5 @@ export class PayoutsService {
       pageWindow(query),
     );
     return pageResult(rows.map(toWithdrawal), query, total);
-  }
-
-  // Operator actions (the ops command line).
-
-  listForOperators(status: string | undefined, limit = 100) {
-    return this.repository.listWithdrawals(this.db, { status }, { limit, offset: 0 });
-  }
-
-  /** The full account number to pay to; the look is recorded. */
-  async revealAccount(
-    operator: string,
-    withdrawalId: string,
-  ): Promise<{ row: WithdrawalWithCardRow; account: string }> {
-    const row = await this.repository.findWithdrawal(this.db, withdrawalId);
-    if (!row) throw new OperatorError(`No withdrawal ${withdrawalId}`);
-    const card = await this.repository.findCard(this.db, row.bank_card_id);
-    if (!card) throw new OperatorError(`The card of withdrawal ${withdrawalId} is missing`);
-    await this.actions.record(this.db, {
-      operator,
-      action: 'withdrawal.view-account',
-      subjectType: 'withdrawal',
-      subjectId: withdrawalId,
-      now: this.clock.now(),
-    });
-    return { row, account: this.cipher.decrypt(card.account_encrypted) };
-  }
-
-  async markPaid(operator: string, withdrawalId: string): Promise<Withdrawal> {
-    const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
-      const row = await this.claimPending(trx, withdrawalId, { status: 'paid', paid_at: now });
-      const { transferId } = await this.ledger.post(trx, {
-        kind: 'withdraw.paid',
-        legs: [
-          { account: { kind: 'system', name: PENDING_ACCOUNT, asset: 'CNY' }, amount: -row.amount },
-          { account: { kind: 'system', name: 'payouts', asset: 'CNY' }, amount: row.received },
-          { account: { kind: 'system', name: 'withdrawal-fees', asset: 'CNY' }, amount: row.fee },
-        ],
-        idempotencyKey: `withdrawal:${row.id}:settle`,
-        fingerprint: { outcome: 'paid' },
-      });
-      await this.repository.setSettleTransfer(trx, row.id, transferId);
-      await this.actions.record(trx, {
-        operator,
-        action: 'withdrawal.paid',
-        subjectType: 'withdrawal',
-        subjectId: row.id,
-        detail: { amount: row.amount, fee: row.fee, received: row.received },
-        now,
-      });
-    });
-    return this.operatorView(withdrawalId);
-  }
-
-  /** Rejects and refunds the whole amount (fee included) once; the day's total is released. */
-  async reject(operator: string, withdrawalId: string, reason: string): Promise<Withdrawal> {
-    const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
-      const row = await this.claimPending(trx, withdrawalId, {
-        status: 'rejected',
-        reject_reason: reason,
-        rejected_at: now,
-        refunded_at: now,
-      });
-      const { transferId } = await this.ledger.post(trx, {
-        kind: 'withdraw.refund',
-        legs: [
-          { account: { kind: 'system', name: PENDING_ACCOUNT, asset: 'CNY' }, amount: -row.amount },
-          { account: { kind: 'user', userId: row.user_id, asset: 'CNY' }, amount: row.amount },
-        ],
-        idempotencyKey: `withdrawal:${row.id}:settle`,
-        fingerprint: { outcome: 'rejected' },
-      });
-      await this.repository.setSettleTransfer(trx, row.id, transferId);
-      await this.repository.releaseDaily(trx, row.user_id, row.day, row.amount);
-      await this.actions.record(trx, {
-        operator,
-        action: 'withdrawal.reject',
-        subjectType: 'withdrawal',
-        subjectId: row.id,
-        detail: { reason, refunded: row.amount },
-        now,
-      });
-    });
-    return this.operatorView(withdrawalId);
-  }
-
-  /**
-   * Settles a withdrawal once: the compare-and-set on `pending` is the transaction's first write,
-   * so a second operator waits on the row and then finds it settled, before any money moves.
-   */
-  private async claimPending(
-    trx: Executor,
-    withdrawalId: string,
-    values: Parameters<PayoutsRepository['settle']>[2],
-  ): Promise<WithdrawalWithCardRow> {
-    if (!(await this.repository.settle(trx, withdrawalId, values))) {
-      const current = await this.repository.findWithdrawal(trx, withdrawalId);
-      if (!current) throw new OperatorError(`No withdrawal ${withdrawalId}`);
-      throw new OperatorError(
-        `Withdrawal ${withdrawalId} is already settled (${current.status}); nothing was changed.`,
-      );
-    }
-    const row = await this.repository.findWithdrawal(trx, withdrawalId);
-    if (!row) throw new OperatorError(`No withdrawal ${withdrawalId}`);
-    return row;
-  }
-
-  private async operatorView(withdrawalId: string): Promise<Withdrawal> {
-    const row = await this.repository.findWithdrawal(this.db, withdrawalId);
-    if (!row) throw new OperatorError(`No withdrawal ${withdrawalId}`);
-    return toWithdrawal(row);
   }
 }

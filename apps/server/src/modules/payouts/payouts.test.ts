@@ -250,7 +250,7 @@ describe('withdrawals', () => {
     const first = (await withdraw(token, card.id, 1_000)).data;
     t.clock.advance(1_000);
     const second = (await withdraw(token, card.id, 2_000)).data;
-    await t.app.services.payouts.markPaid('alice-ops', first.id);
+    await t.app.services.admin.payouts.markPaid('alice-ops', first.id);
     const all = await statement(token);
     expect(all.items.map((item) => item.id)).toEqual([second.id, first.id]);
     expect(all.items[1]?.timeline.map((event) => event.status)).toEqual(['requested', 'paid']);
@@ -265,14 +265,16 @@ describe('withdrawals', () => {
     const { token, userId } = await verifiedUser(10_000);
     const card = (await addCard(token)).data;
     const made = (await withdraw(token, card.id, 5_000)).data;
-    const rejected = await t.app.services.payouts.reject('bob-ops', made.id, 'Account closed');
+    const rejected = await t.app.services.admin.payouts.reject('bob-ops', made.id, 'Account closed');
     expect(rejected).toMatchObject({ status: 'rejected', rejectReason: 'Account closed' });
     expect(rejected.timeline.map((event) => event.status)).toEqual(['requested', 'rejected', 'refunded']);
     expect(await balanceOf(t, userId)).toBe(10_000);
-    await expect(t.app.services.payouts.reject('bob-ops', made.id, 'again')).rejects.toThrow(
+    await expect(t.app.services.admin.payouts.reject('bob-ops', made.id, 'again')).rejects.toThrow(
       /already settled \(rejected\)/,
     );
-    await expect(t.app.services.payouts.markPaid('bob-ops', made.id)).rejects.toThrow(/already settled \(rejected\)/);
+    await expect(t.app.services.admin.payouts.markPaid('bob-ops', made.id)).rejects.toThrow(
+      /already settled \(rejected\)/,
+    );
     expect(await balanceOf(t, userId)).toBe(10_000);
     const rules = await api(t, getWithdrawalRules, { token });
     expect(rules.data.todayLeft).toBe(500_000);

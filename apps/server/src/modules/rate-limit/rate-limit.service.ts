@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import type { RateLimitRepository } from './rate-limit.repository.js';
 
 /**
  * Fixed-window counters kept in the database, so limits hold across processes and restarts and
@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock.js';
 export class RateLimitService {
   constructor(
     private readonly db: Db,
+    private readonly repository: RateLimitRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -18,26 +19,12 @@ export class RateLimitService {
     return now - (now % windowMs);
   }
 
-  async count(key: string, windowMs: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('rate_counters')
-      .select('count')
-      .where('key', '=', key)
-      .where('window_start', '=', this.windowStart(windowMs))
-      .executeTakeFirst();
-    return row?.count ?? 0;
+  count(key: string, windowMs: number): Promise<number> {
+    return this.repository.count(this.db, key, this.windowStart(windowMs));
   }
 
-  async hit(key: string, windowMs: number): Promise<number> {
-    const row = await this.db
-      .insertInto('rate_counters')
-      .values({ key, window_start: this.windowStart(windowMs), count: 1 })
-      .onConflict((conflict) =>
-        conflict.columns(['key', 'window_start']).doUpdateSet({ count: sql`rate_counters.count + 1` }),
-      )
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    return row.count;
+  hit(key: string, windowMs: number): Promise<number> {
+    return this.repository.hit(this.db, key, this.windowStart(windowMs));
   }
 
   /**
@@ -48,8 +35,8 @@ export class RateLimitService {
     return (await this.hit(key, windowMs)) <= max;
   }
 
-  async reset(key: string): Promise<void> {
-    await this.db.deleteFrom('rate_counters').where('key', '=', key).execute();
+  reset(key: string): Promise<void> {
+    return this.repository.deleteKey(this.db, key);
   }
 
   /** Whole minutes until the current window of this length ends, at least 1. */
@@ -59,11 +46,7 @@ export class RateLimitService {
   }
 
   /** Drops counters of windows that started more than `olderThanMs` ago. */
-  async prune(olderThanMs: number): Promise<number> {
-    const result = await this.db
-      .deleteFrom('rate_counters')
-      .where('window_start', '<', this.clock.now() - olderThanMs)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+  prune(olderThanMs: number): Promise<number> {
+    return this.repository.deleteOlderThan(this.db, this.clock.now() - olderThanMs);
   }
 }

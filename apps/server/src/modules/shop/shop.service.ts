@@ -7,23 +7,11 @@ import { isoTime, type Clock } from '../../lib/clock.js';
 import { requestHash } from '../../lib/secrets.js';
 import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
-import { OperatorError } from '../identity/identity.service.js';
 import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
-import type { OperatorActionsRepository } from '../operators/operator-actions.repository.js';
 import type { CategoryRow, GoodsOrderWithGoodsRow, GoodsRow, ShopRepository } from './shop.repository.js';
 
 const SHOP_ACCOUNT: LedgerAccountRef = { kind: 'system', name: 'shop', asset: 'POINTS' };
 const pointsOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'POINTS' });
-
-/** Goods images: `https:` URLs or image data URLs, nothing a browser would run. */
-export function isAllowedImageUrl(value: string): boolean {
-  if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(value)) return true;
-  try {
-    return new URL(value).protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 export function toGoods(row: GoodsRow): Goods {
   const images = JSON.parse(row.images) as unknown;
@@ -58,16 +46,6 @@ export function toGoodsOrder(row: GoodsOrderWithGoodsRow): GoodsOrder {
 
 const toCategory = (row: CategoryRow): GoodsCategory => ({ id: row.id, name: row.name });
 
-export interface GoodsInput {
-  categoryId: string;
-  name: string;
-  points: number;
-  stock: number;
-  images: string[];
-  description: string;
-  isActive: boolean;
-}
-
 /**
  * The points shop: goods, orders paid with points, and the list of all my orders. Points move
  * only through the ledger, in the same transaction as the stock and the order.
@@ -79,7 +57,6 @@ export class ShopService {
     private readonly addresses: AddressesService,
     private readonly cards: CardsService,
     private readonly ledger: LedgerService,
-    private readonly actions: OperatorActionsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -234,186 +211,5 @@ export class ShopService {
       createdAt: isoTime(row.created_at),
     }));
     return pageResult(items, query, total);
-  }
-
-  // Operator actions (the ops command line).
-
-  listOrdersForOperators(status: string | undefined, limit = 100) {
-    return this.repository.listOrders(this.db, { status }, { limit, offset: 0 });
-  }
-
-  async shipOrder(operator: string, orderId: string, shipment: { carrier: string; trackingNumber: string }) {
-    return this.operatorTransition(operator, orderId, 'to_ship', 'shipped', (now) => ({
-      status: 'shipped',
-      carrier: shipment.carrier,
-      tracking_number: shipment.trackingNumber,
-      shipped_at: now,
-    }));
-  }
-
-  async completeOrder(operator: string, orderId: string) {
-    return this.operatorTransition(operator, orderId, 'shipped', 'completed', (now) => ({
-      status: 'completed',
-      completed_at: now,
-    }));
-  }
-
-  private async operatorTransition(
-    operator: string,
-    orderId: string,
-    from: GoodsOrderStatus,
-    to: GoodsOrderStatus,
-    values: (now: number) => Parameters<ShopRepository['transition']>[3],
-  ): Promise<GoodsOrder> {
-    const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
-      const row = await this.repository.findOrder(trx, orderId);
-      if (!row) throw new OperatorError(`No goods order ${orderId}`);
-      const change = values(now);
-      if (!(await this.repository.transition(trx, orderId, from, change))) {
-        // Read again: another operator may have moved it while this one waited on the row.
-        const current = (await this.repository.findOrder(trx, orderId))?.status ?? row.status;
-        throw new OperatorError(`Goods order ${orderId} is ${current}, not ${from}`);
-      }
-      await this.actions.record(trx, {
-        operator,
-        action: `goods-order.${to}`,
-        subjectType: 'goods-order',
-        subjectId: orderId,
-        detail: { from, to, carrier: change.carrier ?? undefined, trackingNumber: change.tracking_number ?? undefined },
-        now,
-      });
-      const updated = await this.repository.findOrder(trx, orderId);
-      if (!updated) throw new OperatorError(`No goods order ${orderId}`);
-      return toGoodsOrder(updated);
-    });
-  }
-
-  listCategoriesForOperators() {
-    return this.repository.listCategories(this.db, { includeInactive: true });
-  }
-
-  listGoodsForOperators(limit = 500) {
-    return this.repository.listGoods(this.db, { includeInactive: true }, { limit, offset: 0 });
-  }
-
-  async saveCategory(
-    operator: string,
-    input: {
-      id?: string | undefined;
-      name?: string | undefined;
-      position?: number | undefined;
-      isActive?: boolean | undefined;
-    },
-  ): Promise<CategoryRow> {
-    const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
-      let id = input.id;
-      if (id) {
-        const current = await this.repository.findCategory(trx, id);
-        if (!current) throw new OperatorError(`No category ${id}`);
-        await this.repository.updateCategory(trx, id, {
-          ...(input.name === undefined ? {} : { name: input.name }),
-          ...(input.position === undefined ? {} : { position: input.position }),
-          ...(input.isActive === undefined ? {} : { is_active: input.isActive ? 1 : 0 }),
-        });
-      } else {
-        if (!input.name) throw new OperatorError('A new category needs --name.');
-        id = randomUUID();
-        await this.repository.insertCategory(trx, {
-          id,
-          name: input.name,
-          position: input.position ?? 0,
-          is_active: input.isActive === false ? 0 : 1,
-          created_at: now,
-        });
-      }
-      await this.actions.record(trx, {
-        operator,
-        action: input.id ? 'category.update' : 'category.create',
-        subjectType: 'goods-category',
-        subjectId: id,
-        detail: { name: input.name, position: input.position, isActive: input.isActive },
-        now,
-      });
-      const saved = await this.repository.findCategory(trx, id);
-      if (!saved) throw new OperatorError(`No category ${id}`);
-      return saved;
-    });
-  }
-
-  /** Creates goods (every field needed) or changes the given fields of existing goods. */
-  async saveGoods(
-    operator: string,
-    id: string | undefined,
-    input: Partial<GoodsInput> & { position?: number | undefined },
-  ): Promise<Goods> {
-    for (const image of input.images ?? []) {
-      if (!isAllowedImageUrl(image)) throw new OperatorError('Images must be https: URLs or image files.');
-    }
-    if (input.points !== undefined && (!Number.isSafeInteger(input.points) || input.points < 1)) {
-      throw new OperatorError('--points must be a whole number of at least 1.');
-    }
-    if (input.stock !== undefined && (!Number.isSafeInteger(input.stock) || input.stock < 0)) {
-      throw new OperatorError('--stock must be a whole number of at least 0.');
-    }
-    const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
-      if (input.categoryId && !(await this.repository.findCategory(trx, input.categoryId))) {
-        throw new OperatorError(`No category ${input.categoryId}`);
-      }
-      let goodsId = id;
-      if (goodsId) {
-        if (!(await this.repository.findGoods(trx, goodsId))) throw new OperatorError(`No goods ${goodsId}`);
-        await this.repository.updateGoods(trx, goodsId, {
-          ...(input.categoryId === undefined ? {} : { category_id: input.categoryId }),
-          ...(input.name === undefined ? {} : { name: input.name }),
-          ...(input.points === undefined ? {} : { points: input.points }),
-          ...(input.stock === undefined ? {} : { stock: input.stock }),
-          ...(input.images === undefined ? {} : { images: JSON.stringify(input.images) }),
-          ...(input.description === undefined ? {} : { description: input.description }),
-          ...(input.position === undefined ? {} : { position: input.position }),
-          ...(input.isActive === undefined ? {} : { is_active: input.isActive ? 1 : 0 }),
-          updated_at: now,
-        });
-      } else {
-        const { categoryId, name, points, stock } = input;
-        if (!categoryId || !name || points === undefined || stock === undefined) {
-          throw new OperatorError('New goods need --category, --name, --points and --stock.');
-        }
-        goodsId = randomUUID();
-        await this.repository.insertGoods(trx, {
-          id: goodsId,
-          category_id: categoryId,
-          name,
-          images: JSON.stringify(input.images ?? []),
-          points,
-          stock,
-          description: input.description ?? '',
-          position: input.position ?? 0,
-          is_active: input.isActive === false ? 0 : 1,
-          created_at: now,
-          updated_at: now,
-        });
-      }
-      await this.actions.record(trx, {
-        operator,
-        action: id ? 'goods.update' : 'goods.create',
-        subjectType: 'goods',
-        subjectId: goodsId,
-        detail: {
-          name: input.name,
-          points: input.points,
-          stock: input.stock,
-          categoryId: input.categoryId,
-          images: input.images?.length,
-          isActive: input.isActive,
-        },
-        now,
-      });
-      const saved = await this.repository.findGoods(trx, goodsId);
-      if (!saved) throw new OperatorError(`No goods ${goodsId}`);
-      return toGoods(saved);
-    });
   }
 }

@@ -25,8 +25,8 @@ const t = useTestApp();
 
 let categoryId = '';
 async function goods(points: number, stock: number) {
-  if (!categoryId) categoryId = (await t.app.services.shop.saveCategory('test', { name: 'Gear' })).id;
-  return t.app.services.shop.saveGoods('test', undefined, {
+  if (!categoryId) categoryId = (await t.app.services.admin.shop.saveCategory('test', { name: 'Gear' })).id;
+  return t.app.services.admin.shop.saveGoods('test', undefined, {
     categoryId,
     name: `Bottle ${points}/${stock}`,
     points,
@@ -59,8 +59,8 @@ describe('goods', () => {
   it('lists goods by category with the categories, paged', async () => {
     const { token } = await registerUser(t);
     const item = await goods(300, 3);
-    const other = await t.app.services.shop.saveCategory('test', { name: 'Other' });
-    await t.app.services.shop.saveGoods('test', undefined, {
+    const other = await t.app.services.admin.shop.saveCategory('test', { name: 'Other' });
+    await t.app.services.admin.shop.saveGoods('test', undefined, {
       categoryId: other.id,
       name: 'Mug',
       points: 100,
@@ -202,7 +202,7 @@ describe('cancelling', () => {
       body: { orderId: placed.data.id },
     });
     expect(foreign.code).toBe(CODES.NOT_FOUND);
-    await t.app.services.shop.shipOrder('test', placed.data.id, { carrier: 'SF', trackingNumber: 'SF123' });
+    await t.app.services.admin.shop.shipOrder('test', placed.data.id, { carrier: 'SF', trackingNumber: 'SF123' });
     const late = await api(t, cancelOrder, {
       token: user.token,
       body: { orderId: placed.data.id },

@@ -1,0 +1,52 @@
+import type { CleanupResult } from '../../cleanup.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { OperatorError } from '../operators/operator-error.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import type { FilesService } from './files.service.js';
+
+export type StoredFile = Awaited<ReturnType<FilesService['readAny']>>;
+
+/** Operators look at private uploads (ID photos) and clean up; both are recorded. */
+export class FilesAdmin {
+  constructor(
+    private readonly db: Db,
+    private readonly files: FilesService,
+    private readonly operators: OperatorsService,
+    private readonly clock: Clock,
+    private readonly cleanup: () => Promise<CleanupResult>,
+  ) {}
+
+  /** Hands the file to `deliver`; the look is recorded once it was delivered. */
+  async view(operator: string, fileId: string, deliver: (file: StoredFile) => Promise<void>): Promise<StoredFile> {
+    const file = await this.files.readAny(fileId).catch((error: unknown) => {
+      if (error instanceof AppError) throw new OperatorError(`No stored file ${fileId}`);
+      throw error;
+    });
+    await deliver(file);
+    await this.operators.record(this.db, {
+      operator,
+      action: 'file.view',
+      subjectType: 'file',
+      subjectId: fileId,
+      detail: { purpose: file.row.purpose, owner: file.row.user_id },
+      now: this.clock.now(),
+    });
+    return file;
+  }
+
+  /** Unused uploads, expired captchas and old rate counters, by hand (the server also runs it on a timer). */
+  async runCleanup(operator: string): Promise<CleanupResult> {
+    const result = await this.cleanup();
+    await this.operators.record(this.db, {
+      operator,
+      action: 'file.cleanup',
+      subjectType: 'file',
+      subjectId: 'unused',
+      detail: { ...result },
+      now: this.clock.now(),
+    });
+    return result;
+  }
+}

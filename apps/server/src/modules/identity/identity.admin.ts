@@ -1,0 +1,84 @@
+import type { Db } from '../../db/database.js';
+import type { FilesService } from '../files/files.service.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import type { IdentityListRow, IdentityRepository } from './identity.repository.js';
+
+export type ReviewDecision = { approve: true } | { approve: false; reason: string };
+
+/** Operators' side of real-name and face checks: the lists to review and the decisions. */
+export class IdentityAdmin {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: IdentityRepository,
+    private readonly files: FilesService,
+    private readonly operators: OperatorsService,
+  ) {}
+
+  listForReview(
+    filter: { status?: string | undefined; faceStatus?: string | undefined },
+    limit = 100,
+  ): Promise<IdentityListRow[]> {
+    return this.repository.list(this.db, filter, limit);
+  }
+
+  /** The user row's `real_name_status` follows in the same transaction (the registrar reads it). */
+  async review(operator: string, userId: string, decision: ReviewDecision): Promise<void> {
+    const status = decision.approve ? 'verified' : 'rejected';
+    await this.operators.changeState({
+      operator,
+      change: (trx, now) =>
+        this.repository.transition(
+          trx,
+          userId,
+          { status: 'pending' },
+          {
+            status,
+            reject_reason: decision.approve ? null : decision.reason,
+            reviewed_at: now,
+            reviewed_by: operator,
+          },
+        ),
+      reread: (trx) => this.repository.find(trx, userId),
+      missing: `No identity check for user ${userId}`,
+      lost: (current) => `The identity check of ${userId} is ${current.status}, not pending`,
+      apply: (trx) => this.repository.setUserStatus(trx, userId, status),
+      record: () => ({
+        action: decision.approve ? 'identity.approve' : 'identity.reject',
+        subjectType: 'identity',
+        subjectId: userId,
+        ...(decision.approve ? {} : { detail: { reason: decision.reason } }),
+      }),
+    });
+  }
+
+  /** The face image, if any, is deleted once decided either way. */
+  async reviewFace(operator: string, userId: string, decision: ReviewDecision): Promise<void> {
+    await this.operators.changeState({
+      operator,
+      change: (trx, now) =>
+        this.repository.transition(
+          trx,
+          userId,
+          { face_status: 'pending' },
+          {
+            face_status: decision.approve ? 'verified' : 'rejected',
+            face_reject_reason: decision.approve ? null : decision.reason,
+            face_reviewed_at: now,
+          },
+        ),
+      reread: (trx) => this.repository.find(trx, userId),
+      missing: `No identity check for user ${userId}`,
+      lost: (current) => `The face check of ${userId} is ${current.face_status}, not pending`,
+      apply: async (trx) => {
+        const faceFileId = (await this.repository.find(trx, userId))?.face_file_id;
+        if (faceFileId) await this.files.deleteBytes(trx, faceFileId);
+      },
+      record: () => ({
+        action: decision.approve ? 'face.approve' : 'face.reject',
+        subjectType: 'face',
+        subjectId: userId,
+        ...(decision.approve ? {} : { detail: { reason: decision.reason } }),
+      }),
+    });
+  }
+}

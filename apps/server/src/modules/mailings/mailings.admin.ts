@@ -1,0 +1,70 @@
+import type { Mailing } from '@stride/contract';
+import type { Db } from '../../db/database.js';
+import { OperatorError } from '../operators/operator-error.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import type { MailingWithPlanRow, MailingsRepository } from './mailings.repository.js';
+import { MAILING_LIST_LIMIT, toMailing } from './mailings.service.js';
+
+/** Operators ship physical cards and mark them delivered, each step once. */
+export class MailingsAdmin {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: MailingsRepository,
+    private readonly operators: OperatorsService,
+  ) {}
+
+  listForOperators(status: string | undefined, limit = MAILING_LIST_LIMIT): Promise<MailingWithPlanRow[]> {
+    return this.repository.list(this.db, { status }, limit);
+  }
+
+  ship(operator: string, id: string, shipment: { carrier: string; trackingNumber: string }): Promise<Mailing> {
+    return this.move(operator, id, 'requested', 'shipped', (now) => ({
+      status: 'shipped',
+      carrier: shipment.carrier,
+      tracking_number: shipment.trackingNumber,
+      shipped_at: now,
+    }));
+  }
+
+  markDelivered(operator: string, id: string): Promise<Mailing> {
+    return this.move(operator, id, 'shipped', 'delivered', (now) => ({
+      status: 'delivered',
+      delivered_at: now,
+    }));
+  }
+
+  private move(
+    operator: string,
+    id: string,
+    from: Mailing['status'],
+    to: Mailing['status'],
+    values: (now: number) => Parameters<MailingsRepository['transition']>[3],
+  ): Promise<Mailing> {
+    return this.operators.changeState({
+      operator,
+      change: (trx, now) => this.repository.transition(trx, id, from, values(now)),
+      reread: (trx) => this.repository.find(trx, id),
+      missing: `No card mailing ${id}`,
+      lost: (current) => `Card mailing ${id} is ${current.status}, not ${from}`,
+      apply: async (trx) => {
+        const updated = await this.repository.find(trx, id);
+        if (!updated) throw new OperatorError(`No card mailing ${id}`);
+        return toMailing(updated);
+      },
+      record: (_mailing, now) => {
+        const change = values(now);
+        return {
+          action: `card-mailing.${to}`,
+          subjectType: 'card-mailing',
+          subjectId: id,
+          detail: {
+            from,
+            to,
+            carrier: change.carrier ?? undefined,
+            trackingNumber: change.tracking_number ?? undefined,
+          },
+        };
+      },
+    });
+  }
+}
