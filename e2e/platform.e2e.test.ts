@@ -10,7 +10,7 @@ import { startFront } from './support/front.js';
 import { DEMO, hashOf, openRoute as open, top } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-/** SPEC.md §2, with the English title each page's head shows. */
+/** The pages of docs/product/client.md, with the English title each page's head shows. */
 const ROUTES: Record<string, string> = {
   '/pages/index/index': 'Stride',
   '/pages/edit-password/index': 'Forgot password',

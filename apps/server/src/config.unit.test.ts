@@ -114,7 +114,7 @@ describe('the data encryption key', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).identityReview).toBe('auto');
   });
 
-  it('has PRODUCT.md’s withdrawal defaults', () => {
+  it('has the withdrawal defaults of docs/product/rules.md', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).withdraw).toEqual({
       min: 1_000,
       dailyMax: 500_000,

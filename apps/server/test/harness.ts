@@ -339,7 +339,7 @@ export function balanceOf(t: TestApp, userId: string, asset: 'CNY' | 'POINTS' = 
 }
 
 let planCounter = 0;
-/** A card plan with PRODUCT.md's Bronze numbers unless overridden. */
+/** A card plan with the Bronze numbers of docs/product/rules.md unless overridden. */
 export async function createPlan(
   t: TestApp,
   overrides: Partial<{

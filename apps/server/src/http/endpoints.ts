@@ -54,7 +54,7 @@ export type BinaryHandler<E extends EndpointDef> = (context: EndpointContext<E>)
  */
 const ATTEMPTS = 3;
 
-/** `{id}` as SPEC.md writes it becomes Fastify's `:id`. */
+/** `{id}` as the contract writes it becomes Fastify's `:id`. */
 export function fastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }

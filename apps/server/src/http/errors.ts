@@ -3,7 +3,7 @@ import type { MessageKey } from '../i18n/index.js';
 
 /**
  * An application outcome other than success. It travels as HTTP 200 with its envelope code, in
- * the caller's language: the client moves to a backup host on any non-200 status (SPEC.md §7).
+ * the caller's language: the client moves to a backup host on any non-200 status (docs/product/client.md, Request layer).
  */
 export class AppError extends Error {
   readonly code: number;

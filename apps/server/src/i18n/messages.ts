@@ -1,4 +1,4 @@
-/** Server texts in the five languages of SPEC.md §8. `en` is the base every other is typed against. */
+/** Server texts in the five languages of docs/product/client.md (Dialogs, toasts and texts). `en` is the base every other is typed against. */
 const en = {
   ok: 'success',
   sessionInvalid: 'Your session has ended. Please log in again.',

@@ -85,13 +85,13 @@ function open(key: Buffer, [iv = '', tag = '', data = '']: string[]): string {
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
 
-/** Personal numbers in answers: first 3 and last 4 characters (PRODUCT.md, Identity). */
+/** Personal numbers in answers: first 3 and last 4 characters (docs/product/rules.md, Identity). */
 export function maskIdNumber(value: string): string {
   if (value.length <= 7) return `${value.slice(0, 1)}${'*'.repeat(Math.max(0, value.length - 1))}`;
   return `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}`;
 }
 
-/** Account numbers in answers: the last 4 digits only (PRODUCT.md, Identity). */
+/** Account numbers in answers: the last 4 digits only (docs/product/rules.md, Identity). */
 export function maskAccountNumber(value: string): string {
   return `****${value.slice(-4)}`;
 }

@@ -16,7 +16,7 @@ export const DEMO_ACCOUNT = { account: '13800138000', password: 'Stride2026' } a
 /** The demo account's real name (payout holder names must equal it) and a checksum-valid ID number. */
 export const DEMO_IDENTITY = { name: 'Demo Walker', idNumber: '11010519491231002X' } as const;
 
-/** PRODUCT.md's default catalogue (price and cash back in fen, multiplier in percent). */
+/** The demo catalogue of docs/product/rules.md, Membership cards (price and cash back in fen, multiplier in percent). */
 export const DEMO_CARD_PLANS = [
   { name: 'Bronze', price: 9_900, days: 30, daily_target: 6_000, daily_cash_back: 300, multiplier_percent: 120 },
   { name: 'Silver', price: 29_900, days: 90, daily_target: 8_000, daily_cash_back: 300, multiplier_percent: 150 },

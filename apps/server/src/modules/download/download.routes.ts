@@ -17,7 +17,7 @@ export function registerDownloadRoutes(
   );
 }
 
-/** The static files: the package itself and its version code (SPEC.md §9). */
+/** The static files: the package itself and its version code (docs/product/client.md, Constants). */
 export function registerDownloadFiles(app: FastifyInstance, download: DownloadService): void {
   const missing = (path: string, t: (key: 'routeNotFound', values: Record<string, string>) => string) => ({
     code: CODES.NOT_FOUND,

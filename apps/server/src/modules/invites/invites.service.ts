@@ -16,7 +16,7 @@ type Invite = ResponseOf<typeof getInvite>;
 const INVITEES_SHOWN = 200;
 
 /**
- * Invites (PRODUCT.md, Invite). Single level: only the person whose code an invitee used is ever
+ * Invites (docs/product/rules.md, Invites). Single level: only the person whose code an invitee used is ever
  * rewarded, and never from anyone's purchase. The reward is decided once per invitee, on the
  * first day they walk the qualifying steps, by a unique row per invitee.
  */

@@ -26,7 +26,7 @@ export interface OperatorAction {
   now: number;
 }
 
-/** Every operator action, with who and when (PRODUCT.md, Operators). Written in the action's transaction. */
+/** Every operator action, with who and when (docs/product/rules.md, Operators). Written in the action's transaction. */
 export class OperatorActionsRepository {
   async record(db: Executor, action: OperatorAction): Promise<void> {
     await db
