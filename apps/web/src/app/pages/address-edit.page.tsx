@@ -2,7 +2,7 @@ import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
 import { AddressForm, useAddresses } from '../../features/address';
 import { useI18n } from '../../lib/i18n';
-import { navigateBack } from '../../lib/navigation';
+import { goBack } from '../../lib/navigation';
 import type { PageProps } from '../page-props';
 import '../../features/address/address.css';
 
@@ -13,7 +13,7 @@ export default function AddressEditPage({ query }: PageProps) {
   const id = query.id;
   const onSaved = () => {
     void showToast(t('address.saved'));
-    void navigateBack().catch(() => undefined);
+    goBack();
   };
   if (!id) return <AddressForm onSaved={onSaved} />;
   if (state.status === 'loading') return <StatusTip status="loading" />;
