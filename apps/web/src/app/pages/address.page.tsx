@@ -2,11 +2,11 @@ import type { Address } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
 import { SwipeAction } from '../../components/swipe-action';
 import { showToast } from '../../components/toast';
-import { canAddAddress, deleteAddress, getRules, useAddresses } from '../../features/address';
+import { canAddAddress, deleteAddress, getRules, useAddresses } from '../../features/addresses';
 import { useRemote } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
-import '../../features/address/address.css';
+import '../../features/addresses/address.css';
 
 const loadRules = (signal: AbortSignal) => getRules({ hideErrors: true, signal });
 

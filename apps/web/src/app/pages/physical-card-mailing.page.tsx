@@ -3,14 +3,14 @@ import { useCallback, useState } from 'react';
 import { RemoteView } from '../../components/remote-view';
 import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
-import { useAddresses } from '../../features/address';
+import { useAddresses } from '../../features/addresses';
 import { useRemote } from '../../hooks';
 import { listMyCards } from '../../features/cards';
-import { MailingApplyForm, MailingRecords, getCardMailingInfo, listCardMailings } from '../../features/orders';
+import { MailingApplyForm, MailingRecords, getCardMailingInfo, listCardMailings } from '../../features/mailings';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
-import '../../features/orders/orders.css';
+import '../../features/mailings/mailings.css';
 
 const loadInfo = (signal: AbortSignal) => getCardMailingInfo({ hideErrors: true, signal });
 /** The records and the active cards together: a card already applied for is not offered again. */

@@ -5,7 +5,7 @@ import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { usePageActive, usePagedList } from '../../hooks';
-import { useAddresses } from '../../features/address';
+import { useAddresses } from '../../features/addresses';
 import { useHome } from '../../features/home';
 import { createRetryKey } from '../../lib/http';
 import { GoodsDetail, GoodsGrid, OrderForm, listGoods } from '../../features/shop';
