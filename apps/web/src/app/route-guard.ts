@@ -1,6 +1,6 @@
-import type { RouteGuard } from '../lib/navigation';
+import { loginUrlFor, type RouteGuard } from '../lib/navigation';
 import type { UserState } from '../lib/storage';
-import { NO_LOGIN_ROUTES, loginUrlFor } from './routes';
+import { NO_LOGIN_ROUTES } from './routes';
 
 export interface RouteGuardDeps {
   getUser(): UserState;

@@ -1,8 +1,7 @@
 import type { HttpClient, RequestUi } from '../lib/http';
 import { t } from '../lib/i18n';
-import { getNavigator } from '../lib/navigation';
+import { PATHS, getNavigator, loginUrlFor } from '../lib/navigation';
 import type { Dialogs } from './dialogs';
-import { LOGIN_ROUTE, REALNAME_ROUTE, loginUrlFor } from './routes';
 
 export interface RequestUiDeps {
   readonly dialogs: () => Promise<Dialogs>;
@@ -35,7 +34,7 @@ export function createRequestUi(deps: RequestUiDeps = defaultDeps): RequestUi {
   return {
     sessionInvalid({ message, hidden }) {
       const current = deps.currentUrl();
-      if (current?.route !== LOGIN_ROUTE) deps.reLaunch(loginUrlFor(current?.url)).catch(ignore);
+      if (current?.route !== PATHS.login) deps.reLaunch(loginUrlFor(current?.url)).catch(ignore);
       if (hidden || sessionDialogOpen) return;
       sessionDialogOpen = true;
       void alert(message || t('requestError')).finally(() => {
@@ -45,7 +44,7 @@ export function createRequestUi(deps: RequestUiDeps = defaultDeps): RequestUi {
     async realNameRequired({ message }) {
       const dialogs = await deps.dialogs();
       const confirmed = await dialogs.confirm(message || t('requestError'), t('verifyNow'));
-      if (confirmed && deps.currentUrl()?.route !== REALNAME_ROUTE) await deps.navigateTo(REALNAME_ROUTE).catch(ignore);
+      if (confirmed && deps.currentUrl()?.route !== PATHS.realname) await deps.navigateTo(PATHS.realname).catch(ignore);
     },
     error({ message }) {
       void alert(message || t('requestError'));

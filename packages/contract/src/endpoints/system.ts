@@ -7,6 +7,12 @@ export const RulesSchema = z.object({
   bankCardsMax: z.number().int(),
   /** Delivery addresses a user may keep (ADDRESSES_MAX). */
   addressesMax: z.number().int(),
+  /** Points that make one unit of exchange (EXCHANGE_POINTS_PER_UNIT): exchanges go in multiples of it. */
+  exchangePointsPerUnit: z.number().int(),
+  /** Cash, in minor units, that one unit of exchange gives (EXCHANGE_CASH_PER_UNIT). */
+  exchangeCashPerUnit: z.number().int(),
+  /** The fewest points one exchange takes (EXCHANGE_MIN_POINTS). */
+  exchangeMinPoints: z.number().int(),
 });
 
 export const getRules = defineEndpoint({
@@ -14,7 +20,8 @@ export const getRules = defineEndpoint({
   method: 'GET',
   path: '/api/rules',
   access: 'none',
-  summary: 'The configured limits the web app checks before sending: payout methods and addresses per user.',
+  summary:
+    'The configured limits the web app checks before sending: payout methods and addresses per user, and the points-to-cash exchange rate and minimum.',
   response: RulesSchema,
 });
 

@@ -1,10 +1,10 @@
 import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
-import { AddressForm, useAddresses } from '../../features/address';
+import { AddressForm, useAddresses } from '../../features/addresses';
 import { useI18n } from '../../lib/i18n';
-import { navigateBack } from '../../lib/navigation';
+import { goBack } from '../../lib/navigation';
 import type { PageProps } from '../page-props';
-import '../../features/address/address.css';
+import '../../features/addresses/address.css';
 
 /** Page input `id`: the address being edited; without it, a new address (POST /api/delivery_info). */
 export default function AddressEditPage({ query }: PageProps) {
@@ -13,7 +13,7 @@ export default function AddressEditPage({ query }: PageProps) {
   const id = query.id;
   const onSaved = () => {
     void showToast(t('address.saved'));
-    void navigateBack().catch(() => undefined);
+    goBack();
   };
   if (!id) return <AddressForm onSaved={onSaved} />;
   if (state.status === 'loading') return <StatusTip status="loading" />;

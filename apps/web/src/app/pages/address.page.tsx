@@ -2,14 +2,12 @@ import type { Address } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
 import { SwipeAction } from '../../components/swipe-action';
 import { showToast } from '../../components/toast';
-import { canAddAddress, deleteAddress, getRules, useAddresses } from '../../features/address';
+import { canAddAddress, deleteAddress, getRules, useAddresses } from '../../features/addresses';
 import { useRemote } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
-import { navigateTo } from '../../lib/navigation';
-import '../../features/address/address.css';
+import { PATHS, go } from '../../lib/navigation';
+import '../../features/addresses/address.css';
 
-const EDIT_ROUTE = '/pages-sub/address/edit';
-const go = (url: string) => void navigateTo(url).catch(() => undefined);
 const loadRules = (signal: AbortSignal) => getRules({ hideErrors: true, signal });
 
 function AddressRow({ address, onDelete }: { address: Address; onDelete: (address: Address) => void }) {
@@ -23,7 +21,7 @@ function AddressRow({ address, onDelete }: { address: Address; onDelete: (addres
         type="button"
         className="address-item"
         aria-label={t('address.editNamed', { name: address.name, region: address.region })}
-        onClick={() => go(`${EDIT_ROUTE}?id=${encodeURIComponent(address.id)}`)}
+        onClick={() => go(PATHS.addressEdit, { id: address.id })}
       >
         <span className="address-item__text">
           <span className="address-item__who">
@@ -89,7 +87,7 @@ export default function AddressPage() {
       )}
       <div className="address-actions">
         {canAdd ? null : <p className="hint">{t('address.full', { max })}</p>}
-        <button type="button" className="button button--block" disabled={!canAdd} onClick={() => go(EDIT_ROUTE)}>
+        <button type="button" className="button button--block" disabled={!canAdd} onClick={() => go(PATHS.addressEdit)}>
           {t('address.add')}
         </button>
       </div>

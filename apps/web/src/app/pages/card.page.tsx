@@ -3,7 +3,7 @@ import { StatusTip } from '../../components/status-tip';
 import { CardProgress, listMyCards } from '../../features/cards';
 import { formatMoney } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { navigateTo } from '../../lib/navigation';
+import { PATHS, go } from '../../lib/navigation';
 import { RemoteView } from '../../components/remote-view';
 import '../../features/cards/components/cards.css';
 
@@ -102,11 +102,7 @@ export default function CardPage() {
           <>
             <StatusTip status="empty" message={t('cards.none')} />
             <div className="load-more">
-              <button
-                type="button"
-                className="button"
-                onClick={() => void navigateTo('/pages/invest/index').catch(() => undefined)}
-              >
+              <button type="button" className="button" onClick={() => go(PATHS.invest)}>
                 {t('home.seePlans')}
               </button>
             </div>

@@ -1,9 +1,8 @@
 import { showToast } from '../../components/toast';
 import { EditPasswordForm } from '../../features/auth';
 import { useI18n } from '../../lib/i18n';
-import { reLaunch } from '../../lib/navigation';
+import { PATHS, relaunch } from '../../lib/navigation';
 import { userStore } from '../../lib/storage';
-import { LOGIN_ROUTE } from '../routes';
 
 export default function EditPasswordPage() {
   const { t } = useI18n();
@@ -13,7 +12,7 @@ export default function EditPasswordPage() {
         // The reset revoked every session, this one included.
         userStore.clear();
         void showToast(t('reset.done'));
-        void reLaunch(LOGIN_ROUTE).catch(() => undefined);
+        relaunch(PATHS.login);
       }}
     />
   );

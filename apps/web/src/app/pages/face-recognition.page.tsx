@@ -2,8 +2,7 @@ import { StatusTip } from '../../components/status-tip';
 import { useRemote } from '../../hooks';
 import { FaceCheck, getIdentity } from '../../features/identity';
 import { useI18n } from '../../lib/i18n';
-import { navigateTo } from '../../lib/navigation';
-import { REALNAME_ROUTE } from '../routes';
+import { PATHS, go } from '../../lib/navigation';
 import '../../features/identity/identity.css';
 
 const load = (signal: AbortSignal) => getIdentity({ hideErrors: true, signal });
@@ -36,11 +35,7 @@ export default function FaceRecognitionPage() {
           <p className="form-error">{t('identity.rejectReason', { reason: identity.faceRejectReason })}</p>
         ) : null}
         {identity.faceVerified ? (
-          <button
-            type="button"
-            className="button button--block"
-            onClick={() => void navigateTo('/pages-sub/withdrawal/index').catch(() => undefined)}
-          >
+          <button type="button" className="button button--block" onClick={() => go(PATHS.withdrawal)}>
             {t('face.toWithdraw')}
           </button>
         ) : null}
@@ -48,11 +43,7 @@ export default function FaceRecognitionPage() {
       {identity.status !== 'verified' ? (
         <section className="card">
           <p>{t('face.needsRealName')}</p>
-          <button
-            type="button"
-            className="button button--block"
-            onClick={() => void navigateTo(REALNAME_ROUTE).catch(() => undefined)}
-          >
+          <button type="button" className="button button--block" onClick={() => go(PATHS.realname)}>
             {t('verifyNow')}
           </button>
         </section>

@@ -10,7 +10,7 @@ import { createRetryKey } from '../../lib/http';
 import { StepsRing, collectPoints, useStepCounter, type StepSensorStatus } from '../../features/walking';
 import { formatCount, formatMoney, formatNumber } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';
-import { getNavigator } from '../../lib/navigation';
+import { PATHS, getNavigator } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
 import '../../features/home/home.css';
 
@@ -56,7 +56,7 @@ function HomeContent({
   const [isExchangeOpen, setExchangeOpen] = useState(false);
   // Results are said inline beside the action (role="status"), so they stay until the next one.
   const [notice, setNotice] = useState<string | undefined>(undefined);
-  const go = (target: string) => open(target, setNotice);
+  const openTarget = (target: string) => open(target, setNotice);
   const steps = Math.max(counter.steps, home.steps);
 
   const collect = () =>
@@ -152,7 +152,7 @@ function HomeContent({
         ) : (
           <>
             <p className="hint">{t('home.noCard')}</p>
-            <button type="button" className="button button--ghost" onClick={() => go('/pages/invest/index')}>
+            <button type="button" className="button button--ghost" onClick={() => openTarget(PATHS.invest)}>
               {t('home.seePlans')}
             </button>
           </>
@@ -163,7 +163,7 @@ function HomeContent({
         <div className="home-banners">
           <Swiper label={t('home.banners')}>
             {home.banners.map((banner) => (
-              <button key={banner.id} type="button" className="home-banner" onClick={() => go(banner.url)}>
+              <button key={banner.id} type="button" className="home-banner" onClick={() => openTarget(banner.url)}>
                 <img src={banner.image} alt={banner.title} className="home-banner__image" />
               </button>
             ))}
@@ -174,7 +174,7 @@ function HomeContent({
       {home.quickEntries.length > 0 ? (
         <nav className="card quick-entries" aria-label={t('home.quickEntries')}>
           {home.quickEntries.map((entry) => (
-            <button key={entry.id} type="button" className="quick-entry" onClick={() => go(entry.path)}>
+            <button key={entry.id} type="button" className="quick-entry" onClick={() => openTarget(entry.path)}>
               <QuickEntryIcon icon={entry.icon} title={entry.title} />
               <span className="quick-entry__title">{entry.title}</span>
             </button>

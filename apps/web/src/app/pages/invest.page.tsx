@@ -8,7 +8,7 @@ import { PaymentStatusNote, useOrderPayment } from '../../features/payments';
 import { createRetryKey } from '../../lib/http';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { navigateTo } from '../../lib/navigation';
+import { PATHS, go } from '../../lib/navigation';
 import { confirmPaymentJump } from '../feedback';
 import { RemoteView } from '../../components/remote-view';
 import '../../features/cards/components/cards.css';
@@ -18,7 +18,7 @@ const load = (signal: AbortSignal) =>
     ([plans, home]) => ({ plans, balance: home.balance }),
   );
 
-const goToWallet = () => void navigateTo('/pages-sub/card/index').catch(() => undefined);
+const goToWallet = () => go(PATHS.card);
 
 function PlanDetails({ plan }: { readonly plan: CardPlan }) {
   const { t } = useI18n();

@@ -1,9 +1,9 @@
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
-import { InviteView, getInvite } from '../../features/invite';
+import { InviteView, getInvite } from '../../features/invites';
 import { useRemote } from '../../hooks';
 import { copyWithToast } from '../feedback';
-import '../../features/invite/invite.css';
+import '../../features/invites/invite.css';
 
 const load = (signal: AbortSignal) => getInvite({ hideErrors: true, signal });
 const copy = (text: string) => void copyWithToast(text);

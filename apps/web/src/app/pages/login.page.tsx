@@ -1,12 +1,11 @@
 import { LoginForm } from '../../features/auth';
-import { navigateTo, reLaunch } from '../../lib/navigation';
+import { PATHS, go, reLaunch } from '../../lib/navigation';
 import { userStore } from '../../lib/storage';
 import type { PageProps } from '../page-props';
-import { EDIT_PASSWORD_ROUTE, LOGIN_ROUTE } from '../routes';
 
 /** Only our own routes: the redirect input comes from the address bar. */
 function continueTo(redirect: string | undefined): string {
-  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.startsWith(LOGIN_ROUTE)) return '/';
+  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.startsWith(PATHS.login)) return '/';
   return redirect;
 }
 
@@ -19,7 +18,7 @@ export default function LoginPage({ query }: PageProps) {
         userStore.setSession(session.token, session.user);
         reLaunch(continueTo(query.redirect)).catch(() => reLaunch('/'));
       }}
-      onForgotPassword={() => void navigateTo(EDIT_PASSWORD_ROUTE).catch(() => undefined)}
+      onForgotPassword={() => go(PATHS.editPassword)}
     />
   );
 }

@@ -8,44 +8,40 @@ import { useHome } from '../../features/home';
 import { createRetryKey } from '../../lib/http';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { navigateTo, reLaunch } from '../../lib/navigation';
+import { PATHS, go, relaunch, type AppPath } from '../../lib/navigation';
 import { useUser, userStore } from '../../lib/storage';
 import { APP_VERSION, APP_VERSION_CODE } from '../app-info';
 import { RemoteView } from '../../components/remote-view';
-import { LOGIN_ROUTE, ROUTES } from '../routes';
+import { PAGE_TITLES } from '../page-titles';
 import '../../features/home/home.css';
 
-const SERVICE_ROUTES = [
-  '/pages-sub/card/index',
-  '/pages/invest/index',
-  '/pages-sub/insurance/index',
-  '/pages-sub/order/list',
-  '/pages-sub/order/member',
-  '/pages-sub/order/shop',
-  '/pages-sub/asset/index',
-  '/pages-sub/exchange-record/index',
-  '/pages-sub/withdrawal/index',
-  '/pages-sub/withdrawal-detail/index',
-  '/pages-sub/withdrawal-type/index',
-  '/pages-sub/address/index',
-  '/pages-sub/realname/index',
-  '/pages-sub/face-recognition/index',
-  '/pages-sub/physical-card-mailing/index',
-  '/pages-sub/official-community/index',
+const SERVICES: readonly AppPath[] = [
+  PATHS.invest,
+  PATHS.addresses,
+  PATHS.asset,
+  PATHS.card,
+  PATHS.exchangeRecord,
+  PATHS.faceRecognition,
+  PATHS.insurance,
+  PATHS.officialCommunity,
+  PATHS.orderList,
+  PATHS.orderMember,
+  PATHS.orderShop,
+  PATHS.physicalCardMailing,
+  PATHS.realname,
+  PATHS.withdrawal,
+  PATHS.withdrawalDetail,
+  PATHS.withdrawalType,
 ];
-
-const SERVICES = ROUTES.filter((route) => SERVICE_ROUTES.includes(route.path));
 
 function logOut() {
   // Leave even when the call fails: the user asked to be logged out of this device.
   const leave = () => {
     userStore.clear();
-    return reLaunch(LOGIN_ROUTE).catch(() => undefined);
+    relaunch(PATHS.login);
   };
   void logoutUser({ hideErrors: true }).then(leave, leave);
 }
-
-const go = (url: string) => void navigateTo(url).catch(() => undefined);
 
 const loadActiveCards = (signal: AbortSignal) =>
   listMyCards({ hideErrors: true, signal }).then((cards) => cards.filter((card) => card.status === 'active'));
@@ -76,7 +72,7 @@ function Assets() {
         <button type="button" className="button" onClick={() => setExchangeOpen(true)}>
           {t('exchange.open')}
         </button>
-        <button type="button" className="button button--ghost" onClick={() => go('/pages-sub/asset/index')}>
+        <button type="button" className="button button--ghost" onClick={() => go(PATHS.asset)}>
           {t('title.asset')}
         </button>
       </div>
@@ -114,18 +110,14 @@ function ActiveCards() {
             {cards.length === 0 ? (
               <li className="list__item">
                 <span className="list__secondary">{t('cards.noActive')}</span>
-                <button type="button" className="link" onClick={() => go('/pages/invest/index')}>
+                <button type="button" className="link" onClick={() => go(PATHS.invest)}>
                   {t('home.seePlans')}
                 </button>
               </li>
             ) : (
               cards.map((card) => (
                 <li key={card.id}>
-                  <button
-                    type="button"
-                    className="list__item list__item--button"
-                    onClick={() => go('/pages-sub/card/index')}
-                  >
+                  <button type="button" className="list__item list__item--button" onClick={() => go(PATHS.card)}>
                     <span>{card.plan.name}</span>
                     <span className="list__secondary">{t('page.daysLeft', { days: card.daysLeft })}</span>
                   </button>
@@ -149,14 +141,10 @@ export default function MyPage() {
       {userInfo ? <AccountSummary user={userInfo} /> : null}
       <nav aria-label={t('my.services')}>
         <ul className="list">
-          {SERVICES.map((route) => (
-            <li key={route.path}>
-              <button
-                type="button"
-                className="list__item list__item--button"
-                onClick={() => void navigateTo(route.path).catch(() => undefined)}
-              >
-                {t(route.titleKey)}
+          {SERVICES.map((path) => (
+            <li key={path}>
+              <button type="button" className="list__item list__item--button" onClick={() => go(path)}>
+                {t(PAGE_TITLES[path])}
               </button>
             </li>
           ))}

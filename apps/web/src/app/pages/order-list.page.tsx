@@ -6,12 +6,11 @@ import { ORDER_STATUS_TEXT, ORDER_TABS, OrderSummaryItem, listOrders, type Order
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
-import { navigateTo } from '../../lib/navigation';
+import { PATHS, go } from '../../lib/navigation';
 import '../../features/orders/orders.css';
 import '../../features/shop/shop.css';
 
-const open = (order: OrderSummary) =>
-  void navigateTo(order.kind === 'goods' ? '/pages-sub/order/shop' : '/pages-sub/order/member').catch(() => undefined);
+const open = (order: OrderSummary) => go(order.kind === 'goods' ? PATHS.orderShop : PATHS.orderMember);
 
 /** My orders (GET /api/order): membership and goods together, with a tab per state. */
 export default function OrderListPage() {

@@ -3,18 +3,15 @@ import { useCallback, useState } from 'react';
 import { RemoteView } from '../../components/remote-view';
 import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
-import { useAddresses } from '../../features/address';
+import { useAddresses } from '../../features/addresses';
 import { useRemote } from '../../hooks';
 import { listMyCards } from '../../features/cards';
-import { MailingApplyForm, MailingRecords, getCardMailingInfo, listCardMailings } from '../../features/orders';
+import { MailingApplyForm, MailingRecords, getCardMailingInfo, listCardMailings } from '../../features/mailings';
 import { useI18n } from '../../lib/i18n';
-import { navigateTo } from '../../lib/navigation';
+import { PATHS, go } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
-import { loginUrlFor } from '../routes';
-import '../../features/orders/orders.css';
+import '../../features/mailings/mailings.css';
 
-const ROUTE = '/pages-sub/physical-card-mailing/index';
-const go = (url: string) => void navigateTo(url).catch(() => undefined);
 const loadInfo = (signal: AbortSignal) => getCardMailingInfo({ hideErrors: true, signal });
 /** The records and the active cards together: a card already applied for is not offered again. */
 const loadMine = (signal: AbortSignal) =>
@@ -69,7 +66,7 @@ function Apply() {
           cards={cards}
           addresses={addresses.state.data}
           onApplied={onApplied}
-          onAddAddress={() => go('/pages-sub/address/edit')}
+          onAddAddress={() => go(PATHS.addressEdit)}
         />
       </section>
       <h2 className="section-heading">{t('mailing.records')}</h2>
@@ -93,7 +90,11 @@ export default function PhysicalCardMailingPage() {
         <Apply />
       ) : (
         <div style={{ margin: 12 }}>
-          <button type="button" className="button button--block" onClick={() => go(loginUrlFor(ROUTE))}>
+          <button
+            type="button"
+            className="button button--block"
+            onClick={() => go(PATHS.login, { redirect: PATHS.physicalCardMailing })}
+          >
             {t('mailing.login')}
           </button>
         </div>

@@ -5,16 +5,14 @@ import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { usePageActive, usePagedList } from '../../hooks';
-import { useAddresses } from '../../features/address';
+import { useAddresses } from '../../features/addresses';
 import { useHome } from '../../features/home';
 import { createRetryKey } from '../../lib/http';
 import { GoodsDetail, GoodsGrid, OrderForm, listGoods } from '../../features/shop';
 import { formatNumber } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
-import { navigateTo } from '../../lib/navigation';
+import { PATHS, go } from '../../lib/navigation';
 import '../../features/shop/shop.css';
-
-const go = (url: string) => void navigateTo(url).catch(() => undefined);
 
 /** Points available and the user's addresses, then the order form; loaded when a detail opens. */
 function Ordering({ goods, points, onOrdered }: { goods: Goods; points: number; onOrdered: () => void }) {
@@ -30,7 +28,7 @@ function Ordering({ goods, points, onOrdered }: { goods: Goods; points: number; 
       availablePoints={points}
       addresses={state.data}
       retryKey={retryKey}
-      onAddAddress={() => go('/pages-sub/address/edit')}
+      onAddAddress={() => go(PATHS.addressEdit)}
       onOrdered={() => {
         void showToast(t('shop.ordered'));
         onOrdered();
@@ -108,7 +106,7 @@ export default function ShopPage() {
               onOrdered={() => {
                 setSelected(undefined);
                 refresh();
-                go('/pages-sub/order/shop');
+                go(PATHS.orderShop);
               }}
             />
           )}

@@ -5,9 +5,8 @@ import { showToast } from '../../components/toast';
 import { getIdentity } from '../../features/identity';
 import { BankCardForm, listBankCards } from '../../features/payouts';
 import { useI18n } from '../../lib/i18n';
-import { navigateBack, navigateTo } from '../../lib/navigation';
+import { PATHS, go, goBack } from '../../lib/navigation';
 import type { PageProps } from '../page-props';
-import { REALNAME_ROUTE } from '../routes';
 import '../../features/payouts/payouts.css';
 
 /** Page input `id`: the payout method being edited; without it a new one is added. */
@@ -33,11 +32,7 @@ export default function WithdrawalTypeEditPage({ query }: PageProps) {
     return (
       <section className="card">
         <p>{t('payouts.needsRealName')}</p>
-        <button
-          type="button"
-          className="button button--block"
-          onClick={() => void navigateTo(REALNAME_ROUTE).catch(() => undefined)}
-        >
+        <button type="button" className="button button--block" onClick={() => go(PATHS.realname)}>
           {t('verifyNow')}
         </button>
       </section>
@@ -50,7 +45,7 @@ export default function WithdrawalTypeEditPage({ query }: PageProps) {
       {...(card ? { card } : {})}
       onSaved={() => {
         void showToast(t('payouts.saved'));
-        void navigateBack().catch(() => undefined);
+        goBack();
       }}
     />
   );

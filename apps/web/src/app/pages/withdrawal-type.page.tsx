@@ -4,7 +4,7 @@ import { useErrorText, useRemote } from '../../hooks';
 import { showToast } from '../../components/toast';
 import { BankCardList, deleteBankCard, getRules, listBankCards } from '../../features/payouts';
 import { t, useI18n } from '../../lib/i18n';
-import { navigateTo } from '../../lib/navigation';
+import { PATHS, go } from '../../lib/navigation';
 import '../../features/payouts/payouts.css';
 
 async function load(signal: AbortSignal) {
@@ -14,8 +14,6 @@ async function load(signal: AbortSignal) {
   ]);
   return { cards, maxCards: rules.bankCardsMax };
 }
-
-const EDIT_ROUTE = '/pages-sub/withdrawal-type/edit';
 
 async function confirmDelete(card: BankCard): Promise<boolean> {
   const { dialogs } = await import('../dialogs');
@@ -35,8 +33,8 @@ export default function WithdrawalTypePage() {
     <BankCardList
       cards={state.data.cards}
       maxCards={state.data.maxCards}
-      onAdd={() => void navigateTo(EDIT_ROUTE).catch(() => undefined)}
-      onEdit={(card) => void navigateTo(`${EDIT_ROUTE}?id=${encodeURIComponent(card.id)}`).catch(() => undefined)}
+      onAdd={() => go(PATHS.withdrawalTypeEdit)}
+      onEdit={(card) => go(PATHS.withdrawalTypeEdit, { id: card.id })}
       onDelete={(card) => {
         void confirmDelete(card).then(async (isConfirmed) => {
           if (!isConfirmed) return;

@@ -6,12 +6,8 @@ import { getHome } from '../../features/home';
 import { getRules, getWithdrawalRules, listBankCards, WithdrawalForm } from '../../features/payouts';
 import { formatMoney } from '../../lib/format';
 import { t, useI18n } from '../../lib/i18n';
-import { navigateTo } from '../../lib/navigation';
+import { PATHS, go } from '../../lib/navigation';
 import '../../features/payouts/payouts.css';
-
-const FACE_ROUTE = '/pages-sub/face-recognition/index';
-const RECORDS_ROUTE = '/pages-sub/withdrawal-detail/index';
-const EDIT_ROUTE = '/pages-sub/withdrawal-type/edit';
 
 async function load(signal: AbortSignal) {
   const [rules, cards, home, limits] = await Promise.all([
@@ -25,7 +21,7 @@ async function load(signal: AbortSignal) {
 
 async function offerFaceCheck(message: string): Promise<void> {
   const { dialogs } = await import('../dialogs');
-  if (await dialogs.confirm(message, t('withdraw.goFace'))) await navigateTo(FACE_ROUTE).catch(() => undefined);
+  if (await dialogs.confirm(message, t('withdraw.goFace'))) go(PATHS.faceRecognition);
 }
 
 export default function WithdrawalPage() {
@@ -51,7 +47,7 @@ export default function WithdrawalPage() {
           <button
             type="button"
             className="button button--ghost button--block"
-            onClick={() => void navigateTo(FACE_ROUTE).catch(() => undefined)}
+            onClick={() => go(PATHS.faceRecognition)}
           >
             {translate('withdraw.goFace')}
           </button>
@@ -67,17 +63,13 @@ export default function WithdrawalPage() {
           reload();
         }}
         onFaceCheckRequired={(message) => void offerFaceCheck(message)}
-        onAddCard={() => void navigateTo(EDIT_ROUTE).catch(() => undefined)}
+        onAddCard={() => go(PATHS.withdrawalTypeEdit)}
       />
       <div className="payouts-links">
-        <button type="button" className="link" onClick={() => void navigateTo(RECORDS_ROUTE).catch(() => undefined)}>
+        <button type="button" className="link" onClick={() => go(PATHS.withdrawalDetail)}>
           {translate('title.withdrawalDetail')}
         </button>
-        <button
-          type="button"
-          className="link"
-          onClick={() => void navigateTo('/pages-sub/withdrawal-type/index').catch(() => undefined)}
-        >
+        <button type="button" className="link" onClick={() => go(PATHS.withdrawalType)}>
           {translate('title.withdrawalType')}
         </button>
       </div>

@@ -1,24 +1,29 @@
-/**
- * The exchange rule of PRODUCT.md. The contract does not expose the rate, so these are the
- * server's defaults (EXCHANGE_POINTS_PER_UNIT = 100, EXCHANGE_CASH_PER_UNIT = 100 minor units,
- * EXCHANGE_MIN_POINTS = 100): 100 points = ¥1.00, at least 100, in whole hundreds. The server
- * decides; an operator who changes the rate must change these too, and the server's answer (the
- * amount actually credited) is what the app shows afterwards.
- */
-export const EXCHANGE_POINTS_PER_UNIT = 100;
-export const EXCHANGE_CASH_PER_UNIT = 100;
-export const EXCHANGE_MIN_POINTS = 100;
+import type { Rules } from '@stride/contract';
 
-export type ExchangeProblem = 'notNumber' | 'belowMinimum' | 'notWholeHundreds' | 'notEnoughPoints';
+/**
+ * The exchange rule (docs/product/rules.md, Exchange) as the server configures it and answers it
+ * in GET /api/rules (decision 019); the app keeps no copy. The server checks again, and the amount
+ * it credits is what the app shows afterwards.
+ */
+export type ExchangeRule = Pick<Rules, 'exchangePointsPerUnit' | 'exchangeCashPerUnit' | 'exchangeMinPoints'>;
+
+export type ExchangeProblem = 'notNumber' | 'belowMinimum' | 'notWholeUnits' | 'notEnoughPoints';
 
 /** The cash, in minor units, that `points` give. Integer arithmetic only. */
-export function exchangeAmount(points: number): number {
-  return Math.floor(points / EXCHANGE_POINTS_PER_UNIT) * EXCHANGE_CASH_PER_UNIT;
+export function exchangeAmount(rule: ExchangeRule, points: number): number {
+  return Math.floor(points / rule.exchangePointsPerUnit) * rule.exchangeCashPerUnit;
 }
 
 /** The most that can be exchanged from a balance of points. */
-export function maxExchangeablePoints(available: number): number {
-  return Math.max(0, Math.floor(available / EXCHANGE_POINTS_PER_UNIT) * EXCHANGE_POINTS_PER_UNIT);
+export function maxExchangeablePoints(rule: ExchangeRule, available: number): number {
+  const unit = rule.exchangePointsPerUnit;
+  return Math.max(0, Math.floor(available / unit) * unit);
+}
+
+/** The fewest points one exchange may take: the minimum, rounded up to whole units. */
+export function minExchangeablePoints(rule: ExchangeRule): number {
+  const unit = rule.exchangePointsPerUnit;
+  return Math.ceil(rule.exchangeMinPoints / unit) * unit;
 }
 
 /** Reads what the user typed: digits only (grouping commas and spaces allowed). */
@@ -28,10 +33,14 @@ export function parsePoints(text: string): number | undefined {
   return Number(digits);
 }
 
-export function checkExchange(points: number | undefined, available: number): ExchangeProblem | undefined {
+export function checkExchange(
+  rule: ExchangeRule,
+  points: number | undefined,
+  available: number,
+): ExchangeProblem | undefined {
   if (points === undefined) return 'notNumber';
-  if (points < EXCHANGE_MIN_POINTS) return 'belowMinimum';
-  if (points % EXCHANGE_POINTS_PER_UNIT !== 0) return 'notWholeHundreds';
+  if (points < rule.exchangeMinPoints) return 'belowMinimum';
+  if (points % rule.exchangePointsPerUnit !== 0) return 'notWholeUnits';
   if (points > available) return 'notEnoughPoints';
   return undefined;
 }

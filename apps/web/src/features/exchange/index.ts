@@ -1,12 +1,12 @@
 export { exchangePoints } from './api/exchange-points';
+export { getRules } from './api/get-rules';
 export {
-  EXCHANGE_CASH_PER_UNIT,
-  EXCHANGE_MIN_POINTS,
-  EXCHANGE_POINTS_PER_UNIT,
   checkExchange,
   exchangeAmount,
   maxExchangeablePoints,
+  minExchangeablePoints,
   parsePoints,
   type ExchangeProblem,
+  type ExchangeRule,
 } from './exchange-amount';
 export { ExchangeSheet, type ExchangeSheetProps } from './components/exchange-sheet';

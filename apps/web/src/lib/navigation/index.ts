@@ -1,4 +1,4 @@
-import type { Navigator } from './navigator';
+import { getNavigator } from './installed';
 
 export { createNavigator } from './navigator';
 export type {
@@ -11,18 +11,8 @@ export type {
   RouteGuard,
 } from './navigator';
 export { HOME_ROUTE, parseQuery, resolveUrl, type PageQuery } from './url';
-
-let installed: Navigator | undefined;
-
-/** The app installs its one navigator at start-up; features navigate through these functions. */
-export function installNavigator(navigator: Navigator | undefined): void {
-  installed = navigator;
-}
-
-export function getNavigator(): Navigator {
-  if (!installed) throw new Error('No navigator installed');
-  return installed;
-}
+export { getNavigator, go, goBack, installNavigator, relaunch } from './installed';
+export { PATHS, loginUrlFor, urlOf, type AppPath, type PathQuery } from './paths';
 
 export const navigateTo = (url: string): Promise<void> => getNavigator().navigateTo(url);
 export const redirectTo = (url: string): Promise<void> => getNavigator().redirectTo(url);

@@ -1,5 +1,7 @@
-/** The home page; `/` is its alias (SPEC.md §2). */
-export const HOME_ROUTE = '/pages/index/index';
+import { PATHS } from './paths';
+
+/** The home page; `/` is its alias (docs/product/client.md, Pages). */
+export const HOME_ROUTE = PATHS.home;
 
 export type PageQuery = Readonly<Record<string, string>>;
 

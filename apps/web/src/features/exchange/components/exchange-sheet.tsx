@@ -1,18 +1,22 @@
 import type { ExchangeRecord } from '@stride/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { StatusTip } from '../../../components/status-tip';
 import { TextInput } from '../../../components/text-input';
-import { useKeyDown, useSubmit } from '../../../hooks';
+import { useKeyDown, useRemote, useSubmit } from '../../../hooks';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import type { RetryKey } from '../../../lib/http';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { exchangePoints } from '../api/exchange-points';
+import { getRules } from '../api/get-rules';
 import {
   checkExchange,
   exchangeAmount,
   maxExchangeablePoints,
+  minExchangeablePoints,
   parsePoints,
   type ExchangeProblem,
+  type ExchangeRule,
 } from '../exchange-amount';
 import './exchange-sheet.css';
 
@@ -27,7 +31,7 @@ export interface ExchangeSheetProps {
 const PROBLEM_TEXT: Record<ExchangeProblem, MessageKey> = {
   notNumber: 'exchange.problem.notNumber',
   belowMinimum: 'exchange.problem.belowMinimum',
-  notWholeHundreds: 'exchange.problem.notWholeHundreds',
+  notWholeUnits: 'exchange.problem.notWholeUnits',
   notEnoughPoints: 'exchange.problem.notEnoughPoints',
 };
 
@@ -37,11 +41,42 @@ export function ExchangeSheet(props: ExchangeSheetProps) {
   return createPortal(<Sheet {...props} />, document.body);
 }
 
-function Sheet({ availablePoints, retryKey, onExchanged, onClose }: ExchangeSheetProps) {
+const loadRules = (signal: AbortSignal) => getRules({ hideErrors: true, signal });
+
+/** Asks the server for its exchange rule each time the sheet opens: an operator may change it. */
+function Sheet(props: ExchangeSheetProps) {
+  const { t } = useI18n();
+  const { state, retry } = useRemote(loadRules);
+  const { onClose } = props;
+  useKeyDown((event) => {
+    if (event.key === 'Escape' && state.status !== 'ready') onClose();
+  });
+  if (state.status === 'ready') return <RuledSheet {...props} rule={state.data} />;
+  return (
+    <div className="exchange-sheet">
+      <div className="exchange-sheet__mask" aria-hidden="true" onClick={onClose} />
+      <div className="exchange-sheet__panel" role="dialog" aria-modal="true" aria-label={t('exchange.title')}>
+        {state.status === 'loading' ? (
+          <StatusTip status="loading" />
+        ) : (
+          <StatusTip status="error" message={state.message} onRetry={retry} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function RuledSheet({
+  rule,
+  availablePoints,
+  retryKey,
+  onExchanged,
+  onClose,
+}: ExchangeSheetProps & { readonly rule: ExchangeRule }) {
   const { t } = useI18n();
   const titleId = useId();
-  const max = maxExchangeablePoints(availablePoints);
-  const [text, setText] = useState(max > 0 ? String(Math.min(max, 100)) : '');
+  const max = maxExchangeablePoints(rule, availablePoints);
+  const [text, setText] = useState(max > 0 ? String(Math.min(max, minExchangeablePoints(rule))) : '');
   const [problem, setProblem] = useState<ExchangeProblem | undefined>(undefined);
   // Busy until the sheet closes after a success.
   const { isBusy, run } = useSubmit({ staysBusyOnSuccess: true });
@@ -49,7 +84,7 @@ function Sheet({ availablePoints, retryKey, onExchanged, onClose }: ExchangeShee
   const [confirming, setConfirming] = useState<number | undefined>(undefined);
   const form = useRef<HTMLFormElement>(null);
   const points = parsePoints(text);
-  const amount = exchangeAmount(points ?? 0);
+  const amount = exchangeAmount(rule, points ?? 0);
 
   useEffect(() => {
     form.current?.querySelector('input')?.focus();
@@ -60,7 +95,7 @@ function Sheet({ availablePoints, retryKey, onExchanged, onClose }: ExchangeShee
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = checkExchange(points, availablePoints);
+    const found = checkExchange(rule, points, availablePoints);
     setProblem(found);
     if (found || points === undefined) return;
     setConfirming(points);
@@ -78,7 +113,11 @@ function Sheet({ availablePoints, retryKey, onExchanged, onClose }: ExchangeShee
           {t('exchange.title')}
         </h2>
         <p className="hint">
-          {t('exchange.available', { points: formatNumber(availablePoints) })} · {t('exchange.rule')}
+          {t('exchange.available', { points: formatNumber(availablePoints) })} ·{' '}
+          {t('exchange.rule', {
+            unit: formatNumber(rule.exchangePointsPerUnit),
+            amount: formatMoney(rule.exchangeCashPerUnit),
+          })}
         </p>
         {confirming === undefined ? (
           <form ref={form} onSubmit={submit} noValidate>
@@ -92,7 +131,14 @@ function Sheet({ availablePoints, retryKey, onExchanged, onClose }: ExchangeShee
                 setText(next);
                 setProblem(undefined);
               }}
-              error={problem ? t(PROBLEM_TEXT[problem]) : undefined}
+              error={
+                problem
+                  ? t(PROBLEM_TEXT[problem], {
+                      min: formatNumber(rule.exchangeMinPoints),
+                      unit: formatNumber(rule.exchangePointsPerUnit),
+                    })
+                  : undefined
+              }
             />
             <p className="exchange-sheet__preview" role="status" aria-live="polite">
               {t('exchange.youGet', { amount: formatMoney(amount) })}
@@ -119,7 +165,7 @@ function Sheet({ availablePoints, retryKey, onExchanged, onClose }: ExchangeShee
             <p className="exchange-sheet__preview" role="alert">
               {t('exchange.confirm', {
                 points: formatNumber(confirming),
-                amount: formatMoney(exchangeAmount(confirming)),
+                amount: formatMoney(exchangeAmount(rule, confirming)),
               })}
             </p>
             <div className="exchange-sheet__actions">

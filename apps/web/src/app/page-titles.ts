@@ -1,0 +1,34 @@
+import type { MessageKey } from '../lib/i18n';
+import { PATHS, type AppPath } from '../lib/navigation';
+
+/**
+ * Each page's title. Apart from the route table so that a page may list other pages by title
+ * (my assets' services) without importing the table that loads it.
+ */
+export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
+  [PATHS.home]: 'title.home',
+  [PATHS.invite]: 'title.invite',
+  [PATHS.shop]: 'title.shop',
+  [PATHS.my]: 'title.my',
+  [PATHS.login]: 'title.login',
+  [PATHS.editPassword]: 'title.editPassword',
+  [PATHS.invest]: 'title.invest',
+  [PATHS.addresses]: 'title.address',
+  [PATHS.addressEdit]: 'title.addressEdit',
+  [PATHS.asset]: 'title.asset',
+  [PATHS.card]: 'title.card',
+  [PATHS.demo]: 'title.demo',
+  [PATHS.exchangeRecord]: 'title.exchangeRecord',
+  [PATHS.faceRecognition]: 'title.faceRecognition',
+  [PATHS.insurance]: 'title.insurance',
+  [PATHS.officialCommunity]: 'title.officialCommunity',
+  [PATHS.orderList]: 'title.orderList',
+  [PATHS.orderMember]: 'title.orderMember',
+  [PATHS.orderShop]: 'title.orderShop',
+  [PATHS.physicalCardMailing]: 'title.physicalCardMailing',
+  [PATHS.realname]: 'title.realname',
+  [PATHS.withdrawal]: 'title.withdrawal',
+  [PATHS.withdrawalDetail]: 'title.withdrawalDetail',
+  [PATHS.withdrawalType]: 'title.withdrawalType',
+  [PATHS.withdrawalTypeEdit]: 'title.withdrawalTypeEdit',
+};

@@ -1,0 +1,51 @@
+import type { APP_ROUTES } from '@stride/contract';
+
+/** Every page of the app by name (docs/product/client.md, Pages); code names a page only through this table. */
+export const PATHS = {
+  home: '/pages/index/index',
+  invite: '/pages/invite/index',
+  shop: '/pages/shop/index',
+  my: '/pages/my/index',
+  login: '/pages/login/index',
+  editPassword: '/pages/edit-password/index',
+  invest: '/pages/invest/index',
+  addresses: '/pages-sub/address/index',
+  addressEdit: '/pages-sub/address/edit',
+  asset: '/pages-sub/asset/index',
+  card: '/pages-sub/card/index',
+  demo: '/pages-sub/demo/index',
+  exchangeRecord: '/pages-sub/exchange-record/index',
+  faceRecognition: '/pages-sub/face-recognition/index',
+  insurance: '/pages-sub/insurance/index',
+  officialCommunity: '/pages-sub/official-community/index',
+  orderList: '/pages-sub/order/list',
+  orderMember: '/pages-sub/order/member',
+  orderShop: '/pages-sub/order/shop',
+  physicalCardMailing: '/pages-sub/physical-card-mailing/index',
+  realname: '/pages-sub/realname/index',
+  withdrawal: '/pages-sub/withdrawal/index',
+  withdrawalDetail: '/pages-sub/withdrawal-detail/index',
+  withdrawalType: '/pages-sub/withdrawal-type/index',
+  withdrawalTypeEdit: '/pages-sub/withdrawal-type/edit',
+} as const satisfies Record<string, (typeof APP_ROUTES)[number]>;
+
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];
+
+// The table and the contract's list must name the same pages: a page the contract lists and the
+// table lacks fails the typecheck here.
+const _everyContractPage: Record<Exclude<(typeof APP_ROUTES)[number], AppPath>, never> = {};
+
+export type PathQuery = Readonly<Record<string, string>>;
+
+/** A page's url with its inputs, each key and value encoded as a url component. */
+export function urlOf(path: AppPath, query: PathQuery = {}): string {
+  const search = Object.entries(query)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
+  return search ? `${path}?${search}` : path;
+}
+
+/** The login page, continuing to `target` (a url of this app) after login. */
+export function loginUrlFor(target: string | undefined): string {
+  return target ? urlOf(PATHS.login, { redirect: target }) : PATHS.login;
+}
