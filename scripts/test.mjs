@@ -38,6 +38,7 @@ function vitest(title, projects) {
 
 step('Format check (prettier)', 'npx', ['prettier', '--check', '.']);
 step('Lint (eslint)', 'npx', ['eslint', '--max-warnings=0', '.']);
+step('Self-contained docs', 'node', ['scripts/check-self-contained.mjs']);
 step('Typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']);
 vitest('Unit tests', ['contract', 'server-unit', 'web']);
 vitest('API suite on SQLite', ['api-sqlite']);

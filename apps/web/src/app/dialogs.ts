@@ -2,7 +2,7 @@ import '../components/kit-render';
 import { Dialog } from 'antd-mobile';
 import { t } from '../lib/i18n';
 
-/** The app's dialogs (CONFORMANCE.md: title "Tip", OK and Cancel). Loaded on first use. */
+/** The app's dialogs (docs/product/client.md, Dialogs, toasts and texts: title "Tip", OK and Cancel). Loaded on first use. */
 export const dialogs = {
   alert(content: string): Promise<void> {
     return Dialog.alert({ title: t('tip'), content, confirmText: t('ok') });

@@ -17,7 +17,7 @@ function Page({ entry, isActive, navigator }: { entry: PageEntry; isActive: bool
   const route = findRoute(entry.route);
   const Component = pageComponent(entry.route);
   if (!route || !Component) return null;
-  // CONFORMANCE.md: no back button on tab pages and home.
+  // docs/product/client.md, Navigation: no back button on tab pages and home.
   const hasBack = !route.tab && route.path !== HOME_ROUTE;
   return (
     <section

@@ -8,7 +8,7 @@ export interface RouteGuardDeps {
   loadUserInfo(): Promise<void>;
 }
 
-/** CONFORMANCE.md, Route guard: runs before every navigation, first load and back/forward included. */
+/** docs/product/client.md, Route guard: runs before every navigation, first load and back/forward included. */
 export function createRouteGuard(deps: RouteGuardDeps): RouteGuard {
   return async (to) => {
     const isOpen = NO_LOGIN_ROUTES.includes(to.route);

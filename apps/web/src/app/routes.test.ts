@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, TAB_ROUTES } from './routes';
 
 describe('route table', () => {
-  it('has exactly the pages of SPEC.md §2 that the contract lists', () => {
+  it('has exactly the pages of docs/product/client.md that the contract lists', () => {
     expect(ROUTES.map((route) => route.path).sort()).toEqual([...APP_ROUTES].sort());
   });
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type PointerEvent } from 'react';
 
-/** SPEC.md §9: a long press is a 350 ms hold that moves at most 10 px. */
+/** docs/product/client.md, Gestures and components: a long press is a 350 ms hold that moves at most 10 px. */
 export const LONG_PRESS_MS = 350;
 export const LONG_PRESS_TOLERANCE_PX = 10;
 

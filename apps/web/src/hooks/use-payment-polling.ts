@@ -13,7 +13,7 @@ export interface PaymentPolling {
 
 /**
  * One payment flow per component. Polling stops when the component unmounts or its page is no
- * longer on top (CONFORMANCE.md: polling stops when the user leaves the page).
+ * longer on top (docs/product/client.md, Payment: polling stops when the user leaves the page).
  */
 export function usePaymentPolling(): PaymentPolling {
   const [state, setState] = useState<PaymentPollingState>('idle');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
 
-/** SPEC.md §9: pulling 45 px far enough and letting go refreshes. */
+/** docs/product/client.md, Gestures and components: pulling 45 px far enough and letting go refreshes. */
 export const PULL_THRESHOLD_PX = 45;
 /** Beyond the threshold the pull resists, and it stops at twice the threshold. */
 const RESISTANCE = 3;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { usePageActive } from './page-activity';
 
-/** CONFORMANCE.md: fires once per arrival and re-arms after 350 ms. */
+/** docs/product/client.md, Gestures and components: fires once per arrival and re-arms after 350 ms. */
 export const REACH_BOTTOM_REARM_MS = 350;
 /** How close to the end counts as the bottom (the mini-app runtime's default of 50 px). */
 export const REACH_BOTTOM_DISTANCE_PX = 50;

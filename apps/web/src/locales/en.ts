@@ -1,6 +1,6 @@
 /** The base dictionary: every other locale is typed against it, so a missing key fails the typecheck. */
 export const en = {
-  // Framework texts (SPEC.md §8)
+  // Framework texts (docs/product/client.md, Dialogs, toasts and texts)
   tip: 'Tip',
   cancel: 'Cancel',
   ok: 'OK',

@@ -27,7 +27,7 @@ describe('locales', () => {
     expect([...APP_LANGUAGES]).toEqual([...LANGUAGES]);
   });
 
-  it('carry the framework texts of SPEC.md §8 in English', () => {
+  it('carry the framework texts of docs/product/client.md in English', () => {
     expect(en).toMatchObject({
       tip: 'Tip',
       cancel: 'Cancel',

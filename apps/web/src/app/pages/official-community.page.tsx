@@ -5,7 +5,7 @@ import '../../features/community/community.css';
 
 const load = (signal: AbortSignal) => listCommunityChannels({ hideErrors: true, signal });
 
-/** Open without login (SPEC.md §6): the configured community channels (GET /api/community). */
+/** Open without login (docs/product/client.md, Pages): the configured community channels (GET /api/community). */
 export default function OfficialCommunityPage() {
   const { t } = useI18n();
   return (

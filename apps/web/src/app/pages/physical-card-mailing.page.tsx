@@ -79,7 +79,7 @@ function Apply() {
   );
 }
 
-/** Open without login (SPEC.md §6): explains the service to anyone; card holders apply and follow it. */
+/** Open without login (docs/product/client.md, Pages): explains the service to anyone; card holders apply and follow it. */
 export default function PhysicalCardMailingPage() {
   const { t } = useI18n();
   const { isLogged } = useUser();

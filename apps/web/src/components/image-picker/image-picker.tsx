@@ -3,7 +3,7 @@ import { useImageSource } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
 import './image-picker.css';
 
-/** SPEC.md §9: at most 9 images; a count of 0 or less means 9. */
+/** docs/product/client.md, Gestures and components: at most 9 images; a count of 0 or less means 9. */
 export const IMAGE_PICKER_DEFAULT_COUNT = 9;
 
 export function normaliseCount(count: number | undefined): number {

@@ -4,7 +4,7 @@ import { useImageSource, useKeyDown } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
 import './image-preview.css';
 
-/** SPEC.md §9: zoom up to 4x; a move under 20 px is a tap (which closes). */
+/** docs/product/client.md, Gestures and components: zoom up to 4x; a move under 20 px is a tap (which closes). */
 export const PREVIEW_MAX_ZOOM = 4;
 export const PREVIEW_TAP_THRESHOLD_PX = 20;
 /** A horizontal move this far at 1x turns the page. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import './model-pendant.css';
 
-/** A move under 10 px is still a tap (the long-press tolerance of SPEC.md §9). */
+/** A move under 10 px is still a tap (the long-press tolerance of docs/product/client.md, Gestures and components). */
 export const PENDANT_TAP_TOLERANCE_PX = 10;
 export const PENDANT_SIZE_PX = 56;
 /** Gap to the edge it snaps to. */

@@ -10,7 +10,7 @@ interface State {
   readonly failed: boolean;
 }
 
-/** A page whose code failed to load (CONFORMANCE.md): one tap anywhere reloads. */
+/** A page whose code failed to load (docs/product/client.md, Navigation): one tap anywhere reloads. */
 export class PageErrorBoundary extends Component<PageErrorBoundaryProps, State> {
   override state: State = { failed: false };
 

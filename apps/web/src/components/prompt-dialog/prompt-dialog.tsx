@@ -24,7 +24,7 @@ export interface PromptDialogProps {
   readonly onCancel: () => void;
 }
 
-/** Returns the message to show, or undefined when the value passes (SPEC.md §5). */
+/** Returns the message to show, or undefined when the value passes (docs/product/client.md, Dialogs, toasts and texts). */
 export function validatePrompt(
   value: string,
   rules: { readonly pattern?: RegExp | undefined; readonly validator?: PromptValidator | undefined },

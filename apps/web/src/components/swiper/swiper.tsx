@@ -11,7 +11,7 @@ import { usePageActive } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
 import './swiper.css';
 
-/** SPEC.md §9: autoplay every 5000 ms, 500 ms transitions. */
+/** docs/product/client.md, Gestures and components: autoplay every 5000 ms, 500 ms transitions. */
 export const SWIPER_INTERVAL_MS = 5_000;
 export const SWIPER_DURATION_MS = 500;
 /** A drag of a fifth of the width turns the slide. */

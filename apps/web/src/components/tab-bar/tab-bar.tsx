@@ -25,7 +25,7 @@ export function TabBar({ items, selected, label, onSelect }: TabBarProps) {
             type="button"
             className={isSelected ? 'tab-bar__item tab-bar__item--selected' : 'tab-bar__item'}
             aria-current={isSelected ? 'page' : undefined}
-            // CONFORMANCE.md: tapping the current tab does not navigate.
+            // docs/product/client.md, Navigation: tapping the current tab does not navigate.
             onClick={isSelected ? undefined : () => onSelect(item.key)}
           >
             <span className="tab-bar__icon" aria-hidden="true">

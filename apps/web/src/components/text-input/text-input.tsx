@@ -9,7 +9,7 @@ export interface TextInputProps extends Omit<
   readonly label: string;
   readonly value: string;
   readonly onChange: (value: string) => void;
-  /** Defaults to 140 (SPEC.md §9); zero or less also means 140. */
+  /** Defaults to 140 (docs/product/client.md, Gestures and components); zero or less also means 140. */
   readonly maxLength?: number;
   readonly required?: boolean;
   /** Shows "12/140" under the field. */

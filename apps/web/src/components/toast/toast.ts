@@ -1,6 +1,6 @@
 import type * as KitModule from './toast-kit';
 
-/** SPEC.md §9: a toast shows for 1500 ms unless told otherwise. */
+/** docs/product/client.md, Dialogs, toasts and texts: a toast shows for 1500 ms unless told otherwise. */
 export const TOAST_DURATION_MS = 1500;
 
 type Kit = typeof KitModule;
@@ -20,7 +20,7 @@ export function showToast(content: string, durationMs: number = TOAST_DURATION_M
   });
 }
 
-/** Stays until hideLoading (SPEC.md §9); blocks taps on the page meanwhile. */
+/** Stays until hideLoading (docs/product/client.md, Dialogs, toasts and texts); blocks taps on the page meanwhile. */
 export function showLoading(content?: string): Promise<void> {
   return withKit(({ Toast }) => {
     Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import './video-player.css';
 
-/** SPEC.md §9: the controls hide 3 s after the last interaction. */
+/** docs/product/client.md, Gestures and components: the controls hide 3 s after the last interaction. */
 export const VIDEO_CONTROLS_HIDE_MS = 3_000;
 
 export interface VideoPlayerProps {

@@ -11,7 +11,7 @@ export interface OrderTotal {
   readonly isInStock: boolean;
 }
 
-/** Integer points only (PRODUCT.md): price × quantity, and what remains of the balance. */
+/** Integer points only (docs/product/rules.md, Money and points): price × quantity, and what remains of the balance. */
 export function orderTotal(unitPoints: number, quantity: number, availablePoints: number, stock: number): OrderTotal {
   const total = unitPoints * quantity;
   const left = availablePoints - total;

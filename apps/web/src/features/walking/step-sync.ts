@@ -1,4 +1,4 @@
-/** PRODUCT.md: the web app reports at most about every 30 s while steps come in. */
+/** docs/product/rules.md, Steps and points: the web app reports at most about every 30 s while steps come in. */
 export const STEP_SYNC_INTERVAL_MS = 30_000;
 
 export interface StepSyncOptions {

@@ -19,7 +19,7 @@ export function formatCount(value: number, language: Language): string {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** `YYYY-MM-DD HH:mm:ss` in the device's time zone (SPEC.md §9). */
+/** `YYYY-MM-DD HH:mm:ss` in the device's time zone (docs/product/client.md, Layout and formatting). */
 export function formatTime(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';

@@ -3,7 +3,7 @@ import type { BodyOf, EndpointDef, ParamsOf, QueryOf, ResponseOf } from '@stride
 import { CODES } from '@stride/contract/codes';
 import { FILE_ERROR_MESSAGE, LOW_LEVEL_CODES, RequestError } from './errors';
 
-/** SPEC.md §9: 60 s for every network type. */
+/** docs/product/client.md, Request layer: 60 s for every network type. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 type Field<K extends string, T> = [T] extends [never]

@@ -1,4 +1,4 @@
-/** Codes of failures that never reached an envelope (SPEC.md §8, low-level request errors). */
+/** Codes of failures that never reached an envelope (docs/product/client.md, Request layer). */
 export const LOW_LEVEL_CODES = {
   /** No host gave an answer; `status` holds the last HTTP status if there was one. */
   NO_ANSWER: 0,

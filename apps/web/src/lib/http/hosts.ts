@@ -1,4 +1,4 @@
-/** The sessionStorage key of SPEC.md §3 for the session's extra backup host. */
+/** The sessionStorage key (docs/product/client.md, Storage) for the session's extra backup host. */
 export const SESSION_BACKUP_KEY = 'api';
 
 /** Finds `api` in the app's URL, in the real query or in the query inside the hash. */

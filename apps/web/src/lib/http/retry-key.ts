@@ -1,7 +1,7 @@
 import { isRequestError } from './errors';
 
 /**
- * A key for a call that moves money or points (PRODUCT.md: every such call accepts one). Made
+ * A key for a call that moves money or points (docs/product/rules.md, Money and points: every such call accepts one). Made
  * from crypto.getRandomValues, which, unlike randomUUID, also exists on plain-http origins.
  */
 export function createIdempotencyKey(): string {

@@ -1,4 +1,4 @@
-/** SPEC.md §9: inputs take at most 140 characters unless a page says otherwise. */
+/** docs/product/client.md, Gestures and components: inputs take at most 140 characters unless a page says otherwise. */
 export const DEFAULT_MAX_LENGTH = 140;
 
 /** A missing, zero, negative or fractional limit falls back to the default. */
@@ -7,7 +7,7 @@ export function normaliseMaxLength(maxLength: number | undefined): number {
 }
 
 /**
- * Longer input is cut, not refused (CONFORMANCE.md). Counted in code points, so an emoji or a
+ * Longer input is cut, not refused (docs/product/client.md, Gestures and components). Counted in code points, so an emoji or a
  * CJK extension character is never split into a lone surrogate.
  */
 export function limitInput(value: string, maxLength?: number): string {

@@ -1,4 +1,4 @@
-/** SPEC.md §9: base width 375, maximum device width 960, unit ratio 10/320. */
+/** docs/product/client.md, Layout and formatting: base width 375, maximum device width 960, unit ratio 10/320. */
 export const BASE_WIDTH = 375;
 export const MAX_DEVICE_WIDTH = 960;
 export const UNIT_RATIO = 10 / 320;

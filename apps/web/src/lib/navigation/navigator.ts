@@ -136,7 +136,7 @@ export function createNavigator(options: NavigatorOptions): Navigator {
   }
 
   async function navigate(kind: Exclude<NavigationKind, 'history' | 'launch'>, url: string): Promise<void> {
-    // The order of these checks is part of the contract (CONFORMANCE.md, Navigation).
+    // The order of these checks is part of the contract (docs/product/client.md, Navigation).
     if (!url) throw new Error('Missing required args: "url"');
     const resolved = resolveUrl(url, top()?.route);
     if (!routes.has(resolved.route)) throw new Error(`page \`${url}\` is not found`);

@@ -1,6 +1,6 @@
-/** SPEC.md §9: the payment status is polled every 5 s. */
+/** docs/product/client.md, Payment: the payment status is polled every 5 s. */
 export const PAYMENT_POLL_INTERVAL_MS = 5_000;
-/** CONFORMANCE.md: polling gives up after 15 minutes. */
+/** docs/product/client.md, Payment: polling gives up after 15 minutes. */
 export const PAYMENT_POLL_LIMIT_MS = 15 * 60_000;
 
 /** What the server says about a payment (the contract's getPayment status). */

@@ -1,6 +1,6 @@
 export const DEVICE_ID_KEY = 'deviceId';
 
-/** Timestamp plus a random number (SPEC.md §3), made once per browser and kept. */
+/** Timestamp plus a random number (docs/product/client.md, Storage), made once per browser and kept. */
 export function getDeviceId(
   storage: Storage = window.localStorage,
   now: () => number = Date.now,

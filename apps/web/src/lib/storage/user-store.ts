@@ -6,7 +6,7 @@ export const USER_INFO_KEY = 'userInfo';
 export interface UserState {
   readonly token: string;
   readonly userInfo: User | null;
-  /** Derived: a non-empty token means logged in (SPEC.md §3). */
+  /** Derived: a non-empty token means logged in (docs/product/client.md, Storage). */
   readonly isLogged: boolean;
 }
 

@@ -15,7 +15,7 @@ type Step =
 
 const SECONDS_PER_MINUTE = 60;
 
-/** PRODUCT.md "Accounts": code by the configured sender, then a one-time reset key, then the password. */
+/** docs/product/rules.md, Accounts: code by the configured sender, then a one-time reset key, then the password. */
 export function EditPasswordForm({ onDone }: { readonly onDone: () => void }) {
   const { t } = useI18n();
   const [step, setStep] = useState<Step>({ name: 'request' });

@@ -8,7 +8,7 @@ import { NoticeList } from './notice-list';
 
 /**
  * The latest notices on home, each opening full screen, and "More" for all of them. No route of its
- * own (SPEC.md §2 has none for notices): both views are panels over home.
+ * own (docs/product/client.md lists none for notices): both views are panels over home.
  */
 export function NoticesSection({ latest }: { readonly latest: readonly NoticeSummary[] }) {
   const { t } = useI18n();
