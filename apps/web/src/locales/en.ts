@@ -102,6 +102,7 @@ export const en = {
   'home.multiplier': 'points ×{multiplier}',
   'home.activeCard': 'Member card',
   'home.noCard': 'No active card. A card pays cash back each day you reach its target.',
+  'plans.none': 'No membership cards are on offer yet. Please check back later.',
   'home.seePlans': 'See the plans',
   'home.banners': 'Offers',
   'home.quickEntries': 'Shortcuts',

@@ -102,6 +102,7 @@ export const es: Messages = {
   'home.multiplier': 'puntos ×{multiplier}',
   'home.activeCard': 'Tarjeta de socio',
   'home.noCard': 'Sin tarjeta activa. Una tarjeta devuelve dinero cada día que alcanzas su objetivo.',
+  'plans.none': 'Todavía no hay tarjetas de socio a la venta. Vuelve a mirar más tarde.',
   'home.seePlans': 'Ver los planes',
   'home.banners': 'Ofertas',
   'home.quickEntries': 'Accesos directos',

@@ -102,6 +102,7 @@ export const fr: Messages = {
   'home.multiplier': 'points ×{multiplier}',
   'home.activeCard': 'Carte de membre',
   'home.noCard': 'Aucune carte active. Une carte rembourse chaque jour où vous atteignez son objectif.',
+  'plans.none': 'Aucune carte de membre n’est encore proposée. Revenez plus tard.',
   'home.seePlans': 'Voir les formules',
   'home.banners': 'Offres',
   'home.quickEntries': 'Raccourcis',

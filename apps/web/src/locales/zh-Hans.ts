@@ -102,6 +102,7 @@ export const zhHans: Messages = {
   'home.multiplier': '积分 ×{multiplier}',
   'home.activeCard': '会员卡',
   'home.noCard': '暂无有效会员卡。每天达标即可获得返现。',
+  'plans.none': '暂无可购买的会员卡，请稍后再来看看。',
   'home.seePlans': '查看会员卡',
   'home.banners': '活动',
   'home.quickEntries': '快捷入口',

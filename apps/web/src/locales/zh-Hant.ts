@@ -102,6 +102,7 @@ export const zhHant: Messages = {
   'home.multiplier': '積分 ×{multiplier}',
   'home.activeCard': '會員卡',
   'home.noCard': '暫無有效會員卡。每天達標即可獲得返現。',
+  'plans.none': '暫無可購買的會員卡，請稍後再來看看。',
   'home.seePlans': '查看會員卡',
   'home.banners': '活動',
   'home.quickEntries': '快捷入口',

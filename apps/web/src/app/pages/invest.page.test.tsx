@@ -69,6 +69,13 @@ afterEach(() => {
 });
 
 describe('InvestPage', () => {
+  it('says plainly that no plans are on offer when the server has none', async () => {
+    serve({ 'GET /api/member_card': [ok([])], 'GET /api/home': [ok(HOME)] });
+    render(<InvestPage />);
+    expect(await screen.findByText('No membership cards are on offer yet. Please check back later.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
+  });
+
   it('buys a plan with the balance in one step', async () => {
     const requests = serve({
       'GET /api/member_card': [ok([BRONZE])],

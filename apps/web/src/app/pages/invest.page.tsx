@@ -11,6 +11,7 @@ import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
 import { confirmPaymentJump } from '../feedback';
 import { RemoteView } from '../../components/remote-view';
+import { StatusTip } from '../../components/status-tip';
 import '../../features/cards/components/cards.css';
 
 const load = (signal: AbortSignal) =>
@@ -134,9 +135,17 @@ function Plans({ plans, initialBalance }: { plans: readonly CardPlan[]; initialB
 
 /** The card plans (GET /api/member_card) and buying one, by balance or online. */
 export default function InvestPage() {
+  const { t } = useI18n();
   return (
     <RemoteView load={load}>
-      {(data) => (data.plans.length === 0 ? null : <Plans plans={data.plans} initialBalance={data.balance} />)}
+      {(data) =>
+        data.plans.length === 0 ? (
+          // A server with no plans configured (production starts with none) says so plainly.
+          <StatusTip status="empty" message={t('plans.none')} />
+        ) : (
+          <Plans plans={data.plans} initialBalance={data.balance} />
+        )
+      }
     </RemoteView>
   );
 }
