@@ -78,7 +78,8 @@ export const consoleTotpEnrol = defineEndpoint({
   path: '/api/console/totp/enrol',
   access: 'console',
   enrolment: true,
-  summary: 'Starts TOTP enrolment: a new secret as an otpauth:// URI and a QR code (data URL). Confirmed by a first code.',
+  summary:
+    'Starts TOTP enrolment: a new secret as an otpauth:// URI and a QR code (data URL). Confirmed by a first code.',
   response: z.object({ uri: z.string(), qr: z.string() }),
 });
 

@@ -30,8 +30,7 @@ export interface OperatorView {
 }
 
 export type ConsoleLogin =
-  | { secondFactorRequired: true }
-  | { secondFactorRequired: false; token: string; operator: ConsoleOperator };
+  { secondFactorRequired: true } | { secondFactorRequired: false; token: string; operator: ConsoleOperator };
 
 function rolesOf(row: OperatorRow): OperatorRole[] {
   return row.roles.split(',').filter(Boolean) as OperatorRole[];
