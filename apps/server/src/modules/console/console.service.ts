@@ -116,6 +116,10 @@ export class ConsoleService {
     return { operator: toOperatorView(row), initialPassword: password };
   }
 
+  async hasOperator(name: string): Promise<boolean> {
+    return (await this.repository.findOperatorByName(this.db, name)) !== undefined;
+  }
+
   async listOperators(): Promise<OperatorView[]> {
     return (await this.repository.listOperators(this.db)).map(toOperatorView);
   }
