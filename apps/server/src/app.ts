@@ -27,6 +27,9 @@ import { IdentityRepository } from './modules/identity/identity.repository.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { IdentityService } from './modules/identity/identity.service.js';
 import { IdentityAdmin } from './modules/identity/identity.admin.js';
+import { ConsoleRepository } from './modules/console/console.repository.js';
+import { registerConsoleRoutes } from './modules/console/console.routes.js';
+import { ConsoleService } from './modules/console/console.service.js';
 import { OperatorActionsRepository } from './modules/operators/operator-actions.repository.js';
 import { OperatorsService } from './modules/operators/operators.service.js';
 import { PayoutsRepository } from './modules/payouts/payouts.repository.js';
@@ -147,6 +150,8 @@ export interface Services {
   notices: NoticesService;
   community: CommunityService;
   download: DownloadService;
+  /** Operator accounts and console sessions (decision 021). */
+  console: ConsoleService;
   /** Operators' actions: the ops command line (and any other operator tool) calls only these. */
   admin: AdminServices;
 }
@@ -188,13 +193,14 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   );
   const outbox = new OutboxSender(db, new OutboxRepository(), clock);
   const sender: MessageSender = outbox;
+  const hasher = new PasswordHasher(config.argon2);
   const sessions = new SessionsService(db, new SessionsRepository(), clock, config.appSecret, config.sessionDays);
   const accounts = new AccountsService(
     db,
     new AccountsRepository(),
     new PasswordResetsRepository(),
     sessions,
-    new PasswordHasher(config.argon2),
+    hasher,
     captcha,
     limits,
     sender,
@@ -263,6 +269,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     notices,
     community,
     download,
+    console: new ConsoleService(db, new ConsoleRepository(), hasher, cipher, limits, operators, clock, config),
     admin: {
       identity: new IdentityAdmin(db, identityRepository, files, operators),
       payouts: new PayoutsAdmin(db, payoutsRepository, ledger, operators, cipher, clock),
@@ -469,6 +476,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     (token) => services.sessions.authenticate(token),
     options.validateResponses ?? false,
+    (token) => services.console.authenticate(token),
+    config.publicUrl ? [new URL(config.publicUrl).origin] : [],
   );
   app.decorate('endpoints', endpoints);
 
@@ -488,6 +497,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerCommunityRoutes(endpoints.forModule('community'), services);
   registerDownloadRoutes(endpoints.forModule('download'), services);
   registerRulesRoutes(endpoints.forModule('system'), services);
+  registerConsoleRoutes(endpoints.forModule('console'), services);
   registerDownloadFiles(app, services.download);
   registerPaymentCallbacks(app, services);
   if (config.payments.provider === 'sandbox') registerSandboxCheckout(app, services);

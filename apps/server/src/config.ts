@@ -45,6 +45,7 @@ const EnvSchema = z.object({
     .min(1024)
     .default(64 * 1024),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
+  CONSOLE_SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(168).default(12),
   LOGIN_CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(1).default(3),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
@@ -246,6 +247,8 @@ function fromEnv(e: Env) {
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
     sessionDays: e.SESSION_DAYS,
+    /** Operator console sessions end after this long without a request (decision 021). */
+    console: { sessionIdleHours: e.CONSOLE_SESSION_IDLE_HOURS },
     login: {
       captchaAfterFailures: e.LOGIN_CAPTCHA_AFTER_FAILURES,
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { ConfigError, demoWarnings, loadConfig } from './config.js';
-import { DEMO_ACCOUNT, seedDemo } from './seed/demo-seed.js';
+import { DEMO_ACCOUNT, DEMO_OPERATOR, seedDemo } from './seed/demo-seed.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     lines.push(
       '  DEMO MODE: sample data, a sandbox payment provider, and messages kept in the outbox instead of being sent.',
       `  Demo account: ${DEMO_ACCOUNT.account} / password ${DEMO_ACCOUNT.password}`,
+      `  Demo console operator: ${DEMO_OPERATOR.name} / password ${DEMO_OPERATOR.password} (every role; POST ${address}/api/console/login)`,
       `  Outbox (the demo account's messages${config.demo.outboxAll ? ', and EVERY account’s' : ''}): ${address}/demo/outbox`,
     );
   }

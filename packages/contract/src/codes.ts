@@ -20,6 +20,10 @@ export const CODES = {
   FACE_CHECK_REQUIRED: 1013,
   /** The service is briefly unavailable (its database is restarting or unreachable); try again shortly. */
   SERVICE_UNAVAILABLE: 1014,
+  /** Refused for this caller: an operator without the role, a console call without its CSRF token. Nothing changed. */
+  FORBIDDEN: 1015,
+  /** No live console session (the operator console's own login, never a user's token). */
+  CONSOLE_SESSION_INVALID: 1016,
 } as const;
 
 export type CodeName = keyof typeof CODES;

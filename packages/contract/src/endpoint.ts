@@ -5,8 +5,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * `none`: anyone; `user`: a valid bearer token, else code 1001.
  * `verified`: a user whose real name is verified, else code 1002.
+ * `console`: an operator's console session (a cookie, never a user's token), else code 1016;
+ * an operator without one of the endpoint's `roles` gets 1015.
  */
-export type Access = 'none' | 'user' | 'verified';
+export type Access = 'none' | 'user' | 'verified' | 'console';
+
+/** What an operator may do in the console; an operator may hold several. */
+export const OPERATOR_ROLES = ['admin', 'reviewer', 'finance', 'merchant', 'editor', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export interface EndpointDef<
   P extends z.ZodType = z.ZodType,
@@ -20,6 +26,13 @@ export interface EndpointDef<
   /** As docs/product/rules.md writes the calls, with `{name}` path parameters. */
   readonly path: string;
   readonly access: Access;
+  /** `console` endpoints: the operator needs one of these roles; absent, any operator may call it. */
+  readonly roles?: readonly OperatorRole[];
+  /**
+   * `console` endpoints an operator may call before a second factor is enrolled (the session a
+   * first login gives is limited to these).
+   */
+  readonly enrolment?: boolean;
   readonly summary: string;
   readonly params?: P;
   readonly query?: Q;

@@ -13,6 +13,7 @@ import * as notices from './endpoints/notices.js';
 import * as community from './endpoints/community.js';
 import * as download from './endpoints/download.js';
 import * as system from './endpoints/system.js';
+import * as console from './endpoints/console.js';
 import type { EndpointDef } from './endpoint.js';
 
 export * from './codes.js';
@@ -35,6 +36,7 @@ export * from './endpoints/notices.js';
 export * from './endpoints/community.js';
 export * from './endpoints/download.js';
 export * from './endpoints/system.js';
+export * from './endpoints/console.js';
 
 function isEndpoint(value: unknown): value is EndpointDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -57,6 +59,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   community,
   download,
   system,
+  console,
 ]
   .flatMap((module): unknown[] => Object.values(module))
   .filter(isEndpoint);

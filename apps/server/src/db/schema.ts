@@ -318,6 +318,42 @@ export interface OperatorActionsTable {
   /** JSON; never personal numbers. */
   detail: string | null;
   created_at: number;
+  /** The operator account's id (console); null for the command line, which names itself. */
+  operator_id: string | null;
+  /** `console`, or `cli:<os user>`; null for actions recorded before it was kept. */
+  source: string | null;
+  /** JSON of the target's state before and after; null for looks. */
+  before: string | null;
+  after: string | null;
+}
+
+export interface OperatorsTable {
+  id: string;
+  name: string;
+  password_hash: string;
+  /** Comma-separated role names. */
+  roles: string;
+  disabled_at: number | null;
+  totp_secret_encrypted: string | null;
+  totp_confirmed_at: number | null;
+  totp_last_step: number | null;
+  created_at: number;
+}
+
+export interface OperatorRecoveryCodesTable {
+  operator_id: string;
+  code_hash: string;
+  used_at: number | null;
+}
+
+export interface ConsoleSessionsTable {
+  id: string;
+  operator_id: string;
+  token_hash: string;
+  stage: 'enrolment' | 'full';
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
 }
 
 export interface GoodsCategoriesTable {
@@ -456,6 +492,9 @@ export interface Database {
   withdrawal_days: WithdrawalDaysTable;
   withdrawals: WithdrawalsTable;
   operator_actions: OperatorActionsTable;
+  operators: OperatorsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  console_sessions: ConsoleSessionsTable;
   goods_categories: GoodsCategoriesTable;
   goods: GoodsTable;
   delivery_addresses: DeliveryAddressesTable;

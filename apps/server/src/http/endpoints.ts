@@ -1,9 +1,11 @@
-import type { EndpointDef, Language } from '@stride/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EndpointDef, Language, OperatorRole } from '@stride/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isLostConnection, retryWhileNothingWritten } from '../db/connection-loss.js';
 import type { Translate } from '../i18n/index.js';
 import { AppError } from './errors.js';
+import { sameOrigin } from './origin.js';
+import { sameHash } from '../lib/secrets.js';
 import { parseOrThrow } from './validation.js';
 
 export interface AuthUser {
@@ -17,6 +19,38 @@ export interface AuthUser {
 
 /** The session's user for a bearer token, or null when the token is unknown, expired or revoked. */
 export type Authenticate = (token: string) => Promise<AuthUser | null>;
+
+/** The signed-in operator of a console session (decision 021). */
+export interface ConsoleOperator {
+  id: string;
+  name: string;
+  roles: OperatorRole[];
+  /** `enrolment`: only endpoints marked `enrolment` until a second factor is confirmed. */
+  stage: 'enrolment' | 'full';
+  sessionId: string;
+  csrfToken: string;
+  totpEnrolled: boolean;
+}
+
+/** The operator of a console session token, or null when unknown, idle too long, revoked or disabled. */
+export type AuthenticateConsole = (token: string) => Promise<ConsoleOperator | null>;
+
+export const CONSOLE_COOKIE = 'stride_console';
+const CONSOLE_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+
+/** The console session token of the Cookie header; user endpoints never read it. */
+export function consoleToken(request: FastifyRequest): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === CONSOLE_COOKIE) {
+      const token = value.join('=');
+      return CONSOLE_TOKEN.test(token) ? token : undefined;
+    }
+  }
+  return undefined;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE']);
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 
@@ -33,9 +67,13 @@ export interface EndpointContext<E extends EndpointDef> {
   body: Out<E['body']>;
   /** Present whenever the endpoint's access is not `none`. */
   user: E['access'] extends 'none' ? AuthUser | null : AuthUser;
+  /** Present for `console` endpoints, the only ones that read it (their `user` is null). */
+  operator: ConsoleOperator;
   t: Translate;
   language: Language;
   request: FastifyRequest;
+  /** For the few answers that set a header (the console cookie). */
+  reply: FastifyReply;
 }
 
 export type Handler<E extends EndpointDef> = (context: EndpointContext<E>) => Promise<z.input<E['response']>>;
@@ -77,6 +115,9 @@ export class EndpointRegistrar {
     private readonly app: FastifyInstance,
     private readonly authenticate: Authenticate,
     private readonly validateResponses: boolean,
+    private readonly authenticateConsole: AuthenticateConsole = () => Promise.resolve(null),
+    /** Origins a state-changing console call may come from, besides the server's own. */
+    private readonly consoleOrigins: readonly string[] = [],
   ) {}
 
   /** The registrar as one module (a folder of `src/modules`) uses it: what it registers is that module's. */
@@ -112,6 +153,8 @@ export class EndpointRegistrar {
       return token ? this.authenticate(token) : null;
     };
     const validateResponses = this.validateResponses;
+    const authenticateConsole = this.authenticateConsole;
+    const consoleOrigins = this.consoleOrigins;
     this.app.route({
       method: endpoint.method,
       url: fastifyPath(endpoint.path),
@@ -119,7 +162,10 @@ export class EndpointRegistrar {
         const t = request.t;
         const run = async () => {
           let user: AuthUser | null = null;
-          if (endpoint.access !== 'none') {
+          let operator: ConsoleOperator | null = null;
+          if (endpoint.access === 'console') {
+            operator = await checkConsole(endpoint, request, authenticateConsole, consoleOrigins);
+          } else if (endpoint.access !== 'none') {
             user = await authenticate(request);
             if (!user) throw new AppError('SESSION_INVALID', 'sessionInvalid');
             if (endpoint.access === 'verified' && user.realNameStatus !== 'verified') {
@@ -133,9 +179,11 @@ export class EndpointRegistrar {
             query: endpoint.query ? parseOrThrow(endpoint.query, request.query ?? {}, t) : undefined,
             body: endpoint.body ? parseOrThrow(endpoint.body, request.body ?? undefined, t) : undefined,
             user,
+            operator,
             t,
             language: request.language,
             request,
+            reply,
           } as EndpointContext<E>;
           return (await handler(context)) as unknown;
         };
@@ -162,4 +210,33 @@ export class EndpointRegistrar {
       },
     });
   }
+}
+
+/**
+ * A console call: a live console session from the cookie (a bearer token is never looked at), a
+ * confirmed second factor unless the endpoint serves enrolment, for a state-changing call the
+ * session's CSRF token and an allowed `Origin` when one is sent, and one of the endpoint's roles.
+ */
+async function checkConsole(
+  endpoint: EndpointDef,
+  request: FastifyRequest,
+  authenticate: AuthenticateConsole,
+  origins: readonly string[],
+): Promise<ConsoleOperator> {
+  const token = consoleToken(request);
+  const operator = token ? await authenticate(token) : null;
+  if (!operator) throw new AppError('CONSOLE_SESSION_INVALID', 'consoleSessionInvalid');
+  if (STATE_CHANGING.has(endpoint.method)) {
+    const sent = request.headers['x-csrf-token'];
+    const origin = request.headers.origin;
+    if (typeof sent !== 'string' || !sameHash(sent, operator.csrfToken)) {
+      throw new AppError('FORBIDDEN', 'consoleCsrf');
+    }
+    if (origin !== undefined && !sameOrigin(request, origin, origins)) throw new AppError('FORBIDDEN', 'consoleCsrf');
+  }
+  if (operator.stage !== 'full' && !endpoint.enrolment) throw new AppError('FORBIDDEN', 'consoleEnrolFirst');
+  if (endpoint.roles && !endpoint.roles.some((role) => operator.roles.includes(role))) {
+    throw new AppError('FORBIDDEN', 'forbidden');
+  }
+  return operator;
 }

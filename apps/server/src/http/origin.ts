@@ -16,3 +16,16 @@ export function publicOrigin(config: Config, app: FastifyInstance): string {
   const shown = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return `http://${shown}:${port}`;
 }
+
+/**
+ * Whether a browser's `Origin` is this server's own (the address the request came to) or one of
+ * the configured origins (`PUBLIC_URL`): a console call from any other page is refused.
+ */
+export function sameOrigin(
+  request: { protocol: string; host: string },
+  origin: string,
+  allowed: readonly string[],
+): boolean {
+  const own = `${request.protocol}://${request.host}`;
+  return origin === own || allowed.includes(origin);
+}

@@ -6,7 +6,8 @@ export interface Clock {
 export const systemClock: Clock = { now: () => Date.now() };
 
 export const MINUTE_MS = 60_000;
-export const DAY_MS = 24 * 60 * MINUTE_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 export function isoTime(ms: number): string {
   return new Date(ms).toISOString();

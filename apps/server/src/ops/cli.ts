@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildServices } from '../app.js';
@@ -14,6 +15,7 @@ import { FILE_COMMANDS } from './commands/files.js';
 import { IDENTITY_COMMANDS } from './commands/identity.js';
 import { MAILING_COMMANDS } from './commands/mailings.js';
 import { NOTICE_COMMANDS } from './commands/notices.js';
+import { OPERATOR_COMMANDS } from './commands/operators.js';
 import { ORDER_COMMANDS } from './commands/orders.js';
 import { PAYMENT_COMMANDS } from './commands/payments.js';
 import { WITHDRAWAL_COMMANDS } from './commands/withdrawals.js';
@@ -41,6 +43,7 @@ const COMMANDS: readonly Command[] = [
   ...ACTION_COMMANDS,
   ...BOOK_COMMANDS,
   ...PAYMENT_COMMANDS,
+  ...OPERATOR_COMMANDS,
 ];
 
 const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
@@ -71,7 +74,19 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
   const route = `${area} ${command ?? ''}`.trim();
   const found = BY_NAME.get(route);
   if (!found || !command) throw new UsageError(`Unknown command "${route}".`);
-  await found.run({ deps, values, positionals, area, command });
+  // The record names the OS user beside `--operator`, which anyone with the shell can type.
+  await deps.services.operators.as({ source: `cli:${osUser()}` }, () =>
+    found.run({ deps, values, positionals, area, command }),
+  );
+}
+
+function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    // A uid without a passwd entry (some containers).
+    return `uid ${process.getuid?.() ?? 'unknown'}`;
+  }
 }
 
 /** Runs one command; answers the exit code. Exported for tests, which call it with argv. */

@@ -39,6 +39,8 @@ export const OPTIONS = {
   'qr-image': { type: 'string' },
   position: { type: 'string' },
   active: { type: 'string' },
+  roles: { type: 'string' },
+  'password-file': { type: 'string' },
   yes: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },

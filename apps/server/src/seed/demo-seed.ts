@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { OPERATOR_ROLES } from '@stride/contract';
 import type { Services } from '../app.js';
 import { AccountsRepository } from '../modules/accounts/accounts.repository.js';
 import { PasswordHasher } from '../modules/accounts/passwords.js';
@@ -12,6 +13,12 @@ import { randomInviteCode } from '../lib/secrets.js';
 import sharp from 'sharp';
 
 export const DEMO_ACCOUNT = { account: '13800138000', password: 'Stride2026' } as const;
+
+/**
+ * The console's demo operator: every role, a published password, and no TOTP yet, so the console
+ * can be tried at once (its first login offers enrolment).
+ */
+export const DEMO_OPERATOR = { name: 'demo', password: 'StrideConsole2026' } as const;
 
 /** The demo account's real name (payout holder names must equal it) and a checksum-valid ID number. */
 export const DEMO_IDENTITY = { name: 'Demo Walker', idNumber: '11010519491231002X' } as const;
@@ -212,6 +219,9 @@ export async function seedDemo(services: Services): Promise<void> {
     }
   }
   await seedContent(services);
+  if (!(await services.console.hasOperator(DEMO_OPERATOR.name))) {
+    await services.console.createOperator({ ...DEMO_OPERATOR, roles: [...OPERATOR_ROLES] });
+  }
 
   const repository = new AccountsRepository();
   let user = await repository.findByAccount(db, DEMO_ACCOUNT.account);

@@ -47,6 +47,8 @@ export class IdentityAdmin {
         subjectType: 'identity',
         subjectId: userId,
         ...(decision.approve ? {} : { detail: { reason: decision.reason } }),
+        before: { status: 'pending' },
+        after: { status, ...(decision.approve ? {} : { reason: decision.reason }) },
       }),
     });
   }

@@ -19,11 +19,28 @@ export interface OperatorAction {
     | 'goods-category'
     | 'notice'
     | 'community-channel'
-    | 'payment';
+    | 'payment'
+    | 'operator';
   subjectId: string;
   /** Reasons and amounts; never personal numbers. */
   detail?: Record<string, unknown>;
+  /** The target's state before and after the action (absent for looks). */
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  /** The operator account (console); absent for the command line. */
+  operatorId?: string;
+  /** `console`, or `cli:<os user>`. */
+  source?: string;
   now: number;
+}
+
+export interface ActionFilter {
+  operator?: string | undefined;
+  action?: string | undefined;
+  subjectType?: string | undefined;
+  subjectId?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
 }
 
 /** Every operator action, with who and when (docs/product/rules.md, Operators). Written in the action's transaction. */
@@ -39,12 +56,40 @@ export class OperatorActionsRepository {
         subject_id: action.subjectId,
         detail: action.detail ? JSON.stringify(action.detail) : null,
         created_at: action.now,
+        operator_id: action.operatorId ?? null,
+        source: action.source ?? null,
+        before: action.before ? JSON.stringify(action.before) : null,
+        after: action.after ? JSON.stringify(action.after) : null,
       })
       .execute();
   }
 
   list(db: Executor, limit: number): Promise<OperatorActionRow[]> {
     return db.selectFrom('operator_actions').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+  }
+
+  /** A page of actions matching every given filter, newest first, with the total. */
+  async search(
+    db: Executor,
+    filter: ActionFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: OperatorActionRow[]; total: number }> {
+    let query = db.selectFrom('operator_actions');
+    if (filter.operator) query = query.where('operator', '=', filter.operator);
+    if (filter.action) query = query.where('action', '=', filter.action);
+    if (filter.subjectType) query = query.where('subject_type', '=', filter.subjectType);
+    if (filter.subjectId) query = query.where('subject_id', '=', filter.subjectId);
+    if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
+    if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
+    const rows = await query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    return { rows, total: Number(total) };
   }
 
   listFor(db: Executor, subjectType: string, subjectId: string): Promise<OperatorActionRow[]> {

@@ -1,8 +1,24 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import type { Clock } from '../../lib/clock.js';
 import { OperatorError } from './operator-error.js';
-import type { OperatorAction, OperatorActionRow, OperatorActionsRepository } from './operator-actions.repository.js';
+import type {
+  ActionFilter,
+  OperatorAction,
+  OperatorActionRow,
+  OperatorActionsRepository,
+} from './operator-actions.repository.js';
+
+/**
+ * Who is acting, from where: the console (with the operator's account id) or the command line
+ * (with the OS user beside the `--operator` name). Held for the duration of one request or
+ * command, so every record written meanwhile carries it without each admin method passing it on.
+ */
+export interface Actor {
+  operatorId?: string;
+  source: string;
+}
 
 /** What an operator's action records, besides who and when. */
 export type RecordedAction = Omit<OperatorAction, 'operator' | 'now'>;
@@ -30,15 +46,36 @@ export interface StateChange<Row, Result> {
 
 /** The record of operator actions (who and when), and the one way an operator changes a row's state. */
 export class OperatorsService {
+  private readonly actor = new AsyncLocalStorage<Actor>();
+
   constructor(
     private readonly db: Db,
     private readonly actions: OperatorActionsRepository,
     private readonly clock: Clock,
   ) {}
 
+  /** Runs `work` with every action it records attributed to `actor`. */
+  as<T>(actor: Actor, work: () => Promise<T>): Promise<T> {
+    return this.actor.run(actor, work);
+  }
+
   /** Written in the caller's transaction, next to the change it records. */
   record(db: Executor, action: OperatorAction): Promise<void> {
-    return this.actions.record(db, action);
+    const actor = this.actor.getStore();
+    return this.actions.record(db, {
+      ...(actor?.operatorId ? { operatorId: actor.operatorId } : {}),
+      ...(actor ? { source: actor.source } : {}),
+      ...action,
+    });
+  }
+
+  /** A look at personal data, recorded on its own. */
+  recordLook(action: Omit<OperatorAction, 'now'>): Promise<void> {
+    return this.record(this.db, { ...action, now: this.clock.now() });
+  }
+
+  search(filter: ActionFilter, page: { limit: number; offset: number }) {
+    return this.actions.search(this.db, filter, page);
   }
 
   /** The latest actions, newest first. */
@@ -54,7 +91,7 @@ export class OperatorsService {
         throw new OperatorError(current ? step.lost(current) : step.missing);
       }
       const result = await step.apply(trx, now);
-      await this.actions.record(trx, { ...step.record(result, now), operator: step.operator, now });
+      await this.record(trx, { ...step.record(result, now), operator: step.operator, now });
       return result;
     });
   }

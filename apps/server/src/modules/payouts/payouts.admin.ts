@@ -74,6 +74,8 @@ export class PayoutsAdmin {
         subjectType: 'withdrawal',
         subjectId: row.id,
         detail: { amount: row.amount, fee: row.fee, received: row.received },
+        before: { status: 'pending' },
+        after: { status: 'paid', received: row.received },
       }),
     });
     return this.operatorView(withdrawalId);
@@ -113,6 +115,8 @@ export class PayoutsAdmin {
         subjectType: 'withdrawal',
         subjectId: row.id,
         detail: { reason, refunded: row.amount },
+        before: { status: 'pending' },
+        after: { status: 'rejected', reason, refunded: row.amount },
       }),
     });
     return this.operatorView(withdrawalId);

@@ -1,0 +1,212 @@
+import {
+  consoleAudit,
+  consoleChangePassword,
+  consoleCreateOperator,
+  consoleIdentityApprove,
+  consoleIdentityPending,
+  consoleIdentityReject,
+  consoleLogin,
+  consoleLogout,
+  consoleMe,
+  consoleOperators,
+  consoleResetOperatorSecondFactor,
+  consoleSetOperatorDisabled,
+  consoleSetOperatorRoles,
+  consoleTotpConfirm,
+  consoleTotpEnrol,
+  consoleWithdrawalPay,
+  consoleWithdrawalReject,
+  consoleWithdrawalsPending,
+  type ConsoleMe,
+  type EndpointDef,
+} from '@stride/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import { CONSOLE_COOKIE, type ConsoleOperator, type EndpointRegistrar, type Handler } from '../../http/endpoints.js';
+import { AppError } from '../../http/errors.js';
+import { isoTime } from '../../lib/clock.js';
+import type { IdentityAdmin } from '../identity/identity.admin.js';
+import { OperatorError } from '../operators/operator-error.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import type { PayoutsAdmin } from '../payouts/payouts.admin.js';
+import { toWithdrawal } from '../payouts/payouts.service.js';
+import { type ConsoleService, type OperatorView } from './console.service.js';
+
+function me(operator: ConsoleOperator): ConsoleMe {
+  return {
+    id: operator.id,
+    name: operator.name,
+    roles: operator.roles,
+    csrfToken: operator.csrfToken,
+    totpEnrolled: operator.totpEnrolled,
+    stage: operator.stage,
+  };
+}
+
+function operatorAnswer(view: OperatorView) {
+  return { ...view, createdAt: isoTime(view.createdAt) };
+}
+
+function parseJson(value: string | null): unknown {
+  return value === null ? null : (JSON.parse(value) as unknown);
+}
+
+/** HttpOnly and SameSite=Strict always; Secure when the console is reached over https. */
+function setCookie(reply: FastifyReply, request: FastifyRequest, config: Config, token: string, maxAge: number): void {
+  const secure = config.publicUrl?.startsWith('https:') || request.protocol === 'https';
+  reply.header(
+    'set-cookie',
+    `${CONSOLE_COOKIE}=${token}; Path=/api/console; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`,
+  );
+}
+
+export function registerConsoleRoutes(
+  endpoints: EndpointRegistrar,
+  deps: {
+    console: ConsoleService;
+    operators: OperatorsService;
+    config: Config;
+    admin: { identity: IdentityAdmin; payouts: PayoutsAdmin };
+  },
+): void {
+  const { console: service, operators, config, admin } = deps;
+  const maxAge = config.console.sessionIdleHours * 3600;
+
+  /**
+   * Every console action runs as its operator, so the record names the account and the console;
+   * an operator's refusal (already decided, no such row) answers as a business rule with its text.
+   */
+  function handle<E extends EndpointDef>(endpoint: E, handler: Handler<E>): void {
+    endpoints.handle(endpoint, async (context) => {
+      const operator = context.operator as ConsoleOperator | null;
+      const run = () => handler(context);
+      try {
+        return await (operator ? operators.as({ operatorId: operator.id, source: 'console' }, run) : run());
+      } catch (error) {
+        if (error instanceof OperatorError) throw new AppError('BUSINESS_RULE', 'businessRule', {}, error.message);
+        throw error;
+      }
+    });
+  }
+
+  handle(consoleLogin, async ({ body, request, reply }) => {
+    const result = await service.login(body, request.ip);
+    if (result.secondFactorRequired) return { secondFactorRequired: true, me: null };
+    setCookie(reply, request, config, result.token, maxAge);
+    return { secondFactorRequired: false, me: me(result.operator) };
+  });
+
+  handle(consoleLogout, async ({ operator, request, reply }) => {
+    await service.logout(operator.sessionId);
+    setCookie(reply, request, config, '', 0);
+    return { done: true as const };
+  });
+
+  handle(consoleMe, ({ operator }) => Promise.resolve(me(operator)));
+
+  handle(consoleTotpEnrol, ({ operator }) => service.enrol(operator));
+
+  handle(consoleTotpConfirm, async ({ operator, body }) => ({
+    recoveryCodes: await service.confirm(operator, body.code),
+  }));
+
+  handle(consoleChangePassword, async ({ operator, body }) => {
+    await service.changePassword(operator, body.current, body.password);
+    return { done: true as const };
+  });
+
+  handle(consoleOperators, async () => (await service.listOperators()).map(operatorAnswer));
+
+  handle(consoleCreateOperator, async ({ operator, body }) => {
+    const created = await service.createOperator(body, operator.name);
+    return { operator: operatorAnswer(created.operator), initialPassword: created.initialPassword };
+  });
+
+  handle(consoleSetOperatorRoles, async ({ operator, params, body }) =>
+    operatorAnswer(await service.setRoles(operator.name, params.id, body.roles)),
+  );
+
+  handle(consoleSetOperatorDisabled, async ({ operator, params, body }) =>
+    operatorAnswer(await service.setDisabled(operator.name, params.id, body.disabled)),
+  );
+
+  handle(consoleResetOperatorSecondFactor, async ({ operator, params }) =>
+    operatorAnswer(await service.resetSecondFactor(operator.name, params.id)),
+  );
+
+  handle(consoleIdentityPending, async ({ operator }) => {
+    const rows = await admin.identity.listForReview({ status: 'pending' });
+    // Names and masked ID numbers are personal data: the look is recorded.
+    await operators.recordLook({
+      operator: operator.name,
+      action: 'identity.view-pending',
+      subjectType: 'identity',
+      subjectId: 'pending',
+      detail: { userIds: rows.map((row) => row.user_id) },
+    });
+    return rows.map((row) => ({
+      userId: row.user_id,
+      account: row.account,
+      name: row.name,
+      idNumberMasked: row.id_number_masked,
+      status: row.status,
+      submittedAt: isoTime(row.submitted_at),
+    }));
+  });
+
+  handle(consoleIdentityApprove, async ({ operator, params }) => {
+    await admin.identity.review(operator.name, params.userId, { approve: true });
+    return { done: true as const };
+  });
+
+  handle(consoleIdentityReject, async ({ operator, params, body }) => {
+    await admin.identity.review(operator.name, params.userId, { approve: false, reason: body.reason });
+    return { done: true as const };
+  });
+
+  handle(consoleWithdrawalsPending, async () => {
+    const { rows } = await admin.payouts.listForOperators('pending');
+    return rows.map((row) => ({ ...toWithdrawal(row), userId: row.user_id }));
+  });
+
+  handle(consoleWithdrawalPay, ({ operator, params }) => admin.payouts.markPaid(operator.name, params.id));
+
+  handle(consoleWithdrawalReject, ({ operator, params, body }) =>
+    admin.payouts.reject(operator.name, params.id, body.reason),
+  );
+
+  handle(consoleAudit, async ({ query }) => {
+    const limit = query.pageSize;
+    const offset = (query.page - 1) * limit;
+    const { rows, total } = await operators.search(
+      {
+        operator: query.operator,
+        action: query.action,
+        subjectType: query.subjectType,
+        subjectId: query.subjectId,
+        from: query.from === undefined ? undefined : Date.parse(query.from),
+        to: query.to === undefined ? undefined : Date.parse(query.to),
+      },
+      { limit, offset },
+    );
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        operator: row.operator,
+        operatorId: row.operator_id,
+        source: row.source,
+        action: row.action,
+        subjectType: row.subject_type,
+        subjectId: row.subject_id,
+        detail: parseJson(row.detail),
+        before: parseJson(row.before),
+        after: parseJson(row.after),
+        at: isoTime(row.created_at),
+      })),
+      page: query.page,
+      pageSize: limit,
+      total,
+      hasMore: offset + rows.length < total,
+    };
+  });
+}
