@@ -43,7 +43,7 @@ vitest('Unit tests', ['contract', 'server-unit', 'web']);
 vitest('API suite on SQLite', ['api-sqlite']);
 vitest('API suite on PostgreSQL', ['api-postgres']);
 step('Build the web app', 'npm', ['run', 'build', '--silent']);
-step('Bundle budget', 'node', ['apps/web/scripts/check-budget.mjs']);
+step('Bundle budget', 'node', ['scripts/check-budget.mjs']);
 vitest('End to end in Chromium', ['e2e']);
 
 rmSync(reports, { recursive: true, force: true });
