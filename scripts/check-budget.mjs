@@ -5,8 +5,7 @@
 //   at most --page-kb. Chunks shared by several pages (the contract, the kit's dialogs) are
 //   reported, not counted against one page.
 // The defaults are the web app's (decision 006); the operator console passes its own (decision 022):
-//   node scripts/check-budget.mjs --dist apps/console/dist --base /console/ --first-route-kb 300 \
-//     --page-kb 60 --pages '^src/pages/(.+)\.page\.tsx$'
+//   npm run budget:console
 // Exits 1 when a budget is exceeded or the build output is missing.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -75,7 +75,7 @@ export default function EnrolPage({ onEnrolled, onLogout }: { onEnrolled: () => 
           <Form<{ code: string }> layout="vertical" onFinish={({ code }) => void confirm(code)} requiredMark={false}>
             <Typography.Paragraph>{t('enrol.intro')}</Typography.Paragraph>
             <div style={{ textAlign: 'center' }}>
-              <img src={secret.qr} alt="otpauth QR" width={200} height={200} data-uri={secret.uri} />
+              <img src={secret.qr} alt="otpauth QR" width={200} height={200} />
             </div>
             <Typography.Paragraph>
               {t('enrol.key')}:{' '}
