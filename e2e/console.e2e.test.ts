@@ -62,7 +62,9 @@ async function desk(width = 1280): Promise<Desk> {
 
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `console-${name}.png`) });
+  // Tables fade in when their data arrives; the picture shows them settled.
+  await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `console-${name}.png`), animations: 'disabled' });
 }
 
 /** Name and password on the login screen; then the second factor when one is given. */

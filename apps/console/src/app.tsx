@@ -40,10 +40,11 @@ function Shell({ me, onLogout }: { me: ConsoleMe; onLogout: () => void }) {
   const screens = useMemo(() => screensFor(me.roles), [me.roles]);
   const screen = screens.find(({ key }) => key === route) ?? screens[0];
   const Page = screen?.page;
+  const [collapsed, setCollapsed] = useState(false);
   return (
     <Layout className="console-shell">
-      <Layout.Sider breakpoint="lg" collapsedWidth={64} theme="light" width={220}>
-        <div className="console-brand">{t('appName')}</div>
+      <Layout.Sider breakpoint="lg" collapsedWidth={64} theme="light" width={220} onCollapse={setCollapsed}>
+        <div className="console-brand">{collapsed ? 'S' : t('appName')}</div>
         <Menu
           mode="inline"
           selectedKeys={screen ? [screen.key] : []}
@@ -149,7 +150,7 @@ export function ConsoleApp() {
   return (
     <I18nContext.Provider value={i18n}>
       <ConfigProvider locale={language === 'zh-Hans' ? zhCN : enUS}>
-        <AntApp>
+        <AntApp component={false}>
           <Session />
         </AntApp>
       </ConfigProvider>

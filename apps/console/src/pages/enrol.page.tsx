@@ -49,15 +49,13 @@ export default function EnrolPage({ onEnrolled, onLogout }: { onEnrolled: () => 
 
   return (
     <div className="console-centre">
-      <Card
-        className="console-card"
-        title={
+      <Card className="console-card">
+        <div className="console-card-head">
           <Typography.Title level={3} style={{ margin: 0 }}>
             {t('enrol.title')}
           </Typography.Title>
-        }
-        extra={<LanguageSwitch />}
-      >
+          <LanguageSwitch />
+        </div>
         {recoveryCodes ? (
           <>
             <Typography.Title level={5}>{t('enrol.recoveryTitle')}</Typography.Title>

@@ -56,6 +56,7 @@ export default function IdentityPage() {
           },
           {
             key: 'actions',
+            fixed: 'right',
             render: (_value, row) => (
               <Space>
                 <Button type="primary" loading={busy === row.userId} onClick={() => void approve(row.userId)}>

@@ -33,15 +33,13 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: (me: ConsoleMe) 
 
   return (
     <div className="console-centre">
-      <Card
-        className="console-card"
-        title={
+      <Card className="console-card">
+        <div className="console-card-head">
           <Typography.Title level={3} style={{ margin: 0 }}>
             {t('login.title')}
           </Typography.Title>
-        }
-        extra={<LanguageSwitch />}
-      >
+          <LanguageSwitch />
+        </div>
         {credentials === null ? (
           <Form<Credentials> layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
             <Form.Item name="name" label={t('login.name')} rules={[{ required: true, whitespace: true }]}>

@@ -155,6 +155,7 @@ export default function OperatorsPage() {
           },
           {
             key: 'actions',
+            fixed: 'right',
             render: (_value, row) => (
               <Space>
                 <Button

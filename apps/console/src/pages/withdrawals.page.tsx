@@ -65,6 +65,7 @@ export default function WithdrawalsPage() {
           },
           {
             key: 'actions',
+            fixed: 'right',
             render: (_value, row) => (
               <Space>
                 <Button type="primary" onClick={() => pay(row.id, row.received, row.bankCard.holderName)}>
