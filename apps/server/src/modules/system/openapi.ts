@@ -31,7 +31,8 @@ export function buildOpenApiDocument(version: string): JsonSchema {
     const operation: JsonSchema = {
       operationId: endpoint.id,
       summary: endpoint.summary,
-      security: endpoint.access === 'none' ? [] : [{ bearer: [] }],
+      security:
+        endpoint.access === 'none' ? [] : endpoint.access === 'console' ? [{ consoleCookie: [] }] : [{ bearer: [] }],
       parameters: parameters(endpoint),
       responses: {
         200: endpoint.binary
@@ -77,7 +78,13 @@ export function buildOpenApiDocument(version: string): JsonSchema {
   return {
     openapi: '3.1.0',
     info: { title: 'Stride API', version },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        // The operator console (decision 021); state-changing calls also send `x-csrf-token`.
+        consoleCookie: { type: 'apiKey', in: 'cookie', name: 'stride_console' },
+      },
+    },
     paths,
   };
 }
