@@ -27,8 +27,17 @@ const webFeatures = foldersIn('./apps/web/src/features');
 const serverModules = foldersIn('./apps/server/src/modules');
 
 const SERVER_NOT_WEB = {
-  group: ['**/apps/web/**', '@stride/web', 'react', 'react-dom', 'antd-mobile'],
-  message: 'The server never imports the web app.',
+  group: [
+    '**/apps/web/**',
+    '@stride/web',
+    '**/apps/console/**',
+    '@stride/console',
+    'react',
+    'react-dom',
+    'antd-mobile',
+    'antd',
+  ],
+  message: 'The server never imports the web app or the console.',
 };
 const REPOSITORIES = ['*.repository*', '**/*.repository*'];
 
@@ -75,7 +84,7 @@ export default tseslint.config(
     files: ['packages/contract/**'],
     rules: restrict([
       {
-        group: ['**/apps/**', '@stride/server', '@stride/web', 'react', ...SERVER_ONLY],
+        group: ['**/apps/**', '@stride/server', '@stride/web', '@stride/console', 'react', ...SERVER_ONLY],
         message: 'The contract is zod only.',
       },
     ]),
@@ -140,6 +149,7 @@ export default tseslint.config(
           group: ['**/apps/server/**', '@stride/server', ...SERVER_ONLY],
           message: 'The web app never imports the server.',
         },
+        { group: ['**/apps/console/**', '@stride/console', 'antd'], message: 'The web app never imports the console.' },
       ]),
     },
   },
@@ -161,6 +171,7 @@ export default tseslint.config(
     rules: restrict([
       { group: ['**/components/**', '**/features/**', '**/app/**'], message: 'lib is the bottom layer.' },
       { group: ['**/apps/server/**', ...SERVER_ONLY], message: 'The web app never imports the server.' },
+      { group: ['**/apps/console/**', '@stride/console', 'antd'], message: 'The web app never imports the console.' },
     ]),
   },
   {
@@ -190,4 +201,39 @@ export default tseslint.config(
       },
     ]),
   })),
+  // The operator console (decision 022): a browser app of its own, beside the web app, never inside it.
+  {
+    files: ['apps/console/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...restrict([
+        {
+          group: ['**/apps/server/**', '@stride/server', ...SERVER_ONLY],
+          message: 'The console never imports the server; it calls it through the contract.',
+        },
+        {
+          group: ['**/apps/web/**', '@stride/web', 'antd-mobile'],
+          message: 'The console and the web app never import each other.',
+        },
+      ]),
+    },
+  },
+  // Inside the console, lib is plain TypeScript with no UI, below the screens and the shell.
+  {
+    files: ['apps/console/src/lib/**'],
+    rules: restrict([
+      { group: ['**/components/**', '**/pages/**', '**/app', '**/screens'], message: 'lib is the bottom layer.' },
+      {
+        group: ['**/apps/web/**', '@stride/web', 'antd-mobile'],
+        message: 'The console and the web app never import each other.',
+      },
+      {
+        group: ['**/apps/server/**', '@stride/server', ...SERVER_ONLY],
+        message: 'The console never imports the server.',
+      },
+    ]),
+  },
 );

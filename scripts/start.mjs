@@ -1,11 +1,14 @@
-// `npm start`: install what is missing, build the web app, then run the server, which migrates
-// and seeds its embedded database and serves the web app and /api on one origin.
+// `npm start`: install what is missing, build the web app and the operator console, then run the
+// server, which migrates and seeds its embedded database and serves the web app, the console at
+// /console/ and /api on one origin.
 import { spawn } from 'node:child_process';
 import { ensureInstall, ROOT, run } from './ensure-install.mjs';
 
 ensureInstall();
 process.stdout.write('Building the web app...\n');
 run('npm', ['run', 'build', '--silent']);
+process.stdout.write('Building the operator console...\n');
+run('npm', ['run', 'build:console', '--silent']);
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

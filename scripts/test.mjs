@@ -44,7 +44,9 @@ vitest('Unit tests', ['contract', 'server-unit', 'web']);
 vitest('API suite on SQLite', ['api-sqlite']);
 vitest('API suite on PostgreSQL', ['api-postgres']);
 step('Build the web app', 'npm', ['run', 'build', '--silent']);
-step('Bundle budget', 'node', ['apps/web/scripts/check-budget.mjs']);
+step('Bundle budget', 'node', ['scripts/check-budget.mjs']);
+step('Build the operator console', 'npm', ['run', 'build:console', '--silent']);
+step('Console bundle budget', 'npm', ['run', 'budget:console', '--silent']);
 vitest('End to end in Chromium', ['e2e']);
 
 rmSync(reports, { recursive: true, force: true });

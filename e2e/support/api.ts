@@ -1,5 +1,5 @@
 import type { BodyOf, EndpointDef, Envelope, ParamsOf, QueryOf, ResponseOf } from '@stride/contract';
-import { getCaptcha, login, register } from '@stride/contract';
+import { getCaptcha, login, register, uploadFile, type UploadPurpose } from '@stride/contract';
 import { expect } from 'vitest';
 import type { RunningServer } from './server.js';
 
@@ -54,4 +54,19 @@ export async function registerByApi(
     body: { ...account, captchaId, captchaCode: server.captcha.last },
   });
   return { token: session.token, userId: session.user.id };
+}
+
+/** Uploads an image the way the app does (multipart, field `file`); answers its fileId. */
+export async function uploadByApi(base: string, token: string, image: Buffer, purpose: UploadPurpose): Promise<string> {
+  const form = new FormData();
+  form.append('purpose', purpose);
+  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'image.png');
+  const response = await fetch(`${base}${uploadFile.path}`, {
+    method: uploadFile.method,
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const envelope = (await response.json()) as Envelope<ResponseOf<typeof uploadFile>>;
+  expect(envelope.code, `upload ${purpose}: ${envelope.message}`).toBe(1);
+  return envelope.data.fileId;
 }

@@ -10,6 +10,7 @@ import { seedDemo } from '../../apps/server/src/seed/demo-seed.js';
 import type { CaptchaGenerator } from '../../apps/server/src/modules/captcha/captcha.service.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+const CONSOLE_DIST = fileURLToPath(new URL('../../apps/console/dist', import.meta.url));
 
 /** A captcha whose answers the journey can read, the way a person reads the picture. */
 export class ReadableCaptcha implements CaptchaGenerator {
@@ -41,9 +42,11 @@ export interface ServerOptions {
   appSecret?: string;
   /** Collects `METHOD url` of every answered request. */
   calls?: string[];
+  /** `operator`: identity and face checks wait for an operator (the demo default is `auto`). */
+  identityReview?: 'auto' | 'operator';
 }
 
-/** The real server and the built web app on one loopback origin, with a fresh SQLite file. */
+/** The real server, the built web app and console on one loopback origin, with a fresh SQLite file. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-e2e-'));
   const config = loadConfig({
@@ -51,12 +54,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     STRIDE_MODE: 'demo',
     LOG_LEVEL: 'silent',
     WEB_DIST: options.serveWeb === false ? '' : WEB_DIST,
+    CONSOLE_DIST: options.serveWeb === false ? '' : CONSOLE_DIST,
     HOST: '127.0.0.1',
     PORT: '0',
     // The journeys read reset codes of fresh accounts from the outbox page.
     DEMO_OUTBOX_ALL: 'true',
     CORS_ORIGINS: (options.corsOrigins ?? []).join(','),
     ...(options.appSecret ? { APP_SECRET: options.appSecret } : {}),
+    ...(options.identityReview ? { IDENTITY_REVIEW: options.identityReview } : {}),
   });
   const captcha = new ReadableCaptcha();
   const app = await createApp({ config, captchaGenerator: captcha, ...(options.db ? { db: options.db } : {}) });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
@@ -12,7 +13,7 @@ import type { Config } from './config.js';
 import { isLostConnection } from './db/connection-loss.js';
 import { createDatabase, migrateToLatest, type Db } from './db/database.js';
 import { AppError } from './http/errors.js';
-import { API_HEADERS, readApiBackups, webAppHelmet } from './http/security-headers.js';
+import { API_HEADERS, CONSOLE_HEADERS, readApiBackups, webAppHelmet } from './http/security-headers.js';
 import { EndpointRegistrar } from './http/endpoints.js';
 import { negotiateLanguage, translator, type Translate } from './i18n/index.js';
 import { refuseControlCharacters } from './http/validation.js';
@@ -409,6 +410,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyHelmet, webAppHelmet(readApiBackups(config.webDist)));
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.headers(API_HEADERS);
+    else if (request.url === '/console' || request.url.startsWith('/console/')) reply.headers(CONSOLE_HEADERS);
     // No address carries a control character; a NUL must never reach the database.
     refuseControlCharacters(request.params, request.t);
     refuseControlCharacters(request.query, request.t);
@@ -510,6 +512,41 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // Hashed build assets never change; index.html must always be fresh.
+  const staticCache = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
+    res.setHeader(
+      'cache-control',
+      filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+  };
+  // The operator console (decision 022) under its own prefix: the router prefers /console/* to the
+  // web app's wildcard, so the web app never answers for it.
+  const consoleDist = config.consoleDist;
+  if (consoleDist && existsSync(path.join(consoleDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: consoleDist,
+      prefix: '/console',
+      index: 'index.html',
+      wildcard: true,
+      decorateReply: false,
+      cacheControl: false,
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
+      setHeaders: staticCache,
+    });
+    // The router ignores trailing slashes, so /console and /console/ both land here rather than
+    // in /console/*: the bare address moves to /console/ (the page's asset addresses are relative
+    // to it), and /console/ answers the index.html the static handler would.
+    const consoleIndex = path.join(consoleDist, 'index.html');
+    app.get('/console', async (request, reply) => {
+      const pathName = request.url.split('?')[0] ?? '';
+      if (!pathName.endsWith('/')) return reply.redirect(`/console/${request.url.slice(pathName.length)}`, 301);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await readFile(consoleIndex));
+    });
+  }
+
   const webDist = config.webDist;
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
@@ -520,13 +557,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       cacheControl: false,
       // The build's manifest (.vite/) is for the bundle budget check, not for browsers.
       allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
-      setHeaders: (res, filePath) => {
-        // Hashed build assets never change; index.html must always be fresh.
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
+      setHeaders: staticCache,
     });
   }
 

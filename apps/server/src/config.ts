@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   APP_SECRET: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  CONSOLE_DIST: z.string().optional(),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -237,6 +238,8 @@ function fromEnv(e: Env) {
     appSecret,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    /** The built operator console, served at /console/ (decision 022). */
+    consoleDist: e.CONSOLE_DIST ? path.resolve(e.CONSOLE_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
     /** Web app origins served elsewhere that may call this server as a backup API host. */
     corsOrigins: e.CORS_ORIGINS,

@@ -4,9 +4,10 @@ import { ConfigError, demoWarnings, loadConfig } from './config.js';
 import { DEMO_ACCOUNT, DEMO_OPERATOR, seedDemo } from './seed/demo-seed.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.meta.url));
 
 async function main(): Promise<void> {
-  const config = loadConfig({ WEB_DIST: DEFAULT_WEB_DIST, ...process.env });
+  const config = loadConfig({ WEB_DIST: DEFAULT_WEB_DIST, CONSOLE_DIST: DEFAULT_CONSOLE_DIST, ...process.env });
   const app = await createApp({ config });
   if (config.mode === 'demo') await seedDemo(app.services);
 

@@ -33,6 +33,30 @@ export const SANDBOX_PAGE_HELMET = {
   },
 } satisfies FastifyHelmetOptions;
 
+/**
+ * The operator console's pages under /console/ (decision 022): scripts only from this origin (its
+ * build has no inline script); styles also inline, because antd writes its component styles into
+ * <style> elements at run time; images also from data: (the TOTP enrolment QR code); calls only to
+ * this origin; never framed (a framed Approve or Pay button is clickjacking).
+ */
+export const CONSOLE_HEADERS = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;
+
 /** Written by the web build: the backup API hosts the bundle may call (VITE_API_BACKUPS). */
 export const API_BACKUPS_FILE = path.join('.vite', 'api-backups.json');
 

@@ -1,0 +1,159 @@
+import { AuditOutlined, SafetyCertificateOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import { consoleLogout, consoleMe, type ConsoleMe } from '@stride/contract';
+import { App as AntApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Typography } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LanguageSwitch } from './components/language-switch';
+import { I18nContext, useI18n } from './lib/i18n-context';
+import { initialLanguage, saveLanguage } from './lib/language';
+import { call, configureRequests, ConsoleError } from './lib/request';
+import { navigate, useRoute } from './lib/route';
+import { translator, type ConsoleLanguage } from './locales';
+import { screensFor } from './screens';
+import './app.css';
+
+const LoginPage = lazy(() => import('./pages/login.page'));
+const EnrolPage = lazy(() => import('./pages/enrol.page'));
+
+const ICONS: Readonly<Record<string, ReactNode>> = {
+  identity: <SafetyCertificateOutlined />,
+  withdrawals: <WalletOutlined />,
+  operators: <TeamOutlined />,
+  audit: <AuditOutlined />,
+};
+
+function Loading() {
+  const { t } = useI18n();
+  return (
+    <div className="console-loading">
+      <Spin tip={t('loading')}>
+        <div style={{ padding: 48 }} />
+      </Spin>
+    </div>
+  );
+}
+
+function Shell({ me, onLogout }: { me: ConsoleMe; onLogout: () => void }) {
+  const { t } = useI18n();
+  const route = useRoute();
+  const screens = useMemo(() => screensFor(me.roles), [me.roles]);
+  const screen = screens.find(({ key }) => key === route) ?? screens[0];
+  const Page = screen?.page;
+  const [collapsed, setCollapsed] = useState(false);
+  return (
+    <Layout className="console-shell">
+      <Layout.Sider breakpoint="lg" collapsedWidth={64} theme="light" width={220} onCollapse={setCollapsed}>
+        <div className="console-brand">{collapsed ? 'S' : t('appName')}</div>
+        <Menu
+          mode="inline"
+          selectedKeys={screen ? [screen.key] : []}
+          items={screens.map(({ key, title }) => ({ key, icon: ICONS[key], label: t(title) }))}
+          onClick={({ key }) => navigate(key)}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="console-header">
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {screen ? t(screen.title) : t('appName')}
+          </Typography.Title>
+          <Space>
+            <Typography.Text data-testid="operator-name">{me.name}</Typography.Text>
+            <LanguageSwitch />
+            <Button onClick={onLogout}>{t('logout')}</Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content className="console-content">
+          {Page ? (
+            <Suspense fallback={<Loading />}>
+              <Page key={screen.key} />
+            </Suspense>
+          ) : (
+            <Result status="info" title={t('home.welcome', { name: me.name })} subTitle={t('home.noRoles')} />
+          )}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+/** Signed out, enrolling a second factor, or signed in: the console's three states. */
+function Session() {
+  const { t } = useI18n();
+  const { message } = AntApp.useApp();
+  const [me, setMe] = useState<ConsoleMe | null | undefined>(undefined);
+
+  const signedIn = useCallback((next: ConsoleMe | null) => {
+    configureRequests({ csrfToken: next?.csrfToken ?? '' });
+    setMe(next);
+  }, []);
+
+  useEffect(() => {
+    configureRequests({
+      onSessionInvalid: () => {
+        configureRequests({ csrfToken: '' });
+        setMe((previous) => {
+          if (previous) void message.warning(t('sessionEnded'));
+          return null;
+        });
+      },
+    });
+    call(consoleMe, {}).then(signedIn, () => signedIn(null));
+  }, [message, signedIn, t]);
+
+  const logout = useCallback(() => {
+    call(consoleLogout, {}).then(
+      () => signedIn(null),
+      (error: unknown) => {
+        if (error instanceof ConsoleError && error.code !== 0) void message.error(error.message);
+        signedIn(null);
+      },
+    );
+  }, [message, signedIn]);
+
+  if (me === undefined) return <Loading />;
+  if (me === null) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <LoginPage onSignedIn={signedIn} />
+      </Suspense>
+    );
+  }
+  if (me.stage === 'enrolment') {
+    return (
+      <Suspense fallback={<Loading />}>
+        <EnrolPage onEnrolled={() => void call(consoleMe, {}).then(signedIn, () => signedIn(null))} onLogout={logout} />
+      </Suspense>
+    );
+  }
+  return <Shell me={me} onLogout={logout} />;
+}
+
+export function ConsoleApp() {
+  const [language, setLanguageState] = useState<ConsoleLanguage>(initialLanguage);
+  const i18n = useMemo(
+    () => ({
+      language,
+      t: translator(language),
+      setLanguage: (next: ConsoleLanguage) => {
+        saveLanguage(next);
+        setLanguageState(next);
+      },
+    }),
+    [language],
+  );
+  useEffect(() => {
+    configureRequests({ language });
+    document.documentElement.lang = language;
+    document.title = i18n.t('appName');
+  }, [language, i18n]);
+  return (
+    <I18nContext.Provider value={i18n}>
+      <ConfigProvider locale={language === 'zh-Hans' ? zhCN : enUS}>
+        <AntApp component={false}>
+          <Session />
+        </AntApp>
+      </ConfigProvider>
+    </I18nContext.Provider>
+  );
+}

@@ -1,0 +1,53 @@
+import { Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useI18n } from '../lib/i18n-context';
+
+/** Asks for the reason of a rejection (the user sees it), then runs `onSubmit` with it. */
+export function ReasonModal({
+  open,
+  onCancel,
+  onSubmit,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onSubmit: (reason: string) => Promise<void>;
+}) {
+  const { t } = useI18n();
+  const [form] = Form.useForm<{ reason: string }>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open={open}
+      title={t('reason.title')}
+      okText={t('ok')}
+      cancelText={t('cancel')}
+      confirmLoading={busy}
+      destroyOnHidden
+      onCancel={onCancel}
+      onOk={() => {
+        form.validateFields().then(
+          async ({ reason }) => {
+            setBusy(true);
+            try {
+              await onSubmit(reason.trim());
+              form.resetFields();
+            } finally {
+              setBusy(false);
+            }
+          },
+          () => undefined,
+        );
+      }}
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          name="reason"
+          label={t('reason.label')}
+          rules={[{ required: true, whitespace: true, message: t('reason.required') }, { max: 500 }]}
+        >
+          <Input.TextArea rows={3} maxLength={500} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,22 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The screen in the address's hash (`#/withdrawals`): the server serves one index.html under
+ * /console/, so a reload or a shared link keeps the screen without any server-side routing.
+ */
+function current(): string {
+  return window.location.hash.replace(/^#\/?/, '');
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}
+
+export function useRoute(): string {
+  return useSyncExternalStore(subscribe, current);
+}
+
+export function navigate(screen: string): void {
+  window.location.hash = `#/${screen}`;
+}

@@ -1,0 +1,90 @@
+import { consoleIdentityApprove, consoleIdentityPending, consoleIdentityReject } from '@stride/contract';
+import { App, Button, Space, Table } from 'antd';
+import { useState } from 'react';
+import { ReasonModal } from '../components/reason-modal';
+import { useFail } from '../components/use-fail';
+import { useLoad } from '../components/use-load';
+import { dateTime } from '../lib/format';
+import { useI18n } from '../lib/i18n-context';
+import { call } from '../lib/request';
+
+const NONE: never[] = [];
+const loadPending = () => call(consoleIdentityPending, {});
+
+/** Reviewer: pending identity checks, oldest first, with the ID number masked. */
+export default function IdentityPage() {
+  const { t, language } = useI18n();
+  const { message } = App.useApp();
+  const fail = useFail();
+  const { data: rows, loading, reload } = useLoad(loadPending, 'list', NONE);
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function approve(userId: string) {
+    setBusy(userId);
+    try {
+      await call(consoleIdentityApprove, { params: { userId } });
+      void message.success(t('identity.approved'));
+      reload();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <>
+      <Space style={{ marginBottom: 16 }}>
+        <Button onClick={reload}>{t('refresh')}</Button>
+      </Space>
+      <Table
+        rowKey="userId"
+        loading={loading}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: t('identity.empty') }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t('identity.account'), dataIndex: 'account' },
+          { title: t('identity.name'), dataIndex: 'name' },
+          { title: t('identity.idNumber'), dataIndex: 'idNumberMasked' },
+          {
+            title: t('identity.submittedAt'),
+            dataIndex: 'submittedAt',
+            render: (value: string) => dateTime(value, language),
+          },
+          {
+            key: 'actions',
+            fixed: 'right',
+            render: (_value, row) => (
+              <Space>
+                <Button type="primary" loading={busy === row.userId} onClick={() => void approve(row.userId)}>
+                  {t('identity.approve')}
+                </Button>
+                <Button danger onClick={() => setRejecting(row.userId)}>
+                  {t('identity.reject')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ReasonModal
+        open={rejecting !== null}
+        onCancel={() => setRejecting(null)}
+        onSubmit={async (reason) => {
+          if (rejecting === null) return;
+          try {
+            await call(consoleIdentityReject, { params: { userId: rejecting }, body: { reason } });
+            void message.success(t('identity.rejected'));
+            setRejecting(null);
+            reload();
+          } catch (error) {
+            fail(error);
+          }
+        }}
+      />
+    </>
+  );
+}

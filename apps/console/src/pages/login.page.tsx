@@ -1,0 +1,78 @@
+import { consoleLogin, type ConsoleMe } from '@stride/contract';
+import { Button, Card, Form, Input, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { LanguageSwitch } from '../components/language-switch';
+import { useFail } from '../components/use-fail';
+import { useI18n } from '../lib/i18n-context';
+import { call } from '../lib/request';
+
+interface Credentials {
+  name: string;
+  password: string;
+}
+
+/** Name and password; then, for an enrolled operator, the TOTP or a recovery code. */
+export default function LoginPage({ onSignedIn }: { onSignedIn: (me: ConsoleMe) => void }) {
+  const { t } = useI18n();
+  const fail = useFail();
+  const [busy, setBusy] = useState(false);
+  const [credentials, setCredentials] = useState<Credentials | null>(null);
+
+  async function submit(body: Credentials & { code?: string }) {
+    setBusy(true);
+    try {
+      const answer = await call(consoleLogin, { body });
+      if (answer.me) onSignedIn(answer.me);
+      else if (answer.secondFactorRequired) setCredentials({ name: body.name, password: body.password });
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="console-centre">
+      <Card className="console-card">
+        <div className="console-card-head">
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('login.title')}
+          </Typography.Title>
+          <LanguageSwitch />
+        </div>
+        {credentials === null ? (
+          <Form<Credentials> layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
+            <Form.Item name="name" label={t('login.name')} rules={[{ required: true, whitespace: true }]}>
+              <Input autoComplete="username" />
+            </Form.Item>
+            <Form.Item name="password" label={t('login.password')} rules={[{ required: true }]}>
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={busy} block>
+              {t('login.submit')}
+            </Button>
+          </Form>
+        ) : (
+          <Form<{ code: string }>
+            layout="vertical"
+            onFinish={({ code }) => void submit({ ...credentials, code: code.trim() })}
+            requiredMark={false}
+          >
+            <Typography.Paragraph type="secondary">{t('login.codeHint')}</Typography.Paragraph>
+            <Form.Item name="code" label={t('login.code')} rules={[{ required: true, whitespace: true }]}>
+              <Input autoComplete="one-time-code" inputMode="text" />
+            </Form.Item>
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <Button type="primary" htmlType="submit" loading={busy} block>
+                {t('login.verify')}
+              </Button>
+              <Button type="link" onClick={() => setCredentials(null)} block>
+                {t('login.back')}
+              </Button>
+            </Space>
+          </Form>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import {
+  consoleCreateOperator,
+  consoleOperators,
+  consoleResetOperatorSecondFactor,
+  consoleSetOperatorDisabled,
+  consoleSetOperatorRoles,
+  OPERATOR_ROLES,
+  type Operator,
+  type OperatorRole,
+} from '@stride/contract';
+import { App, Button, Checkbox, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useFail } from '../components/use-fail';
+import { useLoad } from '../components/use-load';
+import { dateTime } from '../lib/format';
+import { useI18n } from '../lib/i18n-context';
+import { call } from '../lib/request';
+
+const NONE: never[] = [];
+const loadOperators = () => call(consoleOperators, {});
+
+function RolesField() {
+  const { t } = useI18n();
+  return (
+    <Form.Item
+      name="roles"
+      label={t('operators.roles')}
+      rules={[{ required: true, message: t('operators.rolesRule') }]}
+    >
+      <Checkbox.Group options={OPERATOR_ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))} />
+    </Form.Item>
+  );
+}
+
+/** Admin: every operator; create with roles (a one-time password), change roles, disable. */
+export default function OperatorsPage() {
+  const { t, language } = useI18n();
+  const { message, modal } = App.useApp();
+  const fail = useFail();
+  const { data: rows, loading, reload } = useLoad(loadOperators, 'list', NONE);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Operator | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [createForm] = Form.useForm<{ name: string; roles: OperatorRole[] }>();
+  const [rolesForm] = Form.useForm<{ roles: OperatorRole[] }>();
+
+  async function run(action: () => Promise<unknown>, after?: () => void) {
+    setBusy(true);
+    try {
+      await action();
+      after?.();
+      reload();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function create() {
+    createForm.validateFields().then(
+      (body) =>
+        run(async () => {
+          const created = await call(consoleCreateOperator, { body: { name: body.name.trim(), roles: body.roles } });
+          setCreating(false);
+          createForm.resetFields();
+          modal.success({
+            title: t('operators.created', { name: created.operator.name }),
+            content: (
+              <>
+                <Typography.Paragraph>{t('operators.initialPassword')}</Typography.Paragraph>
+                <Typography.Text code copyable data-testid="initial-password">
+                  {created.initialPassword}
+                </Typography.Text>
+              </>
+            ),
+            okText: t('done'),
+          });
+        }),
+      () => undefined,
+    );
+  }
+
+  function toggleDisabled(operator: Operator) {
+    const disabled = !operator.disabled;
+    const apply = () =>
+      run(
+        () => call(consoleSetOperatorDisabled, { params: { id: operator.id }, body: { disabled } }),
+        () => void message.success(t('operators.saved')),
+      );
+    if (!disabled) return void apply();
+    modal.confirm({
+      title: t('operators.disableConfirm', { name: operator.name }),
+      okText: t('operators.disable'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: apply,
+    });
+  }
+
+  function resetSecondFactor(operator: Operator) {
+    modal.confirm({
+      title: t('operators.resetConfirm', { name: operator.name }),
+      okText: t('operators.resetSecondFactor'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: () =>
+        run(
+          () => call(consoleResetOperatorSecondFactor, { params: { id: operator.id } }),
+          () => void message.success(t('operators.saved')),
+        ),
+    });
+  }
+
+  return (
+    <>
+      <Space style={{ marginBottom: 16 }}>
+        <Button type="primary" onClick={() => setCreating(true)}>
+          {t('operators.create')}
+        </Button>
+        <Button onClick={reload}>{t('refresh')}</Button>
+      </Space>
+      <Table
+        rowKey="id"
+        loading={loading}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t('operators.name'), dataIndex: 'name' },
+          {
+            title: t('operators.roles'),
+            dataIndex: 'roles',
+            render: (roles: OperatorRole[]) => roles.map((role) => <Tag key={role}>{t(`role.${role}`)}</Tag>),
+          },
+          {
+            title: t('operators.state'),
+            dataIndex: 'disabled',
+            render: (disabled: boolean) =>
+              disabled ? (
+                <Tag color="red">{t('operators.disabled')}</Tag>
+              ) : (
+                <Tag color="green">{t('operators.active')}</Tag>
+              ),
+          },
+          {
+            title: t('operators.totp'),
+            dataIndex: 'totpEnrolled',
+            render: (enrolled: boolean) => (enrolled ? t('operators.enrolled') : t('operators.notEnrolled')),
+          },
+          {
+            title: t('operators.createdAt'),
+            dataIndex: 'createdAt',
+            render: (value: string) => dateTime(value, language),
+          },
+          {
+            key: 'actions',
+            fixed: 'right',
+            render: (_value, row) => (
+              <Space>
+                <Button
+                  onClick={() => {
+                    rolesForm.setFieldsValue({ roles: row.roles });
+                    setEditing(row);
+                  }}
+                >
+                  {t('operators.editRoles')}
+                </Button>
+                <Button danger={!row.disabled} onClick={() => toggleDisabled(row)}>
+                  {row.disabled ? t('operators.enable') : t('operators.disable')}
+                </Button>
+                {row.totpEnrolled ? (
+                  <Button type="link" onClick={() => resetSecondFactor(row)}>
+                    {t('operators.resetSecondFactor')}
+                  </Button>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={creating}
+        title={t('operators.create')}
+        okText={t('ok')}
+        cancelText={t('cancel')}
+        confirmLoading={busy}
+        onOk={create}
+        onCancel={() => setCreating(false)}
+        forceRender
+      >
+        <Form form={createForm} layout="vertical" requiredMark={false}>
+          <Form.Item
+            name="name"
+            label={t('operators.name')}
+            rules={[{ required: true, pattern: /^\s*[a-z0-9._-]{2,64}\s*$/, message: t('operators.nameRule') }]}
+          >
+            <Input autoComplete="off" />
+          </Form.Item>
+          <RolesField />
+        </Form>
+      </Modal>
+      <Modal
+        open={editing !== null}
+        title={editing ? t('operators.editRolesTitle', { name: editing.name }) : ''}
+        okText={t('ok')}
+        cancelText={t('cancel')}
+        confirmLoading={busy}
+        forceRender
+        onCancel={() => setEditing(null)}
+        onOk={() => {
+          const target = editing;
+          if (!target) return;
+          rolesForm.validateFields().then(
+            ({ roles }) =>
+              run(
+                () => call(consoleSetOperatorRoles, { params: { id: target.id }, body: { roles } }),
+                () => {
+                  setEditing(null);
+                  void message.success(t('operators.saved'));
+                },
+              ),
+            () => undefined,
+          );
+        }}
+      >
+        <Form form={rolesForm} layout="vertical" requiredMark={false}>
+          <RolesField />
+        </Form>
+      </Modal>
+    </>
+  );
+}

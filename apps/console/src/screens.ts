@@ -1,0 +1,40 @@
+import type { EndpointDef, OperatorRole } from '@stride/contract';
+import { consoleAudit, consoleIdentityPending, consoleOperators, consoleWithdrawalsPending } from '@stride/contract';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { MessageKey } from './locales';
+
+export interface Screen {
+  key: string;
+  title: MessageKey;
+  /** The list endpoint the screen opens with: its roles decide whether the menu shows the screen. */
+  endpoint: EndpointDef;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+/** Each screen is its own lazy chunk (src/pages/*.page.tsx), loaded when first opened. */
+export const SCREENS: readonly Screen[] = [
+  {
+    key: 'identity',
+    title: 'menu.identity',
+    endpoint: consoleIdentityPending,
+    page: lazy(() => import('./pages/identity.page')),
+  },
+  {
+    key: 'withdrawals',
+    title: 'menu.withdrawals',
+    endpoint: consoleWithdrawalsPending,
+    page: lazy(() => import('./pages/withdrawals.page')),
+  },
+  {
+    key: 'operators',
+    title: 'menu.operators',
+    endpoint: consoleOperators,
+    page: lazy(() => import('./pages/operators.page')),
+  },
+  { key: 'audit', title: 'menu.audit', endpoint: consoleAudit, page: lazy(() => import('./pages/audit.page')) },
+];
+
+/** The screens an operator's roles open; the server refuses the rest anyway. */
+export function screensFor(roles: readonly OperatorRole[]): Screen[] {
+  return SCREENS.filter(({ endpoint }) => !endpoint.roles || endpoint.roles.some((role) => roles.includes(role)));
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// Served by the Stride server under /console/ (decision 022), next to the user web app at /.
+export default defineConfig({
+  base: '/console/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // dist/.vite/manifest.json maps each screen module to its chunk; the budget check reads it.
+    manifest: true,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:8080',
+    },
+  },
+});

@@ -1,0 +1,295 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  getIdentity,
+  listMoneyStatement,
+  listWithdrawals,
+  requestWithdrawal,
+  residentIdCheckCharacter,
+  saveBankCard,
+  submitFace,
+  submitIdentity,
+  type LedgerType,
+} from '@stride/contract';
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OPERATOR } from '../apps/server/src/seed/demo-seed.js';
+import { registerByApi, request, uploadByApi } from './support/api.js';
+import { launchBrowser, SCREENSHOT_DIR } from './support/browser.js';
+import { idCardPng } from './support/fake-camera.js';
+import { ops } from './support/ops.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * The console's screenshots are part of its documentation (docs/decisions/022). A test run writes
+ * them with the others under test-results/; `DOCS_SCREENSHOTS=1` refreshes the ones in docs/.
+ */
+const SCREENSHOTS =
+  process.env.DOCS_SCREENSHOTS === '1'
+    ? fileURLToPath(new URL('../docs/screenshots', import.meta.url))
+    : SCREENSHOT_DIR;
+const REAL_NAME = 'Lin Walker';
+
+let server: RunningServer;
+let browser: Browser;
+let workDir: string;
+/** The demo operator's console, kept signed in from the first journey for the admin's steps. */
+let admin: Desk;
+
+interface Desk {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+let idCounter = 0;
+function idNumber(): string {
+  idCounter += 1;
+  const first17 = `11010519850612${String(idCounter).padStart(3, '0')}`;
+  return first17 + residentIdCheckCharacter(first17);
+}
+
+/** A desktop browser (or a tablet's width), with page errors and policy refusals collected. */
+async function desk(width = 1280): Promise<Desk> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.text().includes('Content Security Policy')) {
+      errors.push(`console: ${message.text()}`);
+    }
+  });
+  return { context, page, errors };
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // Tables fade in when their data arrives; the picture shows them settled.
+  await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `console-${name}.png`), animations: 'disabled' });
+}
+
+/** Name and password on the login screen; then the second factor when one is given. */
+async function logIn(page: Page, name: string, password: string, code?: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/console/`);
+  await page.getByLabel('Operator name').fill(name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  if (code === undefined) return;
+  await page.getByLabel('Authenticator code or recovery code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/**
+ * The enrolment screen of a first login: reads the key the page shows, as a person types it into
+ * an authenticator, confirms a first code and keeps the recovery codes. Answers the authenticator.
+ */
+async function enrol(page: Page, screenshot?: string): Promise<{ totp: TOTP; recoveryCodes: string[] }> {
+  const key = page.getByTestId('totp-secret');
+  await expect.poll(() => key.count()).toBe(1);
+  await expect.poll(() => page.getByRole('img', { name: 'otpauth QR' }).getAttribute('src')).toMatch(/^data:image\//);
+  const totp = new TOTP({ secret: Secret.fromBase32((await key.innerText()).trim()) });
+  if (screenshot) await shoot(page, screenshot);
+  await page.getByLabel('First code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  const list = page.getByTestId('recovery-codes').locator('li');
+  await expect.poll(() => list.count()).toBe(10);
+  const recoveryCodes = await list.allInnerTexts();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  return { totp, recoveryCodes };
+}
+
+/** The next time step's code: the one just used to confirm is refused as a replay. */
+const nextCode = (totp: TOTP) => totp.generate({ timestamp: Date.now() + 30_000 });
+
+const menu = (page: Page) => page.getByRole('menuitem');
+
+beforeAll(async () => {
+  workDir = mkdtempSync(path.join(tmpdir(), 'stride-console-'));
+  server = await startServer({ identityReview: 'operator' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('operator console', () => {
+  it('the demo operator enrols TOTP on the first login, then logs in again with a code', async () => {
+    admin = await desk();
+    const { page } = admin;
+    await page.goto(`${server.baseUrl}/console`);
+    await expect.poll(() => page.getByRole('button', { name: 'Log in' }).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/console/');
+    await shoot(page, 'login');
+
+    await logIn(page, DEMO_OPERATOR.name, DEMO_OPERATOR.password);
+    const { totp } = await enrol(page, 'enrol');
+    await expect.poll(() => page.getByTestId('operator-name').innerText()).toBe('demo');
+    expect(await menu(page).allInnerTexts()).toEqual(['Identity checks', 'Withdrawals', 'Operators', 'Audit log']);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Log in' }).count()).toBe(1);
+    // Enrolled now: the password alone opens nothing.
+    await logIn(page, DEMO_OPERATOR.name, DEMO_OPERATOR.password, nextCode(totp));
+    await expect.poll(() => page.getByTestId('operator-name').count()).toBe(1);
+    expect(await menu(page).count()).toBe(4);
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('a reviewer approves a real-name verification waiting for an operator, and the user sees it verified', async () => {
+    const user = await registerByApi(server, { account: '13966660001', password: 'reviewWalk1' });
+    const front = await uploadByApi(server.baseUrl, user.token, await idCardPng('#d8e6f5'), 'id_front');
+    const back = await uploadByApi(server.baseUrl, user.token, await idCardPng('#f5e6d8'), 'id_back');
+    const id = idNumber();
+    const submitted = await request(server.baseUrl, submitIdentity, {
+      token: user.token,
+      body: { name: REAL_NAME, idNumber: id, frontImageId: front, backImageId: back },
+    });
+    expect(submitted.status).toBe('pending');
+
+    const passwordFile = path.join(workDir, 'rita.txt');
+    writeFileSync(passwordFile, 'rita-reviews-2026\n');
+    await ops(server, ['operators', 'create', 'rita', '--roles', 'reviewer', '--password-file', passwordFile, '--yes']);
+
+    const reviewer = await desk();
+    const { page } = reviewer;
+    await logIn(page, 'rita', 'rita-reviews-2026');
+    await enrol(page);
+    await expect.poll(() => page.getByTestId('operator-name').innerText()).toBe('rita');
+    // A reviewer's menu: the identity queue only.
+    expect(await menu(page).allInnerTexts()).toEqual(['Identity checks']);
+
+    const row = page.getByRole('row').filter({ hasText: '13966660001' });
+    await expect.poll(() => row.count()).toBe(1);
+    // The ID number is masked: its first 3 and last 4 characters only.
+    const rowText = await row.innerText();
+    expect(rowText).toContain(REAL_NAME);
+    expect(rowText).toContain(`${id.slice(0, 3)}`);
+    expect(rowText).toContain(id.slice(-4));
+    expect(rowText).not.toContain(id);
+    await shoot(page, 'identity');
+
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    expect((await request(server.baseUrl, getIdentity, { token: user.token })).status).toBe('verified');
+    expect(reviewer.errors).toEqual([]);
+    await reviewer.context.close();
+  });
+
+  it('an admin creates a finance operator, who pays one withdrawal and rejects another with its refund', async () => {
+    // The user: verified, face check passed (both by an operator), money on the balance, a card.
+    const user = await registerByApi(server, { account: '13966660002', password: 'payoutWalk1' });
+    const front = await uploadByApi(server.baseUrl, user.token, await idCardPng('#d8e6f5'), 'id_front');
+    const back = await uploadByApi(server.baseUrl, user.token, await idCardPng('#f5e6d8'), 'id_back');
+    await request(server.baseUrl, submitIdentity, {
+      token: user.token,
+      body: { name: REAL_NAME, idNumber: idNumber(), frontImageId: front, backImageId: back },
+    });
+    await server.app.services.admin.identity.review('e2e', user.userId, { approve: true });
+    await request(server.baseUrl, submitFace, { token: user.token, body: { method: 'manual' } });
+    await server.app.services.admin.identity.reviewFace('e2e', user.userId, { approve: true });
+    await server.app.services.ledger.transfer({
+      kind: 'test.fund' as LedgerType,
+      legs: [
+        { account: { kind: 'system', name: 'funding', asset: 'CNY' }, amount: -20_000 },
+        { account: { kind: 'user', userId: user.userId, asset: 'CNY' }, amount: 20_000 },
+      ],
+    });
+    const card = await request(server.baseUrl, saveBankCard, {
+      token: user.token,
+      body: { bank: 'Bank of Walking', holderName: REAL_NAME, accountNumber: '6222020200112345679' },
+    });
+    for (const [amount, key] of [
+      [5_000, 'console-pay-0001'],
+      [6_000, 'console-reject-01'],
+    ] as const) {
+      await request(server.baseUrl, requestWithdrawal, {
+        token: user.token,
+        body: { amount, bankCardId: card.id, idempotencyKey: key },
+      });
+    }
+
+    // The admin creates the finance operator in the console; the password is shown once.
+    const { page: adminPage } = admin;
+    await menu(adminPage).filter({ hasText: 'Operators' }).click();
+    await adminPage.getByRole('button', { name: 'New operator' }).click();
+    const createDialog = adminPage.getByRole('dialog').filter({ hasText: 'New operator' });
+    await createDialog.getByLabel('Name').fill('fay');
+    await createDialog.getByLabel('Finance').check();
+    await createDialog.getByRole('button', { name: 'OK' }).click();
+    const initialPassword = adminPage.getByTestId('initial-password');
+    await expect.poll(() => initialPassword.count()).toBe(1);
+    const password = (await initialPassword.innerText()).trim();
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    await shoot(adminPage, 'operators-created');
+    await adminPage.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => adminPage.getByRole('row').filter({ hasText: 'fay' }).count()).toBe(1);
+    await shoot(adminPage, 'operators');
+
+    const finance = await desk();
+    const { page } = finance;
+    await logIn(page, 'fay', password);
+    await enrol(page);
+    await expect.poll(() => page.getByTestId('operator-name').innerText()).toBe('fay');
+    expect(await menu(page).allInnerTexts()).toEqual(['Withdrawals']);
+
+    const toPay = page.getByRole('row').filter({ hasText: '¥50.00' });
+    const toReject = page.getByRole('row').filter({ hasText: '¥60.00' });
+    await expect.poll(() => toPay.count()).toBe(1);
+    expect(await toReject.count()).toBe(1);
+    await shoot(page, 'withdrawals');
+    await page.setViewportSize({ width: 768, height: 800 });
+    await shoot(page, 'withdrawals-768');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await toPay.getByRole('button', { name: 'Mark paid' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
+    await expect.poll(() => toPay.count()).toBe(0);
+
+    await toReject.getByRole('button', { name: 'Reject' }).click();
+    const reasonDialog = page.getByRole('dialog').filter({ hasText: 'Reason for rejecting' });
+    await reasonDialog.getByLabel('Reason (the user sees it)').fill('The bank account is closed.');
+    await reasonDialog.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => toReject.count()).toBe(0);
+
+    const withdrawals = await request(server.baseUrl, listWithdrawals, { token: user.token });
+    expect(
+      withdrawals.items
+        .map(({ amount, status, rejectReason }) => ({ amount, status, rejectReason }))
+        .sort((a, b) => a.amount - b.amount),
+    ).toEqual([
+      { amount: 5_000, status: 'paid', rejectReason: null },
+      { amount: 6_000, status: 'rejected', rejectReason: 'The bank account is closed.' },
+    ]);
+    const statement = await request(server.baseUrl, listMoneyStatement, { token: user.token });
+    expect(statement.items.filter((item) => item.type === 'withdraw.refund').map((item) => item.amount)).toEqual([
+      6_000,
+    ]);
+    expect(statement.items[0]?.balanceAfter).toBe(20_000 - 5_000);
+    expect(finance.errors).toEqual([]);
+    await finance.context.close();
+
+    // The admin finds both decisions in the audit log, by operator and action.
+    await menu(adminPage).filter({ hasText: 'Audit log' }).click();
+    await adminPage.getByLabel('Operator', { exact: true }).fill('fay');
+    await adminPage.getByLabel('Target type').fill('withdrawal');
+    await adminPage.getByRole('button', { name: 'Search' }).click();
+    const auditRows = adminPage.locator('.ant-table-tbody tr.ant-table-row');
+    await expect
+      .poll(async () => {
+        const texts = await auditRows.allInnerTexts();
+        return ['withdrawal.paid', 'withdrawal.reject'].filter((action) => texts.some((row) => row.includes(action)));
+      })
+      .toEqual(['withdrawal.paid', 'withdrawal.reject']);
+    expect((await auditRows.allInnerTexts()).every((row) => row.includes('fay'))).toBe(true);
+    await shoot(adminPage, 'audit');
+    expect(admin.errors).toEqual([]);
+  });
+});
