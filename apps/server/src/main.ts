@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     lines.push(
       '  DEMO MODE: sample data, a sandbox payment provider, and messages kept in the outbox instead of being sent.',
       `  Demo account: ${DEMO_ACCOUNT.account} / password ${DEMO_ACCOUNT.password}`,
-      `  Demo console operator: ${DEMO_OPERATOR.name} / password ${DEMO_OPERATOR.password} (every role; POST ${address}/api/console/login)`,
+      `  Demo console operator: ${DEMO_OPERATOR.name} / password ${DEMO_OPERATOR.password} (every role) at ${address}/console/`,
       `  Outbox (the demo account's messages${config.demo.outboxAll ? ', and EVERY account’s' : ''}): ${address}/demo/outbox`,
     );
   }
