@@ -345,6 +345,9 @@ function forbiddenJsonKey(body: string): string | undefined {
   return found;
 }
 
+/** The health probes answer data, like the API, and get its headers. */
+const isProbe = (url: string) => url === '/healthz' || url === '/readyz';
+
 /** Builds the whole app in a fixed order: infrastructure, services, routes. */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -409,7 +412,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // answers are data, never a page, so they get the strictest policy and are never stored.
   await app.register(fastifyHelmet, webAppHelmet(readApiBackups(config.webDist)));
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.headers(API_HEADERS);
+    if (request.url.startsWith('/api/') || isProbe(request.url)) reply.headers(API_HEADERS);
     else if (request.url === '/console' || request.url.startsWith('/console/')) reply.headers(CONSOLE_HEADERS);
     // No address carries a control character; a NUL must never reach the database.
     refuseControlCharacters(request.params, request.t);

@@ -158,6 +158,9 @@ export class EndpointRegistrar {
     this.app.route({
       method: endpoint.method,
       url: fastifyPath(endpoint.path),
+      // API answers get their fixed headers (API_HEADERS) from one cheap hook in app.ts; helmet's
+      // per-request work for a page's policy would cost this hot path half its throughput.
+      helmet: false,
       handler: async (request, reply) => {
         const t = request.t;
         const run = async () => {

@@ -57,6 +57,13 @@ describe('security headers', () => {
       expect(response.headers['cache-control']).toBe('no-store');
       expect(policy(response).get('default-src')).toBe("'none'");
     }
+    // Endpoints and probes take their fixed headers from one hook: helmet's per-request work for a
+    // page's policy (which sets headers like this one) stays off the hot path (decision 016).
+    const probe = await t.app.inject({ method: 'GET', url: '/healthz' });
+    for (const response of [answers[0], answers[1], probe]) {
+      expect(response?.headers['x-dns-prefetch-control']).toBeUndefined();
+      expect(response?.headers['cache-control']).toBe('no-store');
+    }
   });
 
   it('the web app: scripts from its own origin only, the build’s backup hosts reachable', async () => {
