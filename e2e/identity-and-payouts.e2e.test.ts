@@ -123,7 +123,7 @@ describe('identity and payouts', () => {
     await expect.poll(() => capture.isEnabled(), { timeout: 30_000 }).toBe(true);
     await capture.click();
     await expect.poll(() => top(page).locator('.identity-badge').textContent(), { timeout: 60_000 }).toBe('Passed');
-    expect(await top(page).getByText('Face photo').count()).toBe(1);
+    await expect.poll(() => top(page).getByText('Face photo').count()).toBe(1);
     expect(faceFiles.some((url) => url.includes('/face-models/tiny_face_detector_model.bin'))).toBe(true);
 
     // Money to withdraw, straight through the ledger.

@@ -209,7 +209,7 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     const { page, context, errors } = await openPhone(browser);
     await open(page, '/pages-sub/official-community/index');
     await expect.poll(() => top(page).getByRole('heading', { name: 'Stride walkers group' }).count()).toBe(1);
-    expect(await top(page).getByRole('img', { name: 'QR code of Stride walkers group' }).count()).toBe(1);
+    await expect.poll(() => top(page).getByRole('img', { name: 'QR code of Stride walkers group' }).count()).toBe(1);
     await screenshot(page, 'community-logged-out');
 
     await open(page, '/pages-sub/physical-card-mailing/index');

@@ -113,13 +113,13 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     await top(page).getByRole('button', { name: 'Open the card wallet' }).first().click();
     await expect.poll(() => top(page).getByRole('heading', { name: 'Bronze' }).count()).toBe(1);
     await expect.poll(() => top(page).getByRole('heading', { name: 'Silver' }).count()).toBe(1);
-    expect(await top(page).getByText(`${WALKED_STEPS} / 6,000 steps`).count()).toBe(1);
+    await expect.poll(() => top(page).getByText(`${WALKED_STEPS} / 6,000 steps`).count()).toBe(1);
     await screenshot(page, 'walking-wallet');
 
     // My membership: both orders paid.
     await open(page, '/pages-sub/order/member');
     await expect.poll(() => top(page).getByRole('listitem').count()).toBe(2);
-    expect(await top(page).getByText('Paid', { exact: true }).count()).toBe(2);
+    await expect.poll(() => top(page).getByText('Paid', { exact: true }).count()).toBe(2);
 
     // Insurance: claim Bronze's for myself, give Silver's to a parent.
     await open(page, '/pages-sub/insurance/index');
