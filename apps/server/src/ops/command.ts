@@ -205,3 +205,44 @@ export function requireShipment(values: Values): { carrier: string; trackingNumb
     trackingNumber: requireText(values.tracking, 'tracking', 64),
   };
 }
+
+/** What every shipped thing (goods orders, card mailings) shows of where it goes and how. */
+export function shipmentColumns(row: {
+  ship_name: string;
+  ship_phone: string;
+  ship_region: string;
+  ship_detail: string;
+  carrier: string | null;
+  tracking_number: string | null;
+}): { shipTo: string; carrier: string; tracking: string } {
+  return {
+    shipTo: `${row.ship_name} ${row.ship_phone} ${row.ship_region} ${row.ship_detail}`,
+    carrier: row.carrier ?? '',
+    tracking: row.tracking_number ?? '',
+  };
+}
+
+/** `<area> ship <id> --carrier --tracking`: the same command for goods orders and card mailings. */
+export function shipCommand(
+  area: string,
+  idName: string,
+  ship: (
+    deps: OpsDeps,
+    operator: string,
+    id: string,
+    shipment: { carrier: string; trackingNumber: string },
+  ) => Promise<unknown>,
+): Command {
+  return {
+    name: `${area} ship`,
+    usage: [`  ${area} ship <${idName}> --carrier NAME --tracking NUMBER --operator NAME --yes`],
+    run: async ({ deps, values, positionals }) => {
+      const id = requireId(positionals, idName);
+      const operator = requireOperator(values);
+      const shipment = requireShipment(values);
+      requireYes(values, `ship ${id}`);
+      await ship(deps, operator, id, shipment);
+      deps.out(`${id}: shipped by ${operator} (${shipment.carrier} ${shipment.trackingNumber})`);
+    },
+  };
+}

@@ -1,5 +1,14 @@
 import { isoTime } from '../../lib/clock.js';
-import { oneOf, print, requireId, requireOperator, requireShipment, requireYes, type Command } from '../command.js';
+import {
+  oneOf,
+  print,
+  requireId,
+  requireOperator,
+  requireYes,
+  shipCommand,
+  shipmentColumns,
+  type Command,
+} from '../command.js';
 
 const MAILING_STATUSES = ['requested', 'shipped', 'delivered'] as const;
 
@@ -19,26 +28,15 @@ export const MAILING_COMMANDS: Command[] = [
           userId: row.user_id,
           card: row.card_name,
           status: row.status,
-          shipTo: `${row.ship_name} ${row.ship_phone} ${row.ship_region} ${row.ship_detail}`,
-          carrier: row.carrier ?? '',
-          tracking: row.tracking_number ?? '',
+          ...shipmentColumns(row),
           createdAt: isoTime(row.created_at),
         })),
       );
     },
   },
-  {
-    name: 'mailings ship',
-    usage: ['  mailings ship <mailingId> --carrier NAME --tracking NUMBER --operator NAME --yes'],
-    run: async ({ deps, values, positionals }) => {
-      const id = requireId(positionals, 'mailingId');
-      const operator = requireOperator(values);
-      const shipment = requireShipment(values);
-      requireYes(values, `ship ${id}`);
-      await deps.services.admin.mailings.ship(operator, id, shipment);
-      deps.out(`${id}: shipped by ${operator} (${shipment.carrier} ${shipment.trackingNumber})`);
-    },
-  },
+  shipCommand('mailings', 'mailingId', (deps, operator, id, shipment) =>
+    deps.services.admin.mailings.ship(operator, id, shipment),
+  ),
   {
     name: 'mailings deliver',
     usage: ['  mailings deliver <mailingId> --operator NAME --yes'],

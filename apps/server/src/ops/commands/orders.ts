@@ -1,5 +1,14 @@
 import { isoTime } from '../../lib/clock.js';
-import { oneOf, print, requireId, requireOperator, requireShipment, requireYes, type Command } from '../command.js';
+import {
+  oneOf,
+  print,
+  requireId,
+  requireOperator,
+  requireYes,
+  shipCommand,
+  shipmentColumns,
+  type Command,
+} from '../command.js';
 
 const GOODS_ORDER_STATUSES = ['to_ship', 'shipped', 'completed', 'cancelled'] as const;
 
@@ -21,26 +30,15 @@ export const ORDER_COMMANDS: Command[] = [
           quantity: row.quantity,
           points: row.points,
           status: row.status,
-          shipTo: `${row.ship_name} ${row.ship_phone} ${row.ship_region} ${row.ship_detail}`,
-          carrier: row.carrier ?? '',
-          tracking: row.tracking_number ?? '',
+          ...shipmentColumns(row),
           createdAt: isoTime(row.created_at),
         })),
       );
     },
   },
-  {
-    name: 'orders ship',
-    usage: ['  orders ship <orderId> --carrier NAME --tracking NUMBER --operator NAME --yes'],
-    run: async ({ deps, values, positionals }) => {
-      const id = requireId(positionals, 'orderId');
-      const operator = requireOperator(values);
-      const shipment = requireShipment(values);
-      requireYes(values, `ship ${id}`);
-      await deps.services.admin.shop.shipOrder(operator, id, shipment);
-      deps.out(`${id}: shipped by ${operator} (${shipment.carrier} ${shipment.trackingNumber})`);
-    },
-  },
+  shipCommand('orders', 'orderId', (deps, operator, id, shipment) =>
+    deps.services.admin.shop.shipOrder(operator, id, shipment),
+  ),
   {
     name: 'orders complete',
     usage: ['  orders complete <orderId> --operator NAME --yes         after delivery'],
