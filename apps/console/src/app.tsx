@@ -1,9 +1,8 @@
-import { AuditOutlined, SafetyCertificateOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
 import { consoleLogout, consoleMe, type ConsoleMe } from '@stride/contract';
 import { App as AntApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Typography } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { LanguageSwitch } from './components/language-switch';
 import { I18nContext, useI18n } from './lib/i18n-context';
 import { initialLanguage, saveLanguage } from './lib/language';
@@ -15,13 +14,6 @@ import './app.css';
 
 const LoginPage = lazy(() => import('./pages/login.page'));
 const EnrolPage = lazy(() => import('./pages/enrol.page'));
-
-const ICONS: Readonly<Record<string, ReactNode>> = {
-  identity: <SafetyCertificateOutlined />,
-  withdrawals: <WalletOutlined />,
-  operators: <TeamOutlined />,
-  audit: <AuditOutlined />,
-};
 
 function Loading() {
   const { t } = useI18n();
@@ -48,7 +40,7 @@ function Shell({ me, onLogout }: { me: ConsoleMe; onLogout: () => void }) {
         <Menu
           mode="inline"
           selectedKeys={screen ? [screen.key] : []}
-          items={screens.map(({ key, title }) => ({ key, icon: ICONS[key], label: t(title) }))}
+          items={screens.map(({ key, title, icon }) => ({ key, icon, label: t(title) }))}
           onClick={({ key }) => navigate(key)}
         />
       </Layout.Sider>

@@ -24,6 +24,10 @@ export const CODES = {
   FORBIDDEN: 1015,
   /** No live console session (the operator console's own login, never a user's token). */
   CONSOLE_SESSION_INVALID: 1016,
+  /** A console edit of a row someone else changed meanwhile (its `version` is old): nothing was written; reload. */
+  STALE_EDIT: 1017,
+  /** The account is frozen by an operator: every call is refused and the session has ended. */
+  ACCOUNT_FROZEN: 1018,
 } as const;
 
 export type CodeName = keyof typeof CODES;

@@ -18,15 +18,13 @@ import {
   consoleWithdrawalReject,
   consoleWithdrawalsPending,
   type ConsoleMe,
-  type EndpointDef,
 } from '@stride/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import { CONSOLE_COOKIE, type ConsoleOperator, type EndpointRegistrar, type Handler } from '../../http/endpoints.js';
-import { AppError } from '../../http/errors.js';
+import { CONSOLE_COOKIE, type ConsoleOperator, type EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
 import type { IdentityAdmin } from '../identity/identity.admin.js';
-import { OperatorError } from '../operators/operator-error.js';
+import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { PayoutsAdmin } from '../payouts/payouts.admin.js';
 import { toWithdrawal } from '../payouts/payouts.service.js';
@@ -72,22 +70,7 @@ export function registerConsoleRoutes(
   const { console: service, operators, config, admin } = deps;
   const maxAge = config.console.sessionIdleHours * 3600;
 
-  /**
-   * Every console action runs as its operator, so the record names the account and the console;
-   * an operator's refusal (already decided, no such row) answers as a business rule with its text.
-   */
-  function handle<E extends EndpointDef>(endpoint: E, handler: Handler<E>): void {
-    endpoints.handle(endpoint, async (context) => {
-      const operator = context.operator as ConsoleOperator | null;
-      const run = () => handler(context);
-      try {
-        return await (operator ? operators.as({ operatorId: operator.id, source: 'console' }, run) : run());
-      } catch (error) {
-        if (error instanceof OperatorError) throw new AppError('BUSINESS_RULE', 'businessRule', {}, error.message);
-        throw error;
-      }
-    });
-  }
+  const handle = consoleHandler(endpoints, operators);
 
   handle(consoleLogin, async ({ body, request, reply }) => {
     const result = await service.login(body, request.ip);

@@ -1,6 +1,7 @@
 import type { EndpointDef, OperatorRole } from '@stride/contract';
 import { consoleAudit, consoleIdentityPending, consoleOperators, consoleWithdrawalsPending } from '@stride/contract';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { AuditOutlined, SafetyCertificateOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { MessageKey } from './locales';
 
 export interface Screen {
@@ -9,6 +10,7 @@ export interface Screen {
   /** The list endpoint the screen opens with: its roles decide whether the menu shows the screen. */
   endpoint: EndpointDef;
   page: LazyExoticComponent<ComponentType>;
+  icon: ReactNode;
 }
 
 /** Each screen is its own lazy chunk (src/pages/*.page.tsx), loaded when first opened. */
@@ -17,21 +19,30 @@ export const SCREENS: readonly Screen[] = [
     key: 'identity',
     title: 'menu.identity',
     endpoint: consoleIdentityPending,
+    icon: <SafetyCertificateOutlined />,
     page: lazy(() => import('./pages/identity.page')),
   },
   {
     key: 'withdrawals',
     title: 'menu.withdrawals',
     endpoint: consoleWithdrawalsPending,
+    icon: <WalletOutlined />,
     page: lazy(() => import('./pages/withdrawals.page')),
   },
   {
     key: 'operators',
     title: 'menu.operators',
     endpoint: consoleOperators,
+    icon: <TeamOutlined />,
     page: lazy(() => import('./pages/operators.page')),
   },
-  { key: 'audit', title: 'menu.audit', endpoint: consoleAudit, page: lazy(() => import('./pages/audit.page')) },
+  {
+    key: 'audit',
+    title: 'menu.audit',
+    endpoint: consoleAudit,
+    icon: <AuditOutlined />,
+    page: lazy(() => import('./pages/audit.page')),
+  },
 ];
 
 /** The screens an operator's roles open; the server refuses the rest anyway. */

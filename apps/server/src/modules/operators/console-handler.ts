@@ -1,0 +1,28 @@
+import type { EndpointDef } from '@stride/contract';
+import type { ConsoleOperator, EndpointRegistrar, Handler } from '../../http/endpoints.js';
+import { AppError } from '../../http/errors.js';
+import { OperatorError } from './operator-error.js';
+import type { OperatorsService } from './operators.service.js';
+
+export type ConsoleHandle = <E extends EndpointDef>(endpoint: E, handler: Handler<E>) => void;
+
+/**
+ * How a module registers its console endpoints (decision 021): every action runs as its operator,
+ * so each record names the account and the console; an operator's refusal (already decided, no
+ * such row) answers as a business rule with its text. Each domain module keeps its console
+ * endpoints in its own contract file and registers them with this, under its own module name.
+ */
+export function consoleHandler(endpoints: EndpointRegistrar, operators: OperatorsService): ConsoleHandle {
+  return (endpoint, handler) => {
+    endpoints.handle(endpoint, async (context) => {
+      const operator = context.operator as ConsoleOperator | null;
+      const run = () => handler(context);
+      try {
+        return await (operator ? operators.as({ operatorId: operator.id, source: 'console' }, run) : run());
+      } catch (error) {
+        if (error instanceof OperatorError) throw new AppError('BUSINESS_RULE', 'businessRule', {}, error.message);
+        throw error;
+      }
+    });
+  };
+}
