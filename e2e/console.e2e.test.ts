@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   getIdentity,
   listMoneyStatement,
@@ -13,24 +12,16 @@ import {
   submitIdentity,
   type LedgerType,
 } from '@stride/contract';
-import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '../apps/server/src/seed/demo-seed.js';
 import { registerByApi, request, uploadByApi } from './support/api.js';
-import { launchBrowser, SCREENSHOT_DIR } from './support/browser.js';
+import { launchBrowser } from './support/browser.js';
+import { desk, enrol, logIn, menu, nextCode, shoot, type Desk } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
 import { ops } from './support/ops.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-/**
- * The console's screenshots are part of its documentation (docs/decisions/022). A test run writes
- * them with the others under test-results/; `DOCS_SCREENSHOTS=1` refreshes the ones in docs/.
- */
-const SCREENSHOTS =
-  process.env.DOCS_SCREENSHOTS === '1'
-    ? fileURLToPath(new URL('../docs/screenshots', import.meta.url))
-    : SCREENSHOT_DIR;
 const REAL_NAME = 'Lin Walker';
 
 let server: RunningServer;
@@ -39,74 +30,12 @@ let workDir: string;
 /** The demo operator's console, kept signed in from the first journey for the admin's steps. */
 let admin: Desk;
 
-interface Desk {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
 let idCounter = 0;
 function idNumber(): string {
   idCounter += 1;
   const first17 = `11010519850612${String(idCounter).padStart(3, '0')}`;
   return first17 + residentIdCheckCharacter(first17);
 }
-
-/** A desktop browser (or a tablet's width), with page errors and policy refusals collected. */
-async function desk(width = 1280): Promise<Desk> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'en-US' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.text().includes('Content Security Policy')) {
-      errors.push(`console: ${message.text()}`);
-    }
-  });
-  return { context, page, errors };
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  // Tables fade in when their data arrives; the picture shows them settled.
-  await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `console-${name}.png`), animations: 'disabled' });
-}
-
-/** Name and password on the login screen; then the second factor when one is given. */
-async function logIn(page: Page, name: string, password: string, code?: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/console/`);
-  await page.getByLabel('Operator name').fill(name);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  if (code === undefined) return;
-  await page.getByLabel('Authenticator code or recovery code').fill(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
-}
-
-/**
- * The enrolment screen of a first login: reads the key the page shows, as a person types it into
- * an authenticator, confirms a first code and keeps the recovery codes. Answers the authenticator.
- */
-async function enrol(page: Page, screenshot?: string): Promise<{ totp: TOTP; recoveryCodes: string[] }> {
-  const key = page.getByTestId('totp-secret');
-  await expect.poll(() => key.count()).toBe(1);
-  await expect.poll(() => page.getByRole('img', { name: 'otpauth QR' }).getAttribute('src')).toMatch(/^data:image\//);
-  const totp = new TOTP({ secret: Secret.fromBase32((await key.innerText()).trim()) });
-  if (screenshot) await shoot(page, screenshot);
-  await page.getByLabel('First code').fill(totp.generate());
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  const list = page.getByTestId('recovery-codes').locator('li');
-  await expect.poll(() => list.count()).toBe(10);
-  const recoveryCodes = await list.allInnerTexts();
-  await page.getByRole('button', { name: 'I have saved them' }).click();
-  return { totp, recoveryCodes };
-}
-
-/** The next time step's code: the one just used to confirm is refused as a replay. */
-const nextCode = (totp: TOTP) => totp.generate({ timestamp: Date.now() + 30_000 });
-
-const menu = (page: Page) => page.getByRole('menuitem');
 
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), 'stride-console-'));
@@ -122,24 +51,27 @@ afterAll(async () => {
 
 describe('operator console', () => {
   it('the demo operator enrols TOTP on the first login, then logs in again with a code', async () => {
-    admin = await desk();
+    admin = await desk(browser);
     const { page } = admin;
     await page.goto(`${server.baseUrl}/console`);
     await expect.poll(() => page.getByRole('button', { name: 'Log in' }).count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/console/');
     await shoot(page, 'login');
 
-    await logIn(page, DEMO_OPERATOR.name, DEMO_OPERATOR.password);
+    await logIn(server, page, DEMO_OPERATOR.name, DEMO_OPERATOR.password);
     const { totp } = await enrol(page, 'enrol');
     await expect.poll(() => page.getByTestId('operator-name').innerText()).toBe('demo');
-    expect(await menu(page).allInnerTexts()).toEqual(['Identity checks', 'Withdrawals', 'Operators', 'Audit log']);
+    // The demo operator holds every role, so every screen is in the menu.
+    expect(await menu(page).allInnerTexts()).toEqual(
+      expect.arrayContaining(['Identity checks', 'Withdrawals', 'Operators', 'Audit log']),
+    );
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Log in' }).count()).toBe(1);
     // Enrolled now: the password alone opens nothing.
-    await logIn(page, DEMO_OPERATOR.name, DEMO_OPERATOR.password, nextCode(totp));
+    await logIn(server, page, DEMO_OPERATOR.name, DEMO_OPERATOR.password, nextCode(totp));
     await expect.poll(() => page.getByTestId('operator-name').count()).toBe(1);
-    expect(await menu(page).count()).toBe(4);
+    expect(await menu(page).count()).toBeGreaterThanOrEqual(4);
     expect(admin.errors).toEqual([]);
   });
 
@@ -158,9 +90,9 @@ describe('operator console', () => {
     writeFileSync(passwordFile, 'rita-reviews-2026\n');
     await ops(server, ['operators', 'create', 'rita', '--roles', 'reviewer', '--password-file', passwordFile, '--yes']);
 
-    const reviewer = await desk();
+    const reviewer = await desk(browser);
     const { page } = reviewer;
-    await logIn(page, 'rita', 'rita-reviews-2026');
+    await logIn(server, page, 'rita', 'rita-reviews-2026');
     await enrol(page);
     await expect.poll(() => page.getByTestId('operator-name').innerText()).toBe('rita');
     // A reviewer's menu: the identity queue only.
@@ -233,9 +165,9 @@ describe('operator console', () => {
     await expect.poll(() => adminPage.getByRole('row').filter({ hasText: 'fay' }).count()).toBe(1);
     await shoot(adminPage, 'operators');
 
-    const finance = await desk();
+    const finance = await desk(browser);
     const { page } = finance;
-    await logIn(page, 'fay', password);
+    await logIn(server, page, 'fay', password);
     await enrol(page);
     await expect.poll(() => page.getByTestId('operator-name').innerText()).toBe('fay');
     expect(await menu(page).allInnerTexts()).toEqual(['Withdrawals']);
