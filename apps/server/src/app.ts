@@ -21,7 +21,7 @@ import { MINUTE_MS, systemClock, type Clock } from './lib/clock.js';
 import { FieldCipher } from './lib/secrets.js';
 import { DiskFileStore, type FileStore } from './modules/files/file-store.js';
 import { FilesRepository } from './modules/files/files.repository.js';
-import { registerFileRoutes } from './modules/files/files.routes.js';
+import { registerFileConsoleRoutes, registerFileRoutes, registerMediaFiles } from './modules/files/files.routes.js';
 import { FilesService } from './modules/files/files.service.js';
 import { FilesAdmin } from './modules/files/files.admin.js';
 import { IdentityRepository } from './modules/identity/identity.repository.js';
@@ -275,7 +275,9 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
       identity: new IdentityAdmin(db, identityRepository, files, operators),
       payouts: new PayoutsAdmin(db, payoutsRepository, ledger, operators, cipher, clock),
       payments: new PaymentsAdmin(db, paymentsRepository, ledger, operators, clock),
-      files: new FilesAdmin(db, files, operators, clock, () => runCleanup({ files, captcha, limits, config })),
+      files: new FilesAdmin(db, files, new FilesRepository(), operators, clock, () =>
+        runCleanup({ files, captcha, limits, config }),
+      ),
       shop: new ShopAdmin(db, shopRepository, operators, clock),
       mailings: new MailingsAdmin(db, mailingsRepository, operators),
       notices: new NoticesAdmin(db, noticesRepository, operators, clock),
@@ -492,6 +494,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerCardRoutes(endpoints.forModule('cards'), services);
   registerPaymentRoutes(endpoints.forModule('payments'), services);
   registerFileRoutes(endpoints.forModule('files'), services);
+  registerFileConsoleRoutes(endpoints.forModule('files'), services);
   registerIdentityRoutes(endpoints.forModule('identity'), services);
   registerPayoutRoutes(endpoints.forModule('payouts'), services);
   registerAddressRoutes(endpoints.forModule('addresses'), services);
@@ -504,6 +507,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerRulesRoutes(endpoints.forModule('system'), services);
   registerConsoleRoutes(endpoints.forModule('console'), services);
   registerDownloadFiles(app, services.download);
+  registerMediaFiles(app, services.files);
   registerPaymentCallbacks(app, services);
   if (config.payments.provider === 'sandbox') registerSandboxCheckout(app, services);
   for (const endpoint of ENDPOINTS) {

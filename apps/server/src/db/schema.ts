@@ -241,6 +241,18 @@ export interface FilesTable {
   deleted_at: number | null;
 }
 
+/** A public catalogue image uploaded in the console, served at /media/<id>.<ext>. */
+export interface MediaTable {
+  id: string;
+  content_type: string;
+  size: number;
+  width: number;
+  height: number;
+  storage_key: string;
+  operator_id: string | null;
+  created_at: number;
+}
+
 export interface IdentitiesTable {
   user_id: string;
   /** pending, verified, rejected (no row: none). Mirrored in users.real_name_status. */
@@ -487,6 +499,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   payment_refunds: PaymentRefundsTable;
   files: FilesTable;
+  media: MediaTable;
   identities: IdentitiesTable;
   bank_cards: BankCardsTable;
   withdrawal_days: WithdrawalDaysTable;

@@ -28,6 +28,7 @@ describe('the contract', () => {
         'console.identity.approve',
         'console.identity.pending',
         'console.identity.reject',
+        'console.images.upload',
         'console.login',
         'console.logout',
         'console.me',

@@ -1,6 +1,7 @@
 import type { EndpointDef } from '@stride/contract';
 import type { TestApp } from '../harness.js';
 import { CONSOLE_CASES } from './console.js';
+import { FILES_CASES } from './files.js';
 
 /**
  * One case per console endpoint that needs a role: a call that would change something (or show
@@ -10,7 +11,9 @@ import { CONSOLE_CASES } from './console.js';
  */
 export interface RoleCase {
   endpoint: EndpointDef;
-  input: (t: TestApp) => Promise<{ params?: unknown; query?: unknown; body?: unknown }>;
+  input: (
+    t: TestApp,
+  ) => Promise<{ params?: unknown; query?: unknown; body?: unknown; headers?: Record<string, string> }>;
 }
 
-export const ROLE_CASES: readonly RoleCase[] = [...CONSOLE_CASES];
+export const ROLE_CASES: readonly RoleCase[] = [...CONSOLE_CASES, ...FILES_CASES];

@@ -39,5 +39,28 @@ export const getFile = defineEndpoint({
   response: z.string(),
 });
 
+/** A public catalogue image: `url` (`/media/<id>.<ext>`) is what goods, banners and notices store. */
+export const ConsoleImageSchema = z.object({
+  id: IdSchema,
+  url: z.string(),
+  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int(),
+});
+
+export const consoleUploadImage = defineEndpoint({
+  id: 'console.images.upload',
+  method: 'POST',
+  path: '/api/console/images',
+  access: 'console',
+  roles: ['merchant', 'editor'],
+  summary:
+    'Uploads a public catalogue image (multipart: field `file`): JPEG, PNG or WebP, recognised by its bytes and re-encoded without metadata. Answers its public URL under /media/.',
+  multipart: true,
+  response: ConsoleImageSchema,
+});
+
 export type UploadPurpose = z.output<typeof UploadPurposeSchema>;
 export type Upload = z.output<typeof UploadSchema>;
+export type ConsoleImage = z.output<typeof ConsoleImageSchema>;

@@ -4,7 +4,9 @@ import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
-import type { FilesService } from './files.service.js';
+import type { MediaRow } from './files.repository.js';
+import { mediaUrl, type FilesService } from './files.service.js';
+import type { FilesRepository } from './files.repository.js';
 
 export type StoredFile = Awaited<ReturnType<FilesService['readAny']>>;
 
@@ -13,10 +15,30 @@ export class FilesAdmin {
   constructor(
     private readonly db: Db,
     private readonly files: FilesService,
+    private readonly repository: FilesRepository,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
     private readonly cleanup: () => Promise<CleanupResult>,
   ) {}
+
+  /** A public catalogue image from the console; its row and the record are written together. */
+  uploadMedia(operator: { id: string; name: string }, bytes: Buffer): Promise<MediaRow & { url: string }> {
+    return this.files
+      .storeMedia(bytes, (row) =>
+        this.db.transaction().execute(async (trx) => {
+          await this.repository.insertMedia(trx, { ...row, operator_id: operator.id });
+          await this.operators.record(trx, {
+            operator: operator.name,
+            action: 'media.upload',
+            subjectType: 'media',
+            subjectId: row.id,
+            after: { url: mediaUrl(row), contentType: row.content_type, size: row.size },
+            now: row.created_at,
+          });
+        }),
+      )
+      .then((row) => ({ ...row, operator_id: operator.id, url: mediaUrl(row) }));
+  }
 
   /** Hands the file to `deliver`; the look is recorded once it was delivered. */
   async view(operator: string, fileId: string, deliver: (file: StoredFile) => Promise<void>): Promise<StoredFile> {

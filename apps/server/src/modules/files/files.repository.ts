@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
-import type { Database, FilesTable } from '../../db/schema.js';
+import type { Database, FilesTable, MediaTable } from '../../db/schema.js';
 
 export type FileRow = FilesTable;
+export type MediaRow = MediaTable;
 
 /**
  * Every column that refers to `files.id`. An upload none of them names is unused, and the
@@ -21,6 +22,14 @@ function notReferencedBy({ table, column }: (typeof FILE_REFERENCES)[number]) {
 }
 
 export class FilesRepository {
+  async insertMedia(db: Executor, row: MediaRow): Promise<void> {
+    await db.insertInto('media').values(row).execute();
+  }
+
+  findMedia(db: Executor, id: string): Promise<MediaRow | undefined> {
+    return db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   async insert(db: Executor, row: FileRow): Promise<void> {
     await db.insertInto('files').values(row).execute();
   }

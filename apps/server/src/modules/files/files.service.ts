@@ -8,8 +8,8 @@ import type { BinaryAnswer } from '../../http/endpoints.js';
 import { MINUTE_MS, type Clock } from '../../lib/clock.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { FileStore } from './file-store.js';
-import { CONTENT_TYPES, EXTENSIONS, reencodeImage } from './images.js';
-import type { FileRow, FilesRepository } from './files.repository.js';
+import { CONTENT_TYPES, EXTENSIONS, reencodeImage, type ImageType } from './images.js';
+import type { FileRow, FilesRepository, MediaRow } from './files.repository.js';
 
 const MEGA = 1_000_000;
 const MIB = 1024 * 1024;
@@ -18,6 +18,14 @@ const CLEANUP_BATCH = 200;
 
 export function fileUrl(fileId: string): string {
   return `/api/v1/files/${fileId}`;
+}
+
+/** Where public catalogue images are served, to everyone. */
+export const MEDIA_PREFIX = '/media';
+
+export function mediaUrl(row: Pick<MediaRow, 'id' | 'content_type'>): string {
+  const type = (Object.keys(CONTENT_TYPES) as ImageType[]).find((key) => CONTENT_TYPES[key] === row.content_type);
+  return `${MEDIA_PREFIX}/${row.id}.${EXTENSIONS[type ?? 'jpeg']}`;
 }
 
 /**
@@ -87,6 +95,52 @@ export class FilesService {
       throw error;
     }
     return toUpload(row);
+  }
+
+  /**
+   * A public catalogue image, re-encoded like users' uploads; `save` writes its row (and the
+   * operator's record) in the caller's transaction, after the bytes are stored.
+   */
+  async storeMedia(bytes: Buffer, save: (row: MediaRow) => Promise<void>): Promise<MediaRow> {
+    const { maxPixels, maxSide } = this.config.uploads;
+    const image = await reencodeImage(bytes, { maxPixels, maxSide });
+    if (!image.ok) {
+      if (image.reason === 'too-many-pixels') {
+        throw new AppError('VALIDATION_FAILED', 'uploadTooManyPixels', {
+          max: Math.round((maxPixels / MEGA) * 10) / 10,
+        });
+      }
+      throw new AppError('VALIDATION_FAILED', 'uploadNotImage');
+    }
+    const id = randomUUID();
+    const row: MediaRow = {
+      id,
+      content_type: CONTENT_TYPES[image.type],
+      size: image.bytes.length,
+      width: image.width,
+      height: image.height,
+      storage_key: `media/${id}.${EXTENSIONS[image.type]}`,
+      operator_id: null,
+      created_at: this.clock.now(),
+    };
+    await this.store.put(row.storage_key, image.bytes);
+    try {
+      await save(row);
+    } catch (error) {
+      await this.store.delete(row.storage_key);
+      throw error;
+    }
+    return row;
+  }
+
+  /** A public image by its served name (`<id>.<ext>`), or undefined. */
+  async readMedia(name: string): Promise<BinaryAnswer | undefined> {
+    const match = /^([0-9a-f-]{36})\.(jpg|png|webp)$/.exec(name);
+    if (!match?.[1]) return undefined;
+    const row = await this.repository.findMedia(this.db, match[1]);
+    if (!row || mediaUrl(row) !== `${MEDIA_PREFIX}/${name}`) return undefined;
+    const body = await this.store.get(row.storage_key);
+    return body ? { contentType: row.content_type, body } : undefined;
   }
 
   /** The owner's bytes; another user's file answers exactly like a missing one. */

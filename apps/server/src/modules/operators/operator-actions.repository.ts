@@ -13,6 +13,7 @@ export interface OperatorAction {
     | 'face'
     | 'withdrawal'
     | 'file'
+    | 'media'
     | 'goods-order'
     | 'card-mailing'
     | 'goods'
