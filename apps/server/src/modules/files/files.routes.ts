@@ -7,7 +7,7 @@ import {
   type UploadPurpose,
 } from '@stride/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ConsoleOperator, EndpointRegistrar } from '../../http/endpoints.js';
+import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import type { Config } from '../../config.js';
 import { consoleHandler } from '../operators/console-handler.js';
