@@ -104,7 +104,7 @@ export default function OutboxPage() {
             title: t('outbox.body'),
             dataIndex: 'body',
             render: (body: string) => (
-              <span style={{ display: 'inline-block', maxWidth: 420, whiteSpace: 'normal' }}>{body}</span>
+              <span style={{ display: 'inline-block', maxWidth: 340, whiteSpace: 'normal' }}>{body}</span>
             ),
           },
           { title: t('outbox.error'), dataIndex: 'error', render: (error: string | null) => error ?? '—' },
