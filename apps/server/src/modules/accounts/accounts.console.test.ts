@@ -122,8 +122,9 @@ describe('user search and the user page', () => {
     const orders = await consoleApi(t, support, consoleUserOrders, { params: { id: userId }, query: {} });
     expect(orders.data).toMatchObject({ total: 0, items: [] });
 
-    const looks = (await t.app.services.operators.list(20)).filter(
-      (row) => row.subject_id === userId && row.action.startsWith('user.'),
+    const { rows: looks } = await t.app.services.operators.search(
+      { subjectType: 'user', subjectId: userId },
+      { limit: 50, offset: 0 },
     );
     expect(looks.map((row) => row.action).sort()).toEqual(
       [
