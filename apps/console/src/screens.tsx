@@ -1,6 +1,20 @@
 import type { EndpointDef, OperatorRole } from '@stride/contract';
-import { consoleAudit, consoleIdentityPending, consoleOperators, consoleWithdrawalsPending } from '@stride/contract';
-import { AuditOutlined, SafetyCertificateOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  consoleAudit,
+  consoleIdentityPending,
+  consoleOperators,
+  consoleOutbox,
+  consoleUsersSearch,
+  consoleWithdrawalsPending,
+} from '@stride/contract';
+import {
+  AuditOutlined,
+  MailOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { MessageKey } from './locales';
 
@@ -28,6 +42,20 @@ export const SCREENS: readonly Screen[] = [
     endpoint: consoleWithdrawalsPending,
     icon: <WalletOutlined />,
     page: lazy(() => import('./pages/withdrawals.page')),
+  },
+  {
+    key: 'users',
+    title: 'menu.users',
+    endpoint: consoleUsersSearch,
+    icon: <UserOutlined />,
+    page: lazy(() => import('./pages/users.page')),
+  },
+  {
+    key: 'outbox',
+    title: 'menu.outbox',
+    endpoint: consoleOutbox,
+    icon: <MailOutlined />,
+    page: lazy(() => import('./pages/outbox.page')),
   },
   {
     key: 'operators',

@@ -37,6 +37,8 @@ import { PayoutsRepository } from './modules/payouts/payouts.repository.js';
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { PayoutsAdmin } from './modules/payouts/payouts.admin.js';
+import { AccountsAdmin } from './modules/accounts/accounts.admin.js';
+import { registerAccountsConsoleRoutes } from './modules/accounts/accounts.console.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -70,6 +72,7 @@ import { CommunityService } from './modules/community/community.service.js';
 import { CommunityAdmin } from './modules/community/community.admin.js';
 import { registerDownloadFiles, registerDownloadRoutes } from './modules/download/download.routes.js';
 import { DownloadService } from './modules/download/download.service.js';
+import { InvitesAdmin } from './modules/invites/invites.admin.js';
 import { InvitesRepository } from './modules/invites/invites.repository.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
 import { InvitesService } from './modules/invites/invites.service.js';
@@ -89,6 +92,8 @@ import { WalkingRepository } from './modules/walking/walking.repository.js';
 import { registerWalkingRoutes } from './modules/walking/walking.routes.js';
 import { WalkingService } from './modules/walking/walking.service.js';
 import { registerDemoOutboxRoutes } from './modules/outbox/outbox.routes.js';
+import { OutboxAdmin } from './modules/outbox/outbox.admin.js';
+import { registerOutboxConsoleRoutes } from './modules/outbox/outbox.console.js';
 import { OutboxRepository } from './modules/outbox/outbox.repository.js';
 import { OutboxSender, type MessageSender } from './modules/outbox/outbox.service.js';
 import { RateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
@@ -167,6 +172,8 @@ export interface AdminServices {
   mailings: MailingsAdmin;
   notices: NoticesAdmin;
   community: CommunityAdmin;
+  accounts: AccountsAdmin;
+  outbox: OutboxAdmin;
 }
 
 /** Every service over one database; the app and the ops command line share it. */
@@ -192,13 +199,15 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     limits,
     config,
   );
-  const outbox = new OutboxSender(db, new OutboxRepository(), clock);
+  const outboxRepository = new OutboxRepository();
+  const outbox = new OutboxSender(db, outboxRepository, clock);
   const sender: MessageSender = outbox;
   const hasher = new PasswordHasher(config.argon2);
+  const accountsRepository = new AccountsRepository();
   const sessions = new SessionsService(db, new SessionsRepository(), clock, config.appSecret, config.sessionDays);
   const accounts = new AccountsService(
     db,
-    new AccountsRepository(),
+    accountsRepository,
     new PasswordResetsRepository(),
     sessions,
     hasher,
@@ -213,7 +222,8 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   const calendar = new BusinessCalendar(config.businessUtcOffsetMinutes);
   const cards = new CardsService(db, new CardsRepository(), ledger, cipher, clock, calendar, config);
   const operators = new OperatorsService(db, new OperatorActionsRepository(), clock);
-  const invites = new InvitesService(db, new InvitesRepository(), ledger, clock, calendar, config);
+  const invitesRepository = new InvitesRepository();
+  const invites = new InvitesService(db, invitesRepository, ledger, clock, calendar, config);
   const notices = new NoticesService(db, noticesRepository, clock);
   const walking = new WalkingService(
     db,
@@ -282,6 +292,15 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
       mailings: new MailingsAdmin(db, mailingsRepository, operators),
       notices: new NoticesAdmin(db, noticesRepository, operators, clock),
       community: new CommunityAdmin(db, communityRepository, operators, clock),
+      accounts: new AccountsAdmin(
+        db,
+        accountsRepository,
+        operators,
+        limits,
+        { identity, cards, payouts, shop, invites: new InvitesAdmin(db, invitesRepository), ledger },
+        clock,
+      ),
+      outbox: new OutboxAdmin(db, outboxRepository, operators),
     },
   };
 }
@@ -490,6 +509,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerSystemRoutes(app, db);
   registerAccountRoutes(endpoints.forModule('accounts'), services);
+  registerAccountsConsoleRoutes(endpoints.forModule('accounts'), services);
+  registerOutboxConsoleRoutes(endpoints.forModule('outbox'), services);
   registerWalkingRoutes(endpoints.forModule('walking'), services);
   registerCardRoutes(endpoints.forModule('cards'), services);
   registerPaymentRoutes(endpoints.forModule('payments'), services);

@@ -13,6 +13,12 @@ export interface UsersTable {
   invited_by: string | null;
   real_name_status: string;
   created_at: number;
+  /** Frozen by an operator (decision 026): no login, every call with a token answers 1018. */
+  frozen_at: number | null;
+  frozen_by: string | null;
+  frozen_reason: string | null;
+  /** +1 for each change of the account's state by an operator (stale-edit check). */
+  version: number;
 }
 
 export interface SessionsTable {
@@ -55,6 +61,9 @@ export interface OutboxMessagesTable {
   recipient: string;
   body: string;
   created_at: number;
+  /** `sent`, or `failed` when the delivery refused it (decision 026). */
+  status: string;
+  error: string | null;
 }
 
 export interface LedgerAccountsTable {

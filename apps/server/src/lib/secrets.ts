@@ -91,6 +91,17 @@ export function maskIdNumber(value: string): string {
   return `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}`;
 }
 
+/** Mobile numbers shown to support (decision 026): the first 3 and last 4 characters, as invitees see them. */
+export function maskMobile(value: string): string {
+  return maskIdNumber(value);
+}
+
+/** Names shown to support (decision 026): the first character only. */
+export function maskName(value: string): string {
+  const [first = ''] = Array.from(value);
+  return `${first}${'*'.repeat(Math.max(1, Array.from(value).length - 1))}`;
+}
+
 /** Account numbers in answers: the last 4 digits only (docs/product/rules.md, Identity). */
 export function maskAccountNumber(value: string): string {
   return `****${value.slice(-4)}`;

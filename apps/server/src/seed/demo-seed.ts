@@ -236,6 +236,10 @@ export async function seedDemo(services: Services): Promise<void> {
       // Verified below through the identity service, with sample ID photos.
       real_name_status: 'none',
       created_at: clock.now(),
+      frozen_at: null,
+      frozen_by: null,
+      frozen_reason: null,
+      version: 1,
     };
     await repository.insert(db, user);
   }

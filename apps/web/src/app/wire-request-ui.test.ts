@@ -38,6 +38,24 @@ describe('request UI wiring', () => {
     expect(dialogs.alert).not.toHaveBeenCalled();
   });
 
+  it('1018: back to the login page (no return address) with the message once, even for a hidden call', async () => {
+    const { ui, dialogs, deps } = setup();
+    ui.accountFrozen({ message: 'This account is frozen.', hidden: true });
+    ui.accountFrozen({ message: 'This account is frozen.', hidden: false });
+    expect(deps.reLaunch).toHaveBeenCalledWith('/pages/login/index');
+    await vi.waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith('This account is frozen.'));
+    expect(dialogs.alert).toHaveBeenCalledTimes(1);
+  });
+
+  it('1018 on the login form: no navigation, and no dialog when the form shows the message itself', async () => {
+    const onLogin = setup('/pages/login/index');
+    onLogin.ui.accountFrozen({ message: 'This account is frozen.', hidden: true });
+    expect(onLogin.deps.reLaunch).not.toHaveBeenCalled();
+    onLogin.ui.accountFrozen({ message: 'This account is frozen.', hidden: false });
+    await vi.waitFor(() => expect(onLogin.dialogs.alert).toHaveBeenCalledWith('This account is frozen.'));
+    expect(onLogin.dialogs.alert).toHaveBeenCalledTimes(1);
+  });
+
   it('1002: confirm labelled "verify now" then the real-name page, unless already there', async () => {
     const { ui, dialogs, deps } = setup();
     await ui.realNameRequired({ message: 'Verify your identity' });

@@ -41,6 +41,18 @@ export function createRequestUi(deps: RequestUiDeps = defaultDeps): RequestUi {
         sessionDialogOpen = false;
       });
     },
+    accountFrozen({ message, hidden }) {
+      // The user must learn why they are out, even from a call that hides its errors; only the
+      // login form, which shows the message itself, does without the dialog.
+      const current = deps.currentUrl();
+      const onLogin = current?.route === PATHS.login;
+      if (!onLogin) deps.reLaunch(PATHS.login).catch(ignore);
+      if ((onLogin && hidden) || sessionDialogOpen) return;
+      sessionDialogOpen = true;
+      void alert(message || t('requestError')).finally(() => {
+        sessionDialogOpen = false;
+      });
+    },
     async realNameRequired({ message }) {
       const dialogs = await deps.dialogs();
       const confirmed = await dialogs.confirm(message || t('requestError'), t('verifyNow'));

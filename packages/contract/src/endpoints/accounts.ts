@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { DoneSchema, IdSchema, MobileSchema, TimestampSchema, text } from '../common.js';
+import {
+  DoneSchema,
+  IdSchema,
+  MobileSchema,
+  MoneySchema,
+  PageQuerySchema,
+  pageOf,
+  PointsSchema,
+  TimestampSchema,
+  text,
+} from '../common.js';
+import { MyCardSchema } from './cards.js';
+import { BankCardSchema, WithdrawalSchema } from './payouts.js';
+import { OrderSummarySchema } from './shop.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
@@ -146,4 +159,189 @@ export const resetPassword = defineEndpoint({
     z.object({ step: z.literal('verify'), resetKey: z.string(), expiresIn: z.number().int() }),
     z.object({ step: z.literal('reset'), done: z.literal(true) }),
   ]),
+});
+
+// ---------------------------------------------------------------------------------------------
+// User care in the operator console (decision 026). Support reads (masked), admins also freeze,
+// unfreeze; both reset login limits. Every answer about a user is a recorded look.
+
+/** Part of a mobile number (at least 3 digits, matched anywhere in it), or a user id. */
+export const UserSearchTermSchema = text()
+  .trim()
+  .min(3)
+  .max(64)
+  .regex(/^(\+?[0-9]{3,15}|[0-9a-fA-F-]{36})$/, { error: 'rule.userSearch' });
+
+export const ConsoleUserStatusSchema = z.enum(['active', 'frozen']);
+
+export const ConsoleUserRowSchema = z.object({
+  id: IdSchema,
+  /** The mobile number; first 3 and last 4 digits only when `masked`. */
+  account: z.string(),
+  realNameStatus: RealNameStatusSchema,
+  status: ConsoleUserStatusSchema,
+  createdAt: TimestampSchema,
+});
+
+export const consoleUsersSearch = defineEndpoint({
+  id: 'console.users.search',
+  method: 'GET',
+  path: '/api/console/users',
+  access: 'console',
+  roles: ['support', 'admin'],
+  summary:
+    'Users whose mobile number contains the digits given, or the user of an id; newest first, paged. Numbers masked for support. A recorded look.',
+  query: PageQuerySchema.extend({ q: UserSearchTermSchema }),
+  response: pageOf(ConsoleUserRowSchema).extend({ masked: z.boolean() }),
+});
+
+export const ConsoleUserSchema = z.object({
+  id: IdSchema,
+  account: z.string(),
+  inviteCode: z.string(),
+  invitedBy: IdSchema.nullable(),
+  createdAt: TimestampSchema,
+  status: ConsoleUserStatusSchema,
+  frozenAt: TimestampSchema.nullable(),
+  /** The operator who froze the account. */
+  frozenBy: z.string().nullable(),
+  frozenReason: z.string().nullable(),
+  /** Sent back with freeze and unfreeze: a stale page is refused with 1017. */
+  version: z.number().int(),
+});
+
+export const ConsoleUserPageSchema = z.object({
+  user: ConsoleUserSchema,
+  /** True for an operator without the admin role: numbers and names are masked. */
+  masked: z.boolean(),
+  verification: z.object({
+    status: RealNameStatusSchema,
+    /** Masked for support (first character only). */
+    name: z.string().nullable(),
+    /** First 3 and last 4 characters, for every role. */
+    idNumberMasked: z.string().nullable(),
+    submittedAt: TimestampSchema.nullable(),
+    reviewedAt: TimestampSchema.nullable(),
+    faceVerified: z.boolean(),
+  }),
+  balances: z.object({ cash: MoneySchema, points: PointsSchema }),
+  cards: z.array(MyCardSchema),
+  bankCards: z.array(BankCardSchema),
+  invitees: z.array(
+    z.object({
+      id: IdSchema,
+      /** Always masked: the invitee is another person. */
+      account: z.string(),
+      joinedAt: TimestampSchema,
+      qualified: z.boolean(),
+      rewardPoints: PointsSchema,
+    }),
+  ),
+});
+export type ConsoleUserPage = z.output<typeof ConsoleUserPageSchema>;
+
+const UserParamsSchema = z.strictObject({ id: IdSchema });
+
+export const consoleUserGet = defineEndpoint({
+  id: 'console.users.get',
+  method: 'GET',
+  path: '/api/console/users/{id}',
+  access: 'console',
+  roles: ['support', 'admin'],
+  summary:
+    "A user's page: status, verification, balances, member cards, payout methods (masked), invitees. A recorded look.",
+  params: UserParamsSchema,
+  response: ConsoleUserPageSchema,
+});
+
+export const consoleUserOrders = defineEndpoint({
+  id: 'console.users.orders',
+  method: 'GET',
+  path: '/api/console/users/{id}/orders',
+  access: 'console',
+  roles: ['support', 'admin'],
+  summary: "A user's membership and goods orders, newest first, paged. A recorded look.",
+  params: UserParamsSchema,
+  query: PageQuerySchema,
+  response: pageOf(OrderSummarySchema),
+});
+
+export const consoleUserWithdrawals = defineEndpoint({
+  id: 'console.users.withdrawals',
+  method: 'GET',
+  path: '/api/console/users/{id}/withdrawals',
+  access: 'console',
+  roles: ['support', 'admin'],
+  summary: "A user's withdrawals (account numbers masked), newest first, paged. A recorded look.",
+  params: UserParamsSchema,
+  query: PageQuerySchema,
+  response: pageOf(WithdrawalSchema),
+});
+
+export const StatementAssetSchema = z.enum(['CNY', 'POINTS']);
+
+export const ConsoleStatementEntrySchema = z.object({
+  id: z.string(),
+  /** The ledger transfer's kind (LEDGER_TYPES). */
+  type: z.string(),
+  /** Signed minor units (CNY) or points. */
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+  createdAt: TimestampSchema,
+});
+
+export const consoleUserStatement = defineEndpoint({
+  id: 'console.users.statement',
+  method: 'GET',
+  path: '/api/console/users/{id}/statement',
+  access: 'console',
+  roles: ['support', 'admin'],
+  summary:
+    "Every ledger movement of a user's cash (CNY) or points, newest first, with the balance after. A recorded look.",
+  params: UserParamsSchema,
+  query: PageQuerySchema.extend({ asset: StatementAssetSchema }),
+  response: pageOf(ConsoleStatementEntrySchema),
+});
+
+export const ConsoleFreezeBodySchema = z.strictObject({
+  version: z.number().int().min(1),
+  reason: text().trim().min(1).max(500),
+});
+
+export const consoleUserFreeze = defineEndpoint({
+  id: 'console.users.freeze',
+  method: 'POST',
+  path: '/api/console/users/{id}/freeze',
+  access: 'console',
+  roles: ['admin'],
+  summary:
+    'Freezes an account with a reason: every call with its tokens and every login answer 1018 until unfrozen. Refused with 1017 when the page was stale.',
+  params: UserParamsSchema,
+  body: ConsoleFreezeBodySchema,
+  response: ConsoleUserSchema,
+});
+
+export const consoleUserUnfreeze = defineEndpoint({
+  id: 'console.users.unfreeze',
+  method: 'POST',
+  path: '/api/console/users/{id}/unfreeze',
+  access: 'console',
+  roles: ['admin'],
+  summary:
+    'Unfreezes an account with a reason: login works again; the sessions from before the freeze stay ended. Refused with 1017 when the page was stale.',
+  params: UserParamsSchema,
+  body: ConsoleFreezeBodySchema,
+  response: ConsoleUserSchema,
+});
+
+export const consoleUserResetLoginLimits = defineEndpoint({
+  id: 'console.users.resetLoginLimits',
+  method: 'POST',
+  path: '/api/console/users/{id}/login-limits/reset',
+  access: 'console',
+  roles: ['support', 'admin'],
+  summary:
+    "Clears the account's failed-login counters (the captcha demand and the per-address lockout on this account), so its owner can log in at once.",
+  params: UserParamsSchema,
+  response: z.object({ cleared: z.number().int() }),
 });

@@ -32,4 +32,51 @@ export class AccountsRepository {
       .where('revoked_at', 'is', null)
       .execute();
   }
+
+  /** Users whose number contains `digits`, or the user of `id`; newest first, with the total. */
+  async search(
+    db: Executor,
+    term: { id: string } | { digits: string },
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: UserRow[]; total: number }> {
+    let query = db.selectFrom('users');
+    // Digits (and a leading +) only, by the contract: the pattern holds no wildcard of its own.
+    query = 'id' in term ? query.where('id', '=', term.id) : query.where('account', 'like', `%${term.digits}%`);
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /**
+   * Freezes or unfreezes a user if it is still at `version` and in the other state: the
+   * compare-and-set of decision 026. False when it lost.
+   */
+  async setFrozen(
+    db: Executor,
+    id: string,
+    version: number,
+    frozen: { at: number; by: string; reason: string } | null,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('users')
+      .set({
+        frozen_at: frozen?.at ?? null,
+        frozen_by: frozen?.by ?? null,
+        frozen_reason: frozen?.reason ?? null,
+        version: version + 1,
+      })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .where('frozen_at', frozen ? 'is' : 'is not', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
 }

@@ -93,6 +93,10 @@ export class AccountsService {
       invited_by: invitedBy,
       real_name_status: 'none',
       created_at: this.clock.now(),
+      frozen_at: null,
+      frozen_by: null,
+      frozen_reason: null,
+      version: 1,
     };
     // The unique indexes decide, never a look first: two sign-ups for one number at the same
     // moment, or a fresh invite code that another sign-up drew too (then draw again).
@@ -170,6 +174,8 @@ export class AccountsService {
       await recordFailure();
       throw new AppError('CREDENTIALS_INVALID', 'credentialsInvalid');
     }
+    // Only the right password learns that the account is frozen (decision 026).
+    if (user.frozen_at !== null) throw new AppError('ACCOUNT_FROZEN', 'accountFrozen');
     // The account keeps asking for the captcha while failures from elsewhere are in the window.
     await this.limits.reset(sourceKey);
     const token = await this.sessions.create(user.id);

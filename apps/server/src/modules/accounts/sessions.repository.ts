@@ -7,8 +7,15 @@ export class SessionsRepository {
     await db.insertInto('sessions').values(row).execute();
   }
 
-  /** The live session of a token hash, with its user as the registrar sees it. */
-  findLive(db: Executor, tokenHash: string, now: number): Promise<(AuthUser & { expiresAt: number }) | undefined> {
+  /**
+   * The live session of a token hash, with its user as the registrar sees it and whether the user
+   * is frozen: one query on the hot path (decision 026).
+   */
+  findLive(
+    db: Executor,
+    tokenHash: string,
+    now: number,
+  ): Promise<(AuthUser & { expiresAt: number; frozenAt: number | null }) | undefined> {
     return db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -20,6 +27,7 @@ export class SessionsRepository {
         'users.invite_code as inviteCode',
         'users.real_name_status as realNameStatus',
         'users.created_at as createdAt',
+        'users.frozen_at as frozenAt',
       ])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.revoked_at', 'is', null)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../http/endpoints.js';
+import { AppError } from '../../http/errors.js';
 import { DAY_MS, type Clock } from '../../lib/clock.js';
 import { keyedHash, randomToken } from '../../lib/secrets.js';
 import type { SessionsRepository } from './sessions.repository.js';
@@ -40,15 +41,19 @@ export class SessionsService {
     return token;
   }
 
-  /** The registrar extracts the bearer token from the request. */
+  /**
+   * The registrar extracts the bearer token from the request. A frozen user's live session is
+   * refused with 1018 rather than ended, so the app can say why (decision 026).
+   */
   async authenticate(token: string): Promise<AuthUser | null> {
     const now = this.clock.now();
     const row = await this.repository.findLive(this.db, this.hash(token), now);
     if (!row) return null;
+    if (row.frozenAt !== null) throw new AppError('ACCOUNT_FROZEN', 'accountFrozen');
     if (row.expiresAt - now < this.lifetimeMs - DAY_MS) {
       await this.repository.extend(this.db, row.sessionId, now + this.lifetimeMs);
     }
-    const { expiresAt: _expiresAt, ...user } = row;
+    const { expiresAt: _expiresAt, frozenAt: _frozenAt, ...user } = row;
     return user;
   }
 

@@ -29,6 +29,21 @@ export class RateLimitRepository {
     await db.deleteFrom('rate_counters').where('key', '=', key).execute();
   }
 
+  /** Deletes the counters of these keys and of keys matching these LIKE patterns; answers how many. */
+  async deleteMatching(db: Executor, keys: string[], patterns: string[]): Promise<number> {
+    if (keys.length === 0 && patterns.length === 0) return 0;
+    const result = await db
+      .deleteFrom('rate_counters')
+      .where((eb) =>
+        eb.or([
+          ...(keys.length > 0 ? [eb('key', 'in', keys)] : []),
+          ...patterns.map((pattern) => eb('key', 'like', pattern)),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async deleteOlderThan(db: Executor, windowStart: number): Promise<number> {
     const result = await db.deleteFrom('rate_counters').where('window_start', '<', windowStart).executeTakeFirst();
     return Number(result.numDeletedRows);

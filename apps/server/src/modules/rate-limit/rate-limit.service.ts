@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RateLimitRepository } from './rate-limit.repository.js';
 
@@ -37,6 +38,14 @@ export class RateLimitService {
 
   reset(key: string): Promise<void> {
     return this.repository.deleteKey(this.db, key);
+  }
+
+  /**
+   * Clears every window of these keys and of the keys matching these LIKE patterns, in the
+   * caller's transaction (an operator's reset, recorded with it); answers how many counters went.
+   */
+  clear(db: Executor, keys: string[], patterns: string[] = []): Promise<number> {
+    return this.repository.deleteMatching(db, keys, patterns);
   }
 
   /** Whole minutes until the current window of this length ends, at least 1. */

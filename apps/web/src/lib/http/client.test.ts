@@ -17,6 +17,7 @@ const offline = () => Promise.reject(new TypeError('offline'));
 function ui() {
   return {
     sessionInvalid: vi.fn<RequestUi['sessionInvalid']>(),
+    accountFrozen: vi.fn<RequestUi['accountFrozen']>(),
     realNameRequired: vi.fn<RequestUi['realNameRequired']>(),
     error: vi.fn<RequestUi['error']>(),
     networkError: vi.fn<RequestUi['networkError']>(),
@@ -175,6 +176,20 @@ describe('envelope codes', () => {
     await expect(client.call(getUserInfo, {}, { hideErrors: true })).rejects.toMatchObject({ code: 1001 });
     expect(clearSession).toHaveBeenCalled();
     expect(handlers.sessionInvalid).toHaveBeenCalledWith({ message: '', hidden: true });
+  });
+
+  it('1018 (frozen account) forgets the session and reports it with the server message, even when hidden', async () => {
+    const message = 'This account is frozen. Please contact customer service.';
+    const { client, clearSession, ui: handlers } = setup(answer({ code: 1018, message, data: null }));
+    await expect(client.call(getUserInfo, {}, { hideErrors: true })).rejects.toMatchObject({
+      kind: 'envelope',
+      code: 1018,
+      message,
+    });
+    expect(clearSession).toHaveBeenCalledTimes(1);
+    expect(handlers.accountFrozen).toHaveBeenCalledWith({ message, hidden: true });
+    expect(handlers.sessionInvalid).not.toHaveBeenCalled();
+    expect(handlers.error).not.toHaveBeenCalled();
   });
 
   it('1002 opens one real-name dialog even for two concurrent calls, and another once it closed', async () => {

@@ -27,6 +27,8 @@ export interface CallOptions {
  */
 export interface RequestUi {
   sessionInvalid(event: { readonly message: string; readonly hidden: boolean }): void;
+  /** Code 1018: the account is frozen; the session is already forgotten. */
+  accountFrozen(event: { readonly message: string; readonly hidden: boolean }): void;
   /** Settles when the dialog closes; no second one opens before that. */
   realNameRequired(event: { readonly message: string }): Promise<void> | void;
   error(event: { readonly code: number; readonly message: string }): void;
@@ -37,7 +39,7 @@ export interface HttpClientDeps {
   hosts(): readonly string[];
   getToken(): string;
   getLanguage(): string;
-  /** Code 1001: forget the token and the user. */
+  /** Codes 1001 and 1018: forget the token and the user. */
   clearSession(): void;
   fetch?: typeof fetch;
   timeoutMs?: number;
@@ -154,6 +156,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     if (code === CODES.SESSION_INVALID) {
       deps.clearSession();
       ui?.sessionInvalid({ message, hidden });
+    } else if (code === CODES.ACCOUNT_FROZEN) {
+      deps.clearSession();
+      ui?.accountFrozen({ message, hidden });
     } else if (code === CODES.REAL_NAME_REQUIRED) {
       if (ui && !realNameDialogOpen) {
         realNameDialogOpen = true;

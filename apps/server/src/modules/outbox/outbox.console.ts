@@ -1,0 +1,16 @@
+import { consoleOutbox } from '@stride/contract';
+import type { EndpointRegistrar } from '../../http/endpoints.js';
+import { consoleHandler } from '../operators/console-handler.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import type { OutboxAdmin } from './outbox.admin.js';
+
+/** The outbox in the console (decision 026): codes always masked, recipients for support. */
+export function registerOutboxConsoleRoutes(
+  endpoints: EndpointRegistrar,
+  deps: { operators: OperatorsService; admin: { outbox: OutboxAdmin } },
+): void {
+  const handle = consoleHandler(endpoints, deps.operators);
+  handle(consoleOutbox, ({ operator, query }) =>
+    deps.admin.outbox.list(operator.name, query, { maskRecipients: !operator.roles.includes('admin') }),
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { IdSchema, PageQuerySchema, pageOf, text, TimestampSchema } from '../common.js';
+import { defineEndpoint } from '../endpoint.js';
+
+/** The outbox (decision 026): the messages the service sent, or failed to send, to people. */
+
+export const OutboxStatusSchema = z.enum(['sent', 'failed']);
+
+export const OutboxMessageSchema = z.object({
+  id: IdSchema,
+  channel: z.string(),
+  /** The mobile number; first 3 and last 4 digits only when `masked`. */
+  recipient: z.string(),
+  /** The text with every code in it (runs of 4 or more digits) masked: a live code is never shown. */
+  body: z.string(),
+  status: OutboxStatusSchema,
+  /** Why the delivery failed. */
+  error: z.string().nullable(),
+  createdAt: TimestampSchema,
+});
+
+export const consoleOutbox = defineEndpoint({
+  id: 'console.outbox.list',
+  method: 'GET',
+  path: '/api/console/outbox',
+  access: 'console',
+  roles: ['support', 'admin'],
+  summary:
+    'Messages sent or failed, newest first, paged; filter by recipient (digits matched anywhere in the number) and status. Codes are masked; recipients too for support. A recorded look.',
+  query: PageQuerySchema.extend({
+    recipient: text()
+      .trim()
+      .regex(/^\+?[0-9]{3,15}$/, { error: 'rule.userSearch' })
+      .optional(),
+    status: OutboxStatusSchema.optional(),
+  }),
+  response: pageOf(OutboxMessageSchema).extend({ masked: z.boolean() }),
+});
