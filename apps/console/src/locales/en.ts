@@ -1,3 +1,6 @@
+import { DASHBOARD } from './areas/dashboard';
+import { REVIEWER } from './areas/reviewer';
+
 /** The base dictionary: every other locale is typed against it, so a missing key fails the typecheck. */
 export const en = {
   appName: 'Stride console',
@@ -111,6 +114,8 @@ export const en = {
   'audit.before': 'Before',
   'audit.after': 'After',
   'audit.total': '{total} entries',
+  ...DASHBOARD.en,
+  ...REVIEWER.en,
 };
 
 export type Messages = Readonly<Record<keyof typeof en, string>>;

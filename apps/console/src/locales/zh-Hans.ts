@@ -1,3 +1,5 @@
+import { DASHBOARD } from './areas/dashboard';
+import { REVIEWER } from './areas/reviewer';
 import type { Messages } from './en';
 
 export const zhHans: Messages = {
@@ -109,4 +111,6 @@ export const zhHans: Messages = {
   'audit.before': '修改前',
   'audit.after': '修改后',
   'audit.total': '共 {total} 条',
+  ...DASHBOARD.zhHans,
+  ...REVIEWER.zhHans,
 };
