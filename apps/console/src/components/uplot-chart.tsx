@@ -15,23 +15,40 @@ export interface ChartProps {
   title: string;
   /** Days as YYYY-MM-DD (business days), the x axis. */
   days: string[];
+  /** The x axis's name in the legend. */
+  dayLabel: string;
   series: ChartSeries[];
   /** Formats a value on the left axis and in the legend. */
   format: (value: number) => string;
   /** Formats the right axis's values, when a series uses it. */
   formatRight?: (value: number) => string;
+  /** Whole numbers only on the left axis (counts: no tick at 0.5 walkers). */
+  whole?: boolean;
   height?: number;
 }
 
 /** A day as uPlot's time (seconds), at UTC midnight so that labels show the business day as written. */
 const toTime = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+/** Tick steps for whole-number axes. */
+const WHOLE_STEPS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6, 1e7, 1e8, 1e9,
+];
 const utc = (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC');
 
 /**
  * A uPlot line chart that fills its container's width: created in an effect, resized with the
  * container (ResizeObserver), destroyed on unmount or when its inputs change.
  */
-export function UPlotChart({ title, days, series, format, formatRight, height = 220 }: ChartProps) {
+export function UPlotChart({
+  title,
+  days,
+  dayLabel,
+  series,
+  format,
+  formatRight,
+  whole = false,
+  height = 220,
+}: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -44,7 +61,12 @@ export function UPlotChart({ title, days, series, format, formatRight, height = 
       scales: { x: { time: true }, left: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
       axes: [
         { values: '{M}/{D}' },
-        { scale: 'left', size: 72, values: (_u, values) => values.map((value) => format(value)) },
+        {
+          scale: 'left',
+          size: 72,
+          ...(whole ? { incrs: WHOLE_STEPS } : {}),
+          values: (_u, values) => values.map((value) => format(value)),
+        },
         ...(hasRight
           ? [
               {
@@ -52,13 +74,14 @@ export function UPlotChart({ title, days, series, format, formatRight, height = 
                 side: 1 as const,
                 size: 72,
                 grid: { show: false },
+                incrs: WHOLE_STEPS,
                 values: (_u: uPlot, values: number[]) => values.map((value) => (formatRight ?? format)(value)),
               },
             ]
           : []),
       ],
       series: [
-        { value: '{YYYY}-{MM}-{DD}' },
+        { label: dayLabel, value: '{YYYY}-{MM}-{DD}' },
         ...series.map((item) => ({
           label: item.label,
           stroke: item.colour,
@@ -81,7 +104,7 @@ export function UPlotChart({ title, days, series, format, formatRight, height = 
       observer.disconnect();
       plot.destroy();
     };
-  }, [days, series, format, formatRight, height]);
+  }, [days, dayLabel, series, format, formatRight, whole, height]);
   return (
     <figure className="console-chart" aria-label={title}>
       <figcaption className="console-chart-title">{title}</figcaption>

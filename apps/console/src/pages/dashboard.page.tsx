@@ -3,7 +3,7 @@ import { Button, Space, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useLoad } from '../components/use-load';
 import { UPlotChart, type ChartSeries } from '../components/uplot-chart';
-import { dateTime, money } from '../lib/format';
+import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
 import type { MessageKey } from '../locales';
@@ -40,6 +40,13 @@ export default function DashboardPage() {
   const { data, loading, reload } = useLoad<DashboardSummary | null>(loadSummary, 'summary', null);
   const numbers = useMemo(() => new Intl.NumberFormat(language === 'zh-Hans' ? 'zh-CN' : 'en-GB'), [language]);
   const count = useMemo(() => (value: number) => numbers.format(value), [numbers]);
+  const money = useMemo(() => {
+    const yuan = new Intl.NumberFormat(language === 'zh-Hans' ? 'zh-CN' : 'en-GB', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    return (fen: number) => `¥${yuan.format(fen / 100)}`;
+  }, [language]);
   const show = (figure: Figure, value: number) => (MONEY_FIGURES.has(figure) ? money(value) : count(value));
 
   const charts = useMemo(() => {
@@ -58,6 +65,7 @@ export default function DashboardPage() {
         days,
         series: [line('activeWalkers', 0), line('steps', 1, 'right')],
         format: count,
+        whole: true,
       },
       {
         key: 'points',
@@ -65,6 +73,7 @@ export default function DashboardPage() {
         days,
         series: [line('pointsIssued', 0), line('pointsRedeemed', 2)],
         format: count,
+        whole: true,
       },
       {
         key: 'money',
@@ -79,9 +88,10 @@ export default function DashboardPage() {
         days,
         series: [line('cardSales', 0), line('withdrawalsPaid', 3)],
         format: count,
+        whole: true,
       },
     ];
-  }, [data, t, count]);
+  }, [data, t, count, money]);
 
   const today = data?.days.at(-1);
   return (
@@ -137,7 +147,7 @@ export default function DashboardPage() {
           <h2 className="console-section-title">{t('dashboard.days')}</h2>
           <div className="console-dashboard-grid">
             {charts.map(({ key, ...chart }) => (
-              <UPlotChart key={key} {...chart} />
+              <UPlotChart key={key} dayLabel={t('dashboard.day')} {...chart} />
             ))}
           </div>
           <h2 className="console-section-title">{t('dashboard.table')}</h2>

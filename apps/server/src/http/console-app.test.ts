@@ -51,7 +51,7 @@ describe('the operator console at /console/', () => {
     const csp = policy(response);
     expect(csp.get('script-src')).toBe("'self'");
     expect(csp.get('connect-src')).toBe("'self'");
-    expect(csp.get('img-src')).toBe("'self' data:");
+    expect(csp.get('img-src')).toBe("'self' data: blob:");
     expect(csp.get('frame-ancestors')).toBe("'none'");
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['x-content-type-options']).toBe('nosniff');

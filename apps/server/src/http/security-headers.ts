@@ -36,7 +36,8 @@ export const SANDBOX_PAGE_HELMET = {
 /**
  * The operator console's pages under /console/ (decision 022): scripts only from this origin (its
  * build has no inline script); styles also inline, because antd writes its component styles into
- * <style> elements at run time; images also from data: (the TOTP enrolment QR code); calls only to
+ * <style> elements at run time; images also from data: (the TOTP enrolment QR code) and blob: (the
+ * ID photos a reviewer fetches with the console cookie and shows as object URLs); calls only to
  * this origin; never framed (a framed Approve or Pay button is clickjacking).
  */
 export const CONSOLE_HEADERS = {
@@ -44,7 +45,7 @@ export const CONSOLE_HEADERS = {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    "img-src 'self' data: blob:",
     "connect-src 'self'",
     "font-src 'self' data:",
     "object-src 'none'",
