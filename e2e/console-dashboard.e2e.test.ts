@@ -10,13 +10,27 @@ import {
   submitIdentity,
   type LedgerType,
 } from '@stride/contract';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { createDatabase } from '../apps/server/src/db/database.js';
 import { registerByApi, request, uploadByApi } from './support/api.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, openPhone } from './support/browser.js';
 import { menu, operatorDesk, shoot } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { openRoute, top, useToken } from './support/journey.js';
+import { ReadableCaptcha, startServer, type RunningServer } from './support/server.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
 const REAL_NAME = 'Mei Strider';
 const ACCOUNT = '13977770001';
@@ -175,5 +189,104 @@ describe('console dashboard and review queues', () => {
     await shoot(page, 'dashboard-768');
     expect(operator.errors).toEqual([]);
     await operator.context.close();
+  });
+});
+
+/** What a production server needs besides an empty data folder. */
+function productionEnv(dataDir: string): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    STRIDE_MODE: 'production',
+    APP_SECRET: randomBytes(32).toString('base64url'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    PUBLIC_URL: 'http://127.0.0.1',
+    HOST: '127.0.0.1',
+    PORT: '0',
+  };
+}
+
+/** Tables the demo seed fills: a production start leaves every one of them empty. */
+const CATALOGUE_TABLES = [
+  'users',
+  'operators',
+  'card_plans',
+  'home_items',
+  'goods_categories',
+  'goods',
+  'notices',
+  'community_channels',
+  'ledger_transfers',
+] as const;
+
+describe('a production start', () => {
+  it('runs with an empty database and no demo rows', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-production-'));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, ...productionEnv(dataDir), LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      const address = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /running at (http:\/\/\S+)/.exec(output);
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+      });
+      expect(output).not.toContain('DEMO MODE');
+      // The address it prints is PUBLIC_URL's.
+      expect(address).toBe('http://127.0.0.1');
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+
+      const db = createDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'stride.db') });
+      try {
+        for (const table of CATALOGUE_TABLES) {
+          const { rows } = await sql<{ count: number }>`select count(*) as count from ${sql.table(table)}`.execute(db);
+          expect([table, Number(rows[0]?.count)]).toEqual([table, 0]);
+        }
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('says so plainly where the catalogue is empty: card plans, home, community', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-production-'));
+    // As main.ts builds it in production mode (no seed), with a captcha the journey can read.
+    const config = loadConfig({ ...productionEnv(dataDir), WEB_DIST, CONSOLE_DIST: '', LOG_LEVEL: 'silent' });
+    const captcha = new ReadableCaptcha();
+    const app = await createApp({ config, captchaGenerator: captcha });
+    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const production: RunningServer = { app, baseUrl, captcha, stop: () => app.close() };
+    try {
+      const user = await registerByApi(production, { account: '13955550001', password: 'prodWalk1' });
+      const phone = await openPhone(browser);
+      await useToken(phone.context, user.token);
+      await openRoute(phone.page, baseUrl, '/pages/invest/index');
+      await expect
+        .poll(() => top(phone.page).getByText('No membership cards are on offer yet. Please check back later.').count())
+        .toBe(1);
+      await openRoute(phone.page, baseUrl, '/pages/index/index');
+      await expect
+        .poll(() => top(phone.page).getByText('No news or offers yet. Please check back later.').count())
+        .toBe(1);
+      await openRoute(phone.page, baseUrl, '/pages-sub/official-community/index');
+      await expect
+        .poll(() => top(phone.page).getByText('No community channels yet. Please check back later.').count())
+        .toBe(1);
+      expect(phone.errors).toEqual([]);
+      await phone.context.close();
+    } finally {
+      await production.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
