@@ -88,7 +88,6 @@ describe('console dashboard and review queues', () => {
     await shoot(page, 'identity-photos');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    await shoot(page, 'identity');
     await row.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => row.count()).toBe(0);
 

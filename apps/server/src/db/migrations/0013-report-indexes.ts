@@ -9,6 +9,7 @@ type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('ledger_entries_created_at').on('ledger_entries').column('created_at').execute();
+  await db.schema.createIndex('ledger_transfers_created_at').on('ledger_transfers').column('created_at').execute();
   await db.schema.createIndex('step_days_day').on('step_days').column('day').execute();
   await db.schema
     .createIndex('membership_orders_paid')
@@ -29,6 +30,7 @@ export async function down(db: AnyDb): Promise<void> {
     'withdrawals_paid',
     'membership_orders_paid',
     'step_days_day',
+    'ledger_transfers_created_at',
     'ledger_entries_created_at',
   ]) {
     await db.schema.dropIndex(name).execute();

@@ -96,7 +96,10 @@ export const QUEUE_COUNTS: readonly { key: string; count: QueueCount }[] = [
 ];
 
 export class ReportsRepository {
-  /** Users' ledger legs since `from` (an instant), per business day (`bucket`, days since the epoch). */
+  /**
+   * Users' ledger legs since `from` (an instant), per business day (`bucket`, days since the epoch).
+   * A transfer and its entries share one instant, so both sides are read by range, not whole.
+   */
   async ledgerByDay(db: Executor, from: number, offsetMs: number): Promise<LedgerDayRow[]> {
     const bucket = sql<number>`(e.created_at + ${sql.lit(offsetMs)}) / ${sql.lit(DAY_MS)}`;
     const result = await sql<{ bucket: unknown; kind: string; asset: string; credits: unknown; debits: unknown }>`
@@ -106,7 +109,7 @@ export class ReportsRepository {
       from ledger_entries e
       join ledger_accounts a on a.id = e.account_id
       join ledger_transfers t on t.id = e.transfer_id
-      where e.created_at >= ${from} and a.user_id is not null
+      where e.created_at >= ${from} and t.created_at >= ${from} and a.user_id is not null
       group by 1, 2, 3`.execute(db);
     return result.rows.map((row) => ({
       bucket: Number(row.bucket),
