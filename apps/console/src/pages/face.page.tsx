@@ -75,10 +75,15 @@ export default function FacePage() {
             fixed: 'right',
             render: (_value, row) => (
               <Space>
-                <Button type="primary" loading={busy === row.userId} onClick={() => void approve(row.userId)}>
+                <Button
+                  type="primary"
+                  size="small"
+                  loading={busy === row.userId}
+                  onClick={() => void approve(row.userId)}
+                >
                   {t('face.approve')}
                 </Button>
-                <Button danger onClick={() => setRejecting(row.userId)}>
+                <Button danger size="small" onClick={() => setRejecting(row.userId)}>
                   {t('face.reject')}
                 </Button>
               </Space>
