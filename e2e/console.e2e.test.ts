@@ -95,8 +95,8 @@ describe('operator console', () => {
     await logIn(server, page, 'rita', 'rita-reviews-2026');
     await enrol(page);
     await expect.poll(() => page.getByTestId('operator-name').innerText()).toBe('rita');
-    // A reviewer's menu: the identity queue only.
-    expect(await menu(page).allInnerTexts()).toEqual(['Identity checks']);
+    // A reviewer's menu: the identity and face-check queues.
+    expect(await menu(page).allInnerTexts()).toEqual(['Identity checks', 'Face checks']);
 
     const row = page.getByRole('row').filter({ hasText: '13966660001' });
     await expect.poll(() => row.count()).toBe(1);
@@ -170,7 +170,8 @@ describe('operator console', () => {
     await logIn(server, page, 'fay', password);
     await enrol(page);
     await expect.poll(() => page.getByTestId('operator-name').innerText()).toBe('fay');
-    expect(await menu(page).allInnerTexts()).toEqual(['Withdrawals']);
+    expect(await menu(page).allInnerTexts()).toEqual(['Dashboard', 'Withdrawals']);
+    await menu(page).filter({ hasText: 'Withdrawals' }).click();
 
     const toPay = page.getByRole('row').filter({ hasText: '¥50.00' });
     const toReject = page.getByRole('row').filter({ hasText: '¥60.00' });

@@ -5,6 +5,8 @@ import {
   consoleOperators,
   consoleOutbox,
   consoleUsersSearch,
+  consoleDashboardSummary,
+  consoleFaceChecksPending,
   consoleWithdrawalsPending,
 } from '@stride/contract';
 import {
@@ -13,6 +15,8 @@ import {
   SafetyCertificateOutlined,
   TeamOutlined,
   UserOutlined,
+  DashboardOutlined,
+  ScanOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
@@ -27,14 +31,31 @@ export interface Screen {
   icon: ReactNode;
 }
 
-/** Each screen is its own lazy chunk (src/pages/*.page.tsx), loaded when first opened. */
+/**
+ * Each screen is its own lazy chunk (src/pages/*.page.tsx), loaded when first opened. The first
+ * screen an operator can open is the default: the dashboard for those who can see it.
+ */
 export const SCREENS: readonly Screen[] = [
+  {
+    key: 'dashboard',
+    title: 'menu.dashboard',
+    endpoint: consoleDashboardSummary,
+    icon: <DashboardOutlined />,
+    page: lazy(() => import('./pages/dashboard.page')),
+  },
   {
     key: 'identity',
     title: 'menu.identity',
     endpoint: consoleIdentityPending,
     icon: <SafetyCertificateOutlined />,
     page: lazy(() => import('./pages/identity.page')),
+  },
+  {
+    key: 'face',
+    title: 'menu.face',
+    endpoint: consoleFaceChecksPending,
+    icon: <ScanOutlined />,
+    page: lazy(() => import('./pages/face.page')),
   },
   {
     key: 'withdrawals',

@@ -28,6 +28,10 @@ import { IdentityRepository } from './modules/identity/identity.repository.js';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.js';
 import { IdentityService } from './modules/identity/identity.service.js';
 import { IdentityAdmin } from './modules/identity/identity.admin.js';
+import { registerIdentityConsoleRoutes } from './modules/identity/identity.console.js';
+import { ReportsAdmin } from './modules/reports/reports.admin.js';
+import { registerReportsConsoleRoutes } from './modules/reports/reports.console.js';
+import { ReportsRepository } from './modules/reports/reports.repository.js';
 import { ConsoleRepository } from './modules/console/console.repository.js';
 import { registerConsoleRoutes } from './modules/console/console.routes.js';
 import { ConsoleService } from './modules/console/console.service.js';
@@ -174,6 +178,7 @@ export interface AdminServices {
   community: CommunityAdmin;
   accounts: AccountsAdmin;
   outbox: OutboxAdmin;
+  reports: ReportsAdmin;
 }
 
 /** Every service over one database; the app and the ops command line share it. */
@@ -301,6 +306,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
         clock,
       ),
       outbox: new OutboxAdmin(db, outboxRepository, operators),
+      reports: new ReportsAdmin(db, new ReportsRepository(), clock, calendar, config.businessUtcOffsetMinutes),
     },
   };
 }
@@ -517,6 +523,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerFileRoutes(endpoints.forModule('files'), services);
   registerFileConsoleRoutes(endpoints.forModule('files'), services);
   registerIdentityRoutes(endpoints.forModule('identity'), services);
+  registerIdentityConsoleRoutes(endpoints.forModule('identity'), services);
   registerPayoutRoutes(endpoints.forModule('payouts'), services);
   registerAddressRoutes(endpoints.forModule('addresses'), services);
   registerShopRoutes(endpoints.forModule('shop'), services);
@@ -527,6 +534,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerDownloadRoutes(endpoints.forModule('download'), services);
   registerRulesRoutes(endpoints.forModule('system'), services);
   registerConsoleRoutes(endpoints.forModule('console'), services);
+  registerReportsConsoleRoutes(endpoints.forModule('reports'), services);
   registerDownloadFiles(app, services.download);
   registerMediaFiles(app, services.files);
   registerPaymentCallbacks(app, services);

@@ -15,6 +15,7 @@ import * as download from './endpoints/download.js';
 import * as system from './endpoints/system.js';
 import * as console from './endpoints/console.js';
 import * as outbox from './endpoints/outbox.js';
+import * as reports from './endpoints/reports.js';
 import type { EndpointDef } from './endpoint.js';
 
 export * from './codes.js';
@@ -39,6 +40,7 @@ export * from './endpoints/download.js';
 export * from './endpoints/system.js';
 export * from './endpoints/console.js';
 export * from './endpoints/outbox.js';
+export * from './endpoints/reports.js';
 
 function isEndpoint(value: unknown): value is EndpointDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -63,6 +65,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   system,
   console,
   outbox,
+  reports,
 ]
   .flatMap((module): unknown[] => Object.values(module))
   .filter(isEndpoint);

@@ -1,4 +1,6 @@
 import { USERS } from './areas/users';
+import { DASHBOARD } from './areas/dashboard';
+import { REVIEWER } from './areas/reviewer';
 
 /** The base dictionary: every other locale is typed against it, so a missing key fails the typecheck. */
 export const en = {
@@ -115,6 +117,8 @@ export const en = {
   'audit.total': '{total} entries',
 
   ...USERS.en,
+  ...DASHBOARD.en,
+  ...REVIEWER.en,
 };
 
 export type Messages = Readonly<Record<keyof typeof en, string>>;

@@ -1,4 +1,6 @@
 import { USERS } from './areas/users';
+import { DASHBOARD } from './areas/dashboard';
+import { REVIEWER } from './areas/reviewer';
 import type { Messages } from './en';
 
 export const zhHans: Messages = {
@@ -112,4 +114,6 @@ export const zhHans: Messages = {
   'audit.total': '共 {total} 条',
 
   ...USERS.zhHans,
+  ...DASHBOARD.zhHans,
+  ...REVIEWER.zhHans,
 };

@@ -1,6 +1,7 @@
 import { consoleIdentityApprove, consoleIdentityPending, consoleIdentityReject } from '@stride/contract';
 import { App, Button, Space, Table } from 'antd';
 import { useState } from 'react';
+import { IdPhotos } from '../components/id-photos';
 import { ReasonModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
@@ -9,9 +10,10 @@ import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
 
 const NONE: never[] = [];
+const ID_PHOTOS = ['front', 'back'] as const;
 const loadPending = () => call(consoleIdentityPending, {});
 
-/** Reviewer: pending identity checks, oldest first, with the ID number masked. */
+/** Reviewer: pending identity checks, oldest first, with the ID number masked and the ID photos. */
 export default function IdentityPage() {
   const { t, language } = useI18n();
   const { message } = App.useApp();
@@ -49,6 +51,11 @@ export default function IdentityPage() {
           { title: t('identity.account'), dataIndex: 'account' },
           { title: t('identity.name'), dataIndex: 'name' },
           { title: t('identity.idNumber'), dataIndex: 'idNumberMasked' },
+          {
+            key: 'photos',
+            title: t('photos.title'),
+            render: (_value, row) => <IdPhotos userId={row.userId} kinds={ID_PHOTOS} />,
+          },
           {
             title: t('identity.submittedAt'),
             dataIndex: 'submittedAt',

@@ -36,9 +36,9 @@ export const SANDBOX_PAGE_HELMET = {
 /**
  * The operator console's pages under /console/ (decision 022): scripts only from this origin (its
  * build has no inline script); styles also inline, because antd writes its component styles into
- * <style> elements at run time; images also from data: (the TOTP enrolment QR code), blob: (private images fetched with the
- * session) and https: (catalogue images operators link); calls only to
- * this origin; never framed (a framed Approve or Pay button is clickjacking).
+ * <style> elements at run time; images also from data: (the TOTP enrolment QR code), blob: (the
+ * ID photos a reviewer fetches with the console cookie and shows as object URLs) and https:
+ * (catalogue images operators link); calls only to this origin; never framed (a framed Approve or Pay button is clickjacking).
  */
 export const CONSOLE_HEADERS = {
   'content-security-policy': [

@@ -3,6 +3,7 @@ import type { TestApp } from '../harness.js';
 import { CONSOLE_CASES } from './console.js';
 import { FILES_CASES } from './files.js';
 import { USERS_CASES } from './users.js';
+import { DASHBOARD_CASES } from './dashboard.js';
 
 /**
  * One case per console endpoint that needs a role: a call that would change something (or show
@@ -17,4 +18,4 @@ export interface RoleCase {
   ) => Promise<{ params?: unknown; query?: unknown; body?: unknown; headers?: Record<string, string> }>;
 }
 
-export const ROLE_CASES: readonly RoleCase[] = [...CONSOLE_CASES, ...FILES_CASES, ...USERS_CASES];
+export const ROLE_CASES: readonly RoleCase[] = [...CONSOLE_CASES, ...FILES_CASES, ...USERS_CASES, ...DASHBOARD_CASES];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { IdSchema, PersonNameSchema, TimestampSchema, text } from '../common.js';
+import { DoneSchema, IdSchema, PersonNameSchema, TimestampSchema, text } from '../common.js';
 import { RealNameStatusSchema } from './accounts.js';
+import { ReasonSchema } from './console.js';
 
 export const IdentityBodySchema = z.strictObject({
   name: PersonNameSchema,
@@ -72,4 +73,67 @@ export const submitFace = defineEndpoint({
   response: IdentitySchema,
 });
 
+/** The private images of an identity check an operator may look at. */
+export const IdentityImageKindSchema = z.enum(['front', 'back', 'face']);
+
+export const consoleIdentityImage = defineEndpoint({
+  id: 'console.identity.image',
+  method: 'GET',
+  path: '/api/console/identity/{userId}/images/{kind}',
+  access: 'console',
+  roles: ['reviewer'],
+  summary:
+    'One private image of a pending check, for its reviewer: the ID photos (front, back) while the identity or face check is pending, the face image while the face check is pending. Success is the image itself; every look is recorded.',
+  params: z.strictObject({ userId: IdSchema, kind: IdentityImageKindSchema }),
+  binary: true,
+  response: z.string(),
+});
+
+export const ConsoleFaceCheckSchema = z.object({
+  userId: IdSchema,
+  account: z.string(),
+  name: z.string(),
+  idNumberMasked: z.string(),
+  /** `face`: compare the face image with the ID photos; `manual`: the user asked for the alternative. */
+  method: z.enum(['face', 'manual']),
+  /** Whether the face image can be shown (method face). */
+  hasFaceImage: z.boolean(),
+  submittedAt: TimestampSchema,
+});
+
+export const consoleFaceChecksPending = defineEndpoint({
+  id: 'console.face.pending',
+  method: 'GET',
+  path: '/api/console/face',
+  access: 'console',
+  roles: ['reviewer'],
+  summary: 'Face checks waiting for a decision, oldest first. The look is recorded.',
+  response: z.array(ConsoleFaceCheckSchema),
+});
+
+export const consoleFaceApprove = defineEndpoint({
+  id: 'console.face.approve',
+  method: 'POST',
+  path: '/api/console/face/{userId}/approve',
+  access: 'console',
+  roles: ['reviewer'],
+  summary: 'Approves a pending face check, once; the face image is deleted.',
+  params: z.strictObject({ userId: IdSchema }),
+  response: DoneSchema,
+});
+
+export const consoleFaceReject = defineEndpoint({
+  id: 'console.face.reject',
+  method: 'POST',
+  path: '/api/console/face/{userId}/reject',
+  access: 'console',
+  roles: ['reviewer'],
+  summary: 'Rejects a pending face check with a reason the user sees, once; the face image is deleted.',
+  params: z.strictObject({ userId: IdSchema }),
+  body: z.strictObject({ reason: ReasonSchema }),
+  response: DoneSchema,
+});
+
+export type IdentityImageKind = z.output<typeof IdentityImageKindSchema>;
+export type ConsoleFaceCheck = z.output<typeof ConsoleFaceCheckSchema>;
 export type Identity = z.output<typeof IdentitySchema>;

@@ -1,5 +1,9 @@
+import type { IdentityImageKind } from '@stride/contract';
 import type { Db } from '../../db/database.js';
+import type { BinaryAnswer } from '../../http/endpoints.js';
+import { AppError } from '../../http/errors.js';
 import type { FilesService } from '../files/files.service.js';
+import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { IdentityListRow, IdentityRepository } from './identity.repository.js';
 
@@ -19,6 +23,34 @@ export class IdentityAdmin {
     limit = 100,
   ): Promise<IdentityListRow[]> {
     return this.repository.list(this.db, filter, limit);
+  }
+
+  /**
+   * One private image of a check still waiting for a reviewer: the ID photos while the identity
+   * or the face check is pending (a manual face check compares them), the face image while the
+   * face check is pending. Decided checks show nothing. The look is recorded.
+   */
+  async viewImage(operator: string, userId: string, kind: IdentityImageKind): Promise<BinaryAnswer> {
+    const row = await this.repository.find(this.db, userId);
+    const facePending = row?.face_status === 'pending';
+    let fileId: string | null = null;
+    if (row && kind === 'face') fileId = facePending ? row.face_file_id : null;
+    else if (row && (row.status === 'pending' || facePending)) {
+      fileId = kind === 'front' ? row.front_file_id : row.back_file_id;
+    }
+    if (!fileId) throw new OperatorError(`No ${kind} image of a pending check for user ${userId}`);
+    const file = await this.files.readAny(fileId).catch((error: unknown) => {
+      if (error instanceof AppError) throw new OperatorError(`No stored ${kind} image for user ${userId}`);
+      throw error;
+    });
+    await this.operators.recordLook({
+      operator,
+      action: 'identity.view-image',
+      subjectType: 'identity',
+      subjectId: userId,
+      detail: { kind, fileId },
+    });
+    return { contentType: file.contentType, body: file.body };
   }
 
   /** The user row's `real_name_status` follows in the same transaction (the registrar reads it). */

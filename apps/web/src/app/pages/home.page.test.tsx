@@ -46,6 +46,19 @@ afterEach(() => {
 });
 
 describe('HomePage', () => {
+  it('says plainly that nothing is configured yet when there are no banners, entries or notices', async () => {
+    serve({ 'GET /api/home': [ok({ ...HOME, quickEntries: [] })] });
+    render(<HomePage />);
+    expect(await screen.findByText('No news or offers yet. Please check back later.')).toBeTruthy();
+  });
+
+  it('shows no such note once anything is configured', async () => {
+    serve({ 'GET /api/home': [ok(HOME)] });
+    render(<HomePage />);
+    await screen.findByRole('button', { name: 'Member cards' });
+    expect(screen.queryByText('No news or offers yet. Please check back later.')).toBeNull();
+  });
+
   it("shows today's steps, balances and the missing sensor, and collects the points", async () => {
     const requests = serve({
       'GET /api/home': [ok(HOME), ok({ ...HOME, points: 5_012, collectedPoints: 12, collectablePoints: 0 })],

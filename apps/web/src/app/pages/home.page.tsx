@@ -184,6 +184,11 @@ function HomeContent({
 
       <NoticesSection latest={home.notices} />
 
+      {home.banners.length === 0 && home.quickEntries.length === 0 && home.notices.length === 0 ? (
+        // Nothing configured yet (a production start has no catalogue): said plainly, not a gap.
+        <p className="hint home-nothing-yet">{t('home.nothingYet')}</p>
+      ) : null}
+
       <ExchangeSheet
         visible={isExchangeOpen}
         availablePoints={home.points}

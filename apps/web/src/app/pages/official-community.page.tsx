@@ -1,3 +1,4 @@
+import { StatusTip } from '../../components/status-tip';
 import { CommunityChannels, listCommunityChannels } from '../../features/community';
 import { useI18n } from '../../lib/i18n';
 import { RemoteView } from '../../components/remote-view';
@@ -12,7 +13,14 @@ export default function OfficialCommunityPage() {
     <>
       <p className="hint community-intro">{t('community.intro')}</p>
       <RemoteView load={load}>
-        {(channels) => (channels.length > 0 ? <CommunityChannels channels={channels} /> : null)}
+        {(channels) =>
+          channels.length > 0 ? (
+            <CommunityChannels channels={channels} />
+          ) : (
+            // A server with no channels configured (production starts with none) says so plainly.
+            <StatusTip status="empty" message={t('community.none')} />
+          )
+        }
       </RemoteView>
     </>
   );

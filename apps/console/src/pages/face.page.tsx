@@ -1,0 +1,111 @@
+import { consoleFaceApprove, consoleFaceChecksPending, consoleFaceReject } from '@stride/contract';
+import { App, Button, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { IdPhotos } from '../components/id-photos';
+import { ReasonModal } from '../components/reason-modal';
+import { useFail } from '../components/use-fail';
+import { useLoad } from '../components/use-load';
+import { dateTime } from '../lib/format';
+import { useI18n } from '../lib/i18n-context';
+import { call } from '../lib/request';
+
+const NONE: never[] = [];
+const WITH_FACE = ['face', 'front'] as const;
+const ID_ONLY = ['front', 'back'] as const;
+const loadPending = () => call(consoleFaceChecksPending, {});
+
+/**
+ * Reviewer: face checks waiting for a decision, oldest first. With a face photo the reviewer
+ * compares it with the ID photo; the manual alternative compares the ID photos alone.
+ */
+export default function FacePage() {
+  const { t, language } = useI18n();
+  const { message } = App.useApp();
+  const fail = useFail();
+  const { data: rows, loading, reload } = useLoad(loadPending, 'list', NONE);
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function approve(userId: string) {
+    setBusy(userId);
+    try {
+      await call(consoleFaceApprove, { params: { userId } });
+      void message.success(t('face.approved'));
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  }
+
+  return (
+    <>
+      <Space style={{ marginBottom: 16 }}>
+        <Button onClick={reload}>{t('refresh')}</Button>
+      </Space>
+      <Table
+        rowKey="userId"
+        loading={loading}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: t('face.empty') }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t('face.account'), dataIndex: 'account' },
+          { title: t('face.name'), dataIndex: 'name' },
+          { title: t('face.idNumber'), dataIndex: 'idNumberMasked' },
+          {
+            title: t('face.method'),
+            dataIndex: 'method',
+            render: (value: 'face' | 'manual') => <Tag>{t(`face.method.${value}`)}</Tag>,
+          },
+          {
+            key: 'photos',
+            title: t('photos.title'),
+            render: (_value, row) => <IdPhotos userId={row.userId} kinds={row.hasFaceImage ? WITH_FACE : ID_ONLY} />,
+          },
+          {
+            title: t('face.submittedAt'),
+            dataIndex: 'submittedAt',
+            render: (value: string) => dateTime(value, language),
+          },
+          {
+            key: 'actions',
+            fixed: 'right',
+            render: (_value, row) => (
+              <Space>
+                <Button
+                  type="primary"
+                  size="small"
+                  loading={busy === row.userId}
+                  onClick={() => void approve(row.userId)}
+                >
+                  {t('face.approve')}
+                </Button>
+                <Button danger size="small" onClick={() => setRejecting(row.userId)}>
+                  {t('face.reject')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ReasonModal
+        open={rejecting !== null}
+        onCancel={() => setRejecting(null)}
+        onSubmit={async (reason) => {
+          if (rejecting === null) return;
+          try {
+            await call(consoleFaceReject, { params: { userId: rejecting }, body: { reason } });
+            void message.success(t('face.rejected'));
+            setRejecting(null);
+          } catch (error) {
+            fail(error);
+          }
+          reload();
+        }}
+      />
+    </>
+  );
+}

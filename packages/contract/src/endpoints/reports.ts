@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { DaySchema, MoneySchema, PointsSchema, TimestampSchema } from '../common.js';
+import { defineEndpoint } from '../endpoint.js';
+
+/** Read-only figures for operators (decision 027): the console's dashboard. */
+
+/** One business day's figures (the day in the service's configured business time zone). */
+export const DashboardDaySchema = z.object({
+  day: DaySchema,
+  /** Users with a step count above zero that day. */
+  activeWalkers: z.number().int(),
+  steps: z.number().int(),
+  /** Points credited to users (collections, invite rewards), net of nothing. */
+  pointsIssued: PointsSchema,
+  /** Points users spent (exchanges, goods), less goods refunds. */
+  pointsRedeemed: PointsSchema,
+  cashBackPaid: MoneySchema,
+  cardSales: z.number().int(),
+  cardSalesAmount: MoneySchema,
+  withdrawalsPaid: z.number().int(),
+  /** What the bank received (the withdrawals' amounts less fees). */
+  withdrawalsPaidAmount: MoneySchema,
+});
+
+/** A queue of work for operators and how many items wait in it. */
+export const DashboardQueueSchema = z.object({
+  /** identity, face, withdrawals, goods-orders, card-mailings, …: one entry per queue. */
+  key: z.string(),
+  count: z.number().int(),
+});
+
+export const DashboardSummarySchema = z.object({
+  generatedAt: TimestampSchema,
+  today: DaySchema,
+  /** The business time zone as minutes east of UTC. */
+  utcOffsetMinutes: z.number().int(),
+  /** The last 30 days, oldest first, today last; days without activity are zeros. */
+  days: z.array(DashboardDaySchema),
+  /** What the platform owes its users now, summed from the ledger's entries. */
+  liabilities: z.object({ cash: MoneySchema, points: PointsSchema }),
+  queues: z.array(DashboardQueueSchema),
+});
+
+export const consoleDashboardSummary = defineEndpoint({
+  id: 'console.dashboard.summary',
+  method: 'GET',
+  path: '/api/console/dashboard',
+  access: 'console',
+  roles: ['admin', 'finance'],
+  summary:
+    "The dashboard: today and the last 30 days (walkers, steps, points issued and redeemed, cash back, card sales, withdrawals paid), users' balances summed from the ledger, and the count of every operator queue.",
+  response: DashboardSummarySchema,
+});
+
+export type DashboardDay = z.output<typeof DashboardDaySchema>;
+export type DashboardQueue = z.output<typeof DashboardQueueSchema>;
+export type DashboardSummary = z.output<typeof DashboardSummarySchema>;
