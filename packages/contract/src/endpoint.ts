@@ -48,6 +48,7 @@ export interface EndpointDef<
   readonly binary?: boolean;
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function defineEndpoint<
   P extends z.ZodType = z.ZodNever,
   Q extends z.ZodType = z.ZodNever,
