@@ -1,6 +1,20 @@
 import type { EndpointDef, OperatorRole } from '@stride/contract';
-import { consoleAudit, consoleIdentityPending, consoleOperators, consoleWithdrawalsPending } from '@stride/contract';
-import { AuditOutlined, SafetyCertificateOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  consoleAudit,
+  consoleCorrections,
+  consoleIdentityPending,
+  consoleLedgerReport,
+  consoleOperators,
+  consoleWithdrawalsPending,
+} from '@stride/contract';
+import {
+  AccountBookOutlined,
+  AuditOutlined,
+  DiffOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { MessageKey } from './locales';
 
@@ -28,6 +42,20 @@ export const SCREENS: readonly Screen[] = [
     endpoint: consoleWithdrawalsPending,
     icon: <WalletOutlined />,
     page: lazy(() => import('./pages/withdrawals.page')),
+  },
+  {
+    key: 'corrections',
+    title: 'menu.corrections',
+    endpoint: consoleCorrections,
+    icon: <DiffOutlined />,
+    page: lazy(() => import('./pages/corrections.page')),
+  },
+  {
+    key: 'ledger',
+    title: 'menu.ledger',
+    endpoint: consoleLedgerReport,
+    icon: <AccountBookOutlined />,
+    page: lazy(() => import('./pages/ledger.page')),
   },
   {
     key: 'operators',

@@ -37,6 +37,9 @@ import { PayoutsRepository } from './modules/payouts/payouts.repository.js';
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
 import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { PayoutsAdmin } from './modules/payouts/payouts.admin.js';
+import { CorrectionsRepository } from './modules/ledger/corrections.repository.js';
+import { LedgerAdmin } from './modules/ledger/ledger.admin.js';
+import { registerLedgerConsoleRoutes } from './modules/ledger/ledger.console.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -161,6 +164,7 @@ export interface Services {
 export interface AdminServices {
   identity: IdentityAdmin;
   payouts: PayoutsAdmin;
+  ledger: LedgerAdmin;
   payments: PaymentsAdmin;
   files: FilesAdmin;
   shop: ShopAdmin;
@@ -273,7 +277,16 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     console: new ConsoleService(db, new ConsoleRepository(), hasher, cipher, limits, operators, clock, config),
     admin: {
       identity: new IdentityAdmin(db, identityRepository, files, operators),
-      payouts: new PayoutsAdmin(db, payoutsRepository, ledger, operators, cipher, clock),
+      payouts: new PayoutsAdmin(
+        db,
+        payoutsRepository,
+        ledger,
+        operators,
+        cipher,
+        clock,
+        config.withdraw.secondApprovalAbove,
+      ),
+      ledger: new LedgerAdmin(db, new CorrectionsRepository(), ledger, operators, clock),
       payments: new PaymentsAdmin(db, paymentsRepository, ledger, operators, clock),
       files: new FilesAdmin(db, files, operators, clock, () => runCleanup({ files, captcha, limits, config })),
       shop: new ShopAdmin(db, shopRepository, operators, clock),
@@ -503,6 +516,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerDownloadRoutes(endpoints.forModule('download'), services);
   registerRulesRoutes(endpoints.forModule('system'), services);
   registerConsoleRoutes(endpoints.forModule('console'), services);
+  registerLedgerConsoleRoutes(endpoints.forModule('ledger'), services);
   registerDownloadFiles(app, services.download);
   registerPaymentCallbacks(app, services);
   if (config.payments.provider === 'sandbox') registerSandboxCheckout(app, services);

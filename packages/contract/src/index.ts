@@ -14,6 +14,7 @@ import * as community from './endpoints/community.js';
 import * as download from './endpoints/download.js';
 import * as system from './endpoints/system.js';
 import * as console from './endpoints/console.js';
+import * as ledger from './endpoints/ledger.js';
 import type { EndpointDef } from './endpoint.js';
 
 export * from './codes.js';
@@ -37,6 +38,7 @@ export * from './endpoints/community.js';
 export * from './endpoints/download.js';
 export * from './endpoints/system.js';
 export * from './endpoints/console.js';
+export * from './endpoints/ledger.js';
 
 function isEndpoint(value: unknown): value is EndpointDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -60,6 +62,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   download,
   system,
   console,
+  ledger,
 ]
   .flatMap((module): unknown[] => Object.values(module))
   .filter(isEndpoint);

@@ -91,6 +91,11 @@ export function maskIdNumber(value: string): string {
   return `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}`;
 }
 
+/** A user's mobile number for operators: the first 3 and last 4 digits, `138****5678`. */
+export function maskMobile(value: string): string {
+  return maskIdNumber(value);
+}
+
 /** Account numbers in answers: the last 4 digits only (docs/product/rules.md, Identity). */
 export function maskAccountNumber(value: string): string {
   return `****${value.slice(-4)}`;

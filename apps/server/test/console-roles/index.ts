@@ -1,6 +1,7 @@
 import type { EndpointDef } from '@stride/contract';
 import type { TestApp } from '../harness.js';
 import { CONSOLE_CASES } from './console.js';
+import { FINANCE_CASES } from './finance.js';
 
 /**
  * One case per console endpoint that needs a role: a call that would change something (or show
@@ -13,4 +14,4 @@ export interface RoleCase {
   input: (t: TestApp) => Promise<{ params?: unknown; query?: unknown; body?: unknown }>;
 }
 
-export const ROLE_CASES: readonly RoleCase[] = [...CONSOLE_CASES];
+export const ROLE_CASES: readonly RoleCase[] = [...CONSOLE_CASES, ...FINANCE_CASES];

@@ -20,7 +20,9 @@ export interface OperatorAction {
     | 'notice'
     | 'community-channel'
     | 'payment'
-    | 'operator';
+    | 'operator'
+    | 'correction'
+    | 'user';
   subjectId: string;
   /** Reasons and amounts; never personal numbers. */
   detail?: Record<string, unknown>;
