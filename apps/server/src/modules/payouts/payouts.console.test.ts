@@ -10,13 +10,7 @@ import {
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, pendingWithdrawal, signIn, type ConsoleSession } from '../../../test/console.js';
-import {
-  api,
-  cardNumber,
-  idempotencyKey,
-  REAL_NAME,
-  useTestApp,
-} from '../../../test/harness.js';
+import { api, cardNumber, idempotencyKey, REAL_NAME, useTestApp } from '../../../test/harness.js';
 import { runOps } from '../../ops/cli.js';
 
 // Above ¥100 a withdrawal needs two finance operators.
