@@ -142,12 +142,13 @@ export default function CorrectionsPage() {
       <Card title={t('corrections.request')} size="small">
         <Form
           form={form}
+          name="correction"
           layout="vertical"
           initialValues={{ direction: 'credit', asset: 'CNY' }}
           onFinish={(values) => void submit(values)}
           style={{ maxWidth: 640 }}
         >
-          <Form.Item label={t('corrections.user')} required extra={found ?? undefined}>
+          <Form.Item label={t('corrections.user')} htmlFor="correction_user" required extra={found ?? undefined}>
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="user" noStyle rules={[{ required: true, whitespace: true }]}>
                 <Input maxLength={64} autoComplete="off" onChange={() => setFound(null)} />
@@ -234,7 +235,15 @@ export default function CorrectionsPage() {
             key: 'amount',
             render: (_value, row) => amountText(row.asset, row.amount),
           },
-          { title: t('corrections.reason'), dataIndex: 'reason' },
+          {
+            title: t('corrections.reason'),
+            dataIndex: 'reason',
+            render: (value: string) => (
+              <Typography.Paragraph style={{ margin: 0, maxWidth: 240 }} ellipsis={{ rows: 2, tooltip: value }}>
+                {value}
+              </Typography.Paragraph>
+            ),
+          },
           {
             title: t('corrections.status'),
             dataIndex: 'status',
@@ -254,7 +263,6 @@ export default function CorrectionsPage() {
           },
           {
             key: 'actions',
-            fixed: 'right',
             render: (_value, row) =>
               row.status !== 'pending' ? null : row.mine ? (
                 <Space>

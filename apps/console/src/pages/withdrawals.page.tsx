@@ -6,8 +6,8 @@ import {
   consoleWithdrawalsPending,
   type ConsoleWithdrawal,
 } from '@stride/contract';
-import { App, Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Button, Form, Input, Modal, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useCallback, useState } from 'react';
 import { ReasonModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
@@ -16,7 +16,8 @@ import { useI18n } from '../lib/i18n-context';
 import { call, download } from '../lib/request';
 
 const NONE: ConsoleWithdrawal[] = [];
-const loadPending = () => call(consoleWithdrawalsPending, {});
+type Status = 'pending' | 'paid' | 'rejected';
+const STATUSES: readonly Status[] = ['pending', 'paid', 'rejected'];
 
 /** Saves a file the browser holds, through a temporary link. */
 function save(blob: Blob, name: string): void {
@@ -38,7 +39,9 @@ export default function WithdrawalsPage() {
   const { t, language } = useI18n();
   const { message, modal } = App.useApp();
   const fail = useFail();
-  const { data: rows, loading, reload } = useLoad(loadPending, 'list', NONE);
+  const [status, setStatus] = useState<Status>('pending');
+  const load = useCallback(() => call(consoleWithdrawalsPending, { query: { status } }), [status]);
+  const { data: rows, loading, reload } = useLoad(load, status, NONE);
   const [rejecting, setRejecting] = useState<string | null>(null);
   const [paying, setPaying] = useState<ConsoleWithdrawal | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,9 +93,14 @@ export default function WithdrawalsPage() {
     <>
       <Space style={{ marginBottom: 16 }} wrap>
         <Button onClick={reload}>{t('refresh')}</Button>
-        <Button onClick={() => void exportCsv()} disabled={rows.length === 0}>
+        <Button onClick={() => void exportCsv()} disabled={status !== 'pending' || rows.length === 0}>
           {t('withdrawals.download')}
         </Button>
+        <Segmented
+          value={status}
+          onChange={(value) => setStatus(value)}
+          options={STATUSES.map((value) => ({ value, label: t(`withdrawals.status.${value}`) }))}
+        />
       </Space>
       <Table
         rowKey="id"
@@ -101,65 +109,96 @@ export default function WithdrawalsPage() {
         pagination={false}
         locale={{ emptyText: t('withdrawals.empty') }}
         scroll={{ x: 'max-content' }}
-        columns={[
-          { title: t('withdrawals.mobile'), dataIndex: 'userMobileMasked' },
-          { title: t('withdrawals.amount'), dataIndex: 'amount', render: (value: number) => money(value) },
-          { title: t('withdrawals.fee'), dataIndex: 'fee', render: (value: number) => money(value) },
-          { title: t('withdrawals.received'), dataIndex: 'received', render: (value: number) => money(value) },
-          {
-            title: t('withdrawals.bank'),
-            key: 'bank',
-            render: (_value, row) => `${row.bankCard.holderName} · ${row.bankCard.bank} ${row.bankCard.accountMasked}`,
-          },
-          {
-            title: t('withdrawals.approval'),
-            key: 'approval',
-            render: (_value, row) =>
-              !row.needsSecondApproval ? (
-                <Tag>{t('withdrawals.approvalNone')}</Tag>
-              ) : row.firstApprovedBy ? (
-                <Tag color="blue">{t('withdrawals.approvedBy', { name: row.firstApprovedBy })}</Tag>
-              ) : (
-                <Tag color="orange">{t('withdrawals.approvalNeeded')}</Tag>
-              ),
-          },
-          {
-            title: t('withdrawals.reference'),
-            dataIndex: 'bankReference',
-            render: (value: string | null) => value ?? '—',
-          },
-          {
-            title: t('withdrawals.createdAt'),
-            dataIndex: 'createdAt',
-            render: (value: string) => dateTime(value, language),
-          },
-          {
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, row) => {
-              const awaitsFirst = row.needsSecondApproval && !row.firstApprovedBy;
-              const ownApproval = row.firstApprovedByMe;
-              return (
-                <Space>
-                  {awaitsFirst ? (
-                    <Button type="primary" onClick={() => approve(row)}>
-                      {t('withdrawals.approve')}
-                    </Button>
-                  ) : ownApproval ? (
-                    <Typography.Text type="secondary">{t('withdrawals.ownApproval')}</Typography.Text>
-                  ) : (
-                    <Button type="primary" onClick={() => setPaying(row)}>
-                      {t('withdrawals.pay')}
-                    </Button>
-                  )}
-                  <Button danger onClick={() => setRejecting(row.id)}>
-                    {t('withdrawals.reject')}
-                  </Button>
+        columns={(
+          [
+            {
+              title: t('withdrawals.mobile'),
+              key: 'user',
+              render: (_value, row) => (
+                <Space direction="vertical" size={0}>
+                  <span>{row.userMobileMasked}</span>
+                  <Typography.Text type="secondary">{dateTime(row.createdAt, language)}</Typography.Text>
                 </Space>
-              );
+              ),
             },
-          },
-        ]}
+            {
+              title: t('withdrawals.amount'),
+              key: 'amount',
+              render: (_value, row) => (
+                <Space direction="vertical" size={0}>
+                  <span>{money(row.amount)}</span>
+                  <Typography.Text type="secondary">{t('withdrawals.feeOf', { fee: money(row.fee) })}</Typography.Text>
+                </Space>
+              ),
+            },
+            { title: t('withdrawals.received'), dataIndex: 'received', render: (value: number) => money(value) },
+            {
+              title: t('withdrawals.bank'),
+              key: 'bank',
+              render: (_value, row) => (
+                <Space direction="vertical" size={0}>
+                  <span>{row.bankCard.holderName}</span>
+                  <Typography.Text type="secondary">{`${row.bankCard.bank} ${row.bankCard.accountMasked}`}</Typography.Text>
+                </Space>
+              ),
+            },
+            {
+              title: t('withdrawals.approval'),
+              key: 'approval',
+              render: (_value, row) =>
+                !row.needsSecondApproval ? (
+                  <Tag>{t('withdrawals.approvalNone')}</Tag>
+                ) : row.firstApprovedBy ? (
+                  <Space direction="vertical" size={0}>
+                    <Tag color="blue">{t('withdrawals.approvedBy', { name: row.firstApprovedBy })}</Tag>
+                    {row.firstApprovedByMe ? (
+                      <Typography.Text type="secondary">{t('withdrawals.ownApproval')}</Typography.Text>
+                    ) : null}
+                  </Space>
+                ) : (
+                  <Tag color="orange">{t('withdrawals.approvalNeeded')}</Tag>
+                ),
+            },
+            {
+              // Settled ones only: a pending withdrawal has no reference yet.
+              key: status === 'pending' ? 'hidden' : 'reference',
+              title: t('withdrawals.reference'),
+              dataIndex: 'bankReference',
+              render: (value: string | null, row) =>
+                value ? (
+                  <Space direction="vertical" size={0}>
+                    <span>{value}</span>
+                    {row.paidBy ? <Typography.Text type="secondary">{row.paidBy}</Typography.Text> : null}
+                  </Space>
+                ) : (
+                  (row.rejectReason ?? '—')
+                ),
+            },
+            {
+              key: status === 'pending' ? 'actions' : 'hidden',
+              render: (_value, row) => {
+                if (row.status !== 'pending') return null;
+                const awaitsFirst = row.needsSecondApproval && !row.firstApprovedBy;
+                return (
+                  <Space>
+                    {awaitsFirst ? (
+                      <Button type="primary" onClick={() => approve(row)}>
+                        {t('withdrawals.approve')}
+                      </Button>
+                    ) : row.firstApprovedByMe ? null : (
+                      <Button type="primary" onClick={() => setPaying(row)}>
+                        {t('withdrawals.pay')}
+                      </Button>
+                    )}
+                    <Button danger onClick={() => setRejecting(row.id)}>
+                      {t('withdrawals.reject')}
+                    </Button>
+                  </Space>
+                );
+              },
+            },
+          ] satisfies TableColumnsType<ConsoleWithdrawal>
+        ).filter((column) => column.key !== 'hidden')}
       />
       <Modal
         open={paying !== null}

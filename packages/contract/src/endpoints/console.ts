@@ -226,7 +226,9 @@ export const consoleWithdrawalsPending = defineEndpoint({
   path: '/api/console/withdrawals',
   access: 'console',
   roles: ['finance'],
-  summary: "Withdrawals waiting to be paid or rejected, with the user's masked mobile and the approval state.",
+  summary:
+    "Withdrawals waiting to be paid or rejected (oldest first), or the latest paid or rejected ones (newest first, with the bank's reference), with the user's masked mobile and the approval state.",
+  query: z.strictObject({ status: z.enum(['pending', 'paid', 'rejected']).default('pending') }),
   response: z.array(ConsoleWithdrawalSchema),
 });
 

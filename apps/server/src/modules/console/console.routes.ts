@@ -148,10 +148,11 @@ export function registerConsoleRoutes(
     return { done: true as const };
   });
 
-  handle(consoleWithdrawalsPending, async ({ operator }) => {
-    const { rows } = await admin.payouts.listForOperators('pending');
-    // Oldest first: the queue is worked in the order users asked.
-    return rows.reverse().map((row) => admin.payouts.consoleView(row, operator.name));
+  handle(consoleWithdrawalsPending, async ({ operator, query }) => {
+    const { rows } = await admin.payouts.listForOperators(query.status);
+    // The queue oldest first, in the order users asked; settled ones newest first.
+    const ordered = query.status === 'pending' ? rows.reverse() : rows;
+    return ordered.map((row) => admin.payouts.consoleView(row, operator.name));
   });
 
   handle(consoleWithdrawalApprove, ({ operator, params }) => admin.payouts.approve(operator.name, params.id));

@@ -90,6 +90,13 @@ describe('two finance operators on a large withdrawal', () => {
       paidBy: b.name,
       bankReference: 'CMB-7781',
     });
+    const settled = await consoleApi(t, b, consoleWithdrawalsPending, { query: { status: 'paid' } });
+    expect(settled.data.find((row) => row.id === large.id)).toMatchObject({
+      bankReference: 'CMB-7781',
+      paidBy: b.name,
+    });
+    const queue = await consoleApi(t, b, consoleWithdrawalsPending);
+    expect(queue.data.map((row) => row.id)).not.toContain(large.id);
     const audit = await consoleApi(t, admin, consoleAudit, {
       query: { subjectType: 'withdrawal', subjectId: large.id },
     });
