@@ -146,17 +146,22 @@ export default function CorrectionsPage() {
           layout="vertical"
           initialValues={{ direction: 'credit', asset: 'CNY' }}
           onFinish={(values) => void submit(values)}
-          style={{ maxWidth: 640 }}
         >
-          <Form.Item label={t('corrections.user')} htmlFor="correction_user" required extra={found ?? undefined}>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="user" noStyle rules={[{ required: true, whitespace: true }]}>
-                <Input maxLength={64} autoComplete="off" onChange={() => setFound(null)} />
-              </Form.Item>
-              <Button onClick={() => void lookUp()}>{t('corrections.lookUp')}</Button>
-            </Space.Compact>
-          </Form.Item>
-          <Space wrap size="large">
+          <Space wrap size={[16, 0]} align="start">
+            <Form.Item
+              label={t('corrections.user')}
+              htmlFor="correction_user"
+              required
+              extra={found ?? undefined}
+              style={{ width: 340 }}
+            >
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="user" noStyle rules={[{ required: true, whitespace: true }]}>
+                  <Input maxLength={64} autoComplete="off" onChange={() => setFound(null)} />
+                </Form.Item>
+                <Button onClick={() => void lookUp()}>{t('corrections.lookUp')}</Button>
+              </Space.Compact>
+            </Form.Item>
             <Form.Item name="direction" label={t('corrections.direction')}>
               <Radio.Group
                 optionType="button"
@@ -168,7 +173,7 @@ export default function CorrectionsPage() {
             </Form.Item>
             <Form.Item name="asset" label={t('corrections.asset')}>
               <Select
-                style={{ width: 180 }}
+                style={{ width: 150 }}
                 options={[
                   { value: 'CNY', label: t('corrections.assetCny') },
                   { value: 'POINTS', label: t('corrections.assetPoints') },
@@ -179,7 +184,7 @@ export default function CorrectionsPage() {
               name="amount"
               label={t('corrections.amount')}
               dependencies={['asset']}
-              extra={t('corrections.amountHint')}
+              tooltip={t('corrections.amountHint')}
               rules={[
                 ({ getFieldValue }) => ({
                   validator: (_rule, value: string | undefined) =>
@@ -189,17 +194,18 @@ export default function CorrectionsPage() {
                 }),
               ]}
             >
-              <Input style={{ width: 180 }} inputMode="decimal" autoComplete="off" />
+              <Input style={{ width: 140 }} inputMode="decimal" autoComplete="off" />
             </Form.Item>
           </Space>
           <Form.Item
             name="reason"
             label={t('corrections.reason')}
             rules={[{ required: true, whitespace: true }, { max: 500 }]}
+            style={{ maxWidth: 820, marginBottom: 0 }}
           >
-            <Input.TextArea rows={2} maxLength={500} />
+            <Input maxLength={500} autoComplete="off" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={sending}>
+          <Button type="primary" htmlType="submit" loading={sending} style={{ marginTop: 16 }}>
             {t('corrections.submit')}
           </Button>
         </Form>
@@ -223,17 +229,27 @@ export default function CorrectionsPage() {
         scroll={{ x: 'max-content' }}
         pagination={{ current: data.page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage }}
         columns={[
-          { title: t('withdrawals.mobile'), dataIndex: 'userMobileMasked' },
           {
-            title: t('corrections.direction'),
-            dataIndex: 'direction',
-            render: (value: Correction['direction']) =>
-              t(value === 'credit' ? 'corrections.credit' : 'corrections.debit'),
+            title: t('withdrawals.mobile'),
+            key: 'user',
+            render: (_value, row) => (
+              <Space direction="vertical" size={0}>
+                <span>{row.userMobileMasked}</span>
+                <Typography.Text type="secondary">{dateTime(row.createdAt, language)}</Typography.Text>
+              </Space>
+            ),
           },
           {
             title: t('corrections.amount'),
             key: 'amount',
-            render: (_value, row) => amountText(row.asset, row.amount),
+            render: (_value, row) => (
+              <Space direction="vertical" size={0}>
+                <span>{amountText(row.asset, row.amount)}</span>
+                <Typography.Text type={row.direction === 'credit' ? 'success' : 'danger'}>
+                  {t(row.direction === 'credit' ? 'corrections.credit' : 'corrections.debit')}
+                </Typography.Text>
+              </Space>
+            ),
           },
           {
             title: t('corrections.reason'),
@@ -254,18 +270,24 @@ export default function CorrectionsPage() {
               </Space>
             ),
           },
-          { title: t('corrections.requestedBy'), dataIndex: 'requestedBy' },
-          { title: t('corrections.decidedBy'), dataIndex: 'decidedBy', render: (value: string | null) => value ?? '—' },
           {
-            title: t('corrections.createdAt'),
-            dataIndex: 'createdAt',
-            render: (value: string) => dateTime(value, language),
+            title: t('corrections.requestedBy'),
+            key: 'by',
+            render: (_value, row) => (
+              <Space direction="vertical" size={0}>
+                <span>{row.requestedBy}</span>
+                {row.decidedBy ? (
+                  <Typography.Text type="secondary">{`${t('corrections.decidedBy')}: ${row.decidedBy}`}</Typography.Text>
+                ) : null}
+              </Space>
+            ),
           },
           {
             key: 'actions',
+            fixed: 'right',
             render: (_value, row) =>
               row.status !== 'pending' ? null : row.mine ? (
-                <Space>
+                <Space direction="vertical" size={4}>
                   <Typography.Text type="secondary">{t('corrections.mine')}</Typography.Text>
                   <Button
                     onClick={() =>

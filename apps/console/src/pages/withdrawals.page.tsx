@@ -176,6 +176,7 @@ export default function WithdrawalsPage() {
             },
             {
               key: status === 'pending' ? 'actions' : 'hidden',
+              fixed: 'right',
               render: (_value, row) => {
                 if (row.status !== 'pending') return null;
                 const awaitsFirst = row.needsSecondApproval && !row.firstApprovedBy;
