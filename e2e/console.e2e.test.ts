@@ -170,7 +170,12 @@ describe('operator console', () => {
     await logIn(server, page, 'fay', password);
     await enrol(page);
     await expect.poll(() => page.getByTestId('operator-name').innerText()).toBe('fay');
-    expect(await menu(page).allInnerTexts()).toEqual(['Dashboard', 'Withdrawals']);
+    expect(await menu(page).allInnerTexts()).toEqual([
+      'Dashboard',
+      'Withdrawals',
+      'Balance corrections',
+      'Ledger report',
+    ]);
     await menu(page).filter({ hasText: 'Withdrawals' }).click();
 
     const toPay = page.getByRole('row').filter({ hasText: '¥50.00' });
@@ -183,6 +188,7 @@ describe('operator console', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await toPay.getByRole('button', { name: 'Mark paid' }).click();
+    await page.getByRole('dialog').getByLabel('Bank reference').fill('BOW-20261123-01');
     await page.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
     await expect.poll(() => toPay.count()).toBe(0);
 

@@ -148,7 +148,16 @@ describe('identity and payouts', () => {
     expect(statement.items.map((item) => item.status)).toEqual(['pending']);
 
     // The operator pays it from the command line.
-    await ops(server, ['withdrawals', 'pay', statement.items[0]?.id ?? '', '--operator', 'e2e', '--yes']);
+    await ops(server, [
+      'withdrawals',
+      'pay',
+      statement.items[0]?.id ?? '',
+      '--reference',
+      'E2E-REF-1',
+      '--operator',
+      'e2e',
+      '--yes',
+    ]);
 
     await open(page, '/pages-sub/withdrawal-detail/index');
     const record = top(page).locator('.payouts-record');

@@ -44,6 +44,8 @@ export interface ServerOptions {
   calls?: string[];
   /** `operator`: identity and face checks wait for an operator (the demo default is `auto`). */
   identityReview?: 'auto' | 'operator';
+  /** More configuration, as environment variables (e.g. `WITHDRAWAL_SECOND_APPROVAL_ABOVE`). */
+  env?: Record<string, string>;
 }
 
 /** The real server, the built web app and console on one loopback origin, with a fresh SQLite file. */
@@ -62,6 +64,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     CORS_ORIGINS: (options.corsOrigins ?? []).join(','),
     ...(options.appSecret ? { APP_SECRET: options.appSecret } : {}),
     ...(options.identityReview ? { IDENTITY_REVIEW: options.identityReview } : {}),
+    ...options.env,
   });
   const captcha = new ReadableCaptcha();
   const app = await createApp({ config, captchaGenerator: captcha, ...(options.db ? { db: options.db } : {}) });

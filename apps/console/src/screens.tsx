@@ -1,22 +1,26 @@
 import type { EndpointDef, OperatorRole } from '@stride/contract';
 import {
   consoleAudit,
+  consoleCorrections,
+  consoleDashboardSummary,
+  consoleFaceChecksPending,
   consoleIdentityPending,
+  consoleLedgerReport,
   consoleOperators,
   consoleOutbox,
   consoleUsersSearch,
-  consoleDashboardSummary,
-  consoleFaceChecksPending,
   consoleWithdrawalsPending,
 } from '@stride/contract';
 import {
+  AccountBookOutlined,
   AuditOutlined,
+  DashboardOutlined,
+  DiffOutlined,
   MailOutlined,
   SafetyCertificateOutlined,
+  ScanOutlined,
   TeamOutlined,
   UserOutlined,
-  DashboardOutlined,
-  ScanOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
@@ -63,6 +67,20 @@ export const SCREENS: readonly Screen[] = [
     endpoint: consoleWithdrawalsPending,
     icon: <WalletOutlined />,
     page: lazy(() => import('./pages/withdrawals.page')),
+  },
+  {
+    key: 'corrections',
+    title: 'menu.corrections',
+    endpoint: consoleCorrections,
+    icon: <DiffOutlined />,
+    page: lazy(() => import('./pages/corrections.page')),
+  },
+  {
+    key: 'ledger',
+    title: 'menu.ledger',
+    endpoint: consoleLedgerReport,
+    icon: <AccountBookOutlined />,
+    page: lazy(() => import('./pages/ledger.page')),
   },
   {
     key: 'users',

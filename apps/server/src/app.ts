@@ -43,6 +43,9 @@ import { PayoutsService } from './modules/payouts/payouts.service.js';
 import { PayoutsAdmin } from './modules/payouts/payouts.admin.js';
 import { AccountsAdmin } from './modules/accounts/accounts.admin.js';
 import { registerAccountsConsoleRoutes } from './modules/accounts/accounts.console.js';
+import { CorrectionsRepository } from './modules/ledger/corrections.repository.js';
+import { LedgerAdmin } from './modules/ledger/ledger.admin.js';
+import { registerLedgerConsoleRoutes } from './modules/ledger/ledger.console.js';
 import { AccountsRepository } from './modules/accounts/accounts.repository.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
@@ -170,6 +173,7 @@ export interface Services {
 export interface AdminServices {
   identity: IdentityAdmin;
   payouts: PayoutsAdmin;
+  ledger: LedgerAdmin;
   payments: PaymentsAdmin;
   files: FilesAdmin;
   shop: ShopAdmin;
@@ -288,7 +292,16 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     console: new ConsoleService(db, new ConsoleRepository(), hasher, cipher, limits, operators, clock, config),
     admin: {
       identity: new IdentityAdmin(db, identityRepository, files, operators),
-      payouts: new PayoutsAdmin(db, payoutsRepository, ledger, operators, cipher, clock),
+      payouts: new PayoutsAdmin(
+        db,
+        payoutsRepository,
+        ledger,
+        operators,
+        cipher,
+        clock,
+        config.withdraw.secondApprovalAbove,
+      ),
+      ledger: new LedgerAdmin(db, new CorrectionsRepository(), ledger, operators, clock),
       payments: new PaymentsAdmin(db, paymentsRepository, ledger, operators, clock),
       files: new FilesAdmin(db, files, new FilesRepository(), operators, clock, () =>
         runCleanup({ files, captcha, limits, config }),
@@ -535,6 +548,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerRulesRoutes(endpoints.forModule('system'), services);
   registerConsoleRoutes(endpoints.forModule('console'), services);
   registerReportsConsoleRoutes(endpoints.forModule('reports'), services);
+  registerLedgerConsoleRoutes(endpoints.forModule('ledger'), services);
   registerDownloadFiles(app, services.download);
   registerMediaFiles(app, services.files);
   registerPaymentCallbacks(app, services);

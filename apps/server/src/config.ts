@@ -94,6 +94,7 @@ const EnvSchema = z.object({
   WITHDRAW_DAILY_MAX: z.coerce.number().int().min(1).default(500_000),
   WITHDRAW_FEE_PERMILLE: z.coerce.number().int().min(0).max(1_000).default(10),
   WITHDRAW_FEE_MIN: z.coerce.number().int().min(0).default(100),
+  WITHDRAWAL_SECOND_APPROVAL_ABOVE: z.coerce.number().int().min(0).default(500_000),
   ADDRESSES_MAX: z.coerce.number().int().min(1).max(200).default(20),
   INVITE_REWARD_POINTS: z.coerce.number().int().min(0).default(500),
   INVITE_QUALIFYING_STEPS: z.coerce.number().int().min(1).default(5_000),
@@ -312,6 +313,8 @@ function fromEnv(e: Env) {
       dailyMax: e.WITHDRAW_DAILY_MAX,
       feePermille: e.WITHDRAW_FEE_PERMILLE,
       feeMin: e.WITHDRAW_FEE_MIN,
+      /** Above this amount (minor units) a withdrawal needs two different finance operators (decision 023). */
+      secondApprovalAbove: e.WITHDRAWAL_SECOND_APPROVAL_ABOVE,
     },
     addressesMax: e.ADDRESSES_MAX,
     /** Both sides get `points` when the invitee first walks `steps` in a day; at most `maxPerYear` invitees per inviter. */

@@ -42,6 +42,11 @@ export interface ConsoleSession {
 
 let counter = 0;
 
+/** The name `operatorName()` gave last: the operator the latest `signIn` created. */
+export function lastOperatorName(prefix = 'op'): string {
+  return `${prefix}${counter}`;
+}
+
 /** A fresh operator name, unique within the test process. */
 export function operatorName(prefix = 'op'): string {
   counter += 1;

@@ -278,7 +278,11 @@ export async function api<E extends EndpointDef>(
         ? { payload: sentBody }
         : { payload: sentBody as object }),
   });
-  if (endpoint.binary && !String(response.headers['content-type']).startsWith('application/json')) {
+  if (
+    endpoint.binary &&
+    response.statusCode === 200 &&
+    !String(response.headers['content-type']).startsWith('application/json')
+  ) {
     // A binary success is the bytes themselves: answered here as code 1 with the bytes as data.
     return { status: response.statusCode, code: 1, message: 'ok', data: response.rawPayload as ResponseOf<E> };
   }

@@ -16,6 +16,7 @@ import * as system from './endpoints/system.js';
 import * as console from './endpoints/console.js';
 import * as outbox from './endpoints/outbox.js';
 import * as reports from './endpoints/reports.js';
+import * as ledger from './endpoints/ledger.js';
 import type { EndpointDef } from './endpoint.js';
 
 export * from './codes.js';
@@ -41,6 +42,7 @@ export * from './endpoints/system.js';
 export * from './endpoints/console.js';
 export * from './endpoints/outbox.js';
 export * from './endpoints/reports.js';
+export * from './endpoints/ledger.js';
 
 function isEndpoint(value: unknown): value is EndpointDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -75,6 +77,7 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   console,
   outbox,
   reports,
+  ledger,
 ]);
 
 /** The supported languages (docs/product/client.md, Dialogs, toasts and texts). */

@@ -88,3 +88,26 @@ export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<
   if (envelope.code === CODES.CONSOLE_SESSION_INVALID) state.onSessionInvalid();
   throw new ConsoleError(envelope.code, envelope.message);
 }
+
+/**
+ * A `binary` endpoint (a file, not an envelope): same cookie and CSRF rules as `call`. A refusal
+ * still answers an envelope in JSON, which throws as a ConsoleError.
+ */
+export async function download<E extends EndpointDef>(endpoint: E, input: CallInput<E>): Promise<Blob> {
+  const { params, query } = input as { params?: unknown; query?: unknown };
+  const headers: Record<string, string> = { 'accept-language': state.language };
+  if (endpoint.method !== 'GET') headers['x-csrf-token'] = state.csrfToken;
+  const response = await fetch(buildUrl(endpoint.path, params, query), {
+    method: endpoint.method,
+    credentials: 'same-origin',
+    headers,
+  });
+  if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
+    const envelope: unknown = await response.json().catch(() => null);
+    if (!isEnvelope(envelope)) throw new ConsoleError(0, `HTTP ${response.status}`);
+    if (envelope.code === CODES.CONSOLE_SESSION_INVALID) state.onSessionInvalid();
+    throw new ConsoleError(envelope.code, envelope.message);
+  }
+  if (!response.ok) throw new ConsoleError(0, `HTTP ${response.status}`);
+  return response.blob();
+}

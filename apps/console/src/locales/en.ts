@@ -1,6 +1,7 @@
 import { USERS } from './areas/users';
 import { DASHBOARD } from './areas/dashboard';
 import { REVIEWER } from './areas/reviewer';
+import { FINANCE } from './areas/finance';
 
 /** The base dictionary: every other locale is typed against it, so a missing key fails the typecheck. */
 export const en = {
@@ -119,6 +120,7 @@ export const en = {
   ...USERS.en,
   ...DASHBOARD.en,
   ...REVIEWER.en,
+  ...FINANCE.en,
 };
 
 export type Messages = Readonly<Record<keyof typeof en, string>>;

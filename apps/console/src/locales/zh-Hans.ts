@@ -1,6 +1,7 @@
 import { USERS } from './areas/users';
 import { DASHBOARD } from './areas/dashboard';
 import { REVIEWER } from './areas/reviewer';
+import { FINANCE } from './areas/finance';
 import type { Messages } from './en';
 
 export const zhHans: Messages = {
@@ -116,4 +117,5 @@ export const zhHans: Messages = {
   ...USERS.zhHans,
   ...DASHBOARD.zhHans,
   ...REVIEWER.zhHans,
+  ...FINANCE.zhHans,
 };

@@ -1,45 +1,106 @@
-import { consoleWithdrawalPay, consoleWithdrawalReject, consoleWithdrawalsPending } from '@stride/contract';
-import { App, Button, Space, Table } from 'antd';
-import { useState } from 'react';
+import {
+  consoleWithdrawalApprove,
+  consoleWithdrawalPay,
+  consoleWithdrawalReject,
+  consoleWithdrawalsExport,
+  consoleWithdrawalsPending,
+  type ConsoleWithdrawal,
+} from '@stride/contract';
+import { App, Button, Form, Input, Modal, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useCallback, useState } from 'react';
 import { ReasonModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
 import { dateTime, money } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
-import { call } from '../lib/request';
+import { call, download } from '../lib/request';
 
-const NONE: never[] = [];
-const loadPending = () => call(consoleWithdrawalsPending, {});
+const NONE: ConsoleWithdrawal[] = [];
+type Status = 'pending' | 'paid' | 'rejected';
+const STATUSES: readonly Status[] = ['pending', 'paid', 'rejected'];
 
-/** Finance: pending withdrawals; paid once, or rejected with the whole amount refunded. */
+/** Saves a file the browser holds, through a temporary link. */
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Finance: pending withdrawals; paid once with the bank's reference, or rejected with the whole
+ * amount refunded. A large one needs a first approval, then a different operator pays it.
+ */
 export default function WithdrawalsPage() {
   const { t, language } = useI18n();
   const { message, modal } = App.useApp();
   const fail = useFail();
-  const { data: rows, loading, reload } = useLoad(loadPending, 'list', NONE);
+  const [status, setStatus] = useState<Status>('pending');
+  const load = useCallback(() => call(consoleWithdrawalsPending, { query: { status } }), [status]);
+  const { data: rows, loading, reload } = useLoad(load, status, NONE);
   const [rejecting, setRejecting] = useState<string | null>(null);
+  const [paying, setPaying] = useState<ConsoleWithdrawal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ reference: string }>();
 
-  function pay(id: string, amount: number, holder: string) {
+  function approve(row: ConsoleWithdrawal) {
     modal.confirm({
-      title: t('withdrawals.payConfirm', { amount: money(amount), holder }),
-      okText: t('withdrawals.pay'),
+      title: t('withdrawals.approveConfirm', { amount: money(row.received), holder: row.bankCard.holderName }),
+      okText: t('withdrawals.approve'),
       cancelText: t('cancel'),
       onOk: async () => {
         try {
-          await call(consoleWithdrawalPay, { params: { id } });
-          void message.success(t('withdrawals.paid'));
-          reload();
+          await call(consoleWithdrawalApprove, { params: { id: row.id } });
+          void message.success(t('withdrawals.approved'));
         } catch (error) {
           fail(error);
         }
+        reload();
       },
     });
   }
 
+  async function pay(reference: string) {
+    if (paying === null) return;
+    setBusy(true);
+    try {
+      await call(consoleWithdrawalPay, { params: { id: paying.id }, body: { reference } });
+      void message.success(t('withdrawals.paid'));
+      setPaying(null);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+    reload();
+  }
+
+  async function exportCsv() {
+    try {
+      const blob = await download(consoleWithdrawalsExport, {});
+      save(blob, `withdrawals-pending-${new Date().toISOString().slice(0, 10)}.csv`);
+      void message.success(t('withdrawals.downloaded'));
+    } catch (error) {
+      fail(error);
+    }
+  }
+
   return (
     <>
-      <Space style={{ marginBottom: 16 }}>
+      <Space style={{ marginBottom: 16 }} wrap>
         <Button onClick={reload}>{t('refresh')}</Button>
+        <Button onClick={() => void exportCsv()} disabled={status !== 'pending' || rows.length === 0}>
+          {t('withdrawals.download')}
+        </Button>
+        <Segmented
+          value={status}
+          onChange={(value) => setStatus(value)}
+          options={STATUSES.map((value) => ({ value, label: t(`withdrawals.status.${value}`) }))}
+        />
       </Space>
       <Table
         rowKey="id"
@@ -48,37 +109,128 @@ export default function WithdrawalsPage() {
         pagination={false}
         locale={{ emptyText: t('withdrawals.empty') }}
         scroll={{ x: 'max-content' }}
-        columns={[
-          { title: t('withdrawals.user'), dataIndex: 'userId' },
-          { title: t('withdrawals.amount'), dataIndex: 'amount', render: (value: number) => money(value) },
-          { title: t('withdrawals.fee'), dataIndex: 'fee', render: (value: number) => money(value) },
-          { title: t('withdrawals.received'), dataIndex: 'received', render: (value: number) => money(value) },
-          {
-            title: t('withdrawals.bank'),
-            key: 'bank',
-            render: (_value, row) => `${row.bankCard.holderName} · ${row.bankCard.bank} ${row.bankCard.accountMasked}`,
-          },
-          {
-            title: t('withdrawals.createdAt'),
-            dataIndex: 'createdAt',
-            render: (value: string) => dateTime(value, language),
-          },
-          {
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, row) => (
-              <Space>
-                <Button type="primary" onClick={() => pay(row.id, row.received, row.bankCard.holderName)}>
-                  {t('withdrawals.pay')}
-                </Button>
-                <Button danger onClick={() => setRejecting(row.id)}>
-                  {t('withdrawals.reject')}
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
+        columns={(
+          [
+            {
+              title: t('withdrawals.mobile'),
+              key: 'user',
+              render: (_value, row) => (
+                <Space direction="vertical" size={0}>
+                  <span>{row.userMobileMasked}</span>
+                  <Typography.Text type="secondary">{dateTime(row.createdAt, language)}</Typography.Text>
+                </Space>
+              ),
+            },
+            {
+              title: t('withdrawals.amount'),
+              key: 'amount',
+              render: (_value, row) => (
+                <Space direction="vertical" size={0}>
+                  <span>{money(row.amount)}</span>
+                  <Typography.Text type="secondary">{t('withdrawals.feeOf', { fee: money(row.fee) })}</Typography.Text>
+                </Space>
+              ),
+            },
+            { title: t('withdrawals.received'), dataIndex: 'received', render: (value: number) => money(value) },
+            {
+              title: t('withdrawals.bank'),
+              key: 'bank',
+              render: (_value, row) => (
+                <Space direction="vertical" size={0}>
+                  <span>{row.bankCard.holderName}</span>
+                  <Typography.Text type="secondary">{`${row.bankCard.bank} ${row.bankCard.accountMasked}`}</Typography.Text>
+                </Space>
+              ),
+            },
+            {
+              title: t('withdrawals.approval'),
+              key: 'approval',
+              render: (_value, row) =>
+                !row.needsSecondApproval ? (
+                  <Tag>{t('withdrawals.approvalNone')}</Tag>
+                ) : row.firstApprovedBy ? (
+                  <Space direction="vertical" size={0}>
+                    <Tag color="blue">{t('withdrawals.approvedBy', { name: row.firstApprovedBy })}</Tag>
+                    {row.firstApprovedByMe ? (
+                      <Typography.Text type="secondary">{t('withdrawals.ownApproval')}</Typography.Text>
+                    ) : null}
+                  </Space>
+                ) : (
+                  <Tag color="orange">{t('withdrawals.approvalNeeded')}</Tag>
+                ),
+            },
+            {
+              // Settled ones only: a pending withdrawal has no reference yet.
+              key: status === 'pending' ? 'hidden' : 'reference',
+              title: t('withdrawals.reference'),
+              dataIndex: 'bankReference',
+              render: (value: string | null, row) =>
+                value ? (
+                  <Space direction="vertical" size={0}>
+                    <span>{value}</span>
+                    {row.paidBy ? <Typography.Text type="secondary">{row.paidBy}</Typography.Text> : null}
+                  </Space>
+                ) : (
+                  (row.rejectReason ?? '—')
+                ),
+            },
+            {
+              key: status === 'pending' ? 'actions' : 'hidden',
+              fixed: 'right',
+              render: (_value, row) => {
+                if (row.status !== 'pending') return null;
+                const awaitsFirst = row.needsSecondApproval && !row.firstApprovedBy;
+                return (
+                  <Space>
+                    {awaitsFirst ? (
+                      <Button type="primary" onClick={() => approve(row)}>
+                        {t('withdrawals.approve')}
+                      </Button>
+                    ) : row.firstApprovedByMe ? null : (
+                      <Button type="primary" onClick={() => setPaying(row)}>
+                        {t('withdrawals.pay')}
+                      </Button>
+                    )}
+                    <Button danger onClick={() => setRejecting(row.id)}>
+                      {t('withdrawals.reject')}
+                    </Button>
+                  </Space>
+                );
+              },
+            },
+          ] satisfies TableColumnsType<ConsoleWithdrawal>
+        ).filter((column) => column.key !== 'hidden')}
       />
+      <Modal
+        open={paying !== null}
+        title={
+          paying
+            ? t('withdrawals.payConfirm', { amount: money(paying.received), holder: paying.bankCard.holderName })
+            : ''
+        }
+        okText={t('withdrawals.pay')}
+        cancelText={t('cancel')}
+        confirmLoading={busy}
+        destroyOnHidden
+        onCancel={() => setPaying(null)}
+        onOk={() => {
+          form.validateFields().then(
+            ({ reference }) => pay(reference.trim()),
+            () => undefined,
+          );
+        }}
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item
+            name="reference"
+            label={t('withdrawals.reference')}
+            extra={t('withdrawals.referenceHint')}
+            rules={[{ required: true, whitespace: true, message: t('withdrawals.referenceRequired') }, { max: 64 }]}
+          >
+            <Input maxLength={64} autoComplete="off" />
+          </Form.Item>
+        </Form>
+      </Modal>
       <ReasonModal
         open={rejecting !== null}
         onCancel={() => setRejecting(null)}

@@ -328,6 +328,32 @@ export interface WithdrawalsTable {
   paid_at: number | null;
   rejected_at: number | null;
   refunded_at: number | null;
+  /** Large withdrawals (decision 023): the first finance operator's approval; a different one pays. */
+  first_approved_by: string | null;
+  first_approved_at: number | null;
+  paid_by: string | null;
+  /** The bank's transfer reference, recorded when paid. */
+  bank_reference: string | null;
+}
+
+/** A correction of a user's balance, requested by one finance operator and decided by another. */
+export interface BalanceCorrectionsTable {
+  id: string;
+  user_id: string;
+  /** credit or debit. */
+  direction: string;
+  asset: string;
+  amount: number;
+  reason: string;
+  /** pending, approved, rejected, cancelled. */
+  status: string;
+  requested_by: string;
+  requested_by_id: string | null;
+  decided_by: string | null;
+  decision_reason: string | null;
+  transfer_id: string | null;
+  created_at: number;
+  decided_at: number | null;
 }
 
 export interface OperatorActionsTable {
@@ -517,6 +543,7 @@ export interface Database {
   operators: OperatorsTable;
   operator_recovery_codes: OperatorRecoveryCodesTable;
   console_sessions: ConsoleSessionsTable;
+  balance_corrections: BalanceCorrectionsTable;
   goods_categories: GoodsCategoriesTable;
   goods: GoodsTable;
   delivery_addresses: DeliveryAddressesTable;

@@ -61,7 +61,7 @@ describe('two operators deciding one thing at the same moment', () => {
     const payouts = await system('payouts');
     const results = await Promise.all(
       ['ann', 'bob', 'cyd', 'dee'].map((operator) =>
-        ops('withdrawals', 'pay', withdrawalId, '--operator', operator, '--yes'),
+        ops('withdrawals', 'pay', withdrawalId, '--reference', 'BANK-REF-1', '--operator', operator, '--yes'),
       ),
     );
     expect(results.filter((result) => result.code === 0)).toHaveLength(1);
@@ -79,9 +79,9 @@ describe('two operators deciding one thing at the same moment', () => {
     const { withdrawalId, userId } = await withdrawingUser();
     const payouts = await system('payouts');
     const results = await Promise.all([
-      ops('withdrawals', 'pay', withdrawalId, '--operator', 'ann', '--yes'),
+      ops('withdrawals', 'pay', withdrawalId, '--reference', 'BANK-REF-1', '--operator', 'ann', '--yes'),
       ops('withdrawals', 'reject', withdrawalId, '--reason', 'Card closed', '--operator', 'bob', '--yes'),
-      ops('withdrawals', 'pay', withdrawalId, '--operator', 'cyd', '--yes'),
+      ops('withdrawals', 'pay', withdrawalId, '--reference', 'BANK-REF-1', '--operator', 'cyd', '--yes'),
       ops('withdrawals', 'reject', withdrawalId, '--reason', 'Card closed', '--operator', 'dee', '--yes'),
     ]);
     expect(results.filter((result) => result.code === 0)).toHaveLength(1);

@@ -83,7 +83,7 @@ describe('the ops command line', () => {
   it('prints usage with --help, and exits 2 on a usage error', async () => {
     const help = await ops('--help');
     expect(help.code).toBe(0);
-    expect(help.out).toContain('withdrawals pay <withdrawalId> --operator NAME --yes');
+    expect(help.out).toContain('withdrawals pay <withdrawalId> --reference TEXT --operator NAME --yes');
     expect((await ops()).code).toBe(2);
     const unknown = await ops('identity', 'explode');
     expect(unknown.code).toBe(2);
@@ -137,13 +137,26 @@ describe('the ops command line', () => {
   it('marks a withdrawal paid once, moving pending money to payouts and fees', async () => {
     const { withdrawalId } = await withdrawingUser(5_000);
     expect((await ops('withdrawals', 'list')).out).toContain(withdrawalId);
-    expect((await ops('withdrawals', 'pay', withdrawalId, '--operator', 'cai')).code).toBe(1);
-    const paid = await ops('withdrawals', 'pay', withdrawalId, '--operator', 'cai', '--yes');
+    expect((await ops('withdrawals', 'pay', withdrawalId, '--reference', 'BANK-REF-1', '--operator', 'cai')).code).toBe(
+      1,
+    );
+    const paid = await ops(
+      'withdrawals',
+      'pay',
+      withdrawalId,
+      '--reference',
+      'BANK-REF-1',
+      '--operator',
+      'cai',
+      '--yes',
+    );
     expect(paid).toMatchObject({ code: 0, out: `withdrawal ${withdrawalId}: paid 49.00 by cai` });
     const ledger = t.app.services.ledger;
     expect(await ledger.balance({ kind: 'system', name: 'payouts', asset: 'CNY' })).toBe(4_900);
     expect(await ledger.balance({ kind: 'system', name: 'withdrawal-fees', asset: 'CNY' })).toBe(100);
-    expect((await ops('withdrawals', 'pay', withdrawalId, '--operator', 'cai', '--yes')).code).toBe(1);
+    expect(
+      (await ops('withdrawals', 'pay', withdrawalId, '--reference', 'BANK-REF-1', '--operator', 'cai', '--yes')).code,
+    ).toBe(1);
     expect((await ops('withdrawals', 'reject', withdrawalId, '--reason', 'x', '--operator', 'cai', '--yes')).code).toBe(
       1,
     );

@@ -21,6 +21,7 @@ export class UsageError extends Error {}
 export const OPTIONS = {
   operator: { type: 'string' },
   reason: { type: 'string' },
+  reference: { type: 'string' },
   status: { type: 'string' },
   out: { type: 'string' },
   limit: { type: 'string' },
@@ -68,6 +69,14 @@ export function requireReason(values: Values): string {
   if (!reason) throw new UsageError('--reason TEXT is required: the user sees it.');
   if (reason.length > 200) throw new UsageError('--reason: at most 200 characters.');
   return reason;
+}
+
+/** The bank's transfer reference of a payout: a short single line. */
+export function requireReference(values: Values): string {
+  const reference = values.reference?.trim();
+  if (!reference) throw new UsageError("--reference TEXT is required: the bank's transfer reference.");
+  if (reference.length > 64) throw new UsageError('--reference: at most 64 characters.');
+  return reference;
 }
 
 export function requireId(positionals: string[], name: string): string {

@@ -51,7 +51,10 @@ export const CONSOLE_CASES: readonly RoleCase[] = [
     input: async (t) => ({ params: { userId: (await pendingIdentity(t)).userId }, body: { reason: 'blurred' } }),
   },
   { endpoint: consoleWithdrawalsPending, input: async (t) => (await pendingWithdrawal(t), {}) },
-  { endpoint: consoleWithdrawalPay, input: async (t) => ({ params: { id: (await pendingWithdrawal(t)).id } }) },
+  {
+    endpoint: consoleWithdrawalPay,
+    input: async (t) => ({ params: { id: (await pendingWithdrawal(t)).id }, body: { reference: 'BANK-REF-1' } }),
+  },
   {
     endpoint: consoleWithdrawalReject,
     input: async (t) => ({ params: { id: (await pendingWithdrawal(t)).id }, body: { reason: 'wrong account' } }),

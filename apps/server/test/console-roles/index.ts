@@ -4,6 +4,7 @@ import { CONSOLE_CASES } from './console.js';
 import { FILES_CASES } from './files.js';
 import { USERS_CASES } from './users.js';
 import { DASHBOARD_CASES } from './dashboard.js';
+import { FINANCE_CASES } from './finance.js';
 
 /**
  * One case per console endpoint that needs a role: a call that would change something (or show
@@ -18,4 +19,10 @@ export interface RoleCase {
   ) => Promise<{ params?: unknown; query?: unknown; body?: unknown; headers?: Record<string, string> }>;
 }
 
-export const ROLE_CASES: readonly RoleCase[] = [...CONSOLE_CASES, ...FILES_CASES, ...USERS_CASES, ...DASHBOARD_CASES];
+export const ROLE_CASES: readonly RoleCase[] = [
+  ...CONSOLE_CASES,
+  ...FILES_CASES,
+  ...USERS_CASES,
+  ...DASHBOARD_CASES,
+  ...FINANCE_CASES,
+];

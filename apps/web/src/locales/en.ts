@@ -204,6 +204,8 @@ export const en = {
   'statement.type.withdrawal': 'Withdrawal',
   'statement.type.withdrawalRefund': 'Withdrawal returned',
   'statement.type.paymentRefund': 'Payment returned',
+  'statement.type.adjustmentCredit': 'Balance correction (credit)',
+  'statement.type.adjustmentDebit': 'Balance correction (debit)',
   'list.loadMore': 'Load more',
 
   'page.status': 'Status',

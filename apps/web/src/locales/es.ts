@@ -204,6 +204,8 @@ export const es: Messages = {
   'statement.type.withdrawal': 'Retirada',
   'statement.type.withdrawalRefund': 'Retirada devuelta',
   'statement.type.paymentRefund': 'Pago devuelto',
+  'statement.type.adjustmentCredit': 'Corrección de saldo (abono)',
+  'statement.type.adjustmentDebit': 'Corrección de saldo (cargo)',
   'list.loadMore': 'Cargar más',
 
   'page.status': 'Estado',

@@ -204,6 +204,8 @@ export const fr: Messages = {
   'statement.type.withdrawal': 'Retrait',
   'statement.type.withdrawalRefund': 'Retrait restitué',
   'statement.type.paymentRefund': 'Paiement restitué',
+  'statement.type.adjustmentCredit': 'Correction de solde (crédit)',
+  'statement.type.adjustmentDebit': 'Correction de solde (débit)',
   'list.loadMore': 'Charger plus',
 
   'page.status': 'Statut',

@@ -204,6 +204,8 @@ export const zhHans: Messages = {
   'statement.type.withdrawal': '提现',
   'statement.type.withdrawalRefund': '提现退回',
   'statement.type.paymentRefund': '付款退回',
+  'statement.type.adjustmentCredit': '余额调整（增加）',
+  'statement.type.adjustmentDebit': '余额调整（扣减）',
   'list.loadMore': '加载更多',
 
   'page.status': '状态',

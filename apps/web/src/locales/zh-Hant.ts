@@ -204,6 +204,8 @@ export const zhHant: Messages = {
   'statement.type.withdrawal': '提現',
   'statement.type.withdrawalRefund': '提現退回',
   'statement.type.paymentRefund': '付款退回',
+  'statement.type.adjustmentCredit': '餘額調整（增加）',
+  'statement.type.adjustmentDebit': '餘額調整（扣減）',
   'list.loadMore': '載入更多',
 
   'page.status': '狀態',

@@ -203,14 +203,45 @@ export const consoleIdentityReject = defineEndpoint({
   response: DoneSchema,
 });
 
+/** A withdrawal as finance sees it: who asked (masked), and the four-eyes and payment records. */
+export const ConsoleWithdrawalSchema = WithdrawalSchema.extend({
+  userId: IdSchema,
+  userMobileMasked: z.string(),
+  /** Above WITHDRAWAL_SECOND_APPROVAL_ABOVE: one finance operator approves, a different one pays. */
+  needsSecondApproval: z.boolean(),
+  firstApprovedBy: z.string().nullable(),
+  /** The operator reading gave the first approval, so another one must pay it. */
+  firstApprovedByMe: z.boolean(),
+  firstApprovedAt: TimestampSchema.nullable(),
+  paidBy: z.string().nullable(),
+  /** The bank's transfer reference, recorded when paid. */
+  bankReference: z.string().nullable(),
+});
+
+export const BankReferenceSchema = text().trim().min(1).max(64);
+
 export const consoleWithdrawalsPending = defineEndpoint({
   id: 'console.withdrawals.pending',
   method: 'GET',
   path: '/api/console/withdrawals',
   access: 'console',
   roles: ['finance'],
-  summary: 'Withdrawals waiting to be paid or rejected.',
-  response: z.array(WithdrawalSchema.extend({ userId: IdSchema })),
+  summary:
+    "Withdrawals waiting to be paid or rejected (oldest first), or the latest paid or rejected ones (newest first, with the bank's reference), with the user's masked mobile and the approval state.",
+  query: z.strictObject({ status: z.enum(['pending', 'paid', 'rejected']).default('pending') }),
+  response: z.array(ConsoleWithdrawalSchema),
+});
+
+export const consoleWithdrawalApprove = defineEndpoint({
+  id: 'console.withdrawals.approve',
+  method: 'POST',
+  path: '/api/console/withdrawals/{id}/approve',
+  access: 'console',
+  roles: ['finance'],
+  summary:
+    'First approval of a large withdrawal (above WITHDRAWAL_SECOND_APPROVAL_ABOVE), once; it stays pending until a different finance operator pays it.',
+  params: z.strictObject({ id: IdSchema }),
+  response: ConsoleWithdrawalSchema,
 });
 
 export const consoleWithdrawalPay = defineEndpoint({
@@ -219,9 +250,23 @@ export const consoleWithdrawalPay = defineEndpoint({
   path: '/api/console/withdrawals/{id}/pay',
   access: 'console',
   roles: ['finance'],
-  summary: 'Marks a pending withdrawal paid, once.',
+  summary:
+    "Marks a pending withdrawal paid, once, with the bank's transfer reference. A large one needs a first approval by a different operator.",
   params: z.strictObject({ id: IdSchema }),
-  response: WithdrawalSchema,
+  body: z.strictObject({ reference: BankReferenceSchema }),
+  response: ConsoleWithdrawalSchema,
+});
+
+export const consoleWithdrawalsExport = defineEndpoint({
+  id: 'console.withdrawals.export',
+  method: 'POST',
+  path: '/api/console/withdrawals/export',
+  access: 'console',
+  roles: ['finance'],
+  summary:
+    'The pending withdrawals as CSV for a bank batch (id, holder, bank, full account number, amount to pay in yuan, reference). Success is the file itself; the look is recorded.',
+  binary: true,
+  response: z.string(),
 });
 
 export const consoleWithdrawalReject = defineEndpoint({
@@ -233,7 +278,7 @@ export const consoleWithdrawalReject = defineEndpoint({
   summary: 'Rejects a pending withdrawal and refunds the whole amount, once.',
   params: z.strictObject({ id: IdSchema }),
   body: z.strictObject({ reason: ReasonSchema }),
-  response: WithdrawalSchema,
+  response: ConsoleWithdrawalSchema,
 });
 
 export const AuditEntrySchema = z.object({
@@ -272,3 +317,4 @@ export const consoleAudit = defineEndpoint({
 export type ConsoleMe = z.output<typeof ConsoleMeSchema>;
 export type Operator = z.output<typeof OperatorSchema>;
 export type AuditEntry = z.output<typeof AuditEntrySchema>;
+export type ConsoleWithdrawal = z.output<typeof ConsoleWithdrawalSchema>;

@@ -16,6 +16,8 @@ export const LEDGER_TYPES = [
   'withdraw.refund',
   'payment.refund',
   'demo.welcome',
+  'adjustment.credit',
+  'adjustment.debit',
 ] as const;
 
 export type LedgerType = (typeof LEDGER_TYPES)[number];
@@ -33,6 +35,8 @@ export const STATEMENT_TYPES = [
   'withdraw.refund',
   'payment.refund',
   'demo.welcome',
+  'adjustment.credit',
+  'adjustment.debit',
 ] as const satisfies readonly LedgerType[];
 
 export type StatementType = (typeof STATEMENT_TYPES)[number];

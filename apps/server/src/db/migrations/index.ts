@@ -10,6 +10,7 @@ import * as m0008 from './0008-operator-accounts.js';
 import * as m0014 from './0014-media.js';
 import * as m0012 from './0012-user-care.js';
 import * as m0013 from './0013-report-indexes.js';
+import * as m0009 from './0009-balance-corrections.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-media': m0014,
   '0012-user-care': m0012,
   '0013-report-indexes': m0013,
+  '0009-balance-corrections': m0009,
 };

@@ -14,7 +14,9 @@ import {
   consoleSetOperatorRoles,
   consoleTotpConfirm,
   consoleTotpEnrol,
+  consoleWithdrawalApprove,
   consoleWithdrawalPay,
+  consoleWithdrawalsExport,
   consoleWithdrawalReject,
   consoleWithdrawalsPending,
   type ConsoleMe,
@@ -27,7 +29,6 @@ import type { IdentityAdmin } from '../identity/identity.admin.js';
 import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { PayoutsAdmin } from '../payouts/payouts.admin.js';
-import { toWithdrawal } from '../payouts/payouts.service.js';
 import { type ConsoleService, type OperatorView } from './console.service.js';
 
 function me(operator: ConsoleOperator): ConsoleMe {
@@ -147,12 +148,26 @@ export function registerConsoleRoutes(
     return { done: true as const };
   });
 
-  handle(consoleWithdrawalsPending, async () => {
-    const { rows } = await admin.payouts.listForOperators('pending');
-    return rows.map((row) => ({ ...toWithdrawal(row), userId: row.user_id }));
+  handle(consoleWithdrawalsPending, async ({ operator, query }) => {
+    const { rows } = await admin.payouts.listForOperators(query.status);
+    // The queue oldest first, in the order users asked; settled ones newest first.
+    const ordered = query.status === 'pending' ? rows.reverse() : rows;
+    return ordered.map((row) => admin.payouts.consoleView(row, operator.name));
   });
 
-  handle(consoleWithdrawalPay, ({ operator, params }) => admin.payouts.markPaid(operator.name, params.id));
+  handle(consoleWithdrawalApprove, ({ operator, params }) => admin.payouts.approve(operator.name, params.id));
+
+  handle(consoleWithdrawalPay, ({ operator, params, body }) =>
+    admin.payouts.markPaid(operator.name, params.id, body.reference),
+  );
+
+  // A file, not an envelope; still run as the operator so the recorded look names the account.
+  endpoints.handleBinary(consoleWithdrawalsExport, ({ operator }) =>
+    operators.as({ operatorId: operator.id, source: 'console' }, async () => ({
+      contentType: 'text/csv; charset=utf-8',
+      body: Buffer.from(await admin.payouts.exportPending(operator.name), 'utf8'),
+    })),
+  );
 
   handle(consoleWithdrawalReject, ({ operator, params, body }) =>
     admin.payouts.reject(operator.name, params.id, body.reason),

@@ -39,7 +39,8 @@ import { ROLE_CASES } from '../../../test/console-roles/index.js';
 import { api, call, registerUser, useTestApp, type ApiOptions } from '../../../test/harness.js';
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock.js';
 
-const t = useTestApp({ IDENTITY_REVIEW: 'operator' });
+// A low second-approval amount (¥100), so the role cases can make a large withdrawal (decision 023).
+const t = useTestApp({ IDENTITY_REVIEW: 'operator', WITHDRAWAL_SECOND_APPROVAL_ABOVE: '10000' });
 
 describe('console login and sessions', () => {
   it('sets an HttpOnly, SameSite=Strict cookie limited to enrolment before TOTP', async () => {
@@ -180,6 +181,7 @@ describe('console roles', () => {
       const answer = await consoleApi(t, refused, row.endpoint, input);
       expect(answer.code).toBe(CODES.FORBIDDEN);
       expect(await databaseSnapshot(t)).toEqual(before);
+      // A binary success (a file) answers as code 1 with its bytes (see api() in the harness).
       const served = await consoleApi(t, permitted, row.endpoint, input);
       expect(served.code, served.message).toBe(CODES.OK);
     },
@@ -238,11 +240,10 @@ describe('console queues and the audit record', () => {
     const rejected = await pendingWithdrawal(t);
     const queue = await consoleApi(t, finance, consoleWithdrawalsPending);
     expect(queue.data.map((row) => row.id)).toEqual(expect.arrayContaining([paid.id, rejected.id]));
-    const answer = await consoleApi(t, finance, consoleWithdrawalPay, { params: { id: paid.id } });
-    expect(answer.data).toMatchObject({ id: paid.id, status: 'paid' });
-    expect((await consoleApi(t, finance, consoleWithdrawalPay, { params: { id: paid.id } })).code).toBe(
-      CODES.BUSINESS_RULE,
-    );
+    const pay = { params: { id: paid.id }, body: { reference: 'ICBC-2026-0001' } };
+    const answer = await consoleApi(t, finance, consoleWithdrawalPay, pay);
+    expect(answer.data).toMatchObject({ id: paid.id, status: 'paid', bankReference: 'ICBC-2026-0001' });
+    expect((await consoleApi(t, finance, consoleWithdrawalPay, pay)).code).toBe(CODES.BUSINESS_RULE);
     const refused = await consoleApi(t, finance, consoleWithdrawalReject, {
       params: { id: rejected.id },
       body: { reason: 'wrong account' },
@@ -257,8 +258,8 @@ describe('console queues and the audit record', () => {
         operator: finance.name,
         operatorId: finance.operatorId,
         source: 'console',
-        before: { status: 'pending' },
-        after: { status: 'paid', received: 4_900 },
+        before: { status: 'pending', firstApprovedBy: null },
+        after: { status: 'paid', received: 4_900, paidBy: finance.name, reference: 'ICBC-2026-0001' },
       }),
     ]);
   });

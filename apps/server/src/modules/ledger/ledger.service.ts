@@ -148,8 +148,8 @@ export class LedgerService {
     }
   }
 
-  balance(ref: LedgerAccountRef): Promise<number> {
-    return this.repository.balanceOf(this.db, accountCode(ref));
+  balance(ref: LedgerAccountRef, db: Executor = this.db): Promise<number> {
+    return this.repository.balanceOf(db, accountCode(ref));
   }
 
   /** The movements of one account, newest first. */

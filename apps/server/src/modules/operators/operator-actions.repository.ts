@@ -23,7 +23,8 @@ export interface OperatorAction {
     | 'payment'
     | 'operator'
     | 'user'
-    | 'outbox';
+    | 'outbox'
+    | 'correction';
   subjectId: string;
   /** Reasons and amounts; never personal numbers. */
   detail?: Record<string, unknown>;

@@ -72,7 +72,7 @@ describe('personal numbers at rest', () => {
     });
     expect(withdrawal.code).toBe(CODES.OK);
     await t.app.services.admin.payouts.revealAccount('auditor', withdrawal.data.id);
-    await t.app.services.admin.payouts.markPaid('auditor', withdrawal.data.id);
+    await t.app.services.admin.payouts.markPaid('auditor', withdrawal.data.id, 'REF-1');
     const statement = await api(t, listWithdrawals, { token });
     const identity = await api(t, getIdentity, { token });
 

@@ -1,8 +1,10 @@
-import type { Withdrawal } from '@stride/contract';
+import type { ConsoleWithdrawal } from '@stride/contract';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
-import type { Clock } from '../../lib/clock.js';
-import type { FieldCipher } from '../../lib/secrets.js';
+import { isoTime, type Clock } from '../../lib/clock.js';
+import { csvOf, yuan } from '../../lib/csv.js';
+import { formatMoney } from '../../lib/money.js';
+import { maskMobile, type FieldCipher } from '../../lib/secrets.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
@@ -22,7 +24,57 @@ export class PayoutsAdmin {
     private readonly operators: OperatorsService,
     private readonly cipher: FieldCipher,
     private readonly clock: Clock,
+    /** WITHDRAWAL_SECOND_APPROVAL_ABOVE: above it, two different finance operators (decision 023). */
+    private readonly secondApprovalAbove: number,
   ) {}
+
+  needsSecondApproval(amount: number): boolean {
+    return amount > this.secondApprovalAbove;
+  }
+
+  /** A withdrawal as finance sees it: the user's masked mobile, the approval state, the reference. */
+  consoleView(row: WithdrawalWithCardRow, reader?: string): ConsoleWithdrawal {
+    return {
+      ...toWithdrawal(row),
+      userId: row.user_id,
+      userMobileMasked: maskMobile(row.user_account),
+      needsSecondApproval: this.needsSecondApproval(row.amount),
+      firstApprovedBy: row.first_approved_by,
+      firstApprovedByMe: row.first_approved_by !== null && row.first_approved_by === reader,
+      firstApprovedAt: row.first_approved_at === null ? null : isoTime(row.first_approved_at),
+      paidBy: row.paid_by,
+      bankReference: row.bank_reference,
+    };
+  }
+
+  /**
+   * The pending withdrawals as a CSV file for the bank's batch upload, with the full account
+   * numbers decrypted: the look is recorded with the withdrawals it showed.
+   */
+  async exportPending(operator: string): Promise<string> {
+    const { rows } = await this.repository.listWithdrawals(this.db, { status: 'pending' }, { limit: 1000, offset: 0 });
+    const lines: string[][] = [['id', 'holder_name', 'bank', 'account_number', 'amount_cny', 'reference']];
+    for (const row of [...rows].reverse()) {
+      const card = await this.repository.findCard(this.db, row.bank_card_id);
+      if (!card) throw new OperatorError(`The card of withdrawal ${row.id} is missing`);
+      lines.push([
+        row.id,
+        row.card_holder_name,
+        row.card_bank,
+        this.cipher.decrypt(card.account_encrypted),
+        yuan(row.received),
+        paymentReference(row.id),
+      ]);
+    }
+    await this.operators.recordLook({
+      operator,
+      action: 'withdrawal.export',
+      subjectType: 'withdrawal',
+      subjectId: 'pending',
+      detail: { withdrawals: rows.map((row) => row.id) },
+    });
+    return csvOf(lines);
+  }
 
   listForOperators(status: string | undefined, limit = 100) {
     return this.repository.listWithdrawals(this.db, { status }, { limit, offset: 0 });
@@ -47,15 +99,72 @@ export class PayoutsAdmin {
     return { row, account: this.cipher.decrypt(card.account_encrypted) };
   }
 
-  async markPaid(operator: string, withdrawalId: string): Promise<Withdrawal> {
+  /**
+   * The first of two finance operators on a large withdrawal: recorded, the withdrawal stays
+   * pending until a different operator pays it. A compare-and-set, so it happens once.
+   */
+  async approve(operator: string, withdrawalId: string): Promise<ConsoleWithdrawal> {
     await this.operators.changeState({
       operator,
-      change: (trx, now) => this.repository.settle(trx, withdrawalId, { status: 'paid', paid_at: now }),
+      change: (trx, now) => this.repository.approveFirst(trx, withdrawalId, operator, now, this.secondApprovalAbove),
       reread: (trx) => this.repository.findWithdrawal(trx, withdrawalId),
       missing: `No withdrawal ${withdrawalId}`,
-      lost: (current) => alreadySettled(withdrawalId, current),
+      lost: (current) => {
+        if (current.status !== 'pending') return alreadySettled(withdrawalId, current);
+        if (!this.needsSecondApproval(current.amount)) {
+          return `Withdrawal ${withdrawalId} is not above ${formatMoney(this.secondApprovalAbove)}: it needs no second approval; pay it directly.`;
+        }
+        return `Withdrawal ${withdrawalId} was already approved by ${current.first_approved_by ?? '?'}; a different finance operator pays it.`;
+      },
+      apply: (trx) => this.settled(trx, withdrawalId),
+      record: (row) => ({
+        action: 'withdrawal.approve',
+        subjectType: 'withdrawal',
+        subjectId: row.id,
+        detail: { amount: row.amount },
+        before: { status: 'pending', firstApprovedBy: null },
+        after: { status: 'pending', firstApprovedBy: operator },
+      }),
+    });
+    return this.operatorView(withdrawalId, operator);
+  }
+
+  /**
+   * Marks a withdrawal paid once, with the bank's transfer reference. Above the second-approval
+   * amount it must carry a first approval by another operator; the command line (`channel: 'cli'`)
+   * cannot give one, so it refuses those and points to the console.
+   */
+  async markPaid(
+    operator: string,
+    withdrawalId: string,
+    reference: string,
+    channel: 'console' | 'cli' = 'console',
+  ): Promise<ConsoleWithdrawal> {
+    if (channel === 'cli') {
+      const row = await this.repository.findWithdrawal(this.db, withdrawalId);
+      if (row && row.status === 'pending' && this.needsSecondApproval(row.amount)) {
+        throw new OperatorError(
+          `Withdrawal ${withdrawalId} is above ${formatMoney(this.secondApprovalAbove)} and needs two finance operators: approve and pay it in the console.`,
+        );
+      }
+    }
+    let firstApprovedBy: string | null = null;
+    await this.operators.changeState({
+      operator,
+      change: (trx, now) =>
+        this.repository.settlePaid(trx, withdrawalId, { operator, reference, now }, this.secondApprovalAbove),
+      reread: (trx) => this.repository.findWithdrawal(trx, withdrawalId),
+      missing: `No withdrawal ${withdrawalId}`,
+      lost: (current) => {
+        if (current.status !== 'pending') return alreadySettled(withdrawalId, current);
+        if (current.first_approved_by === null) {
+          return `Withdrawal ${withdrawalId} is above ${formatMoney(this.secondApprovalAbove)}: a finance operator approves it first, then a different one pays it.`;
+        }
+        return `You gave the first approval of withdrawal ${withdrawalId}; a different finance operator must pay it.`;
+      },
       apply: async (trx) => {
         const row = await this.settled(trx, withdrawalId);
+        firstApprovedBy = row.first_approved_by;
         const { transferId } = await this.ledger.post(trx, {
           kind: 'withdraw.paid',
           legs: [
@@ -73,16 +182,16 @@ export class PayoutsAdmin {
         action: 'withdrawal.paid',
         subjectType: 'withdrawal',
         subjectId: row.id,
-        detail: { amount: row.amount, fee: row.fee, received: row.received },
-        before: { status: 'pending' },
-        after: { status: 'paid', received: row.received },
+        detail: { amount: row.amount, fee: row.fee, received: row.received, reference },
+        before: { status: 'pending', firstApprovedBy },
+        after: { status: 'paid', received: row.received, paidBy: operator, reference },
       }),
     });
-    return this.operatorView(withdrawalId);
+    return this.operatorView(withdrawalId, operator);
   }
 
   /** Rejects and refunds the whole amount (fee included) once; the day's total is released. */
-  async reject(operator: string, withdrawalId: string, reason: string): Promise<Withdrawal> {
+  async reject(operator: string, withdrawalId: string, reason: string): Promise<ConsoleWithdrawal> {
     await this.operators.changeState({
       operator,
       change: (trx, now) =>
@@ -119,7 +228,7 @@ export class PayoutsAdmin {
         after: { status: 'rejected', reason, refunded: row.amount },
       }),
     });
-    return this.operatorView(withdrawalId);
+    return this.operatorView(withdrawalId, operator);
   }
 
   private async settled(trx: Executor, withdrawalId: string): Promise<WithdrawalWithCardRow> {
@@ -128,9 +237,14 @@ export class PayoutsAdmin {
     return row;
   }
 
-  private async operatorView(withdrawalId: string): Promise<Withdrawal> {
-    return toWithdrawal(await this.settled(this.db, withdrawalId));
+  private async operatorView(withdrawalId: string, reader: string): Promise<ConsoleWithdrawal> {
+    return this.consoleView(await this.settled(this.db, withdrawalId), reader);
   }
+}
+
+/** What the bank batch writes on each transfer, so the user's bank statement names it. */
+function paymentReference(withdrawalId: string): string {
+  return `STRIDE ${withdrawalId.slice(0, 8).toUpperCase()}`;
 }
 
 function alreadySettled(withdrawalId: string, current: WithdrawalWithCardRow): string {

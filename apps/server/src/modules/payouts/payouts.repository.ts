@@ -9,6 +9,7 @@ export type WithdrawalWithCardRow = WithdrawalRow & {
   card_holder_name: string;
   card_account_masked: string;
   card_created_at: number;
+  user_account: string;
 };
 
 export class PayoutsRepository {
@@ -124,6 +125,44 @@ export class PayoutsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Compare-and-set: the first approval of a large pending withdrawal, once. */
+  async approveFirst(db: Executor, id: string, operator: string, now: number, above: number): Promise<boolean> {
+    const result = await db
+      .updateTable('withdrawals')
+      .set({ first_approved_by: operator, first_approved_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('amount', '>', above)
+      .where('first_approved_by', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Compare-and-set from pending to paid. A large withdrawal (above `above`) must carry a first
+   * approval by someone other than `operator`: the four-eyes rule is part of the one statement.
+   */
+  async settlePaid(
+    db: Executor,
+    id: string,
+    values: { operator: string; reference: string; now: number },
+    above: number,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('withdrawals')
+      .set({ status: 'paid', paid_at: values.now, paid_by: values.operator, bank_reference: values.reference })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where((eb) =>
+        eb.or([
+          eb('amount', '<=', above),
+          eb.and([eb('first_approved_by', 'is not', null), eb('first_approved_by', '!=', values.operator)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async setSettleTransfer(db: Executor, id: string, transferId: string): Promise<void> {
     await db.updateTable('withdrawals').set({ settle_transfer_id: transferId }).where('id', '=', id).execute();
   }
@@ -132,8 +171,10 @@ export class PayoutsRepository {
     return db
       .selectFrom('withdrawals as w')
       .innerJoin('bank_cards as c', 'c.id', 'w.bank_card_id')
+      .innerJoin('users as u', 'u.id', 'w.user_id')
       .selectAll('w')
       .select([
+        'u.account as user_account',
         'c.bank as card_bank',
         'c.holder_name as card_holder_name',
         'c.account_masked as card_account_masked',

@@ -217,6 +217,10 @@ export class PayoutsService {
           paid_at: null,
           rejected_at: null,
           refunded_at: null,
+          first_approved_by: null,
+          first_approved_at: null,
+          paid_by: null,
+          bank_reference: null,
         });
         const row = await this.repository.findWithdrawal(trx, id);
         if (!row) throw notFound();

@@ -250,7 +250,7 @@ describe('withdrawals', () => {
     const first = (await withdraw(token, card.id, 1_000)).data;
     t.clock.advance(1_000);
     const second = (await withdraw(token, card.id, 2_000)).data;
-    await t.app.services.admin.payouts.markPaid('alice-ops', first.id);
+    await t.app.services.admin.payouts.markPaid('alice-ops', first.id, 'REF-1');
     const all = await statement(token);
     expect(all.items.map((item) => item.id)).toEqual([second.id, first.id]);
     expect(all.items[1]?.timeline.map((event) => event.status)).toEqual(['requested', 'paid']);
@@ -272,7 +272,7 @@ describe('withdrawals', () => {
     await expect(t.app.services.admin.payouts.reject('bob-ops', made.id, 'again')).rejects.toThrow(
       /already settled \(rejected\)/,
     );
-    await expect(t.app.services.admin.payouts.markPaid('bob-ops', made.id)).rejects.toThrow(
+    await expect(t.app.services.admin.payouts.markPaid('bob-ops', made.id, 'REF-2')).rejects.toThrow(
       /already settled \(rejected\)/,
     );
     expect(await balanceOf(t, userId)).toBe(10_000);

@@ -2,6 +2,7 @@ import {
   buyCard,
   CODES,
   collectPoints,
+  consoleCorrectionRequest,
   consoleDashboardSummary,
   consoleWithdrawalPay,
   exchangePoints,
@@ -52,6 +53,7 @@ describe('console dashboard', () => {
       { key: 'withdrawals', count: 0 },
       { key: 'goods-orders', count: 0 },
       { key: 'card-mailings', count: 0 },
+      { key: 'corrections', count: 0 },
     ]);
   });
 
@@ -86,7 +88,10 @@ describe('console dashboard', () => {
 
     // A withdrawal of ¥50.00 paid by finance (the bank gets ¥49.00), another left waiting.
     const paid = await pendingWithdrawal(t);
-    const payAnswer = await consoleApi(t, finance, consoleWithdrawalPay, { params: { id: paid.id } });
+    const payAnswer = await consoleApi(t, finance, consoleWithdrawalPay, {
+      params: { id: paid.id },
+      body: { reference: 'BANK-0001' },
+    });
     expect(payAnswer.data.received).toBe(4_900);
     await pendingWithdrawal(t, 2_000);
 
@@ -119,6 +124,18 @@ describe('console dashboard', () => {
     expect(queue(summary, 'face')).toBe(1);
     expect(queue(summary, 'withdrawals')).toBe(1);
     expect(queue(summary, 'goods-orders')).toBe(0);
+  });
+
+  it('counts balance corrections waiting for a second finance operator', async () => {
+    const finance = await signIn(t, ['finance']);
+    const before = queue((await consoleApi(t, finance, consoleDashboardSummary)).data, 'corrections') ?? -1;
+    const user = await registerUser(t);
+    const requested = await consoleApi(t, finance, consoleCorrectionRequest, {
+      body: { user: user.userId, direction: 'credit', asset: 'CNY', amount: 500, reason: 'goodwill' },
+    });
+    expect(requested.code).toBe(CODES.OK);
+    const after = (await consoleApi(t, finance, consoleDashboardSummary)).data;
+    expect(queue(after, 'corrections')).toBe(before + 1);
   });
 
   it('puts a sale after midnight in the business time zone on the next day, and drops days older than 30', async () => {

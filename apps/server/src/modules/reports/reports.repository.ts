@@ -93,6 +93,18 @@ export const QUEUE_COUNTS: readonly { key: string; count: QueueCount }[] = [
           .executeTakeFirst(),
       ),
   },
+  {
+    // Balance corrections waiting for a second finance operator (decision 023).
+    key: 'corrections',
+    count: (db) =>
+      countOf(
+        db
+          .selectFrom('balance_corrections')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('status', '=', 'pending')
+          .executeTakeFirst(),
+      ),
+  },
 ];
 
 export class ReportsRepository {

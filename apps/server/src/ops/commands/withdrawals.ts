@@ -1,6 +1,15 @@
 import { isoTime } from '../../lib/clock.js';
 import { formatMoney } from '../../lib/money.js';
-import { oneOf, print, requireId, requireOperator, requireReason, requireYes, type Command } from '../command.js';
+import {
+  oneOf,
+  print,
+  requireId,
+  requireOperator,
+  requireReason,
+  requireReference,
+  requireYes,
+  type Command,
+} from '../command.js';
 
 const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
 
@@ -51,12 +60,17 @@ export const WITHDRAWAL_COMMANDS: Command[] = [
   },
   {
     name: 'withdrawals pay',
-    usage: ['  withdrawals pay <withdrawalId> --operator NAME --yes    mark paid once the bank transfer is made'],
+    usage: [
+      '  withdrawals pay <withdrawalId> --reference TEXT --operator NAME --yes',
+      "                                                          mark paid once the bank transfer is made (the bank's reference);",
+      '                                                          one above WITHDRAWAL_SECOND_APPROVAL_ABOVE is paid in the console',
+    ],
     run: async ({ deps, values, positionals }) => {
       const id = requireId(positionals, 'withdrawalId');
       const operator = requireOperator(values);
+      const reference = requireReference(values);
       requireYes(values, `mark withdrawal ${id} paid`);
-      const withdrawal = await deps.services.admin.payouts.markPaid(operator, id);
+      const withdrawal = await deps.services.admin.payouts.markPaid(operator, id, reference, 'cli');
       deps.out(`withdrawal ${id}: paid ${formatMoney(withdrawal.received)} by ${operator}`);
     },
   },

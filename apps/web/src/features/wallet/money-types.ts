@@ -13,6 +13,8 @@ export const MONEY_TYPE_LABELS: Readonly<Record<StatementType, MessageKey>> = {
   'withdraw.refund': 'statement.type.withdrawalRefund',
   'payment.refund': 'statement.type.paymentRefund',
   'demo.welcome': 'statement.type.welcome',
+  'adjustment.credit': 'statement.type.adjustmentCredit',
+  'adjustment.debit': 'statement.type.adjustmentDebit',
 };
 
 /** A type not in the list (added by a later server) shows as the server wrote it rather than disappearing. */

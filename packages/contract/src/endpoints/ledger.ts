@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { IdSchema, MoneySchema, PageQuerySchema, TimestampSchema, pageOf, text } from '../common.js';
+import { defineEndpoint } from '../endpoint.js';
+
+/**
+ * The ledger's console endpoints (finance): balance corrections under four eyes (decision 023)
+ * and the ledger report.
+ */
+
+export const CORRECTION_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export const CorrectionStatusSchema = z.enum(CORRECTION_STATUSES);
+export const CorrectionDirectionSchema = z.enum(['credit', 'debit']);
+export const CorrectionAssetSchema = z.enum(['CNY', 'POINTS']);
+/** A user named by id or by account (mobile number). */
+export const UserRefSchema = text().trim().min(1).max(64);
+const CorrectionReasonSchema = text().trim().min(1).max(500);
+
+export const CorrectionSchema = z.object({
+  id: IdSchema,
+  userId: IdSchema,
+  /** The user's mobile number with its middle hidden. */
+  userMobileMasked: z.string(),
+  direction: CorrectionDirectionSchema,
+  asset: CorrectionAssetSchema,
+  /** Minor units (fen) for CNY, points for POINTS; always positive. */
+  amount: MoneySchema,
+  reason: z.string(),
+  status: CorrectionStatusSchema,
+  requestedBy: z.string(),
+  /** Whether the operator reading the list requested it (and so cannot approve it). */
+  mine: z.boolean(),
+  decidedBy: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  createdAt: TimestampSchema,
+  decidedAt: TimestampSchema.nullable(),
+});
+
+export const consoleCorrections = defineEndpoint({
+  id: 'console.corrections.list',
+  method: 'GET',
+  path: '/api/console/corrections',
+  access: 'console',
+  roles: ['finance'],
+  summary: 'Balance corrections, pending first then newest, optionally of one status.',
+  query: PageQuerySchema.extend({ status: CorrectionStatusSchema.optional() }),
+  response: pageOf(CorrectionSchema),
+});
+
+export const consoleCorrectionUser = defineEndpoint({
+  id: 'console.corrections.user',
+  method: 'GET',
+  path: '/api/console/corrections/user',
+  access: 'console',
+  roles: ['finance'],
+  summary: 'Finds a user by id or mobile number for a correction: masked mobile and balances. The look is recorded.',
+  query: z.strictObject({ user: UserRefSchema }),
+  response: z.object({
+    userId: IdSchema,
+    userMobileMasked: z.string(),
+    balances: z.object({ CNY: MoneySchema, POINTS: MoneySchema }),
+  }),
+});
+
+export const consoleCorrectionRequest = defineEndpoint({
+  id: 'console.corrections.request',
+  method: 'POST',
+  path: '/api/console/corrections',
+  access: 'console',
+  roles: ['finance'],
+  summary:
+    "Requests a correction of a user's balance (credit or debit, CNY in fen or POINTS). It waits for a different finance operator's approval.",
+  body: z.strictObject({
+    user: UserRefSchema,
+    direction: CorrectionDirectionSchema,
+    asset: CorrectionAssetSchema,
+    amount: z.number().int().min(1).max(100_000_000),
+    reason: CorrectionReasonSchema,
+  }),
+  response: CorrectionSchema,
+});
+
+export const consoleCorrectionApprove = defineEndpoint({
+  id: 'console.corrections.approve',
+  method: 'POST',
+  path: '/api/console/corrections/{id}/approve',
+  access: 'console',
+  roles: ['finance'],
+  summary:
+    'Approves a pending correction, once, by an operator other than its requester; the ledger moves the amount between the user and `system:adjustments`. A debit beyond the balance is refused.',
+  params: z.strictObject({ id: IdSchema }),
+  response: CorrectionSchema,
+});
+
+export const consoleCorrectionReject = defineEndpoint({
+  id: 'console.corrections.reject',
+  method: 'POST',
+  path: '/api/console/corrections/{id}/reject',
+  access: 'console',
+  roles: ['finance'],
+  summary: 'Rejects a pending correction with a reason, once, by an operator other than its requester.',
+  params: z.strictObject({ id: IdSchema }),
+  body: z.strictObject({ reason: CorrectionReasonSchema }),
+  response: CorrectionSchema,
+});
+
+export const consoleCorrectionCancel = defineEndpoint({
+  id: 'console.corrections.cancel',
+  method: 'POST',
+  path: '/api/console/corrections/{id}/cancel',
+  access: 'console',
+  roles: ['finance'],
+  summary: 'Its requester withdraws a pending correction.',
+  params: z.strictObject({ id: IdSchema }),
+  response: CorrectionSchema,
+});
+
+export const LedgerReportSchema = z.object({
+  system: z.array(z.object({ code: z.string(), asset: z.string(), balance: MoneySchema })),
+  /** What users hold per asset: the sum of their ledger balances. */
+  liabilities: z.object({ CNY: MoneySchema, POINTS: MoneySchema }),
+  invariants: z.object({
+    ok: z.boolean(),
+    unbalancedTransfers: z.array(z.string()),
+    driftedAccounts: z.array(z.string()),
+    overdrawnAccounts: z.array(z.string()),
+    mismatchedAssets: z.array(z.string()),
+  }),
+  at: TimestampSchema,
+});
+
+export const consoleLedgerReport = defineEndpoint({
+  id: 'console.ledger.report',
+  method: 'GET',
+  path: '/api/console/ledger/report',
+  access: 'console',
+  roles: ['finance'],
+  summary: "System accounts' balances, users' total balances per asset, and the ledger's invariant check.",
+  response: LedgerReportSchema,
+});
+
+export type Correction = z.output<typeof CorrectionSchema>;
+export type CorrectionStatus = z.output<typeof CorrectionStatusSchema>;
+export type LedgerReport = z.output<typeof LedgerReportSchema>;
