@@ -374,6 +374,8 @@ export interface GoodsCategoriesTable {
   position: number;
   is_active: number;
   created_at: number;
+  /** Edit counter: 1, then +1 per operator's save (stale edits refused, 1017). */
+  version: Generated<number>;
 }
 
 export interface GoodsTable {
@@ -389,6 +391,8 @@ export interface GoodsTable {
   is_active: number;
   created_at: number;
   updated_at: number;
+  /** Edit counter: 1, then +1 per operator's save (stale edits refused, 1017). */
+  version: Generated<number>;
 }
 
 export interface DeliveryAddressesTable {

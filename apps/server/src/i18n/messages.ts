@@ -88,6 +88,9 @@ const en = {
   consoleEnrolFirst: 'Enrol a second factor (TOTP) first',
   staleEdit: 'Someone changed this meanwhile. Reload it and make your change again.',
   accountFrozen: 'This account is frozen. Please contact customer service.',
+  // Merchant console (decision 024).
+  'rule.imageUrl': '{field}: must be an uploaded image or an https: address',
+  'rule.trackingNumber': '{field}: letters, digits and hyphens only',
   consoleCredentialsInvalid: 'Wrong name, password or code',
   'rule.passwordLetter': '{field}: must contain a letter',
   'rule.passwordDigit': '{field}: must contain a digit',
@@ -221,6 +224,9 @@ const es: Messages = {
   consoleEnrolFirst: 'Primero registra un segundo factor (TOTP)',
   staleEdit: 'Otra persona cambió esto mientras tanto. Vuelve a cargarlo y repite el cambio.',
   accountFrozen: 'Esta cuenta está congelada. Contacta con atención al cliente.',
+  // Merchant console (decision 024).
+  'rule.imageUrl': '{field}: debe ser una imagen subida o una dirección https:',
+  'rule.trackingNumber': '{field}: solo letras, dígitos y guiones',
   consoleCredentialsInvalid: 'Nombre, contraseña o código incorrectos',
   'rule.passwordLetter': '{field}: debe contener una letra',
   'rule.passwordDigit': '{field}: debe contener un dígito',
@@ -353,6 +359,9 @@ const fr: Messages = {
   consoleEnrolFirst: 'Enregistrez d’abord un second facteur (TOTP)',
   staleEdit: 'Quelqu’un a modifié cet élément entre-temps. Rechargez-le et refaites votre modification.',
   accountFrozen: 'Ce compte est gelé. Veuillez contacter le service client.',
+  // Merchant console (decision 024).
+  'rule.imageUrl': '{field} : doit être une image téléversée ou une adresse https:',
+  'rule.trackingNumber': '{field} : lettres, chiffres et tirets uniquement',
   consoleCredentialsInvalid: 'Nom, mot de passe ou code incorrect',
   'rule.passwordLetter': '{field} : doit contenir une lettre',
   'rule.passwordDigit': '{field} : doit contenir un chiffre',
@@ -483,6 +492,9 @@ const zhHans: Messages = {
   consoleEnrolFirst: '请先绑定第二因素（TOTP）',
   staleEdit: '该内容已被他人修改，请刷新后重新操作。',
   accountFrozen: '该账号已被冻结，请联系客服。',
+  // Merchant console (decision 024).
+  'rule.imageUrl': '{field}：必须是已上传的图片或 https: 地址',
+  'rule.trackingNumber': '{field}：只能包含字母、数字和连字符',
   consoleCredentialsInvalid: '名称、密码或验证码错误',
   'rule.passwordLetter': '{field}：必须包含字母',
   'rule.passwordDigit': '{field}：必须包含数字',
@@ -612,6 +624,9 @@ const zhHant: Messages = {
   consoleEnrolFirst: '請先綁定第二因素（TOTP）',
   staleEdit: '該內容已被他人修改，請重新整理後再操作。',
   accountFrozen: '該帳號已被凍結，請聯絡客服。',
+  // Merchant console (decision 024).
+  'rule.imageUrl': '{field}：必須是已上傳的圖片或 https: 位址',
+  'rule.trackingNumber': '{field}：只能包含字母、數字和連字號',
   consoleCredentialsInvalid: '名稱、密碼或驗證碼錯誤',
   'rule.passwordLetter': '{field}：必須包含字母',
   'rule.passwordDigit': '{field}：必須包含數字',
