@@ -1,6 +1,22 @@
 import type { EndpointDef, OperatorRole } from '@stride/contract';
-import { consoleAudit, consoleIdentityPending, consoleOperators, consoleWithdrawalsPending } from '@stride/contract';
-import { AuditOutlined, SafetyCertificateOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  consoleAudit,
+  consoleIdentityPending,
+  consoleMailings,
+  consoleOperators,
+  consoleShopGoods,
+  consoleShopOrders,
+  consoleWithdrawalsPending,
+} from '@stride/contract';
+import {
+  AuditOutlined,
+  CreditCardOutlined,
+  SafetyCertificateOutlined,
+  ShoppingOutlined,
+  TeamOutlined,
+  TruckOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { MessageKey } from './locales';
 
@@ -28,6 +44,27 @@ export const SCREENS: readonly Screen[] = [
     endpoint: consoleWithdrawalsPending,
     icon: <WalletOutlined />,
     page: lazy(() => import('./pages/withdrawals.page')),
+  },
+  {
+    key: 'goods',
+    title: 'menu.goods',
+    endpoint: consoleShopGoods,
+    icon: <ShoppingOutlined />,
+    page: lazy(() => import('./pages/goods.page')),
+  },
+  {
+    key: 'goods-orders',
+    title: 'menu.goodsOrders',
+    endpoint: consoleShopOrders,
+    icon: <TruckOutlined />,
+    page: lazy(() => import('./pages/goods-orders.page')),
+  },
+  {
+    key: 'card-mailings',
+    title: 'menu.cardMailings',
+    endpoint: consoleMailings,
+    icon: <CreditCardOutlined />,
+    page: lazy(() => import('./pages/card-mailings.page')),
   },
   {
     key: 'operators',

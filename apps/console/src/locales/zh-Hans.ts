@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { MERCHANT } from './areas/merchant';
 
 export const zhHans: Messages = {
   appName: 'Stride 运营后台',
@@ -109,4 +110,6 @@ export const zhHans: Messages = {
   'audit.before': '修改前',
   'audit.after': '修改后',
   'audit.total': '共 {total} 条',
+
+  ...MERCHANT.zhHans,
 };
