@@ -66,7 +66,6 @@ export default function CardMailingsPage() {
               </div>
             ),
           },
-          { title: t('ship.user'), dataIndex: 'userId', ellipsis: true },
           toShip
             ? { title: t('ship.requestedAt'), dataIndex: 'createdAt', render: (v: string) => dateTime(v, language) }
             : {
@@ -74,6 +73,7 @@ export default function CardMailingsPage() {
                 key: 'tracking',
                 render: (_value, row) => `${row.carrier ?? ''} ${row.trackingNumber ?? ''}`,
               },
+          { title: t('ship.user'), dataIndex: 'userId', width: 140, ellipsis: true },
           toShip
             ? {
                 key: 'actions',

@@ -79,7 +79,6 @@ export default function GoodsOrdersPage() {
               </div>
             ),
           },
-          { title: t('ship.user'), dataIndex: 'userId', ellipsis: true },
           toShip
             ? { title: t('ship.createdAt'), dataIndex: 'createdAt', render: (v: string) => dateTime(v, language) }
             : {
@@ -87,6 +86,7 @@ export default function GoodsOrdersPage() {
                 key: 'tracking',
                 render: (_value, row) => `${row.carrier ?? ''} ${row.trackingNumber ?? ''}`,
               },
+          { title: t('ship.user'), dataIndex: 'userId', width: 140, ellipsis: true },
           toShip
             ? {
                 key: 'actions',

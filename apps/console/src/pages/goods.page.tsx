@@ -227,7 +227,7 @@ function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
         onCancel={() => setEditing(null)}
         onOk={submit}
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name="goods" layout="vertical">
           <Form.Item
             name="categoryId"
             label={t('goods.category')}
@@ -365,7 +365,7 @@ function CategoriesTab({
         onCancel={() => setEditing(null)}
         onOk={submit}
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name="category" layout="vertical">
           <Form.Item
             name="name"
             label={t('category.name')}

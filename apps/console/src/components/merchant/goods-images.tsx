@@ -1,8 +1,8 @@
 import { consoleMe, consoleUploadImage, type ConsoleImage, type Envelope } from '@stride/contract';
 import { CODES } from '@stride/contract/codes';
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Modal, Upload, type UploadFile } from 'antd';
-import { useState } from 'react';
+import { DeleteOutlined, EyeOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Modal, Space, Upload } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../lib/i18n-context';
 import { call } from '../../lib/request';
 
@@ -29,64 +29,83 @@ async function upload(file: Blob, language: string): Promise<string> {
   return envelope.data.url;
 }
 
-const toFile = (url: string, index: number): UploadFile => ({
-  uid: `${index}:${url.slice(0, 64)}`,
-  name: url.startsWith('data:') ? `image-${index + 1}` : (url.split('/').pop() ?? url),
-  status: 'done',
-  url,
-});
-
 /**
- * The goods' images as a form field (`value`: the URLs in order): upload, preview, remove. Only
- * uploaded images (or the ones already set) are kept; a failed upload shows the server's message.
+ * The goods' images as a form field (`value`: the URLs in order): upload, preview, remove. The
+ * thumbnails are drawn here, so the list is exactly the field's value; a failed upload shows the
+ * server's message and adds nothing.
  */
 export function GoodsImages({ value = [], onChange }: { value?: string[]; onChange?: (urls: string[]) => void }) {
   const { t, language } = useI18n();
   const { message } = App.useApp();
-  const [pending, setPending] = useState<UploadFile[]>([]);
+  const [uploading, setUploading] = useState(0);
   const [preview, setPreview] = useState<string | null>(null);
-  const files = [...value.map(toFile), ...pending];
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
+  const set = (urls: string[]) => {
+    latest.current = urls;
+    onChange?.(urls);
+  };
   return (
-    <>
-      <Upload
-        accept="image/jpeg,image/png,image/webp"
-        listType="picture-card"
-        fileList={files}
-        onPreview={(file) => setPreview(file.url ?? null)}
-        onRemove={(file) => {
-          if (file.url) onChange?.(value.filter((url) => url !== file.url));
-          return true;
-        }}
-        customRequest={({ file }) => {
-          const blob = file as Blob & { uid: string; name?: string };
-          const entry: UploadFile = { uid: blob.uid, name: blob.name ?? 'image', status: 'uploading' };
-          setPending((list) => [...list, entry]);
-          upload(blob, language).then(
-            (url) => {
-              setPending((list) => list.filter((item) => item.uid !== entry.uid));
-              onChange?.([...value, url]);
-            },
-            (error: unknown) => {
-              setPending((list) => list.filter((item) => item.uid !== entry.uid));
-              void message.error(t('goods.uploadFailed', { reason: error instanceof Error ? error.message : '' }));
-            },
-          );
-        }}
-      >
-        {files.length >= MAX_IMAGES ? null : (
-          <button
-            type="button"
-            style={{ border: 0, background: 'none', cursor: 'pointer' }}
-            aria-label={t('goods.upload')}
-          >
-            <PlusOutlined />
+    <div className="merchant-images" style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+      {value.map((url, index) => (
+        <figure
+          key={`${index}:${url.slice(0, 64)}`}
+          data-testid="goods-image"
+          style={{ margin: 0, textAlign: 'center' }}
+        >
+          <img
+            src={url}
+            alt={t('goods.imageNumber', { n: index + 1 })}
+            width={96}
+            height={96}
+            style={{ objectFit: 'cover', border: '1px solid #f0f0f0', borderRadius: 8, display: 'block' }}
+          />
+          <Space size={0}>
+            <Button
+              size="small"
+              type="link"
+              icon={<EyeOutlined />}
+              aria-label={t('goods.preview')}
+              onClick={() => setPreview(url)}
+            />
+            <Button
+              size="small"
+              type="link"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('goods.removeImage')}
+              onClick={() => set(latest.current.filter((item) => item !== url))}
+            />
+          </Space>
+        </figure>
+      ))}
+      {value.length + uploading >= MAX_IMAGES ? null : (
+        <Upload
+          accept="image/jpeg,image/png,image/webp"
+          listType="picture-card"
+          showUploadList={false}
+          customRequest={({ file }) => {
+            setUploading((count) => count + 1);
+            upload(file as Blob, language)
+              .then(
+                (url) => set([...latest.current, url]),
+                (error: unknown) =>
+                  void message.error(t('goods.uploadFailed', { reason: error instanceof Error ? error.message : '' })),
+              )
+              .finally(() => setUploading((count) => count - 1));
+          }}
+        >
+          <div>
+            {uploading > 0 ? <LoadingOutlined /> : <PlusOutlined />}
             <div>{t('goods.upload')}</div>
-          </button>
-        )}
-      </Upload>
+          </div>
+        </Upload>
+      )}
       <Modal open={preview !== null} footer={null} onCancel={() => setPreview(null)} title={t('goods.image')}>
-        {preview ? <img alt={t('goods.image')} src={preview} style={{ width: '100%' }} /> : null}
+        {preview ? <img alt={t('goods.previewImage')} src={preview} style={{ width: '100%' }} /> : null}
       </Modal>
-    </>
+    </div>
   );
 }

@@ -41,7 +41,7 @@ export function ShipModal({
         );
       }}
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} name="shipment" layout="vertical" preserve={false}>
         <Form.Item
           name="carrier"
           label={t('ship.carrier')}
