@@ -84,6 +84,25 @@ describe('merchant console', () => {
     await expect.poll(() => goodsRow.count()).toBe(1);
     expect(await goodsRow.innerText()).toContain('On sale');
     expect(await goodsRow.getByRole('img', { name: 'Cooling towel' }).getAttribute('src')).toBe(imageUrl);
+
+    // Another operator saves the goods (here from the command line's admin) while this form is
+    // open: the save is refused with the server's message, and the list shows the other save.
+    await goodsRow.getByRole('button', { name: 'Edit' }).click();
+    const editDialog = page.getByRole('dialog').filter({ hasText: 'Edit Cooling towel' });
+    await expect.poll(() => editDialog.getByLabel('Name').inputValue()).toBe('Cooling towel');
+    const goodsId = (await server.app.services.admin.shop.listGoodsForOperators()).rows.find(
+      (row) => row.name === 'Cooling towel',
+    )?.id;
+    await server.app.services.admin.shop.saveGoods('other-operator', goodsId, { stock: 20 });
+    await editDialog.getByLabel('Name').fill('Cooling towel XL');
+    await editDialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.getByText('Someone changed this meanwhile. Reload it and make your change again.').count())
+      .toBe(1);
+    // Image, name, category, price, stock: the stock cell shows the other operator's save.
+    await expect.poll(() => goodsRow.getByRole('cell').nth(4).innerText()).toBe('20');
+    expect(await editDialog.isVisible()).toBe(false);
+    expect(await page.getByRole('row').filter({ hasText: 'Cooling towel XL' }).count()).toBe(0);
     await shoot(page, 'goods');
 
     // A user orders it through the API, to an address of theirs.

@@ -185,11 +185,6 @@ function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
               onSale ? <Tag color="green">{t('goods.onSale')}</Tag> : <Tag>{t('goods.offSale')}</Tag>,
           },
           {
-            title: t('goods.updatedAt'),
-            dataIndex: 'updatedAt',
-            render: (value: string) => dateTime(value, language),
-          },
-          {
             key: 'actions',
             fixed: 'right',
             render: (_value, row) => (
