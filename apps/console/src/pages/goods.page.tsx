@@ -64,7 +64,7 @@ function useSave(reload: () => void) {
 }
 
 function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const [filter, setFilter] = useState<{ categoryId?: string; onSale?: 'true' | 'false'; page: number }>({ page: 1 });
   const load = useCallback(
     () =>
