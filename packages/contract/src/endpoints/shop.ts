@@ -143,7 +143,7 @@ export function isCatalogueImage(value: string): boolean {
   );
 }
 
-export const CatalogueImageSchema = z.string().max(200_000).refine(isCatalogueImage, { error: 'rule.imageUrl' });
+export const CatalogueImageSchema = text().max(200_000).refine(isCatalogueImage, { error: 'rule.imageUrl' });
 /** The row's edit counter: sent back with an edit, refused with 1017 when someone saved meanwhile. */
 export const VersionSchema = z.number().int().min(1);
 export const CategoryNameSchema = text().trim().min(1).max(64);
