@@ -157,6 +157,25 @@ describe('goods in the merchant console', () => {
     expect((await t.app.services.operators.list(1000)).length).toBe(actions);
   });
 
+  it('two saves of the same version at the same moment: exactly one wins, the other gets 1017', async () => {
+    const first = await signIn(t, ['merchant']);
+    const second = await signIn(t, ['merchant']);
+    const goods = await goodsItem(t);
+    const answers = await Promise.all([
+      consoleApi(t, first, consoleShopGoodsUpdate, {
+        params: { id: goods.id },
+        body: { version: goods.version, name: 'First' },
+      }),
+      consoleApi(t, second, consoleShopGoodsUpdate, {
+        params: { id: goods.id },
+        body: { version: goods.version, name: 'Second' },
+      }),
+    ]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([CODES.OK, CODES.STALE_EDIT]);
+    const winner = answers.find((answer) => answer.code === CODES.OK);
+    expect(await goodsRow(goods.id)).toMatchObject({ name: winner?.data.name, version: goods.version + 1 });
+  });
+
   it('a command-line save also moves the version, so a console edit read before it is stale', async () => {
     const merchant = await signIn(t, ['merchant']);
     const goods = await goodsItem(t);
