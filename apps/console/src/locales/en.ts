@@ -2,6 +2,7 @@ import { USERS } from './areas/users';
 import { DASHBOARD } from './areas/dashboard';
 import { REVIEWER } from './areas/reviewer';
 import { FINANCE } from './areas/finance';
+import { MERCHANT } from './areas/merchant';
 
 /** The base dictionary: every other locale is typed against it, so a missing key fails the typecheck. */
 export const en = {
@@ -121,6 +122,7 @@ export const en = {
   ...DASHBOARD.en,
   ...REVIEWER.en,
   ...FINANCE.en,
+  ...MERCHANT.en,
 };
 
 export type Messages = Readonly<Record<keyof typeof en, string>>;

@@ -3,6 +3,7 @@ import { DASHBOARD } from './areas/dashboard';
 import { REVIEWER } from './areas/reviewer';
 import { FINANCE } from './areas/finance';
 import type { Messages } from './en';
+import { MERCHANT } from './areas/merchant';
 
 export const zhHans: Messages = {
   appName: 'Stride 运营后台',
@@ -118,4 +119,5 @@ export const zhHans: Messages = {
   ...DASHBOARD.zhHans,
   ...REVIEWER.zhHans,
   ...FINANCE.zhHans,
+  ...MERCHANT.zhHans,
 };

@@ -409,6 +409,8 @@ export interface GoodsCategoriesTable {
   position: number;
   is_active: number;
   created_at: number;
+  /** Edit counter: 1, then +1 per operator's save (stale edits refused, 1017). */
+  version: Generated<number>;
 }
 
 export interface GoodsTable {
@@ -424,6 +426,8 @@ export interface GoodsTable {
   is_active: number;
   created_at: number;
   updated_at: number;
+  /** Edit counter: 1, then +1 per operator's save (stale edits refused, 1017). */
+  version: Generated<number>;
 }
 
 export interface DeliveryAddressesTable {

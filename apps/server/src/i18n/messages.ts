@@ -93,6 +93,9 @@ const en = {
   userMissing: 'There is no such user.',
   userAlreadyFrozen: 'This account is already frozen.',
   userNotFrozen: 'This account is not frozen.',
+  // Merchant console (decision 024).
+  'rule.imageUrl': '{field}: must be an uploaded image or an https: address',
+  'rule.trackingNumber': '{field}: letters, digits and hyphens only',
   consoleCredentialsInvalid: 'Wrong name, password or code',
   'rule.passwordLetter': '{field}: must contain a letter',
   'rule.passwordDigit': '{field}: must contain a digit',
@@ -231,6 +234,9 @@ const es: Messages = {
   userMissing: 'No existe ese usuario.',
   userAlreadyFrozen: 'Esta cuenta ya está congelada.',
   userNotFrozen: 'Esta cuenta no está congelada.',
+  // Merchant console (decision 024).
+  'rule.imageUrl': '{field}: debe ser una imagen subida o una dirección https:',
+  'rule.trackingNumber': '{field}: solo letras, dígitos y guiones',
   consoleCredentialsInvalid: 'Nombre, contraseña o código incorrectos',
   'rule.passwordLetter': '{field}: debe contener una letra',
   'rule.passwordDigit': '{field}: debe contener un dígito',
@@ -368,6 +374,9 @@ const fr: Messages = {
   userMissing: 'Cet utilisateur n’existe pas.',
   userAlreadyFrozen: 'Ce compte est déjà gelé.',
   userNotFrozen: 'Ce compte n’est pas gelé.',
+  // Merchant console (decision 024).
+  'rule.imageUrl': '{field} : doit être une image téléversée ou une adresse https:',
+  'rule.trackingNumber': '{field} : lettres, chiffres et tirets uniquement',
   consoleCredentialsInvalid: 'Nom, mot de passe ou code incorrect',
   'rule.passwordLetter': '{field} : doit contenir une lettre',
   'rule.passwordDigit': '{field} : doit contenir un chiffre',
@@ -503,6 +512,9 @@ const zhHans: Messages = {
   userMissing: '没有这个用户。',
   userAlreadyFrozen: '该账号已处于冻结状态。',
   userNotFrozen: '该账号未被冻结。',
+  // Merchant console (decision 024).
+  'rule.imageUrl': '{field}：必须是已上传的图片或 https: 地址',
+  'rule.trackingNumber': '{field}：只能包含字母、数字和连字符',
   consoleCredentialsInvalid: '名称、密码或验证码错误',
   'rule.passwordLetter': '{field}：必须包含字母',
   'rule.passwordDigit': '{field}：必须包含数字',
@@ -637,6 +649,9 @@ const zhHant: Messages = {
   userMissing: '沒有這個使用者。',
   userAlreadyFrozen: '該帳號已處於凍結狀態。',
   userNotFrozen: '該帳號未被凍結。',
+  // Merchant console (decision 024).
+  'rule.imageUrl': '{field}：必須是已上傳的圖片或 https: 位址',
+  'rule.trackingNumber': '{field}：只能包含字母、數字和連字號',
   consoleCredentialsInvalid: '名稱、密碼或驗證碼錯誤',
   'rule.passwordLetter': '{field}：必須包含字母',
   'rule.passwordDigit': '{field}：必須包含數字',

@@ -5,6 +5,7 @@ import { FILES_CASES } from './files.js';
 import { USERS_CASES } from './users.js';
 import { DASHBOARD_CASES } from './dashboard.js';
 import { FINANCE_CASES } from './finance.js';
+import { MERCHANT_CASES } from './merchant.js';
 
 /**
  * One case per console endpoint that needs a role: a call that would change something (or show
@@ -25,4 +26,5 @@ export const ROLE_CASES: readonly RoleCase[] = [
   ...USERS_CASES,
   ...DASHBOARD_CASES,
   ...FINANCE_CASES,
+  ...MERCHANT_CASES,
 ];

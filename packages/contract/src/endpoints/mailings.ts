@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { IdSchema, TimestampSchema } from '../common.js';
+import { IdSchema, PageQuerySchema, TimestampSchema, pageOf } from '../common.js';
 import { ShippedToSchema } from './addresses.js';
+import { ShipmentSchema } from './shop.js';
 
 export const MailingSchema = z.object({
   id: IdSchema,
@@ -46,3 +47,33 @@ export const getCardMailingInfo = defineEndpoint({
 });
 
 export type Mailing = z.output<typeof MailingSchema>;
+
+// The merchant's console (docs/console/merchant.md): physical card mailings to ship.
+
+export const ConsoleMailingSchema = MailingSchema.extend({ userId: IdSchema });
+
+export const consoleMailings = defineEndpoint({
+  id: 'console.mailings.list',
+  method: 'GET',
+  path: '/api/console/mailings',
+  access: 'console',
+  roles: ['merchant'],
+  summary:
+    'Physical card mailings waiting to ship (oldest first) or shipped (newest first), with the delivery address; the look is recorded.',
+  query: PageQuerySchema.extend({ status: z.enum(['requested', 'shipped']).default('requested') }),
+  response: pageOf(ConsoleMailingSchema),
+});
+
+export const consoleMailingShip = defineEndpoint({
+  id: 'console.mailings.ship',
+  method: 'POST',
+  path: '/api/console/mailings/{id}/ship',
+  access: 'console',
+  roles: ['merchant'],
+  summary: 'Ships a requested card mailing, once, with carrier and tracking number (1007 with what happened after).',
+  params: z.strictObject({ id: IdSchema }),
+  body: ShipmentSchema,
+  response: MailingSchema,
+});
+
+export type ConsoleMailing = z.output<typeof ConsoleMailingSchema>;

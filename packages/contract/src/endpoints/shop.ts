@@ -7,7 +7,9 @@ import {
   PageQuerySchema,
   PointsSchema,
   TimestampSchema,
+  multilineText,
   pageOf,
+  text,
 } from '../common.js';
 import { ShippedToSchema } from './addresses.js';
 
@@ -125,3 +127,192 @@ export type Goods = z.output<typeof GoodsSchema>;
 export type GoodsOrder = z.output<typeof GoodsOrderSchema>;
 export type GoodsOrderStatus = z.output<typeof GoodsOrderStatusSchema>;
 export type OrderSummary = z.output<typeof OrderSummarySchema>;
+
+// The merchant's console (docs/console/merchant.md): categories, goods and goods orders to ship.
+
+/**
+ * What an operator may set as a goods image: a catalogue image uploaded in the console
+ * (`/media/<id>.<ext>`), an `https:` URL, or an image data URL (the demo goods carry small SVGs).
+ * The server checks the same with `isAllowedImageUrl`.
+ */
+export function isCatalogueImage(value: string): boolean {
+  return (
+    /^\/media\/[0-9a-f-]{36}\.(jpg|png|webp)$/.test(value) ||
+    /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(value) ||
+    /^https:\/\/[^\s/]+/i.test(value)
+  );
+}
+
+export const CatalogueImageSchema = text().max(200_000).refine(isCatalogueImage, { error: 'rule.imageUrl' });
+/** The row's edit counter: sent back with an edit, refused with 1017 when someone saved meanwhile. */
+export const VersionSchema = z.number().int().min(1);
+export const CategoryNameSchema = text().trim().min(1).max(64);
+export const GoodsNameSchema = text().trim().min(1).max(100);
+export const PositionSchema = z.number().int().min(0).max(100_000);
+
+export const ConsoleCategorySchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  position: z.number().int(),
+  active: z.boolean(),
+  version: z.number().int(),
+  createdAt: TimestampSchema,
+});
+
+export const ConsoleGoodsSchema = GoodsSchema.extend({
+  categoryName: z.string(),
+  position: z.number().int(),
+  /** On sale: listed in the shop (when its category is active too) and orderable. */
+  onSale: z.boolean(),
+  version: z.number().int(),
+  updatedAt: TimestampSchema,
+});
+
+const GoodsFields = {
+  categoryId: IdSchema,
+  name: GoodsNameSchema,
+  description: multilineText().trim().max(2_000),
+  points: z.number().int().min(1).max(10_000_000),
+  stock: z.number().int().min(0).max(1_000_000),
+  images: z.array(CatalogueImageSchema).max(9),
+  position: PositionSchema,
+  onSale: z.boolean(),
+};
+
+export const consoleShopCategories = defineEndpoint({
+  id: 'console.shop.categories',
+  method: 'GET',
+  path: '/api/console/shop/categories',
+  access: 'console',
+  roles: ['merchant'],
+  summary: 'Every goods category, active or not, by position, with its edit version.',
+  response: z.array(ConsoleCategorySchema),
+});
+
+export const consoleShopCategoryCreate = defineEndpoint({
+  id: 'console.shop.categories.create',
+  method: 'POST',
+  path: '/api/console/shop/categories',
+  access: 'console',
+  roles: ['merchant'],
+  summary: 'Adds a goods category.',
+  body: z.strictObject({
+    name: CategoryNameSchema,
+    position: PositionSchema.default(0),
+    active: z.boolean().default(true),
+  }),
+  response: ConsoleCategorySchema,
+});
+
+export const consoleShopCategoryUpdate = defineEndpoint({
+  id: 'console.shop.categories.update',
+  method: 'POST',
+  path: '/api/console/shop/categories/{id}',
+  access: 'console',
+  roles: ['merchant'],
+  summary: 'Changes the given fields of a category, if nobody saved it since `version` (1017 otherwise).',
+  params: z.strictObject({ id: IdSchema }),
+  body: z.strictObject({
+    version: VersionSchema,
+    name: CategoryNameSchema.optional(),
+    position: PositionSchema.optional(),
+    active: z.boolean().optional(),
+  }),
+  response: ConsoleCategorySchema,
+});
+
+export const consoleShopGoods = defineEndpoint({
+  id: 'console.shop.goods',
+  method: 'GET',
+  path: '/api/console/shop/goods',
+  access: 'console',
+  roles: ['merchant'],
+  summary: 'Goods on sale or not, paged, by category and by whether they are on sale.',
+  query: PageQuerySchema.extend({
+    categoryId: IdSchema.optional(),
+    onSale: z.enum(['true', 'false']).optional(),
+  }),
+  response: pageOf(ConsoleGoodsSchema),
+});
+
+export const consoleShopGoodsCreate = defineEndpoint({
+  id: 'console.shop.goods.create',
+  method: 'POST',
+  path: '/api/console/shop/goods',
+  access: 'console',
+  roles: ['merchant'],
+  summary: 'Adds goods to a category.',
+  body: z.strictObject({
+    ...GoodsFields,
+    description: GoodsFields.description.default(''),
+    images: GoodsFields.images.default([]),
+    position: GoodsFields.position.default(0),
+    onSale: GoodsFields.onSale.default(true),
+  }),
+  response: ConsoleGoodsSchema,
+});
+
+export const consoleShopGoodsUpdate = defineEndpoint({
+  id: 'console.shop.goods.update',
+  method: 'POST',
+  path: '/api/console/shop/goods/{id}',
+  access: 'console',
+  roles: ['merchant'],
+  summary:
+    'Changes the given fields of goods (name, description, points, stock, category, images, on sale), if nobody saved them since `version` (1017 otherwise).',
+  params: z.strictObject({ id: IdSchema }),
+  body: z.strictObject({
+    version: VersionSchema,
+    categoryId: GoodsFields.categoryId.optional(),
+    name: GoodsFields.name.optional(),
+    description: GoodsFields.description.optional(),
+    points: GoodsFields.points.optional(),
+    stock: GoodsFields.stock.optional(),
+    images: GoodsFields.images.optional(),
+    position: GoodsFields.position.optional(),
+    onSale: GoodsFields.onSale.optional(),
+  }),
+  response: ConsoleGoodsSchema,
+});
+
+/** Where it goes and how: carrier and tracking number, as the user sees them on the order. */
+export const ShipmentSchema = z.strictObject({
+  carrier: text().trim().min(1).max(64),
+  trackingNumber: text()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, { error: 'rule.trackingNumber' }),
+});
+
+export const ConsoleGoodsOrderSchema = GoodsOrderSchema.extend({ userId: IdSchema });
+
+export const consoleShopOrders = defineEndpoint({
+  id: 'console.shop.orders',
+  method: 'GET',
+  path: '/api/console/shop/orders',
+  access: 'console',
+  roles: ['merchant'],
+  summary:
+    'Goods orders waiting to ship (oldest first) or shipped (newest first), with the delivery address; the look is recorded.',
+  query: PageQuerySchema.extend({ status: z.enum(['to_ship', 'shipped']).default('to_ship') }),
+  response: pageOf(ConsoleGoodsOrderSchema),
+});
+
+export const consoleShopOrderShip = defineEndpoint({
+  id: 'console.shop.orders.ship',
+  method: 'POST',
+  path: '/api/console/shop/orders/{id}/ship',
+  access: 'console',
+  roles: ['merchant'],
+  summary:
+    'Ships a goods order waiting to ship, once, with carrier and tracking number (1007 with what happened after).',
+  params: z.strictObject({ id: IdSchema }),
+  body: ShipmentSchema,
+  response: GoodsOrderSchema,
+});
+
+export type ConsoleCategory = z.output<typeof ConsoleCategorySchema>;
+export type ConsoleGoods = z.output<typeof ConsoleGoodsSchema>;
+export type ConsoleGoodsOrder = z.output<typeof ConsoleGoodsOrderSchema>;
+export type Shipment = z.output<typeof ShipmentSchema>;

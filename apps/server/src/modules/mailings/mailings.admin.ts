@@ -17,6 +17,11 @@ export class MailingsAdmin {
     return this.repository.list(this.db, { status }, limit);
   }
 
+  /** A page of mailings by status; those waiting to ship oldest first (the console's queue), else newest first. */
+  pageForOperators(status: string, page: { limit: number; offset: number }) {
+    return this.repository.page(this.db, { status }, page, status === 'requested' ? 'asc' : 'desc');
+  }
+
   ship(operator: string, id: string, shipment: { carrier: string; trackingNumber: string }): Promise<Mailing> {
     return this.move(operator, id, 'requested', 'shipped', (now) => ({
       status: 'shipped',
@@ -57,6 +62,11 @@ export class MailingsAdmin {
           action: `card-mailing.${to}`,
           subjectType: 'card-mailing',
           subjectId: id,
+          before: { status: from },
+          after: {
+            status: to,
+            ...(change.carrier ? { carrier: change.carrier, trackingNumber: change.tracking_number } : {}),
+          },
           detail: {
             from,
             to,

@@ -38,6 +38,29 @@ export class MailingsRepository {
     return query.orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).execute();
   }
 
+  async page(
+    db: Executor,
+    filter: { status: string },
+    page: { limit: number; offset: number },
+    order: 'asc' | 'desc',
+  ): Promise<{ rows: MailingWithPlanRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.withPlan(db)
+        .where('m.status', '=', filter.status)
+        .orderBy('m.created_at', order)
+        .orderBy('m.id', order)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      db
+        .selectFrom('card_mailings')
+        .where('status', '=', filter.status)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
   /** Compare-and-set from one status, so every transition happens once. */
   async transition(db: Executor, id: string, from: string, values: Updateable<MailingRow>): Promise<boolean> {
     const result = await db

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Goods, GoodsOrder, GoodsOrderStatus } from '@stride/contract';
+import type { GoodsOrder, GoodsOrderStatus } from '@stride/contract';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { isAllowedImageUrl } from '../../lib/image-url.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
-import type { CategoryRow, ShopRepository } from './shop.repository.js';
+import { AppError } from '../../http/errors.js';
+import type { CategoryRow, GoodsRow, ShopRepository } from './shop.repository.js';
 import { toGoods, toGoodsOrder } from './shop.service.js';
 
 export interface GoodsInput {
@@ -27,8 +28,9 @@ export class ShopAdmin {
     private readonly clock: Clock,
   ) {}
 
-  listOrdersForOperators(status: string | undefined, limit = 100) {
-    return this.repository.listOrders(this.db, { status }, { limit, offset: 0 });
+  /** Goods orders by status; those waiting to ship oldest first (the console's queue), else newest first. */
+  listOrdersForOperators(status: string | undefined, limit = 100, offset = 0) {
+    return this.repository.listOrders(this.db, { status }, { limit, offset }, status === 'to_ship' ? 'asc' : 'desc');
   }
 
   shipOrder(
@@ -75,6 +77,11 @@ export class ShopAdmin {
           action: `goods-order.${to}`,
           subjectType: 'goods-order',
           subjectId: orderId,
+          before: { status: from },
+          after: {
+            status: to,
+            ...(change.carrier ? { carrier: change.carrier, trackingNumber: change.tracking_number } : {}),
+          },
           detail: {
             from,
             to,
@@ -90,14 +97,24 @@ export class ShopAdmin {
     return this.repository.listCategories(this.db, { includeInactive: true });
   }
 
-  listGoodsForOperators(limit = 500) {
-    return this.repository.listGoods(this.db, { includeInactive: true }, { limit, offset: 0 });
+  listGoodsForOperators(
+    limit = 500,
+    filter: { categoryId?: string | undefined; onSale?: boolean | undefined } = {},
+    offset = 0,
+  ) {
+    return this.repository.listGoods(this.db, { includeInactive: true, ...filter }, { limit, offset });
   }
 
+  /**
+   * Creates a category, or changes the given fields of one. With `version` (the console), the
+   * save is refused with 1017 when someone saved the row since that version; the command line
+   * saves over whatever is there. Every save raises the version.
+   */
   async saveCategory(
     operator: string,
     input: {
       id?: string | undefined;
+      version?: number | undefined;
       name?: string | undefined;
       position?: number | undefined;
       isActive?: boolean | undefined;
@@ -106,14 +123,16 @@ export class ShopAdmin {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       let id = input.id;
+      let before: CategoryRow | undefined;
       if (id) {
-        const current = await this.repository.findCategory(trx, id);
-        if (!current) throw new OperatorError(`No category ${id}`);
-        await this.repository.updateCategory(trx, id, {
+        before = await this.repository.findCategory(trx, id);
+        if (!before) throw new OperatorError(`No category ${id}`);
+        const saved = await this.repository.updateCategoryAt(trx, id, input.version, {
           ...(input.name === undefined ? {} : { name: input.name }),
           ...(input.position === undefined ? {} : { position: input.position }),
           ...(input.isActive === undefined ? {} : { is_active: input.isActive ? 1 : 0 }),
         });
+        if (!saved) throw new AppError('STALE_EDIT', 'staleEdit');
       } else {
         if (!input.name) throw new OperatorError('A new category needs --name.');
         id = randomUUID();
@@ -125,26 +144,31 @@ export class ShopAdmin {
           created_at: now,
         });
       }
+      const saved = await this.repository.findCategory(trx, id);
+      if (!saved) throw new OperatorError(`No category ${id}`);
       await this.operators.record(trx, {
         operator,
         action: input.id ? 'category.update' : 'category.create',
         subjectType: 'goods-category',
         subjectId: id,
         detail: { name: input.name, position: input.position, isActive: input.isActive },
+        ...(before ? { before: categoryState(before) } : {}),
+        after: categoryState(saved),
         now,
       });
-      const saved = await this.repository.findCategory(trx, id);
-      if (!saved) throw new OperatorError(`No category ${id}`);
       return saved;
     });
   }
 
-  /** Creates goods (every field needed) or changes the given fields of existing goods. */
+  /**
+   * Creates goods (every field needed) or changes the given fields of existing goods. With
+   * `version` (the console), the save is refused with 1017 when someone saved the goods since.
+   */
   async saveGoods(
     operator: string,
     id: string | undefined,
-    input: Partial<GoodsInput> & { position?: number | undefined },
-  ): Promise<Goods> {
+    input: Partial<GoodsInput> & { position?: number | undefined; version?: number | undefined },
+  ): Promise<GoodsRow> {
     for (const image of input.images ?? []) {
       if (!isAllowedImageUrl(image)) throw new OperatorError('Images must be https: URLs or image files.');
     }
@@ -160,9 +184,11 @@ export class ShopAdmin {
         throw new OperatorError(`No category ${input.categoryId}`);
       }
       let goodsId = id;
+      let before: GoodsRow | undefined;
       if (goodsId) {
-        if (!(await this.repository.findGoods(trx, goodsId))) throw new OperatorError(`No goods ${goodsId}`);
-        await this.repository.updateGoods(trx, goodsId, {
+        before = await this.repository.findGoods(trx, goodsId);
+        if (!before) throw new OperatorError(`No goods ${goodsId}`);
+        const saved = await this.repository.updateGoodsAt(trx, goodsId, input.version, {
           ...(input.categoryId === undefined ? {} : { category_id: input.categoryId }),
           ...(input.name === undefined ? {} : { name: input.name }),
           ...(input.points === undefined ? {} : { points: input.points }),
@@ -173,6 +199,7 @@ export class ShopAdmin {
           ...(input.isActive === undefined ? {} : { is_active: input.isActive ? 1 : 0 }),
           updated_at: now,
         });
+        if (!saved) throw new AppError('STALE_EDIT', 'staleEdit');
       } else {
         const { categoryId, name, points, stock } = input;
         if (!categoryId || !name || points === undefined || stock === undefined) {
@@ -193,6 +220,8 @@ export class ShopAdmin {
           updated_at: now,
         });
       }
+      const saved = await this.repository.findGoods(trx, goodsId);
+      if (!saved) throw new OperatorError(`No goods ${goodsId}`);
       await this.operators.record(trx, {
         operator,
         action: id ? 'goods.update' : 'goods.create',
@@ -206,11 +235,32 @@ export class ShopAdmin {
           images: input.images?.length,
           isActive: input.isActive,
         },
+        ...(before ? { before: goodsState(before) } : {}),
+        after: goodsState(saved),
         now,
       });
-      const saved = await this.repository.findGoods(trx, goodsId);
-      if (!saved) throw new OperatorError(`No goods ${goodsId}`);
-      return toGoods(saved);
+      return saved;
     });
   }
+}
+
+/** What the record keeps of a category before and after a save. */
+function categoryState(row: CategoryRow): Record<string, unknown> {
+  return { name: row.name, position: row.position, active: row.is_active === 1, version: row.version };
+}
+
+/** What the record keeps of goods before and after a save (images by count, not their bytes). */
+function goodsState(row: GoodsRow): Record<string, unknown> {
+  const images = toGoods(row).images;
+  return {
+    categoryId: row.category_id,
+    name: row.name,
+    points: row.points,
+    stock: row.stock,
+    images: images.map((image) => (image.startsWith('data:') ? 'data:…' : image)),
+    description: row.description,
+    position: row.position,
+    onSale: row.is_active === 1,
+    version: row.version,
+  };
 }

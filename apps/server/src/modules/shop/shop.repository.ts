@@ -1,9 +1,9 @@
-import { sql, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { GoodsCategoriesTable, GoodsOrdersTable, GoodsTable } from '../../db/schema.js';
 
-export type CategoryRow = GoodsCategoriesTable;
-export type GoodsRow = GoodsTable;
+export type CategoryRow = Selectable<GoodsCategoriesTable>;
+export type GoodsRow = Selectable<GoodsTable>;
 export type GoodsOrderRow = GoodsOrdersTable;
 export type GoodsOrderWithGoodsRow = GoodsOrderRow & { goods: GoodsRow };
 
@@ -30,22 +30,39 @@ export class ShopRepository {
     return db.selectFrom('goods_categories').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insertCategory(db: Executor, row: CategoryRow): Promise<void> {
+  async insertCategory(db: Executor, row: Insertable<GoodsCategoriesTable>): Promise<void> {
     await db.insertInto('goods_categories').values(row).execute();
   }
 
-  async updateCategory(db: Executor, id: string, values: Updateable<CategoryRow>): Promise<void> {
+  async updateCategory(db: Executor, id: string, values: Updateable<GoodsCategoriesTable>): Promise<void> {
     await db.updateTable('goods_categories').set(values).where('id', '=', id).execute();
+  }
+
+  /** An operator's save: the given fields and version + 1, only if the row is still at `version`. */
+  async updateCategoryAt(
+    db: Executor,
+    id: string,
+    version: number | undefined,
+    values: Updateable<GoodsCategoriesTable>,
+  ): Promise<boolean> {
+    let query = db
+      .updateTable('goods_categories')
+      .set({ ...values, version: sql`version + 1` })
+      .where('id', '=', id);
+    if (version !== undefined) query = query.where('version', '=', version);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** Active goods in active categories, by position. */
   async listGoods(
     db: Executor,
-    filter: { categoryId?: string | undefined; includeInactive?: boolean },
+    filter: { categoryId?: string | undefined; includeInactive?: boolean; onSale?: boolean | undefined },
     page: { limit: number; offset: number },
   ): Promise<{ rows: GoodsRow[]; total: number }> {
     let query = db.selectFrom('goods as g').innerJoin('goods_categories as c', 'c.id', 'g.category_id');
     if (!filter.includeInactive) query = query.where('g.is_active', '=', 1).where('c.is_active', '=', 1);
+    if (filter.onSale !== undefined) query = query.where('g.is_active', '=', filter.onSale ? 1 : 0);
     if (filter.categoryId) query = query.where('g.category_id', '=', filter.categoryId);
     const [rows, count] = await Promise.all([
       query
@@ -66,12 +83,24 @@ export class ShopRepository {
     return db.selectFrom('goods').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insertGoods(db: Executor, row: GoodsRow): Promise<void> {
+  async insertGoods(db: Executor, row: Insertable<GoodsTable>): Promise<void> {
     await db.insertInto('goods').values(row).execute();
   }
 
-  async updateGoods(db: Executor, id: string, values: Updateable<GoodsRow>): Promise<void> {
-    await db.updateTable('goods').set(values).where('id', '=', id).execute();
+  /** An operator's save: the given fields and version + 1, only if the row is still at `version`. */
+  async updateGoodsAt(
+    db: Executor,
+    id: string,
+    version: number | undefined,
+    values: Updateable<GoodsTable>,
+  ): Promise<boolean> {
+    let query = db
+      .updateTable('goods')
+      .set({ ...values, version: sql`version + 1` })
+      .where('id', '=', id);
+    if (version !== undefined) query = query.where('version', '=', version);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /**
@@ -133,6 +162,7 @@ export class ShopRepository {
     db: Executor,
     filter: { userId?: string | undefined; status?: string | undefined },
     page: { limit: number; offset: number },
+    order: 'desc' | 'asc' = 'desc',
   ): Promise<{ rows: GoodsOrderWithGoodsRow[]; total: number }> {
     let query = db.selectFrom('goods_orders');
     if (filter.userId) query = query.where('user_id', '=', filter.userId);
@@ -140,8 +170,8 @@ export class ShopRepository {
     const [rows, count] = await Promise.all([
       query
         .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+        .orderBy('created_at', order)
+        .orderBy('id', order)
         .limit(page.limit)
         .offset(page.offset)
         .execute(),

@@ -74,7 +74,7 @@ describe('goods', () => {
     const all = await api(t, listGoods, { token, query: { pageSize: '1' } });
     expect(all.data.items).toHaveLength(1);
     expect(all.data.total).toBeGreaterThanOrEqual(2);
-    expect(item.images).toEqual(['https://example.com/bottle.png']);
+    expect(JSON.parse(item.images)).toEqual(['https://example.com/bottle.png']);
   });
 });
 

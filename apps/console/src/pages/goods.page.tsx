@@ -1,0 +1,401 @@
+import {
+  consoleShopCategories,
+  consoleShopCategoryCreate,
+  consoleShopCategoryUpdate,
+  consoleShopGoods,
+  consoleShopGoodsCreate,
+  consoleShopGoodsUpdate,
+  type ConsoleCategory,
+  type ConsoleGoods,
+} from '@stride/contract';
+import { CODES } from '@stride/contract/codes';
+import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
+import { useCallback, useState } from 'react';
+import { GoodsImages } from '../components/merchant/goods-images';
+import { useFail } from '../components/use-fail';
+import { useLoad } from '../components/use-load';
+import { dateTime } from '../lib/format';
+import { useI18n } from '../lib/i18n-context';
+import { call, ConsoleError } from '../lib/request';
+
+const NO_CATEGORIES: ConsoleCategory[] = [];
+const NO_GOODS = { items: [] as ConsoleGoods[], total: 0, page: 1, pageSize: 20, hasMore: false };
+const PAGE_SIZE = 20;
+const loadCategories = () => call(consoleShopCategories, {});
+
+interface GoodsForm {
+  categoryId: string;
+  name: string;
+  description: string;
+  points: number;
+  stock: number;
+  position: number;
+  onSale: boolean;
+  images: string[];
+}
+
+/**
+ * Runs a save; a stale edit (1017) shows the server's message and reloads, so the operator sees
+ * what the other save left and can make the change again.
+ */
+function useSave(reload: () => void) {
+  const fail = useFail();
+  const { message } = App.useApp();
+  const { t } = useI18n();
+  return useCallback(
+    async (action: () => Promise<unknown>, done: string): Promise<boolean> => {
+      try {
+        await action();
+        void message.success(done);
+        reload();
+        return true;
+      } catch (error) {
+        fail(error);
+        if (error instanceof ConsoleError && error.code === CODES.STALE_EDIT) {
+          void message.info(t('goods.stale'));
+          reload();
+          return true;
+        }
+        return false;
+      }
+    },
+    [fail, message, reload, t],
+  );
+}
+
+function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
+  const { t } = useI18n();
+  const [filter, setFilter] = useState<{ categoryId?: string; onSale?: 'true' | 'false'; page: number }>({ page: 1 });
+  const load = useCallback(
+    () =>
+      call(consoleShopGoods, {
+        query: { page: filter.page, pageSize: PAGE_SIZE, categoryId: filter.categoryId, onSale: filter.onSale },
+      }),
+    [filter],
+  );
+  const { data, loading, reload } = useLoad(load, JSON.stringify(filter), NO_GOODS);
+  const save = useSave(reload);
+  const [editing, setEditing] = useState<ConsoleGoods | 'new' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<GoodsForm>();
+
+  function open(goods: ConsoleGoods | 'new') {
+    setEditing(goods);
+    form.setFieldsValue(
+      goods === 'new'
+        ? { categoryId: filter.categoryId ?? categories[0]?.id, description: '', position: 0, onSale: true, images: [] }
+        : {
+            categoryId: goods.categoryId,
+            name: goods.name,
+            description: goods.description,
+            points: goods.points,
+            stock: goods.stock,
+            position: goods.position,
+            onSale: goods.onSale,
+            images: goods.images,
+          },
+    );
+  }
+
+  function submit() {
+    if (editing === null) return;
+    form.validateFields().then(
+      async (values) => {
+        setBusy(true);
+        const body = { ...values, name: values.name.trim(), description: (values.description ?? '').trim() };
+        const closed = await save(
+          () =>
+            editing === 'new'
+              ? call(consoleShopGoodsCreate, { body })
+              : call(consoleShopGoodsUpdate, {
+                  params: { id: editing.id },
+                  body: { ...body, version: editing.version },
+                }),
+          t('goods.saved'),
+        );
+        setBusy(false);
+        if (closed) setEditing(null);
+      },
+      () => undefined,
+    );
+  }
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select
+          aria-label={t('goods.category')}
+          style={{ minWidth: 180 }}
+          value={filter.categoryId ?? ''}
+          options={[
+            { value: '', label: t('goods.allCategories') },
+            ...categories.map((row) => ({ value: row.id, label: row.name })),
+          ]}
+          onChange={(value: string) => setFilter((old) => ({ ...old, categoryId: value || undefined, page: 1 }))}
+        />
+        <Select
+          aria-label={t('goods.state')}
+          style={{ minWidth: 150 }}
+          value={filter.onSale ?? ''}
+          options={[
+            { value: '', label: t('goods.anySale') },
+            { value: 'true', label: t('goods.onSale') },
+            { value: 'false', label: t('goods.offSale') },
+          ]}
+          onChange={(value: string) =>
+            setFilter((old) => ({ ...old, onSale: value === '' ? undefined : (value as 'true' | 'false'), page: 1 }))
+          }
+        />
+        <Button onClick={reload}>{t('refresh')}</Button>
+        <Button type="primary" disabled={categories.length === 0} onClick={() => open('new')}>
+          {t('goods.create')}
+        </Button>
+      </Space>
+      <Table
+        rowKey="id"
+        loading={loading}
+        dataSource={data.items}
+        locale={{ emptyText: categories.length === 0 ? t('category.empty') : t('goods.empty') }}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: data.page,
+          pageSize: PAGE_SIZE,
+          total: data.total,
+          showSizeChanger: false,
+          showTotal: (total) => t('goods.total', { total }),
+          onChange: (page) => setFilter((old) => ({ ...old, page })),
+        }}
+        columns={[
+          {
+            title: t('goods.image'),
+            key: 'image',
+            render: (_value, row) =>
+              row.images[0] ? (
+                <img src={row.images[0]} alt={row.name} width={48} height={48} style={{ objectFit: 'cover' }} />
+              ) : null,
+          },
+          { title: t('goods.name'), dataIndex: 'name' },
+          { title: t('goods.category'), dataIndex: 'categoryName' },
+          { title: t('goods.points'), dataIndex: 'points', align: 'right' },
+          { title: t('goods.stock'), dataIndex: 'stock', align: 'right' },
+          {
+            title: t('goods.state'),
+            dataIndex: 'onSale',
+            render: (onSale: boolean) =>
+              onSale ? <Tag color="green">{t('goods.onSale')}</Tag> : <Tag>{t('goods.offSale')}</Tag>,
+          },
+          {
+            key: 'actions',
+            fixed: 'right',
+            render: (_value, row) => (
+              <Space>
+                <Button onClick={() => open(row)}>{t('goods.edit')}</Button>
+                <Button
+                  onClick={() =>
+                    void save(
+                      () =>
+                        call(consoleShopGoodsUpdate, {
+                          params: { id: row.id },
+                          body: { version: row.version, onSale: !row.onSale },
+                        }),
+                      t('goods.saved'),
+                    )
+                  }
+                >
+                  {row.onSale ? t('goods.takeOffSale') : t('goods.putOnSale')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={
+          editing === 'new' || editing === null ? t('goods.createTitle') : t('goods.editTitle', { name: editing.name })
+        }
+        okText={t('goods.save')}
+        cancelText={t('cancel')}
+        confirmLoading={busy}
+        width={640}
+        forceRender
+        onCancel={() => setEditing(null)}
+        onOk={submit}
+      >
+        <Form form={form} name="goods" layout="vertical">
+          <Form.Item
+            name="categoryId"
+            label={t('goods.category')}
+            rules={[{ required: true, message: t('goods.required') }]}
+          >
+            <Select options={categories.map((row) => ({ value: row.id, label: row.name }))} />
+          </Form.Item>
+          <Form.Item
+            name="name"
+            label={t('goods.name')}
+            rules={[{ required: true, whitespace: true, message: t('goods.required') }, { max: 100 }]}
+          >
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="description" label={t('goods.description')} rules={[{ max: 2000 }]}>
+            <Input.TextArea rows={3} maxLength={2000} />
+          </Form.Item>
+          <Space wrap size="large">
+            <Form.Item
+              name="points"
+              label={t('goods.points')}
+              rules={[{ required: true, message: t('goods.required') }]}
+            >
+              <InputNumber min={1} max={10_000_000} precision={0} />
+            </Form.Item>
+            <Form.Item name="stock" label={t('goods.stock')} rules={[{ required: true, message: t('goods.required') }]}>
+              <InputNumber min={0} max={1_000_000} precision={0} />
+            </Form.Item>
+            <Form.Item name="position" label={t('goods.position')}>
+              <InputNumber min={0} max={100_000} precision={0} />
+            </Form.Item>
+            <Form.Item name="onSale" label={t('goods.onSale')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Space>
+          <Form.Item name="images" label={t('goods.images')}>
+            <GoodsImages />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+function CategoriesTab({
+  categories,
+  loading,
+  reload,
+}: {
+  categories: ConsoleCategory[];
+  loading: boolean;
+  reload: () => void;
+}) {
+  const { t, language } = useI18n();
+  const save = useSave(reload);
+  const [editing, setEditing] = useState<ConsoleCategory | 'new' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ name: string; position: number; active: boolean }>();
+
+  function open(row: ConsoleCategory | 'new') {
+    setEditing(row);
+    form.setFieldsValue(
+      row === 'new'
+        ? { name: '', position: 0, active: true }
+        : { name: row.name, position: row.position, active: row.active },
+    );
+  }
+
+  function submit() {
+    if (editing === null) return;
+    form.validateFields().then(
+      async (values) => {
+        setBusy(true);
+        const body = { ...values, name: values.name.trim() };
+        const closed = await save(
+          () =>
+            editing === 'new'
+              ? call(consoleShopCategoryCreate, { body })
+              : call(consoleShopCategoryUpdate, {
+                  params: { id: editing.id },
+                  body: { ...body, version: editing.version },
+                }),
+          t('category.saved'),
+        );
+        setBusy(false);
+        if (closed) setEditing(null);
+      },
+      () => undefined,
+    );
+  }
+
+  return (
+    <>
+      <Space style={{ marginBottom: 16 }}>
+        <Button onClick={reload}>{t('refresh')}</Button>
+        <Button type="primary" onClick={() => open('new')}>
+          {t('category.create')}
+        </Button>
+      </Space>
+      <Table
+        rowKey="id"
+        loading={loading}
+        dataSource={categories}
+        pagination={false}
+        locale={{ emptyText: t('category.empty') }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t('category.name'), dataIndex: 'name' },
+          { title: t('category.position'), dataIndex: 'position', align: 'right' },
+          {
+            title: t('goods.state'),
+            dataIndex: 'active',
+            render: (active: boolean) =>
+              active ? <Tag color="green">{t('category.active')}</Tag> : <Tag>{t('category.inactive')}</Tag>,
+          },
+          { title: t('goods.updatedAt'), dataIndex: 'createdAt', render: (value: string) => dateTime(value, language) },
+          {
+            key: 'actions',
+            fixed: 'right',
+            render: (_value, row) => <Button onClick={() => open(row)}>{t('goods.edit')}</Button>,
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={
+          editing === 'new' || editing === null
+            ? t('category.createTitle')
+            : t('category.editTitle', { name: editing.name })
+        }
+        okText={t('goods.save')}
+        cancelText={t('cancel')}
+        confirmLoading={busy}
+        forceRender
+        onCancel={() => setEditing(null)}
+        onOk={submit}
+      >
+        <Form form={form} name="category" layout="vertical">
+          <Form.Item
+            name="name"
+            label={t('category.name')}
+            rules={[{ required: true, whitespace: true, message: t('goods.required') }, { max: 64 }]}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
+          <Space size="large">
+            <Form.Item name="position" label={t('category.position')}>
+              <InputNumber min={0} max={100_000} precision={0} />
+            </Form.Item>
+            <Form.Item name="active" label={t('category.active')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Space>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** Merchant: the shop's catalogue. Goods (with images) and categories, each save checked against its version. */
+export default function GoodsPage() {
+  const { t } = useI18n();
+  const { data: categories, loading, reload } = useLoad(loadCategories, 'categories', NO_CATEGORIES);
+  return (
+    <Tabs
+      items={[
+        { key: 'goods', label: t('goods.tabGoods'), children: <GoodsTab categories={categories} /> },
+        {
+          key: 'categories',
+          label: t('goods.tabCategories'),
+          children: <CategoriesTab categories={categories} loading={loading} reload={reload} />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,142 @@
+import {
+  consoleShopCategories,
+  consoleShopCategoryCreate,
+  consoleShopCategoryUpdate,
+  consoleShopGoods,
+  consoleShopGoodsCreate,
+  consoleShopGoodsUpdate,
+  consoleShopOrderShip,
+  consoleShopOrders,
+  type ConsoleCategory,
+  type ConsoleGoods,
+  type ConsoleGoodsOrder,
+} from '@stride/contract';
+import { pageResult, pageWindow } from '../../db/retry.js';
+import type { EndpointRegistrar } from '../../http/endpoints.js';
+import { isoTime } from '../../lib/clock.js';
+import { consoleHandler } from '../operators/console-handler.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import type { ShopAdmin } from './shop.admin.js';
+import type { CategoryRow, GoodsOrderWithGoodsRow, GoodsRow } from './shop.repository.js';
+import { toGoods, toGoodsOrder } from './shop.service.js';
+
+function toConsoleCategory(row: CategoryRow): ConsoleCategory {
+  return {
+    id: row.id,
+    name: row.name,
+    position: row.position,
+    active: row.is_active === 1,
+    version: row.version,
+    createdAt: isoTime(row.created_at),
+  };
+}
+
+function toConsoleGoods(row: GoodsRow, categories: Map<string, string>): ConsoleGoods {
+  return {
+    ...toGoods(row),
+    categoryName: categories.get(row.category_id) ?? '',
+    position: row.position,
+    onSale: row.is_active === 1,
+    version: row.version,
+    updatedAt: isoTime(row.updated_at),
+  };
+}
+
+function toConsoleOrder(row: GoodsOrderWithGoodsRow): ConsoleGoodsOrder {
+  return { ...toGoodsOrder(row), userId: row.user_id };
+}
+
+/**
+ * The merchant's console (docs/console/merchant.md): the catalogue, edited with stale-edit
+ * refusal, and the goods orders to ship, through the same ShopAdmin as `npm run ops`.
+ */
+export function registerShopConsoleRoutes(
+  endpoints: EndpointRegistrar,
+  deps: { operators: OperatorsService; admin: { shop: ShopAdmin } },
+): void {
+  const { operators } = deps;
+  const shop = deps.admin.shop;
+  const handle = consoleHandler(endpoints, operators);
+
+  const categoryNames = async () =>
+    new Map((await shop.listCategoriesForOperators()).map((row) => [row.id, row.name] as const));
+
+  handle(consoleShopCategories, async () => (await shop.listCategoriesForOperators()).map(toConsoleCategory));
+
+  handle(consoleShopCategoryCreate, async ({ operator, body }) =>
+    toConsoleCategory(
+      await shop.saveCategory(operator.name, { name: body.name, position: body.position, isActive: body.active }),
+    ),
+  );
+
+  handle(consoleShopCategoryUpdate, async ({ operator, params, body }) =>
+    toConsoleCategory(
+      await shop.saveCategory(operator.name, {
+        id: params.id,
+        version: body.version,
+        name: body.name,
+        position: body.position,
+        isActive: body.active,
+      }),
+    ),
+  );
+
+  handle(consoleShopGoods, async ({ query }) => {
+    const onSale = query.onSale === undefined ? undefined : query.onSale === 'true';
+    const window = pageWindow(query);
+    const [{ rows, total }, names] = await Promise.all([
+      shop.listGoodsForOperators(window.limit, { categoryId: query.categoryId, onSale }, window.offset),
+      categoryNames(),
+    ]);
+    return pageResult(
+      rows.map((row) => toConsoleGoods(row, names)),
+      query,
+      total,
+    );
+  });
+
+  handle(consoleShopGoodsCreate, async ({ operator, body }) => {
+    const saved = await shop.saveGoods(operator.name, undefined, {
+      categoryId: body.categoryId,
+      name: body.name,
+      description: body.description,
+      points: body.points,
+      stock: body.stock,
+      images: body.images,
+      position: body.position,
+      isActive: body.onSale,
+    });
+    return toConsoleGoods(saved, await categoryNames());
+  });
+
+  handle(consoleShopGoodsUpdate, async ({ operator, params, body }) => {
+    const saved = await shop.saveGoods(operator.name, params.id, {
+      version: body.version,
+      categoryId: body.categoryId,
+      name: body.name,
+      description: body.description,
+      points: body.points,
+      stock: body.stock,
+      images: body.images,
+      position: body.position,
+      isActive: body.onSale,
+    });
+    return toConsoleGoods(saved, await categoryNames());
+  });
+
+  handle(consoleShopOrders, async ({ operator, query }) => {
+    const window = pageWindow(query);
+    const { rows, total } = await shop.listOrdersForOperators(query.status, window.limit, window.offset);
+    // Delivery addresses (names, phones) are personal data: the look is recorded.
+    await operators.recordLook({
+      operator: operator.name,
+      action: 'goods-order.view-queue',
+      subjectType: 'goods-order',
+      subjectId: query.status,
+      detail: { orderIds: rows.map((row) => row.id) },
+    });
+    return pageResult(rows.map(toConsoleOrder), query, total);
+  });
+
+  handle(consoleShopOrderShip, ({ operator, params, body }) => shop.shipOrder(operator.name, params.id, body));
+}
