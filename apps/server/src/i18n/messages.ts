@@ -88,6 +88,9 @@ const en = {
   consoleEnrolFirst: 'Enrol a second factor (TOTP) first',
   staleEdit: 'Someone changed this meanwhile. Reload it and make your change again.',
   accountFrozen: 'This account is frozen. Please contact customer service.',
+  // Console: card plans and home items.
+  'rule.cashBackOverPrice': '{field}: must not be more than the price',
+  'rule.homeLink': '{field}: must be a page of the app (such as /pages/invest/index) or an https: address',
   consoleCredentialsInvalid: 'Wrong name, password or code',
   'rule.passwordLetter': '{field}: must contain a letter',
   'rule.passwordDigit': '{field}: must contain a digit',
@@ -221,6 +224,9 @@ const es: Messages = {
   consoleEnrolFirst: 'Primero registra un segundo factor (TOTP)',
   staleEdit: 'Otra persona cambió esto mientras tanto. Vuelve a cargarlo y repite el cambio.',
   accountFrozen: 'Esta cuenta está congelada. Contacta con atención al cliente.',
+  // Console: card plans and home items.
+  'rule.cashBackOverPrice': '{field}: no puede ser mayor que el precio',
+  'rule.homeLink': '{field}: debe ser una página de la app (como /pages/invest/index) o una dirección https:',
   consoleCredentialsInvalid: 'Nombre, contraseña o código incorrectos',
   'rule.passwordLetter': '{field}: debe contener una letra',
   'rule.passwordDigit': '{field}: debe contener un dígito',
@@ -353,6 +359,9 @@ const fr: Messages = {
   consoleEnrolFirst: 'Enregistrez d’abord un second facteur (TOTP)',
   staleEdit: 'Quelqu’un a modifié cet élément entre-temps. Rechargez-le et refaites votre modification.',
   accountFrozen: 'Ce compte est gelé. Veuillez contacter le service client.',
+  // Console: card plans and home items.
+  'rule.cashBackOverPrice': '{field} : ne doit pas dépasser le prix',
+  'rule.homeLink': '{field} : doit être une page de l’application (comme /pages/invest/index) ou une adresse https:',
   consoleCredentialsInvalid: 'Nom, mot de passe ou code incorrect',
   'rule.passwordLetter': '{field} : doit contenir une lettre',
   'rule.passwordDigit': '{field} : doit contenir un chiffre',
@@ -483,6 +492,9 @@ const zhHans: Messages = {
   consoleEnrolFirst: '请先绑定第二因素（TOTP）',
   staleEdit: '该内容已被他人修改，请刷新后重新操作。',
   accountFrozen: '该账号已被冻结，请联系客服。',
+  // Console: card plans and home items.
+  'rule.cashBackOverPrice': '{field}：不能高于价格',
+  'rule.homeLink': '{field}：必须是应用内页面（如 /pages/invest/index）或 https: 地址',
   consoleCredentialsInvalid: '名称、密码或验证码错误',
   'rule.passwordLetter': '{field}：必须包含字母',
   'rule.passwordDigit': '{field}：必须包含数字',
@@ -612,6 +624,9 @@ const zhHant: Messages = {
   consoleEnrolFirst: '請先綁定第二因素（TOTP）',
   staleEdit: '該內容已被他人修改，請重新整理後再操作。',
   accountFrozen: '該帳號已被凍結，請聯絡客服。',
+  // Console: card plans and home items.
+  'rule.cashBackOverPrice': '{field}：不能高於價格',
+  'rule.homeLink': '{field}：必須是應用程式內頁面（如 /pages/invest/index）或 https: 位址',
   consoleCredentialsInvalid: '名稱、密碼或驗證碼錯誤',
   'rule.passwordLetter': '{field}：必須包含字母',
   'rule.passwordDigit': '{field}：必須包含數字',

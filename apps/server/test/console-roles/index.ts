@@ -2,6 +2,7 @@ import type { EndpointDef } from '@stride/contract';
 import type { TestApp } from '../harness.js';
 import { CONSOLE_CASES } from './console.js';
 import { FILES_CASES } from './files.js';
+import { PLANS_CASES } from './plans.js';
 
 /**
  * One case per console endpoint that needs a role: a call that would change something (or show
@@ -16,4 +17,4 @@ export interface RoleCase {
   ) => Promise<{ params?: unknown; query?: unknown; body?: unknown; headers?: Record<string, string> }>;
 }
 
-export const ROLE_CASES: readonly RoleCase[] = [...CONSOLE_CASES, ...FILES_CASES];
+export const ROLE_CASES: readonly RoleCase[] = [...CONSOLE_CASES, ...FILES_CASES, ...PLANS_CASES];

@@ -7,6 +7,7 @@ import * as m0005 from './0005-once-only-rules.js';
 import * as m0006 from './0006-quotas.js';
 import * as m0007 from './0007-operator-books.js';
 import * as m0008 from './0008-operator-accounts.js';
+import * as m0011 from './0011-plan-versions-and-home-edits.js';
 import * as m0014 from './0014-media.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
@@ -19,5 +20,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-quotas': m0006,
   '0007-operator-books': m0007,
   '0008-operator-accounts': m0008,
+  '0011-plan-versions-and-home-edits': m0011,
   '0014-media': m0014,
 };

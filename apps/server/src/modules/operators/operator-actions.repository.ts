@@ -21,7 +21,9 @@ export interface OperatorAction {
     | 'notice'
     | 'community-channel'
     | 'payment'
-    | 'operator';
+    | 'operator'
+    | 'card-plan'
+    | 'home-item';
   subjectId: string;
   /** Reasons and amounts; never personal numbers. */
   detail?: Record<string, unknown>;
