@@ -1,6 +1,20 @@
 import type { EndpointDef, OperatorRole } from '@stride/contract';
-import { consoleAudit, consoleIdentityPending, consoleOperators, consoleWithdrawalsPending } from '@stride/contract';
-import { AuditOutlined, SafetyCertificateOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  consoleAudit,
+  consoleCardPlans,
+  consoleHomeItems,
+  consoleIdentityPending,
+  consoleOperators,
+  consoleWithdrawalsPending,
+} from '@stride/contract';
+import {
+  AuditOutlined,
+  CreditCardOutlined,
+  LayoutOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { MessageKey } from './locales';
 
@@ -28,6 +42,20 @@ export const SCREENS: readonly Screen[] = [
     endpoint: consoleWithdrawalsPending,
     icon: <WalletOutlined />,
     page: lazy(() => import('./pages/withdrawals.page')),
+  },
+  {
+    key: 'plans',
+    title: 'menu.plans',
+    endpoint: consoleCardPlans,
+    icon: <CreditCardOutlined />,
+    page: lazy(() => import('./pages/plans.page')),
+  },
+  {
+    key: 'home-items',
+    title: 'menu.homeItems',
+    endpoint: consoleHomeItems,
+    icon: <LayoutOutlined />,
+    page: lazy(() => import('./pages/home-items.page')),
   },
   {
     key: 'operators',
