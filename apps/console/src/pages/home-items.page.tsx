@@ -299,20 +299,23 @@ export default function HomeItemsPage() {
                 ),
             },
             {
-              title: t('homeItems.kind'),
-              dataIndex: 'kind',
-              render: (value: HomeItemKind) =>
-                value === 'banner' ? (
-                  <Tag color="blue">{t('homeItems.banner')}</Tag>
-                ) : (
-                  <Tag color="purple">{t('homeItems.entry')}</Tag>
-                ),
-            },
-            { title: t('homeItems.title'), dataIndex: 'title' },
-            {
-              title: t('homeItems.target'),
-              dataIndex: 'target',
-              render: (value: string) => <Typography.Text code>{value}</Typography.Text>,
+              title: t('homeItems.title'),
+              dataIndex: 'title',
+              render: (title: string, row) => (
+                <Space direction="vertical" size={2}>
+                  <Space size={4}>
+                    {row.kind === 'banner' ? (
+                      <Tag color="blue">{t('homeItems.banner')}</Tag>
+                    ) : (
+                      <Tag color="purple">{t('homeItems.entry')}</Tag>
+                    )}
+                    <Typography.Text strong>{title}</Typography.Text>
+                  </Space>
+                  <Typography.Text code type="secondary">
+                    {row.target}
+                  </Typography.Text>
+                </Space>
+              ),
             },
             { title: t('homeItems.position'), dataIndex: 'position', align: 'right' },
             {
@@ -325,9 +328,13 @@ export default function HomeItemsPage() {
               key: 'actions',
               fixed: 'right',
               render: (_value, row) => (
-                <Space>
-                  <Button onClick={() => open(row)}>{t('homeItems.edit')}</Button>
-                  <Button onClick={() => toggle(row)}>{row.active ? t('homeItems.hide') : t('homeItems.show')}</Button>
+                <Space size={0}>
+                  <Button type="link" onClick={() => open(row)}>
+                    {t('homeItems.edit')}
+                  </Button>
+                  <Button type="link" onClick={() => toggle(row)}>
+                    {row.active ? t('homeItems.hide') : t('homeItems.show')}
+                  </Button>
                   <Button danger type="link" onClick={() => remove(row)}>
                     {t('homeItems.remove')}
                   </Button>

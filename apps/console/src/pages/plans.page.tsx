@@ -264,9 +264,11 @@ export default function PlansPage() {
             fixed: 'right',
             render: (_value, row) =>
               row.status === 'onSale' ? (
-                <Space>
-                  <Button onClick={() => open(row)}>{t('plans.edit')}</Button>
-                  <Button danger onClick={() => retire(row)}>
+                <Space size={0}>
+                  <Button type="link" onClick={() => open(row)}>
+                    {t('plans.edit')}
+                  </Button>
+                  <Button type="link" danger onClick={() => retire(row)}>
                     {t('plans.retire')}
                   </Button>
                 </Space>

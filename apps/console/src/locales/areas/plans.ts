@@ -27,7 +27,7 @@ export const PLANS = area(
     'plans.retire': 'Retire',
     'plans.editTitle': 'Edit {name} (version {version})',
     'plans.editNote':
-      'Saving puts version {next} on sale in place of version {version}. The {sold} cards already sold, and orders waiting for payment, keep the terms of version {version}.',
+      'Saving puts version {next} on sale in place of version {version}. Cards already sold under version {version} ({sold}) and orders waiting for payment keep its terms.',
     'plans.createNote': 'The plan goes on sale as soon as it is saved.',
     'plans.retireConfirm': 'Take {name} off sale for good?',
     'plans.retireNote':
