@@ -123,6 +123,29 @@ describe('card plans and the home page in the console', () => {
     const onSale = await request(server.baseUrl, listCardPlans, { token: user.token });
     expect(onSale.filter((plan) => plan.name === 'Sunrise').map((plan) => plan.price)).toEqual([8_000]);
     await expect.poll(() => top(phone.page).getByText('¥80.00').count()).toBeGreaterThan(0);
+
+    // Another operator saves a change while this one's dialog is open: this save is refused with
+    // the server's message, and the list reloads with the other change.
+    await page.getByText('On sale', { exact: true }).click();
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByLabel('Price (¥)').fill('90');
+    const current = (await server.app.services.admin.cards.listPlans('onSale')).find((plan) => plan.name === 'Sunrise');
+    if (!current) throw new Error('Sunrise is not on sale');
+    await server.app.services.admin.cards.editPlan('someone-else', current.id, current.version, {
+      name: current.name,
+      price: 8_500,
+      days: current.days,
+      dailyTarget: current.dailyTarget,
+      dailyCashBack: current.dailyCashBack,
+      multiplierPercent: current.multiplierPercent,
+      position: current.position,
+    });
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect
+      .poll(() => page.getByText('Someone changed this meanwhile. Reload it and make your change again.').count())
+      .toBe(1);
+    await expect.poll(() => row.innerText()).toContain('¥85.00');
+    expect(await row.innerText()).toContain('v3');
     expect(consoleCardPlans.roles).toEqual(['finance']);
     expect(finance.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
