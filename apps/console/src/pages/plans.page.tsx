@@ -226,22 +226,22 @@ export default function PlansPage() {
               </Space>
             ),
           },
-          { title: t('plans.price'), dataIndex: 'price', align: 'right', render: (value: number) => money(value) },
+          { title: t('plans.col.price'), dataIndex: 'price', align: 'right', render: (value: number) => money(value) },
           { title: t('plans.days'), dataIndex: 'days', align: 'right' },
-          { title: t('plans.dailyTarget'), dataIndex: 'dailyTarget', align: 'right' },
+          { title: t('plans.col.target'), dataIndex: 'dailyTarget', align: 'right' },
           {
-            title: t('plans.dailyCashBack'),
+            title: t('plans.col.cashBack'),
             dataIndex: 'dailyCashBack',
             align: 'right',
             render: (value: number) => money(value),
           },
           {
-            title: t('plans.multiplier'),
+            title: t('plans.col.multiplier'),
             dataIndex: 'multiplierPercent',
             align: 'right',
             render: (value: number) => `×${(value / 100).toFixed(2)}`,
           },
-          { title: t('plans.position'), dataIndex: 'position', align: 'right' },
+          { title: t('plans.col.position'), dataIndex: 'position', align: 'right' },
           { title: t('plans.sold'), dataIndex: 'cardsSold', align: 'right' },
           { title: t('plans.pending'), dataIndex: 'pendingOrders', align: 'right' },
           {
