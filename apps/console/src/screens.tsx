@@ -1,9 +1,11 @@
 import type { EndpointDef, OperatorRole } from '@stride/contract';
 import {
   consoleAudit,
+  consoleCardPlans,
   consoleCorrections,
   consoleDashboardSummary,
   consoleFaceChecksPending,
+  consoleHomeItems,
   consoleIdentityPending,
   consoleLedgerReport,
   consoleMailings,
@@ -20,6 +22,7 @@ import {
   CreditCardOutlined,
   DashboardOutlined,
   DiffOutlined,
+  LayoutOutlined,
   MailOutlined,
   SafetyCertificateOutlined,
   ScanOutlined,
@@ -136,6 +139,20 @@ export const SCREENS: readonly Screen[] = [
     endpoint: consoleAudit,
     icon: <AuditOutlined />,
     page: lazy(() => import('./pages/audit.page')),
+  },
+  {
+    key: 'plans',
+    title: 'menu.plans',
+    endpoint: consoleCardPlans,
+    icon: <CreditCardOutlined />,
+    page: lazy(() => import('./pages/plans.page')),
+  },
+  {
+    key: 'home-items',
+    title: 'menu.homeItems',
+    endpoint: consoleHomeItems,
+    icon: <LayoutOutlined />,
+    page: lazy(() => import('./pages/home-items.page')),
   },
 ];
 

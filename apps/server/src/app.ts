@@ -97,6 +97,10 @@ import { registerShopRoutes } from './modules/shop/shop.routes.js';
 import { registerShopConsoleRoutes } from './modules/shop/shop.console.js';
 import { ShopService } from './modules/shop/shop.service.js';
 import { ShopAdmin } from './modules/shop/shop.admin.js';
+import { CardsAdmin } from './modules/cards/cards.admin.js';
+import { registerCardConsoleRoutes } from './modules/cards/cards.console.js';
+import { WalkingAdmin } from './modules/walking/walking.admin.js';
+import { registerWalkingConsoleRoutes } from './modules/walking/walking.console.js';
 import { WalkingRepository } from './modules/walking/walking.repository.js';
 import { registerWalkingRoutes } from './modules/walking/walking.routes.js';
 import { WalkingService } from './modules/walking/walking.service.js';
@@ -185,6 +189,8 @@ export interface AdminServices {
   accounts: AccountsAdmin;
   outbox: OutboxAdmin;
   reports: ReportsAdmin;
+  cards: CardsAdmin;
+  walking: WalkingAdmin;
 }
 
 /** Every service over one database; the app and the ops command line share it. */
@@ -231,22 +237,14 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   );
   const ledger = new LedgerService(db, clock);
   const calendar = new BusinessCalendar(config.businessUtcOffsetMinutes);
-  const cards = new CardsService(db, new CardsRepository(), ledger, cipher, clock, calendar, config);
+  const cardsRepository = new CardsRepository();
+  const walkingRepository = new WalkingRepository();
+  const cards = new CardsService(db, cardsRepository, ledger, cipher, clock, calendar, config);
   const operators = new OperatorsService(db, new OperatorActionsRepository(), clock);
   const invitesRepository = new InvitesRepository();
   const invites = new InvitesService(db, invitesRepository, ledger, clock, calendar, config);
   const notices = new NoticesService(db, noticesRepository, clock);
-  const walking = new WalkingService(
-    db,
-    new WalkingRepository(),
-    cards,
-    ledger,
-    clock,
-    calendar,
-    config,
-    invites,
-    notices,
-  );
+  const walking = new WalkingService(db, walkingRepository, cards, ledger, clock, calendar, config, invites, notices);
   const addresses = new AddressesService(db, new AddressesRepository(), clock, config);
   const shop = new ShopService(db, shopRepository, addresses, cards, ledger, clock);
   const mailings = new MailingsService(db, mailingsRepository, cards, addresses, clock, calendar, config);
@@ -322,6 +320,8 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
       ),
       outbox: new OutboxAdmin(db, outboxRepository, operators),
       reports: new ReportsAdmin(db, new ReportsRepository(), clock, calendar, config.businessUtcOffsetMinutes),
+      cards: new CardsAdmin(db, cardsRepository, operators, clock),
+      walking: new WalkingAdmin(db, walkingRepository, operators, clock),
     },
   };
 }
@@ -533,7 +533,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccountsConsoleRoutes(endpoints.forModule('accounts'), services);
   registerOutboxConsoleRoutes(endpoints.forModule('outbox'), services);
   registerWalkingRoutes(endpoints.forModule('walking'), services);
+  registerWalkingConsoleRoutes(endpoints.forModule('walking'), services);
   registerCardRoutes(endpoints.forModule('cards'), services);
+  registerCardConsoleRoutes(endpoints.forModule('cards'), services);
   registerPaymentRoutes(endpoints.forModule('payments'), services);
   registerFileRoutes(endpoints.forModule('files'), services);
   registerFileConsoleRoutes(endpoints.forModule('files'), services);

@@ -373,6 +373,10 @@ export async function createPlan(
       position: planCounter,
       is_active: 1,
       created_at: t.clock.now(),
+      version: 1,
+      family_id: id,
+      retired_at: null,
+      replaced_by: null,
       ...overrides,
     })
     .execute();

@@ -36,6 +36,11 @@ export function configureRequests(next: Partial<RequestState>): void {
   Object.assign(state, next);
 }
 
+/** For calls made without `call` (multipart uploads): the session's CSRF token and language. */
+export function requestHeaders(): Record<string, string> {
+  return { 'x-csrf-token': state.csrfToken, 'accept-language': state.language };
+}
+
 function toText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return value.toString();

@@ -3,6 +3,7 @@ import { DASHBOARD } from './areas/dashboard';
 import { REVIEWER } from './areas/reviewer';
 import { FINANCE } from './areas/finance';
 import { MERCHANT } from './areas/merchant';
+import { PLANS } from './areas/plans';
 
 /** The base dictionary: every other locale is typed against it, so a missing key fails the typecheck. */
 export const en = {
@@ -123,6 +124,7 @@ export const en = {
   ...REVIEWER.en,
   ...FINANCE.en,
   ...MERCHANT.en,
+  ...PLANS.en,
 };
 
 export type Messages = Readonly<Record<keyof typeof en, string>>;

@@ -2,6 +2,7 @@ import { USERS } from './areas/users';
 import { DASHBOARD } from './areas/dashboard';
 import { REVIEWER } from './areas/reviewer';
 import { FINANCE } from './areas/finance';
+import { PLANS } from './areas/plans';
 import type { Messages } from './en';
 import { MERCHANT } from './areas/merchant';
 
@@ -120,4 +121,5 @@ export const zhHans: Messages = {
   ...REVIEWER.zhHans,
   ...FINANCE.zhHans,
   ...MERCHANT.zhHans,
+  ...PLANS.zhHans,
 };

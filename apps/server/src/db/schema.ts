@@ -135,6 +135,8 @@ export interface HomeItemsTable {
   target: string;
   position: number;
   is_active: number;
+  /** 1 when created, +1 per console edit (stale edits are refused, code 1017). */
+  version: number;
 }
 
 export interface CardPlansTable {
@@ -147,8 +149,16 @@ export interface CardPlansTable {
   /** 120 means ×1.2: integer arithmetic for points. */
   multiplier_percent: number;
   position: number;
+  /** On sale. A retired version is never on sale again. */
   is_active: number;
   created_at: number;
+  /** 1 for a new plan; an edit's new version is the old one's + 1 (decision 025). */
+  version: number;
+  /** The first version's id, shared by every version of the plan. */
+  family_id: string;
+  retired_at: number | null;
+  /** The version that replaced this one on sale. */
+  replaced_by: string | null;
 }
 
 export interface MembershipOrdersTable {

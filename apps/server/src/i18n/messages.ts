@@ -96,6 +96,9 @@ const en = {
   // Merchant console (decision 024).
   'rule.imageUrl': '{field}: must be an uploaded image or an https: address',
   'rule.trackingNumber': '{field}: letters, digits and hyphens only',
+  // Console: card plans and home items.
+  'rule.cashBackOverPrice': '{field}: must not be more than the price',
+  'rule.homeLink': '{field}: must be a page of the app (such as /pages/invest/index) or an https: address',
   consoleCredentialsInvalid: 'Wrong name, password or code',
   'rule.passwordLetter': '{field}: must contain a letter',
   'rule.passwordDigit': '{field}: must contain a digit',
@@ -237,6 +240,9 @@ const es: Messages = {
   // Merchant console (decision 024).
   'rule.imageUrl': '{field}: debe ser una imagen subida o una dirección https:',
   'rule.trackingNumber': '{field}: solo letras, dígitos y guiones',
+  // Console: card plans and home items.
+  'rule.cashBackOverPrice': '{field}: no puede ser mayor que el precio',
+  'rule.homeLink': '{field}: debe ser una página de la app (como /pages/invest/index) o una dirección https:',
   consoleCredentialsInvalid: 'Nombre, contraseña o código incorrectos',
   'rule.passwordLetter': '{field}: debe contener una letra',
   'rule.passwordDigit': '{field}: debe contener un dígito',
@@ -377,6 +383,9 @@ const fr: Messages = {
   // Merchant console (decision 024).
   'rule.imageUrl': '{field} : doit être une image téléversée ou une adresse https:',
   'rule.trackingNumber': '{field} : lettres, chiffres et tirets uniquement',
+  // Console: card plans and home items.
+  'rule.cashBackOverPrice': '{field} : ne doit pas dépasser le prix',
+  'rule.homeLink': '{field} : doit être une page de l’application (comme /pages/invest/index) ou une adresse https:',
   consoleCredentialsInvalid: 'Nom, mot de passe ou code incorrect',
   'rule.passwordLetter': '{field} : doit contenir une lettre',
   'rule.passwordDigit': '{field} : doit contenir un chiffre',
@@ -515,6 +524,9 @@ const zhHans: Messages = {
   // Merchant console (decision 024).
   'rule.imageUrl': '{field}：必须是已上传的图片或 https: 地址',
   'rule.trackingNumber': '{field}：只能包含字母、数字和连字符',
+  // Console: card plans and home items.
+  'rule.cashBackOverPrice': '{field}：不能高于价格',
+  'rule.homeLink': '{field}：必须是应用内页面（如 /pages/invest/index）或 https: 地址',
   consoleCredentialsInvalid: '名称、密码或验证码错误',
   'rule.passwordLetter': '{field}：必须包含字母',
   'rule.passwordDigit': '{field}：必须包含数字',
@@ -652,6 +664,9 @@ const zhHant: Messages = {
   // Merchant console (decision 024).
   'rule.imageUrl': '{field}：必須是已上傳的圖片或 https: 位址',
   'rule.trackingNumber': '{field}：只能包含字母、數字和連字號',
+  // Console: card plans and home items.
+  'rule.cashBackOverPrice': '{field}：不能高於價格',
+  'rule.homeLink': '{field}：必須是應用程式內頁面（如 /pages/invest/index）或 https: 位址',
   consoleCredentialsInvalid: '名稱、密碼或驗證碼錯誤',
   'rule.passwordLetter': '{field}：必須包含字母',
   'rule.passwordDigit': '{field}：必須包含數字',

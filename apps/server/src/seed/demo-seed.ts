@@ -207,15 +207,27 @@ async function seedContent(services: Services): Promise<void> {
 export async function seedDemo(services: Services): Promise<void> {
   const { db, clock, config, ledger } = services;
   const cards = new CardsRepository();
-  if ((await cards.listPlans(db)).length === 0) {
+  // Only into an empty table: plans an operator retired, or items deactivated, stay so on restart.
+  if (!(await cards.hasAnyPlan(db))) {
     for (const [position, plan] of DEMO_CARD_PLANS.entries()) {
-      await cards.insertPlan(db, { id: randomUUID(), ...plan, position, is_active: 1, created_at: clock.now() });
+      const id = randomUUID();
+      await cards.insertPlan(db, {
+        id,
+        ...plan,
+        position,
+        is_active: 1,
+        created_at: clock.now(),
+        version: 1,
+        family_id: id,
+        retired_at: null,
+        replaced_by: null,
+      });
     }
   }
   const walking = new WalkingRepository();
-  if ((await walking.listHomeItems(db)).length === 0) {
+  if (!(await walking.hasAnyHomeItem(db))) {
     for (const [position, item] of DEMO_HOME_ITEMS.entries()) {
-      await walking.insertHomeItem(db, { id: randomUUID(), ...item, position, is_active: 1 });
+      await walking.insertHomeItem(db, { id: randomUUID(), ...item, position, is_active: 1, version: 1 });
     }
   }
   await seedContent(services);

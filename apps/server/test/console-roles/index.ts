@@ -6,6 +6,7 @@ import { USERS_CASES } from './users.js';
 import { DASHBOARD_CASES } from './dashboard.js';
 import { FINANCE_CASES } from './finance.js';
 import { MERCHANT_CASES } from './merchant.js';
+import { PLANS_CASES } from './plans.js';
 
 /**
  * One case per console endpoint that needs a role: a call that would change something (or show
@@ -27,4 +28,5 @@ export const ROLE_CASES: readonly RoleCase[] = [
   ...DASHBOARD_CASES,
   ...FINANCE_CASES,
   ...MERCHANT_CASES,
+  ...PLANS_CASES,
 ];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import {
   DaySchema,
+  IdParamsSchema,
   IdSchema,
   IdempotencyKeySchema,
   MoneySchema,
@@ -140,3 +141,103 @@ export type CardPlan = z.output<typeof CardPlanSchema>;
 export type MyCard = z.output<typeof MyCardSchema>;
 export type MembershipOrder = z.output<typeof MembershipOrderSchema>;
 export type Policy = z.output<typeof PolicySchema>;
+
+// ---- Operator console: card plans (docs/console/plans-and-home.md, decision 025) ----
+
+/**
+ * A plan's terms as an operator sets them. An edit never changes a sold card: it makes a new
+ * version (a new plan row) that replaces the old one on sale; cards and orders keep the old row.
+ */
+export const CardPlanTermsSchema = z
+  .strictObject({
+    name: text().trim().min(1).max(64),
+    /** Minor units, at least 0.01 and at most 100,000.00. */
+    price: MoneySchema.min(1).max(10_000_000),
+    days: z.number().int().min(1).max(3650),
+    dailyTarget: z.number().int().min(1).max(100_000),
+    /** Minor units per day the target is reached; never more than the price in total. */
+    dailyCashBack: MoneySchema.min(0).max(10_000_000),
+    /** 120 means points ×1.2. */
+    multiplierPercent: z.number().int().min(100).max(1000),
+    /** Order on sale, smallest first. */
+    position: z.number().int().min(0).max(10_000),
+  })
+  .refine((terms) => terms.dailyCashBack <= terms.price, {
+    path: ['dailyCashBack'],
+    error: 'rule.cashBackOverPrice',
+  });
+
+export const ConsoleCardPlanSchema = z.object({
+  id: IdSchema,
+  /** Every version of one plan shares it (the id of its first version). */
+  familyId: IdSchema,
+  /** 1 for a new plan, +1 for each edit; sent back with an edit or a retirement (stale edits: 1017). */
+  version: z.number().int(),
+  name: z.string(),
+  price: MoneySchema,
+  days: z.number().int(),
+  dailyTarget: z.number().int(),
+  dailyCashBack: MoneySchema,
+  multiplierPercent: z.number().int(),
+  position: z.number().int(),
+  status: z.enum(['onSale', 'retired']),
+  createdAt: TimestampSchema,
+  retiredAt: TimestampSchema.nullable(),
+  /** The version that replaced this one on sale (null when retired without a successor, or on sale). */
+  replacedBy: IdSchema.nullable(),
+  /** Cards sold under this version. */
+  cardsSold: z.number().int(),
+  /** Online orders for this version still waiting for payment (they keep this version's terms). */
+  pendingOrders: z.number().int(),
+});
+
+export const consoleCardPlans = defineEndpoint({
+  id: 'console.plans.list',
+  method: 'GET',
+  path: '/api/console/card-plans',
+  access: 'console',
+  roles: ['finance'],
+  summary: 'Card plans with their versions: on sale (default), retired, or all; with cards sold and pending orders.',
+  query: z.strictObject({ status: z.enum(['onSale', 'retired', 'all']).default('onSale') }),
+  response: z.array(ConsoleCardPlanSchema),
+});
+
+export const consoleCreateCardPlan = defineEndpoint({
+  id: 'console.plans.create',
+  method: 'POST',
+  path: '/api/console/card-plans',
+  access: 'console',
+  roles: ['finance'],
+  summary: 'Puts a new card plan on sale (version 1).',
+  body: CardPlanTermsSchema,
+  response: ConsoleCardPlanSchema,
+});
+
+export const consoleEditCardPlan = defineEndpoint({
+  id: 'console.plans.edit',
+  method: 'PUT',
+  path: '/api/console/card-plans/{id}',
+  access: 'console',
+  roles: ['finance'],
+  summary:
+    'Replaces a plan on sale with a new version carrying these terms; the old version is retired, and cards and orders sold under it keep its terms. A version other than the current one answers 1017.',
+  params: IdParamsSchema,
+  body: z.strictObject({ version: z.number().int().min(1), terms: CardPlanTermsSchema }),
+  response: ConsoleCardPlanSchema,
+});
+
+export const consoleRetireCardPlan = defineEndpoint({
+  id: 'console.plans.retire',
+  method: 'POST',
+  path: '/api/console/card-plans/{id}/retire',
+  access: 'console',
+  roles: ['finance'],
+  summary:
+    'Takes a plan off sale for good. Cards already sold keep running; online orders already created may still be paid until they expire. A stale version answers 1017.',
+  params: IdParamsSchema,
+  body: z.strictObject({ version: z.number().int().min(1) }),
+  response: ConsoleCardPlanSchema,
+});
+
+export type CardPlanTerms = z.output<typeof CardPlanTermsSchema>;
+export type ConsoleCardPlan = z.output<typeof ConsoleCardPlanSchema>;

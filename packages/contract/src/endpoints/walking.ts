@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { STATEMENT_TYPES } from '../rules/ledger-types.js';
 import {
+  APP_ROUTES,
   DaySchema,
+  IdParamsSchema,
   IdSchema,
   IdempotencyKeySchema,
   MoneySchema,
@@ -10,6 +12,7 @@ import {
   PointsSchema,
   TimestampSchema,
   pageOf,
+  text,
 } from '../common.js';
 
 export const MAX_DAILY_STEPS = 100_000;
@@ -143,3 +146,100 @@ export type QuickEntry = z.output<typeof QuickEntrySchema>;
 export type ActiveCardProgress = z.output<typeof ActiveCardProgressSchema>;
 export type ExchangeRecord = z.output<typeof ExchangeRecordSchema>;
 export type MoneyMovement = z.output<typeof MoneyMovementSchema>;
+
+// ---- Operator console: home banners and quick entries (docs/console/plans-and-home.md) ----
+
+/** The icons the web app draws for a quick entry; a quick entry may also show an image instead. */
+export const QUICK_ENTRY_ICONS = ['card', 'wallet', 'shield', 'exchange', 'invite', 'shop'] as const;
+
+/**
+ * Where a banner or quick entry may lead (docs/product/client.md, Pages): one of the app's own
+ * pages (`/pages/...`, also written `#/pages/...`, with an optional query) or an `https:` page.
+ * Nothing else: no `http:`, no `javascript:`, no other host's path.
+ */
+export function isHomeLinkTarget(target: string): boolean {
+  if (target.startsWith('https://')) {
+    try {
+      const url = new URL(target);
+      return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  }
+  const route = target.startsWith('#') ? target.slice(1) : target;
+  const [path = '', query] = route.split('?', 2);
+  const routes: readonly string[] = APP_ROUTES;
+  return routes.includes(path) && (query === undefined || /^[\w.~%=&+-]*$/.test(query));
+}
+
+export const HomeItemKindSchema = z.enum(['banner', 'entry']);
+
+const HomeItemFieldsSchema = z.strictObject({
+  title: text().trim().min(1).max(140),
+  /** A banner: an image URL (`/media/...` from the image upload, or `https:`). An entry: an icon name or an image URL. */
+  image: text().trim().min(1).max(2000),
+  target: text().trim().min(1).max(500).refine(isHomeLinkTarget, { error: 'rule.homeLink' }),
+  /** Order on home, smallest first. */
+  position: z.number().int().min(0).max(10_000),
+  active: z.boolean(),
+});
+
+export const ConsoleHomeItemSchema = z.object({
+  id: IdSchema,
+  kind: HomeItemKindSchema,
+  title: z.string(),
+  image: z.string(),
+  target: z.string(),
+  position: z.number().int(),
+  active: z.boolean(),
+  /** Sent back with an edit or a removal: another version answers 1017. */
+  version: z.number().int(),
+});
+
+export const consoleHomeItems = defineEndpoint({
+  id: 'console.home.list',
+  method: 'GET',
+  path: '/api/console/home-items',
+  access: 'console',
+  roles: ['editor'],
+  summary: "Home's banners and quick entries, active or not, in their order.",
+  response: z.array(ConsoleHomeItemSchema),
+});
+
+export const consoleCreateHomeItem = defineEndpoint({
+  id: 'console.home.create',
+  method: 'POST',
+  path: '/api/console/home-items',
+  access: 'console',
+  roles: ['editor'],
+  summary: 'Adds a banner or a quick entry to home.',
+  body: HomeItemFieldsSchema.extend({ kind: HomeItemKindSchema }),
+  response: ConsoleHomeItemSchema,
+});
+
+export const consoleEditHomeItem = defineEndpoint({
+  id: 'console.home.edit',
+  method: 'PUT',
+  path: '/api/console/home-items/{id}',
+  access: 'console',
+  roles: ['editor'],
+  summary: 'Changes a banner or quick entry (deactivate with `active: false`). A stale version answers 1017.',
+  params: IdParamsSchema,
+  body: HomeItemFieldsSchema.extend({ version: z.number().int().min(1) }),
+  response: ConsoleHomeItemSchema,
+});
+
+export const consoleRemoveHomeItem = defineEndpoint({
+  id: 'console.home.remove',
+  method: 'POST',
+  path: '/api/console/home-items/{id}/remove',
+  access: 'console',
+  roles: ['editor'],
+  summary: 'Removes a banner or quick entry for good. A stale version answers 1017.',
+  params: IdParamsSchema,
+  body: z.strictObject({ version: z.number().int().min(1) }),
+  response: z.object({ done: z.literal(true) }),
+});
+
+export type HomeItemKind = z.output<typeof HomeItemKindSchema>;
+export type ConsoleHomeItem = z.output<typeof ConsoleHomeItemSchema>;

@@ -8,6 +8,7 @@ import * as m0006 from './0006-quotas.js';
 import * as m0007 from './0007-operator-books.js';
 import * as m0008 from './0008-operator-accounts.js';
 import * as m0010 from './0010-catalogue-versions.js';
+import * as m0011 from './0011-plan-versions-and-home-edits.js';
 import * as m0014 from './0014-media.js';
 import * as m0012 from './0012-user-care.js';
 import * as m0013 from './0013-report-indexes.js';
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-operator-books': m0007,
   '0008-operator-accounts': m0008,
   '0010-catalogue-versions': m0010,
+  '0011-plan-versions-and-home-edits': m0011,
   '0014-media': m0014,
   '0012-user-care': m0012,
   '0013-report-indexes': m0013,

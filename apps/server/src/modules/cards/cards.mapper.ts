@@ -1,6 +1,12 @@
-import type { CardPlan, MembershipOrder, MyCard, Policy } from '@stride/contract';
+import type { CardPlan, ConsoleCardPlan, MembershipOrder, MyCard, Policy } from '@stride/contract';
 import { isoTime } from '../../lib/clock.js';
-import type { CardPlanRow, CardWithPlanRow, OrderRow, PolicyWithHolderRow } from './cards.repository.js';
+import type {
+  CardPlanRow,
+  CardWithPlanRow,
+  OrderRow,
+  PlanForOperators,
+  PolicyWithHolderRow,
+} from './cards.repository.js';
 
 /** Rows to API types, in one place. */
 
@@ -65,5 +71,26 @@ export function toPolicy(row: PolicyWithHolderRow, today: string): Policy {
     relation: row.relation,
     startsOn: row.starts_on,
     endsOn: row.ends_on,
+  };
+}
+
+export function toConsoleCardPlan(row: PlanForOperators): ConsoleCardPlan {
+  return {
+    id: row.id,
+    familyId: row.family_id,
+    version: row.version,
+    name: row.name,
+    price: row.price,
+    days: row.days,
+    dailyTarget: row.daily_target,
+    dailyCashBack: row.daily_cash_back,
+    multiplierPercent: row.multiplier_percent,
+    position: row.position,
+    status: row.retired_at === null ? 'onSale' : 'retired',
+    createdAt: isoTime(row.created_at),
+    retiredAt: row.retired_at === null ? null : isoTime(row.retired_at),
+    replacedBy: row.replaced_by,
+    cardsSold: row.cards_sold,
+    pendingOrders: row.pending_orders,
   };
 }

@@ -14,6 +14,7 @@ export type PolicyRow = InsurancePoliciesTable;
 export type PolicyWithHolderRow = PolicyRow & { holder_name: string | null };
 export type CardWithPlanRow = MemberCardsTable & { plan: CardPlanRow };
 export type OrderWithPlanRow = OrderRow & { plan_name: string };
+export type PlanForOperators = CardPlanRow & { cards_sold: number; pending_orders: number };
 
 const PLAN_COLUMNS = [
   'p.id as p_id',
@@ -26,6 +27,10 @@ const PLAN_COLUMNS = [
   'p.position as p_position',
   'p.is_active as p_is_active',
   'p.created_at as p_created_at',
+  'p.version as p_version',
+  'p.family_id as p_family_id',
+  'p.retired_at as p_retired_at',
+  'p.replaced_by as p_replaced_by',
 ] as const;
 
 type JoinedCard = MemberCardsTable & {
@@ -39,6 +44,10 @@ type JoinedCard = MemberCardsTable & {
   p_position: number;
   p_is_active: number;
   p_created_at: number;
+  p_version: number;
+  p_family_id: string;
+  p_retired_at: number | null;
+  p_replaced_by: string | null;
 };
 
 function splitCard(row: JoinedCard): CardWithPlanRow {
@@ -62,6 +71,10 @@ function splitCard(row: JoinedCard): CardWithPlanRow {
       position: row.p_position,
       is_active: row.p_is_active,
       created_at: row.p_created_at,
+      version: row.p_version,
+      family_id: row.p_family_id,
+      retired_at: row.p_retired_at,
+      replaced_by: row.p_replaced_by,
     },
   };
 }
@@ -77,6 +90,64 @@ export class CardsRepository {
 
   async insertPlan(db: Executor, plan: CardPlanRow): Promise<void> {
     await db.insertInto('card_plans').values(plan).execute();
+  }
+
+  /** Whether any plan was ever created (on sale or retired). */
+  async hasAnyPlan(db: Executor): Promise<boolean> {
+    return (await db.selectFrom('card_plans').select('id').limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /** Plans for operators, with the cards sold and the online orders waiting under each version. */
+  async listPlansForOperators(
+    db: Executor,
+    status: 'onSale' | 'retired' | 'all',
+    now: number,
+  ): Promise<PlanForOperators[]> {
+    let query = db
+      .selectFrom('card_plans as p')
+      .selectAll('p')
+      .select((eb) => [
+        eb
+          .selectFrom('member_cards as c')
+          .whereRef('c.plan_id', '=', 'p.id')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .as('cards_sold'),
+        eb
+          .selectFrom('membership_orders as o')
+          .whereRef('o.plan_id', '=', 'p.id')
+          .where('o.status', '=', 'pending')
+          .where('o.expires_at', '>', now)
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .as('pending_orders'),
+      ]);
+    if (status === 'onSale') query = query.where('p.retired_at', 'is', null);
+    if (status === 'retired') query = query.where('p.retired_at', 'is not', null);
+    const rows = await query.orderBy('p.position').orderBy('p.family_id').orderBy('p.version', 'desc').execute();
+    return rows.map((row) => ({
+      ...row,
+      cards_sold: Number(row.cards_sold ?? 0),
+      pending_orders: Number(row.pending_orders ?? 0),
+    }));
+  }
+
+  /**
+   * Takes a version off sale, once: only the version the operator saw, and only while it is on
+   * sale. False when another operator edited or retired it first (or it does not exist).
+   */
+  async retirePlan(
+    db: Executor,
+    id: string,
+    version: number,
+    change: { retired_at: number; replaced_by: string | null },
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('card_plans')
+      .set({ ...change, is_active: 0 })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .where('retired_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   findOrderByKey(db: Executor, idempotencyKey: string): Promise<OrderRow | undefined> {

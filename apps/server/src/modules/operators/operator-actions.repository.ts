@@ -24,7 +24,9 @@ export interface OperatorAction {
     | 'operator'
     | 'user'
     | 'outbox'
-    | 'correction';
+    | 'correction'
+    | 'card-plan'
+    | 'home-item';
   subjectId: string;
   /** Reasons and amounts; never personal numbers. */
   detail?: Record<string, unknown>;

@@ -91,4 +91,43 @@ export class WalkingRepository {
   async insertHomeItem(db: Executor, row: HomeItemRow): Promise<void> {
     await db.insertInto('home_items').values(row).execute();
   }
+
+  /** Whether any item was ever created (active or not). */
+  async hasAnyHomeItem(db: Executor): Promise<boolean> {
+    return (await db.selectFrom('home_items').select('id').limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /** Every item, active or not, for operators: banners first, then entries, each in order. */
+  listAllHomeItems(db: Executor): Promise<HomeItemRow[]> {
+    return db.selectFrom('home_items').selectAll().orderBy('kind').orderBy('position').orderBy('id').execute();
+  }
+
+  findHomeItem(db: Executor, id: string): Promise<HomeItemRow | undefined> {
+    return db.selectFrom('home_items').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Changes the item only at the version the operator saw; false when it moved on (or is gone). */
+  async updateHomeItem(
+    db: Executor,
+    id: string,
+    version: number,
+    values: Pick<HomeItemRow, 'title' | 'image' | 'target' | 'position' | 'is_active'>,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('home_items')
+      .set({ ...values, version: version + 1 })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async deleteHomeItem(db: Executor, id: string, version: number): Promise<boolean> {
+    const result = await db
+      .deleteFrom('home_items')
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
 }

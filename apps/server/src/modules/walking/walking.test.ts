@@ -115,6 +115,7 @@ describe('home and collect', () => {
           target: 'https://example.com',
           position: 1,
           is_active: 1,
+          version: 1,
         },
         {
           id: 'e1',
@@ -124,8 +125,18 @@ describe('home and collect', () => {
           target: '/pages/invest/index',
           position: 2,
           is_active: 1,
+          version: 1,
         },
-        { id: 'b2', kind: 'banner', title: 'Hidden', image: 'data:,', target: 'x', position: 3, is_active: 0 },
+        {
+          id: 'b2',
+          kind: 'banner',
+          title: 'Hidden',
+          image: 'data:,',
+          target: 'x',
+          position: 3,
+          is_active: 0,
+          version: 1,
+        },
       ])
       .execute();
     const { token, userId } = await registerUser(t);

@@ -7,6 +7,8 @@ describe('appPathOf', () => {
     expect(appPathOf('#/pages-sub/card/index?tab=1')).toEqual({ kind: 'route', url: '/pages-sub/card/index?tab=1' });
     expect(appPathOf('https://example.com/x')).toEqual({ kind: 'external', url: 'https://example.com/x' });
     expect(appPathOf('javascript:alert(1)')).toBeUndefined();
+    expect(appPathOf('http://example.com/x')).toBeUndefined();
+    expect(appPathOf('//example.com/x')).toBeUndefined();
     expect(appPathOf('')).toBeUndefined();
   });
 });

@@ -1,0 +1,310 @@
+import {
+  consoleCardPlans,
+  consoleCreateCardPlan,
+  consoleEditCardPlan,
+  consoleRetireCardPlan,
+  type CardPlanTerms,
+  type ConsoleCardPlan,
+} from '@stride/contract';
+import { CODES } from '@stride/contract/codes';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import { useFail } from '../components/use-fail';
+import { useLoad } from '../components/use-load';
+import { dateTime, money } from '../lib/format';
+import { useI18n } from '../lib/i18n-context';
+import { call, ConsoleError } from '../lib/request';
+
+type Status = 'onSale' | 'retired' | 'all';
+
+/** The form shows yuan; the contract takes minor units. */
+interface PlanForm {
+  name: string;
+  price: number;
+  days: number;
+  dailyTarget: number;
+  dailyCashBack: number;
+  multiplierPercent: number;
+  position: number;
+}
+
+const NONE: ConsoleCardPlan[] = [];
+
+function toTerms(form: PlanForm): CardPlanTerms {
+  return {
+    name: form.name.trim(),
+    price: Math.round(form.price * 100),
+    days: form.days,
+    dailyTarget: form.dailyTarget,
+    dailyCashBack: Math.round(form.dailyCashBack * 100),
+    multiplierPercent: form.multiplierPercent,
+    position: form.position,
+  };
+}
+
+function toForm(plan: ConsoleCardPlan): PlanForm {
+  return {
+    name: plan.name,
+    price: plan.price / 100,
+    days: plan.days,
+    dailyTarget: plan.dailyTarget,
+    dailyCashBack: plan.dailyCashBack / 100,
+    multiplierPercent: plan.multiplierPercent,
+    position: plan.position,
+  };
+}
+
+const BLANK: PlanForm = {
+  name: '',
+  price: 99,
+  days: 30,
+  dailyTarget: 6000,
+  dailyCashBack: 3,
+  multiplierPercent: 120,
+  position: 0,
+};
+
+function PlanFields() {
+  const { t } = useI18n();
+  const required = [{ required: true, message: t('plans.required') }];
+  return (
+    <>
+      <Form.Item name="name" label={t('plans.name')} rules={[...required, { max: 64 }]}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Space wrap size="middle">
+        <Form.Item name="price" label={t('plans.price')} rules={required}>
+          <InputNumber min={0.01} max={100000} precision={2} step={1} />
+        </Form.Item>
+        <Form.Item name="days" label={t('plans.days')} rules={required}>
+          <InputNumber min={1} max={3650} precision={0} />
+        </Form.Item>
+        <Form.Item name="dailyTarget" label={t('plans.dailyTarget')} rules={required}>
+          <InputNumber min={1} max={100000} precision={0} step={500} />
+        </Form.Item>
+        <Form.Item
+          name="dailyCashBack"
+          label={t('plans.dailyCashBack')}
+          dependencies={['price']}
+          rules={[
+            ...required,
+            ({ getFieldValue }) => ({
+              validator: (_rule, value: number | null) =>
+                value === null || value === undefined || value <= (getFieldValue('price') as number)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('plans.cashBackRule'))),
+            }),
+          ]}
+        >
+          <InputNumber min={0} max={100000} precision={2} step={0.5} />
+        </Form.Item>
+        <Form.Item name="multiplierPercent" label={t('plans.multiplier')} rules={required}>
+          <InputNumber min={100} max={1000} precision={0} step={10} />
+        </Form.Item>
+        <Form.Item name="position" label={t('plans.position')} rules={required}>
+          <InputNumber min={0} max={10000} precision={0} />
+        </Form.Item>
+      </Space>
+    </>
+  );
+}
+
+/**
+ * Finance: the card plans users buy. An edit puts a new version on sale and retires the old one,
+ * whose cards and pending orders keep its terms (decision 025); a stale version is refused (1017).
+ */
+export default function PlansPage() {
+  const { t, language } = useI18n();
+  const { message, modal } = App.useApp();
+  const fail = useFail();
+  const [status, setStatus] = useState<Status>('onSale');
+  const load = useCallback(() => call(consoleCardPlans, { query: { status } }), [status]);
+  const { data: rows, loading, reload } = useLoad(load, status, NONE);
+  // null: closed; 'new': creating; a plan: editing that version.
+  const [editing, setEditing] = useState<ConsoleCardPlan | 'new' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<PlanForm>();
+
+  /** On a stale edit the server's message shows, the dialog closes and the list reloads. */
+  async function run(action: () => Promise<unknown>, after: () => void) {
+    setBusy(true);
+    try {
+      await action();
+      after();
+      reload();
+    } catch (error) {
+      fail(error);
+      if (error instanceof ConsoleError && error.code === CODES.STALE_EDIT) {
+        setEditing(null);
+        reload();
+        void message.info(t('plans.staleReloaded'));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function open(target: ConsoleCardPlan | 'new') {
+    form.setFieldsValue(target === 'new' ? BLANK : toForm(target));
+    setEditing(target);
+  }
+
+  function save() {
+    const target = editing;
+    if (target === null) return;
+    form.validateFields().then(
+      (values) =>
+        run(
+          async () => {
+            const terms = toTerms(values);
+            const saved =
+              target === 'new'
+                ? await call(consoleCreateCardPlan, { body: terms })
+                : await call(consoleEditCardPlan, {
+                    params: { id: target.id },
+                    body: { version: target.version, terms },
+                  });
+            void message.success(
+              target === 'new'
+                ? t('plans.created', { name: saved.name })
+                : t('plans.edited', { name: saved.name, version: saved.version }),
+            );
+          },
+          () => setEditing(null),
+        ),
+      () => undefined,
+    );
+  }
+
+  function retire(plan: ConsoleCardPlan) {
+    modal.confirm({
+      title: t('plans.retireConfirm', { name: plan.name }),
+      content: t('plans.retireNote'),
+      okText: t('plans.retire'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: () =>
+        run(
+          () => call(consoleRetireCardPlan, { params: { id: plan.id }, body: { version: plan.version } }),
+          () => void message.success(t('plans.retiredDone', { name: plan.name })),
+        ),
+    });
+  }
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Button type="primary" onClick={() => open('new')}>
+          {t('plans.create')}
+        </Button>
+        <Segmented<Status>
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: 'onSale', label: t('plans.onSale') },
+            { value: 'retired', label: t('plans.retired') },
+            { value: 'all', label: t('plans.all') },
+          ]}
+        />
+        <Button onClick={reload}>{t('refresh')}</Button>
+      </Space>
+      <Table
+        rowKey="id"
+        loading={loading}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('plans.empty') }}
+        columns={[
+          {
+            title: t('plans.name'),
+            dataIndex: 'name',
+            render: (name: string, row) => (
+              <Space>
+                <Typography.Text strong>{name}</Typography.Text>
+                <Tag>v{row.version}</Tag>
+              </Space>
+            ),
+          },
+          { title: t('plans.col.price'), dataIndex: 'price', align: 'right', render: (value: number) => money(value) },
+          { title: t('plans.days'), dataIndex: 'days', align: 'right' },
+          { title: t('plans.col.target'), dataIndex: 'dailyTarget', align: 'right' },
+          {
+            title: t('plans.col.cashBack'),
+            dataIndex: 'dailyCashBack',
+            align: 'right',
+            render: (value: number) => money(value),
+          },
+          {
+            title: t('plans.col.multiplier'),
+            dataIndex: 'multiplierPercent',
+            align: 'right',
+            render: (value: number) => `×${(value / 100).toFixed(2)}`,
+          },
+          { title: t('plans.col.position'), dataIndex: 'position', align: 'right' },
+          { title: t('plans.sold'), dataIndex: 'cardsSold', align: 'right' },
+          { title: t('plans.pending'), dataIndex: 'pendingOrders', align: 'right' },
+          {
+            title: t('plans.status'),
+            dataIndex: 'status',
+            render: (value: ConsoleCardPlan['status'], row) =>
+              value === 'onSale' ? (
+                <Tag color="green">{t('plans.onSale')}</Tag>
+              ) : (
+                <Space direction="vertical" size={0}>
+                  <Tag>{t('plans.retired')}</Tag>
+                  {row.retiredAt ? (
+                    <Typography.Text type="secondary">{dateTime(row.retiredAt, language)}</Typography.Text>
+                  ) : null}
+                </Space>
+              ),
+          },
+          {
+            key: 'actions',
+            fixed: 'right',
+            render: (_value, row) =>
+              row.status === 'onSale' ? (
+                <Space size={0}>
+                  <Button type="link" onClick={() => open(row)}>
+                    {t('plans.edit')}
+                  </Button>
+                  <Button type="link" danger onClick={() => retire(row)}>
+                    {t('plans.retire')}
+                  </Button>
+                </Space>
+              ) : null,
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        width={720}
+        title={
+          editing === 'new' || editing === null
+            ? t('plans.create')
+            : t('plans.editTitle', { name: editing.name, version: editing.version })
+        }
+        okText={t('ok')}
+        cancelText={t('cancel')}
+        confirmLoading={busy}
+        forceRender
+        onOk={save}
+        onCancel={() => setEditing(null)}
+      >
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={
+            editing === 'new' || editing === null
+              ? t('plans.createNote')
+              : t('plans.editNote', { version: editing.version, next: editing.version + 1, sold: editing.cardsSold })
+          }
+        />
+        <Form form={form} layout="vertical" requiredMark={false}>
+          <PlanFields />
+        </Form>
+      </Modal>
+    </>
+  );
+}

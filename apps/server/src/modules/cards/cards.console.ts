@@ -1,0 +1,26 @@
+import { consoleCardPlans, consoleCreateCardPlan, consoleEditCardPlan, consoleRetireCardPlan } from '@stride/contract';
+import type { EndpointRegistrar } from '../../http/endpoints.js';
+import { consoleHandler } from '../operators/console-handler.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import type { CardsAdmin } from './cards.admin.js';
+
+/** Card plans in the console (finance; decision 025). */
+export function registerCardConsoleRoutes(
+  endpoints: EndpointRegistrar,
+  deps: { admin: { cards: CardsAdmin }; operators: OperatorsService },
+): void {
+  const handle = consoleHandler(endpoints, deps.operators);
+  const admin = deps.admin.cards;
+
+  handle(consoleCardPlans, ({ query }) => admin.listPlans(query.status));
+
+  handle(consoleCreateCardPlan, ({ operator, body }) => admin.createPlan(operator.name, body));
+
+  handle(consoleEditCardPlan, ({ operator, params, body }) =>
+    admin.editPlan(operator.name, params.id, body.version, body.terms),
+  );
+
+  handle(consoleRetireCardPlan, ({ operator, params, body }) =>
+    admin.retirePlan(operator.name, params.id, body.version),
+  );
+}

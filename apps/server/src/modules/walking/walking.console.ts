@@ -1,0 +1,31 @@
+import { consoleCreateHomeItem, consoleEditHomeItem, consoleHomeItems, consoleRemoveHomeItem } from '@stride/contract';
+import type { EndpointRegistrar } from '../../http/endpoints.js';
+import { consoleHandler } from '../operators/console-handler.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import type { WalkingAdmin } from './walking.admin.js';
+
+/** Home's banners and quick entries in the console (editors). */
+export function registerWalkingConsoleRoutes(
+  endpoints: EndpointRegistrar,
+  deps: { admin: { walking: WalkingAdmin }; operators: OperatorsService },
+): void {
+  const handle = consoleHandler(endpoints, deps.operators);
+  const admin = deps.admin.walking;
+
+  handle(consoleHomeItems, () => admin.listHomeItems());
+
+  handle(consoleCreateHomeItem, ({ operator, body }) => {
+    const { kind, ...fields } = body;
+    return admin.createHomeItem(operator.name, kind, fields);
+  });
+
+  handle(consoleEditHomeItem, ({ operator, params, body }) => {
+    const { version, ...fields } = body;
+    return admin.editHomeItem(operator.name, params.id, version, fields);
+  });
+
+  handle(consoleRemoveHomeItem, async ({ operator, params, body }) => {
+    await admin.removeHomeItem(operator.name, params.id, body.version);
+    return { done: true as const };
+  });
+}
