@@ -70,6 +70,11 @@ import { CommunityService } from './modules/community/community.service.js';
 import { CommunityAdmin } from './modules/community/community.admin.js';
 import { registerDownloadFiles, registerDownloadRoutes } from './modules/download/download.routes.js';
 import { DownloadService } from './modules/download/download.service.js';
+import { DownloadRepository } from './modules/download/download.repository.js';
+import { DownloadAdmin } from './modules/download/download.admin.js';
+import { registerDownloadConsoleRoutes } from './modules/download/download.console.js';
+import { registerNoticeConsoleRoutes } from './modules/notices/notices.console.js';
+import { registerCommunityConsoleRoutes } from './modules/community/community.console.js';
 import { InvitesRepository } from './modules/invites/invites.repository.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
 import { InvitesService } from './modules/invites/invites.service.js';
@@ -167,6 +172,7 @@ export interface AdminServices {
   mailings: MailingsAdmin;
   notices: NoticesAdmin;
   community: CommunityAdmin;
+  download: DownloadAdmin;
 }
 
 /** Every service over one database; the app and the ops command line share it. */
@@ -230,7 +236,8 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   const shop = new ShopService(db, shopRepository, addresses, cards, ledger, clock);
   const mailings = new MailingsService(db, mailingsRepository, cards, addresses, clock, calendar, config);
   const community = new CommunityService(db, communityRepository);
-  const download = new DownloadService(config);
+  const downloadRepository = new DownloadRepository();
+  const download = new DownloadService(config, db, downloadRepository);
   const provider: PaymentProvider | null =
     config.payments.provider === 'sandbox' ? new SandboxProvider(config.payments.sandboxSecret) : null;
   const payments = new PaymentsService(db, paymentsRepository, cards, ledger, clock, config, provider);
@@ -282,6 +289,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
       mailings: new MailingsAdmin(db, mailingsRepository, operators),
       notices: new NoticesAdmin(db, noticesRepository, operators, clock),
       community: new CommunityAdmin(db, communityRepository, operators, clock),
+      download: new DownloadAdmin(db, downloadRepository, download, operators, clock, config),
     },
   };
 }
@@ -502,8 +510,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerMailingRoutes(endpoints.forModule('mailings'), services);
   registerInviteRoutes(endpoints.forModule('invites'), services);
   registerNoticeRoutes(endpoints.forModule('notices'), services);
+  registerNoticeConsoleRoutes(endpoints.forModule('notices'), services);
   registerCommunityRoutes(endpoints.forModule('community'), services);
+  registerCommunityConsoleRoutes(endpoints.forModule('community'), services);
   registerDownloadRoutes(endpoints.forModule('download'), services);
+  registerDownloadConsoleRoutes(endpoints.forModule('download'), services);
   registerRulesRoutes(endpoints.forModule('system'), services);
   registerConsoleRoutes(endpoints.forModule('console'), services);
   registerDownloadFiles(app, services.download);

@@ -1,6 +1,7 @@
 import type { EndpointDef } from '@stride/contract';
 import type { TestApp } from '../harness.js';
 import { CONSOLE_CASES } from './console.js';
+import { CONTENT_CASES } from './content.js';
 import { FILES_CASES } from './files.js';
 
 /**
@@ -16,4 +17,4 @@ export interface RoleCase {
   ) => Promise<{ params?: unknown; query?: unknown; body?: unknown; headers?: Record<string, string> }>;
 }
 
-export const ROLE_CASES: readonly RoleCase[] = [...CONSOLE_CASES, ...FILES_CASES];
+export const ROLE_CASES: readonly RoleCase[] = [...CONSOLE_CASES, ...FILES_CASES, ...CONTENT_CASES];

@@ -8,6 +8,7 @@ import * as m0006 from './0006-quotas.js';
 import * as m0007 from './0007-operator-books.js';
 import * as m0008 from './0008-operator-accounts.js';
 import * as m0014 from './0014-media.js';
+import * as m0015 from './0015-content.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-operator-books': m0007,
   '0008-operator-accounts': m0008,
   '0014-media': m0014,
+  '0015-content': m0015,
 };
