@@ -1,6 +1,22 @@
 import type { EndpointDef, OperatorRole } from '@stride/contract';
-import { consoleAudit, consoleIdentityPending, consoleOperators, consoleWithdrawalsPending } from '@stride/contract';
-import { AuditOutlined, SafetyCertificateOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  consoleAudit,
+  consoleChannels,
+  consoleCompanion,
+  consoleIdentityPending,
+  consoleNotices,
+  consoleOperators,
+  consoleWithdrawalsPending,
+} from '@stride/contract';
+import {
+  AndroidOutlined,
+  AuditOutlined,
+  CommentOutlined,
+  NotificationOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { MessageKey } from './locales';
 
@@ -35,6 +51,27 @@ export const SCREENS: readonly Screen[] = [
     endpoint: consoleOperators,
     icon: <TeamOutlined />,
     page: lazy(() => import('./pages/operators.page')),
+  },
+  {
+    key: 'notices',
+    title: 'menu.notices',
+    endpoint: consoleNotices,
+    icon: <NotificationOutlined />,
+    page: lazy(() => import('./pages/notices.page')),
+  },
+  {
+    key: 'community',
+    title: 'menu.community',
+    endpoint: consoleChannels,
+    icon: <CommentOutlined />,
+    page: lazy(() => import('./pages/community.page')),
+  },
+  {
+    key: 'companion',
+    title: 'menu.companion',
+    endpoint: consoleCompanion,
+    icon: <AndroidOutlined />,
+    page: lazy(() => import('./pages/companion.page')),
   },
   {
     key: 'audit',

@@ -36,6 +36,22 @@ export function configureRequests(next: Partial<RequestState>): void {
   Object.assign(state, next);
 }
 
+/** What a multipart upload sends besides its form: the CSRF token and the language. */
+export function uploadHeaders(): Record<string, string> {
+  return { 'x-csrf-token': state.csrfToken, 'accept-language': state.language, accept: 'application/json' };
+}
+
+/** A multipart upload to a console endpoint (`multipart: true`), answered like `call`. */
+export async function upload<E extends EndpointDef>(endpoint: E, form: FormData): Promise<ResponseOf<E>> {
+  const response = await fetch(endpoint.path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: uploadHeaders(),
+    body: form,
+  });
+  return answer<E>(response);
+}
+
 function toText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return value.toString();
@@ -82,6 +98,10 @@ export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<
     headers,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
+  return answer<E>(response);
+}
+
+async function answer<E extends EndpointDef>(response: Response): Promise<ResponseOf<E>> {
   const envelope: unknown = await response.json().catch(() => null);
   if (!isEnvelope(envelope)) throw new ConsoleError(0, `HTTP ${response.status}`);
   if (envelope.code === CODES.OK) return envelope.data as ResponseOf<E>;

@@ -1,3 +1,4 @@
+import { CONTENT } from './areas/content';
 /** The base dictionary: every other locale is typed against it, so a missing key fails the typecheck. */
 export const en = {
   appName: 'Stride console',
@@ -111,6 +112,7 @@ export const en = {
   'audit.before': 'Before',
   'audit.after': 'After',
   'audit.total': '{total} entries',
+  ...CONTENT.en,
 };
 
 export type Messages = Readonly<Record<keyof typeof en, string>>;

@@ -1,3 +1,4 @@
+import { CONTENT } from './areas/content';
 import type { Messages } from './en';
 
 export const zhHans: Messages = {
@@ -109,4 +110,5 @@ export const zhHans: Messages = {
   'audit.before': '修改前',
   'audit.after': '修改后',
   'audit.total': '共 {total} 条',
+  ...CONTENT.zhHans,
 };
