@@ -188,8 +188,9 @@ export default function NoticesPage() {
       >
         {editing ? (
           <Form layout="vertical" requiredMark={false}>
-            <Form.Item label={t('notices.title')}>
+            <Form.Item label={t('notices.title')} htmlFor="notice-title">
               <Input
+                id="notice-title"
                 value={editing.title}
                 maxLength={140}
                 onChange={(event) => setEditing({ ...editing, title: event.target.value })}
