@@ -8,7 +8,8 @@ import { useI18n } from '../lib/i18n-context';
 import { call, upload } from '../lib/request';
 
 const loadCompanion = () => call(consoleCompanion, {});
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const megabytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Editors: the companion package the download page offers, and uploading its next version. */
 export default function CompanionPage() {
