@@ -1,5 +1,6 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { LinkOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useI18n } from '../lib/i18n-context';
 
@@ -115,7 +116,7 @@ export default function RichEditor({
           () => editor.chain().focus().toggleOrderedList().run(),
           '1.',
         )}
-        {tool('link', t('editor.link'), active.link, setLink, '🔗')}
+        {tool('link', t('editor.link'), active.link, setLink, <LinkOutlined />)}
       </Space>
       <EditorContent editor={editor} />
     </div>
