@@ -86,6 +86,28 @@ describe('notices in the console', () => {
     expect((await t.app.services.operators.list(1000)).length).toBe(before);
   });
 
+  it('lets exactly one of two simultaneous edits of the same version through', async () => {
+    const [first, second] = [await signIn(t, ['editor']), await signIn(t, ['editor'])];
+    const created = await consoleApi(t, first, consoleCreateNotice, { body: { title: 'Race', body: '<p>0</p>' } });
+    const id = created.data.id;
+    const answers = await Promise.all(
+      [first, second].map((session, index) =>
+        consoleApi(t, session, consoleUpdateNotice, {
+          params: { id },
+          body: { title: 'Race', body: `<p>${index + 1}</p>`, version: 1 },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.code).sort()).toEqual([CODES.OK, CODES.STALE_EDIT]);
+    const row = await t.db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(Number(row.version)).toBe(2);
+    expect(row.body).toBe(answers.find((answer) => answer.code === CODES.OK)?.data.body);
+    const updates = (await t.app.services.operators.list(1000)).filter(
+      (record) => record.subject_id === id && record.action === 'notice.update',
+    );
+    expect(updates).toHaveLength(1);
+  });
+
   it('refuses a body that is empty once sanitized', async () => {
     const editor = await signIn(t, ['editor']);
     const answer = await consoleApi(t, editor, consoleCreateNotice, {
