@@ -71,7 +71,13 @@ describe('finance in the console', () => {
     const user = await payoutUser('13966661234');
     const ann = await operatorDesk(server, browser, 'fin-ann', ['finance']);
     const ben = await operatorDesk(server, browser, 'fin-ben', ['finance']);
-    expect(await menu(ann.page).allInnerTexts()).toEqual(['Withdrawals', 'Balance corrections', 'Ledger report']);
+    expect(await menu(ann.page).allInnerTexts()).toEqual([
+      'Dashboard',
+      'Withdrawals',
+      'Balance corrections',
+      'Ledger report',
+      'Card plans',
+    ]);
 
     // Ann requests a ¥12.50 credit for the user, found by mobile number.
     const a = ann.page;

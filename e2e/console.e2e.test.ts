@@ -175,6 +175,7 @@ describe('operator console', () => {
       'Withdrawals',
       'Balance corrections',
       'Ledger report',
+      'Card plans',
     ]);
     await menu(page).filter({ hasText: 'Withdrawals' }).click();
 

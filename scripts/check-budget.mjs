@@ -4,6 +4,10 @@
 // - each page: the chunk a route's dynamic import loads (the modules --pages matches) and its CSS,
 //   at most --page-kb. Chunks shared by several pages (the contract, the kit's dialogs) are
 //   reported, not counted against one page.
+// - each named chunk (`--chunk '<module pattern>=<kb>'`, repeatable): the lazy chunk of a module
+//   that a page imports on demand because it is too heavy for any page budget (the console's
+//   Tiptap notice editor, decision 028), at most its own budget, so it is counted, not hidden
+//   among the shared chunks.
 // The defaults are the web app's (decision 006); the operator console passes its own (decision 022):
 //   npm run budget:console
 // Exits 1 when a budget is exceeded or the build output is missing.
@@ -24,6 +28,7 @@ const { values: options } = parseArgs({
     // A page brings its own code only; anything heavier belongs in a shared, separately loaded chunk.
     'page-kb': { type: 'string', default: '30' },
     pages: { type: 'string', default: '^src/app/pages/(.+)\\.page\\.tsx$' },
+    chunk: { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -89,7 +94,27 @@ for (const { page, files, size } of pages) {
   if (size > PAGE_BUDGET_KB) failures.push(`page ${page} is ${size.toFixed(2)} KB gzip, over ${PAGE_BUDGET_KB} KB`);
 }
 
-const pageFiles = new Set(pages.flatMap(({ files }) => files));
+const named = options.chunk.map((rule) => {
+  const at = rule.lastIndexOf('=');
+  const pattern = new RegExp(rule.slice(0, at));
+  const budget = Number(rule.slice(at + 1));
+  const found = Object.entries(manifest).find(([source]) => pattern.test(source));
+  if (!found || !Number.isFinite(budget)) {
+    failures.push(`no chunk for ${rule} (a module pattern and a budget in KB, joined by =)`);
+    return { files: [] };
+  }
+  const [source, chunk] = found;
+  const files = [chunk.file, ...(chunk.css ?? [])];
+  return { source, files, budget, size: files.reduce((sum, file) => sum + gzipKb(file), 0) };
+});
+if (named.length > 0) console.log('Named lazy chunks (their own budgets), gzip:');
+for (const { source, files, budget, size } of named) {
+  if (!source) continue;
+  console.log(`  ${figure(size)}  ${source}  (${files.join(', ')}; budget ${budget} KB)`);
+  if (size > budget) failures.push(`chunk ${source} is ${size.toFixed(2)} KB gzip, over ${budget} KB`);
+}
+
+const pageFiles = new Set([...pages, ...named].flatMap(({ files }) => files));
 const shared = readdirSync(join(dist, 'assets'))
   .map((name) => `assets/${name}`)
   .filter((file) => /\.(js|css)$/.test(file) && !initial.has(file) && !pageFiles.has(file))

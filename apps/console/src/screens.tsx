@@ -2,6 +2,8 @@ import type { EndpointDef, OperatorRole } from '@stride/contract';
 import {
   consoleAudit,
   consoleCardPlans,
+  consoleChannels,
+  consoleCompanion,
   consoleCorrections,
   consoleDashboardSummary,
   consoleFaceChecksPending,
@@ -9,6 +11,7 @@ import {
   consoleIdentityPending,
   consoleLedgerReport,
   consoleMailings,
+  consoleNotices,
   consoleOperators,
   consoleOutbox,
   consoleShopGoods,
@@ -18,12 +21,16 @@ import {
 } from '@stride/contract';
 import {
   AccountBookOutlined,
+  AndroidOutlined,
   AuditOutlined,
+  CommentOutlined,
   CreditCardOutlined,
   DashboardOutlined,
   DiffOutlined,
+  IdcardOutlined,
   LayoutOutlined,
   MailOutlined,
+  NotificationOutlined,
   SafetyCertificateOutlined,
   ScanOutlined,
   ShoppingOutlined,
@@ -92,6 +99,13 @@ export const SCREENS: readonly Screen[] = [
     page: lazy(() => import('./pages/ledger.page')),
   },
   {
+    key: 'plans',
+    title: 'menu.plans',
+    endpoint: consoleCardPlans,
+    icon: <IdcardOutlined />,
+    page: lazy(() => import('./pages/plans.page')),
+  },
+  {
     key: 'goods',
     title: 'menu.goods',
     endpoint: consoleShopGoods,
@@ -111,6 +125,34 @@ export const SCREENS: readonly Screen[] = [
     endpoint: consoleMailings,
     icon: <CreditCardOutlined />,
     page: lazy(() => import('./pages/card-mailings.page')),
+  },
+  {
+    key: 'home-items',
+    title: 'menu.homeItems',
+    endpoint: consoleHomeItems,
+    icon: <LayoutOutlined />,
+    page: lazy(() => import('./pages/home-items.page')),
+  },
+  {
+    key: 'notices',
+    title: 'menu.notices',
+    endpoint: consoleNotices,
+    icon: <NotificationOutlined />,
+    page: lazy(() => import('./pages/notices.page')),
+  },
+  {
+    key: 'community',
+    title: 'menu.community',
+    endpoint: consoleChannels,
+    icon: <CommentOutlined />,
+    page: lazy(() => import('./pages/community.page')),
+  },
+  {
+    key: 'companion',
+    title: 'menu.companion',
+    endpoint: consoleCompanion,
+    icon: <AndroidOutlined />,
+    page: lazy(() => import('./pages/companion.page')),
   },
   {
     key: 'users',
@@ -139,20 +181,6 @@ export const SCREENS: readonly Screen[] = [
     endpoint: consoleAudit,
     icon: <AuditOutlined />,
     page: lazy(() => import('./pages/audit.page')),
-  },
-  {
-    key: 'plans',
-    title: 'menu.plans',
-    endpoint: consoleCardPlans,
-    icon: <CreditCardOutlined />,
-    page: lazy(() => import('./pages/plans.page')),
-  },
-  {
-    key: 'home-items',
-    title: 'menu.homeItems',
-    endpoint: consoleHomeItems,
-    icon: <LayoutOutlined />,
-    page: lazy(() => import('./pages/home-items.page')),
   },
 ];
 

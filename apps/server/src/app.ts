@@ -80,6 +80,11 @@ import { CommunityAdmin } from './modules/community/community.admin.js';
 import { registerDownloadFiles, registerDownloadRoutes } from './modules/download/download.routes.js';
 import { DownloadService } from './modules/download/download.service.js';
 import { InvitesAdmin } from './modules/invites/invites.admin.js';
+import { DownloadRepository } from './modules/download/download.repository.js';
+import { DownloadAdmin } from './modules/download/download.admin.js';
+import { registerDownloadConsoleRoutes } from './modules/download/download.console.js';
+import { registerNoticeConsoleRoutes } from './modules/notices/notices.console.js';
+import { registerCommunityConsoleRoutes } from './modules/community/community.console.js';
 import { InvitesRepository } from './modules/invites/invites.repository.js';
 import { registerInviteRoutes } from './modules/invites/invites.routes.js';
 import { InvitesService } from './modules/invites/invites.service.js';
@@ -191,6 +196,7 @@ export interface AdminServices {
   reports: ReportsAdmin;
   cards: CardsAdmin;
   walking: WalkingAdmin;
+  download: DownloadAdmin;
 }
 
 /** Every service over one database; the app and the ops command line share it. */
@@ -249,7 +255,8 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   const shop = new ShopService(db, shopRepository, addresses, cards, ledger, clock);
   const mailings = new MailingsService(db, mailingsRepository, cards, addresses, clock, calendar, config);
   const community = new CommunityService(db, communityRepository);
-  const download = new DownloadService(config);
+  const downloadRepository = new DownloadRepository();
+  const download = new DownloadService(config, db, downloadRepository);
   const provider: PaymentProvider | null =
     config.payments.provider === 'sandbox' ? new SandboxProvider(config.payments.sandboxSecret) : null;
   const payments = new PaymentsService(db, paymentsRepository, cards, ledger, clock, config, provider);
@@ -322,6 +329,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
       reports: new ReportsAdmin(db, new ReportsRepository(), clock, calendar, config.businessUtcOffsetMinutes),
       cards: new CardsAdmin(db, cardsRepository, operators, clock),
       walking: new WalkingAdmin(db, walkingRepository, operators, clock),
+      download: new DownloadAdmin(db, downloadRepository, download, operators, clock, config),
     },
   };
 }
@@ -549,8 +557,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerMailingConsoleRoutes(endpoints.forModule('mailings'), services);
   registerInviteRoutes(endpoints.forModule('invites'), services);
   registerNoticeRoutes(endpoints.forModule('notices'), services);
+  registerNoticeConsoleRoutes(endpoints.forModule('notices'), services);
   registerCommunityRoutes(endpoints.forModule('community'), services);
+  registerCommunityConsoleRoutes(endpoints.forModule('community'), services);
   registerDownloadRoutes(endpoints.forModule('download'), services);
+  registerDownloadConsoleRoutes(endpoints.forModule('download'), services);
   registerRulesRoutes(endpoints.forModule('system'), services);
   registerConsoleRoutes(endpoints.forModule('console'), services);
   registerReportsConsoleRoutes(endpoints.forModule('reports'), services);

@@ -102,6 +102,11 @@ const EnvSchema = z.object({
   COMPANION_VERSION: z.string().trim().min(1).max(32).optional(),
   COMPANION_VERSION_CODE: z.coerce.number().int().min(1).optional(),
   COMPANION_PACKAGE_FILE: z.string().trim().min(1).optional(),
+  COMPANION_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(200 * 1024 * 1024),
   CARD_MAILING_DESCRIPTION: z.string().trim().min(1).max(2_000).optional(),
   DEMO_WELCOME_BALANCE: z.coerce.number().int().min(0).default(200_000),
   DEMO_WELCOME_POINTS: z.coerce.number().int().min(0).default(5_000),
@@ -325,6 +330,8 @@ function fromEnv(e: Env) {
     },
     /** The companion package, a file under DATA_DIR; null when none is configured. */
     companion,
+    /** Packages uploaded in the console: stored under DATA_DIR/companion, up to maxBytes each. */
+    companionUploads: { dir: path.join(dataDir, 'companion'), maxBytes: e.COMPANION_MAX_BYTES },
     /** Replaces the built-in (translated) description of physical card mailing. */
     cardMailingDescription: e.CARD_MAILING_DESCRIPTION,
     /** `outboxAll`: /demo/outbox lists every message, not only the demo account's. */

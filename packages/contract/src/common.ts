@@ -98,3 +98,6 @@ export const APP_ROUTES = [
   '/pages-sub/withdrawal-type/edit',
   '/pages-sub/withdrawal-type/index',
 ] as const;
+
+/** A console-edited row's edit counter: sent back with an edit, refused with 1017 when someone saved meanwhile. */
+export const VersionSchema = z.number().int().min(1);

@@ -1,4 +1,11 @@
-import type { BodyOf, EndpointDef, ParamsOf, QueryOf, ResponseOf } from '@stride/contract';
+import {
+  consoleUploadImage,
+  type BodyOf,
+  type EndpointDef,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@stride/contract';
 // The plain code catalogue, without the endpoint schemas.
 import { CODES } from '@stride/contract/codes';
 
@@ -36,9 +43,28 @@ export function configureRequests(next: Partial<RequestState>): void {
   Object.assign(state, next);
 }
 
-/** For calls made without `call` (multipart uploads): the session's CSRF token and language. */
-export function requestHeaders(): Record<string, string> {
-  return { 'x-csrf-token': state.csrfToken, 'accept-language': state.language };
+/** What a multipart upload sends besides its form: the CSRF token and the language. */
+export function uploadHeaders(): Record<string, string> {
+  return { 'x-csrf-token': state.csrfToken, 'accept-language': state.language, accept: 'application/json' };
+}
+
+/** A multipart upload to a console endpoint (`multipart: true`), answered like `call`. */
+/** A catalogue image (goods, banners, channels' QR codes) from a picked file: answers its public URL. */
+export async function uploadImage(file: Blob): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await upload(consoleUploadImage, form)).url;
+}
+
+/** A multipart upload to a console endpoint (`multipart: true`), answered like `call`. */
+export async function upload<E extends EndpointDef>(endpoint: E, form: FormData): Promise<ResponseOf<E>> {
+  const response = await fetch(endpoint.path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: uploadHeaders(),
+    body: form,
+  });
+  return answer<E>(response);
 }
 
 function toText(value: unknown): string {
@@ -87,13 +113,16 @@ export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<
     headers,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
+  return answer<E>(response);
+}
+
+async function answer<E extends EndpointDef>(response: Response): Promise<ResponseOf<E>> {
   const envelope: unknown = await response.json().catch(() => null);
   if (!isEnvelope(envelope)) throw new ConsoleError(0, `HTTP ${response.status}`);
   if (envelope.code === CODES.OK) return envelope.data as ResponseOf<E>;
   if (envelope.code === CODES.CONSOLE_SESSION_INVALID) state.onSessionInvalid();
   throw new ConsoleError(envelope.code, envelope.message);
 }
-
 /**
  * A `binary` endpoint (a file, not an envelope): same cookie and CSRF rules as `call`. A refusal
  * still answers an envelope in JSON, which throws as a ConsoleError.

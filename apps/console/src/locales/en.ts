@@ -5,6 +5,7 @@ import { FINANCE } from './areas/finance';
 import { MERCHANT } from './areas/merchant';
 import { PLANS } from './areas/plans';
 
+import { CONTENT } from './areas/content';
 /** The base dictionary: every other locale is typed against it, so a missing key fails the typecheck. */
 export const en = {
   appName: 'Stride console',
@@ -125,6 +126,7 @@ export const en = {
   ...FINANCE.en,
   ...MERCHANT.en,
   ...PLANS.en,
+  ...CONTENT.en,
 };
 
 export type Messages = Readonly<Record<keyof typeof en, string>>;

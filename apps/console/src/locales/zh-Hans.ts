@@ -3,6 +3,7 @@ import { DASHBOARD } from './areas/dashboard';
 import { REVIEWER } from './areas/reviewer';
 import { FINANCE } from './areas/finance';
 import { PLANS } from './areas/plans';
+import { CONTENT } from './areas/content';
 import type { Messages } from './en';
 import { MERCHANT } from './areas/merchant';
 
@@ -122,4 +123,5 @@ export const zhHans: Messages = {
   ...FINANCE.zhHans,
   ...MERCHANT.zhHans,
   ...PLANS.zhHans,
+  ...CONTENT.zhHans,
 };

@@ -3,7 +3,6 @@ import {
   consoleEditHomeItem,
   consoleHomeItems,
   consoleRemoveHomeItem,
-  consoleUploadImage,
   isHomeLinkTarget,
   QUICK_ENTRY_ICONS,
   type ConsoleHomeItem,
@@ -31,7 +30,7 @@ import { useState } from 'react';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
 import { useI18n } from '../lib/i18n-context';
-import { call, ConsoleError, requestHeaders } from '../lib/request';
+import { call, ConsoleError, uploadImage } from '../lib/request';
 import './home-items.css';
 
 interface ItemForm {
@@ -102,26 +101,6 @@ function Preview({ items }: { items: readonly ConsoleHomeItem[] }) {
       </div>
     </Card>
   );
-}
-
-/** Posts the file as the catalogue image upload (multipart, CSRF header) and answers its URL. */
-async function uploadImage(file: Blob): Promise<string> {
-  const body = new FormData();
-  body.append('file', file);
-  const response = await fetch(consoleUploadImage.path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: requestHeaders(),
-    body,
-  });
-  const envelope = (await response.json().catch(() => null)) as {
-    code: number;
-    message: string;
-    data: { url: string } | null;
-  } | null;
-  if (!envelope) throw new ConsoleError(0, `HTTP ${response.status}`);
-  if (envelope.code !== CODES.OK || !envelope.data) throw new ConsoleError(envelope.code, envelope.message);
-  return envelope.data.url;
 }
 
 function ImageField({ kind }: { kind: HomeItemKind }) {

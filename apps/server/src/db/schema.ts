@@ -512,6 +512,9 @@ export interface NoticesTable {
   published_at: number | null;
   created_by: string;
   created_at: number;
+  /** Starts at 1, +1 per change: a console edit names the version it read (stale edits). */
+  version: Generated<number>;
+  updated_at: number | null;
 }
 
 export interface CommunityChannelsTable {
@@ -522,6 +525,24 @@ export interface CommunityChannelsTable {
   qr_image: string | null;
   position: number;
   is_active: number;
+  created_at: number;
+  /** Starts at 1, +1 per change: a console edit names the version it read (stale edits). */
+  version: Generated<number>;
+}
+
+/** A companion package uploaded in the console; the highest version code is served. */
+export interface CompanionPackagesTable {
+  id: string;
+  version: string;
+  version_code: number;
+  /** The name it is served under, /download/<file_name>. */
+  file_name: string;
+  /** Its path under DATA_DIR/companion. */
+  storage_key: string;
+  size: number;
+  sha256: string;
+  operator_id: string | null;
+  uploaded_by: string;
   created_at: number;
 }
 
@@ -566,4 +587,5 @@ export interface Database {
   invite_rewards: InviteRewardsTable;
   notices: NoticesTable;
   community_channels: CommunityChannelsTable;
+  companion_packages: CompanionPackagesTable;
 }

@@ -7,6 +7,7 @@ import { DASHBOARD_CASES } from './dashboard.js';
 import { FINANCE_CASES } from './finance.js';
 import { MERCHANT_CASES } from './merchant.js';
 import { PLANS_CASES } from './plans.js';
+import { CONTENT_CASES } from './content.js';
 
 /**
  * One case per console endpoint that needs a role: a call that would change something (or show
@@ -29,4 +30,5 @@ export const ROLE_CASES: readonly RoleCase[] = [
   ...FINANCE_CASES,
   ...MERCHANT_CASES,
   ...PLANS_CASES,
+  ...CONTENT_CASES,
 ];

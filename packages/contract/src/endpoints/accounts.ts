@@ -10,6 +10,7 @@ import {
   PointsSchema,
   TimestampSchema,
   text,
+  VersionSchema,
 } from '../common.js';
 import { MyCardSchema } from './cards.js';
 import { BankCardSchema, WithdrawalSchema } from './payouts.js';
@@ -304,7 +305,7 @@ export const consoleUserStatement = defineEndpoint({
 });
 
 export const ConsoleFreezeBodySchema = z.strictObject({
-  version: z.number().int().min(1),
+  version: VersionSchema,
   reason: text().trim().min(1).max(500),
 });
 

@@ -11,6 +11,7 @@ import {
   TimestampSchema,
   pageOf,
   text,
+  VersionSchema,
 } from '../common.js';
 
 export const CardPlanSchema = z.object({
@@ -222,7 +223,7 @@ export const consoleEditCardPlan = defineEndpoint({
   summary:
     'Replaces a plan on sale with a new version carrying these terms; the old version is retired, and cards and orders sold under it keep its terms. A version other than the current one answers 1017.',
   params: IdParamsSchema,
-  body: z.strictObject({ version: z.number().int().min(1), terms: CardPlanTermsSchema }),
+  body: z.strictObject({ version: VersionSchema, terms: CardPlanTermsSchema }),
   response: ConsoleCardPlanSchema,
 });
 
@@ -235,7 +236,7 @@ export const consoleRetireCardPlan = defineEndpoint({
   summary:
     'Takes a plan off sale for good. Cards already sold keep running; online orders already created may still be paid until they expire. A stale version answers 1017.',
   params: IdParamsSchema,
-  body: z.strictObject({ version: z.number().int().min(1) }),
+  body: z.strictObject({ version: VersionSchema }),
   response: ConsoleCardPlanSchema,
 });
 

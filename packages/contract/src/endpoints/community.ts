@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { IdSchema } from '../common.js';
+import { IdParamsSchema, IdSchema, multilineText, text, TimestampSchema, VersionSchema } from '../common.js';
 
 export const listCommunityChannels = defineEndpoint({
   id: 'community.list',
@@ -19,3 +19,61 @@ export const listCommunityChannels = defineEndpoint({
     }),
   ),
 });
+
+/** A channel as operators see it: inactive ones too, the stored image (null: a QR code of the link). */
+export const ConsoleChannelSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  description: z.string(),
+  url: z.string(),
+  qrImage: z.string().nullable(),
+  position: z.number().int(),
+  active: z.boolean(),
+  createdAt: TimestampSchema,
+  version: z.number().int(),
+});
+
+const ChannelFieldsSchema = z.strictObject({
+  name: text().trim().min(1).max(64),
+  description: multilineText().trim().max(500),
+  url: text().trim().min(1).max(500).url(),
+  /** A catalogue image URL (/media/… from the image upload) or https:; null draws a QR code from `url`. */
+  qrImage: text().trim().min(1).max(500).nullable(),
+  position: z.number().int().min(0).max(10_000),
+  active: z.boolean(),
+});
+
+export const consoleChannels = defineEndpoint({
+  id: 'console.community.list',
+  method: 'GET',
+  path: '/api/console/community',
+  access: 'console',
+  roles: ['editor'],
+  summary: 'Every community channel, inactive ones too, in their order.',
+  response: z.array(ConsoleChannelSchema),
+});
+
+export const consoleCreateChannel = defineEndpoint({
+  id: 'console.community.create',
+  method: 'POST',
+  path: '/api/console/community',
+  access: 'console',
+  roles: ['editor'],
+  summary: 'Adds a community channel.',
+  body: ChannelFieldsSchema,
+  response: ConsoleChannelSchema,
+});
+
+export const consoleUpdateChannel = defineEndpoint({
+  id: 'console.community.update',
+  method: 'PUT',
+  path: '/api/console/community/{id}',
+  access: 'console',
+  roles: ['editor'],
+  summary: 'Changes a community channel if it is still at `version` (else 1017).',
+  params: IdParamsSchema,
+  body: ChannelFieldsSchema.extend({ version: VersionSchema }),
+  response: ConsoleChannelSchema,
+});
+
+export type ConsoleChannel = z.output<typeof ConsoleChannelSchema>;

@@ -10,6 +10,7 @@ import {
   multilineText,
   pageOf,
   text,
+  VersionSchema,
 } from '../common.js';
 import { ShippedToSchema } from './addresses.js';
 
@@ -144,8 +145,6 @@ export function isCatalogueImage(value: string): boolean {
 }
 
 export const CatalogueImageSchema = text().max(200_000).refine(isCatalogueImage, { error: 'rule.imageUrl' });
-/** The row's edit counter: sent back with an edit, refused with 1017 when someone saved meanwhile. */
-export const VersionSchema = z.number().int().min(1);
 export const CategoryNameSchema = text().trim().min(1).max(64);
 export const GoodsNameSchema = text().trim().min(1).max(100);
 export const PositionSchema = z.number().int().min(0).max(100_000);

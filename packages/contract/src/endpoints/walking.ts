@@ -13,6 +13,7 @@ import {
   TimestampSchema,
   pageOf,
   text,
+  VersionSchema,
 } from '../common.js';
 
 export const MAX_DAILY_STEPS = 100_000;
@@ -225,7 +226,7 @@ export const consoleEditHomeItem = defineEndpoint({
   roles: ['editor'],
   summary: 'Changes a banner or quick entry (deactivate with `active: false`). A stale version answers 1017.',
   params: IdParamsSchema,
-  body: HomeItemFieldsSchema.extend({ version: z.number().int().min(1) }),
+  body: HomeItemFieldsSchema.extend({ version: VersionSchema }),
   response: ConsoleHomeItemSchema,
 });
 
@@ -237,7 +238,7 @@ export const consoleRemoveHomeItem = defineEndpoint({
   roles: ['editor'],
   summary: 'Removes a banner or quick entry for good. A stale version answers 1017.',
   params: IdParamsSchema,
-  body: z.strictObject({ version: z.number().int().min(1) }),
+  body: z.strictObject({ version: VersionSchema }),
   response: z.object({ done: z.literal(true) }),
 });
 

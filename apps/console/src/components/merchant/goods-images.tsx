@@ -1,33 +1,10 @@
-import { consoleMe, consoleUploadImage, type ConsoleImage, type Envelope } from '@stride/contract';
-import { CODES } from '@stride/contract/codes';
 import { DeleteOutlined, EyeOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Space, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../lib/i18n-context';
-import { call } from '../../lib/request';
+import { uploadImage } from '../../lib/request';
 
 const MAX_IMAGES = 9;
-
-/**
- * Posts one image to the console's catalogue upload (multipart field `file`, the session's CSRF
- * token) and answers its public URL. The token comes from `me`, as the session keeps it.
- */
-async function upload(file: Blob, language: string): Promise<string> {
-  const me = await call(consoleMe, {});
-  const form = new FormData();
-  form.append('file', file);
-  const response = await fetch(consoleUploadImage.path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'x-csrf-token': me.csrfToken, 'accept-language': language, accept: 'application/json' },
-    body: form,
-  });
-  const envelope = (await response.json().catch(() => null)) as Envelope<ConsoleImage> | null;
-  if (!envelope || envelope.code !== CODES.OK || !envelope.data) {
-    throw new Error(envelope?.message ?? `HTTP ${response.status}`);
-  }
-  return envelope.data.url;
-}
 
 /**
  * The goods' images as a form field (`value`: the URLs in order): upload, preview, remove. The
@@ -35,7 +12,7 @@ async function upload(file: Blob, language: string): Promise<string> {
  * server's message and adds nothing.
  */
 export function GoodsImages({ value = [], onChange }: { value?: string[]; onChange?: (urls: string[]) => void }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const { message } = App.useApp();
   const [uploading, setUploading] = useState(0);
   const [preview, setPreview] = useState<string | null>(null);
@@ -88,7 +65,7 @@ export function GoodsImages({ value = [], onChange }: { value?: string[]; onChan
           showUploadList={false}
           customRequest={({ file }) => {
             setUploading((count) => count + 1);
-            upload(file as Blob, language)
+            uploadImage(file as Blob)
               .then(
                 (url) => set([...latest.current, url]),
                 (error: unknown) =>

@@ -13,6 +13,7 @@ import * as m0014 from './0014-media.js';
 import * as m0012 from './0012-user-care.js';
 import * as m0013 from './0013-report-indexes.js';
 import * as m0009 from './0009-balance-corrections.js';
+import * as m0015 from './0015-content.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012-user-care': m0012,
   '0013-report-indexes': m0013,
   '0009-balance-corrections': m0009,
+  '0015-content': m0015,
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isAllowedImageUrl } from '../../lib/image-url.js';
 import { OperatorError } from '../operators/operator-error.js';
@@ -37,7 +38,11 @@ export class CommunityAdmin {
     return this.repository.list(this.db, { includeInactive: true });
   }
 
-  async save(operator: string, id: string | undefined, input: ChannelInput): Promise<ChannelRow> {
+  /**
+   * Adds a channel (no id) or changes one. With `version` (the console's edits) the change applies
+   * only if the channel is still at that version; otherwise it is refused as stale (1017).
+   */
+  async save(operator: string, id: string | undefined, input: ChannelInput, version?: number): Promise<ChannelRow> {
     if (input.url !== undefined && !isWebLink(input.url)) throw new OperatorError('--url must be an http(s) link.');
     if (input.qrImage && !isAllowedImageUrl(input.qrImage)) {
       throw new OperatorError('--qr-image must be an https: URL or an image file.');
@@ -45,16 +50,24 @@ export class CommunityAdmin {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       let channelId = id;
+      let before: ChannelRow | undefined;
       if (channelId) {
-        if (!(await this.repository.find(trx, channelId))) throw new OperatorError(`No channel ${channelId}`);
-        await this.repository.update(trx, channelId, {
-          ...(input.name === undefined ? {} : { name: input.name }),
-          ...(input.description === undefined ? {} : { description: input.description }),
-          ...(input.url === undefined ? {} : { url: input.url }),
-          ...(input.qrImage === undefined ? {} : { qr_image: input.qrImage }),
-          ...(input.position === undefined ? {} : { position: input.position }),
-          ...(input.isActive === undefined ? {} : { is_active: input.isActive ? 1 : 0 }),
-        });
+        before = await this.repository.find(trx, channelId);
+        if (!before) throw new OperatorError(`No channel ${channelId}`);
+        const changed = await this.repository.update(
+          trx,
+          channelId,
+          {
+            ...(input.name === undefined ? {} : { name: input.name }),
+            ...(input.description === undefined ? {} : { description: input.description }),
+            ...(input.url === undefined ? {} : { url: input.url }),
+            ...(input.qrImage === undefined ? {} : { qr_image: input.qrImage }),
+            ...(input.position === undefined ? {} : { position: input.position }),
+            ...(input.isActive === undefined ? {} : { is_active: input.isActive ? 1 : 0 }),
+          },
+          version,
+        );
+        if (!changed) throw new AppError('STALE_EDIT', 'staleEdit');
       } else {
         if (!input.name || !input.url) throw new OperatorError('A new channel needs --name and --url.');
         channelId = randomUUID();
@@ -69,6 +82,8 @@ export class CommunityAdmin {
           created_at: now,
         });
       }
+      const saved = await this.repository.find(trx, channelId);
+      if (!saved) throw new OperatorError(`No channel ${channelId}`);
       await this.operators.record(trx, {
         operator,
         action: id ? 'community.update' : 'community.create',
@@ -80,11 +95,23 @@ export class CommunityAdmin {
           hasImage: input.qrImage ? true : undefined,
           isActive: input.isActive,
         },
+        ...(before ? { before: snapshot(before) } : {}),
+        after: snapshot(saved),
         now,
       });
-      const saved = await this.repository.find(trx, channelId);
-      if (!saved) throw new OperatorError(`No channel ${channelId}`);
       return saved;
     });
   }
+}
+
+function snapshot(row: ChannelRow) {
+  return {
+    name: row.name,
+    description: row.description,
+    url: row.url,
+    qrImage: row.qr_image,
+    position: row.position,
+    active: row.is_active === 1,
+    version: row.version,
+  };
 }

@@ -1,8 +1,8 @@
-import type { Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { CommunityChannelsTable } from '../../db/schema.js';
 
-export type ChannelRow = CommunityChannelsTable;
+export type ChannelRow = Selectable<CommunityChannelsTable>;
 
 export class CommunityRepository {
   list(db: Executor, options: { includeInactive?: boolean } = {}): Promise<ChannelRow[]> {
@@ -15,11 +15,26 @@ export class CommunityRepository {
     return db.selectFrom('community_channels').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insert(db: Executor, row: ChannelRow): Promise<void> {
+  async insert(db: Executor, row: Insertable<CommunityChannelsTable>): Promise<void> {
     await db.insertInto('community_channels').values(row).execute();
   }
 
-  async update(db: Executor, id: string, values: Updateable<ChannelRow>): Promise<void> {
-    await db.updateTable('community_channels').set(values).where('id', '=', id).execute();
+  /**
+   * Changes a channel (and its version); with `version`, only if it is still at it (a
+   * compare-and-set). False when nothing was changed.
+   */
+  async update(
+    db: Executor,
+    id: string,
+    values: Omit<Updateable<CommunityChannelsTable>, 'version'>,
+    version?: number,
+  ): Promise<boolean> {
+    let query = db
+      .updateTable('community_channels')
+      .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
+      .where('id', '=', id);
+    if (version !== undefined) query = query.where('version', '=', version);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 }

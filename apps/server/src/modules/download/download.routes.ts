@@ -12,9 +12,7 @@ export function registerDownloadRoutes(
 ): void {
   const { download, config } = deps;
 
-  endpoints.handle(getDownload, ({ request }) =>
-    Promise.resolve(download.describe(publicOrigin(config, request.server))),
-  );
+  endpoints.handle(getDownload, ({ request }) => download.describe(publicOrigin(config, request.server)));
 }
 
 /** The static files: the package itself and its version code (docs/product/client.md, Constants). */
@@ -26,7 +24,7 @@ export function registerDownloadFiles(app: FastifyInstance, download: DownloadSe
   });
 
   app.get(`${DOWNLOAD_PREFIX}/${VERSION_CODE_FILE}`, async (request, reply) => {
-    const found = download.package();
+    const found = await download.package();
     if (!found) return reply.code(404).send(missing(request.url, request.t));
     return reply
       .header('content-type', 'text/plain; charset=utf-8')
@@ -35,7 +33,7 @@ export function registerDownloadFiles(app: FastifyInstance, download: DownloadSe
   });
 
   app.get<{ Params: { name: string } }>(`${DOWNLOAD_PREFIX}/:name`, async (request, reply) => {
-    const found = download.package();
+    const found = await download.package();
     if (!found || request.params.name !== found.name) return reply.code(404).send(missing(request.url, request.t));
     const contentType = found.name.endsWith('.apk')
       ? 'application/vnd.android.package-archive'

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
@@ -22,8 +23,13 @@ export class NoticesAdmin {
     return this.repository.listAll(this.db, limit);
   }
 
-  /** Sanitizes, stores and publishes at once; the action is recorded. */
-  async publish(operator: string, input: { title: string; body: string }): Promise<NoticeRow> {
+  /** The body as users will see it: the sanitizer every save applies. */
+  preview(body: string): string {
+    return sanitizeNoticeHtml(body);
+  }
+
+  /** Title and body checked and the body sanitized, as every save does. */
+  private clean(input: { title: string; body: string }): { title: string; body: string } {
     const title = input.title.trim();
     if (!title || title.length > NOTICE_TITLE_MAX) {
       throw new OperatorError(`The title must be 1 to ${NOTICE_TITLE_MAX} characters.`);
@@ -32,20 +38,81 @@ export class NoticesAdmin {
       throw new OperatorError(`The body is longer than ${NOTICE_BODY_MAX} characters.`);
     const body = sanitizeNoticeHtml(input.body);
     if (!body) throw new OperatorError('The body is empty once sanitized.');
+    return { title, body };
+  }
+
+  /** Sanitizes and stores a notice, published at once unless `draft`; the action is recorded. */
+  async publish(
+    operator: string,
+    input: { title: string; body: string },
+    options: { draft?: boolean } = {},
+  ): Promise<NoticeRow> {
+    const { title, body } = this.clean(input);
     const now = this.clock.now();
-    const row: NoticeRow = { id: randomUUID(), title, body, published_at: now, created_by: operator, created_at: now };
-    await this.db.transaction().execute(async (trx) => {
-      await this.repository.insert(trx, row);
+    const id = randomUUID();
+    return this.db.transaction().execute(async (trx) => {
+      await this.repository.insert(trx, {
+        id,
+        title,
+        body,
+        published_at: options.draft ? null : now,
+        created_by: operator,
+        created_at: now,
+        updated_at: null,
+      });
+      const row = await this.repository.find(trx, id);
+      if (!row) throw new OperatorError(`No notice ${id}`);
       await this.operators.record(trx, {
         operator,
-        action: 'notice.publish',
+        action: options.draft ? 'notice.create' : 'notice.publish',
         subjectType: 'notice',
-        subjectId: row.id,
+        subjectId: id,
         detail: { title, removedByCleaning: body.length !== input.body.trim().length },
+        after: { title, body, published: !options.draft, version: row.version },
         now,
       });
+      return row;
     });
-    return row;
+  }
+
+  /**
+   * Changes a notice the editor read at `version` (title, body, or whether users see it); another
+   * edit in between is refused as stale (1017) and nothing changes. Recorded with before and after.
+   */
+  async edit(
+    operator: string,
+    id: string,
+    version: number,
+    change: { title: string; body: string } | { published: boolean },
+  ): Promise<NoticeRow> {
+    const cleaned = 'published' in change ? null : this.clean(change);
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.repository.find(trx, id);
+      if (!before) throw new OperatorError(`No notice ${id}`);
+      const values =
+        'published' in change
+          ? { published_at: change.published ? (before.published_at ?? now) : null, updated_at: now }
+          : { ...cleaned, updated_at: now };
+      if (!(await this.repository.updateAtVersion(trx, id, version, values))) {
+        throw new AppError('STALE_EDIT', 'staleEdit');
+      }
+      const after = await this.repository.find(trx, id);
+      if (!after) throw new OperatorError(`No notice ${id}`);
+      await this.operators.record(trx, {
+        operator,
+        action: 'published' in change ? (change.published ? 'notice.publish' : 'notice.unpublish') : 'notice.update',
+        subjectType: 'notice',
+        subjectId: id,
+        ...('body' in change && cleaned
+          ? { detail: { removedByCleaning: cleaned.body.length !== change.body.trim().length } }
+          : {}),
+        before: snapshot(before),
+        after: snapshot(after),
+        now,
+      });
+      return after;
+    });
   }
 
   async unpublish(operator: string, id: string): Promise<void> {
@@ -61,4 +128,8 @@ export class NoticesAdmin {
       });
     });
   }
+}
+
+function snapshot(row: NoticeRow) {
+  return { title: row.title, body: row.body, published: row.published_at !== null, version: row.version };
 }

@@ -1,7 +1,8 @@
+import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { NoticesTable } from '../../db/schema.js';
 
-export type NoticeRow = NoticesTable;
+export type NoticeRow = Selectable<NoticesTable>;
 
 export class NoticesRepository {
   async listPublished(
@@ -39,14 +40,33 @@ export class NoticesRepository {
     return db.selectFrom('notices').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
   }
 
-  async insert(db: Executor, row: NoticeRow): Promise<void> {
+  async insert(db: Executor, row: Insertable<NoticesTable>): Promise<void> {
     await db.insertInto('notices').values(row).execute();
+  }
+
+  /**
+   * Changes a notice if it is still at `version` (a compare-and-set, decision 015); false when it
+   * is missing or another edit came first.
+   */
+  async updateAtVersion(
+    db: Executor,
+    id: string,
+    version: number,
+    values: { title?: string; body?: string; published_at?: number | null; updated_at: number },
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('notices')
+      .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async setPublished(db: Executor, id: string, publishedAt: number | null): Promise<boolean> {
     const result = await db
       .updateTable('notices')
-      .set({ published_at: publishedAt })
+      .set((eb) => ({ published_at: publishedAt, version: eb('version', '+', 1) }))
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;

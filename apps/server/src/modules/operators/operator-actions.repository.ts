@@ -20,6 +20,7 @@ export interface OperatorAction {
     | 'goods-category'
     | 'notice'
     | 'community-channel'
+    | 'companion-package'
     | 'payment'
     | 'operator'
     | 'user'

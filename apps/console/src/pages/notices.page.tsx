@@ -1,0 +1,232 @@
+import {
+  consoleCreateNotice,
+  consoleNoticePreview,
+  consoleNotices,
+  consoleSetNoticePublished,
+  consoleUpdateNotice,
+  type ConsoleNotice,
+} from '@stride/contract';
+import { CODES } from '@stride/contract/codes';
+import { App, Button, Col, Form, Input, Modal, Row, Space, Spin, Table, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { NoticePreview } from '../components/notice-preview';
+import { useFail } from '../components/use-fail';
+import { useLoad } from '../components/use-load';
+import { dateTime } from '../lib/format';
+import { useI18n } from '../lib/i18n-context';
+import { ConsoleError, call } from '../lib/request';
+
+// Tiptap is the heaviest thing in the console: its own chunk, loaded when an editor opens.
+const RichEditor = lazy(() => import('../components/rich-editor'));
+
+const NONE: never[] = [];
+const loadNotices = () => call(consoleNotices, {});
+
+interface Editing {
+  /** null: a new notice. */
+  notice: ConsoleNotice | null;
+  title: string;
+  body: string;
+}
+
+/** Editors: every notice (drafts too); write and edit in a rich-text editor, preview, publish. */
+export default function NoticesPage() {
+  const { t, language } = useI18n();
+  const { message, modal } = App.useApp();
+  const fail = useFail();
+  const { data: rows, loading, reload } = useLoad(loadNotices, 'list', NONE);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [preview, setPreview] = useState<{ title: string; body: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** A refused call: the server's message; a stale edit also reloads the list and closes the editor. */
+  function refused(error: unknown) {
+    fail(error);
+    if (error instanceof ConsoleError && error.code === CODES.STALE_EDIT) {
+      setEditing(null);
+      reload();
+    }
+  }
+
+  async function run(action: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      await action();
+      reload();
+    } catch (error) {
+      refused(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function check(): Editing | null {
+    if (!editing) return null;
+    const title = editing.title.trim();
+    if (!title || title.length > 140) {
+      void message.warning(t('notices.titleRule'));
+      return null;
+    }
+    if (!editing.body) {
+      void message.warning(t('notices.bodyEmpty'));
+      return null;
+    }
+    return { ...editing, title };
+  }
+
+  function showPreview() {
+    const current = check();
+    if (!current) return;
+    void run(async () => {
+      const answer = await call(consoleNoticePreview, { body: { body: current.body } });
+      setPreview({ title: current.title, body: answer.body });
+    });
+  }
+
+  function save() {
+    const current = check();
+    if (!current) return;
+    void run(async () => {
+      const body = { title: current.title, body: current.body };
+      const saved = current.notice
+        ? await call(consoleUpdateNotice, {
+            params: { id: current.notice.id },
+            body: { ...body, version: current.notice.version },
+          })
+        : await call(consoleCreateNotice, { body });
+      setEditing(null);
+      void message.success(saved.published ? t('notices.savedPublished') : t('notices.saved'));
+    });
+  }
+
+  function setPublished(notice: ConsoleNotice, published: boolean) {
+    const apply = () =>
+      run(async () => {
+        await call(consoleSetNoticePublished, {
+          params: { id: notice.id },
+          body: { published, version: notice.version },
+        });
+        void message.success(published ? t('notices.publishedDone') : t('notices.unpublishedDone'));
+      });
+    if (published) return void apply();
+    modal.confirm({
+      title: t('notices.unpublishConfirm', { title: notice.title }),
+      okText: t('notices.unpublish'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: apply,
+    });
+  }
+
+  const when = (value: string | null) => (value ? dateTime(value, language) : '—');
+
+  return (
+    <>
+      <Space style={{ marginBottom: 16 }}>
+        <Button type="primary" onClick={() => setEditing({ notice: null, title: '', body: '' })}>
+          {t('notices.new')}
+        </Button>
+        <Button onClick={reload}>{t('refresh')}</Button>
+      </Space>
+      <Table
+        rowKey="id"
+        loading={loading}
+        dataSource={rows}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t('notices.title'), dataIndex: 'title', ellipsis: true },
+          {
+            title: t('notices.state'),
+            dataIndex: 'published',
+            render: (published: boolean) =>
+              published ? <Tag color="green">{t('notices.published')}</Tag> : <Tag>{t('notices.draft')}</Tag>,
+          },
+          { title: t('notices.publishedAt'), dataIndex: 'publishedAt', render: when },
+          { title: t('notices.updatedAt'), dataIndex: 'updatedAt', render: when },
+          { title: t('notices.createdBy'), dataIndex: 'createdBy' },
+          {
+            key: 'actions',
+            fixed: 'right',
+            render: (_value, row) => (
+              <Space>
+                <Button onClick={() => setEditing({ notice: row, title: row.title, body: row.body })}>
+                  {t('notices.edit')}
+                </Button>
+                <Button onClick={() => setPreview({ title: row.title, body: row.body })}>{t('notices.preview')}</Button>
+                {row.published ? (
+                  <Button danger disabled={busy} onClick={() => setPublished(row, false)}>
+                    {t('notices.unpublish')}
+                  </Button>
+                ) : (
+                  <Button type="primary" disabled={busy} onClick={() => setPublished(row, true)}>
+                    {t('notices.publish')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        width={860}
+        title={editing?.notice ? t('notices.editTitle') : t('notices.newTitle')}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+        footer={
+          <Space>
+            <Button onClick={() => setEditing(null)}>{t('cancel')}</Button>
+            <Button loading={busy} onClick={showPreview}>
+              {t('notices.preview')}
+            </Button>
+            <Button type="primary" loading={busy} onClick={save}>
+              {t('notices.save')}
+            </Button>
+          </Space>
+        }
+      >
+        {editing ? (
+          <Form layout="vertical" requiredMark={false}>
+            <Form.Item label={t('notices.title')} htmlFor="notice-title">
+              <Input
+                id="notice-title"
+                value={editing.title}
+                maxLength={140}
+                onChange={(event) => setEditing({ ...editing, title: event.target.value })}
+              />
+            </Form.Item>
+            <Form.Item label={t('notices.body')}>
+              <Suspense fallback={<Spin />}>
+                <RichEditor
+                  label={t('notices.body')}
+                  value={editing.body}
+                  onChange={(body) => setEditing((current) => (current ? { ...current, body } : current))}
+                />
+              </Suspense>
+            </Form.Item>
+          </Form>
+        ) : null}
+      </Modal>
+      <Modal
+        open={preview !== null}
+        title={t('notices.previewTitle')}
+        footer={null}
+        width={460}
+        onCancel={() => setPreview(null)}
+        destroyOnHidden
+      >
+        {preview ? (
+          <Row gutter={[0, 12]}>
+            <Col span={24}>
+              <Typography.Text type="secondary">{t('notices.previewHint')}</Typography.Text>
+            </Col>
+            <Col span={24}>
+              <NoticePreview title={preview.title} body={preview.body} />
+            </Col>
+          </Row>
+        ) : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { consoleChannels, consoleCreateChannel, consoleUpdateChannel, type ConsoleChannel } from '@stride/contract';
+import type { EndpointRegistrar } from '../../http/endpoints.js';
+import { isoTime } from '../../lib/clock.js';
+import { consoleHandler } from '../operators/console-handler.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import type { ChannelInput, CommunityAdmin } from './community.admin.js';
+import type { ChannelRow } from './community.repository.js';
+
+function toConsole(row: ChannelRow): ConsoleChannel {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    url: row.url,
+    qrImage: row.qr_image,
+    position: Number(row.position),
+    active: Number(row.is_active) === 1,
+    createdAt: isoTime(Number(row.created_at)),
+    version: Number(row.version),
+  };
+}
+
+const input = (body: {
+  name: string;
+  description: string;
+  url: string;
+  qrImage: string | null;
+  position: number;
+  active: boolean;
+}): ChannelInput => ({
+  name: body.name,
+  description: body.description,
+  url: body.url,
+  qrImage: body.qrImage,
+  position: body.position,
+  isActive: body.active,
+});
+
+/** Community channels in the console (decision 028): list, add, and edit with stale-edit checks. */
+export function registerCommunityConsoleRoutes(
+  endpoints: EndpointRegistrar,
+  deps: { admin: { community: CommunityAdmin }; operators: OperatorsService },
+): void {
+  const handle = consoleHandler(endpoints, deps.operators);
+  const admin = deps.admin.community;
+  const name = (operator: { name: string } | null) => operator?.name ?? 'console';
+
+  handle(consoleChannels, async () => (await admin.listForOperators()).map(toConsole));
+
+  handle(consoleCreateChannel, async ({ operator, body }) =>
+    toConsole(await admin.save(name(operator), undefined, input(body))),
+  );
+
+  handle(consoleUpdateChannel, async ({ operator, params, body }) =>
+    toConsole(await admin.save(name(operator), params.id, input(body), body.version)),
+  );
+}
