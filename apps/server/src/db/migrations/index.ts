@@ -7,12 +7,12 @@ import * as m0005 from './0005-once-only-rules.js';
 import * as m0006 from './0006-quotas.js';
 import * as m0007 from './0007-operator-books.js';
 import * as m0008 from './0008-operator-accounts.js';
+import * as m0009 from './0009-balance-corrections.js';
 import * as m0010 from './0010-catalogue-versions.js';
 import * as m0011 from './0011-plan-versions-and-home-edits.js';
-import * as m0014 from './0014-media.js';
 import * as m0012 from './0012-user-care.js';
 import * as m0013 from './0013-report-indexes.js';
-import * as m0009 from './0009-balance-corrections.js';
+import * as m0014 from './0014-media.js';
 import * as m0015 from './0015-content.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
@@ -25,11 +25,11 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-quotas': m0006,
   '0007-operator-books': m0007,
   '0008-operator-accounts': m0008,
+  '0009-balance-corrections': m0009,
   '0010-catalogue-versions': m0010,
   '0011-plan-versions-and-home-edits': m0011,
-  '0014-media': m0014,
   '0012-user-care': m0012,
   '0013-report-indexes': m0013,
-  '0009-balance-corrections': m0009,
+  '0014-media': m0014,
   '0015-content': m0015,
 };
