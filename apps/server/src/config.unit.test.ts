@@ -120,6 +120,8 @@ describe('the data encryption key', () => {
       dailyMax: 500_000,
       feePermille: 10,
       feeMin: 100,
+      // Above this a second finance operator must approve (decision 023).
+      secondApprovalAbove: 500_000,
     });
   });
 });
