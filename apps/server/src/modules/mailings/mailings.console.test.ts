@@ -10,6 +10,8 @@ describe('card mailings to ship in the merchant console', () => {
   it('lists requested mailings with addresses (a recorded look), ships once, and the user sees it shipped', async () => {
     const merchant = await signIn(t, ['merchant']);
     const mailing = await mailingToShip(t);
+    // The setup's own records share the clock's instant; the look comes a moment later.
+    t.clock.advance(1);
     const queue = await consoleApi(t, merchant, consoleMailings, { query: {} });
     expect(queue.data.items.find((row) => row.id === mailing.id)).toMatchObject({
       userId: mailing.userId,
