@@ -7,8 +7,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * `verified`: a user whose real name is verified, else code 1002.
  * `console`: an operator's console session (a cookie, never a user's token), else code 1016;
  * an operator without one of the endpoint's `roles` gets 1015.
+ * `device`: a step-source token (never a user's token), else code 1001; such a token opens nothing else.
  */
-export type Access = 'none' | 'user' | 'verified' | 'console';
+export type Access = 'none' | 'user' | 'verified' | 'console' | 'device';
 
 /** What an operator may do in the console; an operator may hold several. */
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'finance', 'merchant', 'editor', 'support'] as const;

@@ -17,6 +17,7 @@ import * as console from './endpoints/console.js';
 import * as outbox from './endpoints/outbox.js';
 import * as reports from './endpoints/reports.js';
 import * as ledger from './endpoints/ledger.js';
+import * as stepSources from './endpoints/step-sources.js';
 import type { EndpointDef } from './endpoint.js';
 
 export * from './codes.js';
@@ -43,6 +44,7 @@ export * from './endpoints/console.js';
 export * from './endpoints/outbox.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/ledger.js';
+export * from './endpoints/step-sources.js';
 
 function isEndpoint(value: unknown): value is EndpointDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -78,6 +80,7 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   outbox,
   reports,
   ledger,
+  stepSources,
 ]);
 
 /** The supported languages (docs/product/client.md, Dialogs, toasts and texts). */

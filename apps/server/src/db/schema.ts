@@ -106,6 +106,80 @@ export interface StepDaysTable {
   reported_at: number;
 }
 
+/** Each source's count for a day (decision 029); the day credits the highest. */
+export interface StepSourcesTable {
+  user_id: string;
+  day: string;
+  /** `web`, `web:<device>`, `companion`, `device:<token id>`, `appleHealth`, `googleFit`. */
+  source: string;
+  /** One of STEP_SOURCE_KINDS. */
+  kind: string;
+  steps: number;
+  reported_at: number;
+}
+
+/** A report that was not credited, kept for the day's receipt. */
+export interface StepRefusalsTable {
+  id: string;
+  user_id: string;
+  day: string;
+  source: string;
+  kind: string;
+  steps: number;
+  /** One of STEP_REFUSAL_REASONS. */
+  reason: string;
+  limit_steps: number | null;
+  created_at: number;
+}
+
+/** A day whose rewards wait for a reviewer (decision 029). */
+export interface StepReviewsTable {
+  id: string;
+  user_id: string;
+  day: string;
+  /** JSON array of STEP_FLAG_REASONS. */
+  reasons: string;
+  /** `flagged`, `cleared` or `rejected`. */
+  status: string;
+  created_at: number;
+  decided_at: number | null;
+  operator_id: string | null;
+  note: string | null;
+  version: Generated<number>;
+}
+
+/** Which counting installations reported for which accounts. */
+export interface StepDevicesTable {
+  device: string;
+  user_id: string;
+  first_seen_at: number;
+}
+
+export interface DeviceTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  hint: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface HealthImportsTable {
+  id: string;
+  user_id: string;
+  /** One of HEALTH_IMPORT_KINDS. */
+  kind: string;
+  file_name: string;
+  sha256: string;
+  size: number;
+  days: number;
+  first_day: string | null;
+  last_day: string | null;
+  created_at: number;
+}
+
 export interface PointCollectionsTable {
   id: string;
   user_id: string;
@@ -557,6 +631,12 @@ export interface Database {
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
   step_days: StepDaysTable;
+  step_sources: StepSourcesTable;
+  step_refusals: StepRefusalsTable;
+  step_reviews: StepReviewsTable;
+  step_devices: StepDevicesTable;
+  device_tokens: DeviceTokensTable;
+  health_imports: HealthImportsTable;
   point_collections: PointCollectionsTable;
   exchanges: ExchangesTable;
   home_items: HomeItemsTable;

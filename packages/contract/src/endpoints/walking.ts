@@ -18,6 +18,45 @@ import {
 
 export const MAX_DAILY_STEPS = 100_000;
 
+/** A device's own id: letters, digits, `_` and `-`. */
+export const DeviceIdSchema = text().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
+/**
+ * The cadence of the steps counted since the previous report: how many intervals were measured and
+ * their coefficient of variation (standard deviation / mean). People walk with a CV of a few percent;
+ * a machine shaking a phone is far more regular.
+ */
+export const StepRhythmSchema = z.strictObject({
+  intervals: z.number().int().min(1).max(MAX_DAILY_STEPS),
+  cv: z.number().min(0).max(10),
+});
+
+/** Why a day's rewards wait for an operator (docs/product/rules.md, Steps and points). */
+export const STEP_FLAG_REASONS = ['regularRhythm', 'sourcesDisagree', 'sharedDevice', 'sharedAddress'] as const;
+export const StepFlagReasonSchema = z.enum(STEP_FLAG_REASONS);
+
+/** `flagged`: waiting for an operator; `cleared`: rewards paid after review; `rejected`: none paid. */
+export const StepReviewStatusSchema = z.enum(['flagged', 'cleared', 'rejected']);
+
+export const StepReviewSchema = z.object({
+  status: StepReviewStatusSchema,
+  reasons: z.array(StepFlagReasonSchema),
+  flaggedAt: TimestampSchema,
+  decidedAt: TimestampSchema.nullable(),
+});
+
+export const StepReportResultSchema = z.object({
+  day: DaySchema,
+  /** The day's credited count (the highest trustworthy source): a lower report leaves it unchanged. */
+  steps: z.number().int(),
+  /** This source's stored count for the day. */
+  sourceSteps: z.number().int(),
+  /** Card cash back credited by this report (0 when nothing new was earned). */
+  cashBack: MoneySchema,
+  /** Set when the day waits for an operator: its points and cash back are held until then. */
+  review: StepReviewSchema.nullable(),
+});
+
 export const reportSteps = defineEndpoint({
   id: 'steps.report',
   method: 'POST',
@@ -29,14 +68,15 @@ export const reportSteps = defineEndpoint({
     day: DaySchema,
     steps: z.number().int().min(0).max(MAX_DAILY_STEPS),
     source: z.enum(['web', 'companion']).default('web'),
+    /**
+     * The counting installation (the web app keeps one random id per browser). Each device is its
+     * own source: its count only grows, and the day credits the highest source, never the sum.
+     */
+    device: DeviceIdSchema.optional(),
+    /** How regular the counted steps were since the previous report (docs/product/rules.md, Steps and points). */
+    rhythm: StepRhythmSchema.optional(),
   }),
-  response: z.object({
-    day: DaySchema,
-    /** The stored count: a lower report than before leaves it unchanged. */
-    steps: z.number().int(),
-    /** Card cash back credited by this report (0 when nothing new was earned). */
-    cashBack: MoneySchema,
-  }),
+  response: StepReportResultSchema,
 });
 
 export const BannerSchema = z.object({ id: IdSchema, image: z.string(), title: z.string(), url: z.string() });
@@ -122,6 +162,8 @@ export const MoneyMovementSchema = z.object({
   id: IdSchema,
   /** One of STATEMENT_TYPES; a client shows a type it does not know as written. */
   type: z.string(),
+  /** A movement that came from walking (card cash back): the day whose receipt explains it. */
+  receiptDay: DaySchema.nullable(),
   amount: MoneySchema,
   balanceAfter: MoneySchema,
   createdAt: TimestampSchema,
@@ -244,3 +286,202 @@ export const consoleRemoveHomeItem = defineEndpoint({
 
 export type HomeItemKind = z.output<typeof HomeItemKindSchema>;
 export type ConsoleHomeItem = z.output<typeof ConsoleHomeItemSchema>;
+
+// ---- History, streaks and achievements, and a receipt for every day (docs/product/rules.md, Steps and points) ----
+
+/** Where a day's count came from. `device`: a step-source token; imports fill history. */
+export const STEP_SOURCE_KINDS = ['web', 'companion', 'device', 'appleHealth', 'googleFit'] as const;
+export const StepSourceKindSchema = z.enum(STEP_SOURCE_KINDS);
+
+/** The longest range one history call answers. */
+export const HISTORY_MAX_DAYS = 400;
+
+export const HistoryDaySchema = z.object({
+  day: DaySchema,
+  /** The credited count. */
+  steps: z.number().int(),
+  /** The goal that day: the highest target among the cards active then, else the default goal. */
+  goal: z.number().int(),
+  goalMet: z.boolean(),
+  reviewStatus: StepReviewStatusSchema.nullable(),
+});
+
+export const getStepHistory = defineEndpoint({
+  id: 'steps.history',
+  method: 'GET',
+  path: '/api/steps/history',
+  access: 'user',
+  summary: `Days with steps between two business days (inclusive, at most ${HISTORY_MAX_DAYS} days), oldest first; days without steps are left out.`,
+  query: z.strictObject({ from: DaySchema, to: DaySchema }),
+  response: z.object({
+    from: DaySchema,
+    to: DaySchema,
+    /** The goal of a day without a card. */
+    defaultGoal: z.number().int(),
+    days: z.array(HistoryDaySchema),
+    summary: z.object({
+      totalSteps: z.number().int(),
+      /** Total over the days of the range up to today (days without steps count as 0), rounded down. */
+      averageSteps: z.number().int(),
+      goalDays: z.number().int(),
+      best: z.object({ day: DaySchema, steps: z.number().int() }).nullable(),
+    }),
+  }),
+});
+
+/** Milestones a user reaches once; `target` is in the milestone's own unit (steps, metres, days). */
+export const MILESTONES = [
+  'firstGoal',
+  'first10k',
+  'first20k',
+  'streak7',
+  'streak30',
+  'distance100km',
+  'distance1000km',
+  'steps1m',
+] as const;
+export const MilestoneKeySchema = z.enum(MILESTONES);
+
+export const getAchievements = defineEndpoint({
+  id: 'steps.achievements',
+  method: 'GET',
+  path: '/api/steps/achievements',
+  access: 'user',
+  summary:
+    'Current and longest streak of goal days (in the business time zone), totals, and milestones with the day each was reached.',
+  response: z.object({
+    /** Consecutive goal days ending today, or yesterday while today is still short of its goal. */
+    currentStreak: z.number().int(),
+    longestStreak: z.number().int(),
+    /** Today already counts in the current streak. */
+    todayMet: z.boolean(),
+    goalDays: z.number().int(),
+    totalSteps: z.number().int(),
+    /** Estimated from steps with the configured step length. */
+    totalDistanceMeters: z.number().int(),
+    milestones: z.array(
+      z.object({
+        key: MilestoneKeySchema,
+        target: z.number().int(),
+        progress: z.number().int(),
+        reachedOn: DaySchema.nullable(),
+      }),
+    ),
+  }),
+});
+
+/** Why a report was not credited: over the per-minute rate, over the daily cap, or for a day no longer open. */
+export const STEP_REFUSAL_REASONS = ['rate', 'cap', 'late'] as const;
+export const StepRefusalReasonSchema = z.enum(STEP_REFUSAL_REASONS);
+
+export const StepReceiptSchema = z.object({
+  day: DaySchema,
+  goal: z.number().int(),
+  /** The day's credited count: the highest trustworthy source. */
+  steps: z.number().int(),
+  sources: z.array(
+    z.object({
+      kind: StepSourceKindSchema,
+      /** A step-source token's name, or null. */
+      name: z.string().nullable(),
+      steps: z.number().int(),
+      reportedAt: TimestampSchema,
+      /** The source whose count the day credits. */
+      credited: z.boolean(),
+    }),
+  ),
+  refusals: z.array(
+    z.object({
+      kind: StepSourceKindSchema,
+      name: z.string().nullable(),
+      /** The count the source reported. */
+      steps: z.number().int(),
+      reason: StepRefusalReasonSchema,
+      /** `rate`: the most the source could have reached then; `cap`: the daily cap. */
+      limit: z.number().int().nullable(),
+      at: TimestampSchema,
+    }),
+  ),
+  review: StepReviewSchema.nullable(),
+  points: z.object({
+    /** Earned by the credited steps: floor(min(steps / stepsPerPoint, daily maximum) × multiplier). */
+    earned: PointsSchema,
+    collected: PointsSchema,
+    /** Integer percent, 100 without a card. */
+    multiplierPercent: z.number().int(),
+    /** The card that gave the multiplier, or null. */
+    multiplierCard: z.string().nullable(),
+  }),
+  cashBack: z.array(z.object({ cardId: IdSchema, cardName: z.string(), amount: MoneySchema })),
+  /** Points credited to this user when this day's steps completed an invitation, or null. */
+  inviteReward: z.object({ points: PointsSchema }).nullable(),
+});
+
+export const getStepReceipt = defineEndpoint({
+  id: 'steps.receipt',
+  method: 'GET',
+  path: '/api/steps/days/{day}',
+  access: 'user',
+  summary:
+    "A day's receipt: what each source reported, what was refused and why, what was credited, points, multiplier, cash back per card and any invite reward.",
+  params: z.strictObject({ day: DaySchema }),
+  response: StepReceiptSchema,
+});
+
+// ---- Operator console: flagged days (docs/console/flagged-days.md) ----
+
+export const ConsoleFlaggedDaySchema = z.object({
+  id: IdSchema,
+  userId: IdSchema,
+  /** Masked as everywhere in the console. */
+  mobile: z.string(),
+  day: DaySchema,
+  steps: z.number().int(),
+  status: StepReviewStatusSchema,
+  reasons: z.array(StepFlagReasonSchema),
+  sources: z.array(z.object({ kind: StepSourceKindSchema, name: z.string().nullable(), steps: z.number().int() })),
+  /** Points the day's steps earned and cash back the active cards would pay, held until a decision. */
+  heldPoints: PointsSchema,
+  heldCashBack: MoneySchema,
+  flaggedAt: TimestampSchema,
+  decidedAt: TimestampSchema.nullable(),
+  note: z.string().nullable(),
+  version: z.number().int(),
+});
+
+export const consoleFlaggedDays = defineEndpoint({
+  id: 'console.steps.flagged',
+  method: 'GET',
+  path: '/api/console/flagged-days',
+  access: 'console',
+  roles: ['reviewer'],
+  summary: 'Days whose rewards wait for a decision (or decided ones), oldest first.',
+  query: PageQuerySchema.extend({ status: StepReviewStatusSchema.default('flagged') }),
+  response: pageOf(ConsoleFlaggedDaySchema),
+});
+
+export const consoleDecideFlaggedDay = defineEndpoint({
+  id: 'console.steps.decide',
+  method: 'POST',
+  path: '/api/console/flagged-days/{id}/decide',
+  access: 'console',
+  roles: ['reviewer'],
+  summary:
+    'Clears a flagged day (its held points and cash back are credited now) or rejects it (nothing is paid). Once: a decided day or a stale version answers 1017.',
+  params: IdParamsSchema,
+  body: z.strictObject({
+    decision: z.enum(['clear', 'reject']),
+    note: text().trim().max(500).optional(),
+    version: VersionSchema,
+  }),
+  response: ConsoleFlaggedDaySchema,
+});
+
+export type StepReview = z.output<typeof StepReviewSchema>;
+export type StepSourceKind = z.output<typeof StepSourceKindSchema>;
+export type HistoryDay = z.output<typeof HistoryDaySchema>;
+export type StepReceipt = z.output<typeof StepReceiptSchema>;
+export type MilestoneKey = z.output<typeof MilestoneKeySchema>;
+export type ConsoleFlaggedDay = z.output<typeof ConsoleFlaggedDaySchema>;
+export type StepRefusalReason = z.output<typeof StepRefusalReasonSchema>;
+export type StepFlagReason = z.output<typeof StepFlagReasonSchema>;

@@ -14,6 +14,7 @@ import * as m0012 from './0012-user-care.js';
 import * as m0013 from './0013-report-indexes.js';
 import * as m0014 from './0014-media.js';
 import * as m0015 from './0015-content.js';
+import * as m0016 from './0016-step-sources.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-report-indexes': m0013,
   '0014-media': m0014,
   '0015-content': m0015,
+  '0016-step-sources': m0016,
 };

@@ -1,9 +1,18 @@
 import type { Executor } from '../../db/executor.js';
-import type { ExchangesTable, HomeItemsTable, PointCollectionsTable, StepDaysTable } from '../../db/schema.js';
+import type {
+  ExchangesTable,
+  HomeItemsTable,
+  PointCollectionsTable,
+  StepDaysTable,
+  StepRefusalsTable,
+  StepSourcesTable,
+} from '../../db/schema.js';
 
 export type StepDayRow = StepDaysTable;
 export type ExchangeRow = ExchangesTable;
 export type HomeItemRow = HomeItemsTable;
+export type StepSourceRow = StepSourcesTable;
+export type StepRefusalRow = StepRefusalsTable;
 
 export class WalkingRepository {
   /**
@@ -27,6 +36,61 @@ export class WalkingRepository {
       .where('user_id', '=', userId)
       .where('day', '=', day)
       .executeTakeFirst();
+  }
+
+  findStepSource(db: Executor, userId: string, day: string, source: string): Promise<StepSourceRow | undefined> {
+    return db
+      .selectFrom('step_sources')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .where('source', '=', source)
+      .executeTakeFirst();
+  }
+
+  /** Inserts or raises a source's count (callers hold the day's lock and only ever raise it). */
+  async saveStepSource(db: Executor, row: StepSourceRow): Promise<void> {
+    await db
+      .insertInto('step_sources')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'day', 'source']).doUpdateSet({ steps: row.steps, reported_at: row.reported_at }),
+      )
+      .execute();
+  }
+
+  listStepSources(db: Executor, userId: string, day: string): Promise<StepSourceRow[]> {
+    return db
+      .selectFrom('step_sources')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .orderBy('steps', 'desc')
+      .orderBy('source')
+      .execute();
+  }
+
+  /** Records a refusal unless the day already holds `limit` of them. */
+  async insertRefusal(db: Executor, row: StepRefusalRow, limit: number): Promise<void> {
+    const count = await db
+      .selectFrom('step_refusals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', row.user_id)
+      .where('day', '=', row.day)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= limit) return;
+    await db.insertInto('step_refusals').values(row).execute();
+  }
+
+  listRefusals(db: Executor, userId: string, day: string): Promise<StepRefusalRow[]> {
+    return db
+      .selectFrom('step_refusals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   async insertStepDay(db: Executor, row: StepDayRow): Promise<void> {

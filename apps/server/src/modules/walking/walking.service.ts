@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { ExchangeRecord, MoneyMovement, ResponseOf, getHome } from '@stride/contract';
+import type {
+  ExchangeRecord,
+  MoneyMovement,
+  ResponseOf,
+  StepRefusalReason,
+  StepSourceKind,
+  getHome,
+  reportSteps,
+} from '@stride/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
@@ -11,9 +19,31 @@ import type { CardsService } from '../cards/cards.service.js';
 import type { InvitesService } from '../invites/invites.service.js';
 import type { NoticesService } from '../notices/notices.service.js';
 import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
-import type { ExchangeRow, HomeItemRow, WalkingRepository } from './walking.repository.js';
+import type { ExchangeRow, HomeItemRow, StepDayRow, WalkingRepository } from './walking.repository.js';
 
 type Home = ResponseOf<typeof getHome>;
+
+/** A day's source: its key (`web:<device>`, `device:<token id>`, `appleHealth`...) and kind. */
+export interface StepSourceRef {
+  readonly key: string;
+  readonly kind: StepSourceKind;
+}
+
+/** What a report says beyond its count, for the cheating checks. */
+export interface StepSignals {
+  readonly device?: string | undefined;
+  readonly rhythm?: { readonly intervals: number; readonly cv: number } | undefined;
+}
+
+export interface StepReportInput extends StepSignals {
+  readonly day: string;
+  readonly steps: number;
+  readonly source: 'web' | 'companion';
+}
+export type StepReportResult = ResponseOf<typeof reportSteps>;
+
+/** Refusals kept per day for the receipt; more are not recorded (the report is refused all the same). */
+const REFUSALS_PER_DAY = 50;
 
 /** Home shows the latest few published notices. */
 const HOME_NOTICES = 3;
@@ -50,54 +80,171 @@ export class WalkingService {
     private readonly notices: NoticesService,
   ) {}
 
+  /** The web app's or a companion's report (POST /api/steps): each counting device is its own source. */
+  reportSteps(userId: string, input: StepReportInput): Promise<StepReportResult> {
+    const kind: StepSourceKind = input.source === 'companion' ? 'companion' : 'web';
+    const key = input.device ? `${kind}:${input.device}` : kind;
+    return this.recordSteps(userId, { key, kind }, input.day, input.steps, {
+      device: input.device,
+      rhythm: input.rhythm,
+    });
+  }
+
   /**
-   * Stores a day's count. Only today and yesterday are accepted; counts only grow, are capped,
-   * and an increase must be possible at `maxPerMinute` since the last accepted report (or since
-   * the day began). A refused increase loses nothing: the same total passes once time has moved.
+   * Stores one source's count for a day (decision 029). Only today and yesterday are accepted
+   * (other days are refused as late); a source's count only grows, is capped, and an increase must
+   * be possible at `maxPerMinute` since that source's last accepted report (or since midnight): an
+   * implausible increase is refused, not clipped, and passes once time has moved. The day credits
+   * the highest source, never the sum. Every refusal is kept for the day's receipt.
    */
-  reportSteps(
+  async recordSteps(
     userId: string,
-    input: { day: string; steps: number; source: string },
-  ): Promise<{ day: string; steps: number; cashBack: number }> {
+    source: StepSourceRef,
+    day: string,
+    steps: number,
+    signals: StepSignals = {},
+  ): Promise<StepReportResult> {
     const now = this.clock.now();
     const today = this.calendar.dayOf(now);
     const yesterday = this.calendar.addDays(today, -1);
-    if (input.day !== today && input.day !== yesterday) {
+    if (day !== today && day !== yesterday) {
+      if (day < yesterday) await this.refuse(userId, day, source, steps, 'late', null, now);
       throw new AppError('BUSINESS_RULE', 'stepsDayOutOfRange', { today, yesterday });
     }
-    const reported = Math.min(input.steps, this.config.steps.dailyCap);
-    const dayStart = this.calendar.startOf(input.day);
-    return retryOnUniqueViolation(() =>
-      this.db.transaction().execute(async (trx) => {
-        const row = await this.repository.lockStepDay(trx, userId, input.day);
-        const previous = row?.steps ?? 0;
-        let steps = previous;
-        if (reported > previous) {
-          const windowStart = Math.max(row?.reported_at ?? dayStart, dayStart);
-          const windowEnd = Math.min(now, dayStart + DAY_MS);
-          const allowed = Math.floor(
-            (Math.max(0, windowEnd - windowStart) * this.config.steps.maxPerMinute) / MINUTE_MS,
-          );
-          if (reported - previous > allowed) {
-            throw new AppError('BUSINESS_RULE', 'stepsTooFast', { max: previous + allowed });
-          }
-          const values = { steps: reported, source: input.source, reported_at: now };
-          if (row) await this.repository.updateSteps(trx, userId, input.day, values);
-          else
-            await this.repository.insertStepDay(trx, {
+    const cap = this.config.steps.dailyCap;
+    if (steps > cap) await this.refuse(userId, day, source, steps, 'cap', cap, now);
+    const reported = Math.min(steps, cap);
+    const dayStart = this.calendar.startOf(day);
+    try {
+      return await retryOnUniqueViolation(() =>
+        this.db.transaction().execute(async (trx) => {
+          const row = await this.repository.lockStepDay(trx, userId, day);
+          const sourceRow = await this.repository.findStepSource(trx, userId, day, source.key);
+          const previous = sourceRow?.steps ?? 0;
+          let sourceSteps = previous;
+          let credited = row?.steps ?? 0;
+          if (reported > previous) {
+            const windowStart = Math.max(sourceRow?.reported_at ?? dayStart, dayStart);
+            const windowEnd = Math.min(now, dayStart + DAY_MS);
+            const allowed = Math.floor(
+              (Math.max(0, windowEnd - windowStart) * this.config.steps.maxPerMinute) / MINUTE_MS,
+            );
+            if (reported - previous > allowed) {
+              throw new AppError('BUSINESS_RULE', 'stepsTooFast', { max: previous + allowed });
+            }
+            await this.repository.saveStepSource(trx, {
               user_id: userId,
-              day: input.day,
-              collected_points: 0,
-              ...values,
+              day,
+              source: source.key,
+              kind: source.kind,
+              steps: reported,
+              reported_at: now,
             });
-          steps = reported;
-          // Same transaction, after the day's row lock: an invite reward is decided once.
-          await this.invites.onSteps(trx, userId, input.day, steps);
-        }
-        const cashBack = await this.cards.creditCashBack(trx, userId, input.day, steps);
-        return { day: input.day, steps, cashBack };
-      }),
+            sourceSteps = reported;
+            if (reported > credited) {
+              credited = reported;
+              await this.creditDay(trx, userId, day, row, { steps: reported, source: source.key, reported_at: now });
+              // Same transaction, after the day's row lock: an invite reward is decided once.
+              await this.invites.onSteps(trx, userId, day, credited);
+            }
+          }
+          void signals;
+          const cashBack = await this.cards.creditCashBack(trx, userId, day, credited);
+          return { day, steps: credited, sourceSteps, cashBack, review: null };
+        }),
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.messageKey === 'stepsTooFast') {
+        await this.refuse(userId, day, source, reported, 'rate', Number(error.values.max ?? 0), now);
+      }
+      throw error;
+    }
+  }
+
+  /** Raises the day's credited count (the day's row exists or is created here). */
+  private async creditDay(
+    trx: Executor,
+    userId: string,
+    day: string,
+    row: StepDayRow | undefined,
+    values: { steps: number; source: string; reported_at: number },
+  ): Promise<void> {
+    if (row) await this.repository.updateSteps(trx, userId, day, values);
+    else await this.repository.insertStepDay(trx, { user_id: userId, day, collected_points: 0, ...values });
+  }
+
+  /** Keeps a refused report for the day's receipt (a bounded number per day and source). */
+  private async refuse(
+    userId: string,
+    day: string,
+    source: StepSourceRef,
+    steps: number,
+    reason: StepRefusalReason,
+    limit: number | null,
+    now: number,
+  ): Promise<void> {
+    await this.repository.insertRefusal(
+      this.db,
+      {
+        id: randomUUID(),
+        user_id: userId,
+        day,
+        source: source.key,
+        kind: source.kind,
+        steps,
+        reason,
+        limit_steps: limit,
+        created_at: now,
+      },
+      REFUSALS_PER_DAY,
     );
+  }
+
+  /**
+   * An import's days (decision 029): days before yesterday only fill history (no rewards; the
+   * source's count only grows and the day credits the highest source); today and yesterday go
+   * through recordSteps like any report, so an import cannot mint old rewards. `within` runs in
+   * the history transaction (the import's own once-only record).
+   */
+  async importDays(
+    userId: string,
+    source: StepSourceRef,
+    days: ReadonlyArray<{ day: string; steps: number }>,
+    within: (trx: Executor) => Promise<void>,
+  ): Promise<void> {
+    const now = this.clock.now();
+    const yesterday = this.calendar.addDays(this.calendar.dayOf(now), -1);
+    const cap = this.config.steps.dailyCap;
+    await this.db.transaction().execute(async (trx) => {
+      await within(trx);
+      for (const { day, steps } of days) {
+        if (day >= yesterday) continue;
+        const reported = Math.min(steps, cap);
+        const row = await this.repository.lockStepDay(trx, userId, day);
+        const sourceRow = await this.repository.findStepSource(trx, userId, day, source.key);
+        if (reported <= (sourceRow?.steps ?? 0)) continue;
+        await this.repository.saveStepSource(trx, {
+          user_id: userId,
+          day,
+          source: source.key,
+          kind: source.kind,
+          steps: reported,
+          reported_at: now,
+        });
+        if (reported > (row?.steps ?? 0)) {
+          await this.creditDay(trx, userId, day, row, { steps: reported, source: source.key, reported_at: now });
+        }
+      }
+    });
+    for (const { day, steps } of days) {
+      if (day < yesterday) continue;
+      try {
+        await this.recordSteps(userId, source, day, steps);
+      } catch (error) {
+        // Refused (and kept for the receipt): the import's other days stand.
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
   }
 
   /** 1 point per `stepsPerPoint` steps up to the daily maximum, times the best card multiplier. */
@@ -267,6 +414,7 @@ export class WalkingService {
       type: row.kind,
       amount: row.amount,
       balanceAfter: row.balance_after,
+      receiptDay: null,
       createdAt: isoTime(row.created_at),
     }));
     return pageResult(items, query, total);
