@@ -115,7 +115,7 @@ export async function createTestApp(
       NODE_ENV: 'test',
       STRIDE_MODE: 'demo',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       APP_SECRET: 'test-secret-test-secret-test-secret',
       // Every test signs up from one address and one number block; the limit tests lower these.
       REGISTER_MAX_PER_ADDRESS: '1000000',

@@ -143,7 +143,7 @@ export class WalkingService {
             sourceSteps = reported;
             if (reported > credited) {
               credited = reported;
-              await this.creditDay(trx, userId, day, row, { steps: reported, source: source.key, reported_at: now });
+              await this.creditDay(trx, userId, day, row, { steps: reported, source: source.kind, reported_at: now });
               // Same transaction, after the day's row lock: an invite reward is decided once.
               await this.invites.onSteps(trx, userId, day, credited);
             }
@@ -161,7 +161,7 @@ export class WalkingService {
     }
   }
 
-  /** Raises the day's credited count (the day's row exists or is created here). */
+  /** Raises the day's credited count (the day's row exists or is created here); `source` is the kind that credited it. */
   private async creditDay(
     trx: Executor,
     userId: string,
@@ -232,7 +232,7 @@ export class WalkingService {
           reported_at: now,
         });
         if (reported > (row?.steps ?? 0)) {
-          await this.creditDay(trx, userId, day, row, { steps: reported, source: source.key, reported_at: now });
+          await this.creditDay(trx, userId, day, row, { steps: reported, source: source.kind, reported_at: now });
         }
       }
     });
