@@ -80,7 +80,9 @@ describe('config', () => {
       sharedAddressAccounts: 1,
     });
     expect(() => loadConfig({ DATA_DIR: tempDir(), STEP_FLAG_RHYTHM_MAX_CV: '2' })).toThrow(/STEP_FLAG_RHYTHM_MAX_CV/);
-    expect(() => loadConfig({ DATA_DIR: tempDir(), STEP_FLAG_DISAGREE_RATIO: '0.5' })).toThrow(/STEP_FLAG_DISAGREE_RATIO/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STEP_FLAG_DISAGREE_RATIO: '0.5' })).toThrow(
+      /STEP_FLAG_DISAGREE_RATIO/,
+    );
   });
 
   it('refuses argon2 settings below the OWASP minimum', () => {

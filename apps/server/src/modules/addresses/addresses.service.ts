@@ -33,7 +33,11 @@ export function toAddress(row: AddressRow): Address {
  * spaces and punctuation left out (so `No. 5, Road` and `no 5 road` are one address).
  */
 export function normalisedAddress(row: Pick<AddressRow, 'region' | 'detail' | 'phone'>): string {
-  const plain = (value: string) => value.normalize('NFKC').toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
+  const plain = (value: string) =>
+    value
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[\s\p{P}\p{S}]+/gu, '');
   return `${plain(row.region)}|${plain(row.detail)}|${row.phone.replace(/\D+/g, '')}`;
 }
 

@@ -107,11 +107,15 @@ describe('flagging a day', () => {
     // A watch (companion) and a phone agreeing roughly: nothing.
     const agreeing = await registerUser(t);
     await report(agreeing.token, { source: 'companion', device: newDevice(), steps: 7_000 });
-    expect((await report(agreeing.token, { source: 'companion', device: newDevice(), steps: 6_000 })).data.review).toBeNull();
+    expect(
+      (await report(agreeing.token, { source: 'companion', device: newDevice(), steps: 6_000 })).data.review,
+    ).toBeNull();
     // The in-app counter counts only while the app is open: far lower than the watch is no disagreement.
     const partial = await registerUser(t);
     await report(partial.token, { device: newDevice(), steps: 1_000 });
-    expect((await report(partial.token, { source: 'companion', device: newDevice(), steps: 12_000 })).data.review).toBeNull();
+    expect(
+      (await report(partial.token, { source: 'companion', device: newDevice(), steps: 12_000 })).data.review,
+    ).toBeNull();
     // Far above an all-day source that reported at the same time: flagged.
     const inflated = await registerUser(t);
     await report(inflated.token, { source: 'companion', device: newDevice(), steps: 2_000 });
@@ -120,7 +124,9 @@ describe('flagging a day', () => {
     // Twice but not 5,000 steps apart: nothing.
     const small = await registerUser(t);
     await report(small.token, { source: 'companion', device: newDevice(), steps: 2_000 });
-    expect((await report(small.token, { source: 'companion', device: newDevice(), steps: 6_500 })).data.review).toBeNull();
+    expect(
+      (await report(small.token, { source: 'companion', device: newDevice(), steps: 6_500 })).data.review,
+    ).toBeNull();
     // The watch last reported two hours ago: it may not have synced since.
     const stale = await registerUser(t);
     t.clock.set(at('10:00'));
@@ -136,13 +142,7 @@ describe('flagging a day', () => {
     for (let i = 0; i < 5; i += 1) users.push(await registerUser(t));
     const answers = [];
     for (const user of users) answers.push(await report(user.token, { device, steps: 1_000 }));
-    expect(answers.map((answer) => answer.data.review?.reasons ?? [])).toEqual([
-      [],
-      [],
-      [],
-      [],
-      ['sharedDevice'],
-    ]);
+    expect(answers.map((answer) => answer.data.review?.reasons ?? [])).toEqual([[], [], [], [], ['sharedDevice']]);
     // The first account's next report sees four others now.
     t.clock.advance(MINUTE_MS);
     expect((await report(users[0]!.token, { device, steps: 1_100 })).data.review?.reasons).toEqual(['sharedDevice']);
@@ -213,8 +213,9 @@ describe('reviewing flagged days', () => {
   it('lists flagged days with masked mobile, sources and held rewards; clearing pays them once', async () => {
     t.clock.set(NOON);
     const user = await cardHolder();
-    const account = (await t.db.selectFrom('users').select('account').where('id', '=', user.userId).executeTakeFirstOrThrow())
-      .account;
+    const account = (
+      await t.db.selectFrom('users').select('account').where('id', '=', user.userId).executeTakeFirstOrThrow()
+    ).account;
     await report(user.token, { steps: 8_000, device: newDevice(), rhythm: MACHINE });
     const reviewer = await signIn(t, ['reviewer']);
     const list = await consoleApi(t, reviewer, consoleFlaggedDays, { query: { status: 'flagged', pageSize: 50 } });
@@ -289,7 +290,10 @@ describe('reviewing flagged days', () => {
     });
     expect(rejected.data).toMatchObject({ status: 'rejected', heldPoints: 96, heldCashBack: 300, note: 'Shaken' });
     t.clock.advance(10 * MINUTE_MS);
-    expect((await report(user.token, { steps: 9_000 })).data).toMatchObject({ cashBack: 0, review: { status: 'rejected' } });
+    expect((await report(user.token, { steps: 9_000 })).data).toMatchObject({
+      cashBack: 0,
+      review: { status: 'rejected' },
+    });
     const collected = await api(t, collectPoints, { token: user.token, body: { idempotencyKey: idempotencyKey() } });
     expect(collected.data).toMatchObject({ collected: 0, cashBack: 0 });
     expect(await pointsBalance(user.userId)).toBe(points);
