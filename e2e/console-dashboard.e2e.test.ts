@@ -72,7 +72,7 @@ describe('console dashboard and review queues', () => {
     const reviewer = await operatorDesk(server, browser, 'rex', ['reviewer']);
     const { page } = reviewer;
     // No dashboard for a reviewer: the identity queue opens first.
-    expect(await menu(page).allInnerTexts()).toEqual(['Identity checks', 'Face checks']);
+    expect(await menu(page).allInnerTexts()).toEqual(['Identity checks', 'Face checks', 'Flagged days']);
     const row = page.getByRole('row').filter({ hasText: ACCOUNT });
     await expect.poll(() => row.count()).toBe(1);
     // Both photos arrive as images the browser decoded (fetched with the console cookie).

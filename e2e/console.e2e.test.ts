@@ -95,8 +95,8 @@ describe('operator console', () => {
     await logIn(server, page, 'rita', 'rita-reviews-2026');
     await enrol(page);
     await expect.poll(() => page.getByTestId('operator-name').innerText()).toBe('rita');
-    // A reviewer's menu: the identity and face-check queues.
-    expect(await menu(page).allInnerTexts()).toEqual(['Identity checks', 'Face checks']);
+    // A reviewer's menu: the identity and face-check queues, and flagged days.
+    expect(await menu(page).allInnerTexts()).toEqual(['Identity checks', 'Face checks', 'Flagged days']);
 
     const row = page.getByRole('row').filter({ hasText: '13966660001' });
     await expect.poll(() => row.count()).toBe(1);

@@ -250,8 +250,19 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   const invitesRepository = new InvitesRepository();
   const invites = new InvitesService(db, invitesRepository, ledger, clock, calendar, config);
   const notices = new NoticesService(db, noticesRepository, clock);
-  const walking = new WalkingService(db, walkingRepository, cards, ledger, clock, calendar, config, invites, notices);
   const addresses = new AddressesService(db, new AddressesRepository(), clock, config);
+  const walking = new WalkingService(
+    db,
+    walkingRepository,
+    cards,
+    ledger,
+    clock,
+    calendar,
+    config,
+    invites,
+    notices,
+    addresses,
+  );
   const shop = new ShopService(db, shopRepository, addresses, cards, ledger, clock);
   const mailings = new MailingsService(db, mailingsRepository, cards, addresses, clock, calendar, config);
   const community = new CommunityService(db, communityRepository);
@@ -328,7 +339,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
       outbox: new OutboxAdmin(db, outboxRepository, operators),
       reports: new ReportsAdmin(db, new ReportsRepository(), clock, calendar, config.businessUtcOffsetMinutes),
       cards: new CardsAdmin(db, cardsRepository, operators, clock),
-      walking: new WalkingAdmin(db, walkingRepository, operators, clock),
+      walking: new WalkingAdmin(db, walkingRepository, operators, clock, walking),
       download: new DownloadAdmin(db, downloadRepository, download, operators, clock, config),
     },
   };

@@ -60,6 +60,12 @@ const EnvSchema = z.object({
   STEPS_DAILY_CAP: z.coerce.number().int().min(1).max(100_000).default(100_000),
   STEPS_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   STEPS_DAILY_GOAL: z.coerce.number().int().min(1).default(6_000),
+  STEP_FLAG_RHYTHM_MIN_INTERVALS: z.coerce.number().int().min(2).default(200),
+  STEP_FLAG_RHYTHM_MAX_CV: z.coerce.number().min(0).max(1).default(0.01),
+  STEP_FLAG_DISAGREE_RATIO: z.coerce.number().min(1).default(2),
+  STEP_FLAG_DISAGREE_MIN_STEPS: z.coerce.number().int().min(0).default(5_000),
+  STEP_FLAG_SHARED_DEVICE_ACCOUNTS: z.coerce.number().int().min(1).default(3),
+  STEP_FLAG_SHARED_ADDRESS_ACCOUNTS: z.coerce.number().int().min(1).default(3),
   POINTS_STEPS_PER_POINT: z.coerce.number().int().min(1).default(100),
   POINTS_DAILY_MAX: z.coerce.number().int().min(0).default(200),
   EXCHANGE_POINTS_PER_UNIT: z.coerce.number().int().min(1).default(100),
@@ -275,6 +281,21 @@ function fromEnv(e: Env) {
     /** The business day's time zone as a fixed offset from UTC (no daylight saving). */
     businessUtcOffsetMinutes: e.BUSINESS_UTC_OFFSET_MINUTES,
     steps: { dailyCap: e.STEPS_DAILY_CAP, maxPerMinute: e.STEPS_MAX_PER_MINUTE, dailyGoal: e.STEPS_DAILY_GOAL },
+    /**
+     * When a day is flagged for review (docs/product/rules.md, Steps and points): a report's
+     * rhythm of at least `rhythmMinIntervals` intervals with a coefficient of variation below
+     * `rhythmMaxCv`; a highest source more than `disagreeRatio` times an all-day source and
+     * `disagreeMinSteps` above it; a device or an address shared with more than the given number
+     * of other accounts.
+     */
+    stepFlags: {
+      rhythmMinIntervals: e.STEP_FLAG_RHYTHM_MIN_INTERVALS,
+      rhythmMaxCv: e.STEP_FLAG_RHYTHM_MAX_CV,
+      disagreeRatio: e.STEP_FLAG_DISAGREE_RATIO,
+      disagreeMinSteps: e.STEP_FLAG_DISAGREE_MIN_STEPS,
+      sharedDeviceAccounts: e.STEP_FLAG_SHARED_DEVICE_ACCOUNTS,
+      sharedAddressAccounts: e.STEP_FLAG_SHARED_ADDRESS_ACCOUNTS,
+    },
     points: { stepsPerPoint: e.POINTS_STEPS_PER_POINT, dailyMax: e.POINTS_DAILY_MAX },
     /** `pointsPerUnit` points buy `cashPerUnit` minor units; amounts are whole units. */
     exchange: {

@@ -53,6 +53,38 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });
 
+  it('flags days for review by documented defaults, each one settable', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).stepFlags).toEqual({
+      rhythmMinIntervals: 200,
+      rhythmMaxCv: 0.01,
+      disagreeRatio: 2,
+      disagreeMinSteps: 5_000,
+      sharedDeviceAccounts: 3,
+      sharedAddressAccounts: 3,
+    });
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      STEP_FLAG_RHYTHM_MIN_INTERVALS: '50',
+      STEP_FLAG_RHYTHM_MAX_CV: '0.02',
+      STEP_FLAG_DISAGREE_RATIO: '3',
+      STEP_FLAG_DISAGREE_MIN_STEPS: '2000',
+      STEP_FLAG_SHARED_DEVICE_ACCOUNTS: '5',
+      STEP_FLAG_SHARED_ADDRESS_ACCOUNTS: '1',
+    }).stepFlags;
+    expect(set).toEqual({
+      rhythmMinIntervals: 50,
+      rhythmMaxCv: 0.02,
+      disagreeRatio: 3,
+      disagreeMinSteps: 2_000,
+      sharedDeviceAccounts: 5,
+      sharedAddressAccounts: 1,
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STEP_FLAG_RHYTHM_MAX_CV: '2' })).toThrow(/STEP_FLAG_RHYTHM_MAX_CV/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STEP_FLAG_DISAGREE_RATIO: '0.5' })).toThrow(
+      /STEP_FLAG_DISAGREE_RATIO/,
+    );
+  });
+
   it('refuses argon2 settings below the OWASP minimum', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ARGON2_MEMORY_KIB: '4096' })).toThrow(/ARGON2_MEMORY_KIB/);
   });

@@ -1,6 +1,7 @@
 import { USERS } from './areas/users';
 import { DASHBOARD } from './areas/dashboard';
 import { REVIEWER } from './areas/reviewer';
+import { FLAGGED_DAYS } from './areas/flagged-days';
 import { FINANCE } from './areas/finance';
 import { MERCHANT } from './areas/merchant';
 import { PLANS } from './areas/plans';
@@ -123,6 +124,7 @@ export const en = {
   ...USERS.en,
   ...DASHBOARD.en,
   ...REVIEWER.en,
+  ...FLAGGED_DAYS.en,
   ...FINANCE.en,
   ...MERCHANT.en,
   ...PLANS.en,

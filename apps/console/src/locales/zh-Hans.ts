@@ -1,6 +1,7 @@
 import { USERS } from './areas/users';
 import { DASHBOARD } from './areas/dashboard';
 import { REVIEWER } from './areas/reviewer';
+import { FLAGGED_DAYS } from './areas/flagged-days';
 import { FINANCE } from './areas/finance';
 import { PLANS } from './areas/plans';
 import { CONTENT } from './areas/content';
@@ -120,6 +121,7 @@ export const zhHans: Messages = {
   ...USERS.zhHans,
   ...DASHBOARD.zhHans,
   ...REVIEWER.zhHans,
+  ...FLAGGED_DAYS.zhHans,
   ...FINANCE.zhHans,
   ...MERCHANT.zhHans,
   ...PLANS.zhHans,

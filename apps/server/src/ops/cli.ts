@@ -12,6 +12,7 @@ import { BOOK_COMMANDS } from './commands/books.js';
 import { CATALOGUE_COMMANDS } from './commands/catalogue.js';
 import { COMMUNITY_COMMANDS } from './commands/community.js';
 import { FILE_COMMANDS } from './commands/files.js';
+import { FLAGGED_DAY_COMMANDS } from './commands/flagged-days.js';
 import { IDENTITY_COMMANDS } from './commands/identity.js';
 import { MAILING_COMMANDS } from './commands/mailings.js';
 import { NOTICE_COMMANDS } from './commands/notices.js';
@@ -37,6 +38,7 @@ const COMMANDS: readonly Command[] = [
   ...FILE_COMMANDS,
   ...ORDER_COMMANDS,
   ...MAILING_COMMANDS,
+  ...FLAGGED_DAY_COMMANDS,
   ...NOTICE_COMMANDS,
   ...CATALOGUE_COMMANDS,
   ...COMMUNITY_COMMANDS,

@@ -21,6 +21,7 @@ export class UsageError extends Error {}
 export const OPTIONS = {
   operator: { type: 'string' },
   reason: { type: 'string' },
+  note: { type: 'string' },
   reference: { type: 'string' },
   status: { type: 'string' },
   out: { type: 'string' },

@@ -8,6 +8,7 @@ import { FINANCE_CASES } from './finance.js';
 import { MERCHANT_CASES } from './merchant.js';
 import { PLANS_CASES } from './plans.js';
 import { CONTENT_CASES } from './content.js';
+import { FLAGGED_DAYS_CASES } from './flagged-days.js';
 
 /**
  * One case per console endpoint that needs a role: a call that would change something (or show
@@ -31,4 +32,5 @@ export const ROLE_CASES: readonly RoleCase[] = [
   ...MERCHANT_CASES,
   ...PLANS_CASES,
   ...CONTENT_CASES,
+  ...FLAGGED_DAYS_CASES,
 ];

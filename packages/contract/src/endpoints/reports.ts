@@ -24,7 +24,7 @@ export const DashboardDaySchema = z.object({
 
 /** A queue of work for operators and how many items wait in it. */
 export const DashboardQueueSchema = z.object({
-  /** identity, face, withdrawals, goods-orders, card-mailings, …: one entry per queue. */
+  /** identity, face, withdrawals, goods-orders, card-mailings, corrections, flagged-days: one entry per queue. */
   key: z.string(),
   count: z.number().int(),
 });

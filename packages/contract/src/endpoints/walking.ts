@@ -114,6 +114,8 @@ export const getHome = defineEndpoint({
     multiplier: z.number(),
     /** The active card with the highest target, or null. */
     activeCard: ActiveCardProgressSchema.nullable(),
+    /** Set when today waits for an operator ("under review"): nothing is collectable until it is cleared. */
+    review: StepReviewSchema.nullable(),
     banners: z.array(BannerSchema),
     quickEntries: z.array(QuickEntrySchema),
     notices: z.array(z.object({ id: IdSchema, title: z.string(), publishedAt: TimestampSchema })),

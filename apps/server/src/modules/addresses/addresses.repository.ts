@@ -17,6 +17,17 @@ export class AddressesRepository {
       .execute();
   }
 
+  /** Other accounts' addresses with one of these phone numbers (indexed by phone). */
+  listOthersByPhones(db: Executor, phones: string[], exceptUserId: string): Promise<AddressRow[]> {
+    if (phones.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('delivery_addresses')
+      .selectAll()
+      .where('phone', 'in', phones)
+      .where('user_id', '!=', exceptUserId)
+      .execute();
+  }
+
   /** The caller's address; anyone else's answers undefined, like a missing one. */
   findOwned(db: Executor, userId: string, id: string): Promise<AddressRow | undefined> {
     return db

@@ -29,6 +29,19 @@ export function toAddress(row: AddressRow): Address {
 }
 
 /**
+ * An address as the shared-address check compares it: region, detail and phone, with case,
+ * spaces and punctuation left out (so `No. 5, Road` and `no 5 road` are one address).
+ */
+export function normalisedAddress(row: Pick<AddressRow, 'region' | 'detail' | 'phone'>): string {
+  const plain = (value: string) =>
+    value
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[\s\p{P}\p{S}]+/gu, '');
+  return `${plain(row.region)}|${plain(row.detail)}|${row.phone.replace(/\D+/g, '')}`;
+}
+
+/**
  * Delivery addresses. Exactly one is the default whenever any exist: the first one is; marking
  * one unmarks the others; unmarking the default, or deleting it, passes it to the newest other.
  * Every change runs under the user row's lock (the count limit and "exactly one"); a partial
@@ -44,6 +57,18 @@ export class AddressesService {
 
   async list(userId: string): Promise<Address[]> {
     return (await this.repository.list(this.db, userId)).map(toAddress);
+  }
+
+  /**
+   * How many other accounts have one of this user's delivery addresses (normalised: region,
+   * detail and phone), for the cheating checks of walking. Found by phone number (indexed).
+   */
+  async sharingAccounts(db: Executor, userId: string): Promise<number> {
+    const own = await this.repository.list(db, userId);
+    if (own.length === 0) return 0;
+    const keys = new Set(own.map(normalisedAddress));
+    const others = await this.repository.listOthersByPhones(db, [...new Set(own.map((row) => row.phone))], userId);
+    return new Set(others.filter((row) => keys.has(normalisedAddress(row))).map((row) => row.user_id)).size;
   }
 
   /** For orders and mailings: the caller's address, or not found (another user's included). */

@@ -208,6 +208,22 @@ export class CardsService {
     return this.repository.cashBackDays(db, cardIds, day);
   }
 
+  /** What `creditCashBack` would pay for the day now, without paying it (a held day's cash back). */
+  async cashBackDue(db: Executor, userId: string, day: string, steps: number): Promise<number> {
+    const cards = await this.repository.activeCardsOn(db, userId, day);
+    const done = await this.repository.cashBackDays(
+      db,
+      cards.map((card) => card.id),
+      day,
+    );
+    let due = 0;
+    for (const card of cards) {
+      if (done.has(card.id) || steps < card.plan.daily_target) continue;
+      due += Math.max(0, Math.min(card.plan.daily_cash_back, card.plan.price - card.cash_back_total));
+    }
+    return due;
+  }
+
   /**
    * Credits each active card's daily cash back once per card and day when `steps` reach its
    * target, never beyond the card's price in total. Runs in the caller's transaction, after the

@@ -27,7 +27,8 @@ export interface OperatorAction {
     | 'outbox'
     | 'correction'
     | 'card-plan'
-    | 'home-item';
+    | 'home-item'
+    | 'step-day';
   subjectId: string;
   /** Reasons and amounts; never personal numbers. */
   detail?: Record<string, unknown>;

@@ -59,6 +59,11 @@ export class OperatorsService {
     return this.actor.run(actor, work);
   }
 
+  /** The console operator's account id while one acts (none on the command line). */
+  actorId(): string | null {
+    return this.actor.getStore()?.operatorId ?? null;
+  }
+
   /** Written in the caller's transaction, next to the change it records. */
   record(db: Executor, action: OperatorAction): Promise<void> {
     const actor = this.actor.getStore();

@@ -54,6 +54,7 @@ describe('console dashboard', () => {
       { key: 'goods-orders', count: 0 },
       { key: 'card-mailings', count: 0 },
       { key: 'corrections', count: 0 },
+      { key: 'flagged-days', count: 0 },
     ]);
   });
 
@@ -136,6 +137,19 @@ describe('console dashboard', () => {
     expect(requested.code).toBe(CODES.OK);
     const after = (await consoleApi(t, finance, consoleDashboardSummary)).data;
     expect(queue(after, 'corrections')).toBe(before + 1);
+  });
+
+  it('counts days waiting for a reviewer', async () => {
+    const finance = await signIn(t, ['finance']);
+    const before = queue((await consoleApi(t, finance, consoleDashboardSummary)).data, 'flagged-days') ?? -1;
+    const user = await registerUser(t);
+    const shaken = await api(t, reportSteps, {
+      token: user.token,
+      body: { day: '2026-11-22', steps: 2_000, rhythm: { intervals: 500, cv: 0.002 } },
+    });
+    expect(shaken.data.review?.status).toBe('flagged');
+    const after = (await consoleApi(t, finance, consoleDashboardSummary)).data;
+    expect(queue(after, 'flagged-days')).toBe(before + 1);
   });
 
   it('puts a sale after midnight in the business time zone on the next day, and drops days older than 30', async () => {

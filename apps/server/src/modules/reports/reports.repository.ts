@@ -105,6 +105,18 @@ export const QUEUE_COUNTS: readonly { key: string; count: QueueCount }[] = [
           .executeTakeFirst(),
       ),
   },
+  {
+    // Days whose rewards wait for a reviewer (decision 029).
+    key: 'flagged-days',
+    count: (db) =>
+      countOf(
+        db
+          .selectFrom('step_reviews')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('status', '=', 'flagged')
+          .executeTakeFirst(),
+      ),
+  },
 ];
 
 export class ReportsRepository {

@@ -1,12 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { QUICK_ENTRY_ICONS, type ConsoleHomeItem, type HomeItemKind } from '@stride/contract';
+import {
+  QUICK_ENTRY_ICONS,
+  type ConsoleFlaggedDay,
+  type ConsoleHomeItem,
+  type HomeItemKind,
+  type StepSourceKind,
+} from '@stride/contract';
 import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
+import { pageResult, pageWindow } from '../../db/retry.js';
 import { AppError, notFound } from '../../http/errors.js';
-import type { Clock } from '../../lib/clock.js';
+import { isoTime, type Clock } from '../../lib/clock.js';
 import { isAllowedImageUrl } from '../../lib/image-url.js';
+import { maskMobile } from '../../lib/secrets.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
-import type { HomeItemRow, WalkingRepository } from './walking.repository.js';
+import type { HomeItemRow, StepReviewListRow, WalkingRepository } from './walking.repository.js';
+import { parseReasons, type WalkingService } from './walking.service.js';
+
+export type FlaggedDayStatus = ConsoleFlaggedDay['status'];
+export type FlaggedDayDecision = 'clear' | 'reject';
 
 export interface HomeItemFields {
   title: string;
@@ -27,6 +40,11 @@ export function toConsoleHomeItem(row: HomeItemRow): ConsoleHomeItem {
     active: row.is_active === 1,
     version: row.version,
   };
+}
+
+/** `device:<token id>` → the token id. */
+function tokenIdOf(source: string): string {
+  return source.slice(source.indexOf(':') + 1);
 }
 
 function snapshot(row: HomeItemRow): Record<string, unknown> {
@@ -51,14 +69,107 @@ function checkImage(kind: HomeItemKind, image: string): void {
   }
 }
 
-/** Operators' side of home: its banners and quick entries (editors). */
+/** Operators' side of walking: home's banners and quick entries (editors), flagged days (reviewers). */
 export class WalkingAdmin {
   constructor(
     private readonly db: Db,
     private readonly repository: WalkingRepository,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
+    private readonly walking: WalkingService,
   ) {}
+
+  // ---- Flagged days (decision 029, docs/console/flagged-days.md) ----
+
+  /** A page of days by review status, oldest first, with their sources and what they hold. */
+  async listFlaggedDays(
+    status: FlaggedDayStatus,
+    page: { page: number; pageSize: number },
+  ): Promise<{ items: ConsoleFlaggedDay[]; page: number; pageSize: number; total: number; hasMore: boolean }> {
+    const { rows, total } = await this.repository.listReviews(this.db, status, pageWindow(page));
+    const items: ConsoleFlaggedDay[] = [];
+    for (const row of rows) items.push(await this.toFlaggedDay(this.db, row));
+    return pageResult(items, page, total);
+  }
+
+  private async toFlaggedDay(db: Executor, row: StepReviewListRow): Promise<ConsoleFlaggedDay> {
+    const sources = await this.repository.listStepSources(db, row.user_id, row.day);
+    const tokenIds = sources.filter((source) => source.kind === 'device').map((source) => tokenIdOf(source.source));
+    const names = await this.repository.deviceTokenNames(db, tokenIds);
+    const held = await this.walking.heldRewards(db, row.user_id, row.day);
+    return {
+      id: row.id,
+      userId: row.user_id,
+      mobile: maskMobile(row.account),
+      day: row.day,
+      steps: row.steps,
+      status: row.status as FlaggedDayStatus,
+      reasons: parseReasons(row.reasons),
+      sources: sources.map((source) => ({
+        kind: source.kind as StepSourceKind,
+        name: source.kind === 'device' ? (names.get(tokenIdOf(source.source)) ?? null) : null,
+        steps: source.steps,
+      })),
+      heldPoints: held.points,
+      heldCashBack: held.cashBack,
+      flaggedAt: isoTime(row.created_at),
+      decidedAt: row.decided_at === null ? null : isoTime(row.decided_at),
+      note: row.note,
+      version: row.version,
+    };
+  }
+
+  /**
+   * Clears a flagged day (its held points, cash back and invite reward are paid now) or rejects it
+   * (nothing is paid). Once: a compare-and-set on status `flagged` and, from the console, the
+   * version the reviewer saw (another answers 1017). The day's row is locked first, as the day's
+   * reports do, so a report and a decision never wait on each other in opposite orders.
+   */
+  async decideFlaggedDay(
+    operator: string,
+    id: string,
+    input: { decision: FlaggedDayDecision; note?: string | undefined; version?: number | undefined },
+  ): Promise<ConsoleFlaggedDay> {
+    const found = await this.repository.findReviewById(this.db, id);
+    if (!found) throw new OperatorError(`No flagged day ${id}`);
+    const status = input.decision === 'clear' ? 'cleared' : 'rejected';
+    const note = input.note?.trim() ? input.note.trim() : null;
+    const { day } = await this.operators.changeState({
+      operator,
+      change: async (trx, now) => {
+        await this.walking.lockDay(trx, found.user_id, found.day);
+        const won = await this.repository.decideReview(trx, id, input.version, {
+          status,
+          decided_at: now,
+          operator_id: this.operators.actorId(),
+          note,
+        });
+        if (!won && input.version !== undefined) throw new AppError('STALE_EDIT', 'staleEdit');
+        return won;
+      },
+      reread: (trx) => this.repository.findReviewById(trx, id),
+      missing: `No flagged day ${id}`,
+      lost: (current) => `The day ${current.day} of ${current.user_id} is ${current.status}, not flagged`,
+      apply: async (trx) => {
+        const paid =
+          input.decision === 'clear'
+            ? await this.walking.releaseHeld(trx, found.user_id, found.day)
+            : { points: 0, cashBack: 0 };
+        const row = await this.repository.findReviewListRow(trx, id);
+        if (!row) throw new OperatorError(`No flagged day ${id}`);
+        return { paid, day: await this.toFlaggedDay(trx, row) };
+      },
+      record: ({ paid }) => ({
+        action: `step-day.${status === 'cleared' ? 'clear' : 'reject'}`,
+        subjectType: 'step-day',
+        subjectId: id,
+        detail: { userId: found.user_id, day: found.day, note: note ?? undefined, ...paid },
+        before: { status: 'flagged', reasons: parseReasons(found.reasons) },
+        after: { status, ...(note ? { note } : {}), paidPoints: paid.points, paidCashBack: paid.cashBack },
+      }),
+    });
+    return day;
+  }
 
   async listHomeItems(): Promise<ConsoleHomeItem[]> {
     return (await this.repository.listAllHomeItems(this.db)).map(toConsoleHomeItem);

@@ -1,10 +1,17 @@
-import { consoleCreateHomeItem, consoleEditHomeItem, consoleHomeItems, consoleRemoveHomeItem } from '@stride/contract';
+import {
+  consoleCreateHomeItem,
+  consoleDecideFlaggedDay,
+  consoleEditHomeItem,
+  consoleFlaggedDays,
+  consoleHomeItems,
+  consoleRemoveHomeItem,
+} from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { WalkingAdmin } from './walking.admin.js';
 
-/** Home's banners and quick entries in the console (editors). */
+/** Home's banners and quick entries in the console (editors); flagged days (reviewers). */
 export function registerWalkingConsoleRoutes(
   endpoints: EndpointRegistrar,
   deps: { admin: { walking: WalkingAdmin }; operators: OperatorsService },
@@ -28,4 +35,12 @@ export function registerWalkingConsoleRoutes(
     await admin.removeHomeItem(operator.name, params.id, body.version);
     return { done: true as const };
   });
+
+  handle(consoleFlaggedDays, ({ query }) =>
+    admin.listFlaggedDays(query.status, { page: query.page, pageSize: query.pageSize }),
+  );
+
+  handle(consoleDecideFlaggedDay, ({ operator, params, body }) =>
+    admin.decideFlaggedDay(operator.name, params.id, body),
+  );
 }

@@ -5,6 +5,7 @@ import type {
   PointCollectionsTable,
   StepDaysTable,
   StepRefusalsTable,
+  StepReviewsTable,
   StepSourcesTable,
 } from '../../db/schema.js';
 
@@ -13,6 +14,9 @@ export type ExchangeRow = ExchangesTable;
 export type HomeItemRow = HomeItemsTable;
 export type StepSourceRow = StepSourcesTable;
 export type StepRefusalRow = StepRefusalsTable;
+export type StepReviewRow = Omit<StepReviewsTable, 'version'> & { version: number };
+/** A review with what the console shows beside it: the account and the day's count. */
+export type StepReviewListRow = StepReviewRow & { account: string; steps: number; collected_points: number };
 
 export class WalkingRepository {
   /**
@@ -193,5 +197,127 @@ export class WalkingRepository {
       .where('version', '=', version)
       .executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
+  }
+
+  // ---- Flagged days (decision 029) ----
+
+  findReview(db: Executor, userId: string, day: string): Promise<StepReviewRow | undefined> {
+    return db
+      .selectFrom('step_reviews')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .executeTakeFirst();
+  }
+
+  findReviewById(db: Executor, id: string): Promise<StepReviewRow | undefined> {
+    return db.selectFrom('step_reviews').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Inserts the day's review unless the day has one (the unique constraint decides); true when inserted. */
+  async insertReview(db: Executor, row: StepReviewRow): Promise<boolean> {
+    const result = await db
+      .insertInto('step_reviews')
+      .values(row)
+      .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return result !== undefined;
+  }
+
+  /** Adds reasons to a review still flagged at `version` (a new version: a reviewer looking at the old one is stale). */
+  async setReviewReasons(db: Executor, id: string, version: number, reasons: string): Promise<boolean> {
+    const result = await db
+      .updateTable('step_reviews')
+      .set({ reasons, version: version + 1 })
+      .where('id', '=', id)
+      .where('status', '=', 'flagged')
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The decision's compare-and-set: only a review still flagged at `version` (any version when undefined). */
+  async decideReview(
+    db: Executor,
+    id: string,
+    version: number | undefined,
+    values: { status: string; decided_at: number; operator_id: string | null; note: string | null },
+  ): Promise<boolean> {
+    let query = db
+      .updateTable('step_reviews')
+      .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .where('status', '=', 'flagged');
+    if (version !== undefined) query = query.where('version', '=', version);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  private reviewRows(db: Executor) {
+    return db
+      .selectFrom('step_reviews as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .leftJoin('step_days as d', (join) => join.onRef('d.user_id', '=', 'r.user_id').onRef('d.day', '=', 'r.day'))
+      .selectAll('r')
+      .select(['u.account', 'd.steps', 'd.collected_points']);
+  }
+
+  async findReviewListRow(db: Executor, id: string): Promise<StepReviewListRow | undefined> {
+    const row = await this.reviewRows(db).where('r.id', '=', id).executeTakeFirst();
+    return row && { ...row, steps: row.steps ?? 0, collected_points: row.collected_points ?? 0 };
+  }
+
+  /** Reviews by status, oldest first, with the account and the day's count. */
+  async listReviews(
+    db: Executor,
+    status: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: StepReviewListRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.reviewRows(db)
+        .where('r.status', '=', status)
+        .orderBy('r.created_at')
+        .orderBy('r.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      db
+        .selectFrom('step_reviews')
+        .where('status', '=', status)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      rows: rows.map((row) => ({ ...row, steps: row.steps ?? 0, collected_points: row.collected_points ?? 0 })),
+      total: Number(count.n),
+    };
+  }
+
+  /** Remembers that a device counted for this account (once per pair). */
+  async saveDevice(db: Executor, device: string, userId: string, now: number): Promise<void> {
+    await db
+      .insertInto('step_devices')
+      .values({ device, user_id: userId, first_seen_at: now })
+      .onConflict((oc) => oc.columns(['device', 'user_id']).doNothing())
+      .execute();
+  }
+
+  /** How many other accounts this device has counted for. */
+  async countDeviceAccounts(db: Executor, device: string, exceptUserId: string): Promise<number> {
+    const row = await db
+      .selectFrom('step_devices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('device', '=', device)
+      .where('user_id', '!=', exceptUserId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Step-source tokens' names by id (a `device:<id>` source shows its token's name). */
+  async deviceTokenNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.selectFrom('device_tokens').select(['id', 'name']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 }

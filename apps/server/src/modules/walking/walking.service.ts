@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  ExchangeRecord,
-  MoneyMovement,
-  ResponseOf,
-  StepRefusalReason,
-  StepSourceKind,
-  getHome,
-  reportSteps,
+import {
+  STEP_FLAG_REASONS,
+  type ExchangeRecord,
+  type MoneyMovement,
+  type ResponseOf,
+  type StepFlagReason,
+  type StepRefusalReason,
+  type StepReview,
+  type StepSourceKind,
+  type getHome,
+  type reportSteps,
 } from '@stride/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -15,11 +18,19 @@ import { pageResult, pageWindow, retryOnUniqueViolation } from '../../db/retry.j
 import { AppError } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { DAY_MS, MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
+import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { InvitesService } from '../invites/invites.service.js';
 import type { NoticesService } from '../notices/notices.service.js';
 import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
-import type { ExchangeRow, HomeItemRow, StepDayRow, WalkingRepository } from './walking.repository.js';
+import type {
+  ExchangeRow,
+  HomeItemRow,
+  StepDayRow,
+  StepReviewRow,
+  StepSourceRow,
+  WalkingRepository,
+} from './walking.repository.js';
 
 type Home = ResponseOf<typeof getHome>;
 
@@ -47,6 +58,51 @@ const REFUSALS_PER_DAY = 50;
 
 /** Home shows the latest few published notices. */
 const HOME_NOTICES = 3;
+
+/** A lower all-day source is compared with the highest only if it reported within this time of it. */
+const DISAGREE_FRESH_MS = 60 * MINUTE_MS;
+
+/** The reasons stored as JSON, in the contract's order; unknown ones are left out. */
+export function parseReasons(json: string): StepFlagReason[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  const list = Array.isArray(values) ? values : [];
+  return STEP_FLAG_REASONS.filter((reason) => list.includes(reason));
+}
+
+export function toStepReview(row: StepReviewRow): StepReview {
+  return {
+    status: row.status as StepReview['status'],
+    reasons: parseReasons(row.reasons),
+    flaggedAt: isoTime(row.created_at),
+    decidedAt: row.decided_at === null ? null : isoTime(row.decided_at),
+  };
+}
+
+/** A flagged day's rewards wait; a rejected day's are never paid; a cleared day pays as usual. */
+export function isHeld(review: Pick<StepReviewRow, 'status'> | undefined): boolean {
+  return review !== undefined && review.status !== 'cleared';
+}
+
+/**
+ * Whether the day's sources disagree widely (decision 029): the highest source is more than
+ * `ratio` times the highest other source that counts all day, and more than `minSteps` above it.
+ * The in-app counter (`web`) counts only while the app is open, so its lower count is no
+ * disagreement; an all-day source that has not reported within an hour of the highest may just
+ * not have synced yet, and is not compared either.
+ */
+export function sourcesDisagree(sources: readonly StepSourceRow[], ratio: number, minSteps: number): boolean {
+  const [top, ...rest] = [...sources].sort((a, b) => b.steps - a.steps);
+  if (!top) return false;
+  const others = rest.filter((row) => row.kind !== 'web' && row.reported_at >= top.reported_at - DISAGREE_FRESH_MS);
+  if (others.length === 0) return false;
+  const second = Math.max(...others.map((row) => row.steps));
+  return top.steps > ratio * second && top.steps - second > minSteps;
+}
 
 const pointsOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'POINTS' });
 const cashOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'CNY' });
@@ -78,6 +134,7 @@ export class WalkingService {
     private readonly config: Config,
     private readonly invites: InvitesService,
     private readonly notices: NoticesService,
+    private readonly addresses: AddressesService,
   ) {}
 
   /** The web app's or a companion's report (POST /api/steps): each counting device is its own source. */
@@ -143,14 +200,22 @@ export class WalkingService {
             sourceSteps = reported;
             if (reported > credited) {
               credited = reported;
-              await this.creditDay(trx, userId, day, row, { steps: reported, source: source.kind, reported_at: now });
-              // Same transaction, after the day's row lock: an invite reward is decided once.
-              await this.invites.onSteps(trx, userId, day, credited);
+              await this.creditDay(trx, userId, day, row, { steps: reported, source: source.key, reported_at: now });
             }
           }
-          void signals;
-          const cashBack = await this.cards.creditCashBack(trx, userId, day, credited);
-          return { day, steps: credited, sourceSteps, cashBack, review: null };
+          const before = row?.steps ?? 0;
+          const review = await this.checkFlags(trx, userId, day, signals, {
+            before,
+            after: credited,
+            sourceChanged: sourceSteps !== previous,
+            now,
+          });
+          // A flagged (or rejected) day's cash back and invite reward wait for the reviewer.
+          const held = isHeld(review);
+          // Same transaction, after the day's row lock: an invite reward is decided once.
+          if (credited > before && !held) await this.invites.onSteps(trx, userId, day, credited);
+          const cashBack = held ? 0 : await this.cards.creditCashBack(trx, userId, day, credited);
+          return { day, steps: credited, sourceSteps, cashBack, review: review ? toStepReview(review) : null };
         }),
       );
     } catch (error) {
@@ -161,7 +226,143 @@ export class WalkingService {
     }
   }
 
-  /** Raises the day's credited count (the day's row exists or is created here); `source` is the kind that credited it. */
+  /**
+   * The cheating checks of one accepted report (decision 029), under the day's lock. Any reason
+   * flags the day: one review per user and day (the unique constraint), a still-flagged review
+   * gains the new reasons, a decided one stays decided. Answers the day's review, if any.
+   */
+  private async checkFlags(
+    trx: Executor,
+    userId: string,
+    day: string,
+    signals: StepSignals,
+    at: { before: number; after: number; sourceChanged: boolean; now: number },
+  ): Promise<StepReviewRow | undefined> {
+    const limits = this.config.stepFlags;
+    const reasons: StepFlagReason[] = [];
+    const { rhythm, device } = signals;
+    if (rhythm && rhythm.intervals >= limits.rhythmMinIntervals && rhythm.cv < limits.rhythmMaxCv) {
+      reasons.push('regularRhythm');
+    }
+    if (at.sourceChanged) {
+      const sources = await this.repository.listStepSources(trx, userId, day);
+      if (sourcesDisagree(sources, limits.disagreeRatio, limits.disagreeMinSteps)) reasons.push('sourcesDisagree');
+    }
+    if (device) {
+      await this.repository.saveDevice(trx, device, userId, at.now);
+      if ((await this.repository.countDeviceAccounts(trx, device, userId)) > limits.sharedDeviceAccounts) {
+        reasons.push('sharedDevice');
+      }
+    }
+    // Once a day, when it first reaches its goal: an address shared by many accounts.
+    if (at.after > at.before) {
+      const goal = await this.goalOn(trx, userId, day);
+      if (
+        at.before < goal &&
+        at.after >= goal &&
+        (await this.addresses.sharingAccounts(trx, userId)) > limits.sharedAddressAccounts
+      ) {
+        reasons.push('sharedAddress');
+      }
+    }
+    const existing = await this.repository.findReview(trx, userId, day);
+    if (reasons.length === 0 || at.after === 0) return existing;
+    return this.flag(trx, userId, day, reasons, existing, at.now);
+  }
+
+  private async flag(
+    trx: Executor,
+    userId: string,
+    day: string,
+    reasons: StepFlagReason[],
+    existing: StepReviewRow | undefined,
+    now: number,
+  ): Promise<StepReviewRow | undefined> {
+    let current = existing;
+    if (!current) {
+      const row: StepReviewRow = {
+        id: randomUUID(),
+        user_id: userId,
+        day,
+        reasons: JSON.stringify(reasons),
+        status: 'flagged',
+        created_at: now,
+        decided_at: null,
+        operator_id: null,
+        note: null,
+        version: 1,
+      };
+      if (await this.repository.insertReview(trx, row)) return row;
+      current = await this.repository.findReview(trx, userId, day);
+      if (!current) return undefined;
+    }
+    if (current.status !== 'flagged') return current;
+    const had = parseReasons(current.reasons);
+    const merged = STEP_FLAG_REASONS.filter((reason) => had.includes(reason) || reasons.includes(reason));
+    if (merged.length === had.length) return current;
+    const json = JSON.stringify(merged);
+    if (await this.repository.setReviewReasons(trx, current.id, current.version, json)) {
+      return { ...current, reasons: json, version: current.version + 1 };
+    }
+    // Decided meanwhile: the decision stands.
+    return this.repository.findReview(trx, userId, day);
+  }
+
+  /** The day's goal: the highest target among the cards active that day, else the default goal. */
+  private async goalOn(db: Executor, userId: string, day: string): Promise<number> {
+    const cards = await this.cards.activeCardsOn(db, userId, day);
+    return cards[0]?.plan.daily_target ?? this.config.steps.dailyGoal;
+  }
+
+  /** What a flagged day holds: points earned and not collected, and the cash back its cards would pay. */
+  async heldRewards(
+    db: Executor,
+    userId: string,
+    day: string,
+  ): Promise<{ points: number; cashBack: number; steps: number }> {
+    const row = await this.repository.findStepDay(db, userId, day);
+    const steps = row?.steps ?? 0;
+    const { earned } = await this.earnedPoints(db, userId, day, steps);
+    return {
+      steps,
+      points: Math.max(0, earned - (row?.collected_points ?? 0)),
+      cashBack: await this.cards.cashBackDue(db, userId, day, steps),
+    };
+  }
+
+  /**
+   * Pays a cleared day's held rewards in the reviewer's transaction: the points earned and not
+   * collected (one ledger key per user and day), the cash back each active card pays for the
+   * day, and the invite reward if the day's steps completed the invitation.
+   */
+  async releaseHeld(trx: Executor, userId: string, day: string): Promise<{ points: number; cashBack: number }> {
+    const row = await this.repository.lockStepDay(trx, userId, day);
+    if (!row) return { points: 0, cashBack: 0 };
+    const { earned } = await this.earnedPoints(trx, userId, day, row.steps);
+    const points = Math.max(0, earned - row.collected_points);
+    if (points > 0) {
+      await this.ledger.post(trx, {
+        kind: 'points.collect',
+        legs: [
+          { account: { kind: 'system', name: 'rewards', asset: 'POINTS' }, amount: -points },
+          { account: pointsOf(userId), amount: points },
+        ],
+        idempotencyKey: `${userId}:points.review:${day}`,
+        fingerprint: { day, points },
+      });
+      await this.repository.setCollected(trx, userId, day, earned);
+    }
+    await this.invites.onSteps(trx, userId, day, row.steps);
+    const cashBack = await this.cards.creditCashBack(trx, userId, day, row.steps);
+    return { points, cashBack };
+  }
+
+  /** Locks the day's row: a reviewer's decision and the day's reports take the same lock first. */
+  async lockDay(trx: Executor, userId: string, day: string): Promise<void> {
+    await this.repository.lockStepDay(trx, userId, day);
+  }
+
+  /** Raises the day's credited count (the day's row exists or is created here); `source` is the crediting source's key. */
   private async creditDay(
     trx: Executor,
     userId: string,
@@ -257,8 +458,9 @@ export class WalkingService {
 
   async getHome(userId: string): Promise<Home> {
     const today = this.calendar.dayOf(this.clock.now());
-    const [stepDay, points, balance, items, notices] = await Promise.all([
+    const [stepDay, review, points, balance, items, notices] = await Promise.all([
       this.repository.findStepDay(this.db, userId, today),
+      this.repository.findReview(this.db, userId, today),
       this.ledger.balance(pointsOf(userId)),
       this.ledger.balance(cashOf(userId)),
       this.repository.listHomeItems(this.db),
@@ -277,7 +479,9 @@ export class WalkingService {
       balance,
       earnedPoints: earned,
       collectedPoints: collected,
-      collectablePoints: Math.max(0, earned - collected),
+      // A day under review (or rejected) has nothing to collect: its points wait for the reviewer.
+      collectablePoints: isHeld(review) ? 0 : Math.max(0, earned - collected),
+      review: review ? toStepReview(review) : null,
       multiplier: percent / 100,
       activeCard: card
         ? {
@@ -315,9 +519,11 @@ export class WalkingService {
         }
         const row = await this.repository.lockStepDay(trx, userId, today);
         const steps = row?.steps ?? 0;
-        const cashBack = await this.cards.creditCashBack(trx, userId, today, steps);
+        // A flagged or rejected day credits nothing here: the reviewer's decision pays or refuses it.
+        const held = isHeld(await this.repository.findReview(trx, userId, today));
+        const cashBack = held ? 0 : await this.cards.creditCashBack(trx, userId, today, steps);
         const { earned } = await this.earnedPoints(trx, userId, today, steps);
-        const collected = Math.max(0, earned - (row?.collected_points ?? 0));
+        const collected = held ? 0 : Math.max(0, earned - (row?.collected_points ?? 0));
         if (collected > 0 && row) {
           await this.ledger.post(trx, {
             kind: 'points.collect',

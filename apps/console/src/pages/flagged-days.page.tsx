@@ -1,0 +1,229 @@
+import { consoleDecideFlaggedDay, consoleFlaggedDays, type ConsoleFlaggedDay, type StepReview } from '@stride/contract';
+import { CODES } from '@stride/contract/codes';
+import { Alert, App, Button, Form, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import { useFail } from '../components/use-fail';
+import { useLoad } from '../components/use-load';
+import { dateTime, money } from '../lib/format';
+import { useI18n } from '../lib/i18n-context';
+import { ConsoleError, call } from '../lib/request';
+import { FLAGGED_DAYS_PAGE } from '../locales/areas/flagged-days-page';
+
+type Key = keyof typeof FLAGGED_DAYS_PAGE.en;
+
+/** The screen's texts (kept with its chunk) in the console's language; `{name}` filled from `params`. */
+function useTexts() {
+  const i18n = useI18n();
+  const texts = i18n.language === 'en' ? FLAGGED_DAYS_PAGE.en : FLAGGED_DAYS_PAGE.zhHans;
+  const f = (key: Key, params?: Readonly<Record<string, string | number>>) =>
+    texts[key].replace(/\{(\w+)\}/g, (whole, name: string) => String(params?.[name] ?? whole));
+  return { ...i18n, f };
+}
+
+const PAGE_SIZE = 20;
+const NONE = { items: [] as ConsoleFlaggedDay[], total: 0, page: 1, pageSize: PAGE_SIZE, hasMore: false };
+type Status = StepReview['status'];
+type Decision = 'clear' | 'reject';
+
+/**
+ * Reviewer: days whose rewards wait (decision 029), oldest first, with why they were flagged and
+ * what they hold; each is cleared (paid now) or rejected (never paid) once, with a note. A day
+ * someone changed meanwhile (a new reason, another reviewer's decision) answers 1017: the list reloads.
+ */
+export default function FlaggedDaysPage() {
+  const { t, f, language } = useTexts();
+  const { message } = App.useApp();
+  const fail = useFail();
+  const [view, setView] = useState<{ status: Status; page: number }>({ status: 'flagged', page: 1 });
+  const load = useCallback(
+    () => call(consoleFlaggedDays, { query: { status: view.status, page: view.page, pageSize: PAGE_SIZE } }),
+    [view],
+  );
+  const { data, loading, reload } = useLoad(load, JSON.stringify(view), NONE);
+  const [deciding, setDeciding] = useState<{ row: ConsoleFlaggedDay; decision: Decision } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ note?: string }>();
+  const waiting = view.status === 'flagged';
+
+  const decide = async () => {
+    if (!deciding) return;
+    const { row, decision } = deciding;
+    const note = form.getFieldValue('note') as string | undefined;
+    setBusy(true);
+    try {
+      await call(consoleDecideFlaggedDay, {
+        params: { id: row.id },
+        body: { decision, version: row.version, ...(note?.trim() ? { note: note.trim() } : {}) },
+      });
+      void message.success(f(decision === 'clear' ? 'flagged.cleared' : 'flagged.rejected'));
+    } catch (error) {
+      fail(error);
+      if (error instanceof ConsoleError && error.code === CODES.STALE_EDIT) void message.info(f('flagged.stale'));
+    } finally {
+      setBusy(false);
+      setDeciding(null);
+      form.resetFields();
+      reload();
+    }
+  };
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Segmented<Status>
+          value={view.status}
+          options={(['flagged', 'cleared', 'rejected'] as const).map((status) => ({
+            value: status,
+            label: f(`flagged.status.${status}`),
+          }))}
+          onChange={(status) => setView({ status, page: 1 })}
+        />
+        <Button onClick={reload}>{t('refresh')}</Button>
+      </Space>
+      <Alert type="info" showIcon title={f('flagged.notice')} style={{ marginBottom: 16 }} />
+      <Table
+        rowKey="id"
+        loading={loading}
+        dataSource={data.items}
+        locale={{ emptyText: waiting ? f('flagged.empty') : f('flagged.emptyDecided') }}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: data.page,
+          pageSize: PAGE_SIZE,
+          total: data.total,
+          showSizeChanger: false,
+          onChange: (page) => setView((old) => ({ ...old, page })),
+        }}
+        columns={[
+          {
+            title: f('flagged.user'),
+            key: 'user',
+            render: (_value, row) => (
+              <>
+                {row.mobile}
+                <br />
+                <Typography.Text
+                  type="secondary"
+                  style={{ fontSize: 12, maxWidth: 120 }}
+                  ellipsis={{ tooltip: row.userId }}
+                >
+                  {row.userId}
+                </Typography.Text>
+              </>
+            ),
+          },
+          { title: f('flagged.day'), dataIndex: 'day' },
+          { title: f('flagged.steps'), dataIndex: 'steps', align: 'right', render: (v: number) => v.toLocaleString() },
+          {
+            title: f('flagged.sources'),
+            key: 'sources',
+            render: (_value, row) => (
+              <div style={{ whiteSpace: 'normal', maxWidth: 240 }}>
+                {row.sources.map((source, index) => (
+                  <div key={index}>
+                    {source.name ?? f(`flagged.source.${source.kind}`)}: {source.steps.toLocaleString()}
+                  </div>
+                ))}
+              </div>
+            ),
+          },
+          {
+            title: f('flagged.reasons'),
+            key: 'reasons',
+            render: (_value, row) => (
+              <Space direction="vertical" size={4} style={{ maxWidth: 240 }}>
+                {row.reasons.map((reason) => (
+                  <Tag color="orange" key={reason} style={{ whiteSpace: 'normal' }}>
+                    {f(`flagged.reason.${reason}`)}
+                  </Tag>
+                ))}
+              </Space>
+            ),
+          },
+          {
+            title: f('flagged.held'),
+            key: 'held',
+            render: (_value, row) =>
+              f('flagged.heldValue', { points: row.heldPoints.toLocaleString(), cash: money(row.heldCashBack) }),
+          },
+          waiting
+            ? {
+                title: f('flagged.flaggedAt'),
+                dataIndex: 'flaggedAt',
+                render: (v: string) => dateTime(v, language),
+              }
+            : {
+                title: f('flagged.decidedAt'),
+                key: 'decided',
+                render: (_value, row) => (
+                  <>
+                    {row.decidedAt ? dateTime(row.decidedAt, language) : ''}
+                    {row.note ? (
+                      <>
+                        <br />
+                        <Typography.Text type="secondary">{row.note}</Typography.Text>
+                      </>
+                    ) : null}
+                  </>
+                ),
+              },
+          ...(waiting
+            ? [
+                {
+                  key: 'actions',
+                  fixed: 'right' as const,
+                  render: (_value: unknown, row: ConsoleFlaggedDay) => (
+                    <Space>
+                      <Button type="primary" onClick={() => setDeciding({ row, decision: 'clear' })}>
+                        {f('flagged.clear')}
+                      </Button>
+                      <Button danger onClick={() => setDeciding({ row, decision: 'reject' })}>
+                        {f('flagged.reject')}
+                      </Button>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        open={deciding !== null}
+        title={
+          deciding
+            ? f(deciding.decision === 'clear' ? 'flagged.clearTitle' : 'flagged.rejectTitle', {
+                day: deciding.row.day,
+                user: deciding.row.mobile,
+              })
+            : ''
+        }
+        okText={deciding?.decision === 'reject' ? f('flagged.reject') : f('flagged.clear')}
+        okButtonProps={{ danger: deciding?.decision === 'reject' }}
+        cancelText={t('cancel')}
+        confirmLoading={busy}
+        destroyOnHidden
+        onCancel={() => {
+          setDeciding(null);
+          form.resetFields();
+        }}
+        onOk={() => void decide()}
+      >
+        {deciding ? (
+          <p>
+            {deciding.decision === 'clear'
+              ? f('flagged.clearIntro', {
+                  points: deciding.row.heldPoints.toLocaleString(),
+                  cash: money(deciding.row.heldCashBack),
+                })
+              : f('flagged.rejectIntro')}
+          </p>
+        ) : null}
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item name="note" label={f('flagged.noteLabel')} rules={[{ max: 500 }]}>
+            <Input.TextArea rows={3} maxLength={500} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

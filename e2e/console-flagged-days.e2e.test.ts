@@ -1,0 +1,101 @@
+import { getHome, reportSteps } from '@stride/contract';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerByApi, request } from './support/api.js';
+import { launchBrowser } from './support/browser.js';
+import { menu, operatorDesk, shoot } from './support/console.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A new user whose steps today came with a shaking machine's rhythm: the day is flagged. */
+async function shakenDay(account: string, steps: number) {
+  const user = await registerByApi(server, { account, password: 'shake-it-2026' });
+  const day = server.app.services.calendar.dayOf(Date.now());
+  const answer = await request(server.baseUrl, reportSteps, {
+    token: user.token,
+    body: { day, steps, device: `phone-${account}`, rhythm: { intervals: 600, cv: 0.003 } },
+  });
+  expect(answer.review).toMatchObject({ status: 'flagged', reasons: ['regularRhythm'] });
+  return { ...user, day };
+}
+
+describe('flagged days in the console', () => {
+  it('a reviewer clears a day flagged by its rhythm, and the user gets the held points', async () => {
+    // Few steps: the per-minute rate allows them soon after midnight too.
+    const user = await shakenDay('13977770001', 1_000);
+    const home = await request(server.baseUrl, getHome, { token: user.token });
+    expect(home).toMatchObject({ earnedPoints: 10, collectablePoints: 0, review: { status: 'flagged' } });
+    const pointsBefore = home.points;
+
+    const reviewer = await operatorDesk(server, browser, 'rhea', ['reviewer']);
+    const { page } = reviewer;
+    expect(await menu(page).allInnerTexts()).toEqual(['Identity checks', 'Face checks', 'Flagged days']);
+    await menu(page).filter({ hasText: 'Flagged days' }).click();
+    const row = page.getByRole('row').filter({ hasText: '139****0001' });
+    await expect.poll(() => row.count()).toBe(1);
+    const text = await row.innerText();
+    expect(text).toContain(user.day);
+    expect(text).toContain('Steps too regular (machine-like)');
+    expect(text).toContain('In-app counter: 1,000');
+    expect(text).toContain('10 points · ¥0.00');
+    // The full mobile number is never on the screen.
+    expect(text).not.toContain('13977770001');
+    await shoot(page, 'flagged-days');
+
+    await row.getByRole('button', { name: 'Clear' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Clear' });
+    await expect.poll(() => dialog.getByText('The held 10 points and ¥0.00 cash back are paid now').count()).toBe(1);
+    await dialog.getByLabel('Note (kept in the audit log)').fill('Walked on a treadmill; confirmed by phone.');
+    await dialog.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => page.getByText('Day cleared: its rewards are paid.').count()).toBe(1);
+    await expect.poll(() => row.count()).toBe(0);
+
+    // Paid: the user's points grew by the held 10, and Home says the day was cleared.
+    const after = await request(server.baseUrl, getHome, { token: user.token });
+    expect(after.points).toBe(pointsBefore + 10);
+    expect(after.review?.status).toBe('cleared');
+
+    // The decided list shows it with the note.
+    await page.getByText('Cleared', { exact: true }).click();
+    const cleared = page.getByRole('row').filter({ hasText: '139****0001' });
+    await expect.poll(() => cleared.count()).toBe(1);
+    expect(await cleared.innerText()).toContain('Walked on a treadmill; confirmed by phone.');
+    expect(reviewer.errors).toEqual([]);
+  });
+
+  it('a day decided elsewhere meanwhile answers 1017: the reviewer is told and the list reloads', async () => {
+    const user = await shakenDay('13977770002', 500);
+    const reviewer = await operatorDesk(server, browser, 'rory', ['reviewer']);
+    const { page } = reviewer;
+    await menu(page).filter({ hasText: 'Flagged days' }).click();
+    const row = page.getByRole('row').filter({ hasText: '139****0002' });
+    await expect.poll(() => row.count()).toBe(1);
+    // Another reviewer rejects it from the command line's admin while this page shows it.
+    const review = await server.app.services.admin.walking.listFlaggedDays('flagged', { page: 1, pageSize: 50 });
+    const id = review.items.find((item) => item.userId === user.userId)?.id ?? '';
+    await server.app.services.admin.walking.decideFlaggedDay('ops-desk', id, { decision: 'reject' });
+
+    await row.getByRole('button', { name: 'Clear' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Clear' });
+    await dialog.getByRole('button', { name: 'Clear' }).click();
+    await expect
+      .poll(() => page.getByText('Someone changed this day meanwhile; the list was reloaded.').count())
+      .toBe(1);
+    await expect.poll(() => row.count()).toBe(0);
+    const home = await request(server.baseUrl, getHome, { token: user.token });
+    expect(home.review?.status).toBe('rejected');
+    expect(home.collectablePoints).toBe(0);
+  });
+});
