@@ -15,6 +15,7 @@ import * as m0013 from './0013-report-indexes.js';
 import * as m0014 from './0014-media.js';
 import * as m0015 from './0015-content.js';
 import * as m0016 from './0016-step-sources.js';
+import * as m0019 from './0019-step-day-source-width.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-media': m0014,
   '0015-content': m0015,
   '0016-step-sources': m0016,
+  '0019-step-day-source-width': m0019,
 };
