@@ -152,13 +152,13 @@ class RunGuard {
   ) {}
 
   check(chunk: string, line: number): void {
-    const first = chunk.indexOf('<');
-    if (first < 0) {
-      this.run += chunk.length;
-    } else {
-      if (this.run + first > this.max) throw this.malformed(line);
-      this.run = chunk.length - chunk.lastIndexOf('<') - 1;
+    let from = 0;
+    for (let at = chunk.indexOf('<'); at >= 0; at = chunk.indexOf('<', at + 1)) {
+      if (this.run + at - from > this.max) throw this.malformed(line);
+      this.run = 0;
+      from = at + 1;
     }
+    this.run += chunk.length - from;
     if (this.run > this.max) throw this.malformed(line);
   }
 }
