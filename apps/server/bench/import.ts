@@ -23,7 +23,10 @@ const random = () => {
 };
 
 /** 12 random hex digits, like the sync identifiers Apple writes: they keep the XML from packing too well. */
-const hex = () => Math.floor(random() * 2 ** 48).toString(16).padStart(12, '0');
+const hex = () =>
+  Math.floor(random() * 2 ** 48)
+    .toString(16)
+    .padStart(12, '0');
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const stamp = (ms: number) => {
@@ -49,7 +52,13 @@ function dayOfRecords(dayStart: number): string {
       );
     }
     parts.push(
-      record('HKQuantityTypeIdentifierHeartRate', 'Apple Watch', 'count/min', at, String(55 + Math.floor(random() * 70))),
+      record(
+        'HKQuantityTypeIdentifierHeartRate',
+        'Apple Watch',
+        'count/min',
+        at,
+        String(55 + Math.floor(random() * 70)),
+      ),
     );
     if (minute % 2 === 0) {
       parts.push(
@@ -132,7 +141,7 @@ async function main(): Promise<void> {
       const seconds = (Date.now() - started) / 1000;
       const peak = peakRssMb(pid);
       if (envelope.code !== 1) throw new Error(`import failed: ${envelope.code} ${envelope.message}`);
-      const line = `Measured ${new Date().toISOString().slice(0, 10)} on this machine, SQLite, Node ${process.version}: a generated Apple Health export.zip of ${(size / 1048576).toFixed(0)} MB (export.xml ${(xmlBytes / 1048576).toFixed(0)} MB, ${envelope.data.days} days of steps from two sources) imported through \`POST /api/step-sources/imports\` in ${seconds.toFixed(1)} s (${((size / 1048576) / seconds).toFixed(1)} MB/s of upload, ${((xmlBytes / 1048576) / seconds).toFixed(0)} MB/s of XML); the server's resident memory was ${before} MB before and peaked at ${peak} MB (limit ${RSS_LIMIT_MB} MB).`;
+      const line = `Measured ${new Date().toISOString().slice(0, 10)} on this machine, SQLite, Node ${process.version}: a generated Apple Health export.zip of ${(size / 1048576).toFixed(0)} MB (export.xml ${(xmlBytes / 1048576).toFixed(0)} MB, ${envelope.data.days} days of steps from two sources) imported through \`POST /api/step-sources/imports\` in ${seconds.toFixed(1)} s (${(size / 1048576 / seconds).toFixed(1)} MB/s of upload, ${(xmlBytes / 1048576 / seconds).toFixed(0)} MB/s of XML); the server's resident memory was ${before} MB before and peaked at ${peak} MB (limit ${RSS_LIMIT_MB} MB).`;
       process.stdout.write(`\n${line}\n`);
       const doc = path.join(ROOT, 'docs/performance.md');
       const text = readFileSync(doc, 'utf8');
