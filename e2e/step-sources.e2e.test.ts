@@ -134,7 +134,9 @@ describe('step sources, end to end in Chromium', () => {
     });
     expect(((await after.json()) as Envelope<unknown>).code).toBe(1001);
 
-    // The wide layout.
+    // The wide layout, once the dialog and the toast are gone.
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByText('Token revoked').count(), { timeout: 5_000 }).toBe(0);
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'step-sources-1280');
     expect(errors).toEqual([]);

@@ -147,7 +147,7 @@ export function ImportSection() {
                       : t('stepSources.importRowEmpty')}
                   </span>
                 </span>
-                <span className="list__secondary">{formatDate(item.createdAt)}</span>
+                <span className="list__secondary step-sources__date">{formatDate(item.createdAt)}</span>
               </li>
             ))}
           </ul>
