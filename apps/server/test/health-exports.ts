@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 
 // Health exports built by the tests themselves, in the shapes the Health app and Google Takeout

@@ -126,13 +126,14 @@ function openEntry(zip: ZipFile, entry: Entry, maxBytes: number, limits: ExportL
 export function appleInstant(value: string): number {
   const m = APPLE_DATE.exec(value);
   if (!m) return Number.NaN;
-  const [, y, mo, d, h, mi, s, sign, oh, om] = m.map(Number) as number[];
-  const local = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = m.slice(1, 7).map(Number);
+  const [oh = 0, om = 0] = m.slice(8, 10).map(Number);
+  const local = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(local);
-  if (check.getUTCMonth() !== mo! - 1 || check.getUTCDate() !== d! || h! > 23 || mi! > 59 || s! > 59) {
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) {
     return Number.NaN;
   }
-  const offset = (oh! * 60 + om!) * 60_000 * (m[7] === '-' ? -1 : 1);
+  const offset = (oh * 60 + om) * 60_000 * (m[7] === '-' ? -1 : 1);
   return local - offset;
 }
 

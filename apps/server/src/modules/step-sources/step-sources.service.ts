@@ -179,6 +179,7 @@ export class StepSourcesService {
         id: randomUUID(),
         user_id: userId,
         kind,
+        // eslint-disable-next-line no-control-regex -- the point is to drop control characters.
         file_name: upload.fileName.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'export.zip',
         sha256: upload.sha256,
         size: upload.size,

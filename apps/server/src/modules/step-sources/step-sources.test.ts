@@ -54,11 +54,13 @@ async function importFile(
   options: { filename?: string; kindAfterFile?: boolean; language?: string } = {},
 ): Promise<ImportAnswer> {
   const fields: Record<string, string> = kind === null || options.kindAfterFile ? {} : { kind };
-  let { payload, contentType } = multipartBody(fields, {
+  const built = multipartBody(fields, {
     bytes,
     filename: options.filename ?? 'export.zip',
     contentType: 'application/zip',
   });
+  const { contentType } = built;
+  let payload = built.payload;
   if (options.kindAfterFile && kind !== null) {
     const boundary = contentType.split('boundary=')[1] ?? '';
     const text = payload
@@ -289,7 +291,7 @@ describe('health imports', () => {
     const together = await Promise.all([importFile(token, other, 'googleFit'), importFile(token, other, 'googleFit')]);
     expect(together.map((answer) => answer.code)).toEqual([CODES.OK, CODES.OK]);
     expect(together.map((answer) => answer.data.duplicate).sort()).toEqual([false, true]);
-    expect(together[0]!.data.id).toBe(together[1]!.data.id);
+    expect(together[0]?.data.id).toBe(together[1]?.data.id);
     expect((await api(t, listHealthImports, { token })).data).toHaveLength(2);
     expect(await dayRows(userId)).toEqual([
       { day: '2026-02-01', steps: 5_000, source: 'googleFit' },

@@ -86,7 +86,6 @@ export function ImportSection() {
               type="button"
               role="radio"
               aria-checked={kind === item}
-              aria-selected={kind === item}
               className="segmented__item"
               onClick={() => setKind(item)}
             >
