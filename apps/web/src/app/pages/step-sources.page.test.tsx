@@ -76,7 +76,7 @@ describe('the step sources page', () => {
       progress = options?.onProgress;
       return new Promise((resolve) => {
         finish = resolve;
-      }) as never;
+      });
     });
     render(<StepSourcesPage />);
     expect(await screen.findByText('No imports yet')).toBeTruthy();
