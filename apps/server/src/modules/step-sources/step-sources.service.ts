@@ -20,7 +20,7 @@ import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { StepReportResult, WalkingService } from '../walking/walking.service.js';
 import { EXPORT_LIMITS, readHealthExport, type ExportLimits } from './health-export.js';
 import type { DeviceTokenRow, HealthImportRow, StepSourcesRepository } from './step-sources.repository.js';
-import type { SpooledUpload } from './upload-spool.js';
+import { removeStaleUploads, type SpooledUpload } from './upload-spool.js';
 
 /** Step-source tokens start with this, so a leaked one is recognisable (and told from a session token). */
 export const TOKEN_PREFIX = 'sst_';
@@ -168,7 +168,9 @@ export class StepSourcesService {
       }
       return parsed.data;
     };
-    const upload = await receive(path.join(this.config.dataDir, 'tmp', 'imports'), (fields) => void kindOf(fields));
+    const dir = path.join(this.config.dataDir, 'tmp', 'imports');
+    await removeStaleUploads(dir);
+    const upload = await receive(dir, (fields) => void kindOf(fields));
     try {
       const kind = kindOf(upload.fields);
       const earlier = await this.repository.findImportByHash(this.db, userId, upload.sha256);

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   CODES,
@@ -496,6 +496,24 @@ describe('health imports', () => {
     expect(french.message).toBe(
       'Le fichier n’est pas une archive zip : choisissez l’export tel que l’app l’a enregistré',
     );
+  });
+
+  it('remove temporary files a stopped process left behind more than a day ago', async () => {
+    t.clock.set(NOON);
+    const dir = path.join(t.config.dataDir, 'tmp', 'imports');
+    mkdirSync(dir, { recursive: true });
+    const stale = path.join(dir, 'left-behind.part');
+    const fresh = path.join(dir, 'in-flight.part');
+    writeFileSync(stale, 'x');
+    writeFileSync(fresh, 'y');
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    utimesSync(stale, twoDaysAgo, twoDaysAgo);
+    const { token } = await registerUser(t);
+    expect((await importFile(token, await takeoutZip([{ date: '2026-04-02', steps: 100 }]), 'googleFit')).code).toBe(
+      CODES.OK,
+    );
+    expect(tempFiles()).toEqual(['in-flight.part']);
+    rmSync(fresh);
   });
 
   it(`are limited to ${IMPORTS_PER_WINDOW} an hour per user`, async () => {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -82,5 +82,28 @@ export async function spoolUpload(
   } catch (error) {
     await rm(file, { force: true });
     throw error;
+  }
+}
+
+/** Temporary files older than this were left by a process that stopped mid-import. */
+const STALE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes temporary files a stopped process left in `dir` (their age by the file system's clock).
+ * Every import does it first, so a crash mid-upload never leaves bytes behind for long.
+ */
+export async function removeStaleUploads(dir: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  const before = Date.now() - STALE_MS;
+  for (const name of names) {
+    if (!name.endsWith('.part')) continue;
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && info.mtimeMs < before) await rm(file, { force: true });
   }
 }
