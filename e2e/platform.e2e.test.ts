@@ -33,6 +33,7 @@ const ROUTES: Record<string, string> = {
   '/pages-sub/order/shop': 'Exchanged goods',
   '/pages-sub/physical-card-mailing/index': 'Physical card mailing',
   '/pages-sub/realname/index': 'Real-name verification',
+  '/pages-sub/steps/sources': 'Step sources',
   '/pages-sub/withdrawal/index': 'Withdraw',
   '/pages-sub/withdrawal-detail/index': 'Withdrawal records',
   '/pages-sub/withdrawal-type/edit': 'Edit payout method',

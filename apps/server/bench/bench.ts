@@ -31,6 +31,18 @@ async function load(options: autocannon.Options): Promise<Figures> {
 const fmt = (f: Figures) =>
   `${f.requestsPerSecond.toLocaleString('en-US')} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.non2xx || f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors` : ''}`;
 
+/** A step-source token of the demo account, for the posting line. */
+async function deviceToken(base: string, auth: string): Promise<string> {
+  const response = await fetch(`${base}/api/step-sources/tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  const envelope = (await response.json()) as { code: number; data: { token: string } };
+  if (envelope.code !== 1) throw new Error(`token failed with code ${envelope.code}`);
+  return envelope.data.token;
+}
+
 async function main(): Promise<void> {
   const lines: string[] = [];
 
@@ -40,10 +52,18 @@ async function main(): Promise<void> {
     const bare = await load({ url: `${server.base}/healthz` });
     const info = await load({ url: `${server.base}/api/user/info`, headers: { authorization: `Bearer ${auth}` } });
     const ratio = info.requestsPerSecond / bare.requestsPerSecond;
+    const device = await deviceToken(server.base, auth);
+    const steps = await load({
+      url: `${server.base}/api/device/steps`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${device}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ steps: 100 }),
+    });
     lines.push(
       `| bare route \`GET /healthz\` (one \`select 1\`) | ${fmt(bare)} |`,
       `| authenticated \`GET /api/user/info\` | ${fmt(info)} |`,
       `| ratio (info / bare) | ${ratio.toFixed(2)} |`,
+      `| posting steps \`POST /api/device/steps\` (a step-source token; the day's row locked, the source read, cash back checked) | ${fmt(steps)} |`,
     );
   } finally {
     await stopServer(server);

@@ -119,6 +119,9 @@ import { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
 import { DEMO_ACCOUNT } from './seed/demo-seed.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerRulesRoutes } from './modules/system/rules.routes.js';
+import { StepSourcesRepository } from './modules/step-sources/step-sources.repository.js';
+import { registerStepSourceRoutes } from './modules/step-sources/step-sources.routes.js';
+import { StepSourcesService } from './modules/step-sources/step-sources.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -161,6 +164,8 @@ export interface Services {
   calendar: BusinessCalendar;
   cards: CardsService;
   walking: WalkingService;
+  /** Step-source tokens and health imports (decision 030). */
+  stepSources: StepSourcesService;
   payments: PaymentsService;
   cipher: FieldCipher;
   files: FilesService;
@@ -263,6 +268,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     notices,
     addresses,
   );
+  const stepSources = new StepSourcesService(db, new StepSourcesRepository(), walking, limits, clock, calendar, config);
   const shop = new ShopService(db, shopRepository, addresses, cards, ledger, clock);
   const mailings = new MailingsService(db, mailingsRepository, cards, addresses, clock, calendar, config);
   const community = new CommunityService(db, communityRepository);
@@ -294,6 +300,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     calendar,
     cards,
     walking,
+    stepSources,
     payments,
     cipher,
     files,
@@ -544,6 +551,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     options.validateResponses ?? false,
     (token) => services.console.authenticate(token),
     config.publicUrl ? [new URL(config.publicUrl).origin] : [],
+    (token) => services.stepSources.authenticate(token),
   );
   app.decorate('endpoints', endpoints);
 
@@ -553,6 +561,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerOutboxConsoleRoutes(endpoints.forModule('outbox'), services);
   registerWalkingRoutes(endpoints.forModule('walking'), services);
   registerWalkingConsoleRoutes(endpoints.forModule('walking'), services);
+  registerStepSourceRoutes(endpoints.forModule('step-sources'), services);
   registerCardRoutes(endpoints.forModule('cards'), services);
   registerCardConsoleRoutes(endpoints.forModule('cards'), services);
   registerPaymentRoutes(endpoints.forModule('payments'), services);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { HEALTH_IMPORT_MAX_BYTES } from '@stride/contract';
 import { z } from 'zod';
 
 /** The only reader of process.env. Every variable is documented in the README. */
@@ -84,6 +85,13 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  /** The largest health export accepted (docs/product/step-sources.md); at most the contract's limit. */
+  HEALTH_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(HEALTH_IMPORT_MAX_BYTES)
+    .default(HEALTH_IMPORT_MAX_BYTES),
   UPLOAD_MAX_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
   UPLOAD_MAX_SIDE: z.coerce.number().int().min(64).default(2_048),
   UPLOAD_MAX_PER_WINDOW: z.coerce.number().int().min(1).default(20),
@@ -327,6 +335,8 @@ function fromEnv(e: Env) {
       /** An upload nothing refers to is removed this long after it was made. */
       unusedGraceHours: e.UPLOAD_UNUSED_GRACE_HOURS,
     },
+    /** Health exports: streamed to a temporary file under DATA_DIR, then read (decision 030). */
+    imports: { maxBytes: e.HEALTH_IMPORT_MAX_BYTES },
     /** How often the server removes unused uploads, expired captchas and old counters; 0: never. */
     cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,
     bankCardsMax: e.BANK_CARDS_MAX,

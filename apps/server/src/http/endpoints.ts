@@ -15,10 +15,19 @@ export interface AuthUser {
   realNameStatus: string;
   createdAt: number;
   sessionId: string;
+  /** Set for `device` endpoints only: the step-source token that made the call. */
+  deviceTokenId?: string;
 }
 
 /** The session's user for a bearer token, or null when the token is unknown, expired or revoked. */
 export type Authenticate = (token: string) => Promise<AuthUser | null>;
+
+/**
+ * The user of a step-source token (with `deviceTokenId` set), or null when the token is unknown
+ * or revoked. Only `device` endpoints ask it, and they never ask `Authenticate`: each kind of
+ * token opens only its own endpoints.
+ */
+export type AuthenticateDevice = (token: string) => Promise<AuthUser | null>;
 
 /** The signed-in operator of a console session (decision 021). */
 export interface ConsoleOperator {
@@ -118,6 +127,7 @@ export class EndpointRegistrar {
     private readonly authenticateConsole: AuthenticateConsole = () => Promise.resolve(null),
     /** Origins a state-changing console call may come from, besides the server's own. */
     private readonly consoleOrigins: readonly string[] = [],
+    private readonly authenticateDevice: AuthenticateDevice = () => Promise.resolve(null),
   ) {}
 
   /** The registrar as one module (a folder of `src/modules`) uses it: what it registers is that module's. */
@@ -154,6 +164,7 @@ export class EndpointRegistrar {
     };
     const validateResponses = this.validateResponses;
     const authenticateConsole = this.authenticateConsole;
+    const authenticateDevice = this.authenticateDevice;
     const consoleOrigins = this.consoleOrigins;
     this.app.route({
       method: endpoint.method,
@@ -168,6 +179,11 @@ export class EndpointRegistrar {
           let operator: ConsoleOperator | null = null;
           if (endpoint.access === 'console') {
             operator = await checkConsole(endpoint, request, authenticateConsole, consoleOrigins);
+          } else if (endpoint.access === 'device') {
+            // A step-source token, never a user's: a user token is unknown here and answers 1001.
+            const token = bearerToken(request);
+            user = token ? await authenticateDevice(token) : null;
+            if (!user) throw new AppError('SESSION_INVALID', 'sessionInvalid');
           } else if (endpoint.access !== 'none') {
             user = await authenticate(request);
             if (!user) throw new AppError('SESSION_INVALID', 'sessionInvalid');

@@ -44,6 +44,7 @@ export const en = {
   'title.orderMember': 'My membership',
   'title.orderShop': 'Exchanged goods',
   'title.physicalCardMailing': 'Physical card mailing',
+  'title.stepSources': 'Step sources',
   'title.realname': 'Real-name verification',
   'title.withdrawal': 'Withdraw',
   'title.withdrawalDetail': 'Withdrawal records',
@@ -532,6 +533,60 @@ export const en = {
   'withdraw.recordLine': 'Fee {fee} · received {received}',
   'withdraw.rejectReason': 'Reason: {reason}',
   'withdraw.noRecords': 'No withdrawals yet',
+  'stepSources.counterTitle': 'The in-app counter',
+  'stepSources.counterText':
+    'While Stride is open on any page, it counts your steps with the phone’s motion sensor and sends them now and then; steps counted offline are kept on the phone and sent once you are back online.',
+  'stepSources.highestText':
+    'Each source keeps its own count per day, and the day credits the highest one, never the sum: a phone and a watch count the same steps.',
+  'stepSources.tokensTitle': 'Tokens for devices and automations',
+  'stepSources.tokensText':
+    'A token may only post your steps: give it to a watch, a companion app or an iOS Shortcut. Up to {max} at once.',
+  'stepSources.tokenName': 'Name (for example “Watch”)',
+  'stepSources.nameRequired': 'Give the token a name',
+  'stepSources.create': 'Create token',
+  'stepSources.shownOnce': 'Copy the token now: it is shown only once.',
+  'stepSources.copyToken': 'Copy token',
+  'stepSources.done': 'Done',
+  'stepSources.curlTitle': 'Post steps from a terminal',
+  'stepSources.copyExample': 'Copy example',
+  'stepSources.shortcutTitle': 'Post today’s steps with an iOS Shortcut',
+  'stepSources.shortcut1':
+    'In Shortcuts, create a shortcut and add “Find Health Samples”: Steps, start date is today, grouped by day.',
+  'stepSources.shortcut2': 'Add “Calculate Statistics”: Sum of the Health samples.',
+  'stepSources.shortcut3':
+    'Add “Get Contents of URL”: {address}, method POST, header Authorization “Bearer” and the token, JSON body with the number field steps set to the sum.',
+  'stepSources.shortcut4': 'Run it once and allow access to Health.',
+  'stepSources.shortcut5':
+    'In Automation, run it every hour (or when you arrive home) so today’s steps keep coming in.',
+  'stepSources.noTokens': 'No tokens yet',
+  'stepSources.lastUsed': 'Last used {time}',
+  'stepSources.neverUsed': 'Not used yet',
+  'stepSources.revoke': 'Revoke',
+  'stepSources.revokeNamed': 'Revoke {name}',
+  'stepSources.revokeConfirm': 'Revoke “{name}”? Whatever uses it can no longer post steps; the steps it posted stay.',
+  'stepSources.revoked': 'Token revoked',
+  'stepSources.importsTitle': 'Import from a health app',
+  'stepSources.importsText':
+    'An export fills your history. Points and card cash back are earned only for today and yesterday, so older days show in history without rewards.',
+  'stepSources.kindLabel': 'Export from',
+  'stepSources.kind.appleHealth': 'Apple Health',
+  'stepSources.kind.googleFit': 'Google Fit',
+  'stepSources.kindHint.appleHealth':
+    'In the Health app: your picture → Export All Health Data, then choose the export.zip here.',
+  'stepSources.kindHint.googleFit': 'At Google Takeout, export Fit, then choose the takeout-….zip here.',
+  'stepSources.file': 'Export file (.zip)',
+  'stepSources.chooseFile': 'Choose the export file first',
+  'stepSources.upload': 'Import',
+  'stepSources.uploading': 'Uploading…',
+  'stepSources.reading': 'Reading the export…',
+  'stepSources.duplicate': 'This file was already imported on {date}; nothing was added.',
+  'stepSources.imported': 'Imported: {days} days with steps.',
+  'stepSources.range': 'From {from} to {to}',
+  'stepSources.onlyRecentEarn': 'Only today and yesterday can earn points.',
+  'stepSources.pastImports': 'Past imports',
+  'stepSources.noImports': 'No imports yet',
+  'stepSources.importRow': '{days} days, {from} to {to}',
+  'stepSources.importRowEmpty': 'No days with steps',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -29,6 +29,7 @@ const SERVICES: readonly AppPath[] = [
   PATHS.orderShop,
   PATHS.physicalCardMailing,
   PATHS.realname,
+  PATHS.stepSources,
   PATHS.withdrawal,
   PATHS.withdrawalDetail,
   PATHS.withdrawalType,

@@ -136,6 +136,58 @@ describe('request shape', () => {
     expect(headers.has('Content-Type')).toBe(false);
   });
 
+  it('sends an upload with progress through XMLHttpRequest, reporting the bytes sent, with the same headers', async () => {
+    const sent: Array<[string, string]> = [];
+    class FakeXhr {
+      static last: FakeXhr | undefined;
+      method = '';
+      url = '';
+      status = 0;
+      responseText = '';
+      body: unknown;
+      readonly upload: {
+        onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
+      } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      open(method: string, url: string) {
+        this.method = method;
+        this.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        sent.push([name, value]);
+      }
+      send(body: unknown) {
+        this.body = body;
+        FakeXhr.last = this;
+      }
+      abort() {
+        this.onabort?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    try {
+      const { client, fetch } = setup(offline);
+      const progress = vi.fn();
+      const pending = client.upload(uploadFile, new Blob(['x']), { purpose: 'identity' }, { onProgress: progress });
+      await vi.waitFor(() => expect(FakeXhr.last).toBeDefined());
+      const xhr = FakeXhr.last as FakeXhr;
+      expect([xhr.method, xhr.url]).toEqual(['POST', 'https://primary.test/api/v1/UploadFile']);
+      expect(xhr.body).toBeInstanceOf(FormData);
+      expect(sent).toContainEqual(['authorization', 'Bearer tok-123']);
+      xhr.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true });
+      expect(progress).toHaveBeenCalledWith(5, 10);
+      xhr.status = 200;
+      xhr.responseText = JSON.stringify({ code: 1, message: '', data: { fileId: 'f2', url: '/f2' } });
+      xhr.onload?.();
+      await expect(pending).resolves.toEqual({ fileId: 'f2', url: '/f2' });
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('reports upload network failure as 602001 and an unusable file as "file error"', async () => {
     const { client } = setup(offline);
     await expect(client.upload(uploadFile, new Blob(['x']), {}, { hideErrors: true })).rejects.toMatchObject({

@@ -21,6 +21,14 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
+/** An upload's options: progress as bytes go out, and a longer wait for a big file. */
+export interface UploadOptions extends CallOptions {
+  /** Called as the body is sent (`total` is 0 when unknown); sending then goes through XMLHttpRequest, which reports it. */
+  readonly onProgress?: (sent: number, total: number) => void;
+  /** Replaces the request timeout for this upload (a file of hundreds of MB takes minutes). */
+  readonly timeoutMs?: number;
+}
+
 /**
  * How the UI reacts. The request layer only reports; the app decides what a dialog looks like.
  * An empty `message` means the server sent none (the UI shows its "request error").
@@ -52,7 +60,7 @@ export interface HttpClient {
     endpoint: E,
     file: Blob,
     fields?: Readonly<Record<string, string>>,
-    options?: CallOptions,
+    options?: UploadOptions,
   ): Promise<ResponseOf<E>>;
   setUi(ui: RequestUi | undefined): void;
 }
@@ -101,6 +109,36 @@ interface Outgoing {
   readonly body?: BodyInit;
   readonly json: boolean;
   readonly networkCode: number;
+  readonly onProgress?: (sent: number, total: number) => void;
+  readonly timeoutMs?: number;
+}
+
+/** What `attempt` reads of an answer, from fetch or from XMLHttpRequest. */
+interface Answer {
+  readonly status: number;
+  json(): Promise<unknown>;
+}
+
+/** A request through XMLHttpRequest, the one browser API that reports upload progress. */
+function sendWithProgress(
+  url: string,
+  init: { method: string; headers: Headers; body: BodyInit | null; signal: AbortSignal },
+  onProgress: (sent: number, total: number) => void,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    init.headers.forEach((value, key) => xhr.setRequestHeader(key, value));
+    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : 0);
+    xhr.onload = () => {
+      const text = xhr.responseText;
+      resolve({ status: xhr.status, json: () => Promise.resolve().then(() => JSON.parse(text) as unknown) });
+    };
+    xhr.onerror = () => reject(new TypeError('network error'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    init.signal.addEventListener('abort', () => xhr.abort());
+    xhr.send(init.body as XMLHttpRequestBodyInit | null);
+  });
 }
 
 type Attempt =
@@ -127,16 +165,20 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, outgoing.timeoutMs ?? timeoutMs);
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort);
     try {
-      const response = await fetchImpl(host + outgoing.path, {
+      const init = {
         method: outgoing.method,
         headers: headers(outgoing.json),
         body: outgoing.body ?? null,
         signal: controller.signal,
-      });
+      };
+      const response: Answer =
+        outgoing.onProgress && typeof XMLHttpRequest !== 'undefined'
+          ? await sendWithProgress(host + outgoing.path, init, outgoing.onProgress)
+          : await fetchImpl(host + outgoing.path, init);
       if (response.status !== 200) return { ok: false, status: response.status, timedOut: false };
       const payload: unknown = await response.json();
       // A 200 that is not an envelope comes from something other than our API (a proxy page).
@@ -220,6 +262,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
           body: form,
           json: false,
           networkCode: LOW_LEVEL_CODES.UPLOAD_NETWORK,
+          ...(options?.onProgress ? { onProgress: options.onProgress } : {}),
+          ...(options?.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
         },
         options,
       );

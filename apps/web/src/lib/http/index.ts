@@ -6,7 +6,7 @@ import { createHttpClient, type CallInput, type CallOptions, type HttpClient } f
 import { captureSessionBackup, listHosts } from './hosts';
 
 export { createHttpClient, REQUEST_TIMEOUT_MS } from './client';
-export type { CallInput, CallOptions, HttpClient, HttpClientDeps, RequestUi } from './client';
+export type { CallInput, CallOptions, HttpClient, HttpClientDeps, RequestUi, UploadOptions } from './client';
 export {
   FILE_ERROR_MESSAGE,
   LOW_LEVEL_CODES,

@@ -1,0 +1,35 @@
+import {
+  createDeviceToken,
+  listDeviceTokens,
+  listHealthImports,
+  postDeviceSteps,
+  revokeDeviceToken,
+  uploadHealthImport,
+} from '@stride/contract';
+import type { Config } from '../../config.js';
+import type { EndpointRegistrar } from '../../http/endpoints.js';
+import type { StepSourcesService } from './step-sources.service.js';
+import { spoolUpload } from './upload-spool.js';
+
+export function registerStepSourceRoutes(
+  endpoints: EndpointRegistrar,
+  deps: { stepSources: StepSourcesService; config: Config },
+): void {
+  const { stepSources, config } = deps;
+
+  endpoints.handle(listDeviceTokens, ({ user }) => stepSources.listTokens(user.id));
+
+  endpoints.handle(createDeviceToken, ({ user, body }) => stepSources.createToken(user.id, body.name));
+
+  endpoints.handle(revokeDeviceToken, ({ user, params }) => stepSources.revokeToken(user.id, params.id));
+
+  endpoints.handle(postDeviceSteps, ({ user, body }) => stepSources.postSteps(user, body));
+
+  endpoints.handle(uploadHealthImport, ({ user, request }) =>
+    stepSources.importHealth(user.id, (dir, checkFields) =>
+      spoolUpload(request, dir, config.imports.maxBytes, checkFields),
+    ),
+  );
+
+  endpoints.handle(listHealthImports, ({ user }) => stepSources.listImports(user.id));
+}

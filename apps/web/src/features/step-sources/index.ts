@@ -1,0 +1,2 @@
+export { TokenSection, curlExample, type TokenSectionProps } from './components/token-section';
+export { ImportSection } from './components/import-section';
