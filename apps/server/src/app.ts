@@ -106,6 +106,7 @@ import { CardsAdmin } from './modules/cards/cards.admin.js';
 import { registerCardConsoleRoutes } from './modules/cards/cards.console.js';
 import { WalkingAdmin } from './modules/walking/walking.admin.js';
 import { registerWalkingConsoleRoutes } from './modules/walking/walking.console.js';
+import { WalkingHistory } from './modules/walking/walking.history.js';
 import { WalkingRepository } from './modules/walking/walking.repository.js';
 import { registerWalkingRoutes } from './modules/walking/walking.routes.js';
 import { WalkingService } from './modules/walking/walking.service.js';
@@ -161,6 +162,8 @@ export interface Services {
   calendar: BusinessCalendar;
   cards: CardsService;
   walking: WalkingService;
+  /** History, streaks and milestones, and each day's receipt (decision 031). */
+  walkingHistory: WalkingHistory;
   payments: PaymentsService;
   cipher: FieldCipher;
   files: FilesService;
@@ -251,6 +254,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   const invites = new InvitesService(db, invitesRepository, ledger, clock, calendar, config);
   const notices = new NoticesService(db, noticesRepository, clock);
   const walking = new WalkingService(db, walkingRepository, cards, ledger, clock, calendar, config, invites, notices);
+  const walkingHistory = new WalkingHistory(db, walkingRepository, cards, invites, clock, calendar, config);
   const addresses = new AddressesService(db, new AddressesRepository(), clock, config);
   const shop = new ShopService(db, shopRepository, addresses, cards, ledger, clock);
   const mailings = new MailingsService(db, mailingsRepository, cards, addresses, clock, calendar, config);
@@ -283,6 +287,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     calendar,
     cards,
     walking,
+    walkingHistory,
     payments,
     cipher,
     files,

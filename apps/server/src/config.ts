@@ -60,6 +60,7 @@ const EnvSchema = z.object({
   STEPS_DAILY_CAP: z.coerce.number().int().min(1).max(100_000).default(100_000),
   STEPS_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   STEPS_DAILY_GOAL: z.coerce.number().int().min(1).default(6_000),
+  STEP_LENGTH_CM: z.coerce.number().int().min(30).max(150).default(70),
   POINTS_STEPS_PER_POINT: z.coerce.number().int().min(1).default(100),
   POINTS_DAILY_MAX: z.coerce.number().int().min(0).default(200),
   EXCHANGE_POINTS_PER_UNIT: z.coerce.number().int().min(1).default(100),
@@ -274,7 +275,13 @@ function fromEnv(e: Env) {
     captcha: { maxPerAddress: e.CAPTCHA_MAX_PER_ADDRESS, windowMinutes: e.CAPTCHA_WINDOW_MINUTES },
     /** The business day's time zone as a fixed offset from UTC (no daylight saving). */
     businessUtcOffsetMinutes: e.BUSINESS_UTC_OFFSET_MINUTES,
-    steps: { dailyCap: e.STEPS_DAILY_CAP, maxPerMinute: e.STEPS_MAX_PER_MINUTE, dailyGoal: e.STEPS_DAILY_GOAL },
+    /** `lengthCm`: one step's length, for the distance history and milestones show. */
+    steps: {
+      dailyCap: e.STEPS_DAILY_CAP,
+      maxPerMinute: e.STEPS_MAX_PER_MINUTE,
+      dailyGoal: e.STEPS_DAILY_GOAL,
+      lengthCm: e.STEP_LENGTH_CM,
+    },
     points: { stepsPerPoint: e.POINTS_STEPS_PER_POINT, dailyMax: e.POINTS_DAILY_MAX },
     /** `pointsPerUnit` points buy `cashPerUnit` minor units; amounts are whole units. */
     exchange: {

@@ -5,6 +5,7 @@ import type {
   PointCollectionsTable,
   StepDaysTable,
   StepRefusalsTable,
+  StepReviewsTable,
   StepSourcesTable,
 } from '../../db/schema.js';
 
@@ -13,6 +14,7 @@ export type ExchangeRow = ExchangesTable;
 export type HomeItemRow = HomeItemsTable;
 export type StepSourceRow = StepSourcesTable;
 export type StepRefusalRow = StepRefusalsTable;
+export type StepReviewRow = Pick<StepReviewsTable, 'day' | 'status' | 'reasons' | 'created_at' | 'decided_at'>;
 
 export class WalkingRepository {
   /**
@@ -91,6 +93,45 @@ export class WalkingRepository {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+  }
+
+  /** A user's days with steps, oldest first; `from`/`to` inclusive when given. */
+  listStepDays(
+    db: Executor,
+    userId: string,
+    range: { from?: string; to?: string } = {},
+  ): Promise<Pick<StepDayRow, 'day' | 'steps'>[]> {
+    let query = db
+      .selectFrom('step_days')
+      .select(['day', 'steps'])
+      .where('user_id', '=', userId)
+      .where('steps', '>', 0);
+    if (range.from !== undefined) query = query.where('day', '>=', range.from);
+    if (range.to !== undefined) query = query.where('day', '<=', range.to);
+    return query.orderBy('day').execute();
+  }
+
+  /** A user's reviews of flagged days, `from`/`to` inclusive when given. */
+  listReviews(db: Executor, userId: string, range: { from?: string; to?: string } = {}): Promise<StepReviewRow[]> {
+    let query = db
+      .selectFrom('step_reviews')
+      .select(['day', 'status', 'reasons', 'created_at', 'decided_at'])
+      .where('user_id', '=', userId);
+    if (range.from !== undefined) query = query.where('day', '>=', range.from);
+    if (range.to !== undefined) query = query.where('day', '<=', range.to);
+    return query.orderBy('day').execute();
+  }
+
+  /** The names of the user's own step-source tokens among these ids (revoked ones too). */
+  async deviceTokenNames(db: Executor, userId: string, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('device_tokens')
+      .select(['id', 'name'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 
   async insertStepDay(db: Executor, row: StepDayRow): Promise<void> {
