@@ -45,7 +45,9 @@ function toReview(row: StepReviewRow): StepReview {
     const parsed: unknown = JSON.parse(row.reasons);
     const known: readonly string[] = STEP_FLAG_REASONS;
     if (Array.isArray(parsed)) {
-      reasons = parsed.filter((reason): reason is StepFlagReason => typeof reason === 'string' && known.includes(reason));
+      reasons = parsed.filter(
+        (reason): reason is StepFlagReason => typeof reason === 'string' && known.includes(reason),
+      );
     }
   } catch {
     // A malformed list shows no reasons rather than failing the page.
