@@ -27,6 +27,8 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.orderShop]: 'title.orderShop',
   [PATHS.physicalCardMailing]: 'title.physicalCardMailing',
   [PATHS.realname]: 'title.realname',
+  [PATHS.stepDay]: 'title.stepDay',
+  [PATHS.stepHistory]: 'title.stepHistory',
   [PATHS.withdrawal]: 'title.withdrawal',
   [PATHS.withdrawalDetail]: 'title.withdrawalDetail',
   [PATHS.withdrawalType]: 'title.withdrawalType',

@@ -173,10 +173,11 @@ describe('GET /api/steps/achievements', () => {
     expect(await achievements(token)).toMatchObject({ currentStreak: 3, longestStreak: 3, todayMet: false });
     expect((await report(token, TODAY, 6_000)).code).toBe(CODES.OK);
     expect(await achievements(token)).toMatchObject({ currentStreak: 4, longestStreak: 4, todayMet: true });
+    expect((await achievements(token)).today).toBe(TODAY);
     // 00:01 in UTC+8 is still the 22nd in UTC: the business day has moved on all the same.
     t.clock.advance(2 * MINUTE_MS);
     expect(new Date(t.clock.now()).toISOString()).toBe('2026-11-22T16:01:00.000Z');
-    expect(await achievements(token)).toMatchObject({ currentStreak: 4, todayMet: false });
+    expect(await achievements(token)).toMatchObject({ today: '2026-11-23', currentStreak: 4, todayMet: false });
     expect((await report(token, '2026-11-23', 200)).code).toBe(CODES.OK);
     // The 23rd ends short of its goal: on the 24th the streak is broken; the longest stays.
     t.clock.set(localTime('2026-11-24', '00:01'));

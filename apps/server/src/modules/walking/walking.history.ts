@@ -182,6 +182,7 @@ export class WalkingHistory {
       steps1m: totalSteps,
     };
     return {
+      today,
       currentStreak,
       longestStreak,
       todayMet,

@@ -23,6 +23,8 @@ export const PATHS = {
   orderShop: '/pages-sub/order/shop',
   physicalCardMailing: '/pages-sub/physical-card-mailing/index',
   realname: '/pages-sub/realname/index',
+  stepDay: '/pages-sub/steps/day',
+  stepHistory: '/pages-sub/steps/history',
   withdrawal: '/pages-sub/withdrawal/index',
   withdrawalDetail: '/pages-sub/withdrawal-detail/index',
   withdrawalType: '/pages-sub/withdrawal-type/index',
