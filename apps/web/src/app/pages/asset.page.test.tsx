@@ -66,13 +66,7 @@ describe('the funds statement', () => {
     const labels = within(list)
       .getAllByRole('listitem')
       .map((item) => item.firstElementChild?.textContent);
-    expect(labels).toEqual([
-      'Card cash back',
-      'Withdrawal returned',
-      'Withdrawal',
-      'Points exchange',
-      'Welcome bonus',
-    ]);
+    expect(labels).toEqual(['Card cash back', 'Withdrawal returned', 'Withdrawal', 'Points exchange', 'Welcome bonus']);
   });
 
   it('links a card’s cash back to the receipt of the day it was for, and only that row', async () => {

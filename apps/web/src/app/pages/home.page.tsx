@@ -6,7 +6,7 @@ import { CardProgress } from '../../features/cards';
 import { ExchangeSheet } from '../../features/exchange';
 import { QuickEntryIcon, appPathOf, useHome, type Home } from '../../features/home';
 import { NoticesSection } from '../../features/notices';
-import { StepStreak } from '../../features/step-history';
+import { StepStreak } from '../../features/step-history/streak';
 import { createRetryKey } from '../../lib/http';
 import { StepsRing, collectPoints, useStepCounter, type StepSensorStatus } from '../../features/walking';
 import { formatCount, formatMoney, formatNumber } from '../../lib/format';

@@ -4,7 +4,6 @@ export { getStepReceipt } from './api/get-step-receipt';
 export { HistoryViews, StreakSummary } from './components/history-view';
 export { Milestones } from './components/milestones';
 export { StepReceiptView } from './components/step-receipt';
-export { StepStreak } from './components/step-streak';
 export { formatDay, formatKm, formatSteps } from './format';
 export { periodsOf, rangeOf, weekStart, type HistoryView, type Period } from './periods';
 export type { Achievements, StepHistory } from './types';

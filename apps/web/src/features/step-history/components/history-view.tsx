@@ -213,7 +213,11 @@ function ViewContent({ view, history, today }: { view: HistoryView; history: Ste
         <span className="history-legend__goal" /> {t('history.goal')}
       </p>
       <Figures history={history} view={view} />
-      {view === 'day' ? <DayTable history={history} periods={periods} /> : <PeriodTable view={view} periods={periods} />}
+      {view === 'day' ? (
+        <DayTable history={history} periods={periods} />
+      ) : (
+        <PeriodTable view={view} periods={periods} />
+      )}
     </>
   );
 }

@@ -34,7 +34,8 @@ const REVIEWS: Readonly<Record<NonNullable<StepReceipt['review']>['status'], Mes
 export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) {
   const { t, language } = useI18n();
   const count = (value: number) => formatSteps(value, language);
-  const sourceName = (kind: StepSourceKind, name: string | null) => (name ? `${t(KINDS[kind])} · ${name}` : t(KINDS[kind]));
+  const sourceName = (kind: StepSourceKind, name: string | null) =>
+    name ? `${t(KINDS[kind])} · ${name}` : t(KINDS[kind]);
   const { review, points } = receipt;
   return (
     <>
@@ -79,8 +80,12 @@ export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) 
             <li key={`${source.kind}-${source.reportedAt}-${source.name ?? ''}`} className="receipt-row">
               <span>
                 {sourceName(source.kind, source.name)}
-                {source.credited ? <span className="badge badge--good receipt-badge">{t('receipt.credited')}</span> : null}
-                <span className="receipt-row__meta">{t('receipt.reportedAt', { time: formatTime(source.reportedAt) })}</span>
+                {source.credited ? (
+                  <span className="badge badge--good receipt-badge">{t('receipt.credited')}</span>
+                ) : null}
+                <span className="receipt-row__meta">
+                  {t('receipt.reportedAt', { time: formatTime(source.reportedAt) })}
+                </span>
               </span>
               <span className="receipt-row__figure">{count(source.steps)}</span>
             </li>

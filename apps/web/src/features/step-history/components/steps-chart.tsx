@@ -44,8 +44,11 @@ export function StepsChart({
 }: StepsChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const select = useRef(onSelect);
-  select.current = onSelect;
   const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    select.current = onSelect;
+  }, [onSelect]);
 
   useEffect(() => {
     const element = box.current;
