@@ -65,7 +65,7 @@ function answer(endpoint: EndpointDef, input: { query?: unknown }): Promise<unkn
 
 beforeEach(() => {
   queries.length = 0;
-  vi.mocked(call).mockImplementation((endpoint, input) => answer(endpoint, input as { query?: unknown }));
+  vi.mocked(call).mockImplementation((endpoint, input) => answer(endpoint, input));
 });
 afterEach(() => {
   vi.mocked(call).mockReset();
