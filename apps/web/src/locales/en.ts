@@ -213,7 +213,7 @@ export const en = {
   'history.longestStreak': 'Longest streak (days)',
   'history.distance': 'Distance',
   'history.km': '{km} km',
-  'history.totals': '{steps} steps in all, {days} goal days',
+  'history.totals': '{steps} steps in all · goal days: {days}',
   'history.views': 'Steps over time',
   'history.view.day': 'Days',
   'history.view.week': 'Weeks',

@@ -213,7 +213,7 @@ export const es: Messages = {
   'history.longestStreak': 'Racha más larga (días)',
   'history.distance': 'Distancia',
   'history.km': '{km} km',
-  'history.totals': '{steps} pasos en total, {days} días con la meta cumplida',
+  'history.totals': '{steps} pasos en total · días con la meta: {days}',
   'history.views': 'Pasos a lo largo del tiempo',
   'history.view.day': 'Días',
   'history.view.week': 'Semanas',

@@ -213,7 +213,7 @@ export const fr: Messages = {
   'history.longestStreak': 'Plus longue série (jours)',
   'history.distance': 'Distance',
   'history.km': '{km} km',
-  'history.totals': '{steps} pas au total, {days} jours à l’objectif',
+  'history.totals': '{steps} pas au total · jours à l’objectif : {days}',
   'history.views': 'Les pas dans le temps',
   'history.view.day': 'Jours',
   'history.view.week': 'Semaines',

@@ -59,8 +59,12 @@ export function StepsChart({
     loadUPlot().then(
       (UPlot) => {
         if (isGone) return;
-        const xs = values.map((_, index) => index);
-        const met = values.map((value, index) => (value >= (goals[index] ?? Infinity) ? value : null));
+        // A point at each edge of the plot, without a bar, carries the goal line from edge to edge.
+        const last = values.length - 1;
+        const xs = [-0.6, ...values.map((_, index) => index), last + 0.6];
+        const bare = [null, ...values, null];
+        const met = [null, ...values.map((value, index) => (value >= (goals[index] ?? Infinity) ? value : null)), null];
+        const goalLine = [goals[0] ?? null, ...goals, goals[last] ?? null];
         const bars = UPlot.paths.bars?.({ size: [0.7, 28] });
         const options: uPlot.Options = {
           width: Math.max(element.clientWidth, 240),
@@ -68,7 +72,7 @@ export function StepsChart({
           legend: { show: false },
           cursor: { drag: { x: false, y: false }, points: { show: false } },
           scales: {
-            x: { time: false, range: [-0.6, values.length - 0.4] },
+            x: { time: false, range: [-0.6, last + 0.6] },
             y: { range: (_u, _min, max) => [0, Math.max(max, ...goals) * 1.1 || 1] },
           },
           axes: [
@@ -98,13 +102,16 @@ export function StepsChart({
               (u) => {
                 u.over.addEventListener('click', () => {
                   const index = u.cursor.idx;
-                  if (index !== null && index !== undefined) select.current?.(index);
+                  // The first and last points are the goal line's edges, not bars.
+                  if (index !== null && index !== undefined && index >= 1 && index <= values.length) {
+                    select.current?.(index - 1);
+                  }
                 });
               },
             ],
           },
         };
-        chart = new UPlot(options, [xs, [...values], met, [...goals]], element);
+        chart = new UPlot(options, [xs, bare, met, goalLine], element);
         observer = new ResizeObserver(() => {
           chart?.setSize({ width: Math.max(element.clientWidth, 240), height });
         });
