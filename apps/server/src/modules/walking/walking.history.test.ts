@@ -359,6 +359,21 @@ describe('GET /api/steps/days/{day}', () => {
     expect(types.filter(([type]) => type !== 'card.cashback').every(([, day]) => day === null)).toBe(true);
   });
 
+  it('names the day a cash back paid for, not the day it was paid: yesterday’s target reported this morning', async () => {
+    t.clock.set(localTime('2026-11-21', '10:00'));
+    const { token, userId } = await registerUser(t);
+    await buyPlan(token, userId, { daily_target: 100, daily_cash_back: 150 });
+    t.clock.set(localTime(TODAY, '09:00'));
+    expect((await report(token, '2026-11-21', 200)).data.cashBack).toBe(150);
+    const statement = await api(t, listMoneyStatement, { token, query: { page: 1, pageSize: 20 } });
+    const cashBack = statement.data.items.filter((item) => item.type === 'card.cashback');
+    expect(cashBack.map((item) => [item.receiptDay, item.createdAt])).toEqual([
+      ['2026-11-21', new Date(localTime(TODAY, '09:00')).toISOString()],
+    ]);
+    expect((await receipt(token, '2026-11-21')).data.cashBack).toEqual([expect.objectContaining({ amount: 150 })]);
+    expect((await receipt(token, TODAY)).data.cashBack).toEqual([]);
+  });
+
   it('keeps a late report on its own day, shows a review with its reasons, and zeros for a day without anything', async () => {
     t.clock.set(localTime(TODAY, '12:00'));
     const { token, userId } = await registerUser(t);
