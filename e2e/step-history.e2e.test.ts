@@ -103,5 +103,15 @@ describe('step history and a day’s receipt, end to end in Chromium', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+
+    // In French: the words and the number grouping are the language's own.
+    const { page, context, errors } = await openPhone(browser, { width: 360, locale: 'fr-FR' });
+    await useToken(context, token);
+    await page.goto(`${server.baseUrl}/#/pages-sub/steps/day?day=${today}`);
+    await expect.poll(() => top(page).getByTestId('receipt-steps').innerText()).toBe('7\u202f000 pas crédités');
+    expect(await top(page).getByTestId('receipt-refusals').innerText()).toContain('Trop rapide : 90\u202f000 pas');
+    await screenshot(page, 'step-receipt-fr-360');
+    expect(errors).toEqual([]);
+    await context.close();
   }, 120_000);
 });

@@ -41,3 +41,8 @@ export function formatAxisDay(day: string, language: Language): string {
     new Date(`${day}T00:00:00Z`),
   );
 }
+
+/** A multiplier such as 1.5 from its integer percent, in the language's own decimals (1,5 in French). */
+export function formatMultiplier(percent: number, language: Language): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(percent / 100);
+}

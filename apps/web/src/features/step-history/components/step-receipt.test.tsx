@@ -56,5 +56,6 @@ describe('a day’s receipt', () => {
     expect(screen.getByTestId('receipt-steps').textContent).toBe('30\u202f000 pas crédités');
     expect(screen.queryByRole('note')).toBeNull();
     expect(screen.getByText('Pas de remboursement ce jour-là.')).toBeTruthy();
+    expect(screen.getByText('Multiplicateur ×1,5 de Gold')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import type { StepFlagReason, StepReceipt, StepRefusalReason, StepSourceKind } from '@stride/contract';
 import { formatMoney, formatTime } from '../../../lib/format';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
-import { formatDay, formatSteps } from '../format';
+import { formatDay, formatMultiplier, formatSteps } from '../format';
 
 const KINDS: Readonly<Record<StepSourceKind, MessageKey>> = {
   web: 'receipt.kind.web',
@@ -132,7 +132,10 @@ export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) 
         </dl>
         <p className="hint">
           {points.multiplierCard
-            ? t('receipt.multiplier', { multiplier: points.multiplierPercent / 100, card: points.multiplierCard })
+            ? t('receipt.multiplier', {
+                multiplier: formatMultiplier(points.multiplierPercent, language),
+                card: points.multiplierCard,
+              })
             : t('receipt.noMultiplier')}
         </p>
       </section>
