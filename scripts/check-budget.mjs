@@ -28,7 +28,8 @@ const { values: options } = parseArgs({
     // A page brings its own code only; anything heavier belongs in a shared, separately loaded chunk.
     'page-kb': { type: 'string', default: '30' },
     pages: { type: 'string', default: '^src/app/pages/(.+)\\.page\\.tsx$' },
-    chunk: { type: 'string', multiple: true, default: [] },
+    // The web app's history charts load uPlot on demand (decision 031); --chunk replaces this default.
+    chunk: { type: 'string', multiple: true, default: ['uplot/dist/uPlot\\.esm\\.js$=25'] },
   },
 });
 

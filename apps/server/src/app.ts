@@ -106,6 +106,7 @@ import { CardsAdmin } from './modules/cards/cards.admin.js';
 import { registerCardConsoleRoutes } from './modules/cards/cards.console.js';
 import { WalkingAdmin } from './modules/walking/walking.admin.js';
 import { registerWalkingConsoleRoutes } from './modules/walking/walking.console.js';
+import { WalkingHistory } from './modules/walking/walking.history.js';
 import { WalkingRepository } from './modules/walking/walking.repository.js';
 import { registerWalkingRoutes } from './modules/walking/walking.routes.js';
 import { WalkingService } from './modules/walking/walking.service.js';
@@ -166,6 +167,8 @@ export interface Services {
   walking: WalkingService;
   /** Step-source tokens and health imports (decision 030). */
   stepSources: StepSourcesService;
+  /** History, streaks and milestones, and each day's receipt (decision 031). */
+  walkingHistory: WalkingHistory;
   payments: PaymentsService;
   cipher: FieldCipher;
   files: FilesService;
@@ -255,6 +258,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   const invitesRepository = new InvitesRepository();
   const invites = new InvitesService(db, invitesRepository, ledger, clock, calendar, config);
   const notices = new NoticesService(db, noticesRepository, clock);
+  const walkingHistory = new WalkingHistory(db, walkingRepository, cards, invites, clock, calendar, config);
   const addresses = new AddressesService(db, new AddressesRepository(), clock, config);
   const walking = new WalkingService(
     db,
@@ -301,6 +305,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     cards,
     walking,
     stepSources,
+    walkingHistory,
     payments,
     cipher,
     files,

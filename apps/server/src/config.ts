@@ -67,6 +67,7 @@ const EnvSchema = z.object({
   STEP_FLAG_DISAGREE_MIN_STEPS: z.coerce.number().int().min(0).default(5_000),
   STEP_FLAG_SHARED_DEVICE_ACCOUNTS: z.coerce.number().int().min(1).default(3),
   STEP_FLAG_SHARED_ADDRESS_ACCOUNTS: z.coerce.number().int().min(1).default(3),
+  STEP_LENGTH_CM: z.coerce.number().int().min(30).max(150).default(70),
   POINTS_STEPS_PER_POINT: z.coerce.number().int().min(1).default(100),
   POINTS_DAILY_MAX: z.coerce.number().int().min(0).default(200),
   EXCHANGE_POINTS_PER_UNIT: z.coerce.number().int().min(1).default(100),
@@ -288,7 +289,13 @@ function fromEnv(e: Env) {
     captcha: { maxPerAddress: e.CAPTCHA_MAX_PER_ADDRESS, windowMinutes: e.CAPTCHA_WINDOW_MINUTES },
     /** The business day's time zone as a fixed offset from UTC (no daylight saving). */
     businessUtcOffsetMinutes: e.BUSINESS_UTC_OFFSET_MINUTES,
-    steps: { dailyCap: e.STEPS_DAILY_CAP, maxPerMinute: e.STEPS_MAX_PER_MINUTE, dailyGoal: e.STEPS_DAILY_GOAL },
+    /** `lengthCm`: one step's length, for the distance history and milestones show. */
+    steps: {
+      dailyCap: e.STEPS_DAILY_CAP,
+      maxPerMinute: e.STEPS_MAX_PER_MINUTE,
+      dailyGoal: e.STEPS_DAILY_GOAL,
+      lengthCm: e.STEP_LENGTH_CM,
+    },
     /**
      * When a day is flagged for review (docs/product/rules.md, Steps and points): a report's
      * rhythm of at least `rhythmMinIntervals` intervals with a coefficient of variation below

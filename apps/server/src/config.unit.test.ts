@@ -156,6 +156,13 @@ describe('the data encryption key', () => {
       secondApprovalAbove: 500_000,
     });
   });
+
+  it('has a step length for distances, 70 cm unless set, within 30 to 150 cm', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).steps.lengthCm).toBe(70);
+    expect(loadConfig({ DATA_DIR: tempDir(), STEP_LENGTH_CM: '65' }).steps.lengthCm).toBe(65);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STEP_LENGTH_CM: '10' })).toThrow(/STEP_LENGTH_CM/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STEP_LENGTH_CM: 'long' })).toThrow(/STEP_LENGTH_CM/);
+  });
 });
 
 describe('links and demo exposure', () => {

@@ -94,6 +94,8 @@ export const APP_ROUTES = [
   '/pages-sub/physical-card-mailing/index',
   '/pages-sub/realname/index',
   '/pages-sub/steps/sources',
+  '/pages-sub/steps/day',
+  '/pages-sub/steps/history',
   '/pages-sub/withdrawal/index',
   '/pages-sub/withdrawal-detail/index',
   '/pages-sub/withdrawal-type/edit',

@@ -28,6 +28,8 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.physicalCardMailing]: 'title.physicalCardMailing',
   [PATHS.realname]: 'title.realname',
   [PATHS.stepSources]: 'title.stepSources',
+  [PATHS.stepDay]: 'title.stepDay',
+  [PATHS.stepHistory]: 'title.stepHistory',
   [PATHS.withdrawal]: 'title.withdrawal',
   [PATHS.withdrawalDetail]: 'title.withdrawalDetail',
   [PATHS.withdrawalType]: 'title.withdrawalType',

@@ -352,6 +352,8 @@ export const getAchievements = defineEndpoint({
   summary:
     'Current and longest streak of goal days (in the business time zone), totals, and milestones with the day each was reached.',
   response: z.object({
+    /** The business day it is now: the day history and the streak end on. */
+    today: DaySchema,
     /** Consecutive goal days ending today, or yesterday while today is still short of its goal. */
     currentStreak: z.number().int(),
     longestStreak: z.number().int(),

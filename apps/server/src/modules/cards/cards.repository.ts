@@ -255,6 +255,31 @@ export class CardsRepository {
     return new Set(rows.map((row) => row.card_id));
   }
 
+  /** A user's cash back credited for a day, per card, with the card's plan name. */
+  cashBacksOn(db: Executor, userId: string, day: string) {
+    return db
+      .selectFrom('card_cash_backs as b')
+      .innerJoin('member_cards as c', 'c.id', 'b.card_id')
+      .innerJoin('card_plans as p', 'p.id', 'c.plan_id')
+      .select(['b.card_id', 'p.name', 'b.amount'])
+      .where('c.user_id', '=', userId)
+      .where('b.day', '=', day)
+      .orderBy('b.created_at')
+      .orderBy('b.id')
+      .execute();
+  }
+
+  /** The day each of these ledger transfers paid cash back for. */
+  async cashBackDaysByTransfer(db: Executor, transferIds: string[]): Promise<Map<string, string>> {
+    if (transferIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('card_cash_backs')
+      .select(['transfer_id', 'day'])
+      .where('transfer_id', 'in', transferIds)
+      .execute();
+    return new Map(rows.map((row) => [row.transfer_id, row.day]));
+  }
+
   async insertCashBack(
     db: Executor,
     row: { id: string; card_id: string; day: string; amount: number; transfer_id: string; created_at: number },

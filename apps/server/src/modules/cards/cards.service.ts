@@ -204,6 +204,26 @@ export class CardsService {
     return this.repository.activeCardsOn(db, userId, day);
   }
 
+  /** Every card the user ever held, active or not, with its plan. */
+  cardsOf(db: Executor, userId: string): Promise<CardWithPlanRow[]> {
+    return this.repository.listCards(db, userId);
+  }
+
+  /** Cash back credited to the user for a day, per card with its plan name. */
+  async cashBacksOn(
+    db: Executor,
+    userId: string,
+    day: string,
+  ): Promise<{ cardId: string; cardName: string; amount: number }[]> {
+    const rows = await this.repository.cashBacksOn(db, userId, day);
+    return rows.map((row) => ({ cardId: row.card_id, cardName: row.name, amount: row.amount }));
+  }
+
+  /** For the funds statement: the day each cash back transfer was for. */
+  cashBackDaysByTransfer(db: Executor, transferIds: string[]): Promise<Map<string, string>> {
+    return this.repository.cashBackDaysByTransfer(db, transferIds);
+  }
+
   cashBackDays(db: Executor, cardIds: string[], day: string): Promise<Set<string>> {
     return this.repository.cashBackDays(db, cardIds, day);
   }

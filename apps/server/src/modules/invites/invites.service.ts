@@ -73,6 +73,12 @@ export class InvitesService {
     });
   }
 
+  /** The points this user received as an invitee, when their steps on `day` completed the invitation. */
+  async inviteeRewardOn(db: Executor, userId: string, day: string): Promise<{ points: number } | null> {
+    const reward = await this.repository.findReward(db, userId);
+    return reward && reward.day === day && reward.points > 0 ? { points: reward.points } : null;
+  }
+
   async get(user: AuthUser, origin: string): Promise<Invite> {
     const link = `${origin}/#/pages/login/index?invite=${encodeURIComponent(user.inviteCode)}`;
     const year = this.calendar.dayOf(this.clock.now()).slice(0, 4);

@@ -115,7 +115,7 @@ export class LedgerRepository {
     if (filter.before !== undefined) query = query.where('e.created_at', '<', filter.before);
     const [rows, count] = await Promise.all([
       query
-        .select(['e.id', 't.kind', 'e.amount', 'e.balance_after', 'e.created_at'])
+        .select(['e.id', 'e.transfer_id', 't.kind', 'e.amount', 'e.balance_after', 'e.created_at'])
         .orderBy('e.id', 'desc')
         .limit(page.limit)
         .offset(page.offset)

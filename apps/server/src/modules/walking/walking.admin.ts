@@ -86,7 +86,7 @@ export class WalkingAdmin {
     status: FlaggedDayStatus,
     page: { page: number; pageSize: number },
   ): Promise<{ items: ConsoleFlaggedDay[]; page: number; pageSize: number; total: number; hasMore: boolean }> {
-    const { rows, total } = await this.repository.listReviews(this.db, status, pageWindow(page));
+    const { rows, total } = await this.repository.listReviewsByStatus(this.db, status, pageWindow(page));
     const items: ConsoleFlaggedDay[] = [];
     for (const row of rows) items.push(await this.toFlaggedDay(this.db, row));
     return pageResult(items, page, total);
@@ -95,7 +95,7 @@ export class WalkingAdmin {
   private async toFlaggedDay(db: Executor, row: StepReviewListRow): Promise<ConsoleFlaggedDay> {
     const sources = await this.repository.listStepSources(db, row.user_id, row.day);
     const tokenIds = sources.filter((source) => source.kind === 'device').map((source) => tokenIdOf(source.source));
-    const names = await this.repository.deviceTokenNames(db, tokenIds);
+    const names = await this.repository.tokenNamesById(db, tokenIds);
     const held = await this.walking.heldRewards(db, row.user_id, row.day);
     return {
       id: row.id,

@@ -17,6 +17,8 @@ export type StepRefusalRow = StepRefusalsTable;
 export type StepReviewRow = Omit<StepReviewsTable, 'version'> & { version: number };
 /** A review with what the console shows beside it: the account and the day's count. */
 export type StepReviewListRow = StepReviewRow & { account: string; steps: number; collected_points: number };
+/** What a user's own history and receipt show of a review. */
+export type StepReviewSummaryRow = Pick<StepReviewRow, 'day' | 'status' | 'reasons' | 'created_at' | 'decided_at'>;
 
 export class WalkingRepository {
   /**
@@ -95,6 +97,49 @@ export class WalkingRepository {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+  }
+
+  /** A user's days with steps, oldest first; `from`/`to` inclusive when given. */
+  listStepDays(
+    db: Executor,
+    userId: string,
+    range: { from?: string; to?: string } = {},
+  ): Promise<Pick<StepDayRow, 'day' | 'steps'>[]> {
+    let query = db
+      .selectFrom('step_days')
+      .select(['day', 'steps'])
+      .where('user_id', '=', userId)
+      .where('steps', '>', 0);
+    if (range.from !== undefined) query = query.where('day', '>=', range.from);
+    if (range.to !== undefined) query = query.where('day', '<=', range.to);
+    return query.orderBy('day').execute();
+  }
+
+  /** A user's reviews of flagged days, `from`/`to` inclusive when given. */
+  listUserReviews(
+    db: Executor,
+    userId: string,
+    range: { from?: string; to?: string } = {},
+  ): Promise<StepReviewSummaryRow[]> {
+    let query = db
+      .selectFrom('step_reviews')
+      .select(['day', 'status', 'reasons', 'created_at', 'decided_at'])
+      .where('user_id', '=', userId);
+    if (range.from !== undefined) query = query.where('day', '>=', range.from);
+    if (range.to !== undefined) query = query.where('day', '<=', range.to);
+    return query.orderBy('day').execute();
+  }
+
+  /** The names of the user's own step-source tokens among these ids (revoked ones too). */
+  async deviceTokenNames(db: Executor, userId: string, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('device_tokens')
+      .select(['id', 'name'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 
   async insertStepDay(db: Executor, row: StepDayRow): Promise<void> {
@@ -269,7 +314,7 @@ export class WalkingRepository {
   }
 
   /** Reviews by status, oldest first, with the account and the day's count. */
-  async listReviews(
+  async listReviewsByStatus(
     db: Executor,
     status: string,
     page: { limit: number; offset: number },
@@ -315,7 +360,7 @@ export class WalkingRepository {
   }
 
   /** Step-source tokens' names by id (a `device:<id>` source shows its token's name). */
-  async deviceTokenNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  async tokenNamesById(db: Executor, ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const rows = await db.selectFrom('device_tokens').select(['id', 'name']).where('id', 'in', ids).execute();
     return new Map(rows.map((row) => [row.id, row.name]));

@@ -1,16 +1,23 @@
 import {
   collectPoints,
   exchangePoints,
+  getAchievements,
   getHome,
+  getStepHistory,
+  getStepReceipt,
   listExchanges,
   listMoneyStatement,
   reportSteps,
 } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
+import type { WalkingHistory } from './walking.history.js';
 import type { WalkingService } from './walking.service.js';
 
-export function registerWalkingRoutes(endpoints: EndpointRegistrar, deps: { walking: WalkingService }): void {
-  const { walking } = deps;
+export function registerWalkingRoutes(
+  endpoints: EndpointRegistrar,
+  deps: { walking: WalkingService; walkingHistory: WalkingHistory },
+): void {
+  const { walking, walkingHistory } = deps;
 
   endpoints.handle(reportSteps, ({ user, body }) => walking.reportSteps(user.id, body));
 
@@ -23,4 +30,10 @@ export function registerWalkingRoutes(endpoints: EndpointRegistrar, deps: { walk
   endpoints.handle(listExchanges, ({ user, query }) => walking.listExchanges(user.id, query));
 
   endpoints.handle(listMoneyStatement, ({ user, query }) => walking.moneyStatement(user.id, query));
+
+  endpoints.handle(getStepHistory, ({ user, query }) => walkingHistory.getStepHistory(user.id, query));
+
+  endpoints.handle(getAchievements, ({ user }) => walkingHistory.getAchievements(user.id));
+
+  endpoints.handle(getStepReceipt, ({ user, params }) => walkingHistory.getStepReceipt(user.id, params.day));
 }

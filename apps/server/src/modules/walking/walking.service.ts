@@ -28,6 +28,7 @@ import type {
   HomeItemRow,
   StepDayRow,
   StepReviewRow,
+  StepReviewSummaryRow,
   StepSourceRow,
   WalkingRepository,
 } from './walking.repository.js';
@@ -74,7 +75,7 @@ export function parseReasons(json: string): StepFlagReason[] {
   return STEP_FLAG_REASONS.filter((reason) => list.includes(reason));
 }
 
-export function toStepReview(row: StepReviewRow): StepReview {
+export function toStepReview(row: StepReviewSummaryRow): StepReview {
   return {
     status: row.status as StepReview['status'],
     reasons: parseReasons(row.reasons),
@@ -615,12 +616,17 @@ export class WalkingService {
       },
       pageWindow(query),
     );
+    // A card's cash back links to the receipt of the day it was paid for.
+    const receiptDays = await this.cards.cashBackDaysByTransfer(
+      this.db,
+      rows.filter((row) => row.kind === 'card.cashback').map((row) => row.transfer_id),
+    );
     const items: MoneyMovement[] = rows.map((row) => ({
       id: String(row.id),
       type: row.kind,
       amount: row.amount,
       balanceAfter: row.balance_after,
-      receiptDay: null,
+      receiptDay: receiptDays.get(row.transfer_id) ?? null,
       createdAt: isoTime(row.created_at),
     }));
     return pageResult(items, query, total);

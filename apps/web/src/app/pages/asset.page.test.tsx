@@ -4,6 +4,8 @@ import { STATEMENT_TYPES } from '@stride/contract/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../lib/http';
 import type * as HttpModule from '../../lib/http';
+import { PATHS, go } from '../../lib/navigation';
+import type * as NavigationModule from '../../lib/navigation';
 import AssetPage from './asset.page';
 
 // The request layer is replaced: the statement answers from here and its queries are recorded.
@@ -12,16 +14,29 @@ vi.mock('../../lib/http', async (importOriginal) => ({
   call: vi.fn(),
 }));
 
+vi.mock('../../lib/navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof NavigationModule>()),
+  go: vi.fn(),
+}));
+
 const mockedCall = vi.mocked(call);
 
-const movement = (id: string, type: string, amount: number, balanceAfter: number): MoneyMovement => ({
+const movement = (
+  id: string,
+  type: string,
+  amount: number,
+  balanceAfter: number,
+  receiptDay: string | null = null,
+): MoneyMovement => ({
   id,
   type,
   amount,
   balanceAfter,
+  receiptDay,
   createdAt: '2026-03-02T00:00:00Z',
 });
 const MOVEMENTS = [
+  movement('5', 'card.cashback', 300, 10_300, '2026-03-01'),
   movement('4', 'withdraw.refund', 5_000, 10_000),
   movement('3', 'withdraw.request', -5_000, 5_000),
   movement('2', 'exchange', 500, 10_000),
@@ -41,6 +56,7 @@ beforeEach(() => {
 
 afterEach(() => {
   mockedCall.mockReset();
+  vi.mocked(go).mockReset();
 });
 
 describe('the funds statement', () => {
@@ -50,7 +66,16 @@ describe('the funds statement', () => {
     const labels = within(list)
       .getAllByRole('listitem')
       .map((item) => item.firstElementChild?.textContent);
-    expect(labels).toEqual(['Withdrawal returned', 'Withdrawal', 'Points exchange', 'Welcome bonus']);
+    expect(labels).toEqual(['Card cash back', 'Withdrawal returned', 'Withdrawal', 'Points exchange', 'Welcome bonus']);
+  });
+
+  it('links a card’s cash back to the receipt of the day it was for, and only that row', async () => {
+    render(<AssetPage />);
+    const list = await screen.findByRole('list', { name: 'Funds statement' });
+    const links = within(list).getAllByRole('button');
+    expect(links.map((link) => link.textContent)).toEqual(['Receipt for 2026-03-01 ›']);
+    fireEvent.click(links[0]!);
+    expect(go).toHaveBeenCalledWith(PATHS.stepDay, { day: '2026-03-01' });
   });
 
   it('offers every statement type of the contract in the filter, withdrawals included', async () => {

@@ -6,6 +6,7 @@ import { usePagedList } from '../../hooks';
 import { MONEY_TYPES, listMoneyStatement, moneyTypeLabel, signedMoney } from '../../features/wallet';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
+import { PATHS, go } from '../../lib/navigation';
 import '../../features/wallet/wallet.css';
 
 interface Filters {
@@ -130,6 +131,15 @@ export default function AssetPage() {
               <span className="ledger__meta ledger__meta--end">
                 {t('statement.balanceAfter', { amount: formatMoney(movement.balanceAfter) })}
               </span>
+              {movement.receiptDay ? (
+                <button
+                  type="button"
+                  className="link ledger__receipt"
+                  onClick={() => go(PATHS.stepDay, { day: movement.receiptDay ?? '' })}
+                >
+                  {t('statement.receipt', { day: movement.receiptDay })} ›
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@ import { CardProgress } from '../../features/cards';
 import { ExchangeSheet } from '../../features/exchange';
 import { QuickEntryIcon, appPathOf, useHome, type Home } from '../../features/home';
 import { NoticesSection } from '../../features/notices';
+import { StepStreak } from '../../features/step-history/streak';
 import { createRetryKey } from '../../lib/http';
 import { StepsRing, collectPoints, useStepCounter, type StepSensorStatus } from '../../features/walking';
 import { formatCount, formatMoney, formatNumber } from '../../lib/format';
@@ -94,6 +95,7 @@ function HomeContent({
           </button>
         ) : null}
       </section>
+      <StepStreak steps={steps} goal={home.goal} />
 
       <section className="card home-wallet" aria-label={t('home.wallet')}>
         <dl className="home-wallet__figures">

@@ -16,6 +16,7 @@ import { PAGE_TITLES } from '../page-titles';
 import '../../features/home/home.css';
 
 const SERVICES: readonly AppPath[] = [
+  PATHS.stepHistory,
   PATHS.invest,
   PATHS.addresses,
   PATHS.asset,

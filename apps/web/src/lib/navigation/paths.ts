@@ -24,6 +24,8 @@ export const PATHS = {
   physicalCardMailing: '/pages-sub/physical-card-mailing/index',
   realname: '/pages-sub/realname/index',
   stepSources: '/pages-sub/steps/sources',
+  stepDay: '/pages-sub/steps/day',
+  stepHistory: '/pages-sub/steps/history',
   withdrawal: '/pages-sub/withdrawal/index',
   withdrawalDetail: '/pages-sub/withdrawal-detail/index',
   withdrawalType: '/pages-sub/withdrawal-type/index',

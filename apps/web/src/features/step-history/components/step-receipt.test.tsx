@@ -1,0 +1,61 @@
+import { render, screen, within } from '@testing-library/react';
+import type { StepReceipt } from '@stride/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { languageStore } from '../../../lib/i18n';
+import { StepReceiptView } from './step-receipt';
+
+const RECEIPT: StepReceipt = {
+  day: '2026-11-22',
+  goal: 5_000,
+  steps: 30_000,
+  sources: [
+    { kind: 'web', name: null, steps: 30_000, reportedAt: '2026-11-22T06:00:00.000Z', credited: true },
+    { kind: 'device', name: 'My watch', steps: 4_000, reportedAt: '2026-11-22T02:00:00.000Z', credited: false },
+  ],
+  refusals: [
+    { kind: 'web', name: null, steps: 3_001, reason: 'rate', limit: 3_000, at: '2026-11-21T16:10:00.000Z' },
+    { kind: 'web', name: null, steps: 45_000, reason: 'cap', limit: 30_000, at: '2026-11-22T06:00:00.000Z' },
+    { kind: 'device', name: 'My watch', steps: 12_345, reason: 'late', limit: null, at: '2026-11-25T06:00:00.000Z' },
+  ],
+  review: { status: 'flagged', reasons: ['regularRhythm'], flaggedAt: '2026-11-22T06:00:00.000Z', decidedAt: null },
+  points: { earned: 300, collected: 120, multiplierPercent: 150, multiplierCard: 'Gold' },
+  cashBack: [{ cardId: 'c1', cardName: 'Gold', amount: 300 }],
+  inviteReward: { points: 500 },
+};
+
+afterEach(() => languageStore.set('en'));
+
+describe('a day’s receipt', () => {
+  it('says what was credited, what was refused and why with its limit, points, cash back and the review', () => {
+    languageStore.set('en');
+    render(<StepReceiptView receipt={RECEIPT} />);
+    expect(screen.getByTestId('receipt-steps').textContent).toBe('30,000 steps credited');
+    expect(screen.getByRole('note').textContent).toContain(
+      'Under review: this day’s points and cash back wait for a check',
+    );
+    expect(screen.getByRole('note').textContent).toContain('The steps came in a rhythm too regular for walking');
+    const sources = within(screen.getByRole('region', { name: 'What each source reported' })).getAllByRole('listitem');
+    expect(sources[0]?.textContent).toContain('This app');
+    expect(sources[0]?.textContent).toContain('Credited');
+    expect(sources[1]?.textContent).toContain('Step-source token · My watch');
+    const refusals = within(screen.getByTestId('receipt-refusals')).getAllByRole('listitem');
+    expect(refusals.map((item) => item.firstElementChild?.firstChild?.textContent)).toEqual([
+      'Too fast: 3,001 steps reported when at most 3,000 were possible by then',
+      '45,000 steps reported, over the daily cap: credited up to 30,000',
+      '12,345 steps reported too late: only today and yesterday can be reported',
+    ]);
+    expect(screen.getByText('Multiplier ×1.5 from Gold')).toBeTruthy();
+    expect(within(screen.getByTestId('receipt-cash-back')).getByText('+¥3.00')).toBeTruthy();
+    expect(screen.getByText('500 points: this day’s steps completed your invitation')).toBeTruthy();
+  });
+
+  it('groups numbers the way the language does', () => {
+    languageStore.set('fr');
+    render(<StepReceiptView receipt={{ ...RECEIPT, review: null, refusals: [], inviteReward: null, cashBack: [] }} />);
+    // French groups thousands with a narrow no-break space.
+    expect(screen.getByTestId('receipt-steps').textContent).toBe('30\u202f000 pas crédités');
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.getByText('Pas de remboursement ce jour-là.')).toBeTruthy();
+    expect(screen.getByText('Multiplicateur ×1,5 de Gold')).toBeTruthy();
+  });
+});

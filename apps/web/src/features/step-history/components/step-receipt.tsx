@@ -1,0 +1,168 @@
+import type { StepFlagReason, StepReceipt, StepRefusalReason, StepSourceKind } from '@stride/contract';
+import { formatMoney, formatTime } from '../../../lib/format';
+import { useI18n, type MessageKey } from '../../../lib/i18n';
+import { formatDay, formatMultiplier, formatSteps } from '../format';
+
+const KINDS: Readonly<Record<StepSourceKind, MessageKey>> = {
+  web: 'receipt.kind.web',
+  companion: 'receipt.kind.companion',
+  device: 'receipt.kind.device',
+  appleHealth: 'receipt.kind.appleHealth',
+  googleFit: 'receipt.kind.googleFit',
+};
+
+const REFUSALS: Readonly<Record<StepRefusalReason, MessageKey>> = {
+  rate: 'receipt.refusal.rate',
+  cap: 'receipt.refusal.cap',
+  late: 'receipt.refusal.late',
+};
+
+const REASONS: Readonly<Record<StepFlagReason, MessageKey>> = {
+  regularRhythm: 'receipt.reason.regularRhythm',
+  sourcesDisagree: 'receipt.reason.sourcesDisagree',
+  sharedDevice: 'receipt.reason.sharedDevice',
+  sharedAddress: 'receipt.reason.sharedAddress',
+};
+
+const REVIEWS: Readonly<Record<NonNullable<StepReceipt['review']>['status'], MessageKey>> = {
+  flagged: 'receipt.review.flagged',
+  cleared: 'receipt.review.cleared',
+  rejected: 'receipt.review.rejected',
+};
+
+/** A day's receipt (GET /api/steps/days/{day}): everything that made the day pay what it paid. */
+export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) {
+  const { t, language } = useI18n();
+  const count = (value: number) => formatSteps(value, language);
+  const sourceName = (kind: StepSourceKind, name: string | null) =>
+    name ? `${t(KINDS[kind])} · ${name}` : t(KINDS[kind]);
+  const { review, points } = receipt;
+  return (
+    <>
+      <section className="card receipt-head" aria-labelledby="receipt-day">
+        <h2 id="receipt-day" className="history-title">
+          {formatDay(receipt.day, language, true)}
+        </h2>
+        <p className="receipt-head__steps" data-testid="receipt-steps">
+          {t('receipt.steps', { steps: count(receipt.steps) })}
+        </p>
+        <p className="hint">
+          {t('receipt.goal', { goal: count(receipt.goal) })} ·{' '}
+          {receipt.steps >= receipt.goal
+            ? t('receipt.goalMet')
+            : t('receipt.goalShort', { left: count(receipt.goal - receipt.steps) })}
+        </p>
+        {review ? (
+          <div
+            className={review.status === 'cleared' ? 'receipt-review receipt-review--cleared' : 'receipt-review'}
+            role="note"
+            data-testid="receipt-review"
+          >
+            <p className="receipt-review__status">{t(REVIEWS[review.status])}</p>
+            {review.reasons.length > 0 ? (
+              <ul className="receipt-review__reasons" aria-label={t('receipt.reasons')}>
+                {review.reasons.map((reason) => (
+                  <li key={reason}>{t(REASONS[reason])}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="receipt-sources">
+        <h2 id="receipt-sources" className="history-title">
+          {t('receipt.sources')}
+        </h2>
+        {receipt.sources.length === 0 ? <p className="hint">{t('receipt.noSources')}</p> : null}
+        <ul className="receipt-list">
+          {receipt.sources.map((source) => (
+            <li key={`${source.kind}-${source.reportedAt}-${source.name ?? ''}`} className="receipt-row">
+              <span>
+                {sourceName(source.kind, source.name)}
+                {source.credited ? (
+                  <span className="badge badge--good receipt-badge">{t('receipt.credited')}</span>
+                ) : null}
+                <span className="receipt-row__meta">
+                  {t('receipt.reportedAt', { time: formatTime(source.reportedAt) })}
+                </span>
+              </span>
+              <span className="receipt-row__figure">{count(source.steps)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {receipt.refusals.length > 0 ? (
+        <section className="card" aria-labelledby="receipt-refusals" data-testid="receipt-refusals">
+          <h2 id="receipt-refusals" className="history-title">
+            {t('receipt.refusals')}
+          </h2>
+          <ul className="receipt-list">
+            {receipt.refusals.map((refusal, index) => (
+              <li key={`${refusal.at}-${index}`} className="receipt-row receipt-row--refused">
+                <span>
+                  {t(REFUSALS[refusal.reason], {
+                    steps: count(refusal.steps),
+                    limit: refusal.limit === null ? '—' : count(refusal.limit),
+                  })}
+                  <span className="receipt-row__meta">
+                    {sourceName(refusal.kind, refusal.name)} · {formatTime(refusal.at)}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="card" aria-labelledby="receipt-points">
+        <h2 id="receipt-points" className="history-title">
+          {t('receipt.points')}
+        </h2>
+        <dl className="receipt-figures">
+          <div>
+            <dt>{t('receipt.earned')}</dt>
+            <dd data-testid="receipt-earned">{count(points.earned)}</dd>
+          </div>
+          <div>
+            <dt>{t('receipt.collected')}</dt>
+            <dd>{count(points.collected)}</dd>
+          </div>
+        </dl>
+        <p className="hint">
+          {points.multiplierCard
+            ? t('receipt.multiplier', {
+                multiplier: formatMultiplier(points.multiplierPercent, language),
+                card: points.multiplierCard,
+              })
+            : t('receipt.noMultiplier')}
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="receipt-cash-back" data-testid="receipt-cash-back">
+        <h2 id="receipt-cash-back" className="history-title">
+          {t('receipt.cashBack')}
+        </h2>
+        {receipt.cashBack.length === 0 ? <p className="hint">{t('receipt.noCashBack')}</p> : null}
+        <ul className="receipt-list">
+          {receipt.cashBack.map((item) => (
+            <li key={item.cardId} className="receipt-row">
+              <span>{item.cardName}</span>
+              <span className="receipt-row__figure receipt-row__figure--money">+{formatMoney(item.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {receipt.inviteReward ? (
+        <section className="card" aria-labelledby="receipt-invite">
+          <h2 id="receipt-invite" className="history-title">
+            {t('receipt.inviteReward')}
+          </h2>
+          <p>{t('receipt.inviteRewardPoints', { points: count(receipt.inviteReward.points) })}</p>
+        </section>
+      ) : null}
+    </>
+  );
+}
