@@ -93,6 +93,7 @@ export const APP_ROUTES = [
   '/pages-sub/order/shop',
   '/pages-sub/physical-card-mailing/index',
   '/pages-sub/realname/index',
+  '/pages-sub/steps/walk',
   '/pages-sub/withdrawal/index',
   '/pages-sub/withdrawal-detail/index',
   '/pages-sub/withdrawal-type/edit',

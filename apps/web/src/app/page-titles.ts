@@ -27,6 +27,7 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.orderShop]: 'title.orderShop',
   [PATHS.physicalCardMailing]: 'title.physicalCardMailing',
   [PATHS.realname]: 'title.realname',
+  [PATHS.walk]: 'title.walk',
   [PATHS.withdrawal]: 'title.withdrawal',
   [PATHS.withdrawalDetail]: 'title.withdrawalDetail',
   [PATHS.withdrawalType]: 'title.withdrawalType',

@@ -47,13 +47,14 @@ const PAGES: readonly PageDef[] = [
   { path: PATHS.orderShop, load: () => import('./pages/order-shop.page') },
   { path: PATHS.physicalCardMailing, load: () => import('./pages/physical-card-mailing.page') },
   { path: PATHS.realname, load: () => import('./pages/realname.page') },
+  { path: PATHS.walk, load: () => import('./pages/walk.page') },
   { path: PATHS.withdrawal, load: () => import('./pages/withdrawal.page') },
   { path: PATHS.withdrawalDetail, load: () => import('./pages/withdrawal-detail.page') },
   { path: PATHS.withdrawalTypeEdit, load: () => import('./pages/withdrawal-type-edit.page') },
   { path: PATHS.withdrawalType, load: () => import('./pages/withdrawal-type.page') },
 ];
 
-/** docs/product/client.md, Pages: all 25 routes; each page is its own chunk. */
+/** docs/product/client.md, Pages: every route; each page is its own chunk. */
 export const ROUTES: readonly RouteDef[] = PAGES.map((page) => ({ ...page, titleKey: PAGE_TITLES[page.path] }));
 
 /** Tab order of docs/product/client.md, Tab bar: home, invite, mall, my. */

@@ -23,6 +23,7 @@ export const PATHS = {
   orderShop: '/pages-sub/order/shop',
   physicalCardMailing: '/pages-sub/physical-card-mailing/index',
   realname: '/pages-sub/realname/index',
+  walk: '/pages-sub/steps/walk',
   withdrawal: '/pages-sub/withdrawal/index',
   withdrawalDetail: '/pages-sub/withdrawal-detail/index',
   withdrawalType: '/pages-sub/withdrawal-type/index',
