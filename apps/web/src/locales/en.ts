@@ -121,7 +121,8 @@ export const en = {
   'walk.sync.at': 'Last synced {time}',
   'walk.sync.pending': '{steps} steps waiting to sync',
   'walk.permission.title': 'Count your steps',
-  'walk.permission.body': "Stride counts your steps with your phone's motion sensor while the app is open, on any page, and earns you points for them. Your phone asks once for motion access; only the number of steps leaves the phone.",
+  'walk.permission.body':
+    "Stride counts your steps with your phone's motion sensor while the app is open, on any page, and earns you points for them. Your phone asks once for motion access; only the number of steps leaves the phone.",
   'walk.permission.allow': 'Allow motion access',
   'walk.permission.later': 'Not now',
   'walk.mode.intro': 'Start a walk to follow its steps, time and distance. The screen stays on while you walk.',

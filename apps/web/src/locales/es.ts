@@ -121,10 +121,12 @@ export const es: Messages = {
   'walk.sync.at': 'Última sincronización {time}',
   'walk.sync.pending': '{steps} pasos esperando sincronizarse',
   'walk.permission.title': 'Cuente sus pasos',
-  'walk.permission.body': 'Stride cuenta sus pasos con el sensor de movimiento del teléfono mientras la app está abierta, en cualquier página, y le da puntos por ellos. El teléfono pide una vez acceso al movimiento; solo el número de pasos sale del teléfono.',
+  'walk.permission.body':
+    'Stride cuenta sus pasos con el sensor de movimiento del teléfono mientras la app está abierta, en cualquier página, y le da puntos por ellos. El teléfono pide una vez acceso al movimiento; solo el número de pasos sale del teléfono.',
   'walk.permission.allow': 'Permitir el acceso al movimiento',
   'walk.permission.later': 'Ahora no',
-  'walk.mode.intro': 'Empiece una caminata para seguir sus pasos, el tiempo y la distancia. La pantalla se queda encendida mientras camina.',
+  'walk.mode.intro':
+    'Empiece una caminata para seguir sus pasos, el tiempo y la distancia. La pantalla se queda encendida mientras camina.',
   'walk.mode.begin': 'Empezar a caminar',
   'walk.mode.end': 'Terminar la caminata',
   'walk.mode.steps': 'Pasos',
@@ -133,7 +135,8 @@ export const es: Messages = {
   'walk.mode.km': '{km} km',
   'walk.mode.distanceNote': 'La distancia es una estimación: {length} m por paso.',
   'walk.mode.awake': 'La pantalla se queda encendida durante la caminata.',
-  'walk.mode.noWakeLock': 'Este navegador no puede mantener la pantalla encendida: deje la app abierta en primer plano para seguir contando.',
+  'walk.mode.noWakeLock':
+    'Este navegador no puede mantener la pantalla encendida: deje la app abierta en primer plano para seguir contando.',
   'walk.mode.summary': 'Su caminata',
   'walk.mode.endedIdle': 'La caminata terminó sola tras 30 minutos sin pasos.',
   'walk.mode.endedMidnight': 'La caminata terminó a medianoche.',

@@ -121,10 +121,12 @@ export const fr: Messages = {
   'walk.sync.at': 'Dernière synchronisation {time}',
   'walk.sync.pending': '{steps} pas en attente de synchronisation',
   'walk.permission.title': 'Comptez vos pas',
-  'walk.permission.body': 'Stride compte vos pas avec le capteur de mouvement du téléphone tant que l’app est ouverte, sur n’importe quelle page, et vous donne des points pour eux. Le téléphone demande une fois l’accès au mouvement ; seul le nombre de pas quitte le téléphone.',
+  'walk.permission.body':
+    'Stride compte vos pas avec le capteur de mouvement du téléphone tant que l’app est ouverte, sur n’importe quelle page, et vous donne des points pour eux. Le téléphone demande une fois l’accès au mouvement ; seul le nombre de pas quitte le téléphone.',
   'walk.permission.allow': 'Autoriser l’accès au mouvement',
   'walk.permission.later': 'Plus tard',
-  'walk.mode.intro': 'Commencez une marche pour suivre ses pas, sa durée et sa distance. L’écran reste allumé pendant la marche.',
+  'walk.mode.intro':
+    'Commencez une marche pour suivre ses pas, sa durée et sa distance. L’écran reste allumé pendant la marche.',
   'walk.mode.begin': 'Commencer à marcher',
   'walk.mode.end': 'Terminer la marche',
   'walk.mode.steps': 'Pas',
@@ -133,7 +135,8 @@ export const fr: Messages = {
   'walk.mode.km': '{km} km',
   'walk.mode.distanceNote': 'La distance est une estimation : {length} m par pas.',
   'walk.mode.awake': 'L’écran reste allumé pendant la marche.',
-  'walk.mode.noWakeLock': 'Ce navigateur ne peut pas garder l’écran allumé : gardez l’app ouverte au premier plan pour continuer à compter.',
+  'walk.mode.noWakeLock':
+    'Ce navigateur ne peut pas garder l’écran allumé : gardez l’app ouverte au premier plan pour continuer à compter.',
   'walk.mode.summary': 'Votre marche',
   'walk.mode.endedIdle': 'La marche s’est terminée d’elle-même après 30 minutes sans pas.',
   'walk.mode.endedMidnight': 'La marche s’est terminée à minuit.',

@@ -121,7 +121,8 @@ export const zhHans: Messages = {
   'walk.sync.at': '上次同步 {time}',
   'walk.sync.pending': '{steps} 步等待同步',
   'walk.permission.title': '记录你的步数',
-  'walk.permission.body': 'App 打开时，无论在哪个页面，Stride 都会用手机的运动传感器记录步数，并为此给你积分。手机会询问一次运动权限；离开手机的只有步数。',
+  'walk.permission.body':
+    'App 打开时，无论在哪个页面，Stride 都会用手机的运动传感器记录步数，并为此给你积分。手机会询问一次运动权限；离开手机的只有步数。',
   'walk.permission.allow': '允许访问运动数据',
   'walk.permission.later': '以后再说',
   'walk.mode.intro': '开始一次健走，查看步数、时间和距离。健走期间屏幕保持常亮。',

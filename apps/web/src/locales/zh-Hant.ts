@@ -121,7 +121,8 @@ export const zhHant: Messages = {
   'walk.sync.at': '上次同步 {time}',
   'walk.sync.pending': '{steps} 步等待同步',
   'walk.permission.title': '記錄你的步數',
-  'walk.permission.body': 'App 開啟時，無論在哪個頁面，Stride 都會用手機的動作感測器記錄步數，並為此給你積分。手機會詢問一次動作權限；離開手機的只有步數。',
+  'walk.permission.body':
+    'App 開啟時，無論在哪個頁面，Stride 都會用手機的動作感測器記錄步數，並為此給你積分。手機會詢問一次動作權限；離開手機的只有步數。',
   'walk.permission.allow': '允許存取動作資料',
   'walk.permission.later': '以後再說',
   'walk.mode.intro': '開始一次健走，查看步數、時間和距離。健走期間螢幕保持常亮。',

@@ -118,7 +118,11 @@ function HomeContent({
           {t(SENSOR_TEXT[counter.status])}
         </p>
         <SyncStatus view={counter} className="home-steps__sync" />
-        <MotionPermission view={counter} store={stepCounter} buttonClassName="button button--ghost home-steps__enable" />
+        <MotionPermission
+          view={counter}
+          store={stepCounter}
+          buttonClassName="button button--ghost home-steps__enable"
+        />
         <button type="button" className="button button--ghost home-steps__walk" onClick={() => go(PATHS.walk)}>
           {counter.walk && isWalking(counter.walk)
             ? t('walk.open', { steps: formatNumber(counter.walk.steps) })

@@ -243,7 +243,8 @@ export function createStepStore(deps: StepStoreDeps): StepStore {
     const day = today();
     const count = day ? saved.days[day] : undefined;
     const pending =
-      saved.undated + Object.values(saved.days).reduce((sum, entry) => sum + Math.max(0, entry.counted - entry.sent), 0);
+      saved.undated +
+      Object.values(saved.days).reduce((sum, entry) => sum + Math.max(0, entry.counted - entry.sent), 0);
     return {
       isRunning: detach !== undefined,
       status,
@@ -288,10 +289,9 @@ export function createStepStore(deps: StepStoreDeps): StepStore {
     clockTimer = undefined;
     if (!detach) return;
     const day = today();
-    const times = [
-      day && calendar ? endOf(day, calendar) : null,
-      saved.walk ? walkDeadline(saved.walk) : null,
-    ].filter((time): time is number => time !== null);
+    const times = [day && calendar ? endOf(day, calendar) : null, saved.walk ? walkDeadline(saved.walk) : null].filter(
+      (time): time is number => time !== null,
+    );
     if (times.length === 0) return;
     clockTimer = setTimeout(
       () => {
@@ -380,9 +380,10 @@ export function createStepStore(deps: StepStoreDeps): StepStore {
     const at = now();
     let skew = calendar?.offset === offset ? calendar.skew : 0;
     if (dayOf(at + skew, offset) !== day) {
-      const deviceDay = dayOf(at, offset);
-      const start = startOfDay(day, offset);
-      skew = deviceDay === day ? 0 : deviceDay < day ? start - at : start + DAY_MS - 1 - at;
+      // The device clock disagrees with the server's day: count from the start of the server's
+      // day. Erring late is the safe side (the server still accepts yesterday, never tomorrow),
+      // and every answer from home sets it right again.
+      skew = dayOf(at, offset) === day ? 0 : startOfDay(day, offset) - at;
     }
     calendar = { offset, skew };
     writeJson(storage, STEP_CALENDAR_KEY, calendar);

@@ -55,8 +55,7 @@ export function walkDeadline(walk: Walk): number | null {
   return walk.endsBy === null ? idleAt : Math.min(idleAt, walk.endsBy);
 }
 
-export const walkElapsedMs = (walk: Walk, now: number): number =>
-  Math.max(0, (walk.endedAt ?? now) - walk.startedAt);
+export const walkElapsedMs = (walk: Walk, now: number): number => Math.max(0, (walk.endedAt ?? now) - walk.startedAt);
 
 export const walkDistanceM = (steps: number): number => steps * STEP_LENGTH_M;
 

@@ -43,7 +43,11 @@ export function MotionPermission({
           <button type="button" className="button button--block" onClick={allow}>
             {t('walk.permission.allow')}
           </button>
-          <button type="button" className="button button--ghost button--block" onClick={() => store.dismissPermission()}>
+          <button
+            type="button"
+            className="button button--ghost button--block"
+            onClick={() => store.dismissPermission()}
+          >
             {t('walk.permission.later')}
           </button>
         </div>

@@ -5,8 +5,7 @@ import type { StepCounterView } from '../step-store';
 /** When the counter last synced, and what still waits on the device (docs/product/client.md, Step counter). */
 export function SyncStatus({ view, className }: { readonly view: StepCounterView; readonly className?: string }) {
   const { t } = useI18n();
-  const synced =
-    view.syncedAt === null ? t('walk.sync.never') : t('walk.sync.at', { time: formatTime(view.syncedAt) });
+  const synced = view.syncedAt === null ? t('walk.sync.never') : t('walk.sync.at', { time: formatTime(view.syncedAt) });
   return (
     <p className={className} data-testid="step-sync">
       {synced}
