@@ -65,15 +65,17 @@ function HomeContent({
     stepCounter.learnToday({ day: home.day, steps: home.steps, utcOffsetMinutes: home.utcOffsetMinutes });
   }, [home.day, home.steps, home.utcOffsetMinutes]);
   // After the server accepted a report (points and card progress move), or past midnight, home
-  // reads again; a hidden home (another tab shown) does so when it is shown again.
-  const seen = useRef({ syncedAt: counter.syncedAt, day: counter.day });
+  // reads again. A hidden home (another tab shown) reads again when shown, after any change
+  // (`refreshOnShow`), so here it only notes what it has seen.
+  const seenSync = useRef(counter.syncedAt);
+  const refreshedForDay = useRef<string | null>(null);
   useEffect(() => {
+    const isSynced = counter.syncedAt !== seenSync.current;
+    seenSync.current = counter.syncedAt;
     if (!isActive) return;
-    const isNewDay = counter.day !== null && counter.day > home.day;
-    if (counter.syncedAt !== seen.current.syncedAt || (isNewDay && counter.day !== seen.current.day)) {
-      seen.current = { syncedAt: counter.syncedAt, day: counter.day };
-      refresh();
-    }
+    const isNewDay = counter.day !== null && counter.day > home.day && counter.day !== refreshedForDay.current;
+    if (isNewDay) refreshedForDay.current = counter.day;
+    if (isSynced || isNewDay) refresh();
   }, [isActive, counter.syncedAt, counter.day, home.day, refresh]);
   const [collectKey] = useState(createRetryKey);
   const [exchangeKey] = useState(createRetryKey);
@@ -243,7 +245,7 @@ function HomeContent({
 export default function HomePage() {
   const { t } = useI18n();
   const { userInfo } = useUser();
-  const { state, retry, refresh, update } = useHome();
+  const { state, retry, refresh, update } = useHome({ refreshOnShow: true });
   const patch = (change: Partial<Home>) => update((home) => ({ ...home, ...change }));
   return (
     <>
