@@ -17,6 +17,7 @@ const mockedCall = vi.mocked(call);
 const movement = (id: string, type: string, amount: number, balanceAfter: number): MoneyMovement => ({
   id,
   type,
+  receiptDay: null,
   amount,
   balanceAfter,
   createdAt: '2026-03-02T00:00:00Z',

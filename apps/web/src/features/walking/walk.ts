@@ -24,7 +24,8 @@ export function startWalk(now: number, endsBy: number | null): Walk {
   return { startedAt: now, steps: 0, lastStepAt: null, endsBy, endedAt: null, endReason: null };
 }
 
-export const isWalking = (walk: Walk | null): walk is Walk => walk !== null && walk.endedAt === null;
+/** A walk started and not ended yet. */
+export const isWalking = (walk: Walk | null): boolean => walk !== null && walk.endedAt === null;
 
 export function addWalkSteps(walk: Walk, steps: number, now: number): Walk {
   if (walk.endedAt !== null || steps <= 0) return walk;
