@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { setUpNavigation } from './app/navigation';
+import { runStepCounter } from './app/step-counter';
 import { wireRequestUi } from './app/wire-request-ui';
 import { applyRem } from './lib/layout/rem';
 import { http } from './lib/http';
@@ -11,6 +12,7 @@ import './app/app.css';
 applyRem();
 getDeviceId();
 wireRequestUi(http);
+runStepCounter();
 const navigator = setUpNavigation();
 
 const container = document.getElementById('root');

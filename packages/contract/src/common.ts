@@ -96,6 +96,7 @@ export const APP_ROUTES = [
   '/pages-sub/steps/sources',
   '/pages-sub/steps/day',
   '/pages-sub/steps/history',
+  '/pages-sub/steps/walk',
   '/pages-sub/withdrawal/index',
   '/pages-sub/withdrawal-detail/index',
   '/pages-sub/withdrawal-type/edit',

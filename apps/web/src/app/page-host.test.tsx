@@ -116,4 +116,34 @@ describe('page host', () => {
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
     expect(window.location.hash).toBe(`#/pages/login/index?redirect=${encodeURIComponent('/pages/my/index')}`);
   });
+
+  it('keeps a tab page alive across switchTab: home is not loaded again when the user comes back', async () => {
+    userStore.setSession('tok', {
+      id: 'u1',
+      account: '+15550001',
+      inviteCode: 'ABCD1234',
+      realNameStatus: 'none',
+      createdAt: '2024-01-01T00:00:00Z',
+    });
+    const fetch = serveNotAvailable();
+    await open('#/');
+    const homeSection = (await screen.findByText('Hello, +15550001')).closest('section');
+    const homeCalls = () => fetch.mock.calls.filter(([url]) => url.endsWith('/api/home')).length;
+    await vi.waitFor(() => expect(homeCalls()).toBe(1));
+
+    const tabs = screen.getByRole('navigation', { name: 'Stride' });
+    fireEvent.click(within(tabs).getByRole('button', { name: 'My' }));
+    await vi.waitFor(() => expect(window.location.hash).toBe('#/pages/my/index'));
+    await vi.waitFor(() => expect(homeSection?.hidden).toBe(true));
+    // Home stays mounted, hidden, below the page shown; my assets reads its own figures.
+    expect(homeSection?.isConnected).toBe(true);
+    await vi.waitFor(() => expect(homeCalls()).toBe(2));
+
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Stride' })).getByRole('button', { name: 'Home' }));
+    await vi.waitFor(() => expect(homeSection?.hidden).toBe(false));
+    expect(screen.getByText('Hello, +15550001').closest('section')).toBe(homeSection);
+    expect(homeCalls()).toBe(2);
+    const myPage = document.querySelector('section[data-route="/pages/my/index"]');
+    expect(myPage?.hasAttribute('hidden')).toBe(true);
+  });
 });

@@ -49,15 +49,18 @@ function Page({ entry, isActive, navigator }: { entry: PageEntry; isActive: bool
 
 const TAB_ITEMS = ROUTES.flatMap((route) => (route.tab ? [{ key: route.path, ...route.tab }] : []));
 
-/** Renders the page stack: every page stays mounted, only the top one is shown. */
+/**
+ * Renders the page stack and the tab pages kept alive beside it (docs/product/client.md,
+ * Navigation): every page stays mounted with its state, only the top of the stack is shown.
+ */
 export function PageHost({ navigator }: { readonly navigator: Navigator }) {
   const { t } = useI18n();
-  const stack = useSyncExternalStore(navigator.subscribe, navigator.getStack);
-  const top = stack.at(-1);
+  const pages = useSyncExternalStore(navigator.subscribe, navigator.getPages);
+  const top = navigator.getStack().at(-1);
   const isTabPage = top !== undefined && navigator.isTab(top.route);
   return (
     <div className={isTabPage ? 'app app--with-tabs' : 'app'}>
-      {stack.map((entry) => (
+      {pages.map((entry) => (
         <Page key={entry.id} entry={entry} isActive={entry === top} navigator={navigator} />
       ))}
       {isTabPage ? (

@@ -30,6 +30,7 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.stepSources]: 'title.stepSources',
   [PATHS.stepDay]: 'title.stepDay',
   [PATHS.stepHistory]: 'title.stepHistory',
+  [PATHS.walk]: 'title.walk',
   [PATHS.withdrawal]: 'title.withdrawal',
   [PATHS.withdrawalDetail]: 'title.withdrawalDetail',
   [PATHS.withdrawalType]: 'title.withdrawalType',

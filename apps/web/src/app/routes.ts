@@ -50,6 +50,7 @@ const PAGES: readonly PageDef[] = [
   { path: PATHS.stepSources, load: () => import('./pages/step-sources.page') },
   { path: PATHS.stepDay, load: () => import('./pages/step-day.page') },
   { path: PATHS.stepHistory, load: () => import('./pages/step-history.page') },
+  { path: PATHS.walk, load: () => import('./pages/walk.page') },
   { path: PATHS.withdrawal, load: () => import('./pages/withdrawal.page') },
   { path: PATHS.withdrawalDetail, load: () => import('./pages/withdrawal-detail.page') },
   { path: PATHS.withdrawalTypeEdit, load: () => import('./pages/withdrawal-type-edit.page') },

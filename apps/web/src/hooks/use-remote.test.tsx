@@ -1,7 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { RequestError } from '../lib/http';
+import { collectPoints } from '@stride/contract';
+import { RequestError, call } from '../lib/http';
 import { PageActivityContext } from './page-activity';
 import { useRemote } from './use-remote';
 
@@ -138,5 +139,47 @@ describe('useRemote', () => {
     isActive = true;
     rerender();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('with refreshOnShow, reads again quietly when shown only if something was saved while it was hidden', async () => {
+    const load = vi.fn<(signal: AbortSignal) => Promise<number>>().mockResolvedValueOnce(1).mockResolvedValueOnce(2);
+    let isActive = true;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <PageActivityContext.Provider value={isActive}>{children}</PageActivityContext.Provider>
+    );
+    const { result, rerender } = renderHook(() => useRemote(load, { refreshOnShow: true }), { wrapper });
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 1 }));
+
+    // Hidden and shown again with nothing saved meanwhile: nothing is read.
+    isActive = false;
+    rerender();
+    isActive = true;
+    rerender();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    // Hidden while another page saves something: read again when shown, the value kept meanwhile.
+    isActive = false;
+    rerender();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({ code: 1, message: 'success', data: { collected: 1, points: 1, cashBack: 0 } }),
+            {
+              status: 200,
+            },
+          ),
+        ),
+      ),
+    );
+    await call(collectPoints, { body: { idempotencyKey: 'a'.repeat(32) } });
+    vi.unstubAllGlobals();
+    expect(load).toHaveBeenCalledTimes(1);
+    isActive = true;
+    rerender();
+    expect(result.current.state).toEqual({ status: 'ready', data: 1 });
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 2 }));
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

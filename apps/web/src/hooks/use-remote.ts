@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isRequestError } from '../lib/http';
+import { getWriteCount, isRequestError } from '../lib/http';
 import { usePageActive } from './page-activity';
 import { useErrorText } from './use-error-text';
 
@@ -17,6 +17,12 @@ export interface RemoteOptions {
    * so a page must read again after an edit page above it saved.
    */
   readonly reloadOnShow?: boolean;
+  /**
+   * Read again quietly when the page returns to the top and something was saved meanwhile (a tab
+   * page kept alive while another page changed the balance): the value stays on screen until the
+   * answer, and nothing is read when nothing changed.
+   */
+  readonly refreshOnShow?: boolean;
 }
 
 export interface RemoteValue<T> {
@@ -41,13 +47,14 @@ export interface RemoteValue<T> {
  */
 export function useRemote<T>(
   load: (signal: AbortSignal) => Promise<T>,
-  { reloadOnShow = false }: RemoteOptions = {},
+  { reloadOnShow = false, refreshOnShow = false }: RemoteOptions = {},
 ): RemoteValue<T> {
   const errorText = useErrorText();
   const isActive = usePageActive();
   const [state, setState] = useState<Remote<T>>({ status: 'loading' });
   const active = useRef<AbortController | undefined>(undefined);
   const wasActive = useRef(isActive);
+  const writesWhenHidden = useRef<number | undefined>(undefined);
 
   const start = useCallback(
     (isQuiet: boolean) => {
@@ -81,6 +88,16 @@ export function useRemote<T>(
     if (reloadOnShow && isActive && !wasActive.current) start(false);
     wasActive.current = isActive;
   }, [isActive, reloadOnShow, start]);
+
+  useEffect(() => {
+    if (!refreshOnShow) return;
+    if (!isActive) {
+      writesWhenHidden.current ??= getWriteCount();
+      return;
+    }
+    if (writesWhenHidden.current !== undefined && writesWhenHidden.current !== getWriteCount()) start(true);
+    writesWhenHidden.current = undefined;
+  }, [isActive, refreshOnShow, start]);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

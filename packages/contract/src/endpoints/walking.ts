@@ -101,6 +101,12 @@ export const getHome = defineEndpoint({
   summary: "Today's steps and goal, balances, collectable points, active card progress, banners, latest notices.",
   response: z.object({
     day: DaySchema,
+    /**
+     * The business time zone as a fixed offset from UTC in minutes: days begin at its midnight
+     * (docs/product/rules.md, Steps and points). The web app's step counter uses it to move to the
+     * next day at midnight.
+     */
+    utcOffsetMinutes: z.number().int(),
     steps: z.number().int(),
     goal: z.number().int(),
     points: PointsSchema,

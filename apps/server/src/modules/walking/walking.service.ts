@@ -474,6 +474,7 @@ export class WalkingService {
     const cashBackDone = card ? await this.cards.cashBackDays(this.db, [card.id], today) : new Set<string>();
     return {
       day: today,
+      utcOffsetMinutes: this.config.businessUtcOffsetMinutes,
       steps,
       goal: card?.plan.daily_target ?? this.config.steps.dailyGoal,
       points,

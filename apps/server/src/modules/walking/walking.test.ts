@@ -63,7 +63,10 @@ describe('POST /api/steps', () => {
   it('moves to the next day at local midnight, not UTC midnight', async () => {
     const { token } = await registerUser(t);
     t.clock.set(localTime('2026-11-22', '23:59'));
-    expect((await api(t, getHome, { token })).data.day).toBe('2026-11-22');
+    const before = (await api(t, getHome, { token })).data;
+    expect(before.day).toBe('2026-11-22');
+    // The web app's counter moves to the next day at this offset's midnight.
+    expect(before.utcOffsetMinutes).toBe(480);
     t.clock.advance(MINUTE_MS);
     // 16:00 UTC on the 22nd is already the 23rd in UTC+8.
     expect(new Date(t.clock.now()).toISOString()).toBe('2026-11-22T16:00:00.000Z');

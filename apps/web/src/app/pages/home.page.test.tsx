@@ -1,11 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stepCounter } from '../../features/walking';
 import HomePage from './home.page';
 
 type Reply = { code: number; message: string; data: unknown };
 
 const HOME = {
   day: '2026-03-02',
+  utcOffsetMinutes: 480,
   steps: 1_250,
   goal: 6_000,
   points: 5_000,
@@ -42,6 +44,8 @@ function serve(routes: Record<string, Reply[]>, offline = new Set<string>()) {
 const ok = (data: unknown) => ({ code: 1, message: 'success', data });
 
 afterEach(() => {
+  stepCounter.stop();
+  window.localStorage.clear();
   vi.unstubAllGlobals();
 });
 
@@ -116,5 +120,38 @@ describe('HomePage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Something is off');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Collect 12 points' })).toBeTruthy();
+  });
+
+  it("shows this device's count when it is ahead of the server's, sends it as this device's, and says when it synced", async () => {
+    window.localStorage.setItem(
+      'stepCounts:u1',
+      JSON.stringify({
+        days: { '2026-03-02': { counted: 1_400, sent: 0, credited: 0 } },
+        undated: 0,
+        syncedAt: null,
+        rhythm: { count: 0, sum: 0, sumSquares: 0 },
+        walk: null,
+      }),
+    );
+    const requests = serve({
+      'GET /api/home': [ok(HOME), ok(HOME), ok({ ...HOME, steps: 1_400 })],
+      'POST /api/steps': [ok({ day: '2026-03-02', steps: 1_400, sourceSteps: 1_400, cashBack: 0, review: null })],
+    });
+    render(<HomePage />);
+    await screen.findByRole('button', { name: 'Collect 12 points' });
+    expect(screen.getByTestId('step-sync').textContent).toBe('Not synced yet');
+    stepCounter.start('u1');
+    await vi.waitFor(() =>
+      expect(requests.filter((request) => request.key === 'POST /api/steps').map((request) => request.body)).toEqual([
+        { day: '2026-03-02', steps: 1_400, source: 'web', device: expect.stringMatching(/^[0-9]{19}$/) as unknown },
+      ]),
+    );
+    expect(screen.getByRole('progressbar', { name: 'Steps today' }).getAttribute('aria-valuetext')).toBe(
+      '1,400 / 6,000',
+    );
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('step-sync').textContent).toMatch(/^Last synced \d{4}-\d{2}-\d{2} /),
+    );
+    expect(screen.getByRole('button', { name: 'Start a walk' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useSubmit } from '../../hooks';
+import { useEffect, useRef, useState } from 'react';
+import { usePageActive, useSubmit } from '../../hooks';
 import { StatusTip } from '../../components/status-tip';
 import { Swiper } from '../../components/swiper';
 import { CardProgress } from '../../features/cards';
@@ -8,10 +8,19 @@ import { QuickEntryIcon, appPathOf, useHome, type Home } from '../../features/ho
 import { NoticesSection } from '../../features/notices';
 import { StepStreak } from '../../features/step-history/streak';
 import { createRetryKey } from '../../lib/http';
-import { StepsRing, collectPoints, useStepCounter, type StepSensorStatus } from '../../features/walking';
+import {
+  MotionPermission,
+  StepsRing,
+  SyncStatus,
+  collectPoints,
+  isWalking,
+  stepCounter,
+  useStepCounter,
+  type StepSensorStatus,
+} from '../../features/walking';
 import { formatCount, formatMoney, formatNumber } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';
-import { PATHS, getNavigator } from '../../lib/navigation';
+import { PATHS, getNavigator, go } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
 import '../../features/home/home.css';
 
@@ -50,7 +59,25 @@ function HomeContent({
   patch: (change: Partial<Home>) => void;
 }) {
   const { t, language } = useI18n();
-  const counter = useStepCounter({ day: home.day, serverSteps: home.steps, onReported: refresh });
+  const counter = useStepCounter();
+  const isActive = usePageActive();
+  // The app's counter learns the business day and time zone from home.
+  useEffect(() => {
+    stepCounter.learnToday({ day: home.day, steps: home.steps, utcOffsetMinutes: home.utcOffsetMinutes });
+  }, [home.day, home.steps, home.utcOffsetMinutes]);
+  // After the server accepted a report (points and card progress move), or past midnight, home
+  // reads again. A hidden home (another tab shown) reads again when shown, after any change
+  // (`refreshOnShow`), so here it only notes what it has seen.
+  const seenSync = useRef(counter.syncedAt);
+  const refreshedForDay = useRef<string | null>(null);
+  useEffect(() => {
+    const isSynced = counter.syncedAt !== seenSync.current;
+    seenSync.current = counter.syncedAt;
+    if (!isActive) return;
+    const isNewDay = counter.day !== null && counter.day > home.day && counter.day !== refreshedForDay.current;
+    if (isNewDay) refreshedForDay.current = counter.day;
+    if (isSynced || isNewDay) refresh();
+  }, [isActive, counter.syncedAt, counter.day, home.day, refresh]);
   const [collectKey] = useState(createRetryKey);
   const [exchangeKey] = useState(createRetryKey);
   const collecting = useSubmit();
@@ -58,7 +85,11 @@ function HomeContent({
   // Results are said inline beside the action (role="status"), so they stay until the next one.
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const openTarget = (target: string) => open(target, setNotice);
-  const steps = Math.max(counter.steps, home.steps);
+  // The server's credited count, or this device's own when it is ahead (not yet synced).
+  const steps = Math.max(
+    home.steps,
+    counter.day === home.day ? Math.max(counter.deviceSteps, counter.creditedSteps) : 0,
+  );
 
   const collect = () =>
     // Errors show through the request layer's dialog; the same key is sent again on a retry.
@@ -89,11 +120,17 @@ function HomeContent({
         <p className="home-steps__sensor" role="status">
           {t(SENSOR_TEXT[counter.status])}
         </p>
-        {counter.status === 'needsPermission' ? (
-          <button type="button" className="button button--ghost home-steps__enable" onClick={counter.enable}>
-            {t('walk.enable')}
-          </button>
-        ) : null}
+        <SyncStatus view={counter} className="home-steps__sync" />
+        <MotionPermission
+          view={counter}
+          store={stepCounter}
+          buttonClassName="button button--ghost home-steps__enable"
+        />
+        <button type="button" className="button button--ghost home-steps__walk" onClick={() => go(PATHS.walk)}>
+          {counter.walk && isWalking(counter.walk)
+            ? t('walk.open', { steps: formatNumber(counter.walk.steps) })
+            : t('walk.start')}
+        </button>
       </section>
       <StepStreak steps={steps} goal={home.goal} />
 
@@ -210,7 +247,7 @@ function HomeContent({
 export default function HomePage() {
   const { t } = useI18n();
   const { userInfo } = useUser();
-  const { state, retry, refresh, update } = useHome();
+  const { state, retry, refresh, update } = useHome({ refreshOnShow: true });
   const patch = (change: Partial<Home>) => update((home) => ({ ...home, ...change }));
   return (
     <>

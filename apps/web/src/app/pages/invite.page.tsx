@@ -10,7 +10,7 @@ const copy = (text: string) => void copyWithToast(text);
 
 /** Invite tab (GET /api/invite): code, link and QR code to share, invitees and rewards. */
 export default function InvitePage() {
-  const { state, retry } = useRemote(load);
+  const { state, retry } = useRemote(load, { refreshOnShow: true });
   return (
     <PullToRefresh onRefresh={retry}>
       {state.status === 'loading' ? <StatusTip status="loading" /> : null}

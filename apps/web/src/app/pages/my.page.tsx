@@ -51,7 +51,7 @@ const loadActiveCards = (signal: AbortSignal) =>
 /** Balance and points (GET /api/home), with points-to-cash and the statement. */
 function Assets() {
   const { t } = useI18n();
-  const { state, retry, refresh, update } = useHome();
+  const { state, retry, refresh, update } = useHome({ refreshOnShow: true });
   const [isExchangeOpen, setExchangeOpen] = useState(false);
   const [exchangeKey] = useState(createRetryKey);
   const [notice, setNotice] = useState<string | undefined>(undefined);

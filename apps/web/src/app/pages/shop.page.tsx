@@ -41,7 +41,7 @@ function Ordering({ goods, points, onOrdered }: { goods: Goods; points: number; 
 export default function ShopPage() {
   const { t } = useI18n();
   const isActive = usePageActive();
-  const home = useHome();
+  const home = useHome({ refreshOnShow: true });
   const [categoryId, setCategoryId] = useState<string | undefined>(undefined);
   const [categories, setCategories] = useState<readonly GoodsCategory[]>([]);
   const [selected, setSelected] = useState<Goods | undefined>(undefined);

@@ -1,6 +1,17 @@
 export { collectPoints } from './api/collect-points';
 export { reportSteps } from './api/report-steps';
 export { createStepCounter, STEP_COUNTER_DEFAULTS, type MotionSample, type StepCounter } from './step-counter';
-export { createStepSync, STEP_SYNC_INTERVAL_MS, type StepSync } from './step-sync';
-export { useStepCounter, SENSOR_WAIT_MS, type StepSensorStatus, type StepCounterState } from './use-step-counter';
+export {
+  createStepStore,
+  SENSOR_WAIT_MS,
+  STEP_SYNC_INTERVAL_MS,
+  type StepCounterView,
+  type StepSensorStatus,
+  type StepStore,
+} from './step-store';
+export { stepCounter, useStepCounter } from './counter';
+export { STEP_LENGTH_M, WALK_IDLE_MS, isWalking, walkDistanceM, walkElapsedMs, type Walk } from './walk';
 export { StepsRing } from './components/steps-ring';
+export { MotionPermission } from './components/motion-permission';
+export { SyncStatus } from './components/sync-status';
+export { useWakeLock, type WakeLockState } from './use-wake-lock';

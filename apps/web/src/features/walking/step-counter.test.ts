@@ -80,3 +80,16 @@ describe('createStepCounter', () => {
     expect(counter.steps).toBe(0);
   });
 });
+
+describe('the interval between steps', () => {
+  it('is measured on the sensor clock from the second step on', () => {
+    const counter = createStepCounter();
+    const intervals: (number | undefined)[] = [];
+    for (const sample of walk({ seconds: 3, cadence: 2, amplitude: 2.5 })) {
+      if (counter.push(sample) > 0) intervals.push(counter.lastIntervalMs);
+    }
+    expect(intervals[0]).toBeUndefined();
+    expect(intervals.length).toBeGreaterThanOrEqual(5);
+    for (const interval of intervals.slice(1)) expect(interval).toBeCloseTo(500, -1);
+  });
+});

@@ -44,6 +44,11 @@ export interface StepCounter {
   /** Feeds one sample; answers the steps it completed (0 or 1). */
   push(sample: MotionSample): number;
   readonly steps: number;
+  /**
+   * The time between the last two steps on the sensor's clock (ms), undefined before the second
+   * step: the rhythm the cheating checks look at (docs/product/rules.md, Steps and points).
+   */
+  readonly lastIntervalMs: number | undefined;
 }
 
 export function createStepCounter(options: StepCounterOptions = {}): StepCounter {
@@ -54,6 +59,7 @@ export function createStepCounter(options: StepCounterOptions = {}): StepCounter
   let smooth = 0;
   let isAbove = false;
   let lastStepAt = Number.NEGATIVE_INFINITY;
+  let lastIntervalMs: number | undefined;
 
   const blend = (dt: number, timeConstant: number) => dt / (timeConstant + dt);
 
@@ -75,12 +81,16 @@ export function createStepCounter(options: StepCounterOptions = {}): StepCounter
       if (smooth >= settings.fallThreshold) return 0;
       isAbove = false;
       if (clock - lastStepAt < settings.minStepIntervalMs) return 0;
+      lastIntervalMs = Number.isFinite(lastStepAt) ? clock - lastStepAt : undefined;
       lastStepAt = clock;
       steps += 1;
       return 1;
     },
     get steps() {
       return steps;
+    },
+    get lastIntervalMs() {
+      return lastIntervalMs;
     },
   };
 }

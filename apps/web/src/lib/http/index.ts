@@ -28,10 +28,26 @@ export const http: HttpClient = createHttpClient({
   clearSession: () => userStore.clear(),
 });
 
+let writes = 0;
+
+/**
+ * How many calls that change something (any method but GET) have succeeded since the app started:
+ * a page kept alive below another reads again when it is shown after a change (`useRemote`'s
+ * `refreshOnShow`).
+ */
+export function getWriteCount(): number {
+  return writes;
+}
+
 export function call<E extends EndpointDef>(
   endpoint: E,
   input: CallInput<E>,
   options?: CallOptions,
 ): Promise<ResponseOf<E>> {
-  return http.call(endpoint, input, options);
+  const answer = http.call(endpoint, input, options);
+  if (endpoint.method === 'GET') return answer;
+  return answer.then((data) => {
+    writes += 1;
+    return data;
+  });
 }

@@ -181,6 +181,36 @@ describe('stack operations', () => {
     expect(routes(nav)).toEqual(['/pages-sub/address/index?a=1']);
   });
 
+  it('keeps tab pages alive across switchTab, with their ids, and drops only the non-tab pages', async () => {
+    const nav = start();
+    await nav.start();
+    const home = nav.getStack()[0];
+    await nav.navigateTo('/pages-sub/address/index');
+    await nav.switchTab('/pages/my/index');
+    const my = nav.getStack()[0];
+    expect(routes(nav)).toEqual(['/pages/my/index']);
+    expect(nav.getPages()).toEqual([home, my]);
+    await nav.switchTab('/pages/index/index');
+    // The same page comes back, not a new one.
+    expect(nav.getStack()).toEqual([home]);
+    expect(nav.getPages()).toEqual([my, home]);
+    expect(window.location.hash).toBe('#/pages/index/index');
+    await nav.navigateTo('/pages-sub/card/index');
+    expect(nav.getPages().map((entry) => entry.url)).toEqual([
+      '/pages/my/index',
+      '/pages/index/index',
+      '/pages-sub/card/index',
+    ]);
+  });
+
+  it('reLaunch drops the kept tab pages too', async () => {
+    const nav = start();
+    await nav.start();
+    await nav.switchTab('/pages/my/index');
+    await nav.reLaunch('/pages/shop/index');
+    expect(nav.getPages().map((entry) => entry.url)).toEqual(['/pages/shop/index']);
+  });
+
   it('navigateBack pops delta pages, clamped to the first page', async () => {
     const nav = start();
     await nav.start();
@@ -239,6 +269,19 @@ describe('browser back and forward', () => {
     window.location.hash = '#/pages/shop/index';
     await change;
     expect(routes(nav)).toEqual(['/pages/shop/index']);
+  });
+
+  it('brings back the kept tab page when the history returns to a tab', async () => {
+    const nav = start();
+    await nav.start();
+    const home = nav.getStack()[0];
+    await nav.navigateTo('/pages-sub/address/index');
+    await nav.switchTab('/pages/my/index');
+    const change = nextChange(nav);
+    window.location.hash = '#/pages/index/index';
+    await change;
+    expect(nav.getStack()).toEqual([home]);
+    expect(nav.getPages().map((entry) => entry.route)).toEqual(['/pages/my/index', '/pages/index/index']);
   });
 
   it('runs the guard on back/forward and can redirect', async () => {

@@ -45,6 +45,12 @@ export interface Navigator {
   readonly start: () => Promise<void>;
   readonly stop: () => void;
   readonly getStack: () => readonly PageEntry[];
+  /**
+   * Every mounted page: the tab pages kept alive below or beside the stack (docs/product/client.md,
+   * Navigation: switchTab drops only the non-tab pages), then the stack. The top of the stack is
+   * the one shown.
+   */
+  readonly getPages: () => readonly PageEntry[];
   readonly subscribe: (listener: () => void) => () => void;
 }
 
@@ -75,6 +81,9 @@ export function createNavigator(options: NavigatorOptions): Navigator {
   let nextId = 0;
   let guard = options.guard;
   let stack: readonly PageEntry[] = [];
+  // Tab pages stay mounted once opened, by route, until a reLaunch (or a launch) empties everything.
+  let alive = new Map<string, PageEntry>();
+  let pages: readonly PageEntry[] = [];
   const listeners = new Set<() => void>();
   const inProgress = new Set<string>();
   const pendingBacks: PendingBack[] = [];
@@ -84,8 +93,12 @@ export function createNavigator(options: NavigatorOptions): Navigator {
   const top = () => stack[stack.length - 1];
   const isTab = (route: string) => tabs.has(route);
 
-  function setStack(next: readonly PageEntry[]) {
+  function setStack(next: readonly PageEntry[], keepTabs = true) {
+    if (!keepTabs) alive = new Map();
+    for (const entry of next) if (isTab(entry.route)) alive.set(entry.route, entry);
     stack = next;
+    const inStack = new Set(next.map((entry) => entry.id));
+    pages = [...[...alive.values()].filter((entry) => !inStack.has(entry.id)), ...next];
     for (const listener of [...listeners]) listener();
   }
 
@@ -105,9 +118,14 @@ export function createNavigator(options: NavigatorOptions): Navigator {
       const below = current.slice(0, -1);
       writeHistory('replace', entry, below[below.length - 1]);
       setStack([...below, entry]);
+    } else if (kind === 'switchTab') {
+      // The tab's page, if it was opened before, comes back as it was left.
+      const kept = alive.get(entry.route) ?? entry;
+      writeHistory('replace', kept, undefined);
+      setStack([kept]);
     } else {
       writeHistory('replace', entry, undefined);
-      setStack([entry]);
+      setStack([entry], false);
     }
   }
 
@@ -202,7 +220,9 @@ export function createNavigator(options: NavigatorOptions): Navigator {
       else if (!state || state.strideParent === top()?.id) below = stack;
       else below = [];
       const id = !redirected && state ? state.strideId : newId();
-      const entry: PageEntry = { id, route: target.route, url: target.url, query: target.query };
+      // A tab page the user comes back to through the history is the one kept alive.
+      const kept = known < 0 && below.length === 0 ? alive.get(target.route) : undefined;
+      const entry: PageEntry = kept ?? { id, route: target.route, url: target.url, query: target.query };
       if (redirected || !state || known < 0) writeHistory('replace', entry, below[below.length - 1]);
       setStack([...below, entry]);
       settleBacks();
@@ -252,6 +272,7 @@ export function createNavigator(options: NavigatorOptions): Navigator {
       win.removeEventListener('hashchange', onHistory);
     },
     getStack: () => stack,
+    getPages: () => pages,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

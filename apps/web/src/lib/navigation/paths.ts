@@ -26,6 +26,7 @@ export const PATHS = {
   stepSources: '/pages-sub/steps/sources',
   stepDay: '/pages-sub/steps/day',
   stepHistory: '/pages-sub/steps/history',
+  walk: '/pages-sub/steps/walk',
   withdrawal: '/pages-sub/withdrawal/index',
   withdrawalDetail: '/pages-sub/withdrawal-detail/index',
   withdrawalType: '/pages-sub/withdrawal-type/index',

@@ -7,7 +7,8 @@ export function getDeviceId(
   random: () => number = Math.random,
 ): string {
   const saved = storage.getItem(DEVICE_ID_KEY);
-  if (saved) return saved;
+  // The step counter reports it as its device (the contract's DeviceIdSchema): a hand-edited value is made again.
+  if (saved && /^[A-Za-z0-9_-]{8,64}$/.test(saved)) return saved;
   const id = `${now()}${Math.floor(random() * 1_000_000)
     .toString()
     .padStart(6, '0')}`;

@@ -65,4 +65,15 @@ describe('device id', () => {
       ),
     ).toBe(id);
   });
+
+  it('is made again when the stored one is not a valid device id (the step counter reports it)', () => {
+    window.localStorage.setItem(DEVICE_ID_KEY, 'bad id!');
+    expect(
+      getDeviceId(
+        window.localStorage,
+        () => 1700000000000,
+        () => 0.5,
+      ),
+    ).toBe('1700000000000500000');
+  });
 });

@@ -1,0 +1,186 @@
+import { getHome } from '@stride/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerByApi, request } from './support/api.js';
+import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { top, useToken } from './support/journey.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * The app's one step counter (docs/product/client.md, Step counter), with a faked motion sensor.
+ * A device's first report of the day may carry up to 300 steps a minute since local midnight
+ * (UTC+8), so the walks stay small.
+ */
+const WALKED_STEPS = 200;
+
+let server: RunningServer;
+let browser: Browser;
+
+/** Two steps a second as the accelerometer reports them, dispatched as devicemotion events. */
+async function walk(page: Page, steps: number): Promise<void> {
+  await page.evaluate((count) => {
+    const intervalMs = 20;
+    const samples = Math.round((count / 2) * (1000 / intervalMs));
+    for (let index = 0; index < samples; index += 1) {
+      const t = index * intervalMs;
+      const bounce = 2.5 * Math.sin((2 * Math.PI * 2 * t) / 1000);
+      window.dispatchEvent(
+        new DeviceMotionEvent('devicemotion', {
+          accelerationIncludingGravity: { x: 0.5, y: (9.81 + bounce) * 0.8, z: (9.81 + bounce) * 0.6 },
+          interval: intervalMs,
+        }),
+      );
+    }
+  }, steps);
+}
+
+const tab = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Stride' }).getByRole('button', { name, exact: true });
+const homeSection = (page: Page) => page.locator('section[data-route="/pages/index/index"]');
+
+/** Every GET /api/home and POST /api/steps the page sends, and the reports the server answered. */
+function watchRequests(page: Page) {
+  const seen = { homeReads: 0, reportsAnswered: [] as unknown[] };
+  page.on('request', (sent) => {
+    if (sent.method() === 'GET' && new URL(sent.url()).pathname === '/api/home') seen.homeReads += 1;
+  });
+  page.on('response', (answer) => {
+    const sent = answer.request();
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/steps') {
+      seen.reportsAnswered.push(sent.postDataJSON());
+    }
+  });
+  return seen;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the step counter, end to end in Chromium', () => {
+  it('keeps home alive across tabs, counts steps walked on the my page and shows them on home, and opens walk mode', async () => {
+    const { page, context, errors } = await openPhone(browser, { width: 360 });
+    const { token } = await registerByApi(server, { account: '13955550101', password: 'stepWalk1' });
+    await useToken(context, token);
+    const seen = watchRequests(page);
+    await page.goto(`${server.baseUrl}/#/pages/index/index`);
+    await expect
+      .poll(() => top(page).getByText('No motion sensor on this device').count(), { timeout: 10_000 })
+      .toBe(1);
+    expect(await top(page).getByTestId('step-sync').innerText()).toBe('Not synced yet');
+    // A mark on home's page: a page loaded again would not carry it.
+    await homeSection(page).evaluate((element) => element.setAttribute('data-kept', 'yes'));
+
+    // Home → My → Home → My → Home: my assets reads home's figures once, home never again.
+    await tab(page, 'My').click();
+    await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages/my/index');
+    await page.waitForLoadState('networkidle');
+    const reads = seen.homeReads;
+    await tab(page, 'Home').click();
+    await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages/index/index');
+    await tab(page, 'My').click();
+    await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages/my/index');
+    await tab(page, 'Home').click();
+    await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages/index/index');
+    expect(seen.homeReads).toBe(reads);
+    expect(await homeSection(page).getAttribute('data-kept')).toBe('yes');
+
+    // Walk with the my page on top: the one counter counts and reports this device's count.
+    await tab(page, 'My').click();
+    await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages/my/index');
+    await walk(page, WALKED_STEPS);
+    await expect
+      .poll(async () => (await request(server.baseUrl, getHome, { token })).steps, { timeout: 10_000 })
+      .toBe(WALKED_STEPS);
+    expect(seen.reportsAnswered).toEqual([
+      {
+        day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as unknown,
+        steps: WALKED_STEPS,
+        source: 'web',
+        device: expect.stringMatching(/^\d{19}$/) as unknown,
+        rhythm: expect.objectContaining({ intervals: WALKED_STEPS - 1 }) as unknown,
+      },
+    ]);
+
+    // Home, the same page as before, shows them and when they were synced.
+    await tab(page, 'Home').click();
+    await expect.poll(() => top(page).getByTestId('steps-today').innerText()).toBe(String(WALKED_STEPS));
+    expect(await homeSection(page).getAttribute('data-kept')).toBe('yes');
+    await expect.poll(() => top(page).getByTestId('step-sync').innerText()).toMatch(/^Last synced \d{4}-\d{2}-\d{2} /);
+    await screenshot(page, 'step-counter-home-360');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'step-counter-home-1280');
+
+    // Walk mode: start, live steps, time and distance, end with a summary.
+    await top(page).getByRole('button', { name: 'Start a walk' }).click();
+    await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages-sub/steps/walk');
+    await top(page).getByRole('button', { name: 'Start walking' }).click();
+    await walk(page, 20);
+    await expect.poll(() => top(page).getByTestId('walk-steps').innerText()).toBe('20');
+    expect(await top(page).getByTestId('walk-distance').innerText()).toBe('0.01 km');
+    await expect.poll(() => top(page).getByTestId('walk-time').innerText(), { timeout: 5_000 }).not.toBe('00:00');
+    // Headless Chromium grants or refuses the wake lock; either way the page says what happens.
+    await expect
+      .poll(() =>
+        top(page)
+          .getByText(/The screen stays on during the walk\.|This browser cannot keep the screen on/)
+          .count(),
+      )
+      .toBe(1);
+    await screenshot(page, 'step-counter-walk-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await screenshot(page, 'step-counter-walk-360');
+    await top(page).getByRole('button', { name: 'End the walk' }).click();
+    await expect.poll(() => top(page).getByRole('heading', { name: 'Your walk' }).count()).toBe(1);
+    expect(await top(page).getByTestId('walk-steps').innerText()).toBe('20');
+    await screenshot(page, 'step-counter-walk-summary-360');
+
+    // A reload keeps the ended walk and this device's count.
+    await page.reload();
+    await expect.poll(() => top(page).getByRole('heading', { name: 'Your walk' }).count(), { timeout: 10_000 }).toBe(1);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('keeps the steps walked offline, across tab switches, and stores them once when the network is back', async () => {
+    const { page, context, errors } = await openPhone(browser);
+    const { token } = await registerByApi(server, { account: '13955550102', password: 'stepWalk2' });
+    await useToken(context, token);
+    const seen = watchRequests(page);
+    await page.goto(`${server.baseUrl}/#/pages/index/index`);
+    await expect.poll(() => top(page).getByTestId('steps-today').innerText(), { timeout: 10_000 }).toBe('0');
+    // My assets is opened once online (a page's code loads when first opened).
+    await tab(page, 'My').click();
+    await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages/my/index');
+    await tab(page, 'Home').click();
+
+    await context.setOffline(true);
+    await walk(page, WALKED_STEPS);
+    await expect.poll(() => top(page).getByTestId('steps-today').innerText()).toBe(String(WALKED_STEPS));
+    await expect.poll(() => top(page).getByTestId('step-sync').innerText()).toContain('200 steps waiting to sync');
+    await tab(page, 'My').click();
+    await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages/my/index');
+    await tab(page, 'Home').click();
+    await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages/index/index');
+    expect(seen.reportsAnswered).toEqual([]);
+
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await request(server.baseUrl, getHome, { token })).steps, { timeout: 45_000 })
+      .toBe(WALKED_STEPS);
+    await expect.poll(() => top(page).getByTestId('step-sync').innerText()).toMatch(/^Last synced [^·]+$/);
+    // Sent once: one report reached the server, with this device's 200 steps.
+    expect(seen.reportsAnswered).toEqual([expect.objectContaining({ steps: WALKED_STEPS, source: 'web' })]);
+    expect(await top(page).getByTestId('steps-today').innerText()).toBe(String(WALKED_STEPS));
+
+    // The browser logs each report that failed offline; nothing else went wrong.
+    expect(errors.filter((error) => !error.endsWith('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
