@@ -1,7 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stepCounter } from '../../features/walking';
+import { PATHS, go } from '../../lib/navigation';
 import HomePage from './home.page';
+
+vi.mock('../../lib/navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/navigation')>()),
+  go: vi.fn(),
+}));
 
 type Reply = { code: number; message: string; data: unknown };
 
@@ -54,6 +60,29 @@ describe('HomePage', () => {
     serve({ 'GET /api/home': [ok({ ...HOME, quickEntries: [] })] });
     render(<HomePage />);
     expect(await screen.findByText('No news or offers yet. Please check back later.')).toBeTruthy();
+  });
+
+  it('says when today waits for a review and opens its receipt', async () => {
+    const review = {
+      status: 'flagged',
+      reasons: ['regularRhythm'],
+      flaggedAt: '2026-03-02T01:00:00Z',
+      decidedAt: null,
+    };
+    serve({ 'GET /api/home': [ok({ ...HOME, collectablePoints: 0, review })] });
+    render(<HomePage />);
+    expect(
+      await screen.findByText('Under review: this day’s points and cash back wait for a check', { exact: false }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Day receipt' }));
+    expect(go).toHaveBeenCalledWith(PATHS.stepDay, { day: '2026-03-02' });
+  });
+
+  it('says nothing of a review on a day without one', async () => {
+    serve({ 'GET /api/home': [ok({ ...HOME, review: null })] });
+    render(<HomePage />);
+    await screen.findByText('Member cards');
+    expect(screen.queryByText('Under review', { exact: false })).toBeNull();
   });
 
   it('shows no such note once anything is configured', async () => {

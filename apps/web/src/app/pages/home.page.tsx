@@ -24,6 +24,13 @@ import { PATHS, getNavigator, go } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
 import '../../features/home/home.css';
 
+/** A flagged or rejected day says so beside the points it holds (docs/product/rules.md, Steps and points). */
+const REVIEW_TEXT: Record<NonNullable<Home['review']>['status'], MessageKey> = {
+  flagged: 'receipt.review.flagged',
+  cleared: 'receipt.review.cleared',
+  rejected: 'receipt.review.rejected',
+};
+
 const SENSOR_TEXT: Record<StepSensorStatus, MessageKey> = {
   waiting: 'walk.sensor.waiting',
   counting: 'walk.sensor.counting',
@@ -152,6 +159,14 @@ function HomeContent({
           })}
           {home.multiplier > 1 ? ` · ${t('home.multiplier', { multiplier: home.multiplier })}` : ''}
         </p>
+        {home.review && home.review.status !== 'cleared' ? (
+          <p className="hint home-review" role="status">
+            {t(REVIEW_TEXT[home.review.status])}{' '}
+            <button type="button" className="link" onClick={() => go(PATHS.stepDay, { day: home.day })}>
+              {t('title.stepDay')}
+            </button>
+          </p>
+        ) : null}
         <div className="home-wallet__actions">
           <button
             type="button"
