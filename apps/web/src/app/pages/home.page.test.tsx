@@ -1,11 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stepCounter } from '../../features/walking';
+import type * as NavigationModule from '../../lib/navigation';
 import { PATHS, go } from '../../lib/navigation';
 import HomePage from './home.page';
 
 vi.mock('../../lib/navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/navigation')>()),
+  ...(await importOriginal<typeof NavigationModule>()),
   go: vi.fn(),
 }));
 
