@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,9 @@ describe('the server as `npm start` runs it', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('migrates, seeds, serves the web app and the API, prints the address, and shuts down cleanly', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    // The bundle `npm start` builds and runs (decision 033).
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],

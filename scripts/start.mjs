@@ -9,7 +9,13 @@ process.stdout.write('Building the web app...\n');
 run('npm', ['run', 'build', '--silent']);
 process.stdout.write('Building the operator console...\n');
 run('npm', ['run', 'build:console', '--silent']);
+process.stdout.write('Building the server...\n');
+run('node', ['scripts/build-server.mjs']);
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, stdio: 'inherit' });
+// The bundle of scripts/build-server.mjs: plain Node, no TypeScript compiler in the process (decision 033).
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/free-port.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Bundles the server as `npm start` does (scripts/build-server.mjs). */
+export function buildServer(): void {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+}
 
 export interface SpawnedServer {
   base: string;
@@ -23,7 +28,8 @@ export async function spawnServer(
 ): Promise<SpawnedServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'stride-measure-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  buildServer();
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'inherit'],

@@ -1,10 +1,15 @@
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { createApp } from './app.js';
 import { ConfigError, demoWarnings, loadConfig } from './config.js';
 import { DEMO_ACCOUNT, DEMO_OPERATOR, seedDemo } from './seed/demo-seed.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.meta.url));
+
+// Each upload and captcha is processed once: libvips's operation cache (up to 50 MB) would only
+// hold memory (decision 033).
+sharp.cache(false);
 
 async function main(): Promise<void> {
   const config = loadConfig({ WEB_DIST: DEFAULT_WEB_DIST, CONSOLE_DIST: DEFAULT_CONSOLE_DIST, ...process.env });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { EndpointDef } from '@stride/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../lib/http';
@@ -77,7 +77,8 @@ describe('step history', () => {
     render(<StepHistoryPage />);
     expect((await screen.findByTestId('current-streak')).textContent).toBe('2');
     expect(screen.getByText('86.4 km')).toBeTruthy();
-    expect(queries).toEqual([{ from: '2026-10-24', to: '2026-11-22' }]);
+    // History is asked for once achievements named today, in an effect after that render.
+    await waitFor(() => expect(queries).toEqual([{ from: '2026-10-24', to: '2026-11-22' }]));
     const chart = await screen.findByRole('img', {
       name: 'Steps per day over the last 30 days, against each day’s goal',
     });

@@ -1,0 +1,29 @@
+// `npm run build:server`: bundles the server (apps/server/src/main.ts with the workspace's
+// contract) into one ES module, apps/server/dist/main.mjs, leaving every npm dependency to
+// node_modules. `npm start`, the start-up journey and the benches run this bundle with plain Node:
+// no TypeScript compiler in the running process, which starts faster and holds about 37 MB less
+// (decision 033).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { ROOT } from './ensure-install.mjs';
+
+const server = path.join(ROOT, 'apps', 'server');
+const { dependencies } = JSON.parse(readFileSync(path.join(server, 'package.json'), 'utf8'));
+const { dependencies: contractDependencies } = JSON.parse(
+  readFileSync(path.join(ROOT, 'packages', 'contract', 'package.json'), 'utf8'),
+);
+
+await build({
+  entryPoints: [path.join(server, 'src', 'main.ts')],
+  outfile: path.join(server, 'dist', 'main.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // npm packages load from node_modules as they are (native addons among them); only our own
+  // TypeScript is bundled.
+  external: [...Object.keys(dependencies), ...Object.keys(contractDependencies)],
+  sourcemap: true,
+  logLevel: 'warning',
+});
