@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_ENTRY, SERVER_NODE_ARGS } from '../scripts/server-command.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -14,7 +15,7 @@ describe('the server as `npm start` runs it', () => {
   it('migrates, seeds, serves the web app and the API, prints the address, and shuts down cleanly', async () => {
     // The bundle `npm start` builds and runs (decision 033).
     execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
-    const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
+    const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@
 // /console/ and /api on one origin.
 import { spawn } from 'node:child_process';
 import { ensureInstall, ROOT, run } from './ensure-install.mjs';
+import { SERVER_ENTRY, SERVER_NODE_ARGS } from './server-command.mjs';
 
 ensureInstall();
 process.stdout.write('Building the web app...\n');
@@ -13,7 +14,7 @@ process.stdout.write('Building the server...\n');
 run('node', ['scripts/build-server.mjs']);
 
 // The bundle of scripts/build-server.mjs: plain Node, no TypeScript compiler in the process (decision 033).
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
   cwd: ROOT,
   stdio: 'inherit',
 });

@@ -1,7 +1,8 @@
 // `npm run bench:import`: generates an Apple Health export.zip of about 200 MB on disk (streamed:
 // never whole in memory), starts the server as `npm start` runs it, imports the file through the
-// real HTTP endpoint, and reports the time and the server's peak resident memory (VmHWM), which
-// must stay under 150 MB. Records both in docs/performance.md.
+// real HTTP endpoint, and reports the time, the peak resident memory (VmHWM) of the child process
+// that reads the export, which must stay under 150 MB, and the server's own resident memory
+// meanwhile. Records them in docs/performance.md.
 import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -107,9 +108,64 @@ function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/** The processes a process started (the server's health export reader among them). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Samples, every 20 ms until stopped, the server's resident memory and the peak (VmHWM) of every
+ * child it starts: the reader process lives only as long as one import.
+ */
+function watchMemory(pid: number): () => { serverMb: number; readerMb: number } {
+  let serverMb = 0;
+  let readerMb = 0;
+  const sample = () => {
+    serverMb = Math.max(serverMb, currentRssMb(pid));
+    for (const child of childrenOf(pid)) {
+      try {
+        const peak = peakRssMb(child);
+        // A child that has ended but is not yet reaped has no memory figures.
+        if (Number.isFinite(peak)) readerMb = Math.max(readerMb, peak);
+      } catch {
+        // ended between the listing and the read
+      }
+    }
+  };
+  const timer = setInterval(sample, 20);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return { serverMb, readerMb };
+  };
+}
+
 function currentRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024);
+}
+
+/**
+ * The server's resident memory once start-up's garbage is gone: V8 gives memory back some seconds
+ * after a burst of work (its memory reducer), so the figure is read once it has not fallen for
+ * 15 s (at most 60 s).
+ */
+async function settledRssMb(pid: number): Promise<number> {
+  let lowest = currentRssMb(pid);
+  let steady = 0;
+  for (let waited = 0; waited < 60_000 && steady < 15_000; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = currentRssMb(pid);
+    if (now < lowest) {
+      lowest = now;
+      steady = 0;
+    } else steady += 500;
+  }
+  return lowest;
 }
 
 async function main(): Promise<void> {
@@ -127,11 +183,12 @@ async function main(): Promise<void> {
     try {
       const token = await demoToken(server.base);
       const pid = server.child.pid ?? 0;
-      const before = currentRssMb(pid);
+      const before = await settledRssMb(pid);
       const form = new FormData();
       form.append('kind', 'appleHealth');
       form.append('file', await openAsBlob(file, { type: 'application/zip' }), 'export.zip');
       const started = Date.now();
+      const stopWatching = watchMemory(pid);
       const response = await fetch(`${server.base}/api/step-sources/imports`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },
@@ -139,9 +196,9 @@ async function main(): Promise<void> {
       });
       const envelope = (await response.json()) as { code: number; message: string; data: { days: number } };
       const seconds = (Date.now() - started) / 1000;
-      const peak = peakRssMb(pid);
+      const { serverMb, readerMb } = stopWatching();
       if (envelope.code !== 1) throw new Error(`import failed: ${envelope.code} ${envelope.message}`);
-      const line = `Measured ${new Date().toISOString().slice(0, 10)} on this machine, SQLite, Node ${process.version}: a generated Apple Health export.zip of ${(size / 1048576).toFixed(0)} MB (export.xml ${(xmlBytes / 1048576).toFixed(0)} MB, ${envelope.data.days} days of steps from two sources) imported through \`POST /api/step-sources/imports\` in ${seconds.toFixed(1)} s (${(size / 1048576 / seconds).toFixed(1)} MB/s of upload, ${(xmlBytes / 1048576 / seconds).toFixed(0)} MB/s of XML); the server's resident memory was ${before} MB before and peaked at ${peak} MB (limit ${RSS_LIMIT_MB} MB).`;
+      const line = `Measured ${new Date().toISOString().slice(0, 10)} on this machine, SQLite, Node ${process.version}: a generated Apple Health export.zip of ${(size / 1048576).toFixed(0)} MB (export.xml ${(xmlBytes / 1048576).toFixed(0)} MB, ${envelope.data.days} days of steps from two sources) imported through \`POST /api/step-sources/imports\` in ${seconds.toFixed(1)} s (${(size / 1048576 / seconds).toFixed(1)} MB/s of upload, ${(xmlBytes / 1048576 / seconds).toFixed(0)} MB/s of XML); the server went from ${before} MB of resident memory at rest to at most ${serverMb} MB while it received the file, and the reader process peaked at ${readerMb} MB (limit ${RSS_LIMIT_MB} MB for each).`;
       process.stdout.write(`\n${line}\n`);
       const doc = path.join(ROOT, 'docs/performance.md');
       const text = readFileSync(doc, 'utf8');
@@ -151,8 +208,10 @@ async function main(): Promise<void> {
         writeFileSync(doc, text.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${line}\n${end}`));
         process.stdout.write('Recorded in docs/performance.md\n');
       }
-      if (peak >= RSS_LIMIT_MB) {
-        process.stderr.write(`Peak RSS ${peak} MB is over the ${RSS_LIMIT_MB} MB limit\n`);
+      if (readerMb === 0 || readerMb >= RSS_LIMIT_MB || serverMb >= RSS_LIMIT_MB) {
+        process.stderr.write(
+          `Resident memory over the ${RSS_LIMIT_MB} MB limit: the reader ${readerMb} MB, the server ${serverMb} MB\n`,
+        );
         process.exitCode = 1;
       }
     } finally {

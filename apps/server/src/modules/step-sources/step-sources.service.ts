@@ -18,7 +18,8 @@ import type { BusinessCalendar } from '../../lib/business-day.js';
 import { MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { StepReportResult, WalkingService } from '../walking/walking.service.js';
-import { EXPORT_LIMITS, readHealthExport, type ExportLimits } from './health-export.js';
+import { readHealthExportApart } from './export-reader.js';
+import { EXPORT_LIMITS, type ExportLimits } from './health-export.js';
 import type { DeviceTokenRow, HealthImportRow, StepSourcesRepository } from './step-sources.repository.js';
 import { removeStaleUploads, type SpooledUpload } from './upload-spool.js';
 
@@ -176,7 +177,14 @@ export class StepSourcesService {
       const earlier = await this.repository.findImportByHash(this.db, userId, upload.sha256);
       if (earlier) return { ...toHealthImport(earlier), duplicate: true };
       const today = this.calendar.dayOf(this.clock.now());
-      const days = await readHealthExport(kind, upload.file, this.calendar, today, this.exportLimits);
+      // Read in a child process: the parse's CPU and memory stay out of the server (decision 030).
+      const { days } = await readHealthExportApart({
+        kind,
+        file: upload.file,
+        utcOffsetMinutes: this.config.businessUtcOffsetMinutes,
+        today,
+        limits: this.exportLimits,
+      });
       const row: HealthImportRow = {
         id: randomUUID(),
         user_id: userId,
