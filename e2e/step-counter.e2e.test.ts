@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
 import { top, useToken } from './support/journey.js';
+import { walk } from './support/motion.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -15,24 +16,6 @@ const WALKED_STEPS = 200;
 
 let server: RunningServer;
 let browser: Browser;
-
-/** Two steps a second as the accelerometer reports them, dispatched as devicemotion events. */
-async function walk(page: Page, steps: number): Promise<void> {
-  await page.evaluate((count) => {
-    const intervalMs = 20;
-    const samples = Math.round((count / 2) * (1000 / intervalMs));
-    for (let index = 0; index < samples; index += 1) {
-      const t = index * intervalMs;
-      const bounce = 2.5 * Math.sin((2 * Math.PI * 2 * t) / 1000);
-      window.dispatchEvent(
-        new DeviceMotionEvent('devicemotion', {
-          accelerationIncludingGravity: { x: 0.5, y: (9.81 + bounce) * 0.8, z: (9.81 + bounce) * 0.6 },
-          interval: intervalMs,
-        }),
-      );
-    }
-  }, steps);
-}
 
 const tab = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Stride' }).getByRole('button', { name, exact: true });

@@ -1,10 +1,10 @@
 import { HEALTH_IMPORT_KINDS, type HealthImport, type HealthImportKind } from '@stride/contract';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { StatusTip } from '../../../components/status-tip';
 import { useRemote, useSubmit } from '../../../hooks';
 import { formatDate } from '../../../lib/format';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { listImports, uploadImport } from '../api/imports';
+import { SourceList } from './source-list';
 
 const loadImports = (signal: AbortSignal) => listImports({ hideErrors: true, signal });
 
@@ -125,33 +125,23 @@ export function ImportSection() {
       </form>
       {result ? <ImportResult result={result} /> : null}
       <h3 className="step-sources__subhead">{t('stepSources.pastImports')}</h3>
-      {imports.state.status === 'loading' ? <StatusTip status="loading" /> : null}
-      {imports.state.status === 'error' ? (
-        <StatusTip status="error" message={imports.state.message} onRetry={imports.retry} />
-      ) : null}
-      {imports.state.status === 'ready' ? (
-        imports.state.data.length === 0 ? (
-          <p className="hint step-sources__empty">{t('stepSources.noImports')}</p>
-        ) : (
-          <ul className="step-sources__list" aria-label={t('stepSources.pastImports')}>
-            {imports.state.data.map((item) => (
-              <li key={item.id} className="step-sources__row" data-testid="import-row">
-                <span className="step-sources__row-text">
-                  <span>
-                    {t(KIND_LABELS[item.kind])} · {item.fileName}
-                  </span>
-                  <span className="list__secondary">
-                    {item.firstDay && item.lastDay
-                      ? t('stepSources.importRow', { days: item.days, from: item.firstDay, to: item.lastDay })
-                      : t('stepSources.importRowEmpty')}
-                  </span>
-                </span>
-                <span className="list__secondary step-sources__date">{formatDate(item.createdAt)}</span>
-              </li>
-            ))}
-          </ul>
-        )
-      ) : null}
+      <SourceList remote={imports} label={t('stepSources.pastImports')} emptyText={t('stepSources.noImports')}>
+        {(item: HealthImport) => (
+          <li key={item.id} className="step-sources__row" data-testid="import-row">
+            <span className="step-sources__row-text">
+              <span>
+                {t(KIND_LABELS[item.kind])} · {item.fileName}
+              </span>
+              <span className="list__secondary">
+                {item.firstDay && item.lastDay
+                  ? t('stepSources.importRow', { days: item.days, from: item.firstDay, to: item.lastDay })
+                  : t('stepSources.importRowEmpty')}
+              </span>
+            </span>
+            <span className="list__secondary step-sources__date">{formatDate(item.createdAt)}</span>
+          </li>
+        )}
+      </SourceList>
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { DEVICE_TOKENS_MAX, type DeviceToken } from '@stride/contract';
 import { useState, type FormEvent } from 'react';
-import { StatusTip } from '../../../components/status-tip';
 import { TextInput } from '../../../components/text-input';
 import { showToast } from '../../../components/toast';
 import { useRemote, useSubmit } from '../../../hooks';
@@ -8,6 +7,7 @@ import { copyText } from '../../../lib/clipboard';
 import { formatTime } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { createToken, listTokens, revokeToken } from '../api/tokens';
+import { SourceList } from './source-list';
 
 const loadTokens = (signal: AbortSignal) => listTokens({ hideErrors: true, signal });
 
@@ -111,40 +111,30 @@ export function TokenSection({ address, confirmRevoke }: TokenSectionProps) {
           {t('stepSources.create')}
         </button>
       </form>
-      {tokens.state.status === 'loading' ? <StatusTip status="loading" /> : null}
-      {tokens.state.status === 'error' ? (
-        <StatusTip status="error" message={tokens.state.message} onRetry={tokens.retry} />
-      ) : null}
-      {tokens.state.status === 'ready' ? (
-        tokens.state.data.length === 0 ? (
-          <p className="hint step-sources__empty">{t('stepSources.noTokens')}</p>
-        ) : (
-          <ul className="step-sources__list" aria-label={t('stepSources.tokensTitle')}>
-            {tokens.state.data.map((token) => (
-              <li key={token.id} className="step-sources__row" data-testid="token-row">
-                <span className="step-sources__row-text">
-                  <span>
-                    {token.name} <span className="list__secondary">…{token.hint}</span>
-                  </span>
-                  <span className="list__secondary">
-                    {token.lastUsedAt
-                      ? t('stepSources.lastUsed', { time: formatTime(token.lastUsedAt) })
-                      : t('stepSources.neverUsed')}
-                  </span>
-                </span>
-                <button
-                  type="button"
-                  className="link step-sources__danger"
-                  aria-label={t('stepSources.revokeNamed', { name: token.name })}
-                  onClick={() => void revoke(token)}
-                >
-                  {t('stepSources.revoke')}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )
-      ) : null}
+      <SourceList remote={tokens} label={t('stepSources.tokensTitle')} emptyText={t('stepSources.noTokens')}>
+        {(token: DeviceToken) => (
+          <li key={token.id} className="step-sources__row" data-testid="token-row">
+            <span className="step-sources__row-text">
+              <span>
+                {token.name} <span className="list__secondary">…{token.hint}</span>
+              </span>
+              <span className="list__secondary">
+                {token.lastUsedAt
+                  ? t('stepSources.lastUsed', { time: formatTime(token.lastUsedAt) })
+                  : t('stepSources.neverUsed')}
+              </span>
+            </span>
+            <button
+              type="button"
+              className="link step-sources__danger"
+              aria-label={t('stepSources.revokeNamed', { name: token.name })}
+              onClick={() => void revoke(token)}
+            >
+              {t('stepSources.revoke')}
+            </button>
+          </li>
+        )}
+      </SourceList>
     </section>
   );
 }
