@@ -80,6 +80,8 @@ describe('the step counter, end to end in Chromium', () => {
     await expect
       .poll(async () => (await request(server.baseUrl, getHome, { token })).steps, { timeout: 10_000 })
       .toBe(WALKED_STEPS);
+    // The page sees the answer a moment after the server stored the report.
+    await expect.poll(() => seen.reportsAnswered.length).toBe(1);
     expect(seen.reportsAnswered).toEqual([
       {
         day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as unknown,
