@@ -1,7 +1,8 @@
 import { consoleDecideFlaggedDay, consoleFlaggedDays, type ConsoleFlaggedDay, type StepReview } from '@stride/contract';
 import { CODES } from '@stride/contract/codes';
-import { Alert, App, Button, Form, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
+import { StatusQueue } from '../components/status-queue';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
 import { dateTime, money } from '../lib/format';
@@ -69,31 +70,19 @@ export default function FlaggedDaysPage() {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Segmented<Status>
-          value={view.status}
-          options={(['flagged', 'cleared', 'rejected'] as const).map((status) => ({
-            value: status,
-            label: f(`flagged.status.${status}`),
-          }))}
-          onChange={(status) => setView({ status, page: 1 })}
-        />
-        <Button onClick={reload}>{t('refresh')}</Button>
-      </Space>
-      <Alert type="info" showIcon title={f('flagged.notice')} style={{ marginBottom: 16 }} />
-      <Table
-        rowKey="id"
+      <StatusQueue
+        statuses={(['flagged', 'cleared', 'rejected'] as const).map((status) => ({
+          value: status,
+          label: f(`flagged.status.${status}`),
+        }))}
+        view={view}
+        onView={setView}
+        onRefresh={reload}
+        notice={f('flagged.notice')}
         loading={loading}
-        dataSource={data.items}
-        locale={{ emptyText: waiting ? f('flagged.empty') : f('flagged.emptyDecided') }}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: data.page,
-          pageSize: PAGE_SIZE,
-          total: data.total,
-          showSizeChanger: false,
-          onChange: (page) => setView((old) => ({ ...old, page })),
-        }}
+        data={data}
+        pageSize={PAGE_SIZE}
+        emptyText={waiting ? f('flagged.empty') : f('flagged.emptyDecided')}
         columns={[
           {
             title: f('flagged.user'),

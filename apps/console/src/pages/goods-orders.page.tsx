@@ -1,7 +1,8 @@
 import { consoleShopOrderShip, consoleShopOrders, type ConsoleGoodsOrder } from '@stride/contract';
-import { Alert, App, Button, Segmented, Space, Table } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useCallback, useState } from 'react';
 import { ShipModal } from '../components/merchant/ship-modal';
+import { StatusQueue } from '../components/status-queue';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
 import { dateTime } from '../lib/format';
@@ -28,31 +29,19 @@ export default function GoodsOrdersPage() {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Segmented<Status>
-          value={view.status}
-          options={[
-            { value: 'to_ship', label: t('ship.toShip') },
-            { value: 'shipped', label: t('ship.shipped') },
-          ]}
-          onChange={(status) => setView({ status, page: 1 })}
-        />
-        <Button onClick={reload}>{t('refresh')}</Button>
-      </Space>
-      <Alert type="info" showIcon title={t('ship.lookNotice')} style={{ marginBottom: 16 }} />
-      <Table
-        rowKey="id"
+      <StatusQueue
+        statuses={[
+          { value: 'to_ship', label: t('ship.toShip') },
+          { value: 'shipped', label: t('ship.shipped') },
+        ]}
+        view={view}
+        onView={setView}
+        onRefresh={reload}
+        notice={t('ship.lookNotice')}
         loading={loading}
-        dataSource={data.items}
-        locale={{ emptyText: toShip ? t('ship.emptyToShip') : t('ship.emptyShipped') }}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: data.page,
-          pageSize: PAGE_SIZE,
-          total: data.total,
-          showSizeChanger: false,
-          onChange: (page) => setView((old) => ({ ...old, page })),
-        }}
+        data={data}
+        pageSize={PAGE_SIZE}
+        emptyText={toShip ? t('ship.emptyToShip') : t('ship.emptyShipped')}
         columns={[
           {
             title: t('ship.item'),
