@@ -1,0 +1,106 @@
+import type { Shipment } from '@stride/contract';
+import { App, Button } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { dateTime } from '../../lib/format';
+import type { I18n } from '../../lib/i18n-context';
+import { useI18n } from '../../lib/i18n-context';
+import { useFail } from '../use-fail';
+import { ShipModal } from './ship-modal';
+
+/** What a merchant ships: goods orders and physical card mailings alike. */
+export interface ShipmentRow {
+  id: string;
+  userId: string;
+  address: { name: string; phone: string; region: string; detail: string };
+  carrier: string | null;
+  trackingNumber: string | null;
+  createdAt: string;
+  shippedAt: string | null;
+}
+
+/**
+ * The columns every shipping queue ends with, after its own (what is shipped): the address, then
+ * while waiting the time it came in and a Ship button, once shipped the tracking and the time.
+ */
+export function shipmentColumns<R extends ShipmentRow>(
+  { t, language }: Pick<I18n, 't' | 'language'>,
+  options: { toShip: boolean; waitingSince: 'ship.createdAt' | 'ship.requestedAt'; onShip: (row: R) => void },
+): ColumnsType<R> {
+  return [
+    {
+      title: t('ship.address'),
+      key: 'address',
+      render: (_value, row) => (
+        <div style={{ maxWidth: 280, whiteSpace: 'normal' }}>
+          {row.address.name} · {row.address.phone}
+          <br />
+          {row.address.region} {row.address.detail}
+        </div>
+      ),
+    },
+    options.toShip
+      ? { title: t(options.waitingSince), dataIndex: 'createdAt', render: (v: string) => dateTime(v, language) }
+      : {
+          title: t('ship.tracking'),
+          key: 'tracking',
+          render: (_value, row) => `${row.carrier ?? ''} ${row.trackingNumber ?? ''}`,
+        },
+    { title: t('ship.user'), dataIndex: 'userId', width: 140, ellipsis: true },
+    options.toShip
+      ? {
+          key: 'actions',
+          fixed: 'right',
+          render: (_value, row) => (
+            <Button type="primary" onClick={() => options.onShip(row)}>
+              {t('ship.ship')}
+            </Button>
+          ),
+        }
+      : {
+          title: t('ship.shippedAt'),
+          dataIndex: 'shippedAt',
+          render: (v: string | null) => (v ? dateTime(v, language) : ''),
+        },
+  ];
+}
+
+/**
+ * Ships the row being shipped (carrier and tracking asked for): `onDone` runs after a success and
+ * after a refusal alike (already shipped by someone else: the server says so), so the queue
+ * reloads either way.
+ */
+export function ShipDialog<R extends ShipmentRow>({
+  row,
+  item,
+  ship,
+  onCancel,
+  onDone,
+}: {
+  row: R | null;
+  /** What is shipped, for the title. */
+  item: (row: R) => string;
+  ship: (row: R, shipment: Shipment) => Promise<unknown>;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const fail = useFail();
+  return (
+    <ShipModal
+      open={row !== null}
+      title={row ? t('ship.title', { item: item(row), name: row.address.name }) : ''}
+      onCancel={onCancel}
+      onSubmit={async (shipment) => {
+        if (!row) return;
+        try {
+          await ship(row, shipment);
+          void message.success(t('ship.done'));
+        } catch (error) {
+          fail(error);
+        }
+        onDone();
+      }}
+    />
+  );
+}
