@@ -87,6 +87,21 @@ export class SandboxProvider implements PaymentProvider {
     }
   }
 
+  /** The sandbox keeps no trades of its own: its callback is the only news of a payment. */
+  query(): Promise<PaymentEvent | null> {
+    return Promise.resolve(null);
+  }
+
+  /** Its pay page reads the payment from this server, so a closed payment can no longer be paid. */
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** No real money moved through the sandbox, so there is none to send back. */
+  refund(): Promise<void> {
+    return Promise.resolve();
+  }
+
   acknowledge(accepted: boolean) {
     return accepted ? { status: 200, body: { received: true } } : { status: 400, body: { error: 'invalid callback' } };
   }
