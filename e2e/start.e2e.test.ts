@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVER_ENTRY, SERVER_NODE_ARGS } from '../scripts/server-command.mjs';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_ARGS } from '../scripts/server-command.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -17,7 +17,7 @@ describe('the server as `npm start` runs it', () => {
     execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
     const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      env: { ...SERVER_ENV, ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -2,4 +2,20 @@
 // plain Node and source maps on, so stack traces name the TypeScript lines. `npm start`, the
 // start-up journey and the benches share it.
 export const SERVER_ENTRY = 'apps/server/dist/main.mjs';
-export const SERVER_NODE_ARGS = ['--enable-source-maps'];
+
+/**
+ * Node's flags for the server (docs/performance.md, "Server memory"):
+ * - source maps, so stack traces name the TypeScript lines;
+ * - a young generation of at most 3 × 4 MB: while an upload streams through, V8 would otherwise
+ *   grow it to 3 × 16 MB before collecting, and keep the pages.
+ */
+export const SERVER_NODE_ARGS = ['--enable-source-maps', '--max-semi-space-size=4'];
+
+/**
+ * The C library's settings for the server process, read once when it starts. glibc raises its
+ * mmap threshold each time a large block is freed, so after the first password hash (argon2id
+ * allocates 19 MiB or more on a worker thread) blocks of that size come from the thread's arena
+ * and stay resident after they are freed: 20–40 MB of a server at rest. A fixed threshold keeps
+ * every block of 128 KiB or more in its own mapping, given back to the system when freed.
+ */
+export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };

@@ -3,7 +3,7 @@
 // /console/ and /api on one origin.
 import { spawn } from 'node:child_process';
 import { ensureInstall, ROOT, run } from './ensure-install.mjs';
-import { SERVER_ENTRY, SERVER_NODE_ARGS } from './server-command.mjs';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_ARGS } from './server-command.mjs';
 
 ensureInstall();
 process.stdout.write('Building the web app...\n');
@@ -16,6 +16,7 @@ run('node', ['scripts/build-server.mjs']);
 // The bundle of scripts/build-server.mjs: plain Node, no TypeScript compiler in the process (decision 033).
 const server = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
   cwd: ROOT,
+  env: { ...SERVER_ENV, ...process.env },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_ENTRY, SERVER_NODE_ARGS } from '../../../scripts/server-command.mjs';
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_ARGS } from '../../../scripts/server-command.mjs';
 import { freePort } from '../test/free-port.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -32,7 +32,7 @@ export async function spawnServer(
   buildServer();
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...SERVER_ENV, ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
