@@ -32,7 +32,15 @@ export async function spawnServer(
   buildServer();
   const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...SERVER_ENV, ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...SERVER_ENV,
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
