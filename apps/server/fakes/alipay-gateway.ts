@@ -104,7 +104,10 @@ export interface AlipayGateway {
   pay(outTradeNo: string): Promise<void>;
   /** Sends the held notifications now. */
   releaseHeld(): Promise<void>;
-  /** A notification about a trade, signed with the gateway's key unless `signWith` says otherwise. */
+  /**
+   * A notification about a trade (TRADE_SUCCESS unless `status` says otherwise), signed with the
+   * gateway's key unless `signWith` says otherwise; `fields` replace fields before signing.
+   */
   notification(
     outTradeNo: string,
     options?: { fields?: Record<string, string>; signWith?: KeyObject; status?: TradeStatus },
@@ -204,7 +207,7 @@ export async function startAlipayGateway(options: AlipayGatewayOptions): Promise
 
   const notification: AlipayGateway['notification'] = (outTradeNo, extra = {}) => {
     const trade = trades.get(outTradeNo);
-    const status = extra.status ?? trade?.status ?? 'TRADE_SUCCESS';
+    const status = extra.status ?? 'TRADE_SUCCESS';
     const amount = trade?.totalAmount ?? '0.01';
     const fields: Record<string, string> = {
       notify_time: beijingTime(now() + behaviour.notifyTimeOffsetMs),
@@ -246,7 +249,7 @@ export async function startAlipayGateway(options: AlipayGatewayOptions): Promise
   /** What happens to the notification of a trade's new state, by the current behaviour. */
   const notify = async (trade: FakeTrade) => {
     if (!trade.notifyUrl) return;
-    const { fields, body } = notification(trade.outTradeNo);
+    const { fields, body } = notification(trade.outTradeNo, { status: trade.status });
     const note: FakeNotification = { url: trade.notifyUrl, fields, body, answer: null };
     notifications.push(note);
     if (behaviour.notify === 'drop') return;
