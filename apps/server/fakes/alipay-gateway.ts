@@ -125,8 +125,8 @@ export function beijingTime(ms: number): string {
 function parseBeijingTime(text: string | undefined): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text ?? '');
   if (!match) return null;
-  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
-  return Date.UTC(y!, mo! - 1, d!, h!, mi!, s!) - BEIJING_MS;
+  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0] = match.slice(1).map(Number);
+  return Date.UTC(y, mo - 1, d, h, mi, s) - BEIJING_MS;
 }
 
 /** Yuan with at most two decimals to fen, by its digits. */
@@ -355,9 +355,7 @@ export async function startAlipayGateway(options: AlipayGatewayOptions): Promise
   const answerApi = (response: ServerResponse, method: string, answer: Answer, signWith: KeyObject | null) => {
     const key = `${method.replace(/\./g, '_')}_response`;
     const inner = JSON.stringify(answer);
-    const text = signWith
-      ? `{"${key}":${inner},"sign":"${rsa2(inner, signWith)}"}`
-      : `{"${key}":${inner}}`;
+    const text = signWith ? `{"${key}":${inner},"sign":"${rsa2(inner, signWith)}"}` : `{"${key}":${inner}}`;
     response.writeHead(200, { 'content-type': 'text/html;charset=utf-8' });
     response.end(text);
   };
@@ -366,7 +364,12 @@ export async function startAlipayGateway(options: AlipayGatewayOptions): Promise
     const method = fields.method ?? '';
     const refuse = (subCode: string, subMsg: string) => {
       refused.push({ method, subCode });
-      answerApi(response, method, { code: '40002', msg: 'Invalid Arguments', sub_code: subCode, sub_msg: subMsg }, ownKey);
+      answerApi(
+        response,
+        method,
+        { code: '40002', msg: 'Invalid Arguments', sub_code: subCode, sub_msg: subMsg },
+        ownKey,
+      );
     };
     if (fields.app_id !== options.appId) return refuse('isv.invalid-app-id', '无效的AppID参数');
     if (!verifyRequest(fields)) return refuse('isv.invalid-signature', '验签出错');
@@ -385,7 +388,12 @@ export async function startAlipayGateway(options: AlipayGatewayOptions): Promise
     calls.push({ method, appId: fields.app_id, signType: fields.sign_type ?? '', bizContent: biz });
     if (behaviour.api === 'hang') return; // the socket stays open until the caller gives up
     if (behaviour.api === 'error') {
-      return answerApi(response, method, { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'ACQ.SYSTEM_ERROR', sub_msg: '系统错误' }, ownKey);
+      return answerApi(
+        response,
+        method,
+        { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'ACQ.SYSTEM_ERROR', sub_msg: '系统错误' },
+        ownKey,
+      );
     }
     const answer = handler(biz);
     const signer = behaviour.api === 'badSign' ? strangerKey : behaviour.api === 'unsigned' ? null : ownKey;
@@ -415,7 +423,11 @@ export async function startAlipayGateway(options: AlipayGatewayOptions): Promise
 
   const openPayPage = (response: ServerResponse, fields: Record<string, string>) => {
     if (fields.app_id !== options.appId || !verifyRequest(fields)) {
-      return html(response, 400, page('Alipay', '<h1>Invalid request: signature or app id (isv.invalid-signature)</h1>'));
+      return html(
+        response,
+        400,
+        page('Alipay', '<h1>Invalid request: signature or app id (isv.invalid-signature)</h1>'),
+      );
     }
     let biz: Record<string, string>;
     try {
@@ -475,7 +487,8 @@ export async function startAlipayGateway(options: AlipayGatewayOptions): Promise
 
   const payAction = async (response: ServerResponse, outTradeNo: string, action: string) => {
     const trade = trades.get(outTradeNo);
-    if (!trade || (action !== 'pay' && action !== 'cancel')) return html(response, 404, page('Alipay', '<h1>Not found</h1>'));
+    if (!trade || (action !== 'pay' && action !== 'cancel'))
+      return html(response, 404, page('Alipay', '<h1>Not found</h1>'));
     expire(trade);
     if (trade.status !== 'WAIT_BUYER_PAY') return html(response, 200, tradePage(trade));
     if (action === 'pay') {
@@ -553,7 +566,11 @@ export function generateAlipayKeys(): { privateKey: string; publicKey: string } 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const app = generateAlipayKeys();
   const appId = '2021000000000001';
-  const gateway = await startAlipayGateway({ appId, appPublicKey: app.publicKey, port: Number(process.argv[2] ?? 9510) });
+  const gateway = await startAlipayGateway({
+    appId,
+    appPublicKey: app.publicKey,
+    port: Number(process.argv[2] ?? 9510),
+  });
   const dir = mkdtempSync(path.join(tmpdir(), 'alipay-fake-'));
   writeFileSync(path.join(dir, 'app-private-key.pem'), app.privateKey, { mode: 0o600 });
   writeFileSync(path.join(dir, 'alipay-public-key.pem'), gateway.publicKey);

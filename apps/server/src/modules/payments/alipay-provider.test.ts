@@ -15,12 +15,7 @@ import {
 } from '../../../test/harness.js';
 import { generateAlipayKeys, startAlipayGateway, type AlipayGateway } from '../../../fakes/alipay-gateway.js';
 import { MINUTE_MS } from '../../lib/clock.js';
-import {
-  ALIPAY_NOTIFY_PATH,
-  AlipayProvider,
-  alipayTime,
-  toOutTradeNo,
-} from './alipay-provider.js';
+import { ALIPAY_NOTIFY_PATH, AlipayProvider, alipayTime, toOutTradeNo } from './alipay-provider.js';
 import { ProviderError } from './payment-provider.js';
 
 const APP_ID = '2021000000000042';
