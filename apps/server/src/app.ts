@@ -471,6 +471,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => db.destroy());
   }
   const services = buildServices(config, db, options);
+  if (services.payments.provider instanceof AlipayProvider) await services.payments.provider.ready;
   app.decorate('services', services);
   // Unused uploads, expired captchas and old counters (see cleanup.ts); never keeps the process alive.
   const cleanup = new CleanupTimer(services, config.cleanupIntervalMinutes * MINUTE_MS, app.log);
