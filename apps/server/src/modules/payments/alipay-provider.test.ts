@@ -177,6 +177,27 @@ describe('Alipay: the asynchronous notification', () => {
     expect(await statusOf(token, payment.id)).toBe('paid');
   });
 
+  it('pays once for the same notification, other notifications and the query all arriving at once', async () => {
+    const { token, payment, outTradeNo } = await openTrade();
+    const sales = await salesBalance();
+    gateway.behave({ notify: 'drop' });
+    await press(outTradeNo, 'pay');
+    const same = gateway.notification(outTradeNo).body;
+    const event = await provider().query(payment);
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => notify(same)),
+      ...Array.from({ length: 3 }, () => notify(gateway.notification(outTradeNo).body)),
+      t.app.services.payments.handleEvent('alipay', event!),
+    ]);
+    expect(answers.slice(0, 7).map((answer) => typeof answer !== 'string' && answer.body)).toEqual(
+      Array.from({ length: 7 }, () => 'success'),
+    );
+    expect(await cardsOf(token)).toHaveLength(1);
+    expect(await salesBalance()).toBe(sales + 9_900);
+    const outcomes = (await eventsOf(payment.id)).map((row) => row.outcome).sort();
+    expect(outcomes.filter((outcome) => outcome === 'paid')).toEqual(['paid']);
+  });
+
   it('refuses a forged signature, another app id, a stale or future time, a malformed amount or a changed body; all logged', async () => {
     const { token, payment, outTradeNo } = await openTrade();
     const sales = await salesBalance();
