@@ -96,7 +96,11 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   private async client(): Promise<AlipaySdk> {
-    await this.ready;
+    try {
+      await this.ready;
+    } catch (error) {
+      throw new ProviderError(this.name, 'the Alipay SDK could not be loaded', { cause: error });
+    }
     if (!this.sdk) throw new ProviderError(this.name, 'the Alipay SDK is not loaded');
     return this.sdk;
   }
