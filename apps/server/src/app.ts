@@ -60,6 +60,7 @@ import { CardsRepository } from './modules/cards/cards.repository.js';
 import { registerCardRoutes } from './modules/cards/cards.routes.js';
 import { CardsService } from './modules/cards/cards.service.js';
 import { LedgerService } from './modules/ledger/ledger.service.js';
+import { AlipayProvider } from './modules/payments/alipay-provider.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import { PaymentsRepository } from './modules/payments/payments.repository.js';
 import {
@@ -207,6 +208,14 @@ export interface AdminServices {
   download: DownloadAdmin;
 }
 
+/** The configured online payment provider; null when online payment is off (`none`). */
+function paymentProvider(config: Config, clock: Clock): PaymentProvider | null {
+  const { provider, sandboxSecret, alipay } = config.payments;
+  if (provider === 'sandbox') return new SandboxProvider(sandboxSecret);
+  if (provider === 'alipay' && alipay) return new AlipayProvider(alipay, clock);
+  return null;
+}
+
 /** Every service over one database; the app and the ops command line share it. */
 export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 'config'> = {}): Services {
   const clock = options.clock ?? systemClock;
@@ -278,8 +287,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   const community = new CommunityService(db, communityRepository);
   const downloadRepository = new DownloadRepository();
   const download = new DownloadService(config, db, downloadRepository);
-  const provider: PaymentProvider | null =
-    config.payments.provider === 'sandbox' ? new SandboxProvider(config.payments.sandboxSecret) : null;
+  const provider = paymentProvider(config, clock);
   const payments = new PaymentsService(db, paymentsRepository, cards, ledger, clock, config, provider);
   const files = new FilesService(
     db,
@@ -463,6 +471,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => db.destroy());
   }
   const services = buildServices(config, db, options);
+  if (services.payments.provider instanceof AlipayProvider) await services.payments.provider.ready;
   app.decorate('services', services);
   // Unused uploads, expired captchas and old counters (see cleanup.ts); never keeps the process alive.
   const cleanup = new CleanupTimer(services, config.cleanupIntervalMinutes * MINUTE_MS, app.log);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { HEALTH_IMPORT_MAX_BYTES } from '@stride/contract';
@@ -11,6 +11,8 @@ const DEMO_SANDBOX_SECRET_FILE = 'demo-sandbox-secret';
 const DEMO_DATA_KEY_FILE = 'demo-data-key';
 const DATA_KEY_BYTES = 32;
 const MIN_SECRET_LENGTH = 32;
+/** Alipay's production gateway for the v2 open API (`alipay.trade.*`, decision 036). */
+export const ALIPAY_PRODUCTION_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -74,10 +76,19 @@ const EnvSchema = z.object({
   EXCHANGE_CASH_PER_UNIT: z.coerce.number().int().min(1).default(100),
   EXCHANGE_MIN_POINTS: z.coerce.number().int().min(1).default(100),
   INSURANCE_COVERAGE: z.coerce.number().int().min(0).default(10_000_000),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'alipay', 'none']).optional(),
   PAYMENT_SANDBOX_SECRET: z.string().optional(),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).default(30),
   MEMBERSHIP_ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).default(1_440),
+  // Alipay (PAYMENT_PROVIDER=alipay, decision 036): the app's id, its RSA2 private key and
+  // Alipay's public key (PEM, inline or as a file), the gateway and each call's timeout.
+  ALIPAY_APP_ID: z.string().trim().min(1).max(32).optional(),
+  ALIPAY_PRIVATE_KEY: z.string().trim().min(1).optional(),
+  ALIPAY_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
+  ALIPAY_PUBLIC_KEY: z.string().trim().min(1).optional(),
+  ALIPAY_PUBLIC_KEY_FILE: z.string().trim().min(1).optional(),
+  ALIPAY_GATEWAY: z.url().default(ALIPAY_PRODUCTION_GATEWAY),
+  ALIPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   DATA_ENCRYPTION_KEY: z.string().optional(),
   IDENTITY_REVIEW: z.enum(['auto', 'operator']).optional(),
   UPLOAD_DIR: z.string().min(1).optional(),
@@ -176,6 +187,72 @@ function loadDataKey(mode: Mode, dataDir: string, value: string | undefined): Bu
   return key;
 }
 
+/** A key given inline or as a file (not both); undefined when neither is set. */
+function readKeySource(inline: string | undefined, file: string | undefined, name: string): string | undefined {
+  if (inline && file) throw new ConfigError(`Set ${name} or ${name}_FILE, not both.`);
+  if (!file) return inline;
+  try {
+    return readFileSync(path.resolve(file), 'utf8');
+  } catch (error) {
+    throw new ConfigError(`${name}_FILE cannot be read: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * A key as PEM, or as the bare base64 Alipay's key tool and open platform show (DER: PKCS#8 for
+ * a private key, SubjectPublicKeyInfo for a public key).
+ */
+function parseKey(text: string, kind: 'private' | 'public', name: string): KeyObject {
+  const trimmed = text.trim();
+  try {
+    if (trimmed.startsWith('-----BEGIN')) {
+      return kind === 'private' ? createPrivateKey(trimmed) : createPublicKey(trimmed);
+    }
+    const der = Buffer.from(trimmed.replace(/\s+/g, ''), 'base64');
+    return kind === 'private'
+      ? createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })
+      : createPublicKey({ key: der, format: 'der', type: 'spki' });
+  } catch {
+    throw new ConfigError(`${name} is not a valid RSA ${kind} key (PEM, or the bare base64 of Alipay's key tool).`);
+  }
+}
+
+/** PAYMENT_PROVIDER=alipay: every missing variable is named at once, and the keys must parse. */
+function loadAlipay(e: Env, mode: Mode) {
+  const privateText = readKeySource(e.ALIPAY_PRIVATE_KEY, e.ALIPAY_PRIVATE_KEY_FILE, 'ALIPAY_PRIVATE_KEY');
+  const publicText = readKeySource(e.ALIPAY_PUBLIC_KEY, e.ALIPAY_PUBLIC_KEY_FILE, 'ALIPAY_PUBLIC_KEY');
+  const missing = [
+    e.ALIPAY_APP_ID ? null : 'ALIPAY_APP_ID',
+    privateText ? null : 'ALIPAY_PRIVATE_KEY (or ALIPAY_PRIVATE_KEY_FILE)',
+    publicText ? null : 'ALIPAY_PUBLIC_KEY (or ALIPAY_PUBLIC_KEY_FILE)',
+  ].filter((name) => name !== null);
+  if (!e.ALIPAY_APP_ID || !privateText || !publicText) {
+    throw new ConfigError(`PAYMENT_PROVIDER=alipay needs ${missing.join(', ')}.`);
+  }
+  const privateKey = parseKey(privateText, 'private', 'ALIPAY_PRIVATE_KEY');
+  const publicKey = parseKey(publicText, 'public', 'ALIPAY_PUBLIC_KEY');
+  // RSA2 is SHA256withRSA: Alipay issues and accepts RSA keys of 2048 bits.
+  for (const [key, name] of [
+    [privateKey, 'ALIPAY_PRIVATE_KEY'],
+    [publicKey, 'ALIPAY_PUBLIC_KEY'],
+  ] as const) {
+    if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) {
+      throw new ConfigError(`${name} must be an RSA key of at least 2048 bits (RSA2).`);
+    }
+  }
+  // Keys, amounts and notification addresses travel to the gateway: never in clear in production.
+  if (mode === 'production' && !e.ALIPAY_GATEWAY.startsWith('https://')) {
+    throw new ConfigError('ALIPAY_GATEWAY must be an https:// address in production mode.');
+  }
+  return {
+    appId: e.ALIPAY_APP_ID,
+    privateKey: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    publicKey: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+    gateway: e.ALIPAY_GATEWAY,
+    timeoutMs: e.ALIPAY_TIMEOUT_MS,
+  };
+}
+
 /** The settings the server runs with, from the checked variables; refusals are ConfigErrors. */
 function fromEnv(e: Env) {
   const mode: Mode = e.STRIDE_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'demo');
@@ -211,6 +288,8 @@ function fromEnv(e: Env) {
     }
     sandboxSecret ??= readOrCreateDemoSecret(dataDir, DEMO_SANDBOX_SECRET_FILE);
   }
+
+  const alipay = paymentProvider === 'alipay' ? loadAlipay(e, mode) : null;
 
   const dataKey = loadDataKey(mode, dataDir, e.DATA_ENCRYPTION_KEY);
 
@@ -322,6 +401,8 @@ function fromEnv(e: Env) {
     payments: {
       provider: paymentProvider,
       sandboxSecret: sandboxSecret ?? '',
+      /** Set when PAYMENT_PROVIDER=alipay: keys as PEM (PKCS#8 private, SPKI public). */
+      alipay,
       expiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
       orderExpiryMinutes: e.MEMBERSHIP_ORDER_EXPIRY_MINUTES,
     },

@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateAlipayKeys, startAlipayGateway, type AlipayGateway } from '../apps/server/fakes/alipay-gateway.js';
+import { logInByApi } from './support/api.js';
+import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { DEMO, hashOf, openRoute, top, useToken } from './support/journey.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const APP_ID = '2021000000000077';
+
+let gateway: AlipayGateway;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // The test makes the app's keys; the fake makes its own and posts notifications over HTTP.
+  const appKeys = generateAlipayKeys();
+  gateway = await startAlipayGateway({ appId: APP_ID, appPublicKey: appKeys.publicKey });
+  server = await startServer({
+    env: {
+      PAYMENT_PROVIDER: 'alipay',
+      ALIPAY_APP_ID: APP_ID,
+      ALIPAY_PRIVATE_KEY: appKeys.privateKey,
+      ALIPAY_PUBLIC_KEY: gateway.publicKey,
+      ALIPAY_GATEWAY: gateway.gatewayUrl,
+    },
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await gateway?.close();
+});
+
+describe('buying a member card through Alipay, end to end in Chromium', () => {
+  it("opens Alipay's pay page in a new tab; after Pay the verified notification activates the card", async () => {
+    const { page, context, errors } = await openPhone(browser);
+    await useToken(context, await logInByApi(server.baseUrl, DEMO));
+    await openRoute(page, server.baseUrl, '/pages/invest/index');
+
+    await top(page).getByRole('button', { name: 'Buy Silver' }).click();
+    await top(page)
+      .getByRole('radio', { name: /Online payment/ })
+      .check();
+    const payTab = context.waitForEvent('page');
+    await top(page).getByRole('button', { name: 'Pay ¥299.00' }).click();
+    const alipay = await payTab;
+    await alipay.waitForLoadState();
+
+    // The tab is the gateway's mobile pay page, opened with our signed alipay.trade.wap.pay link.
+    const link = new URL(alipay.url());
+    expect(`${link.origin}${link.pathname}`).toBe(gateway.gatewayUrl);
+    expect(link.searchParams.get('method')).toBe('alipay.trade.wap.pay');
+    await expect.poll(() => alipay.getByRole('heading', { name: 'Pay ¥299.00' }).count()).toBe(1);
+    await expect.poll(() => top(page).getByText('Waiting for payment').count()).toBe(1);
+    await screenshot(alipay, 'alipay-pay-page');
+
+    await alipay.getByRole('button', { name: 'Pay' }).click();
+    await expect.poll(() => alipay.getByRole('heading', { name: 'Payment complete' }).count()).toBe(1);
+    expect(gateway.notifications.map((note) => [note.fields.trade_status, note.answer?.body])).toEqual([
+      ['TRADE_SUCCESS', 'success'],
+    ]);
+    await expect.poll(() => top(page).getByText('Silver is in your card wallet').count(), { timeout: 20_000 }).toBe(1);
+
+    // Back to the merchant: the tab returns to the app's membership orders, where the order is paid.
+    await alipay.getByRole('link', { name: 'Back to the merchant' }).click();
+    await expect.poll(() => hashOf(alipay)).toBe('#/pages-sub/order/member');
+    await expect.poll(() => top(alipay).getByText('Paid', { exact: true }).count()).toBe(1);
+    await alipay.close();
+    expect(errors).toEqual([]);
+  });
+});
