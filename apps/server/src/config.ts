@@ -138,6 +138,64 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export class ConfigError extends Error {}
 
+/** A value for `missing`: one variable, or alternatives of which any one will do (a key or its file). */
+type Needed = string | readonly [string, ...string[]];
+
+/**
+ * What keeps the server from starting, gathered over the whole configuration and then thrown once
+ * as one ConfigError (decision 038), so that one start names every variable to set rather than one
+ * per attempt. Each block of `fromEnv` adds to it: `missing` for a variable that must be set,
+ * `requireAll` for the variables a choice needs, `refuse` for a value that may not be used.
+ */
+export class StartupProblems {
+  private readonly missingVariables: { names: string; hint: string }[] = [];
+  private readonly refusals: string[] = [];
+
+  /** `needed` must be set; `hint` says what to set it to. */
+  missing(needed: Needed, hint: string): void {
+    this.missingVariables.push({ names: typeof needed === 'string' ? needed : needed.join(' or '), hint });
+  }
+
+  /** Each of `needed` that is unset or blank in `env` is missing, for `reason` (e.g. "for PAYMENT_PROVIDER=alipay"). */
+  requireAll(env: Readonly<Record<string, unknown>>, needed: readonly Needed[], reason: string): void {
+    const isSet = (name: string) => {
+      const value = env[name];
+      return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+    };
+    for (const names of needed) {
+      const alternatives = typeof names === 'string' ? [names] : names;
+      if (!alternatives.some(isSet)) this.missing(names, reason);
+    }
+  }
+
+  /** A value that is set but may not be used: a whole sentence naming the variable. */
+  refuse(sentence: string): void {
+    this.refusals.push(sentence);
+  }
+
+  get count(): number {
+    return this.missingVariables.length + this.refusals.length;
+  }
+
+  /**
+   * Throws one ConfigError when anything was found: its first line names every missing variable,
+   * then one line per variable says what to set it to, then each refusal.
+   */
+  throwIfAny(mode: Mode): void {
+    if (this.count === 0) return;
+    const names = this.missingVariables.map((variable) => variable.names);
+    const head =
+      names.length > 0
+        ? `Stride cannot start in ${mode} mode: set ${names.join(', ')}.`
+        : `Stride cannot start in ${mode} mode:`;
+    const lines = [
+      ...this.missingVariables.map((variable) => `${variable.names} must be set: ${variable.hint}`),
+      ...this.refusals,
+    ];
+    throw new ConfigError(`${head}\n${lines.map((line) => `  ${line}`).join('\n')}`);
+  }
+}
+
 function readOrCreateDemoSecret(dataDir: string, name = DEMO_SECRET_FILE): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -155,18 +213,23 @@ function parseDataKey(value: string): Buffer {
   return key;
 }
 
-function loadDataKey(mode: Mode, dataDir: string, value: string | undefined): Buffer {
+/** The data key; in production mode problems are gathered (and an empty key stands in until they are thrown). */
+function loadDataKey(mode: Mode, dataDir: string, value: string | undefined, problems: StartupProblems): Buffer {
   const demoFile = path.join(dataDir, DEMO_DATA_KEY_FILE);
   if (mode === 'production') {
     if (!value) {
-      throw new ConfigError(
-        'DATA_ENCRYPTION_KEY must be set in production mode: 32 random bytes in base64 (openssl rand -base64 32).',
-      );
+      problems.missing('DATA_ENCRYPTION_KEY', '32 random bytes in base64 (openssl rand -base64 32).');
+    } else if (existsSync(demoFile) && readFileSync(demoFile, 'utf8').trim() === value.trim()) {
+      problems.refuse('DATA_ENCRYPTION_KEY is the demo key; production mode refuses to start with it.');
+    } else {
+      try {
+        return parseDataKey(value);
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        problems.refuse(error.message);
+      }
     }
-    if (existsSync(demoFile) && readFileSync(demoFile, 'utf8').trim() === value.trim()) {
-      throw new ConfigError('DATA_ENCRYPTION_KEY is the demo key; production mode refuses to start with it.');
-    }
-    return parseDataKey(value);
+    return Buffer.alloc(0);
   }
   if (value) return parseDataKey(value);
   if (existsSync(demoFile)) return parseDataKey(readFileSync(demoFile, 'utf8'));
@@ -180,45 +243,55 @@ function loadDataKey(mode: Mode, dataDir: string, value: string | undefined): Bu
 function fromEnv(e: Env) {
   const mode: Mode = e.STRIDE_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'demo');
   const dataDir = path.resolve(e.DATA_DIR);
+  // Everything production start-up finds wrong, thrown once below (decision 038).
+  const problems = new StartupProblems();
 
   let appSecret = e.APP_SECRET;
   if (mode === 'production') {
-    if (!appSecret || appSecret.length < MIN_SECRET_LENGTH) {
-      throw new ConfigError(
-        `APP_SECRET must be set to at least ${MIN_SECRET_LENGTH} random characters in production mode.`,
-      );
-    }
-    const demoFile = path.join(dataDir, DEMO_SECRET_FILE);
-    if (existsSync(demoFile) && readFileSync(demoFile, 'utf8').trim() === appSecret) {
-      throw new ConfigError('APP_SECRET is the demo secret; production mode refuses to start with it.');
+    if (!appSecret) {
+      problems.missing('APP_SECRET', `at least ${MIN_SECRET_LENGTH} random characters (openssl rand -base64 48).`);
+    } else if (appSecret.length < MIN_SECRET_LENGTH) {
+      problems.refuse(`APP_SECRET is too short: at least ${MIN_SECRET_LENGTH} random characters in production mode.`);
+    } else {
+      const demoFile = path.join(dataDir, DEMO_SECRET_FILE);
+      if (existsSync(demoFile) && readFileSync(demoFile, 'utf8').trim() === appSecret) {
+        problems.refuse('APP_SECRET is the demo secret; production mode refuses to start with it.');
+      }
     }
   } else {
     appSecret ??= readOrCreateDemoSecret(dataDir);
   }
 
+  // Payments: production names its provider explicitly, a real one or `none` (no online payment).
+  if (mode === 'production' && e.PAYMENT_PROVIDER === undefined) {
+    const real = EnvSchema.shape.PAYMENT_PROVIDER.unwrap().options.filter(
+      (name) => name !== 'sandbox' && name !== 'none',
+    );
+    problems.missing(
+      'PAYMENT_PROVIDER',
+      `${real.length > 0 ? `${real.join(' or ')} for online payment, or ` : ''}none to run without online payment.`,
+    );
+  }
   const paymentProvider: NonNullable<Env['PAYMENT_PROVIDER']> =
     e.PAYMENT_PROVIDER ?? (mode === 'demo' ? 'sandbox' : 'none');
   let sandboxSecret = e.PAYMENT_SANDBOX_SECRET;
   if (mode === 'production' && paymentProvider === 'sandbox') {
     // Its pay page marks payments paid with no money moving: never for real users.
-    throw new ConfigError(
+    problems.refuse(
       'PAYMENT_PROVIDER=sandbox is refused in production mode: the sandbox marks payments paid without money. Use a real provider or none.',
     );
-  }
-  if (paymentProvider === 'sandbox') {
+  } else if (paymentProvider === 'sandbox') {
     if (sandboxSecret !== undefined && sandboxSecret.length < MIN_SECRET_LENGTH) {
       throw new ConfigError(`PAYMENT_SANDBOX_SECRET must be at least ${MIN_SECRET_LENGTH} characters.`);
     }
     sandboxSecret ??= readOrCreateDemoSecret(dataDir, DEMO_SANDBOX_SECRET_FILE);
   }
 
-  const dataKey = loadDataKey(mode, dataDir, e.DATA_ENCRYPTION_KEY);
+  const dataKey = loadDataKey(mode, dataDir, e.DATA_ENCRYPTION_KEY, problems);
 
   // Invite and pay links are built from PUBLIC_URL, never from a request's Host header.
   if (mode === 'production' && !e.PUBLIC_URL) {
-    throw new ConfigError(
-      'PUBLIC_URL must be set in production mode: the address people use (e.g. https://walk.example.com); links are built from it.',
-    );
+    problems.missing('PUBLIC_URL', 'the address people use (e.g. https://walk.example.com); links are built from it.');
   }
 
   const companionParts = [e.COMPANION_VERSION, e.COMPANION_VERSION_CODE, e.COMPANION_PACKAGE_FILE];
@@ -248,6 +321,9 @@ function fromEnv(e: Env) {
   } else {
     database = { dialect: 'sqlite', file: path.join(dataDir, 'stride.db') };
   }
+
+  // Every block above has added what it found: one start names them all.
+  problems.throwIfAny(mode);
 
   return {
     mode,
