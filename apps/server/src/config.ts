@@ -246,7 +246,8 @@ function fromEnv(e: Env) {
   // Everything production start-up finds wrong, thrown once below (decision 038).
   const problems = new StartupProblems();
 
-  let appSecret = e.APP_SECRET;
+  // Empty only when it is missing in production mode, which is then refused below.
+  let appSecret = e.APP_SECRET ?? '';
   if (mode === 'production') {
     if (!appSecret) {
       problems.missing('APP_SECRET', `at least ${MIN_SECRET_LENGTH} random characters (openssl rand -base64 48).`);
@@ -258,8 +259,8 @@ function fromEnv(e: Env) {
         problems.refuse('APP_SECRET is the demo secret; production mode refuses to start with it.');
       }
     }
-  } else {
-    appSecret ??= readOrCreateDemoSecret(dataDir);
+  } else if (!e.APP_SECRET) {
+    appSecret = readOrCreateDemoSecret(dataDir);
   }
 
   // Payments: production names its provider explicitly, a real one or `none` (no online payment).
