@@ -199,6 +199,8 @@ function productionEnv(dataDir: string): Record<string, string> {
     APP_SECRET: randomBytes(32).toString('base64url'),
     DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     PUBLIC_URL: 'http://127.0.0.1',
+    // Production names its payment provider; none: no online payment.
+    PAYMENT_PROVIDER: 'none',
     HOST: '127.0.0.1',
     PORT: '0',
   };

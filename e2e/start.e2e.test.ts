@@ -48,4 +48,32 @@ describe('the server as `npm start` runs it', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+
+  it('refuses production mode until it is configured, naming every missing variable in one line', async () => {
+    // The bundle the test above built; production mode with none of its variables set.
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      STRIDE_MODE: 'production',
+    };
+    for (const name of ['APP_SECRET', 'DATA_ENCRYPTION_KEY', 'PUBLIC_URL', 'PAYMENT_PROVIDER', 'NODE_ENV'])
+      delete env[name];
+    const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+    expect(code).toBe(1);
+    expect(stdout).not.toContain('running at');
+    expect(stderr.split('\n')[0]).toBe(
+      'Stride cannot start in production mode: set APP_SECRET, PAYMENT_PROVIDER, DATA_ENCRYPTION_KEY, PUBLIC_URL.',
+    );
+    expect(stderr).toContain('PAYMENT_PROVIDER must be set: ');
+  });
 });

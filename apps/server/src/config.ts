@@ -149,6 +149,64 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export class ConfigError extends Error {}
 
+/** A value for `missing`: one variable, or alternatives of which any one will do (a key or its file). */
+type Needed = string | readonly [string, ...string[]];
+
+/**
+ * What keeps the server from starting, gathered over the whole configuration and then thrown once
+ * as one ConfigError (decision 038), so that one start names every variable to set rather than one
+ * per attempt. Each block of `fromEnv` adds to it: `missing` for a variable that must be set,
+ * `requireAll` for the variables a choice needs, `refuse` for a value that may not be used.
+ */
+export class StartupProblems {
+  private readonly missingVariables: { names: string; hint: string }[] = [];
+  private readonly refusals: string[] = [];
+
+  /** `needed` must be set; `hint` says what to set it to. */
+  missing(needed: Needed, hint: string): void {
+    this.missingVariables.push({ names: typeof needed === 'string' ? needed : needed.join(' or '), hint });
+  }
+
+  /** Each of `needed` that is unset or blank in `env` is missing, for `reason` (e.g. "for PAYMENT_PROVIDER=alipay"). */
+  requireAll(env: Readonly<Record<string, unknown>>, needed: readonly Needed[], reason: string): void {
+    const isSet = (name: string) => {
+      const value = env[name];
+      return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+    };
+    for (const names of needed) {
+      const alternatives = typeof names === 'string' ? [names] : names;
+      if (!alternatives.some(isSet)) this.missing(names, reason);
+    }
+  }
+
+  /** A value that is set but may not be used: a whole sentence naming the variable. */
+  refuse(sentence: string): void {
+    this.refusals.push(sentence);
+  }
+
+  get count(): number {
+    return this.missingVariables.length + this.refusals.length;
+  }
+
+  /**
+   * Throws one ConfigError when anything was found: its first line names every missing variable,
+   * then one line per variable says what to set it to, then each refusal.
+   */
+  throwIfAny(mode: Mode): void {
+    if (this.count === 0) return;
+    const names = this.missingVariables.map((variable) => variable.names);
+    const head =
+      names.length > 0
+        ? `Stride cannot start in ${mode} mode: set ${names.join(', ')}.`
+        : `Stride cannot start in ${mode} mode:`;
+    const lines = [
+      ...this.missingVariables.map((variable) => `${variable.names} must be set: ${variable.hint}`),
+      ...this.refusals,
+    ];
+    throw new ConfigError(`${head}\n${lines.map((line) => `  ${line}`).join('\n')}`);
+  }
+}
+
 function readOrCreateDemoSecret(dataDir: string, name = DEMO_SECRET_FILE): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -166,18 +224,23 @@ function parseDataKey(value: string): Buffer {
   return key;
 }
 
-function loadDataKey(mode: Mode, dataDir: string, value: string | undefined): Buffer {
+/** The data key; in production mode problems are gathered (and an empty key stands in until they are thrown). */
+function loadDataKey(mode: Mode, dataDir: string, value: string | undefined, problems: StartupProblems): Buffer {
   const demoFile = path.join(dataDir, DEMO_DATA_KEY_FILE);
   if (mode === 'production') {
     if (!value) {
-      throw new ConfigError(
-        'DATA_ENCRYPTION_KEY must be set in production mode: 32 random bytes in base64 (openssl rand -base64 32).',
-      );
+      problems.missing('DATA_ENCRYPTION_KEY', '32 random bytes in base64 (openssl rand -base64 32).');
+    } else if (existsSync(demoFile) && readFileSync(demoFile, 'utf8').trim() === value.trim()) {
+      problems.refuse('DATA_ENCRYPTION_KEY is the demo key; production mode refuses to start with it.');
+    } else {
+      try {
+        return parseDataKey(value);
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        problems.refuse(error.message);
+      }
     }
-    if (existsSync(demoFile) && readFileSync(demoFile, 'utf8').trim() === value.trim()) {
-      throw new ConfigError('DATA_ENCRYPTION_KEY is the demo key; production mode refuses to start with it.');
-    }
-    return parseDataKey(value);
+    return Buffer.alloc(0);
   }
   if (value) return parseDataKey(value);
   if (existsSync(demoFile)) return parseDataKey(readFileSync(demoFile, 'utf8'));
@@ -217,33 +280,50 @@ function parseKey(text: string, kind: 'private' | 'public', name: string): KeyOb
   }
 }
 
-/** PAYMENT_PROVIDER=alipay: every missing variable is named at once, and the keys must parse. */
-function loadAlipay(e: Env, mode: Mode) {
-  const privateText = readKeySource(e.ALIPAY_PRIVATE_KEY, e.ALIPAY_PRIVATE_KEY_FILE, 'ALIPAY_PRIVATE_KEY');
-  const publicText = readKeySource(e.ALIPAY_PUBLIC_KEY, e.ALIPAY_PUBLIC_KEY_FILE, 'ALIPAY_PUBLIC_KEY');
-  const missing = [
-    e.ALIPAY_APP_ID ? null : 'ALIPAY_APP_ID',
-    privateText ? null : 'ALIPAY_PRIVATE_KEY (or ALIPAY_PRIVATE_KEY_FILE)',
-    publicText ? null : 'ALIPAY_PUBLIC_KEY (or ALIPAY_PUBLIC_KEY_FILE)',
-  ].filter((name) => name !== null);
-  if (!e.ALIPAY_APP_ID || !privateText || !publicText) {
-    throw new ConfigError(`PAYMENT_PROVIDER=alipay needs ${missing.join(', ')}.`);
-  }
-  const privateKey = parseKey(privateText, 'private', 'ALIPAY_PRIVATE_KEY');
-  const publicKey = parseKey(publicText, 'public', 'ALIPAY_PUBLIC_KEY');
-  // RSA2 is SHA256withRSA: Alipay issues and accepts RSA keys of 2048 bits.
-  for (const [key, name] of [
-    [privateKey, 'ALIPAY_PRIVATE_KEY'],
-    [publicKey, 'ALIPAY_PUBLIC_KEY'],
-  ] as const) {
-    if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) {
-      throw new ConfigError(`${name} must be an RSA key of at least 2048 bits (RSA2).`);
+/**
+ * PAYMENT_PROVIDER=alipay: every missing variable joins the start-up problems, and the keys must
+ * parse; null when anything is wrong (the problems are then thrown before the server starts).
+ */
+function loadAlipay(e: Env, mode: Mode, problems: StartupProblems) {
+  const before = problems.count;
+  problems.requireAll(
+    e,
+    [
+      'ALIPAY_APP_ID',
+      ['ALIPAY_PRIVATE_KEY', 'ALIPAY_PRIVATE_KEY_FILE'],
+      ['ALIPAY_PUBLIC_KEY', 'ALIPAY_PUBLIC_KEY_FILE'],
+    ],
+    "for PAYMENT_PROVIDER=alipay (the app's id, its private key, Alipay's public key; decision 036).",
+  );
+  const keys: KeyObject[] = [];
+  try {
+    const privateText = readKeySource(e.ALIPAY_PRIVATE_KEY, e.ALIPAY_PRIVATE_KEY_FILE, 'ALIPAY_PRIVATE_KEY');
+    const publicText = readKeySource(e.ALIPAY_PUBLIC_KEY, e.ALIPAY_PUBLIC_KEY_FILE, 'ALIPAY_PUBLIC_KEY');
+    if (privateText && publicText) {
+      keys.push(
+        parseKey(privateText, 'private', 'ALIPAY_PRIVATE_KEY'),
+        parseKey(publicText, 'public', 'ALIPAY_PUBLIC_KEY'),
+      );
     }
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.refuse(error.message);
   }
-  // Keys, amounts and notification addresses travel to the gateway: never in clear in production.
-  if (mode === 'production' && !e.ALIPAY_GATEWAY.startsWith('https://')) {
-    throw new ConfigError('ALIPAY_GATEWAY must be an https:// address in production mode.');
+  // RSA2 is SHA256withRSA: Alipay issues and accepts RSA keys of 2048 bits.
+  keys.forEach((key, index) => {
+    if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) {
+      problems.refuse(
+        `${index === 0 ? 'ALIPAY_PRIVATE_KEY' : 'ALIPAY_PUBLIC_KEY'} must be an RSA key of at least 2048 bits (RSA2).`,
+      );
+    }
+  });
+  // Keys, amounts and notification addresses travel to the gateway: never in clear in production,
+  // except to this machine itself (a local stand-in of the gateway, README's production recipe).
+  if (mode === 'production' && !e.ALIPAY_GATEWAY.startsWith('https://') && !isLoopbackUrl(e.ALIPAY_GATEWAY)) {
+    problems.refuse('ALIPAY_GATEWAY must be an https:// address in production mode.');
   }
+  const [privateKey, publicKey] = keys;
+  if (problems.count > before || !e.ALIPAY_APP_ID || !privateKey || !publicKey) return null;
   return {
     appId: e.ALIPAY_APP_ID,
     privateKey: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
@@ -253,51 +333,72 @@ function loadAlipay(e: Env, mode: Mode) {
   };
 }
 
+/** An http(s) address on this machine (127.0.0.0/8, ::1 or localhost). */
+function isLoopbackUrl(value: string): boolean {
+  try {
+    const host = new URL(value).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
 /** The settings the server runs with, from the checked variables; refusals are ConfigErrors. */
 function fromEnv(e: Env) {
   const mode: Mode = e.STRIDE_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'demo');
   const dataDir = path.resolve(e.DATA_DIR);
+  // Everything production start-up finds wrong, thrown once below (decision 038).
+  const problems = new StartupProblems();
 
-  let appSecret = e.APP_SECRET;
+  // Empty only when it is missing in production mode, which is then refused below.
+  let appSecret = e.APP_SECRET ?? '';
   if (mode === 'production') {
-    if (!appSecret || appSecret.length < MIN_SECRET_LENGTH) {
-      throw new ConfigError(
-        `APP_SECRET must be set to at least ${MIN_SECRET_LENGTH} random characters in production mode.`,
-      );
+    if (!appSecret) {
+      problems.missing('APP_SECRET', `at least ${MIN_SECRET_LENGTH} random characters (openssl rand -base64 48).`);
+    } else if (appSecret.length < MIN_SECRET_LENGTH) {
+      problems.refuse(`APP_SECRET is too short: at least ${MIN_SECRET_LENGTH} random characters in production mode.`);
+    } else {
+      const demoFile = path.join(dataDir, DEMO_SECRET_FILE);
+      if (existsSync(demoFile) && readFileSync(demoFile, 'utf8').trim() === appSecret) {
+        problems.refuse('APP_SECRET is the demo secret; production mode refuses to start with it.');
+      }
     }
-    const demoFile = path.join(dataDir, DEMO_SECRET_FILE);
-    if (existsSync(demoFile) && readFileSync(demoFile, 'utf8').trim() === appSecret) {
-      throw new ConfigError('APP_SECRET is the demo secret; production mode refuses to start with it.');
-    }
-  } else {
-    appSecret ??= readOrCreateDemoSecret(dataDir);
+  } else if (!e.APP_SECRET) {
+    appSecret = readOrCreateDemoSecret(dataDir);
   }
 
+  // Payments: production names its provider explicitly, a real one or `none` (no online payment).
+  if (mode === 'production' && e.PAYMENT_PROVIDER === undefined) {
+    const real = EnvSchema.shape.PAYMENT_PROVIDER.unwrap().options.filter(
+      (name) => name !== 'sandbox' && name !== 'none',
+    );
+    problems.missing(
+      'PAYMENT_PROVIDER',
+      `${real.length > 0 ? `${real.join(' or ')} for online payment, or ` : ''}none to run without online payment.`,
+    );
+  }
   const paymentProvider: NonNullable<Env['PAYMENT_PROVIDER']> =
     e.PAYMENT_PROVIDER ?? (mode === 'demo' ? 'sandbox' : 'none');
   let sandboxSecret = e.PAYMENT_SANDBOX_SECRET;
   if (mode === 'production' && paymentProvider === 'sandbox') {
     // Its pay page marks payments paid with no money moving: never for real users.
-    throw new ConfigError(
+    problems.refuse(
       'PAYMENT_PROVIDER=sandbox is refused in production mode: the sandbox marks payments paid without money. Use a real provider or none.',
     );
-  }
-  if (paymentProvider === 'sandbox') {
+  } else if (paymentProvider === 'sandbox') {
     if (sandboxSecret !== undefined && sandboxSecret.length < MIN_SECRET_LENGTH) {
       throw new ConfigError(`PAYMENT_SANDBOX_SECRET must be at least ${MIN_SECRET_LENGTH} characters.`);
     }
     sandboxSecret ??= readOrCreateDemoSecret(dataDir, DEMO_SANDBOX_SECRET_FILE);
   }
 
-  const alipay = paymentProvider === 'alipay' ? loadAlipay(e, mode) : null;
+  const alipay = paymentProvider === 'alipay' ? loadAlipay(e, mode, problems) : null;
 
-  const dataKey = loadDataKey(mode, dataDir, e.DATA_ENCRYPTION_KEY);
+  const dataKey = loadDataKey(mode, dataDir, e.DATA_ENCRYPTION_KEY, problems);
 
   // Invite and pay links are built from PUBLIC_URL, never from a request's Host header.
   if (mode === 'production' && !e.PUBLIC_URL) {
-    throw new ConfigError(
-      'PUBLIC_URL must be set in production mode: the address people use (e.g. https://walk.example.com); links are built from it.',
-    );
+    problems.missing('PUBLIC_URL', 'the address people use (e.g. https://walk.example.com); links are built from it.');
   }
 
   const companionParts = [e.COMPANION_VERSION, e.COMPANION_VERSION_CODE, e.COMPANION_PACKAGE_FILE];
@@ -327,6 +428,9 @@ function fromEnv(e: Env) {
   } else {
     database = { dialect: 'sqlite', file: path.join(dataDir, 'stride.db') };
   }
+
+  // Every block above has added what it found: one start names them all.
+  problems.throwIfAny(mode);
 
   return {
     mode,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, demoWarnings, loadConfig } from './config.js';
+import { ConfigError, StartupProblems, demoWarnings, loadConfig } from './config.js';
 
 const DATA_KEY = Buffer.alloc(32, 7).toString('base64');
 const made: string[] = [];
@@ -45,6 +45,7 @@ describe('config', () => {
         APP_SECRET: strong,
         DATA_ENCRYPTION_KEY: DATA_KEY,
         PUBLIC_URL: 'https://walk.example.com',
+        PAYMENT_PROVIDER: 'none',
       }).mode,
     ).toBe('production');
   });
@@ -111,7 +112,9 @@ describe('CORS origins', () => {
       DATA_ENCRYPTION_KEY: DATA_KEY,
       PUBLIC_URL: 'https://walk.example.com',
     };
-    expect(loadConfig(production).payments.provider).toBe('none');
+    // Production names its provider: none is a choice, never a default.
+    expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER must be set/);
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'none' }).payments.provider).toBe('none');
     // Its pay page marks payments paid without money: refused in production, whatever the secret.
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(
       /PAYMENT_PROVIDER=sandbox is refused in production/,
@@ -136,7 +139,12 @@ describe('the data encryption key', () => {
   it('is required in production, must be 32 bytes, and may not be the demo key', () => {
     const dataDir = tempDir();
     const demoKey = loadConfig({ DATA_DIR: dataDir }).dataKey.toString('base64');
-    const production = { DATA_DIR: dataDir, STRIDE_MODE: 'production', APP_SECRET: 'x'.repeat(40) };
+    const production = {
+      DATA_DIR: dataDir,
+      STRIDE_MODE: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      PAYMENT_PROVIDER: 'none',
+    };
     expect(() => loadConfig(production)).toThrow(/DATA_ENCRYPTION_KEY must be set/);
     expect(() => loadConfig({ ...production, DATA_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/32 bytes/);
     expect(() => loadConfig({ ...production, DATA_ENCRYPTION_KEY: demoKey })).toThrow(/demo key/);
@@ -170,6 +178,7 @@ describe('links and demo exposure', () => {
     STRIDE_MODE: 'production',
     APP_SECRET: 'x'.repeat(40),
     DATA_ENCRYPTION_KEY: DATA_KEY,
+    PAYMENT_PROVIDER: 'none',
   };
 
   it('refuses production mode without PUBLIC_URL, the origin of every link', () => {
@@ -201,5 +210,91 @@ describe('links and demo exposure', () => {
       PUBLIC_URL: 'https://walk.example.com',
     });
     expect(demoWarnings(prod)).toEqual([]);
+  });
+});
+
+describe('production start-up checks', () => {
+  const complete = {
+    STRIDE_MODE: 'production',
+    APP_SECRET: 'x'.repeat(40),
+    DATA_ENCRYPTION_KEY: DATA_KEY,
+    PUBLIC_URL: 'https://walk.example.com',
+    PAYMENT_PROVIDER: 'none',
+  };
+  const messageOf = (env: Record<string, string>): string => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.message;
+      throw error;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it('names every missing variable at once, in one first line, then what each needs', () => {
+    const message = messageOf({ DATA_DIR: tempDir(), STRIDE_MODE: 'production' });
+    const [head, ...details] = message.split('\n');
+    expect(head).toBe(
+      'Stride cannot start in production mode: set APP_SECRET, PAYMENT_PROVIDER, DATA_ENCRYPTION_KEY, PUBLIC_URL.',
+    );
+    expect(details).toEqual([
+      expect.stringMatching(/^ {2}APP_SECRET must be set: at least 32 random characters/),
+      expect.stringMatching(/^ {2}PAYMENT_PROVIDER must be set: .*none to run without online payment\.$/),
+      expect.stringMatching(/^ {2}DATA_ENCRYPTION_KEY must be set: 32 random bytes in base64/),
+      expect.stringMatching(/^ {2}PUBLIC_URL must be set: the address people use/),
+    ]);
+  });
+
+  it('names only what is missing, and refusals of values that are set come with it', () => {
+    const dataDir = tempDir();
+    const { PAYMENT_PROVIDER: _provider, ...withoutProvider } = complete;
+    expect(messageOf({ ...withoutProvider, DATA_DIR: dataDir })).toMatch(
+      /^Stride cannot start in production mode: set PAYMENT_PROVIDER\.\n {2}PAYMENT_PROVIDER must be set: [^\n]*$/,
+    );
+    const { PUBLIC_URL: _url, ...withoutUrl } = withoutProvider;
+    const both = messageOf({ ...withoutUrl, DATA_DIR: dataDir, APP_SECRET: 'short' });
+    expect(both.split('\n')).toEqual([
+      'Stride cannot start in production mode: set PAYMENT_PROVIDER, PUBLIC_URL.',
+      expect.stringContaining('PAYMENT_PROVIDER must be set'),
+      expect.stringContaining('PUBLIC_URL must be set'),
+      expect.stringContaining('APP_SECRET is too short: at least 32'),
+    ]);
+    const sandbox = messageOf({ ...complete, DATA_DIR: dataDir, PAYMENT_PROVIDER: 'sandbox' });
+    expect(sandbox.split('\n')).toEqual([
+      'Stride cannot start in production mode:',
+      expect.stringContaining('PAYMENT_PROVIDER=sandbox is refused in production mode'),
+    ]);
+  });
+
+  it('starts when everything is set, and demo mode needs none of it', () => {
+    expect(loadConfig({ ...complete, DATA_DIR: tempDir() }).payments.provider).toBe('none');
+    expect(loadConfig({ DATA_DIR: tempDir() }).payments.provider).toBe('sandbox');
+  });
+
+  it('is a list a configuration block adds to: variables a choice needs, alternatives, refusals', () => {
+    const problems = new StartupProblems();
+    expect(() => problems.throwIfAny('production')).not.toThrow();
+    const env = { PROVIDER_ID: 'app', PROVIDER_KEY_FILE: '/keys/app.pem', PROVIDER_GATEWAY: '  ' };
+    problems.requireAll(
+      env,
+      [
+        'PROVIDER_ID',
+        ['PROVIDER_KEY', 'PROVIDER_KEY_FILE'],
+        ['PROVIDER_PUBLIC_KEY', 'PROVIDER_PUBLIC_KEY_FILE'],
+        'PROVIDER_GATEWAY',
+      ],
+      'for PAYMENT_PROVIDER=provider.',
+    );
+    problems.refuse('PROVIDER_ID is a test id.');
+    expect(problems.count).toBe(3);
+    expect(() => problems.throwIfAny('production')).toThrow(ConfigError);
+    expect(() => problems.throwIfAny('production')).toThrow(
+      [
+        'Stride cannot start in production mode: set PROVIDER_PUBLIC_KEY or PROVIDER_PUBLIC_KEY_FILE, PROVIDER_GATEWAY.',
+        '  PROVIDER_PUBLIC_KEY or PROVIDER_PUBLIC_KEY_FILE must be set: for PAYMENT_PROVIDER=provider.',
+        '  PROVIDER_GATEWAY must be set: for PAYMENT_PROVIDER=provider.',
+        '  PROVIDER_ID is a test id.',
+      ].join('\n'),
+    );
   });
 });

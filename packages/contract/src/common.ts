@@ -83,6 +83,7 @@ export const APP_ROUTES = [
   '/pages-sub/address/index',
   '/pages-sub/asset/index',
   '/pages-sub/card/index',
+  '/pages-sub/change-password/index',
   '/pages-sub/demo/index',
   '/pages-sub/exchange-record/index',
   '/pages-sub/face-recognition/index',

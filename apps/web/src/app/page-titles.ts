@@ -17,6 +17,7 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.addressEdit]: 'title.addressEdit',
   [PATHS.asset]: 'title.asset',
   [PATHS.card]: 'title.card',
+  [PATHS.changePassword]: 'title.changePassword',
   [PATHS.demo]: 'title.demo',
   [PATHS.exchangeRecord]: 'title.exchangeRecord',
   [PATHS.faceRecognition]: 'title.faceRecognition',

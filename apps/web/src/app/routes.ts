@@ -37,6 +37,7 @@ const PAGES: readonly PageDef[] = [
   { path: PATHS.addresses, load: () => import('./pages/address.page') },
   { path: PATHS.asset, load: () => import('./pages/asset.page') },
   { path: PATHS.card, load: () => import('./pages/card.page') },
+  { path: PATHS.changePassword, load: () => import('./pages/change-password.page') },
   { path: PATHS.demo, load: () => import('./pages/demo.page') },
   { path: PATHS.exchangeRecord, load: () => import('./pages/exchange-record.page') },
   { path: PATHS.faceRecognition, load: () => import('./pages/face-recognition.page') },

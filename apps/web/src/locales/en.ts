@@ -26,6 +26,7 @@ export const en = {
 
   'title.home': 'Home',
   'title.editPassword': 'Forgot password',
+  'title.changePassword': 'Change password',
   'title.invest': 'Membership plans',
   'title.invite': 'Invite rewards',
   'title.login': 'Log in',
@@ -86,6 +87,14 @@ export const en = {
   'my.version': 'Version',
   'my.logout': 'Log out',
   'my.services': 'Services',
+  'changePassword.current': 'Current password',
+  'changePassword.new': 'New password',
+  'changePassword.confirm': 'Confirm new password',
+  'changePassword.submit': 'Change password',
+  'changePassword.done':
+    'Your password has been changed. Every other device signed in to your account has been signed out; this one stays signed in.',
+  'changePassword.forgot': 'Forgot your current password? Log out and use "Forgot password" on the login page.',
+  'my.security': 'Account security',
 
   'realName.none': 'Not verified',
   'realName.pending': 'Under review',

@@ -26,6 +26,7 @@ export const es: Messages = {
 
   'title.home': 'Inicio',
   'title.editPassword': 'Recuperar contraseña',
+  'title.changePassword': 'Cambiar contraseña',
   'title.invest': 'Planes de membresía',
   'title.invite': 'Recompensas por invitar',
   'title.login': 'Iniciar sesión',
@@ -86,6 +87,15 @@ export const es: Messages = {
   'my.version': 'Versión',
   'my.logout': 'Cerrar sesión',
   'my.services': 'Servicios',
+  'changePassword.current': 'Contraseña actual',
+  'changePassword.new': 'Nueva contraseña',
+  'changePassword.confirm': 'Confirmar nueva contraseña',
+  'changePassword.submit': 'Cambiar contraseña',
+  'changePassword.done':
+    'Tu contraseña ha cambiado. Se ha cerrado la sesión en todos los demás dispositivos; este sigue con la sesión iniciada.',
+  'changePassword.forgot':
+    '¿Olvidaste tu contraseña actual? Cierra sesión y usa «Recuperar contraseña» en la página de inicio de sesión.',
+  'my.security': 'Seguridad de la cuenta',
 
   'realName.none': 'Sin verificar',
   'realName.pending': 'En revisión',

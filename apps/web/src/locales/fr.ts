@@ -26,6 +26,7 @@ export const fr: Messages = {
 
   'title.home': 'Accueil',
   'title.editPassword': 'Mot de passe oublié',
+  'title.changePassword': 'Changer le mot de passe',
   'title.invest': 'Formules d’adhésion',
   'title.invite': 'Récompenses de parrainage',
   'title.login': 'Connexion',
@@ -86,6 +87,15 @@ export const fr: Messages = {
   'my.version': 'Version',
   'my.logout': 'Se déconnecter',
   'my.services': 'Services',
+  'changePassword.current': 'Mot de passe actuel',
+  'changePassword.new': 'Nouveau mot de passe',
+  'changePassword.confirm': 'Confirmer le nouveau mot de passe',
+  'changePassword.submit': 'Changer le mot de passe',
+  'changePassword.done':
+    'Votre mot de passe a été changé. Tous les autres appareils connectés à votre compte ont été déconnectés ; celui-ci reste connecté.',
+  'changePassword.forgot':
+    'Mot de passe actuel oublié ? Déconnectez-vous et utilisez « Mot de passe oublié » sur la page de connexion.',
+  'my.security': 'Sécurité du compte',
 
   'realName.none': 'Non vérifiée',
   'realName.pending': 'En cours d’examen',

@@ -26,6 +26,7 @@ export const zhHans: Messages = {
 
   'title.home': '首页',
   'title.editPassword': '忘记密码',
+  'title.changePassword': '修改密码',
   'title.invest': '会员方案',
   'title.invite': '邀请奖励',
   'title.login': '登录',
@@ -86,6 +87,13 @@ export const zhHans: Messages = {
   'my.version': '版本',
   'my.logout': '退出登录',
   'my.services': '服务',
+  'changePassword.current': '当前密码',
+  'changePassword.new': '新密码',
+  'changePassword.confirm': '确认新密码',
+  'changePassword.submit': '修改密码',
+  'changePassword.done': '密码已修改。登录此账号的其他设备均已退出登录，本设备保持登录。',
+  'changePassword.forgot': '忘记当前密码？请退出登录，在登录页使用“忘记密码”。',
+  'my.security': '账号安全',
 
   'realName.none': '未认证',
   'realName.pending': '审核中',

@@ -26,6 +26,7 @@ export const zhHant: Messages = {
 
   'title.home': '首頁',
   'title.editPassword': '忘記密碼',
+  'title.changePassword': '修改密碼',
   'title.invest': '會員方案',
   'title.invite': '邀請獎勵',
   'title.login': '登入',
@@ -86,6 +87,13 @@ export const zhHant: Messages = {
   'my.version': '版本',
   'my.logout': '登出',
   'my.services': '服務',
+  'changePassword.current': '目前密碼',
+  'changePassword.new': '新密碼',
+  'changePassword.confirm': '確認新密碼',
+  'changePassword.submit': '修改密碼',
+  'changePassword.done': '密碼已修改。登入此帳號的其他裝置均已登出，本裝置保持登入。',
+  'changePassword.forgot': '忘記目前密碼？請登出，並在登入頁使用「忘記密碼」。',
+  'my.security': '帳號安全',
 
   'realName.none': '未認證',
   'realName.pending': '審核中',

@@ -162,6 +162,22 @@ export const resetPassword = defineEndpoint({
   ]),
 });
 
+export const ChangePasswordBodySchema = z.strictObject({
+  oldPassword: text().min(1).max(PASSWORD_MAX),
+  newPassword: NewPasswordSchema,
+});
+
+export const changePassword = defineEndpoint({
+  id: 'user.passwordChange',
+  method: 'POST',
+  path: '/api/user/password/change',
+  access: 'user',
+  summary:
+    'Change the password with the current one: a wrong current password answers 1011 and counts towards a limit (then 1006); on success every other session of the user ends (1001), the calling one stays, and step-source tokens stay.',
+  body: ChangePasswordBodySchema,
+  response: DoneSchema,
+});
+
 // ---------------------------------------------------------------------------------------------
 // User care in the operator console (decision 026). Support reads (masked), admins also freeze,
 // unfreeze; both reset login limits. Every answer about a user is a recorded look.

@@ -33,6 +33,32 @@ export class AccountsRepository {
       .execute();
   }
 
+  /**
+   * Replaces the password hash if it is still `currentHash` (compare-and-set: of two changes made
+   * with the same current password, one wins). False when it lost.
+   */
+  async replacePasswordHash(db: Executor, id: string, currentHash: string, passwordHash: string): Promise<boolean> {
+    const result = await db
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', id)
+      .where('password_hash', '=', currentHash)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Ends every live session of the user but `keepSessionId`; answers how many ended. */
+  async revokeOtherSessions(db: Executor, userId: string, keepSessionId: string, now: number): Promise<number> {
+    const result = await db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '!=', keepSessionId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Users whose number contains `digits`, or the user of `id`; newest first, with the total. */
   async search(
     db: Executor,

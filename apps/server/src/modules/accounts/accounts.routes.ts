@@ -1,4 +1,13 @@
-import { getCaptcha, getUserInfo, login, logout, register, requestPasswordKey, resetPassword } from '@stride/contract';
+import {
+  changePassword,
+  getCaptcha,
+  getUserInfo,
+  login,
+  logout,
+  register,
+  requestPasswordKey,
+  resetPassword,
+} from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
 import { toUser, type AccountsService } from './accounts.service.js';
@@ -45,5 +54,10 @@ export function registerAccountRoutes(
     }
     await accounts.resetPassword(body.resetKey, body.password);
     return { step: 'reset' as const, done: true as const };
+  });
+
+  endpoints.handle(changePassword, async ({ user, body }) => {
+    await accounts.changePassword({ userId: user.id, sessionId: user.sessionId }, body);
+    return { done: true as const };
   });
 }

@@ -271,4 +271,40 @@ export class AccountsService {
     });
     await this.limits.reset(`login:account:${(await this.repository.findById(this.db, reset.user_id))?.account ?? ''}`);
   }
+
+  /**
+   * docs/product/rules.md, Accounts, Change password: the current password, then the new one; every
+   * other session ends, the calling one stays (step-source tokens are not sessions and stay).
+   * Wrong current passwords count per user like failed logins, so a session left open on someone
+   * else's phone cannot be used to guess the password.
+   */
+  async changePassword(
+    caller: { userId: string; sessionId: string },
+    input: { oldPassword: string; newPassword: string },
+  ): Promise<void> {
+    const { login } = this.config;
+    const windowMs = login.failureWindowMinutes * MINUTE_MS;
+    const attemptsKey = `password-change:user:${caller.userId}`;
+    // Every attempt takes a place first (one statement), so parallel guesses cannot all slip
+    // under the limit; the right password gives the places back.
+    if (!(await this.limits.allow(attemptsKey, windowMs, login.maxFailuresPerAccount))) {
+      throw new AppError('RATE_LIMITED', 'rateLimited', { minutes: this.limits.minutesLeft(windowMs) });
+    }
+    const user = await this.repository.findById(this.db, caller.userId);
+    if (!user) throw new AppError('SESSION_INVALID', 'sessionInvalid');
+    if (!(await this.passwords.verify(user.password_hash, input.oldPassword))) {
+      throw new AppError('CREDENTIALS_INVALID', 'oldPasswordWrong');
+    }
+    await this.limits.reset(attemptsKey);
+    if (input.newPassword === input.oldPassword) throw new AppError('VALIDATION_FAILED', 'passwordUnchanged');
+    const passwordHash = await this.passwords.hash(input.newPassword);
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      // Another change won meanwhile: the password checked above is no longer the current one.
+      if (!(await this.repository.replacePasswordHash(trx, user.id, user.password_hash, passwordHash))) {
+        throw new AppError('CREDENTIALS_INVALID', 'oldPasswordWrong');
+      }
+      await this.repository.revokeOtherSessions(trx, user.id, caller.sessionId, now);
+    });
+  }
 }

@@ -152,6 +152,15 @@ export default function MyPage() {
           ))}
         </ul>
       </nav>
+      <nav aria-label={t('my.security')}>
+        <ul className="list">
+          <li>
+            <button type="button" className="list__item list__item--button" onClick={() => go(PATHS.changePassword)}>
+              {t(PAGE_TITLES[PATHS.changePassword])}
+            </button>
+          </li>
+        </ul>
+      </nav>
       <LanguagePicker />
       <ul className="list">
         <li>

@@ -13,6 +13,7 @@ export const PATHS = {
   addressEdit: '/pages-sub/address/edit',
   asset: '/pages-sub/asset/index',
   card: '/pages-sub/card/index',
+  changePassword: '/pages-sub/change-password/index',
   demo: '/pages-sub/demo/index',
   exchangeRecord: '/pages-sub/exchange-record/index',
   faceRecognition: '/pages-sub/face-recognition/index',
