@@ -1,4 +1,13 @@
-import { getCaptcha, getUserInfo, login, logout, register, requestPasswordKey, resetPassword } from '@stride/contract';
+import {
+  getCaptcha,
+  getUserInfo,
+  login,
+  logout,
+  register,
+  requestPasswordKey,
+  requestRegisterCode,
+  resetPassword,
+} from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
 import { toUser, type AccountsService } from './accounts.service.js';
@@ -11,6 +20,10 @@ export function registerAccountRoutes(
   const { accounts, sessions, captcha } = deps;
 
   endpoints.handle(getCaptcha, ({ request }) => captcha.issue(request.ip));
+
+  endpoints.handle(requestRegisterCode, ({ body, request, language }) =>
+    accounts.requestRegisterCode(body, request.ip, language),
+  );
 
   endpoints.handle(register, ({ body, request }) => accounts.register(body, request.ip));
 
