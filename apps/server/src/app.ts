@@ -243,7 +243,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   );
   const outboxRepository = new OutboxRepository();
   const smsProvider =
-    options.smsProvider ?? (config.sms.aliyun ? new AliyunSmsProvider(config.sms.aliyun, () => clock.now()) : null);
+    options.smsProvider ?? (config.sms.aliyun ? new AliyunSmsProvider(config.sms.aliyun) : null);
   const deliverer = smsProvider
     ? new OutboxDeliverer(db, outboxRepository, smsProvider, clock, config.sms.delivery)
     : null;

@@ -279,7 +279,6 @@ function fromEnv(e: Env) {
   }
 
   const dataKey = loadDataKey(mode, dataDir, e.DATA_ENCRYPTION_KEY);
-  const sms = smsSettings(mode, e);
 
   // Invite and pay links are built from PUBLIC_URL, never from a request's Host header.
   if (mode === 'production' && !e.PUBLIC_URL) {
@@ -287,6 +286,8 @@ function fromEnv(e: Env) {
       'PUBLIC_URL must be set in production mode: the address people use (e.g. https://walk.example.com); links are built from it.',
     );
   }
+
+  const sms = smsSettings(mode, e);
 
   const companionParts = [e.COMPANION_VERSION, e.COMPANION_VERSION_CODE, e.COMPANION_PACKAGE_FILE];
   let companion: { version: string; versionCode: number; file: string } | null = null;

@@ -5,6 +5,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, demoWarnings, loadConfig } from './config.js';
 
 const DATA_KEY = Buffer.alloc(32, 7).toString('base64');
+/** An SMS provider production mode accepts (decision 034). */
+const ALIYUN_SMS = {
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-key-id',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'key-secret',
+  ALIYUN_SMS_SIGN_NAME: 'Stride',
+  ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
+  ALIYUN_SMS_TEMPLATE_RESET: 'SMS_2',
+};
 const made: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'stride-config-'));
@@ -45,6 +54,7 @@ describe('config', () => {
         APP_SECRET: strong,
         DATA_ENCRYPTION_KEY: DATA_KEY,
         PUBLIC_URL: 'https://walk.example.com',
+        ...ALIYUN_SMS,
       }).mode,
     ).toBe('production');
   });
@@ -110,6 +120,7 @@ describe('CORS origins', () => {
       APP_SECRET: 'x'.repeat(40),
       DATA_ENCRYPTION_KEY: DATA_KEY,
       PUBLIC_URL: 'https://walk.example.com',
+      ...ALIYUN_SMS,
     };
     expect(loadConfig(production).payments.provider).toBe('none');
     // Its pay page marks payments paid without money: refused in production, whatever the secret.
@@ -121,6 +132,42 @@ describe('CORS origins', () => {
     ).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENT_SANDBOX_SECRET: 'short' })).toThrow(/at least 32/);
     expect(loadConfig({ DATA_DIR: dataDir, BUSINESS_UTC_OFFSET_MINUTES: '-300' }).businessUtcOffsetMinutes).toBe(-300);
+  });
+});
+
+describe('the SMS provider', () => {
+  it('is the outbox in demo mode, with the code and delivery defaults', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.sms).toEqual({
+      provider: 'outbox',
+      aliyun: null,
+      delivery: { timeoutMs: 10_000, maxAttempts: 5, retryBaseMs: 30_000, pollMs: 5_000 },
+      codes: { dailyPerNumber: 10, dailyPerAddress: 50 },
+    });
+  });
+
+  it('must be aliyun in production, and names each missing variable', () => {
+    const production = {
+      DATA_DIR: tempDir(),
+      STRIDE_MODE: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      DATA_ENCRYPTION_KEY: DATA_KEY,
+      PUBLIC_URL: 'https://walk.example.com',
+    };
+    expect(() => loadConfig(production)).toThrow(/SMS_PROVIDER must be set to aliyun in production mode/);
+    expect(() => loadConfig({ ...production, SMS_PROVIDER: 'outbox' })).toThrow(/SMS_PROVIDER must be set to aliyun/);
+    const { ALIYUN_SMS_SIGN_NAME: _sign, ALIYUN_SMS_TEMPLATE_RESET: _reset, ...partial } = ALIYUN_SMS;
+    expect(() => loadConfig({ ...production, ...partial })).toThrow(
+      'SMS_PROVIDER=aliyun needs ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_RESET.',
+    );
+    const config = loadConfig({ ...production, ...ALIYUN_SMS });
+    expect(config.sms.aliyun).toEqual({
+      accessKeyId: 'LTAI-key-id',
+      accessKeySecret: 'key-secret',
+      signName: 'Stride',
+      templates: { register: 'SMS_1', reset: 'SMS_2' },
+      endpoint: 'https://dysmsapi.aliyuncs.com',
+    });
   });
 });
 
@@ -140,7 +187,12 @@ describe('the data encryption key', () => {
     expect(() => loadConfig(production)).toThrow(/DATA_ENCRYPTION_KEY must be set/);
     expect(() => loadConfig({ ...production, DATA_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/32 bytes/);
     expect(() => loadConfig({ ...production, DATA_ENCRYPTION_KEY: demoKey })).toThrow(/demo key/);
-    const config = loadConfig({ ...production, DATA_ENCRYPTION_KEY: DATA_KEY, PUBLIC_URL: 'https://walk.example.com' });
+    const config = loadConfig({
+      ...production,
+      DATA_ENCRYPTION_KEY: DATA_KEY,
+      PUBLIC_URL: 'https://walk.example.com',
+      ...ALIYUN_SMS,
+    });
     expect(config.dataKey.equals(Buffer.alloc(32, 7))).toBe(true);
     expect(config.identityReview).toBe('operator');
     expect(loadConfig({ DATA_DIR: dataDir }).identityReview).toBe('auto');
@@ -170,6 +222,7 @@ describe('links and demo exposure', () => {
     STRIDE_MODE: 'production',
     APP_SECRET: 'x'.repeat(40),
     DATA_ENCRYPTION_KEY: DATA_KEY,
+    ...ALIYUN_SMS,
   };
 
   it('refuses production mode without PUBLIC_URL, the origin of every link', () => {

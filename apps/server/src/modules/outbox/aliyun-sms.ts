@@ -56,6 +56,7 @@ function providerNumber(recipient: string): string {
 export class AliyunSmsProvider implements SmsProvider {
   readonly name = 'aliyun';
 
+  /** `now`: the wall clock; the provider refuses a timestamp far from its own. */
   constructor(
     private readonly settings: AliyunSmsSettings,
     private readonly now: () => number = Date.now,
