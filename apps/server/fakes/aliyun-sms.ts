@@ -22,10 +22,7 @@ export interface ReceivedSms {
 }
 
 /** A failure for the next request(s): a provider error code, an HTTP 500, or no answer at all. */
-export type FakeSmsFailure =
-  | { kind: 'code'; code: string; message?: string }
-  | { kind: 'http500' }
-  | { kind: 'hang' };
+export type FakeSmsFailure = { kind: 'code'; code: string; message?: string } | { kind: 'http500' } | { kind: 'hang' };
 
 export interface FakeAliyunSms {
   url: string;
@@ -95,7 +92,8 @@ export async function startAliyunSmsFake(
       const form = method === 'POST' ? new URLSearchParams(await readBody(request)) : url.searchParams;
       const params = Object.fromEntries(form.entries());
       const problem = (() => {
-        if (params.AccessKeyId !== accessKeyId) return ['InvalidAccessKeyId.NotFound', 'Specified access key is not found.'];
+        if (params.AccessKeyId !== accessKeyId)
+          return ['InvalidAccessKeyId.NotFound', 'Specified access key is not found.'];
         if (params.SignatureMethod !== 'HMAC-SHA1' || params.SignatureVersion !== '1.0') {
           return ['InvalidParameter', 'SignatureMethod must be HMAC-SHA1 and SignatureVersion 1.0.'];
         }
@@ -202,6 +200,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   process.stdout.write(`Fake Alibaba Cloud SMS at ${fake.url}. Start the server with:\n${lines.join('\n')}\n`);
   setInterval(() => {
     const last = fake.received.shift();
-    if (last) process.stdout.write(`SMS to ${last.phone} (${last.templateCode}): ${JSON.stringify(last.templateParam)} → ${last.answer}\n`);
+    if (last)
+      process.stdout.write(
+        `SMS to ${last.phone} (${last.templateCode}): ${JSON.stringify(last.templateParam)} → ${last.answer}\n`,
+      );
   }, 500);
 }

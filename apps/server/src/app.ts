@@ -242,8 +242,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     config,
   );
   const outboxRepository = new OutboxRepository();
-  const smsProvider =
-    options.smsProvider ?? (config.sms.aliyun ? new AliyunSmsProvider(config.sms.aliyun) : null);
+  const smsProvider = options.smsProvider ?? (config.sms.aliyun ? new AliyunSmsProvider(config.sms.aliyun) : null);
   const deliverer = smsProvider
     ? new OutboxDeliverer(db, outboxRepository, smsProvider, clock, config.sms.delivery)
     : null;

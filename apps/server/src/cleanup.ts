@@ -74,7 +74,8 @@ export class CleanupTimer {
     this.lastRun = runCleanup(this.services).then(
       (result) => {
         this.running = false;
-        if (result.files + result.captchas + result.counters + result.codes > 0) this.log.info({ cleanup: result }, 'cleanup');
+        if (result.files + result.captchas + result.counters + result.codes > 0)
+          this.log.info({ cleanup: result }, 'cleanup');
         return result;
       },
       (error: unknown) => {

@@ -142,6 +142,7 @@ const EnvSchema = z.object({
   SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   SMS_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).default(30),
   SMS_POLL_SECONDS: z.coerce.number().int().min(0).default(5),
+  SMS_CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   SMS_CODE_DAILY_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(10),
   SMS_CODE_DAILY_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
 });
@@ -192,8 +193,12 @@ function smsSettings(mode: 'demo' | 'production', e: z.output<typeof EnvSchema>)
       retryBaseMs: e.SMS_RETRY_BASE_SECONDS * 1000,
       pollMs: e.SMS_POLL_SECONDS * 1000,
     },
-    /** Codes sent per number and per address in a day (besides one per number a minute). */
-    codes: { dailyPerNumber: e.SMS_CODE_DAILY_MAX_PER_NUMBER, dailyPerAddress: e.SMS_CODE_DAILY_MAX_PER_ADDRESS },
+    /** One code per number every `resendMs`; codes per number and per address in a (UTC) day. */
+    codes: {
+      resendMs: e.SMS_CODE_RESEND_SECONDS * 1000,
+      dailyPerNumber: e.SMS_CODE_DAILY_MAX_PER_NUMBER,
+      dailyPerAddress: e.SMS_CODE_DAILY_MAX_PER_ADDRESS,
+    },
   };
 }
 

@@ -142,7 +142,7 @@ describe('the SMS provider', () => {
       provider: 'outbox',
       aliyun: null,
       delivery: { timeoutMs: 10_000, maxAttempts: 5, retryBaseMs: 30_000, pollMs: 5_000 },
-      codes: { dailyPerNumber: 10, dailyPerAddress: 50 },
+      codes: { resendMs: 60_000, dailyPerNumber: 10, dailyPerAddress: 50 },
     });
   });
 

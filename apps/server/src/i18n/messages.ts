@@ -334,8 +334,7 @@ const es: Messages = {
   'field.isDefault': 'Predeterminada',
   'field.smsCode': 'Código SMS',
   'rule.smsCode': '{field}: debe tener 6 dígitos',
-  'sms.registerCode':
-    'Stride: tu código de registro es {code}. Es válido durante {minutes} minutos. No lo compartas.',
+  'sms.registerCode': 'Stride: tu código de registro es {code}. Es válido durante {minutes} minutos. No lo compartas.',
   'sms.resetCode':
     'Stride: tu código para restablecer la contraseña es {code}. Es válido durante {minutes} minutos. No lo compartas.',
 };

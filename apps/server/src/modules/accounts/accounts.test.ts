@@ -75,9 +75,7 @@ describe('register', () => {
     expect(message).toMatchObject({ template: 'register', status: 'sent' });
     const smsCode = message?.params.code ?? '';
     expect(smsCode).toMatch(/^[0-9]{6}$/);
-    expect(message?.body).toBe(
-      `Stride: your sign-up code is ${smsCode}. It is valid for 5 minutes. Do not share it.`,
-    );
+    expect(message?.body).toBe(`Stride: your sign-up code is ${smsCode}. It is valid for 5 minutes. Do not share it.`);
     const result = await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode } });
     expect(result.code).toBe(1);
     expect(result.data.token.length).toBeGreaterThanOrEqual(43);
@@ -105,7 +103,7 @@ describe('register', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('says clearly, in the caller\'s language, when the code is wrong, expired or over-tried', async () => {
+  it("says clearly, in the caller's language, when the code is wrong, expired or over-tried", async () => {
     const account = uniqueAccount();
     const smsCode = await requestSignUpCode(t, account);
     const wrongCode = smsCode === '000000' ? '111111' : '000000';

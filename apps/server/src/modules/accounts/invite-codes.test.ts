@@ -26,9 +26,7 @@ describe('invite codes of new accounts', () => {
       signUps.push({ account, password: GOOD_PASSWORD, smsCode: await requestSignUpCode(t, account) });
     }
     const racing = await Promise.all(
-      signUps.map((body) =>
-        call<{ user: { inviteCode: string } }>(t.app, 'POST', '/api/user/register', { body }),
-      ),
+      signUps.map((body) => call<{ user: { inviteCode: string } }>(t.app, 'POST', '/api/user/register', { body })),
     );
     expect(racing.map((answer) => answer.code)).toEqual([1, 1, 1]);
     const info = await call<{ inviteCode: string }>(t.app, 'GET', '/api/user/info', { token: first.token });

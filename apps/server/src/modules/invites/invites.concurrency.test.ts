@@ -1,13 +1,6 @@
 import { CODES, getInvite, reportSteps } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  balanceOf,
-  GOOD_PASSWORD,
-  registerUser,
-  uniqueAccount,
-  useTestApp,
-  api,
-} from '../../../test/harness.js';
+import { balanceOf, GOOD_PASSWORD, registerUser, uniqueAccount, useTestApp, api } from '../../../test/harness.js';
 
 const t = useTestApp();
 

@@ -171,7 +171,11 @@ describe('the Alibaba Cloud request signature', () => {
   });
 
   it('is refused by the gateway when signed with another secret: a permanent failure, recorded', async () => {
-    const wrong = await createTestApp({ ...fake.env(), ALIYUN_SMS_ACCESS_KEY_SECRET: 'not-the-secret', SMS_POLL_SECONDS: '0' });
+    const wrong = await createTestApp({
+      ...fake.env(),
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'not-the-secret',
+      SMS_POLL_SECONDS: '0',
+    });
     try {
       const account = uniqueAccount();
       await requestSignUpCode(wrong, account);

@@ -40,7 +40,13 @@ export class OutboxRepository {
    * Claims one due message for `token` until `leaseUntil`, counting the attempt: a compare-and-set,
    * so of several deliverers that saw the same row exactly one gets it (decision 015).
    */
-  async claim(db: Executor, id: string, token: string, now: number, leaseUntil: number): Promise<OutboxRow | undefined> {
+  async claim(
+    db: Executor,
+    id: string,
+    token: string,
+    now: number,
+    leaseUntil: number,
+  ): Promise<OutboxRow | undefined> {
     const result = await db
       .updateTable('outbox_messages')
       .set((eb) => ({ lease_token: token, lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))

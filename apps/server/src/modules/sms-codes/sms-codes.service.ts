@@ -14,7 +14,6 @@ import type { SmsCodesRepository } from './sms-codes.repository.js';
 export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_TTL_MS = 5 * MINUTE_MS;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
-export const SMS_RESEND_MS = MINUTE_MS;
 
 export type SmsCodePurpose = 'register' | 'reset';
 
@@ -41,7 +40,7 @@ export class SmsCodesService {
 
   /** The answer to a request for a code. */
   get timing(): { expiresIn: number; resendIn: number } {
-    return { expiresIn: SMS_CODE_TTL_MS / 1000, resendIn: SMS_RESEND_MS / 1000 };
+    return { expiresIn: SMS_CODE_TTL_MS / 1000, resendIn: this.config.sms.codes.resendMs / 1000 };
   }
 
   private hash(purpose: SmsCodePurpose, recipient: string, code: string): string {
@@ -49,20 +48,20 @@ export class SmsCodesService {
   }
 
   /**
-   * One send per number a minute, a daily cap per number and per address; refused with
-   * RATE_LIMITED. The minute is measured from the number's last code and also counted in a
-   * window, so two requests at the same moment cannot both pass.
+   * One send per number a minute (SMS_CODE_RESEND_SECONDS), a daily cap per number and per
+   * address; refused with RATE_LIMITED. The minute is measured from the number's last code and
+   * also counted in a window, so two requests at the same moment cannot both pass.
    */
   private async limit(recipient: string, address: string): Promise<void> {
     const now = this.clock.now();
+    const { resendMs, dailyPerNumber, dailyPerAddress } = this.config.sms.codes;
     const last = await this.repository.lastIssuedAt(this.db, recipient);
-    if (last !== undefined && now - last < SMS_RESEND_MS) {
-      throw new AppError('RATE_LIMITED', 'smsResendWait', { seconds: Math.ceil((last + SMS_RESEND_MS - now) / 1000) });
+    if (last !== undefined && now - last < resendMs) {
+      throw new AppError('RATE_LIMITED', 'smsResendWait', { seconds: Math.ceil((last + resendMs - now) / 1000) });
     }
-    if (!(await this.limits.allow(`sms:number:${recipient}:minute`, SMS_RESEND_MS, 1))) {
-      throw new AppError('RATE_LIMITED', 'smsResendWait', { seconds: Math.ceil(SMS_RESEND_MS / 1000) });
+    if (!(await this.limits.allow(`sms:number:${recipient}:resend`, resendMs, 1))) {
+      throw new AppError('RATE_LIMITED', 'smsResendWait', { seconds: Math.ceil(resendMs / 1000) });
     }
-    const { dailyPerNumber, dailyPerAddress } = this.config.sms.codes;
     if (
       !(await this.limits.allow(`sms:number:${recipient}:day`, DAY_MS, dailyPerNumber)) ||
       !(await this.limits.allow(`sms:address:${address}:day`, DAY_MS, dailyPerAddress))
