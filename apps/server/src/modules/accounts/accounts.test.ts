@@ -447,23 +447,28 @@ describe('forgot password', () => {
     });
   });
 
-  it('shows only the demo account’s messages on the demo outbox page', async () => {
+  it('shows on the demo outbox page the demo account’s messages and sign-up codes, never another’s reset code', async () => {
     const { account } = await registered();
+    const signUpCode = await readSmsCode(t, account, 'register');
     t.clock.advance(MINUTE_MS);
     await requestCode(account, '10.0.6.1');
     const code = await lastCode(account);
     const page = await t.app.inject({ method: 'GET', url: '/demo/outbox' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`Only messages to the demo account (${DEMO_ACCOUNT.account}) are shown.`);
-    expect(page.body).not.toContain(account);
+    expect(page.body).toContain(
+      `Only messages to the demo account (${DEMO_ACCOUNT.account}) and sign-up codes are shown.`,
+    );
+    // A sign-up code goes only to a number without an account: it opens no one's account.
+    expect(page.body).toContain(`Stride: your sign-up code is ${signUpCode}.`);
     expect(page.body).not.toContain(code);
+    expect(page.body).not.toContain('password reset code');
 
     const demo = await registerUser(t, DEMO_ACCOUNT.account);
     t.clock.advance(MINUTE_MS);
     await requestCode(demo.account, '10.0.6.2');
     const demoPage = await t.app.inject({ method: 'GET', url: '/demo/outbox' });
     expect(demoPage.body).toContain(await lastCode(demo.account));
-    expect(demoPage.body).not.toContain(account);
+    expect(demoPage.body).not.toContain(code);
   });
 
   it('shows every message only when DEMO_OUTBOX_ALL=true opts in', async () => {

@@ -14,10 +14,15 @@ export class OutboxRepository {
     await db.insertInto('outbox_messages').values(row).execute();
   }
 
-  /** Newest first; to one recipient when given. */
-  latest(db: Executor, limit: number, recipient?: string): Promise<OutboxRow[]> {
+  /** Newest first; to one recipient when given (and, with `orTemplate`, every message of that kind). */
+  latest(db: Executor, limit: number, recipient?: string, orTemplate?: string): Promise<OutboxRow[]> {
     let query = db.selectFrom('outbox_messages').selectAll();
-    if (recipient !== undefined) query = query.where('recipient', '=', recipient);
+    if (recipient !== undefined) {
+      query =
+        orTemplate === undefined
+          ? query.where('recipient', '=', recipient)
+          : query.where((eb) => eb.or([eb('recipient', '=', recipient), eb('template', '=', orTemplate)]));
+    }
     return query.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
   }
 

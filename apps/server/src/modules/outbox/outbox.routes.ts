@@ -6,10 +6,11 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /**
- * Demo mode only: the outbox's messages with their status (pending, sent, failed), newest first. The page has
- * no login, so it lists only messages to `recipient` (the demo account); a reset code for any
- * other account would let whoever opens it take that account over. `recipient: null` lists every
- * message (DEMO_OUTBOX_ALL=true, local testing only).
+ * Demo mode only: the outbox's messages with their status (pending, sent, failed), newest first.
+ * The page has no login, so it lists only messages to `recipient` (the demo account), and sign-up
+ * codes, which go only to numbers without an account (so a person trying the demo can sign up);
+ * a reset code for any other account would let whoever opens it take that account over.
+ * `recipient: null` lists every message (DEMO_OUTBOX_ALL=true, local testing only).
  */
 export function registerDemoOutboxRoutes(
   app: FastifyInstance,
@@ -20,9 +21,9 @@ export function registerDemoOutboxRoutes(
   const scope =
     recipient === null
       ? 'All messages are shown (DEMO_OUTBOX_ALL=true): anyone who opens this page can reset any password.'
-      : `Only messages to the demo account (${escapeHtml(recipient)}) are shown.`;
+      : `Only messages to the demo account (${escapeHtml(recipient)}) and sign-up codes are shown.`;
   app.get('/demo/outbox', async (_request, reply) => {
-    const messages = await outbox.latest(50, recipient ?? undefined);
+    const messages = await outbox.latest(50, recipient ?? undefined, 'register');
     const rows = messages
       .map(
         (m) =>

@@ -88,9 +88,9 @@ export class OutboxSender implements MessageSender {
     if (this.delivers) this.onQueued();
   }
 
-  /** The newest messages, to one recipient when given. */
-  async latest(limit: number, recipient?: string): Promise<OutboxEntry[]> {
-    const rows = await this.repository.latest(this.db, limit, recipient);
+  /** The newest messages, to one recipient when given (and, with `orTemplate`, all of that kind). */
+  async latest(limit: number, recipient?: string, orTemplate?: SmsTemplate): Promise<OutboxEntry[]> {
+    const rows = await this.repository.latest(this.db, limit, recipient, orTemplate);
     return rows.map(toEntry);
   }
 }
