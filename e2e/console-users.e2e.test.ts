@@ -141,7 +141,7 @@ describe('user care in the console', () => {
     await page.locator('.ant-drawer-close').click();
     await menu(page).filter({ hasText: 'Outbox' }).click();
     await expect
-      .poll(() => page.getByText('Messages the service sent or failed to send', { exact: false }).count())
+      .poll(() => page.getByText('Messages the service queued, sent or failed to send', { exact: false }).count())
       .toBe(1);
     const row = page.locator('.ant-table-row').filter({ hasText: USER.account });
     await expect.poll(() => row.count()).toBe(1);

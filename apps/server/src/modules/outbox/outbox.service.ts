@@ -18,6 +18,8 @@ export interface OutgoingMessage {
 /** Queues messages to people; the caller's transaction (or the database) is where the row goes. */
 export interface MessageSender {
   send(db: Executor, message: OutgoingMessage): Promise<void>;
+  /** Says that queued messages are committed, so delivery may start at once rather than at the next poll. */
+  nudge(): void;
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
@@ -63,7 +65,7 @@ export class OutboxSender implements MessageSender {
     private readonly repository: OutboxRepository,
     private readonly clock: Clock,
     private readonly delivers: boolean,
-    /** Told after a message is queued (the deliverer's early wake-up); never awaited. */
+    /** Told when queued messages are committed (the deliverer's early wake-up); never awaited. */
     private readonly onQueued: () => void = () => undefined,
   ) {}
 
@@ -85,6 +87,9 @@ export class OutboxSender implements MessageSender {
       lease_until: null,
       sent_at: this.delivers ? null : now,
     });
+  }
+
+  nudge(): void {
     if (this.delivers) this.onQueued();
   }
 

@@ -102,6 +102,7 @@ export class SmsCodesService {
         });
       }
     });
+    if (options.deliver) this.sender.nudge();
     return this.timing;
   }
 
