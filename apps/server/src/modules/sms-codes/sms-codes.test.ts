@@ -1,6 +1,15 @@
-import { CODES, requestPasswordKey, requestRegisterCode } from '@stride/contract';
+import { CODES, register, requestPasswordKey, requestRegisterCode, resetPassword } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { api, readSmsCode, registerUser, solveCaptcha, uniqueAccount, useTestApp } from '../../../test/harness.js';
+import {
+  api,
+  GOOD_PASSWORD,
+  readSmsCode,
+  registerUser,
+  requestSignUpCode,
+  solveCaptcha,
+  uniqueAccount,
+  useTestApp,
+} from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 
 const t = useTestApp({ SMS_CODE_DAILY_MAX_PER_NUMBER: '3', SMS_CODE_DAILY_MAX_PER_ADDRESS: '4' });
@@ -69,6 +78,33 @@ describe('SMS code limits', () => {
     expect(again[0]?.message).toBe(again[1]?.message);
     const [row] = await codeRows(unknown);
     expect(row).toMatchObject({ purpose: 'reset', expires_at: t.clock.now() + 5 * MINUTE_MS });
+  });
+
+  it('spends a code once when it is used several times at the same moment', async () => {
+    const account = uniqueAccount();
+    const smsCode = await requestSignUpCode(t, account);
+    const signUps = await Promise.all(
+      ['10.25.0.1', '10.25.0.2', '10.25.0.3'].map((remoteAddress) =>
+        api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode }, remoteAddress }),
+      ),
+    );
+    expect(signUps.filter((answer) => answer.code === CODES.OK)).toHaveLength(1);
+    expect(await t.db.selectFrom('users').select('id').where('account', '=', account).execute()).toHaveLength(1);
+
+    t.clock.advance(MINUTE_MS);
+    await askReset(account, '10.25.0.4');
+    const code = await readSmsCode(t, account, 'reset');
+    const verifications = await Promise.all(
+      Array.from({ length: 3 }, () => api(t, resetPassword, { body: { step: 'verify', account, code } })),
+    );
+    expect(verifications.map((answer) => answer.code).sort()).toEqual([
+      CODES.OK,
+      CODES.VALIDATION_FAILED,
+      CODES.VALIDATION_FAILED,
+    ]);
+    expect(
+      await t.db.selectFrom('password_resets').select('id').where('reset_key_hash', 'is not', null).execute(),
+    ).toHaveLength(1);
   });
 
   it('removes codes a day after they ended, in the cleanup', async () => {
