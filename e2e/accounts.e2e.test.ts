@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { registerByApi } from './support/api.js';
 import { hashOf, top } from './support/journey.js';
+import { codeFromOutboxPage, signUpInApp } from './support/sign-up.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -49,10 +51,30 @@ describe('accounts, end to end in Chromium', () => {
     await page.goto(`${server.baseUrl}/`);
     await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/login\/index/);
 
-    // Sign up.
+    // Sign up: the number and the captcha send a code by SMS; the demo outbox page shows it.
     await fillCaptcha(page, () => top(page).getByRole('tab', { name: 'Sign up' }).click());
     await top(page).getByLabel('Mobile number').fill(account);
-    await top(page).getByLabel('Password').fill('firstWalk1');
+    await top(page).getByLabel('Captcha', { exact: true }).fill(server.captcha.last);
+    await top(page).getByRole('button', { name: 'Send code' }).click();
+    await expect
+      .poll(() => top(page).getByRole('status').innerText())
+      .toBe(`A code was sent to ${account} by SMS. It is valid for 5 minutes.`);
+    await expect
+      .poll(() =>
+        top(page)
+          .getByRole('button', { name: /^Send again in \d+ s$/ })
+          .count(),
+      )
+      .toBe(1);
+    const signUpCode = await codeFromOutboxPage(context, server.baseUrl, account);
+    // A wrong code first: one clear message, and the form stays.
+    await top(page)
+      .getByLabel('SMS code')
+      .fill(signUpCode === '000000' ? '111111' : '000000');
+    await top(page).getByLabel('Password', { exact: true }).fill('firstWalk1');
+    await top(page).getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => top(page).getByRole('alert').innerText()).toBe('The SMS code is not right. 4 tries left.');
+    await top(page).getByLabel('SMS code').fill(signUpCode);
     await screenshot(page, 'signup');
     await top(page).getByRole('button', { name: 'Create account' }).click();
 
@@ -93,6 +115,7 @@ describe('accounts, end to end in Chromium', () => {
     await outbox.goto(`${server.baseUrl}/demo/outbox`);
     const message = await outbox.locator('tbody tr').first().innerText();
     expect(message).toContain(account);
+    expect(message).toContain('password reset code');
     const code = /\b(\d{6})\b/.exec(message)?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
     await outbox.close();
@@ -118,20 +141,8 @@ describe('accounts, end to end in Chromium', () => {
   });
 
   it('pre-fills the invite code from an invite link and records the inviter', async () => {
-    const captcha = (await (await fetch(`${server.baseUrl}/api/captcha`)).json()) as { data: { captchaId: string } };
-    const inviter = (await (
-      await fetch(`${server.baseUrl}/api/user/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          account: '13922223333',
-          password: 'inviteWalk1',
-          captchaId: captcha.data.captchaId,
-          captchaCode: server.captcha.last,
-        }),
-      })
-    ).json()) as { data: { user: { id: string; inviteCode: string } } };
-    const { inviteCode } = inviter.data.user;
+    const inviter = await registerByApi(server, { account: '13922223333', password: 'inviteWalk1' });
+    const { inviteCode } = inviter;
 
     const { page, errors, context } = await openPhone(browser, { locale: 'fr-FR' });
     await fillCaptcha(page, () => page.goto(`${server.baseUrl}/#/pages/login/index?invite=${inviteCode}`), {
@@ -140,10 +151,21 @@ describe('accounts, end to end in Chromium', () => {
     });
     const inviteField = top(page).getByLabel('Code d’invitation (facultatif)');
     await expect.poll(() => inviteField.inputValue()).toBe(inviteCode);
-    await top(page).getByLabel('Numéro de mobile').fill('13933334444');
-    await top(page).getByLabel('Mot de passe').fill('invitedWalk1');
-    await screenshot(page, 'signup-invited-fr');
-    await top(page).getByRole('button', { name: 'Créer un compte' }).click();
+    await signUpInApp(
+      page,
+      server,
+      { account: '13933334444', password: 'invitedWalk1' },
+      {
+        captcha: 'Code de vérification',
+        captchaImage: 'Image de vérification, touchez pour la renouveler',
+        mobile: 'Numéro de mobile',
+        sendCode: 'Envoyer le code',
+        smsCode: 'Code SMS',
+        password: 'Mot de passe',
+        submit: 'Créer un compte',
+      },
+      () => screenshot(page, 'signup-invited-fr'),
+    );
     await expect.poll(() => hashOf(page)).toMatch(/^#\/(pages\/index\/index)?$/);
 
     const invitee = await server.app.services.db
@@ -151,7 +173,7 @@ describe('accounts, end to end in Chromium', () => {
       .select('invited_by')
       .where('account', '=', '13933334444')
       .executeTakeFirstOrThrow();
-    expect(invitee.invited_by).toBe(inviter.data.user.id);
+    expect(invitee.invited_by).toBe(inviter.userId);
     expect(errors).toEqual([]);
     await context.close();
   });

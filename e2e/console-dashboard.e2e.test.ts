@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase } from '../apps/server/src/db/database.js';
+import { startAliyunSmsFake, type FakeAliyunSms } from '../apps/server/fakes/aliyun-sms.js';
 import { registerByApi, request, uploadByApi } from './support/api.js';
 import { launchBrowser, openPhone } from './support/browser.js';
 import { menu, operatorDesk, shoot } from './support/console.js';
@@ -191,9 +192,14 @@ describe('console dashboard and review queues', () => {
   });
 });
 
+/** Production refuses to start without an SMS provider: the local fake of Alibaba Cloud SMS stands in. */
+let smsGateway: FakeAliyunSms | undefined;
+
 /** What a production server needs besides an empty data folder. */
 function productionEnv(dataDir: string): Record<string, string> {
+  if (!smsGateway) throw new Error('the SMS gateway fake is not running');
   return {
+    ...smsGateway.env(),
     DATA_DIR: dataDir,
     STRIDE_MODE: 'production',
     APP_SECRET: randomBytes(32).toString('base64url'),
@@ -220,6 +226,11 @@ const CATALOGUE_TABLES = [
 ] as const;
 
 describe('a production start', () => {
+  beforeAll(async () => {
+    smsGateway = await startAliyunSmsFake();
+  });
+  afterAll(() => smsGateway?.close());
+
   it('runs with an empty database and no demo rows', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-production-'));
     try {
@@ -269,6 +280,11 @@ describe('a production start', () => {
     const production: RunningServer = { app, baseUrl, captcha, stop: () => app.close() };
     try {
       const user = await registerByApi(production, { account: '13955550001', password: 'prodWalk1' });
+      // The sign-up code went out through the SMS provider, from the outbox, signed.
+      await expect
+        .poll(() => smsGateway?.received.filter((sms) => sms.phone === '13955550001').map((sms) => sms.answer))
+        .toEqual(['OK']);
+      expect(smsGateway?.received.every((sms) => sms.verified)).toBe(true);
       const phone = await openPhone(browser);
       await useToken(phone.context, user.token);
       await openRoute(phone.page, baseUrl, '/pages/invest/index');

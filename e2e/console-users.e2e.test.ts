@@ -141,9 +141,12 @@ describe('user care in the console', () => {
     await page.locator('.ant-drawer-close').click();
     await menu(page).filter({ hasText: 'Outbox' }).click();
     await expect
-      .poll(() => page.getByText('Messages the service sent or failed to send', { exact: false }).count())
+      .poll(() => page.getByText('Messages the service queued, sent or failed to send', { exact: false }).count())
       .toBe(1);
-    const row = page.locator('.ant-table-row').filter({ hasText: USER.account });
+    // The user's sign-up code and then the reset code: the reset code's row.
+    const rows = page.locator('.ant-table-row').filter({ hasText: USER.account });
+    await expect.poll(() => rows.count()).toBe(2);
+    const row = rows.filter({ hasText: 'password reset code' });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.innerText()).toContain('Stride: your password reset code is ••••••.');
     expect(await row.innerText()).not.toMatch(/\b\d{6}\b/);
@@ -161,7 +164,10 @@ describe('user care in the console', () => {
     await desk.locator('.ant-drawer-close').click();
     await menu(desk).nth(1).click();
     // The outbox's row (not the users list's, which it replaces): the recipient and the code masked.
-    const masked = desk.locator('.ant-table-row').filter({ hasText: '139****0001' }).filter({ hasText: '••••••' });
+    const masked = desk
+      .locator('.ant-table-row')
+      .filter({ hasText: '139****0001' })
+      .filter({ hasText: 'password reset code is ••••••' });
     await expect.poll(() => masked.count()).toBe(1);
     expect(await desk.getByText(USER.account).count()).toBe(0);
     expect(support.errors).toEqual([]);

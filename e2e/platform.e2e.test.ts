@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database.js';
-import { logInByApi } from './support/api.js';
+import { logInByApi, registerByApi } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
 import { startFront } from './support/front.js';
 import { DEMO, hashOf, openRoute as open, top } from './support/journey.js';
@@ -227,19 +227,7 @@ describe('the client platform, end to end', () => {
   });
 
   it('shows one real-name dialog for a 1002 answer and leads to the real-name page', async () => {
-    const captcha = (await (await fetch(`${server.baseUrl}/api/captcha`)).json()) as { data: { captchaId: string } };
-    const registered = (await (
-      await fetch(`${server.baseUrl}/api/user/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          account: '13955556666',
-          password: 'unverified1',
-          captchaId: captcha.data.captchaId,
-          captchaCode: server.captcha.last,
-        }),
-      })
-    ).json()) as { data: { token: string } };
+    const registered = { data: await registerByApi(server, { account: '13955556666', password: 'unverified1' }) };
     const { page, context, errors } = await openPhone(browser);
     await loggedIn(context, registered.data.token);
     await open(page, server.baseUrl, '/pages/invest/index');

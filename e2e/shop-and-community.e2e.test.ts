@@ -14,6 +14,7 @@ import { launchBrowser, openPhone, screenshot } from './support/browser.js';
 import { DEMO, openRoute, top, useToken } from './support/journey.js';
 import { ops as runOps } from './support/ops.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { signUpInApp } from './support/sign-up.js';
 
 const INVITEE = { account: '13955556666', password: 'inviteeWalk1' };
 /** The business day's offset (the server's default time zone, UTC+8). */
@@ -169,13 +170,7 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     const friendTop = top(friend.page);
     const code = await top(page).getByTestId('invite-code').innerText();
     await expect.poll(() => friendTop.getByLabel('Invite code (optional)').inputValue()).toBe(code);
-    await expect
-      .poll(() => friendTop.getByRole('button', { name: 'Captcha image, tap to refresh' }).locator('img').count())
-      .toBe(1);
-    await friendTop.getByLabel('Captcha', { exact: true }).fill(server.captcha.last);
-    await friendTop.getByLabel('Mobile number').fill(INVITEE.account);
-    await friendTop.getByLabel('Password').fill(INVITEE.password);
-    await friendTop.getByRole('button', { name: 'Create account' }).click();
+    await signUpInApp(friend.page, server, INVITEE);
     await expect.poll(() => friend.page.evaluate(() => location.hash)).toMatch(/^#\/(pages\/index\/index)?$/);
     expect(friend.errors).toEqual([]);
     await friend.context.close();

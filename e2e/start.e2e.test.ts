@@ -57,7 +57,14 @@ describe('the server as `npm start` runs it', () => {
       PORT: '0',
       STRIDE_MODE: 'production',
     };
-    for (const name of ['APP_SECRET', 'DATA_ENCRYPTION_KEY', 'PUBLIC_URL', 'PAYMENT_PROVIDER', 'NODE_ENV'])
+    for (const name of [
+      'APP_SECRET',
+      'DATA_ENCRYPTION_KEY',
+      'PUBLIC_URL',
+      'PAYMENT_PROVIDER',
+      'SMS_PROVIDER',
+      'NODE_ENV',
+    ])
       delete env[name];
     const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
       cwd: ROOT,
@@ -72,8 +79,9 @@ describe('the server as `npm start` runs it', () => {
     expect(code).toBe(1);
     expect(stdout).not.toContain('running at');
     expect(stderr.split('\n')[0]).toBe(
-      'Stride cannot start in production mode: set APP_SECRET, PAYMENT_PROVIDER, DATA_ENCRYPTION_KEY, PUBLIC_URL.',
+      'Stride cannot start in production mode: set APP_SECRET, PAYMENT_PROVIDER, DATA_ENCRYPTION_KEY, PUBLIC_URL, SMS_PROVIDER.',
     );
     expect(stderr).toContain('PAYMENT_PROVIDER must be set: ');
+    expect(stderr).toContain('SMS_PROVIDER must be set: aliyun');
   });
 });

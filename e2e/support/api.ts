@@ -1,5 +1,5 @@
 import type { BodyOf, EndpointDef, Envelope, ParamsOf, QueryOf, ResponseOf } from '@stride/contract';
-import { getCaptcha, login, register, uploadFile, type UploadPurpose } from '@stride/contract';
+import { getCaptcha, login, register, requestRegisterCode, uploadFile, type UploadPurpose } from '@stride/contract';
 import { expect } from 'vitest';
 import type { RunningServer } from './server.js';
 
@@ -44,16 +44,31 @@ export async function logInByApi(base: string, account: { account: string; passw
   return (await request(base, login, { body: account })).token;
 }
 
-/** Signs a new account up, reading the captcha as a person would. */
+/** The newest SMS code of this kind sent to the number, as its owner reads it on the phone. */
+export async function smsCodeOf(
+  server: RunningServer,
+  account: string,
+  template: 'register' | 'reset' = 'register',
+): Promise<string> {
+  const messages = await server.app.services.outbox.latest(20, account);
+  const code = messages.find((message) => message.template === template)?.params.code;
+  expect(code, `an SMS code to ${account}`).toMatch(/^\d{6}$/);
+  return code ?? '';
+}
+
+/** Signs a new account up: the captcha read as a person would, then the SMS code to the number. */
 export async function registerByApi(
   server: RunningServer,
-  account: { account: string; password: string },
-): Promise<{ token: string; userId: string }> {
+  account: { account: string; password: string; inviteCode?: string },
+): Promise<{ token: string; userId: string; inviteCode: string }> {
   const { captchaId } = await request(server.baseUrl, getCaptcha);
-  const session = await request(server.baseUrl, register, {
-    body: { ...account, captchaId, captchaCode: server.captcha.last },
+  await request(server.baseUrl, requestRegisterCode, {
+    body: { account: account.account, captchaId, captchaCode: server.captcha.last },
   });
-  return { token: session.token, userId: session.user.id };
+  const session = await request(server.baseUrl, register, {
+    body: { ...account, smsCode: await smsCodeOf(server, account.account) },
+  });
+  return { token: session.token, userId: session.user.id, inviteCode: session.user.inviteCode };
 }
 
 /** Uploads an image the way the app does (multipart, field `file`); answers its fileId. */

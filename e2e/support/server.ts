@@ -59,8 +59,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     CONSOLE_DIST: options.serveWeb === false ? '' : CONSOLE_DIST,
     HOST: '127.0.0.1',
     PORT: '0',
-    // The journeys read reset codes of fresh accounts from the outbox page.
+    // The journeys read sign-up and reset codes of fresh accounts from the outbox page; a journey
+    // may ask for a number's reset code a moment after its sign-up code, all from one address.
     DEMO_OUTBOX_ALL: 'true',
+    SMS_CODE_RESEND_SECONDS: '1',
+    SMS_CODE_DAILY_MAX_PER_ADDRESS: '1000',
     CORS_ORIGINS: (options.corsOrigins ?? []).join(','),
     ...(options.appSecret ? { APP_SECRET: options.appSecret } : {}),
     ...(options.identityReview ? { IDENTITY_REVIEW: options.identityReview } : {}),

@@ -115,7 +115,12 @@ import { registerDemoOutboxRoutes } from './modules/outbox/outbox.routes.js';
 import { OutboxAdmin } from './modules/outbox/outbox.admin.js';
 import { registerOutboxConsoleRoutes } from './modules/outbox/outbox.console.js';
 import { OutboxRepository } from './modules/outbox/outbox.repository.js';
-import { OutboxSender, type MessageSender } from './modules/outbox/outbox.service.js';
+import { OutboxSender } from './modules/outbox/outbox.service.js';
+import { OutboxDeliverer } from './modules/outbox/outbox.deliverer.js';
+import { AliyunSmsProvider } from './modules/outbox/aliyun-sms.js';
+import type { SmsProvider } from './modules/outbox/sms-provider.js';
+import { SmsCodesRepository } from './modules/sms-codes/sms-codes.repository.js';
+import { SmsCodesService } from './modules/sms-codes/sms-codes.service.js';
 import { RateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
 import { DEMO_ACCOUNT } from './seed/demo-seed.js';
@@ -151,6 +156,8 @@ export interface AppOptions {
   fileStore?: FileStore;
   /** Log lines go here instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** The SMS provider instead of the configured one (tests). */
+  smsProvider?: SmsProvider;
 }
 
 export interface Services {
@@ -161,6 +168,10 @@ export interface Services {
   sessions: SessionsService;
   captcha: CaptchaService;
   outbox: OutboxSender;
+  /** Hands pending outbox messages to the SMS provider; null when the outbox is where they end. */
+  deliverer: OutboxDeliverer | null;
+  /** SMS codes for sign-up and password reset (decision 034). */
+  smsCodes: SmsCodesService;
   ledger: LedgerService;
   limits: RateLimitService;
   calendar: BusinessCalendar;
@@ -240,8 +251,12 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     config,
   );
   const outboxRepository = new OutboxRepository();
-  const outbox = new OutboxSender(db, outboxRepository, clock);
-  const sender: MessageSender = outbox;
+  const smsProvider = options.smsProvider ?? (config.sms.aliyun ? new AliyunSmsProvider(config.sms.aliyun) : null);
+  const deliverer = smsProvider
+    ? new OutboxDeliverer(db, outboxRepository, smsProvider, clock, config.sms.delivery)
+    : null;
+  const outbox = new OutboxSender(db, outboxRepository, clock, deliverer !== null, () => deliverer?.wake());
+  const smsCodes = new SmsCodesService(db, new SmsCodesRepository(), limits, outbox, clock, config);
   const hasher = new PasswordHasher(config.argon2);
   const accountsRepository = new AccountsRepository();
   const sessions = new SessionsService(db, new SessionsRepository(), clock, config.appSecret, config.sessionDays);
@@ -253,7 +268,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     hasher,
     captcha,
     limits,
-    sender,
+    smsCodes,
     clock,
     config,
     options.inviteCodes,
@@ -307,6 +322,8 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
     sessions,
     captcha,
     outbox,
+    deliverer,
+    smsCodes,
     ledger,
     limits,
     calendar,
@@ -342,7 +359,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
       ledger: new LedgerAdmin(db, new CorrectionsRepository(), ledger, operators, clock),
       payments: new PaymentsAdmin(db, paymentsRepository, ledger, operators, clock),
       files: new FilesAdmin(db, files, new FilesRepository(), operators, clock, () =>
-        runCleanup({ files, captcha, limits, config }),
+        runCleanup({ files, captcha, limits, smsCodes, config }),
       ),
       shop: new ShopAdmin(db, shopRepository, operators, clock),
       mailings: new MailingsAdmin(db, mailingsRepository, operators),
@@ -481,6 +498,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     return Promise.resolve();
   });
   app.addHook('onClose', () => cleanup.stop());
+  // Pending SMS go out from here, never inside a request (decision 034).
+  if (services.deliverer) {
+    const deliverer = services.deliverer;
+    deliverer.log = app.log;
+    app.addHook('onReady', () => {
+      deliverer.start();
+      return Promise.resolve();
+    });
+    app.addHook('onClose', () => deliverer.stop());
+  }
 
   app.decorateRequest('language', 'en');
   app.decorateRequest('t', translator('en'));

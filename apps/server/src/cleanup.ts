@@ -4,12 +4,14 @@ import { DAY_MS, MINUTE_MS } from './lib/clock.js';
 import type { CaptchaService } from './modules/captcha/captcha.service.js';
 import type { FilesService } from './modules/files/files.service.js';
 import type { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
+import type { SmsCodesService } from './modules/sms-codes/sms-codes.service.js';
 
 /** The services a cleanup run touches. */
 export interface CleanupServices {
   files: FilesService;
   captcha: CaptchaService;
   limits: RateLimitService;
+  smsCodes: SmsCodesService;
   config: Config;
 }
 
@@ -19,6 +21,8 @@ export interface CleanupResult {
   bytes: number;
   captchas: number;
   counters: number;
+  /** SMS codes that ended more than a day ago. */
+  codes: number;
 }
 
 /** Rate counters are kept at least a day, and at least as long as the longest window. */
@@ -34,14 +38,15 @@ function counterRetentionMs(config: Config): number {
 
 /**
  * What would otherwise only grow: uploads nothing refers to (after `UPLOAD_UNUSED_GRACE_HOURS`),
- * expired captchas and finished rate-limit windows. The server runs it every
+ * expired captchas, finished rate-limit windows and ended SMS codes. The server runs it every
  * `CLEANUP_INTERVAL_MINUTES`; `npm run ops -- files cleanup` runs it by hand.
  */
 export async function runCleanup(services: CleanupServices): Promise<CleanupResult> {
   const { files, bytes } = await services.files.cleanupUnreferenced();
   const captchas = await services.captcha.prune();
   const counters = await services.limits.prune(counterRetentionMs(services.config));
-  return { files, bytes, captchas, counters };
+  const codes = await services.smsCodes.prune();
+  return { files, bytes, captchas, counters, codes };
 }
 
 /** An unref'd interval: started when the app is ready, stopped (and awaited) when it closes. */
@@ -69,7 +74,8 @@ export class CleanupTimer {
     this.lastRun = runCleanup(this.services).then(
       (result) => {
         this.running = false;
-        if (result.files + result.captchas + result.counters > 0) this.log.info({ cleanup: result }, 'cleanup');
+        if (result.files + result.captchas + result.counters + result.codes > 0)
+          this.log.info({ cleanup: result }, 'cleanup');
         return result;
       },
       (error: unknown) => {

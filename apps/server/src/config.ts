@@ -140,7 +140,84 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+
+  // SMS delivery and codes (decision 034): the provider, the outbox deliverer, the code limits.
+  SMS_PROVIDER: z.enum(['outbox', 'aliyun']).optional(),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_TEMPLATE_REGISTER: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_TEMPLATE_RESET: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  SMS_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).default(30),
+  SMS_POLL_SECONDS: z.coerce.number().int().min(0).default(5),
+  SMS_CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  SMS_CODE_DAILY_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(10),
+  SMS_CODE_DAILY_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
 });
+
+const ALIYUN_SMS_VARIABLES = [
+  'ALIYUN_SMS_ACCESS_KEY_ID',
+  'ALIYUN_SMS_ACCESS_KEY_SECRET',
+  'ALIYUN_SMS_SIGN_NAME',
+  'ALIYUN_SMS_TEMPLATE_REGISTER',
+  'ALIYUN_SMS_TEMPLATE_RESET',
+] as const;
+
+/**
+ * The SMS provider: the outbox alone (demo), or Alibaba Cloud SMS with every variable it needs;
+ * what is missing joins the start-up problems (decision 038).
+ */
+function smsSettings(mode: 'demo' | 'production', e: z.output<typeof EnvSchema>, problems: StartupProblems) {
+  const provider = e.SMS_PROVIDER ?? (mode === 'demo' ? 'outbox' : undefined);
+  if (provider === undefined) {
+    // Codes in an outbox no one reads would lock every user out of sign-up and password reset.
+    problems.missing(
+      'SMS_PROVIDER',
+      'aliyun, with the ALIYUN_SMS_* variables: sign-up and password reset send codes by SMS.',
+    );
+  } else if (mode === 'production' && provider !== 'aliyun') {
+    problems.refuse(
+      'SMS_PROVIDER=outbox is refused in production mode: codes kept in an outbox no one reads lock users out of sign-up and password reset. Use aliyun.',
+    );
+  }
+  let aliyun: {
+    accessKeyId: string;
+    accessKeySecret: string;
+    signName: string;
+    templates: { register: string; reset: string };
+    endpoint: string;
+  } | null = null;
+  const before = problems.count;
+  if (provider === 'aliyun') problems.requireAll(e, ALIYUN_SMS_VARIABLES, 'for SMS_PROVIDER=aliyun (decision 034).');
+  if (provider === 'aliyun' && problems.count === before) {
+    aliyun = {
+      accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
+      accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
+      signName: e.ALIYUN_SMS_SIGN_NAME ?? '',
+      templates: { register: e.ALIYUN_SMS_TEMPLATE_REGISTER ?? '', reset: e.ALIYUN_SMS_TEMPLATE_RESET ?? '' },
+      endpoint: e.ALIYUN_SMS_ENDPOINT,
+    };
+  }
+  return {
+    provider: provider ?? 'outbox',
+    aliyun,
+    delivery: {
+      timeoutMs: e.SMS_TIMEOUT_MS,
+      maxAttempts: e.SMS_MAX_ATTEMPTS,
+      retryBaseMs: e.SMS_RETRY_BASE_SECONDS * 1000,
+      pollMs: e.SMS_POLL_SECONDS * 1000,
+    },
+    /** One code per number every `resendMs`; codes per number and per address in a (UTC) day. */
+    codes: {
+      resendMs: e.SMS_CODE_RESEND_SECONDS * 1000,
+      dailyPerNumber: e.SMS_CODE_DAILY_MAX_PER_NUMBER,
+      dailyPerAddress: e.SMS_CODE_DAILY_MAX_PER_ADDRESS,
+    },
+  };
+}
 
 type Env = z.output<typeof EnvSchema>;
 type Mode = NonNullable<Env['STRIDE_MODE']>;
@@ -401,6 +478,8 @@ function fromEnv(e: Env) {
     problems.missing('PUBLIC_URL', 'the address people use (e.g. https://walk.example.com); links are built from it.');
   }
 
+  const sms = smsSettings(mode, e, problems);
+
   const companionParts = [e.COMPANION_VERSION, e.COMPANION_VERSION_CODE, e.COMPANION_PACKAGE_FILE];
   let companion: { version: string; versionCode: number; file: string } | null = null;
   if (companionParts.some((part) => part !== undefined)) {
@@ -557,6 +636,8 @@ function fromEnv(e: Env) {
     companionUploads: { dir: path.join(dataDir, 'companion'), maxBytes: e.COMPANION_MAX_BYTES },
     /** Replaces the built-in (translated) description of physical card mailing. */
     cardMailingDescription: e.CARD_MAILING_DESCRIPTION,
+    /** SMS codes and their delivery (decision 034). */
+    sms,
     /** `outboxAll`: /demo/outbox lists every message, not only the demo account's. */
     demo: {
       welcomeBalance: e.DEMO_WELCOME_BALANCE,

@@ -5,6 +5,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, StartupProblems, demoWarnings, loadConfig } from './config.js';
 
 const DATA_KEY = Buffer.alloc(32, 7).toString('base64');
+/** An SMS provider production mode accepts (decision 034). */
+const ALIYUN_SMS = {
+  SMS_PROVIDER: 'aliyun',
+  ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-key-id',
+  ALIYUN_SMS_ACCESS_KEY_SECRET: 'key-secret',
+  ALIYUN_SMS_SIGN_NAME: 'Stride',
+  ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
+  ALIYUN_SMS_TEMPLATE_RESET: 'SMS_2',
+};
 const made: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'stride-config-'));
@@ -46,6 +55,7 @@ describe('config', () => {
         DATA_ENCRYPTION_KEY: DATA_KEY,
         PUBLIC_URL: 'https://walk.example.com',
         PAYMENT_PROVIDER: 'none',
+        ...ALIYUN_SMS,
       }).mode,
     ).toBe('production');
   });
@@ -111,6 +121,7 @@ describe('CORS origins', () => {
       APP_SECRET: 'x'.repeat(40),
       DATA_ENCRYPTION_KEY: DATA_KEY,
       PUBLIC_URL: 'https://walk.example.com',
+      ...ALIYUN_SMS,
     };
     // Production names its provider: none is a choice, never a default.
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER must be set/);
@@ -124,6 +135,47 @@ describe('CORS origins', () => {
     ).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENT_SANDBOX_SECRET: 'short' })).toThrow(/at least 32/);
     expect(loadConfig({ DATA_DIR: dataDir, BUSINESS_UTC_OFFSET_MINUTES: '-300' }).businessUtcOffsetMinutes).toBe(-300);
+  });
+});
+
+describe('the SMS provider', () => {
+  it('is the outbox in demo mode, with the code and delivery defaults', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.sms).toEqual({
+      provider: 'outbox',
+      aliyun: null,
+      delivery: { timeoutMs: 10_000, maxAttempts: 5, retryBaseMs: 30_000, pollMs: 5_000 },
+      codes: { resendMs: 60_000, dailyPerNumber: 10, dailyPerAddress: 50 },
+    });
+  });
+
+  it('must be aliyun in production, and names each missing variable', () => {
+    const production = {
+      DATA_DIR: tempDir(),
+      STRIDE_MODE: 'production',
+      APP_SECRET: 'x'.repeat(40),
+      DATA_ENCRYPTION_KEY: DATA_KEY,
+      PUBLIC_URL: 'https://walk.example.com',
+      PAYMENT_PROVIDER: 'none',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /^Stride cannot start in production mode: set SMS_PROVIDER\.\n {2}SMS_PROVIDER must be set: aliyun/,
+    );
+    expect(() => loadConfig({ ...production, SMS_PROVIDER: 'outbox' })).toThrow(
+      /SMS_PROVIDER=outbox is refused in production mode/,
+    );
+    const { ALIYUN_SMS_SIGN_NAME: _sign, ALIYUN_SMS_TEMPLATE_RESET: _reset, ...partial } = ALIYUN_SMS;
+    expect(() => loadConfig({ ...production, ...partial })).toThrow(
+      /^Stride cannot start in production mode: set ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_RESET\.\n/,
+    );
+    const config = loadConfig({ ...production, ...ALIYUN_SMS });
+    expect(config.sms.aliyun).toEqual({
+      accessKeyId: 'LTAI-key-id',
+      accessKeySecret: 'key-secret',
+      signName: 'Stride',
+      templates: { register: 'SMS_1', reset: 'SMS_2' },
+      endpoint: 'https://dysmsapi.aliyuncs.com',
+    });
   });
 });
 
@@ -148,7 +200,12 @@ describe('the data encryption key', () => {
     expect(() => loadConfig(production)).toThrow(/DATA_ENCRYPTION_KEY must be set/);
     expect(() => loadConfig({ ...production, DATA_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/32 bytes/);
     expect(() => loadConfig({ ...production, DATA_ENCRYPTION_KEY: demoKey })).toThrow(/demo key/);
-    const config = loadConfig({ ...production, DATA_ENCRYPTION_KEY: DATA_KEY, PUBLIC_URL: 'https://walk.example.com' });
+    const config = loadConfig({
+      ...production,
+      DATA_ENCRYPTION_KEY: DATA_KEY,
+      PUBLIC_URL: 'https://walk.example.com',
+      ...ALIYUN_SMS,
+    });
     expect(config.dataKey.equals(Buffer.alloc(32, 7))).toBe(true);
     expect(config.identityReview).toBe('operator');
     expect(loadConfig({ DATA_DIR: dataDir }).identityReview).toBe('auto');
@@ -179,6 +236,7 @@ describe('links and demo exposure', () => {
     APP_SECRET: 'x'.repeat(40),
     DATA_ENCRYPTION_KEY: DATA_KEY,
     PAYMENT_PROVIDER: 'none',
+    ...ALIYUN_SMS,
   };
 
   it('refuses production mode without PUBLIC_URL, the origin of every link', () => {
@@ -220,6 +278,7 @@ describe('production start-up checks', () => {
     DATA_ENCRYPTION_KEY: DATA_KEY,
     PUBLIC_URL: 'https://walk.example.com',
     PAYMENT_PROVIDER: 'none',
+    ...ALIYUN_SMS,
   };
   const messageOf = (env: Record<string, string>): string => {
     try {
@@ -235,13 +294,14 @@ describe('production start-up checks', () => {
     const message = messageOf({ DATA_DIR: tempDir(), STRIDE_MODE: 'production' });
     const [head, ...details] = message.split('\n');
     expect(head).toBe(
-      'Stride cannot start in production mode: set APP_SECRET, PAYMENT_PROVIDER, DATA_ENCRYPTION_KEY, PUBLIC_URL.',
+      'Stride cannot start in production mode: set APP_SECRET, PAYMENT_PROVIDER, DATA_ENCRYPTION_KEY, PUBLIC_URL, SMS_PROVIDER.',
     );
     expect(details).toEqual([
       expect.stringMatching(/^ {2}APP_SECRET must be set: at least 32 random characters/),
       expect.stringMatching(/^ {2}PAYMENT_PROVIDER must be set: .*none to run without online payment\.$/),
       expect.stringMatching(/^ {2}DATA_ENCRYPTION_KEY must be set: 32 random bytes in base64/),
       expect.stringMatching(/^ {2}PUBLIC_URL must be set: the address people use/),
+      expect.stringMatching(/^ {2}SMS_PROVIDER must be set: aliyun/),
     ]);
   });
 

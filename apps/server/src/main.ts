@@ -43,10 +43,12 @@ async function main(): Promise<void> {
   ];
   if (config.mode === 'demo') {
     lines.push(
-      '  DEMO MODE: sample data, a sandbox payment provider, and messages kept in the outbox instead of being sent.',
+      config.sms.provider === 'outbox'
+        ? '  DEMO MODE: sample data, a sandbox payment provider, and SMS codes kept in the outbox instead of being sent.'
+        : '  DEMO MODE: sample data and a sandbox payment provider; SMS codes go out by Alibaba Cloud SMS.',
       `  Demo account: ${DEMO_ACCOUNT.account} / password ${DEMO_ACCOUNT.password}`,
       `  Demo console operator: ${DEMO_OPERATOR.name} / password ${DEMO_OPERATOR.password} (every role) at ${address}/console/`,
-      `  Outbox (the demo account's messages${config.demo.outboxAll ? ', and EVERY account’s' : ''}): ${address}/demo/outbox`,
+      `  Outbox (the demo account's messages and sign-up codes${config.demo.outboxAll ? ', and EVERY account’s' : ''}): ${address}/demo/outbox`,
     );
   }
   lines.push(`  API description: ${address}/api/openapi.json`, '');

@@ -7,6 +7,7 @@ import {
   residentIdCheckCharacter,
   getCaptcha,
   register,
+  requestRegisterCode,
   submitFace,
   submitIdentity,
   uploadFile as uploadFileEndpoint,
@@ -121,6 +122,9 @@ export async function createTestApp(
       REGISTER_MAX_PER_ADDRESS: '1000000',
       REGISTER_MAX_PER_PREFIX: '1000000',
       CAPTCHA_MAX_PER_ADDRESS: '1000000',
+      SMS_CODE_DAILY_MAX_PER_ADDRESS: '1000000',
+      // No background delivery: a test runs a pass with deliverDue() when it wants one.
+      SMS_POLL_SECONDS: '0',
       ...env,
     }),
     database,
@@ -302,12 +306,34 @@ export async function solveCaptcha(t: TestApp): Promise<{ captchaId: string; cap
 
 export const GOOD_PASSWORD = 'walk2026far';
 
+/** The code in the newest message of this kind to the number, as its owner reads it on the phone. */
+export async function readSmsCode(t: TestApp, account: string, template: 'register' | 'reset' = 'register') {
+  const messages = await t.app.services.outbox.latest(20, account);
+  const code = messages.find((message) => message.template === template)?.params.code;
+  if (!code) throw new Error(`no ${template} code in the outbox for ${account}`);
+  return code;
+}
+
+/** Sign-up step 1: the captcha, then the SMS code to the number, read from the outbox. */
+export async function requestSignUpCode(t: TestApp, account: string, remoteAddress?: string): Promise<string> {
+  const answer = await api(t, requestRegisterCode, {
+    body: { account, ...(await solveCaptcha(t)) },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+  if (answer.code !== 1) throw new Error(`register code failed: ${answer.code} ${answer.message}`);
+  return readSmsCode(t, account, 'register');
+}
+
 export async function registerUser(
   t: TestApp,
   account = uniqueAccount(),
   password = GOOD_PASSWORD,
+  inviteCode?: string,
 ): Promise<{ token: string; userId: string; account: string; password: string }> {
-  const result = await api(t, register, { body: { account, password, ...(await solveCaptcha(t)) } });
+  const smsCode = await requestSignUpCode(t, account);
+  const result = await api(t, register, {
+    body: { account, password, smsCode, ...(inviteCode ? { inviteCode } : {}) },
+  });
   if (result.code !== 1) throw new Error(`register failed: ${result.code} ${result.message}`);
   return { token: result.data.token, userId: result.data.user.id, account, password };
 }

@@ -9,7 +9,7 @@ import { call } from '../lib/request';
 type Query = Pick<QueryOf<typeof consoleOutbox>, 'recipient' | 'status'>;
 interface Filters {
   recipient?: string;
-  status?: 'sent' | 'failed' | '';
+  status?: 'pending' | 'sent' | 'failed' | '';
 }
 
 const PAGE_SIZE = 20;
@@ -22,7 +22,7 @@ const EMPTY: ResponseOf<typeof consoleOutbox> = {
   masked: false,
 };
 
-/** Support and admins: what the service sent or failed to send, codes always masked. */
+/** Support and admins: what the service queued, sent or failed to send, codes always masked. */
 export default function OutboxPage() {
   const { t, language } = useI18n();
   const [form] = Form.useForm<Filters>();
@@ -59,6 +59,7 @@ export default function OutboxPage() {
             style={{ width: 120 }}
             options={[
               { value: '', label: t('outbox.any') },
+              { value: 'pending', label: t('outbox.pending') },
               { value: 'sent', label: t('outbox.sent') },
               { value: 'failed', label: t('outbox.failed') },
             ]}
@@ -93,13 +94,16 @@ export default function OutboxPage() {
           {
             title: t('outbox.status'),
             dataIndex: 'status',
-            render: (status: 'sent' | 'failed') =>
+            render: (status: 'pending' | 'sent' | 'failed') =>
               status === 'failed' ? (
                 <Tag color="red">{t('outbox.failed')}</Tag>
+              ) : status === 'pending' ? (
+                <Tag color="gold">{t('outbox.pending')}</Tag>
               ) : (
                 <Tag color="green">{t('outbox.sent')}</Tag>
               ),
           },
+          { title: t('outbox.attempts'), dataIndex: 'attempts' },
           {
             title: t('outbox.body'),
             dataIndex: 'body',

@@ -61,9 +61,34 @@ export interface OutboxMessagesTable {
   recipient: string;
   body: string;
   created_at: number;
-  /** `sent`, or `failed` when the delivery refused it (decision 026). */
+  /**
+   * `pending` until delivered, then `sent`, or `failed` after the last attempt (decisions 026, 034).
+   */
   status: string;
+  /** The last delivery error (kept on a retry too). */
   error: string | null;
+  /** The provider's template kind (`register`, `reset`) and its parameters as JSON; null for old rows. */
+  template: string | null;
+  params: string | null;
+  attempts: number;
+  /** When a pending message is due (next try); null once it is settled. */
+  next_attempt_at: number | null;
+  /** The deliverer that claimed the message, and until when its claim holds. */
+  lease_token: string | null;
+  lease_until: number | null;
+  sent_at: number | null;
+}
+
+/** One SMS code by purpose (`register`, `reset`) to a number (decision 034). */
+export interface SmsCodesTable {
+  id: string;
+  purpose: string;
+  recipient: string;
+  code_hash: string;
+  expires_at: number;
+  attempts: number;
+  used_at: number | null;
+  created_at: number;
 }
 
 export interface LedgerAccountsTable {
@@ -627,6 +652,7 @@ export interface Database {
   rate_counters: RateCountersTable;
   password_resets: PasswordResetsTable;
   outbox_messages: OutboxMessagesTable;
+  sms_codes: SmsCodesTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;

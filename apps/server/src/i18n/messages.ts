@@ -27,6 +27,10 @@ const en = {
   bodyTooLarge: 'The request is too large (at most {limit} bytes)',
   unsupportedMediaType: 'Unsupported content type: {type}',
   accountExists: 'An account with this mobile number already exists',
+  smsCodeWrong: 'The SMS code is not right. {left} tries left.',
+  smsCodeExpired: 'The SMS code has expired or was not requested. Please request a new code.',
+  smsCodeTooManyTries: 'Too many wrong SMS codes. Please request a new code.',
+  smsResendWait: 'A code was just sent to this number. Please wait {seconds} seconds before asking again.',
   inviteCodeUnknown: 'inviteCode: no account has this invite code',
   resetCodeInvalid: 'The verification code is wrong or has expired',
   resetKeyInvalid: 'The reset link has expired; please start again',
@@ -159,6 +163,9 @@ const en = {
   'field.cardId': 'Member card',
   'field.orderId': 'Order',
   'field.isDefault': 'Default',
+  'field.smsCode': 'SMS code',
+  'rule.smsCode': '{field}: must be 6 digits',
+  'sms.registerCode': 'Stride: your sign-up code is {code}. It is valid for {minutes} minutes. Do not share it.',
   'sms.resetCode': 'Stride: your password reset code is {code}. It is valid for {minutes} minutes. Do not share it.',
 };
 
@@ -193,6 +200,10 @@ const es: Messages = {
   bodyTooLarge: 'La solicitud es demasiado grande (máximo {limit} bytes)',
   unsupportedMediaType: 'Tipo de contenido no admitido: {type}',
   accountExists: 'Ya existe una cuenta con este número de móvil',
+  smsCodeWrong: 'El código SMS no es correcto. Quedan {left} intentos.',
+  smsCodeExpired: 'El código SMS ha caducado o no se ha solicitado. Solicita un código nuevo.',
+  smsCodeTooManyTries: 'Demasiados códigos SMS incorrectos. Solicita un código nuevo.',
+  smsResendWait: 'Acabamos de enviar un código a este número. Espera {seconds} segundos antes de pedir otro.',
   inviteCodeUnknown: 'inviteCode: ninguna cuenta tiene este código de invitación',
   resetCodeInvalid: 'El código de verificación es incorrecto o ha caducado',
   resetKeyInvalid: 'El enlace de restablecimiento ha caducado; empieza de nuevo',
@@ -325,6 +336,9 @@ const es: Messages = {
   'field.cardId': 'Tarjeta de miembro',
   'field.orderId': 'Pedido',
   'field.isDefault': 'Predeterminada',
+  'field.smsCode': 'Código SMS',
+  'rule.smsCode': '{field}: debe tener 6 dígitos',
+  'sms.registerCode': 'Stride: tu código de registro es {code}. Es válido durante {minutes} minutos. No lo compartas.',
   'sms.resetCode':
     'Stride: tu código para restablecer la contraseña es {code}. Es válido durante {minutes} minutos. No lo compartas.',
 };
@@ -357,6 +371,10 @@ const fr: Messages = {
   bodyTooLarge: 'La requête est trop volumineuse (au plus {limit} octets)',
   unsupportedMediaType: 'Type de contenu non pris en charge : {type}',
   accountExists: 'Un compte existe déjà avec ce numéro de mobile',
+  smsCodeWrong: 'Le code SMS est faux. Il reste {left} essais.',
+  smsCodeExpired: 'Le code SMS a expiré ou n’a pas été demandé. Demandez un nouveau code.',
+  smsCodeTooManyTries: 'Trop de codes SMS faux. Demandez un nouveau code.',
+  smsResendWait: 'Un code vient d’être envoyé à ce numéro. Attendez {seconds} secondes avant d’en redemander un.',
   inviteCodeUnknown: 'inviteCode : aucun compte n’a ce code d’invitation',
   resetCodeInvalid: 'Le code de vérification est faux ou a expiré',
   resetKeyInvalid: 'Le lien de réinitialisation a expiré ; recommencez',
@@ -491,6 +509,10 @@ const fr: Messages = {
   'field.cardId': 'Carte de membre',
   'field.orderId': 'Commande',
   'field.isDefault': 'Par défaut',
+  'field.smsCode': 'Code SMS',
+  'rule.smsCode': '{field} : doit comporter 6 chiffres',
+  'sms.registerCode':
+    'Stride : votre code d’inscription est {code}. Il est valable {minutes} minutes. Ne le partagez pas.',
   'sms.resetCode':
     'Stride : votre code de réinitialisation est {code}. Il est valable {minutes} minutes. Ne le partagez pas.',
 };
@@ -523,6 +545,10 @@ const zhHans: Messages = {
   bodyTooLarge: '请求过大（最多 {limit} 字节）',
   unsupportedMediaType: '不支持的内容类型：{type}',
   accountExists: '该手机号已注册',
+  smsCodeWrong: '短信验证码不正确，还可尝试 {left} 次。',
+  smsCodeExpired: '短信验证码已过期或尚未获取，请重新获取。',
+  smsCodeTooManyTries: '短信验证码错误次数过多，请重新获取。',
+  smsResendWait: '验证码刚刚发送到该号码，请 {seconds} 秒后再试。',
   inviteCodeUnknown: 'inviteCode：没有账户使用此邀请码',
   resetCodeInvalid: '验证码错误或已过期',
   resetKeyInvalid: '重置链接已过期，请重新开始',
@@ -652,6 +678,9 @@ const zhHans: Messages = {
   'field.cardId': '会员卡',
   'field.orderId': '订单',
   'field.isDefault': '默认',
+  'field.smsCode': '短信验证码',
+  'rule.smsCode': '{field}：必须是 6 位数字',
+  'sms.registerCode': '【Stride】您的注册验证码为 {code}，{minutes} 分钟内有效，请勿泄露。',
   'sms.resetCode': '【Stride】您的密码重置验证码为 {code}，{minutes} 分钟内有效，请勿泄露。',
 };
 
@@ -683,6 +712,10 @@ const zhHant: Messages = {
   bodyTooLarge: '請求過大（最多 {limit} 位元組）',
   unsupportedMediaType: '不支援的內容類型：{type}',
   accountExists: '該手機號碼已註冊',
+  smsCodeWrong: '簡訊驗證碼不正確，還可嘗試 {left} 次。',
+  smsCodeExpired: '簡訊驗證碼已過期或尚未取得，請重新取得。',
+  smsCodeTooManyTries: '簡訊驗證碼錯誤次數過多，請重新取得。',
+  smsResendWait: '驗證碼剛剛發送到該號碼，請 {seconds} 秒後再試。',
   inviteCodeUnknown: 'inviteCode：沒有帳戶使用此邀請碼',
   resetCodeInvalid: '驗證碼錯誤或已過期',
   resetKeyInvalid: '重設連結已過期，請重新開始',
@@ -812,6 +845,9 @@ const zhHant: Messages = {
   'field.cardId': '會員卡',
   'field.orderId': '訂單',
   'field.isDefault': '預設',
+  'field.smsCode': '簡訊驗證碼',
+  'rule.smsCode': '{field}：必須是 6 位數字',
+  'sms.registerCode': '【Stride】您的註冊驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露。',
   'sms.resetCode': '【Stride】您的密碼重設驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露。',
 };
 

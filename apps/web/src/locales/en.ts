@@ -66,6 +66,12 @@ export const en = {
   'login.submitRegister': 'Create account',
   'login.forgot': 'Forgot password?',
   'login.passwordRule': 'At least 8 characters, with a letter and a digit',
+  'signup.sendCode': 'Send code',
+  'signup.codeSent': 'A code was sent to {account} by SMS. It is valid for {minutes} minutes.',
+  'signup.noCode': 'No code? A number that already has an account gets none: log in, or reset the password, instead.',
+  'signup.smsCode': 'SMS code',
+  'signup.resend': 'Send again',
+  'signup.resendIn': 'Send again in {seconds} s',
 
   'reset.account': 'Mobile number',
   'reset.sendCode': 'Send code',

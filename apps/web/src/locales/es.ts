@@ -66,6 +66,13 @@ export const es: Messages = {
   'login.submitRegister': 'Crear cuenta',
   'login.forgot': '¿Olvidó su contraseña?',
   'login.passwordRule': 'Al menos 8 caracteres, con una letra y un dígito',
+  'signup.sendCode': 'Enviar código',
+  'signup.codeSent': 'Hemos enviado un código por SMS a {account}. Es válido durante {minutes} minutos.',
+  'signup.noCode':
+    '¿No llega el código? Un número que ya tiene cuenta no lo recibe: inicie sesión o restablezca la contraseña.',
+  'signup.smsCode': 'Código SMS',
+  'signup.resend': 'Enviar de nuevo',
+  'signup.resendIn': 'Enviar de nuevo en {seconds} s',
 
   'reset.account': 'Número de móvil',
   'reset.sendCode': 'Enviar código',

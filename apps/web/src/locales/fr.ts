@@ -66,6 +66,13 @@ export const fr: Messages = {
   'login.submitRegister': 'Créer un compte',
   'login.forgot': 'Mot de passe oublié ?',
   'login.passwordRule': 'Au moins 8 caractères, dont une lettre et un chiffre',
+  'signup.sendCode': 'Envoyer le code',
+  'signup.codeSent': 'Un code a été envoyé par SMS au {account}. Il est valable {minutes} minutes.',
+  'signup.noCode':
+    'Pas de code ? Un numéro qui a déjà un compte n’en reçoit pas : connectez-vous ou réinitialisez le mot de passe.',
+  'signup.smsCode': 'Code SMS',
+  'signup.resend': 'Renvoyer',
+  'signup.resendIn': 'Renvoyer dans {seconds} s',
 
   'reset.account': 'Numéro de mobile',
   'reset.sendCode': 'Envoyer le code',

@@ -66,6 +66,12 @@ export const zhHans: Messages = {
   'login.submitRegister': '创建账号',
   'login.forgot': '忘记密码？',
   'login.passwordRule': '至少 8 位，包含字母和数字',
+  'signup.sendCode': '获取验证码',
+  'signup.codeSent': '验证码已通过短信发送至 {account}，{minutes} 分钟内有效。',
+  'signup.noCode': '收不到验证码？已注册的号码不会收到验证码，请直接登录或找回密码。',
+  'signup.smsCode': '短信验证码',
+  'signup.resend': '重新获取',
+  'signup.resendIn': '{seconds} 秒后重新获取',
 
   'reset.account': '手机号',
   'reset.sendCode': '发送验证码',

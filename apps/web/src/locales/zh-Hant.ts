@@ -66,6 +66,12 @@ export const zhHant: Messages = {
   'login.submitRegister': '建立帳號',
   'login.forgot': '忘記密碼？',
   'login.passwordRule': '至少 8 位，包含字母和數字',
+  'signup.sendCode': '取得驗證碼',
+  'signup.codeSent': '驗證碼已透過簡訊傳送至 {account}，{minutes} 分鐘內有效。',
+  'signup.noCode': '收不到驗證碼？已註冊的號碼不會收到驗證碼，請直接登入或重設密碼。',
+  'signup.smsCode': '簡訊驗證碼',
+  'signup.resend': '重新取得',
+  'signup.resendIn': '{seconds} 秒後重新取得',
 
   'reset.account': '手機號碼',
   'reset.sendCode': '傳送驗證碼',

@@ -62,11 +62,36 @@ export const getCaptcha = defineEndpoint({
   response: CaptchaSchema,
 });
 
+/** Every SMS code: 6 digits (docs/product/rules.md, Accounts). */
+export const SMS_CODE_LENGTH = 6;
+export const SmsCodeSchema = text()
+  .trim()
+  .regex(/^[0-9]{6}$/, { error: 'rule.smsCode' });
+
+/** The answer to a request for an SMS code: its life and the wait before another, in seconds. */
+export const SmsCodeSentSchema = z.object({ expiresIn: z.number().int(), resendIn: z.number().int() });
+
+export const RegisterCodeBodySchema = z.strictObject({
+  account: MobileSchema,
+  captchaId: CaptchaIdSchema,
+  captchaCode: CaptchaCodeSchema,
+});
+
+export const requestRegisterCode = defineEndpoint({
+  id: 'user.registerCode',
+  method: 'POST',
+  path: '/api/user/register/code',
+  access: 'none',
+  summary:
+    'Sign-up, step 1 (decision 035): after the image captcha, send a 6-digit code by SMS to the number (valid 5 minutes, 5 tries; one a minute per number, a daily cap per number and per address). The answer is the same whether or not the number already has an account; such a number gets no message.',
+  body: RegisterCodeBodySchema,
+  response: SmsCodeSentSchema,
+});
+
 export const RegisterBodySchema = z.strictObject({
   account: MobileSchema,
   password: NewPasswordSchema,
-  captchaId: CaptchaIdSchema,
-  captchaCode: CaptchaCodeSchema,
+  smsCode: SmsCodeSchema,
   inviteCode: InviteCodeSchema.optional(),
 });
 
@@ -75,7 +100,8 @@ export const register = defineEndpoint({
   method: 'POST',
   path: '/api/user/register',
   access: 'none',
-  summary: 'Create an account and start a session.',
+  summary:
+    'Sign-up, step 2: create an account with the SMS code sent to its number and start a session. A wrong, expired or over-tried code is refused (1003).',
   body: RegisterBodySchema,
   response: SessionSchema,
 });
@@ -130,10 +156,10 @@ export const requestPasswordKey = defineEndpoint({
   summary:
     'Send a 6-digit reset code to the account through the configured sender. The answer is the same whether or not the account exists.',
   query: PasswordKeyQuerySchema,
-  response: z.object({ expiresIn: z.number().int(), resendIn: z.number().int() }),
+  response: SmsCodeSentSchema,
 });
 
-export const RESET_CODE_LENGTH = 6;
+export const RESET_CODE_LENGTH = SMS_CODE_LENGTH;
 
 export const PasswordBodySchema = z.discriminatedUnion('step', [
   z.strictObject({

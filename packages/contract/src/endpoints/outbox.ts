@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { IdSchema, PageQuerySchema, pageOf, text, TimestampSchema } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
 
-/** The outbox (decision 026): the messages the service sent, or failed to send, to people. */
+/** The outbox (decisions 026, 034): the messages the service queued, sent, or failed to send, to people. */
 
-export const OutboxStatusSchema = z.enum(['sent', 'failed']);
+/** `pending`: waiting for (another) delivery attempt; `sent`; `failed` after the last attempt (decision 034). */
+export const OutboxStatusSchema = z.enum(['pending', 'sent', 'failed']);
 
 export const OutboxMessageSchema = z.object({
   id: IdSchema,
@@ -14,8 +15,10 @@ export const OutboxMessageSchema = z.object({
   /** The text with every code in it (runs of 4 or more digits) masked: a live code is never shown. */
   body: z.string(),
   status: OutboxStatusSchema,
-  /** Why the delivery failed. */
+  /** Why the (last) delivery attempt failed. */
   error: z.string().nullable(),
+  /** Delivery attempts made so far. */
+  attempts: z.number().int(),
   createdAt: TimestampSchema,
 });
 
@@ -26,7 +29,7 @@ export const consoleOutbox = defineEndpoint({
   access: 'console',
   roles: ['support', 'admin'],
   summary:
-    'Messages sent or failed, newest first, paged; filter by recipient (digits matched anywhere in the number) and status. Codes are masked; recipients too for support. A recorded look.',
+    'Messages pending, sent or failed, newest first, paged; filter by recipient (digits matched anywhere in the number) and status. Codes are masked; recipients too for support. A recorded look.',
   query: PageQuerySchema.extend({
     recipient: text()
       .trim()

@@ -6,6 +6,7 @@ import {
   logout,
   register,
   requestPasswordKey,
+  requestRegisterCode,
   resetPassword,
 } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
@@ -20,6 +21,10 @@ export function registerAccountRoutes(
   const { accounts, sessions, captcha } = deps;
 
   endpoints.handle(getCaptcha, ({ request }) => captcha.issue(request.ip));
+
+  endpoints.handle(requestRegisterCode, ({ body, request, language }) =>
+    accounts.requestRegisterCode(body, request.ip, language),
+  );
 
   endpoints.handle(register, ({ body, request }) => accounts.register(body, request.ip));
 

@@ -4,24 +4,17 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
 import { USER_KEYS, violatesUnique } from '../../db/constraints.js';
-import { keyedHash, randomDigits, randomInviteCode, randomToken, sameHash } from '../../lib/secrets.js';
+import { keyedHash, randomInviteCode, randomToken } from '../../lib/secrets.js';
 import type { Db } from '../../db/database.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
-import type { MessageSender } from '../outbox/outbox.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import { translator } from '../../i18n/index.js';
+import type { SmsCodesService } from '../sms-codes/sms-codes.service.js';
 import type { AccountsRepository, UserRow } from './accounts.repository.js';
 import type { PasswordResetsRepository } from './password-resets.repository.js';
 import type { PasswordHasher } from './passwords.js';
 import type { SessionsService } from './sessions.service.js';
 
-export const RESET_CODE_TTL_MS = 10 * MINUTE_MS;
 export const RESET_KEY_TTL_MS = 15 * MINUTE_MS;
-export const RESET_CODE_MAX_ATTEMPTS = 5;
-export const RESET_RESEND_MS = MINUTE_MS;
-const RESET_CODES_PER_HOUR = 5;
-const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 30;
-const HOUR_MS = 60 * MINUTE_MS;
 
 /** Draws of a fresh invite code before giving up (each collides with odds of about 1 in 10^12). */
 const INVITE_CODE_ATTEMPTS = 5;
@@ -50,7 +43,7 @@ export class AccountsService {
     private readonly passwords: PasswordHasher,
     private readonly captcha: CaptchaService,
     private readonly limits: RateLimitService,
-    private readonly sender: MessageSender,
+    private readonly codes: SmsCodesService,
     private readonly clock: Clock,
     private readonly config: Config,
     private readonly inviteCodes: () => string = randomInviteCode,
@@ -63,21 +56,48 @@ export class AccountsService {
     }
   }
 
+  /**
+   * Step 1 of sign-up (decision 035): the image captcha, then a 6-digit code by SMS to the number.
+   * A number that already has an account gets the same answer and no message, so the call cannot
+   * be used to find out who has an account.
+   */
+  async requestRegisterCode(
+    input: { account: string } & Captcha,
+    address: string,
+    language: Language,
+  ): Promise<{ expiresIn: number; resendIn: number }> {
+    await this.requireCaptcha(input);
+    const existing = await this.repository.findByAccount(this.db, input.account);
+    return this.codes.issue('register', input.account, { address, language, deliver: !existing });
+  }
+
+  /** Step 2 of sign-up: the code that went to the number proves it is the caller's. */
   async register(
     input: {
       account: string;
       password: string;
-      captchaId: string;
-      captchaCode: string;
+      smsCode: string;
       inviteCode?: string | undefined;
     },
     address: string,
   ): Promise<{ token: string; user: User }> {
     await this.limitSignUps(input.account, address);
-    await this.requireCaptcha(input);
+    const checked = await this.codes.check('register', input.account, input.smsCode);
+    if (checked.result !== 'ok') {
+      if (checked.result === 'wrong') {
+        throw new AppError('VALIDATION_FAILED', 'smsCodeWrong', {
+          left: await this.codes.triesLeft('register', input.account),
+        });
+      }
+      throw new AppError(
+        'VALIDATION_FAILED',
+        checked.result === 'tooManyTries' ? 'smsCodeTooManyTries' : 'smsCodeExpired',
+      );
+    }
     if (await this.repository.findByAccount(this.db, input.account)) {
       throw new AppError('CONFLICT', 'accountExists');
     }
+    // An unknown invite code is refused before the code is spent, so a typo costs no new SMS.
     let invitedBy: string | null = null;
     if (input.inviteCode) {
       const inviter = await this.repository.findByInviteCode(this.db, input.inviteCode);
@@ -85,6 +105,7 @@ export class AccountsService {
       invitedBy = inviter.id;
     }
     const passwordHash = await this.passwords.hash(input.password);
+    if (!(await this.codes.spend(checked.id))) throw new AppError('VALIDATION_FAILED', 'smsCodeExpired');
     const row: UserRow = {
       id: randomUUID(),
       account: input.account,
@@ -187,75 +208,40 @@ export class AccountsService {
   }
 
   /**
-   * Step 0 of forgot password: the same answer whether or not the account exists, so the call
-   * cannot be used to find out who has an account.
+   * Step 0 of forgot password: the image captcha, then a code by SMS (decision 034). The same
+   * answer whether or not the account exists, so the call cannot be used to find out who has an
+   * account; only an account's number gets a message.
    */
   async requestResetCode(
     input: { account: string } & Captcha,
     address: string,
     language: Language,
   ): Promise<{ expiresIn: number; resendIn: number }> {
-    if ((await this.limits.count(`reset:address:${address}`, HOUR_MS)) >= RESET_REQUESTS_PER_ADDRESS_PER_HOUR) {
-      throw new AppError('RATE_LIMITED', 'rateLimited', { minutes: this.limits.minutesLeft(HOUR_MS) });
-    }
-    await this.limits.hit(`reset:address:${address}`, HOUR_MS);
     await this.requireCaptcha(input);
-    const accountKey = `reset:account:${input.account}`;
-    if (
-      (await this.limits.count(`${accountKey}:minute`, RESET_RESEND_MS)) >= 1 ||
-      (await this.limits.count(`${accountKey}:hour`, HOUR_MS)) >= RESET_CODES_PER_HOUR
-    ) {
-      const minutes =
-        (await this.limits.count(`${accountKey}:hour`, HOUR_MS)) >= RESET_CODES_PER_HOUR
-          ? this.limits.minutesLeft(HOUR_MS)
-          : 1;
-      throw new AppError('RATE_LIMITED', 'rateLimited', { minutes });
-    }
-    await this.limits.hit(`${accountKey}:minute`, RESET_RESEND_MS);
-    await this.limits.hit(`${accountKey}:hour`, HOUR_MS);
-
     const user = await this.repository.findByAccount(this.db, input.account);
-    if (user) {
-      const now = this.clock.now();
-      const code = randomDigits(6);
-      await this.resets.insert(this.db, {
-        id: randomUUID(),
-        user_id: user.id,
-        code_hash: this.hashSecret('reset-code', code),
-        code_expires_at: now + RESET_CODE_TTL_MS,
-        attempts: 0,
-        reset_key_hash: null,
-        key_expires_at: null,
-        used_at: null,
-        created_at: now,
-      });
-      const t = translator(language);
-      await this.sender.send({
-        channel: 'sms',
-        recipient: user.account,
-        body: t('sms.resetCode', { code, minutes: RESET_CODE_TTL_MS / MINUTE_MS }),
-      });
-    }
-    return { expiresIn: RESET_CODE_TTL_MS / 1000, resendIn: RESET_RESEND_MS / 1000 };
+    return this.codes.issue('reset', input.account, { address, language, deliver: user !== undefined });
   }
 
   async verifyResetCode(account: string, code: string): Promise<{ resetKey: string; expiresIn: number }> {
     const now = this.clock.now();
     const invalid = new AppError('VALIDATION_FAILED', 'resetCodeInvalid');
+    const checked = await this.codes.check('reset', account, code);
+    if (checked.result !== 'ok') throw invalid;
     const user = await this.repository.findByAccount(this.db, account);
-    if (!user) throw invalid;
-    const reset = await this.resets.findPendingCode(this.db, user.id, now);
-    if (!reset || reset.attempts >= RESET_CODE_MAX_ATTEMPTS) throw invalid;
-    if (!sameHash(reset.code_hash, this.hashSecret('reset-code', code))) {
-      await this.resets.countWrongAttempt(this.db, reset.id);
-      throw invalid;
-    }
+    if (!user || !(await this.codes.spend(checked.id))) throw invalid;
     const resetKey = randomToken();
-    if (
-      !(await this.resets.attachKey(this.db, reset.id, this.hashSecret('reset-key', resetKey), now + RESET_KEY_TTL_MS))
-    ) {
-      throw invalid;
-    }
+    await this.resets.insert(this.db, {
+      id: randomUUID(),
+      user_id: user.id,
+      // The code itself lives in sms_codes; this row holds the key it was traded for.
+      code_hash: checked.id,
+      code_expires_at: now,
+      attempts: 0,
+      reset_key_hash: this.hashSecret('reset-key', resetKey),
+      key_expires_at: now + RESET_KEY_TTL_MS,
+      used_at: null,
+      created_at: now,
+    });
     return { resetKey, expiresIn: RESET_KEY_TTL_MS / 1000 };
   }
 

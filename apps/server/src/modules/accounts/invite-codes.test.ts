@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { call, GOOD_PASSWORD, registerUser, solveCaptcha, uniqueAccount, useTestApp } from '../../../test/harness.js';
+import {
+  call,
+  GOOD_PASSWORD,
+  registerUser,
+  requestSignUpCode,
+  uniqueAccount,
+  useTestApp,
+} from '../../../test/harness.js';
 
 // The first four draws give one code, later ones fresh codes: sign-ups that collide draw again.
 const draws: string[] = [];
@@ -13,14 +20,13 @@ describe('invite codes of new accounts', () => {
 
   it('a sign-up whose fresh code is already taken draws another, never failing', async () => {
     const first = await registerUser(t);
-    const captchas = [];
-    for (let i = 0; i < 3; i += 1) captchas.push(await solveCaptcha(t));
+    const signUps = [];
+    for (let i = 0; i < 3; i += 1) {
+      const account = uniqueAccount();
+      signUps.push({ account, password: GOOD_PASSWORD, smsCode: await requestSignUpCode(t, account) });
+    }
     const racing = await Promise.all(
-      captchas.map((captcha) =>
-        call<{ user: { inviteCode: string } }>(t.app, 'POST', '/api/user/register', {
-          body: { account: uniqueAccount(), password: GOOD_PASSWORD, ...captcha },
-        }),
-      ),
+      signUps.map((body) => call<{ user: { inviteCode: string } }>(t.app, 'POST', '/api/user/register', { body })),
     );
     expect(racing.map((answer) => answer.code)).toEqual([1, 1, 1]);
     const info = await call<{ inviteCode: string }>(t.app, 'GET', '/api/user/info', { token: first.token });

@@ -1,23 +1,20 @@
-import { CODES, getCaptcha, register } from '@stride/contract';
+import { CODES, register } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, useTestApp, api } from '../../../test/harness.js';
+import { GOOD_PASSWORD, useTestApp, api, requestSignUpCode } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 
 const t = useTestApp({ REGISTER_MAX_PER_ADDRESS: '3', REGISTER_MAX_PER_PREFIX: '4', REGISTER_WINDOW_MINUTES: '60' });
 
-let captchaAddress = 0;
-/** Captchas come from addresses of their own, so only the sign-up limits are tested here. */
-async function captcha() {
-  captchaAddress += 1;
-  const answer = await api(t, getCaptcha, {
-    remoteAddress: `10.8.${Math.floor(captchaAddress / 250)}.${captchaAddress % 250}`,
-  });
-  return { captchaId: answer.data.captchaId, captchaCode: t.captcha.last };
+let codeAddress = 0;
+/** Codes are asked for from addresses of their own, so only the sign-up limits are tested here. */
+async function smsCode(account: string) {
+  codeAddress += 1;
+  return requestSignUpCode(t, account, `10.8.${Math.floor(codeAddress / 250)}.${codeAddress % 250}`);
 }
 
 async function signUps(accounts: string[], address: (index: number) => string, language?: string) {
   const bodies = [];
-  for (const account of accounts) bodies.push({ account, password: GOOD_PASSWORD, ...(await captcha()) });
+  for (const account of accounts) bodies.push({ account, password: GOOD_PASSWORD, smsCode: await smsCode(account) });
   return Promise.all(
     bodies.map((body, index) =>
       api(t, register, {
@@ -65,19 +62,20 @@ describe('sign-up limits', () => {
     expect(codes(await signUps(numbersInBlock(1), () => '10.4.1.1'))).toEqual([CODES.OK]);
   });
 
-  it('are counted before the captcha, so guessing captchas does not get around them', async () => {
+  it('are counted before the SMS code is checked, so guessing codes does not get around them', async () => {
     const [account = ''] = numbersInBlock(1);
+    const right = await smsCode(account);
     const wrong = [];
     for (let i = 0; i < 3; i += 1) {
-      const { captchaId } = await captcha();
       wrong.push(
         await api(t, register, {
-          body: { account, password: GOOD_PASSWORD, captchaId, captchaCode: 'zzzz' },
+          body: { account, password: GOOD_PASSWORD, smsCode: right === '000000' ? '111111' : '000000' },
           remoteAddress: '10.5.0.1',
         }),
       );
     }
-    expect(codes(wrong)).toEqual([CODES.CAPTCHA_INVALID, CODES.CAPTCHA_INVALID, CODES.CAPTCHA_INVALID]);
+    expect(codes(wrong)).toEqual([CODES.VALIDATION_FAILED, CODES.VALIDATION_FAILED, CODES.VALIDATION_FAILED]);
+    t.clock.advance(60_000);
     expect(codes(await signUps([account ?? ''], () => '10.5.0.1'))).toEqual([CODES.RATE_LIMITED]);
   });
 });

@@ -1,7 +1,7 @@
-import { CODES, getCaptcha, register } from '@stride/contract';
+import { CODES, getCaptcha, requestRegisterCode } from '@stride/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, uniqueAccount, useTestApp, api } from '../../../test/harness.js';
+import { uniqueAccount, useTestApp, api } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 import { rasterCaptchaGenerator, type CaptchaGenerator } from './captcha.service.js';
 
@@ -22,7 +22,7 @@ const issue = (remoteAddress: string, language?: string) =>
 const captchaRows = async () => (await t.db.selectFrom('captchas').select('id').execute()).map((row) => row.id);
 
 describe('captcha picture', () => {
-  it('is a PNG whose bytes hold no answer, and a person who reads it can sign up', async () => {
+  it('is a PNG whose bytes hold no answer, and a person who reads it can ask for a sign-up code', async () => {
     const answer = await issue('10.2.0.1');
     expect(answer.data.image).toMatch(/^data:image\/png;base64,/);
     const png = Buffer.from(answer.data.image.slice('data:image/png;base64,'.length), 'base64');
@@ -30,8 +30,8 @@ describe('captcha picture', () => {
     const text = seen.at(-1) ?? '';
     expect(text).toMatch(/^[a-z2-9]{4}$/);
     expect(png.toString('latin1').toLowerCase()).not.toContain(text);
-    const signUp = await api(t, register, {
-      body: { account: uniqueAccount(), password: GOOD_PASSWORD, captchaId: answer.data.captchaId, captchaCode: text },
+    const signUp = await api(t, requestRegisterCode, {
+      body: { account: uniqueAccount(), captchaId: answer.data.captchaId, captchaCode: text },
     });
     expect(signUp.code).toBe(CODES.OK);
   });

@@ -1,14 +1,6 @@
-import { CODES, getInvite, register, reportSteps } from '@stride/contract';
+import { CODES, getInvite, reportSteps } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  balanceOf,
-  GOOD_PASSWORD,
-  registerUser,
-  solveCaptcha,
-  uniqueAccount,
-  useTestApp,
-  api,
-} from '../../../test/harness.js';
+import { balanceOf, GOOD_PASSWORD, registerUser, uniqueAccount, useTestApp, api } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 
 const t = useTestApp({ INVITE_MAX_PER_YEAR: '2', PUBLIC_URL: 'https://walk.example.com' });
@@ -16,12 +8,8 @@ const t = useTestApp({ INVITE_MAX_PER_YEAR: '2', PUBLIC_URL: 'https://walk.examp
 const invite = async (token: string) => (await api(t, getInvite, { token })).data;
 
 async function registerInvited(inviteCode: string) {
-  const account = uniqueAccount();
-  const result = await api(t, register, {
-    body: { account, password: GOOD_PASSWORD, inviteCode, ...(await solveCaptcha(t)) },
-  });
-  expect(result.code).toBe(CODES.OK);
-  return { token: result.data.token, userId: result.data.user.id, account };
+  const { token, userId, account } = await registerUser(t, uniqueAccount(), GOOD_PASSWORD, inviteCode);
+  return { token, userId, account };
 }
 
 const today = () => t.app.services.calendar.dayOf(t.clock.now());

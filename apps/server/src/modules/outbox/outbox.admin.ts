@@ -4,6 +4,7 @@ import { isoTime } from '../../lib/clock.js';
 import { maskMobile } from '../../lib/secrets.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { OutboxRepository } from './outbox.repository.js';
+import { outboxStatus, type OutboxStatus } from './outbox.service.js';
 
 /** Runs of 4 or more digits: reset codes and any other code a message carries. */
 const CODE = /[0-9]{4,}/g;
@@ -18,12 +19,13 @@ export interface OutboxMessageView {
   channel: string;
   recipient: string;
   body: string;
-  status: 'sent' | 'failed';
+  status: OutboxStatus;
   error: string | null;
+  attempts: number;
   createdAt: string;
 }
 
-/** The operators' outbox: what the service sent or failed to send, codes masked, a recorded look. */
+/** The operators' outbox: what the service queued, sent or failed to send, codes masked, a recorded look. */
 export class OutboxAdmin {
   constructor(
     private readonly db: Db,
@@ -33,7 +35,7 @@ export class OutboxAdmin {
 
   async list(
     operator: string,
-    query: { page: number; pageSize: number; recipient?: string | undefined; status?: 'sent' | 'failed' | undefined },
+    query: { page: number; pageSize: number; recipient?: string | undefined; status?: OutboxStatus | undefined },
     options: { maskRecipients: boolean },
   ) {
     const { rows, total } = await this.repository.search(
@@ -54,8 +56,9 @@ export class OutboxAdmin {
       channel: row.channel,
       recipient: options.maskRecipients ? maskMobile(row.recipient) : row.recipient,
       body: maskCodes(row.body),
-      status: row.status === 'failed' ? 'failed' : 'sent',
+      status: outboxStatus(row.status),
       error: row.error,
+      attempts: row.attempts,
       createdAt: isoTime(row.created_at),
     }));
     return { ...pageResult(items, query, total), masked: options.maskRecipients };

@@ -1,9 +1,10 @@
 import { CODES, consoleOutbox, requestPasswordKey } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, signIn } from '../../../test/console.js';
-import { api, registerUser, solveCaptcha, useTestApp } from '../../../test/harness.js';
+import { api, readSmsCode, registerUser, solveCaptcha, useTestApp } from '../../../test/harness.js';
 import { maskCodes } from './outbox.admin.js';
 import { OutboxRepository } from './outbox.repository.js';
+import { OutboxDeliverer } from './outbox.deliverer.js';
 import { OutboxSender } from './outbox.service.js';
 
 const t = useTestApp();
@@ -14,14 +15,7 @@ async function sendResetCode(account: string): Promise<string> {
     remoteAddress: '10.2.0.1',
   });
   expect(answer.code).toBe(CODES.OK);
-  const message = await t.db
-    .selectFrom('outbox_messages')
-    .select('body')
-    .where('recipient', '=', account)
-    .executeTakeFirstOrThrow();
-  const code = /\b(\d{6})\b/.exec(message.body)?.[1];
-  if (!code) throw new Error('no code in the outbox');
-  return code;
+  return readSmsCode(t, account, 'reset');
 }
 
 describe('the outbox in the console', () => {
@@ -29,11 +23,13 @@ describe('the outbox in the console', () => {
     const support = await signIn(t, ['support']);
     const admin = await signIn(t, ['admin']);
     const { account } = await registerUser(t);
+    t.clock.advance(60_000);
     const code = await sendResetCode(account);
 
     const seen = await consoleApi(t, support, consoleOutbox, { query: { recipient: account.slice(-6) } });
     expect(seen.code, seen.message).toBe(CODES.OK);
-    expect(seen.data).toMatchObject({ masked: true, total: 1 });
+    // The sign-up code and the reset code, newest first.
+    expect(seen.data).toMatchObject({ masked: true, total: 2 });
     const [message] = seen.data.items;
     expect(message).toMatchObject({ channel: 'sms', status: 'sent', error: null });
     expect(message?.recipient).toBe(`${account.slice(0, 3)}****${account.slice(-4)}`);
@@ -53,18 +49,39 @@ describe('the outbox in the console', () => {
     expect(rows.every((row) => row.source === 'console')).toBe(true);
   });
 
-  it('records a failed delivery with its reason, and filters by status, newest first', async () => {
+  it('shows pending and failed deliveries with attempts and the reason, by status, newest first', async () => {
     const support = await signIn(t, ['support']);
-    const failing = new OutboxSender(t.db, new OutboxRepository(), t.clock, {
-      send: () => Promise.reject(new Error('provider refused: number unreachable')),
+    const repository = new OutboxRepository();
+    const queue = new OutboxSender(t.db, repository, t.clock, true);
+    const refusing = new OutboxDeliverer(
+      t.db,
+      repository,
+      { name: 'refusing', send: () => Promise.reject(new Error('provider refused: number unreachable')) },
+      t.clock,
+      { timeoutMs: 1_000, maxAttempts: 2, retryBaseMs: 1_000, pollMs: 0 },
+    );
+    const message = (recipient: string, code: string) => ({
+      channel: 'sms' as const,
+      recipient,
+      template: 'reset' as const,
+      params: { code },
+      body: `Your code is ${code}`,
     });
-    await failing.send({ channel: 'sms', recipient: '13912340001', body: 'Your code is 482913' });
+    await queue.send(t.db, message('13912340001', '482913'));
     t.clock.advance(1_000);
-    await failing.send({ channel: 'sms', recipient: '13912340002', body: 'Your code is 112233' });
+    await queue.send(t.db, message('13912340002', '112233'));
+    const pending = await consoleApi(t, support, consoleOutbox, { query: { status: 'pending' } });
+    expect(pending.data.items.map((item) => [item.recipient, item.status, item.attempts, item.error])).toEqual([
+      ['139****0002', 'pending', 0, null],
+      ['139****0001', 'pending', 0, null],
+    ]);
+    expect(await refusing.deliverDue()).toEqual({ sent: 0, retried: 2, failed: 0 });
+    t.clock.advance(1_000);
+    expect(await refusing.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 2 });
     const failed = await consoleApi(t, support, consoleOutbox, { query: { status: 'failed' } });
-    expect(failed.data.items.map((item) => [item.recipient, item.status, item.error])).toEqual([
-      ['139****0002', 'failed', 'provider refused: number unreachable'],
-      ['139****0001', 'failed', 'provider refused: number unreachable'],
+    expect(failed.data.items.map((item) => [item.recipient, item.status, item.attempts, item.error])).toEqual([
+      ['139****0002', 'failed', 2, 'provider refused: number unreachable'],
+      ['139****0001', 'failed', 2, 'provider refused: number unreachable'],
     ]);
     expect(failed.data.items.map((item) => item.body)).toEqual(['Your code is ••••••', 'Your code is ••••••']);
     const sent = await consoleApi(t, support, consoleOutbox, { query: { status: 'sent', pageSize: 50 } });

@@ -14,11 +14,70 @@ export class OutboxRepository {
     await db.insertInto('outbox_messages').values(row).execute();
   }
 
-  /** Newest first; to one recipient when given. */
-  latest(db: Executor, limit: number, recipient?: string): Promise<OutboxRow[]> {
+  /** Newest first; to one recipient when given (and, with `orTemplate`, every message of that kind). */
+  latest(db: Executor, limit: number, recipient?: string, orTemplate?: string): Promise<OutboxRow[]> {
     let query = db.selectFrom('outbox_messages').selectAll();
-    if (recipient !== undefined) query = query.where('recipient', '=', recipient);
+    if (recipient !== undefined) {
+      query =
+        orTemplate === undefined
+          ? query.where('recipient', '=', recipient)
+          : query.where((eb) => eb.or([eb('recipient', '=', recipient), eb('template', '=', orTemplate)]));
+    }
     return query.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+  }
+
+  /** Pending messages whose time has come and that no live lease holds, oldest first. */
+  async dueIds(db: Executor, now: number, limit: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('outbox_messages')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Claims one due message for `token` until `leaseUntil`, counting the attempt: a compare-and-set,
+   * so of several deliverers that saw the same row exactly one gets it (decision 015).
+   */
+  async claim(
+    db: Executor,
+    id: string,
+    token: string,
+    now: number,
+    leaseUntil: number,
+  ): Promise<OutboxRow | undefined> {
+    const result = await db
+      .updateTable('outbox_messages')
+      .set((eb) => ({ lease_token: token, lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return undefined;
+    return db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Settles a claimed message; false when the claim was lost meanwhile (its lease ran out). */
+  async settle(
+    db: Executor,
+    id: string,
+    token: string,
+    change: Pick<OutboxRow, 'status' | 'error' | 'next_attempt_at' | 'sent_at'>,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('outbox_messages')
+      .set({ ...change, lease_token: null, lease_until: null })
+      .where('id', '=', id)
+      .where('lease_token', '=', token)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** A page of messages, newest first, with the total (the operators' outbox, decision 026). */

@@ -1,63 +1,101 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
 import type { Clock } from '../../lib/clock.js';
-import type { OutboxRepository } from './outbox.repository.js';
+import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
+import type { SmsTemplate } from './sms-provider.js';
 
 export interface OutgoingMessage {
   channel: 'sms';
   recipient: string;
+  /** The provider's template kind and its parameters (decision 034). */
+  template: SmsTemplate;
+  params: Record<string, string>;
+  /** The text a person reads: rendered from the template in the recipient's language. */
   body: string;
 }
 
-/** Delivers messages to people. A real SMS provider implements this same interface. */
+/** Queues messages to people; the caller's transaction (or the database) is where the row goes. */
 export interface MessageSender {
-  send(message: OutgoingMessage): Promise<void>;
+  send(db: Executor, message: OutgoingMessage): Promise<void>;
+  /** Says that queued messages are committed, so delivery may start at once rather than at the next poll. */
+  nudge(): void;
 }
 
-export interface OutboxEntry extends OutgoingMessage {
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+export interface OutboxEntry {
   id: string;
+  channel: 'sms';
+  recipient: string;
+  body: string;
+  template: SmsTemplate | null;
+  params: Record<string, string>;
+  status: OutboxStatus;
   createdAt: number;
 }
 
+export function outboxStatus(status: string): OutboxStatus {
+  return status === 'pending' || status === 'failed' ? status : 'sent';
+}
+
+export function toEntry(row: OutboxRow): OutboxEntry {
+  return {
+    id: row.id,
+    channel: 'sms',
+    recipient: row.recipient,
+    body: row.body,
+    template: row.template === 'register' || row.template === 'reset' ? row.template : null,
+    params: row.params ? (JSON.parse(row.params) as Record<string, string>) : {},
+    status: outboxStatus(row.status),
+    createdAt: row.created_at,
+  };
+}
+
 /**
- * The default sender keeps every message in the database, where the operator can read it, so the
- * product works on a machine without an SMS provider. With a `delivery` (a provider), it hands each
- * message over and records whether it went or why it failed (decision 026); a failure is recorded,
- * not thrown, so the caller's answer does not tell whether a message went out.
+ * The outbox (decisions 026, 034). A request never delivers anything itself: it only writes the
+ * message, in its own transaction where it has one. With a provider the row is `pending` until the
+ * deliverer (outbox.deliverer.ts) hands it over; with none (demo, tests) the outbox is where the
+ * message ends, readable as text, so it is `sent` at once. Nothing in the answer tells whether a
+ * message went out.
  */
 export class OutboxSender implements MessageSender {
   constructor(
     private readonly db: Db,
     private readonly repository: OutboxRepository,
     private readonly clock: Clock,
-    private readonly delivery?: MessageSender,
+    private readonly delivers: boolean,
+    /** Told when queued messages are committed (the deliverer's early wake-up); never awaited. */
+    private readonly onQueued: () => void = () => undefined,
   ) {}
 
-  async send(message: OutgoingMessage): Promise<void> {
-    let error: string | null = null;
-    try {
-      await this.delivery?.send(message);
-    } catch (cause) {
-      error = (cause instanceof Error ? cause.message : String(cause)).slice(0, 500) || 'delivery failed';
-    }
-    await this.repository.insert(this.db, {
+  async send(db: Executor, message: OutgoingMessage): Promise<void> {
+    const now = this.clock.now();
+    await this.repository.insert(db, {
       id: randomUUID(),
-      ...message,
-      created_at: this.clock.now(),
-      status: error === null ? 'sent' : 'failed',
-      error,
+      channel: message.channel,
+      recipient: message.recipient,
+      body: message.body,
+      template: message.template,
+      params: JSON.stringify(message.params),
+      created_at: now,
+      status: this.delivers ? 'pending' : 'sent',
+      error: null,
+      attempts: 0,
+      next_attempt_at: this.delivers ? now : null,
+      lease_token: null,
+      lease_until: null,
+      sent_at: this.delivers ? null : now,
     });
   }
 
-  /** The newest messages, to one recipient when given. */
-  async latest(limit: number, recipient?: string): Promise<OutboxEntry[]> {
-    const rows = await this.repository.latest(this.db, limit, recipient);
-    return rows.map((row) => ({
-      id: row.id,
-      channel: 'sms',
-      recipient: row.recipient,
-      body: row.body,
-      createdAt: row.created_at,
-    }));
+  nudge(): void {
+    if (this.delivers) this.onQueued();
+  }
+
+  /** The newest messages, to one recipient when given (and, with `orTemplate`, all of that kind). */
+  async latest(limit: number, recipient?: string, orTemplate?: SmsTemplate): Promise<OutboxEntry[]> {
+    const rows = await this.repository.latest(this.db, limit, recipient, orTemplate);
+    return rows.map(toEntry);
   }
 }

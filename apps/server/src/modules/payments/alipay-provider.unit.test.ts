@@ -141,6 +141,12 @@ describe('Alipay configuration', () => {
       APP_SECRET: 'x'.repeat(40),
       DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       PUBLIC_URL: 'https://walk.example.com',
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-key-id',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'key-secret',
+      ALIYUN_SMS_SIGN_NAME: 'Stride',
+      ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
+      ALIYUN_SMS_TEMPLATE_RESET: 'SMS_2',
     };
     expect(loadConfig(production).payments.provider).toBe('alipay');
     expect(() => loadConfig({ ...production, ALIPAY_GATEWAY: 'http://openapi.alipay.com/gateway.do' })).toThrow(

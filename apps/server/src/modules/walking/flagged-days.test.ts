@@ -6,7 +6,6 @@ import {
   consoleFlaggedDays,
   getHome,
   getInvite,
-  register,
   reportSteps,
   saveAddress,
   type BodyOf,
@@ -21,7 +20,6 @@ import {
   fundUser,
   idempotencyKey,
   registerUser,
-  solveCaptcha,
   uniqueAccount,
   useTestApp,
   verifyUser,
@@ -59,11 +57,8 @@ async function cardHolder() {
   const inviter = await registerUser(t);
   const code = (await api(t, getInvite, { token: inviter.token })).data.code;
   const account = uniqueAccount();
-  const registered = await api(t, register, {
-    body: { account, password: GOOD_PASSWORD, inviteCode: code, ...(await solveCaptcha(t)) },
-  });
-  expect(registered.code).toBe(CODES.OK);
-  const user = { token: registered.data.token, userId: registered.data.user.id };
+  const registered = await registerUser(t, account, GOOD_PASSWORD, code);
+  const user = { token: registered.token, userId: registered.userId };
   await verifyUser(t, user.userId);
   await fundUser(t, user.userId, 9_900);
   const planId = await createPlan(t, { daily_target: 6_000, daily_cash_back: 300, multiplier_percent: 120 });

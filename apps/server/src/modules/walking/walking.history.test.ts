@@ -6,7 +6,6 @@ import {
   getStepHistory,
   getStepReceipt,
   listMoneyStatement,
-  register,
   reportSteps,
   type MilestoneKey,
 } from '@stride/contract';
@@ -18,7 +17,6 @@ import {
   fundUser,
   idempotencyKey,
   registerUser,
-  solveCaptcha,
   uniqueAccount,
   useTestApp,
   verifyUser,
@@ -426,10 +424,7 @@ describe('GET /api/steps/days/{day}', () => {
     const code = (
       await t.db.selectFrom('users').select('invite_code').where('id', '=', inviter.userId).executeTakeFirstOrThrow()
     ).invite_code;
-    const signedUp = await api(t, register, {
-      body: { account: uniqueAccount(), password: GOOD_PASSWORD, inviteCode: code, ...(await solveCaptcha(t)) },
-    });
-    const invitee = signedUp.data.token;
+    const invitee = (await registerUser(t, uniqueAccount(), GOOD_PASSWORD, code)).token;
     expect((await report(invitee, TODAY, 5_000)).code).toBe(CODES.OK);
     expect((await receipt(invitee, TODAY)).data.inviteReward).toEqual({ points: 500 });
     expect((await receipt(invitee, '2026-11-21')).data.inviteReward).toBeNull();

@@ -1,6 +1,7 @@
 export { getCaptcha } from './api/get-captcha';
 export { loginUser } from './api/login-user';
 export { registerUser } from './api/register-user';
+export { requestRegisterCode } from './api/request-register-code';
 export { getUserInfo } from './api/get-user-info';
 export { requestPasswordKey } from './api/request-password-key';
 export { resetPassword } from './api/reset-password';

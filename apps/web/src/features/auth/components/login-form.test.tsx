@@ -81,41 +81,102 @@ describe('LoginForm', () => {
     expect(screen.queryByLabelText('Captcha')).toBeNull();
   });
 
-  it('signs up with the invite code from the link and gets a fresh captcha after a failure', async () => {
+  it('signs up in two steps: number and captcha send a code, then code, password and invite code', async () => {
     const requests = serve({
       'GET /api/captcha': [
         { code: 1, message: 'ok', data: CAPTCHA },
         { code: 1, message: 'ok', data: { ...CAPTCHA, captchaId: 'cap-2' } },
+        { code: 1, message: 'ok', data: { ...CAPTCHA, captchaId: 'cap-3' } },
       ],
-      'POST /api/user/register': [{ code: 1005, message: 'This mobile number is already registered', data: null }],
+      'POST /api/user/register/code': [
+        { code: 1009, message: 'The captcha is wrong', data: null },
+        { code: 1, message: 'ok', data: { expiresIn: 300, resendIn: 60 } },
+      ],
+      'POST /api/user/register': [
+        { code: 1003, message: 'The SMS code is not right. 4 tries left.', data: null },
+        { code: 1, message: 'ok', data: SESSION },
+      ],
     });
+    const onSuccess = vi.fn();
     render(
       <LoginForm
         initialMode="register"
         initialInvite="ABCD1234"
-        onSuccess={() => undefined}
+        onSuccess={onSuccess}
         onForgotPassword={() => undefined}
       />,
     );
-    const invite = screen.getByLabelText<HTMLInputElement>('Invite code (optional)');
-    expect(invite.value).toBe('ABCD1234');
+    expect(screen.getByLabelText<HTMLInputElement>('Invite code (optional)').value).toBe('ABCD1234');
+    expect(screen.queryByLabelText('Password')).toBeNull();
     const image = screen.getByRole('button', { name: 'Captcha image, tap to refresh' });
     await vi.waitFor(() => expect(image.querySelector('img')).not.toBeNull());
 
     fill('Mobile number', '+15550001');
-    fill('Password', 'secret123');
     fill('Captcha', 'abcd');
-    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    // A wrong captcha: said once, and a fresh captcha to read.
+    expect((await screen.findByRole('alert')).textContent).toBe('The captcha is wrong');
+    await vi.waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send code' }).disabled).toBe(false),
+    );
+    fill('Captcha', 'efgh');
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('This mobile number is already registered');
-    await vi.waitFor(() => expect(requests.filter((request) => request.key === 'GET /api/captcha')).toHaveLength(2));
-    expect(requests.find((request) => request.key === 'POST /api/user/register')?.body).toEqual({
-      account: '+15550001',
-      password: 'secret123',
-      captchaId: 'cap-1',
-      captchaCode: 'abcd',
-      inviteCode: 'ABCD1234',
-    });
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'A code was sent to +15550001 by SMS. It is valid for 5 minutes.',
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send again in 60 s' }).disabled).toBe(true);
+    expect(screen.queryByLabelText('Captcha')).toBeNull();
+    fill('SMS code', '000000');
+    fill('Password', 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The SMS code is not right. 4 tries left.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+
+    fill('SMS code', '482913');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(SESSION));
+    expect(requests.filter((request) => request.key.startsWith('POST')).map((request) => request.body)).toEqual([
+      { account: '+15550001', captchaId: 'cap-1', captchaCode: 'abcd' },
+      { account: '+15550001', captchaId: 'cap-2', captchaCode: 'efgh' },
+      { account: '+15550001', password: 'secret123', smsCode: '000000', inviteCode: 'ABCD1234' },
+      { account: '+15550001', password: 'secret123', smsCode: '482913', inviteCode: 'ABCD1234' },
+    ]);
+  });
+
+  it('counts down to another code, which needs a fresh captcha', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const requests = serve({
+        'GET /api/captcha': [
+          { code: 1, message: 'ok', data: CAPTCHA },
+          { code: 1, message: 'ok', data: { ...CAPTCHA, captchaId: 'cap-2' } },
+        ],
+        'POST /api/user/register/code': [
+          { code: 1, message: 'ok', data: { expiresIn: 300, resendIn: 3 } },
+          { code: 1, message: 'ok', data: { expiresIn: 300, resendIn: 60 } },
+        ],
+      });
+      render(<LoginForm initialMode="register" onSuccess={() => undefined} onForgotPassword={() => undefined} />);
+      const image = screen.getByRole('button', { name: 'Captcha image, tap to refresh' });
+      await vi.waitFor(() => expect(image.querySelector('img')).not.toBeNull());
+      fill('Mobile number', '+15550002');
+      fill('Captcha', 'abcd');
+      fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+      await screen.findByRole('button', { name: 'Send again in 3 s' });
+      await vi.advanceTimersByTimeAsync(3_000);
+      const again = await screen.findByRole<HTMLButtonElement>('button', { name: 'Send again' });
+      await vi.waitFor(() => expect(again.disabled).toBe(false));
+      fill('Captcha', 'wxyz');
+      fireEvent.click(again);
+      await screen.findByRole('button', { name: 'Send again in 60 s' });
+      expect(requests.filter((request) => request.key === 'POST /api/user/register/code').map((r) => r.body)).toEqual([
+        { account: '+15550002', captchaId: 'cap-1', captchaCode: 'abcd' },
+        { account: '+15550002', captchaId: 'cap-2', captchaCode: 'wxyz' },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offers the forgot-password link', () => {

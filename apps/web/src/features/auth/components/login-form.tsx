@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { CODES, INPUT_MAX_LENGTH, PASSWORD_MAX, type User } from '@stride/contract';
+import { CODES, PASSWORD_MAX, type User } from '@stride/contract';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { isRequestError } from '../../../lib/http';
 import { useI18n } from '../../../lib/i18n';
 import { loginUser } from '../api/login-user';
-import { registerUser } from '../api/register-user';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
+import { SignUpForm } from './sign-up-form';
 
 export type LoginMode = 'login' | 'register';
 
@@ -24,11 +24,10 @@ export function LoginForm({ initialMode, initialInvite, onSuccess, onForgotPassw
   const [mode, setMode] = useState<LoginMode>(initialMode);
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
-  const [invite, setInvite] = useState(initialInvite ?? '');
   // Login asks for a captcha only once the server says so (1008 after repeated failures, 1009 wrong).
   const [loginNeedsCaptcha, setLoginNeedsCaptcha] = useState(false);
   const sending = useSubmit();
-  const hasCaptcha = mode === 'register' || loginNeedsCaptcha;
+  const hasCaptcha = mode === 'login' && loginNeedsCaptcha;
   const captcha = useCaptcha(hasCaptcha, sending.showError);
 
   function switchMode(next: LoginMode) {
@@ -38,26 +37,13 @@ export function LoginForm({ initialMode, initialInvite, onSuccess, onForgotPassw
 
   async function send() {
     const withCaptcha = hasCaptcha ? { captchaId: captcha.captchaId, captchaCode: captcha.code } : {};
-    const session =
-      mode === 'login'
-        ? await loginUser({ account, password, ...withCaptcha }, { hideErrors: true })
-        : await registerUser(
-            {
-              account,
-              password,
-              captchaId: captcha.captchaId,
-              captchaCode: captcha.code,
-              ...(invite.trim() ? { inviteCode: invite.trim() } : {}),
-            },
-            { hideErrors: true },
-          );
-    onSuccess(session);
+    onSuccess(await loginUser({ account, password, ...withCaptcha }, { hideErrors: true }));
   }
 
   function onFailure(cause: unknown) {
     const isCaptchaAnswer =
       isRequestError(cause) && (cause.code === CODES.CAPTCHA_REQUIRED || cause.code === CODES.CAPTCHA_INVALID);
-    if (mode === 'login' && isCaptchaAnswer && !loginNeedsCaptcha) setLoginNeedsCaptcha(true);
+    if (isCaptchaAnswer && !loginNeedsCaptcha) setLoginNeedsCaptcha(true);
     else if (hasCaptcha) captcha.refresh();
   }
 
@@ -66,22 +52,38 @@ export function LoginForm({ initialMode, initialInvite, onSuccess, onForgotPassw
     void sending.run(send, onFailure);
   }
 
+  const tabs = (
+    <div role="tablist" className="segmented">
+      {(['login', 'register'] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          role="tab"
+          className="segmented__item"
+          aria-selected={mode === option}
+          onClick={() => switchMode(option)}
+        >
+          {t(option === 'login' ? 'login.modeLogin' : 'login.modeRegister')}
+        </button>
+      ))}
+    </div>
+  );
+
+  // Sign-up is its own form: the number's SMS code comes first (decision 035).
+  if (mode === 'register') {
+    return (
+      <SignUpForm
+        header={tabs}
+        initialInvite={initialInvite}
+        onSuccess={onSuccess}
+        onForgotPassword={onForgotPassword}
+      />
+    );
+  }
+
   return (
     <form className="card" onSubmit={submit} noValidate>
-      <div role="tablist" className="segmented">
-        {(['login', 'register'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            role="tab"
-            className="segmented__item"
-            aria-selected={mode === option}
-            onClick={() => switchMode(option)}
-          >
-            {t(option === 'login' ? 'login.modeLogin' : 'login.modeRegister')}
-          </button>
-        ))}
-      </div>
+      {tabs}
 
       <TextInput
         label={t('login.mobile')}
@@ -96,13 +98,12 @@ export function LoginForm({ initialMode, initialInvite, onSuccess, onForgotPassw
       <TextInput
         label={t('login.password')}
         type="password"
-        autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+        autoComplete="current-password"
         maxLength={PASSWORD_MAX}
         required
         value={password}
         onChange={setPassword}
       />
-      {mode === 'register' ? <p className="hint">{t('login.passwordRule')}</p> : null}
 
       {hasCaptcha ? (
         <CaptchaField
@@ -110,17 +111,6 @@ export function LoginForm({ initialMode, initialInvite, onSuccess, onForgotPassw
           value={captcha.code}
           onChange={captcha.setCode}
           onRefresh={captcha.refresh}
-        />
-      ) : null}
-
-      {mode === 'register' ? (
-        <TextInput
-          label={t('login.invite')}
-          autoCapitalize="characters"
-          autoComplete="off"
-          maxLength={INPUT_MAX_LENGTH}
-          value={invite}
-          onChange={setInvite}
         />
       ) : null}
 
@@ -135,7 +125,7 @@ export function LoginForm({ initialMode, initialInvite, onSuccess, onForgotPassw
         className="button button--block"
         disabled={sending.isBusy || (hasCaptcha && !captcha.image)}
       >
-        {t(mode === 'login' ? 'login.submitLogin' : 'login.submitRegister')}
+        {t('login.submitLogin')}
       </button>
       <button type="button" className="link" onClick={onForgotPassword}>
         {t('login.forgot')}

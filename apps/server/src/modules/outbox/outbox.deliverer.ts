@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import type { OutboxRepository } from './outbox.repository.js';
+import { toEntry } from './outbox.service.js';
+import { SmsDeliveryError, type SmsProvider } from './sms-provider.js';
+
+export interface DeliverySettings {
+  /** How long one call to the provider may take before it counts as failed. */
+  timeoutMs: number;
+  /** Tries per message; after the last one it is `failed` with the reason. */
+  maxAttempts: number;
+  /** The wait after the first failed try; doubled after each further one (at most an hour). */
+  retryBaseMs: number;
+  /** How often the server looks for due messages; 0: never on its own (tests call `deliverDue`). */
+  pollMs: number;
+}
+
+export interface DeliveryResult {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+const BATCH = 20;
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** A claim outlives the call's timeout, so a slow call is never delivered twice. */
+const LEASE_MARGIN_MS = 30_000;
+
+function reasonOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500) || 'delivery failed';
+}
+
+/**
+ * Delivers the outbox's pending messages through the provider (decision 034): claims each due row
+ * with a lease (a compare-and-set, so with several server processes each message goes to exactly
+ * one of them), calls the provider with a timeout, and records `sent`, a retry with exponential
+ * backoff, or, after the last attempt or a refusal no retry can fix, `failed` with the reason.
+ * The server runs a pass every `pollMs` and soon after a message is queued.
+ */
+export class OutboxDeliverer {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<DeliveryResult> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly repository: OutboxRepository,
+    private readonly provider: SmsProvider,
+    private readonly clock: Clock,
+    private readonly settings: DeliverySettings,
+  ) {}
+
+  /** Where failures are logged (the app's logger once it exists). */
+  log: FastifyBaseLogger | undefined;
+
+  /** One pass over every message due now; what became of them. */
+  async deliverDue(): Promise<DeliveryResult> {
+    const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
+    const token = randomUUID();
+    const seen = new Set<string>();
+    for (;;) {
+      const ids = (await this.repository.dueIds(this.db, this.clock.now(), BATCH)).filter((id) => !seen.has(id));
+      if (ids.length === 0) return result;
+      for (const id of ids) {
+        seen.add(id);
+        const outcome = await this.deliverOne(id, token);
+        if (outcome) result[outcome] += 1;
+      }
+    }
+  }
+
+  private async deliverOne(id: string, token: string): Promise<keyof DeliveryResult | undefined> {
+    const now = this.clock.now();
+    const row = await this.repository.claim(this.db, id, token, now, now + this.settings.timeoutMs + LEASE_MARGIN_MS);
+    if (!row) return undefined; // another deliverer has it
+    const message = toEntry(row);
+    if (!message.template) {
+      await this.repository.settle(this.db, id, token, {
+        status: 'failed',
+        error: 'no template to send',
+        next_attempt_at: null,
+        sent_at: null,
+      });
+      return 'failed';
+    }
+    try {
+      await this.provider.send(
+        { recipient: message.recipient, template: message.template, params: message.params },
+        AbortSignal.timeout(this.settings.timeoutMs),
+      );
+    } catch (error) {
+      const reason = reasonOf(error);
+      const permanent = error instanceof SmsDeliveryError && error.permanent;
+      const last = permanent || row.attempts >= this.settings.maxAttempts;
+      const later = this.clock.now();
+      const backoff = Math.min(MAX_BACKOFF_MS, this.settings.retryBaseMs * 2 ** (row.attempts - 1));
+      await this.repository.settle(this.db, id, token, {
+        status: last ? 'failed' : 'pending',
+        error: reason,
+        next_attempt_at: last ? null : later + backoff,
+        sent_at: null,
+      });
+      this.log?.warn({ outbox: id, attempt: row.attempts, reason, final: last }, 'sms delivery failed');
+      return last ? 'failed' : 'retried';
+    }
+    await this.repository.settle(this.db, id, token, {
+      status: 'sent',
+      error: null,
+      next_attempt_at: null,
+      sent_at: this.clock.now(),
+    });
+    return 'sent';
+  }
+
+  /** Starts the unref'd poll (when `pollMs` > 0). */
+  start(): void {
+    this.stopped = false;
+    if (this.settings.pollMs <= 0 || this.timer) return;
+    this.timer = setInterval(() => this.wake(), this.settings.pollMs);
+    this.timer.unref();
+  }
+
+  /** A pass soon, unless stopped; one at a time, and one more if asked while running. */
+  wake(): void {
+    if (this.stopped || this.settings.pollMs <= 0) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.deliverDue()
+      .catch((error: unknown) => {
+        this.log?.error({ err: error }, 'outbox delivery pass failed');
+        return { sent: 0, retried: 0, failed: 0 };
+      })
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          setImmediate(() => this.wake());
+        }
+      });
+  }
+
+  /** Stops polling and waits for the pass under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

@@ -1,0 +1,28 @@
+/** What an SMS provider is given: the number, the template kind and its parameters (decision 034). */
+export type SmsTemplate = 'register' | 'reset';
+
+export interface SmsMessage {
+  recipient: string;
+  template: SmsTemplate;
+  params: Record<string, string>;
+}
+
+/**
+ * A delivery that did not happen. `permanent`: trying again cannot help (a number the provider
+ * refuses, a template or a key it does not know), so the message fails at once.
+ */
+export class SmsDeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly permanent = false,
+  ) {
+    super(message);
+    this.name = 'SmsDeliveryError';
+  }
+}
+
+/** Hands a message to a cloud SMS service; resolves once the service accepted it, throws otherwise. */
+export interface SmsProvider {
+  readonly name: string;
+  send(message: SmsMessage, signal: AbortSignal): Promise<void>;
+}

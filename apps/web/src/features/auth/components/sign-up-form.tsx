@@ -1,0 +1,175 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { INPUT_MAX_LENGTH, PASSWORD_MAX, SMS_CODE_LENGTH, type User } from '@stride/contract';
+import { TextInput } from '../../../components/text-input';
+import { useSubmit } from '../../../hooks';
+import { useI18n } from '../../../lib/i18n';
+import { registerUser } from '../api/register-user';
+import { requestRegisterCode } from '../api/request-register-code';
+import { useCaptcha } from '../hooks/use-captcha';
+import { CaptchaField } from './captcha-field';
+
+const SECONDS_PER_MINUTE = 60;
+const TICK_MS = 1_000;
+
+export interface SignUpFormProps {
+  /** The login/sign-up switch above the fields. */
+  readonly header: ReactNode;
+  /** From an invite link (`?invite=CODE`). */
+  readonly initialInvite?: string | undefined;
+  readonly onSuccess: (session: { readonly token: string; readonly user: User }) => void;
+  readonly onForgotPassword: () => void;
+}
+
+/**
+ * Sign-up (docs/product/client.md, decision 035): the number and the image captcha send a code by
+ * SMS; then the code, a password and an optional invite code create the account. Another code can
+ * be asked for once the countdown the server gave has run out (with a fresh captcha).
+ */
+export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword }: SignUpFormProps) {
+  const { t } = useI18n();
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [invite, setInvite] = useState(initialInvite ?? '');
+  const [smsCode, setSmsCode] = useState('');
+  const [sent, setSent] = useState<{ readonly account: string; readonly minutes: number } | null>(null);
+  const [resendIn, setResendIn] = useState(0);
+  const sending = useSubmit();
+  const { run } = sending;
+  // A captcha is needed for each code: before the first, and again once a resend is allowed.
+  const needsCaptcha = sent === null || resendIn === 0;
+  const captcha = useCaptcha(needsCaptcha, sending.showError);
+  // Captchas are one-time: the next code waits for a fresh one, not the picture last sent.
+  const [spentCaptcha, setSpentCaptcha] = useState('');
+  const captchaReady = captcha.image !== null && captcha.captchaId !== spentCaptcha;
+
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = setTimeout(() => setResendIn((seconds) => Math.max(0, seconds - 1)), TICK_MS);
+    return () => clearTimeout(timer);
+  }, [resendIn]);
+
+  function changeAccount(value: string) {
+    setAccount(value);
+    // A code belongs to the number it went to.
+    if (sent && value !== sent.account) {
+      setSent(null);
+      setSmsCode('');
+      setResendIn(0);
+    }
+  }
+
+  function sendCode() {
+    setSpentCaptcha(captcha.captchaId);
+    void run(async () => {
+      const answer = await requestRegisterCode(
+        { account, captchaId: captcha.captchaId, captchaCode: captcha.code },
+        { hideErrors: true },
+      );
+      setSent({ account, minutes: Math.round(answer.expiresIn / SECONDS_PER_MINUTE) });
+      setResendIn(answer.resendIn);
+      captcha.refresh();
+    }, captcha.refresh);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!sent) {
+      sendCode();
+      return;
+    }
+    void run(async () => {
+      const session = await registerUser(
+        {
+          account,
+          password,
+          smsCode: smsCode.trim(),
+          ...(invite.trim() ? { inviteCode: invite.trim() } : {}),
+        },
+        { hideErrors: true },
+      );
+      onSuccess(session);
+    });
+  }
+
+  return (
+    <form className="card" onSubmit={submit} noValidate>
+      {header}
+      <TextInput
+        label={t('login.mobile')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="username"
+        maxLength={16}
+        required
+        value={account}
+        onChange={changeAccount}
+      />
+      {needsCaptcha ? (
+        <CaptchaField
+          image={captcha.image}
+          value={captcha.code}
+          onChange={captcha.setCode}
+          onRefresh={captcha.refresh}
+        />
+      ) : null}
+
+      {sent ? (
+        <>
+          <p className="hint" role="status">
+            {t('signup.codeSent', { account: sent.account, minutes: sent.minutes })}
+          </p>
+          <TextInput
+            label={t('signup.smsCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={SMS_CODE_LENGTH}
+            required
+            value={smsCode}
+            onChange={setSmsCode}
+          />
+          <button
+            type="button"
+            className="link"
+            disabled={sending.isBusy || resendIn > 0 || !captchaReady}
+            onClick={sendCode}
+          >
+            {resendIn > 0 ? t('signup.resendIn', { seconds: resendIn }) : t('signup.resend')}
+          </button>
+          <p className="hint">{t('signup.noCode')}</p>
+          <TextInput
+            label={t('login.password')}
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            required
+            value={password}
+            onChange={setPassword}
+          />
+          <p className="hint">{t('login.passwordRule')}</p>
+        </>
+      ) : null}
+
+      <TextInput
+        label={t('login.invite')}
+        autoCapitalize="characters"
+        autoComplete="off"
+        maxLength={INPUT_MAX_LENGTH}
+        value={invite}
+        onChange={setInvite}
+      />
+
+      {sending.error ? (
+        <p className="form-error" role="alert">
+          {sending.error}
+        </p>
+      ) : null}
+
+      <button type="submit" className="button button--block" disabled={sending.isBusy || (!sent && !captchaReady)}>
+        {t(sent ? 'login.submitRegister' : 'signup.sendCode')}
+      </button>
+      <button type="button" className="link" onClick={onForgotPassword}>
+        {t('login.forgot')}
+      </button>
+    </form>
+  );
+}
