@@ -129,6 +129,9 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  // The payment lifecycle (decision 037): how often the server sweeps pending payments past their
+  // expiry (query, close, expire or credit), sends due provider refunds and expires orders; 0 off.
+  PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
 });
 
 type Env = z.output<typeof EnvSchema>;
@@ -324,6 +327,7 @@ function fromEnv(e: Env) {
       sandboxSecret: sandboxSecret ?? '',
       expiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
       orderExpiryMinutes: e.MEMBERSHIP_ORDER_EXPIRY_MINUTES,
+      sweepIntervalSeconds: e.PAYMENT_SWEEP_INTERVAL_SECONDS,
     },
     /** AES-256-GCM key for personal data at rest (ID and account numbers). */
     dataKey,

@@ -25,6 +25,7 @@ import { createApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDatabase, migrateToLatest, type Db } from '../src/db/database.js';
 import type { Clock } from '../src/lib/clock.js';
+import type { PaymentProvider } from '../src/modules/payments/payment-provider.js';
 import type { CaptchaGenerator } from '../src/modules/captcha/captcha.service.js';
 import type { InvariantReport, LedgerAccountRef } from '../src/modules/ledger/ledger.service.js';
 import sharp from 'sharp';
@@ -106,6 +107,8 @@ export async function createTestApp(
     inviteCodes?: () => string;
     /** Another PostgreSQL server's admin URL than the suite's (a test that stops its server). */
     postgresUrl?: string;
+    /** A payment provider instead of the configured one (test/scripted-provider.ts). */
+    paymentProvider?: PaymentProvider;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase(options.postgresUrl);
@@ -121,6 +124,8 @@ export async function createTestApp(
       REGISTER_MAX_PER_ADDRESS: '1000000',
       REGISTER_MAX_PER_PREFIX: '1000000',
       CAPTCHA_MAX_PER_ADDRESS: '1000000',
+      // Tests run the payments sweep themselves, with their clock.
+      PAYMENT_SWEEP_INTERVAL_SECONDS: '0',
       ...env,
     }),
     database,
@@ -137,6 +142,7 @@ export async function createTestApp(
     validateResponses: true,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.inviteCodes ? { inviteCodes: options.inviteCodes } : {}),
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
   });
   await app.ready();
   return {
