@@ -90,6 +90,8 @@ export class PaymentsAdmin {
         if (held.provider_refund_id !== null) {
           if (held.provider_refund_status === 'done') throw alreadyRefunded();
           if (!(await this.repository.moveRefund(trx, held.provider_refund_id, 'failed', 'superseded', now))) {
+            const current = await this.repository.findProviderRefund(trx, held.provider_refund_id);
+            if (current?.status === 'superseded' || current?.status === 'done') throw alreadyRefunded();
             throw new OperatorError(
               `Payment ${paymentId} is being refunded through its provider (${held.provider_refund_status ?? ''}); nothing was changed.`,
             );
