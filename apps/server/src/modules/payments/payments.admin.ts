@@ -180,10 +180,12 @@ export class PaymentsAdmin {
       const order = await this.cards.findOrder(trx, orderId);
       if (!order) throw new OperatorError(`No membership order ${orderId}`);
       if (!(await this.cards.cancelOrder(trx, orderId, 'paid', now))) {
+        // Read again: a concurrent cancel may have just committed.
+        const current = (await this.cards.findOrder(trx, orderId)) ?? order;
         throw new OperatorError(
-          order.status === 'cancelled'
+          current.status === 'cancelled'
             ? `Order ${orderId} was already cancelled; nothing was changed.`
-            : `Order ${orderId} is ${order.status}, not paid; nothing was changed.`,
+            : `Order ${orderId} is ${current.status}, not paid; nothing was changed.`,
         );
       }
       const cardId = await this.cards.endCardOfOrder(trx, orderId, now);

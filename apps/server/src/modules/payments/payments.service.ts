@@ -106,8 +106,9 @@ export class PaymentsService {
           if (live) return toPayment(live, now);
           // A pending payment past its expiry whose trade could not be closed yet keeps the order's
           // one open place: it may still turn out paid (decision 037).
-          const [stale] = await this.repository.listPendingOfOrder(trx, order.id);
-          if (stale) throw new AppError('SERVICE_UNAVAILABLE', 'paymentProviderUnavailable');
+          const pending = await this.repository.listPendingOfOrder(trx, order.id);
+          if (pending.some((row) => row.expires_at <= now))
+            throw new AppError('SERVICE_UNAVAILABLE', 'paymentProviderUnavailable');
           const id = randomUUID();
           const expiresAt = Math.min(now + this.config.payments.expiryMinutes * MINUTE_MS, order.expires_at);
           const row: PaymentRow = {
