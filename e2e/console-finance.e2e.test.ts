@@ -77,6 +77,7 @@ describe('finance in the console', () => {
       'Balance corrections',
       'Ledger report',
       'Card plans',
+      'Membership orders',
     ]);
 
     // Ann requests a ¥12.50 credit for the user, found by mobile number.

@@ -2,15 +2,20 @@ import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useI18n } from '../lib/i18n-context';
 
-/** Asks for the reason of a rejection (the user sees it), then runs `onSubmit` with it. */
+/** Asks for the reason of a rejection (the user sees it) or an action, then runs `onSubmit` with it. */
 export function ReasonModal({
   open,
   onCancel,
   onSubmit,
+  title,
+  max = 500,
 }: {
   open: boolean;
   onCancel: () => void;
   onSubmit: (reason: string) => Promise<void>;
+  /** What the reason is for; "Reason" by default. */
+  title?: string | undefined;
+  max?: number;
 }) {
   const { t } = useI18n();
   const [form] = Form.useForm<{ reason: string }>();
@@ -18,7 +23,7 @@ export function ReasonModal({
   return (
     <Modal
       open={open}
-      title={t('reason.title')}
+      title={title ?? t('reason.title')}
       okText={t('ok')}
       cancelText={t('cancel')}
       confirmLoading={busy}
@@ -43,9 +48,9 @@ export function ReasonModal({
         <Form.Item
           name="reason"
           label={t('reason.label')}
-          rules={[{ required: true, whitespace: true, message: t('reason.required') }, { max: 500 }]}
+          rules={[{ required: true, whitespace: true, message: t('reason.required') }, { max }]}
         >
-          <Input.TextArea rows={3} maxLength={500} />
+          <Input.TextArea rows={3} maxLength={max} />
         </Form.Item>
       </Form>
     </Modal>
