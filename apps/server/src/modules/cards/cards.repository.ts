@@ -198,10 +198,11 @@ export class CardsRepository {
       .set({ status: 'expired' })
       .where('status', '=', 'pending')
       .where('expires_at', '<=', now)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('payments')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('payments')
               .select('payments.id')
               .whereRef('payments.order_id', '=', 'membership_orders.id')
               .where('payments.status', '=', 'pending'),

@@ -12,6 +12,9 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import { toCardPlan, toMembershipOrder, toMyCard, toPolicy } from './cards.mapper.js';
 import type { CardWithPlanRow, CardsRepository, OrderRow } from './cards.repository.js';
 
+/** A membership order as stored, for the payments module. */
+export type MembershipOrderRow = OrderRow;
+
 export type PolicyClaim =
   | { who: 'self' }
   | { who: 'family'; name: string; idNumber: string; relation: 'spouse' | 'parent' | 'child' | 'sibling' };

@@ -2,11 +2,10 @@ import { isUniqueViolation } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
 import type { ConsoleMembershipOrder, MembershipOrder, ProviderRefund } from '@stride/contract';
 import { isoTime, type Clock } from '../../lib/clock.js';
-import type { OrderRow } from '../cards/cards.repository.js';
 import { accountCode, type LedgerService } from '../ledger/ledger.service.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
-import type { CardsService } from '../cards/cards.service.js';
+import type { CardsService, MembershipOrderRow as OrderRow } from '../cards/cards.service.js';
 import type { PaymentsRepository, ProviderRefundRow } from './payments.repository.js';
 import type { PaymentsService } from './payments.service.js';
 
@@ -139,7 +138,7 @@ export class PaymentsAdmin {
   ) {
     const { rows, total } = await this.cards.listOrdersForOperators(filter, page);
     const refunds = await Promise.all(
-      rows.map(({ row }) =>
+      rows.map(async ({ row }) =>
         row.payment_id ? this.repository.findRefundOfPayment(this.db, row.payment_id) : undefined,
       ),
     );

@@ -252,8 +252,8 @@ describe('money that arrives twice is refunded through the provider', () => {
     expect(await refundOf(second.id)).toMatchObject({
       status: 'due',
       attempts: 1,
-      last_error: expect.stringContaining('timed out'),
     });
+    expect((await refundOf(second.id))?.last_error).toContain('timed out');
     expect(await system('refunds-due')).toBe(dueBefore + PRICE);
     // Not before its backoff.
     expect((await sweep()).refunded).toBe(0);
@@ -348,10 +348,8 @@ describe('a user cancels a pending membership order', () => {
     const payment = await pay(token, order.id);
     provider.failNext('close');
     const failed = await api(t, cancelMembershipOrder, { token, params: { id: order.id }, language: 'fr' });
-    expect(failed).toMatchObject({
-      code: CODES.SERVICE_UNAVAILABLE,
-      message: expect.stringContaining('Rien n’a été modifié'),
-    });
+    expect(failed.code).toBe(CODES.SERVICE_UNAVAILABLE);
+    expect(failed.message).toContain('Rien n’a été modifié');
     expect((await orderRow(order.id)).status).toBe('pending');
     expect((await poll(token, payment.id)).data.status).toBe('pending');
     expect((await api(t, cancelMembershipOrder, { token, params: { id: order.id } })).data.status).toBe('cancelled');
@@ -402,7 +400,8 @@ describe('an operator cancels a paid membership order with a full refund', () =>
       params: { id: order.id },
       body: { reason: 'Again' },
     });
-    expect(again).toMatchObject({ code: CODES.BUSINESS_RULE, message: expect.stringContaining('already cancelled') });
+    expect(again.code).toBe(CODES.BUSINESS_RULE);
+    expect(again.message).toContain('already cancelled');
     expect(await balanceOf(t, user.userId)).toBe(PRICE);
   });
 

@@ -7,10 +7,9 @@ import { isUniqueViolation } from '../../db/constraints.js';
 import { retryOnUniqueViolation } from '../../db/retry.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
-import type { CardsService } from '../cards/cards.service.js';
+import type { CardsService, MembershipOrderRow as OrderRow } from '../cards/cards.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MembershipOrder } from '@stride/contract';
-import type { OrderRow } from '../cards/cards.repository.js';
 import { ProviderError, type PaymentEvent, type PaymentProvider } from './payment-provider.js';
 import type { PaymentRow, PaymentsRepository, ProviderRefundRow } from './payments.repository.js';
 
