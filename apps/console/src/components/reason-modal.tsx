@@ -8,6 +8,7 @@ export function ReasonModal({
   onCancel,
   onSubmit,
   title,
+  label,
   max = 500,
 }: {
   open: boolean;
@@ -15,6 +16,8 @@ export function ReasonModal({
   onSubmit: (reason: string) => Promise<void>;
   /** What the reason is for; "Reason" by default. */
   title?: string | undefined;
+  /** Who sees the reason; "the user sees it" by default. */
+  label?: string;
   max?: number;
 }) {
   const { t } = useI18n();
@@ -47,7 +50,7 @@ export function ReasonModal({
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="reason"
-          label={t('reason.label')}
+          label={label ?? t('reason.label')}
           rules={[{ required: true, whitespace: true, message: t('reason.required') }, { max }]}
         >
           <Input.TextArea rows={3} maxLength={max} />

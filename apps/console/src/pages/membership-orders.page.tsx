@@ -99,6 +99,7 @@ export default function MembershipOrdersPage() {
             ? t('memberOrders.cancelTitle', { amount: money(cancelling.amount), plan: cancelling.planName })
             : undefined
         }
+        label={t('memberOrders.reason')}
         max={200}
         onCancel={() => setCancelling(null)}
         onSubmit={async (reason) => {
