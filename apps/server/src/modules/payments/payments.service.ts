@@ -22,6 +22,25 @@ export const QUERY_EVERY_MS = 5_000;
 /** A provider refund is tried this many times (then an operator decides), waiting longer each time. */
 export const REFUND_ATTEMPTS = 8;
 const refundBackoffMs = (attempts: number) => Math.min(60, 2 ** attempts) * MINUTE_MS;
+/**
+ * The longest this service waits for a provider call, whatever the provider's own timeout: a call
+ * that takes longer counts as failed and changes nothing (the provider deduplicates a refund that
+ * went through meanwhile on its id, and a later query finds a payment that did).
+ */
+export const PROVIDER_CALL_LIMIT_MS = 15_000;
+
+function bounded<T>(provider: string, call: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new ProviderError(provider, `no answer within ${PROVIDER_CALL_LIMIT_MS} ms`)),
+      PROVIDER_CALL_LIMIT_MS,
+    );
+    timer.unref();
+  });
+  return Promise.race([call, limit]).finally(() => clearTimeout(timer));
+}
+
 /** How many rows one sweep pass takes of each kind; the next pass takes the rest. */
 const SWEEP_BATCH = 100;
 
@@ -164,13 +183,13 @@ export class PaymentsService {
     const provider = this.providerFor(row.provider);
     try {
       if (provider) {
-        const event = await provider.query({ id: row.id, amount: row.amount });
+        const event = await bounded(provider.name, provider.query({ id: row.id, amount: row.amount }));
         if (event && event.paymentId === row.id) {
           await this.handleEvent(provider.name, event);
           return (await this.repository.find(this.db, row.id)) ?? row;
         }
         if (!pastExpiry) return row;
-        await provider.close({ id: row.id, amount: row.amount });
+        await bounded(provider.name, provider.close({ id: row.id, amount: row.amount }));
       }
       // A trade no configured provider can answer for any more is expired as before.
       await this.repository.complete(this.db, row.id, 'expired', this.clock.now());
@@ -308,9 +327,12 @@ export class PaymentsService {
     const next = now + refundBackoffMs(attempt);
     if (!(await this.repository.claimRefundAttempt(this.db, id, refund.attempts, next))) return 'skipped';
     try {
-      await provider.refund(
-        { id: refund.payment_id, amount: refund.amount },
-        { id: refund.id, amount: refund.amount, reason: refund.reason },
+      await bounded(
+        provider.name,
+        provider.refund(
+          { id: refund.payment_id, amount: refund.amount },
+          { id: refund.id, amount: refund.amount, reason: refund.reason },
+        ),
       );
     } catch (error) {
       const giveUp = attempt >= REFUND_ATTEMPTS;
@@ -371,12 +393,12 @@ export class PaymentsService {
       const provider = this.providerFor(payment.provider);
       if (!provider) continue;
       try {
-        const event = await provider.query({ id: payment.id, amount: payment.amount });
+        const event = await bounded(provider.name, provider.query({ id: payment.id, amount: payment.amount }));
         if (event?.outcome === 'paid' && event.paymentId === payment.id) {
           await this.handleEvent(provider.name, event);
           continue;
         }
-        await provider.close({ id: payment.id, amount: payment.amount });
+        await bounded(provider.name, provider.close({ id: payment.id, amount: payment.amount }));
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         this.log.warn({ payment: payment.id, err: describe(error) }, 'payment provider call failed');
