@@ -312,6 +312,18 @@ describe('a user cancels a pending membership order', () => {
     expect(await system('sales')).toBe(sales);
   });
 
+  it('answers the cancelled order to every one of several cancels at once, closing the trade', async () => {
+    const { token, order } = await pendingOrder();
+    const payment = await pay(token, order.id);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => api(t, cancelMembershipOrder, { token, params: { id: order.id } })),
+    );
+    for (const answer of answers) expect(answer).toMatchObject({ code: CODES.OK, data: { status: 'cancelled' } });
+    expect(provider.trades.get(payment.id)).toBe('closed');
+    expect((await orderRow(order.id)).status).toBe('cancelled');
+    expect((await poll(token, payment.id)).data.status).toBe('failed');
+  });
+
   it('cancels an order with no payment; refuses another user (1004) and a paid order', async () => {
     const { token, order } = await pendingOrder();
     const other = await registerUser(t);
