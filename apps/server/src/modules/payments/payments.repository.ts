@@ -116,16 +116,24 @@ export class PaymentsRepository {
   }
 
   /**
-   * Claims one attempt of a due refund (a compare-and-set on its attempt count), pushing its next
-   * attempt to `nextAttemptAt`: of concurrent senders only one calls the provider.
+   * Claims one attempt of a due refund whose attempt has come (a compare-and-set on its attempt
+   * count and time), pushing its next attempt to `nextAttemptAt`: of concurrent senders only one
+   * calls the provider, and a sender that read the row after that claim finds it not yet due.
    */
-  async claimRefundAttempt(db: Executor, id: string, attempts: number, nextAttemptAt: number): Promise<boolean> {
+  async claimRefundAttempt(
+    db: Executor,
+    id: string,
+    attempts: number,
+    now: number,
+    nextAttemptAt: number,
+  ): Promise<boolean> {
     const result = await db
       .updateTable('provider_refunds')
       .set({ attempts: attempts + 1, next_attempt_at: nextAttemptAt })
       .where('id', '=', id)
       .where('status', '=', 'due')
       .where('attempts', '=', attempts)
+      .where('next_attempt_at', '<=', now)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }

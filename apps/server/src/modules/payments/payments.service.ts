@@ -325,7 +325,7 @@ export class PaymentsService {
     const now = this.clock.now();
     const attempt = refund.attempts + 1;
     const next = now + refundBackoffMs(attempt);
-    if (!(await this.repository.claimRefundAttempt(this.db, id, refund.attempts, next))) return 'skipped';
+    if (!(await this.repository.claimRefundAttempt(this.db, id, refund.attempts, now, next))) return 'skipped';
     try {
       await bounded(
         provider.name,
@@ -340,8 +340,8 @@ export class PaymentsService {
       this.log.warn({ refund: id, attempt, err: describe(error) }, 'provider refund failed');
       return giveUp ? 'failed' : 'due';
     }
-    await this.db.transaction().execute(async (trx) => {
-      if (!(await this.repository.moveRefund(trx, id, 'due', 'done', this.clock.now()))) return;
+    const isMine = await this.db.transaction().execute(async (trx) => {
+      if (!(await this.repository.moveRefund(trx, id, 'due', 'done', this.clock.now()))) return false;
       await this.ledger.post(trx, {
         kind: 'gateway.refund',
         legs: [
@@ -352,7 +352,9 @@ export class PaymentsService {
         fingerprint: { refund: refund.id, amount: refund.amount },
         memo: `refund ${refund.id} of payment ${refund.payment_id}, order ${refund.order_id}`,
       });
+      return true;
     });
+    if (!isMine) return 'skipped';
     this.log.info({ refund: id, payment: refund.payment_id }, 'provider refund done');
     return 'done';
   }
