@@ -11,10 +11,10 @@ import {
   useTestApp,
   verifyUser,
 } from '../../../test/harness.js';
-import { SANDBOX_CALLBACK_PATH } from '../../modules/payments/payments.routes.js';
-import { sandboxCallback } from '../../modules/payments/sandbox-provider.js';
-import { migrateToLatest } from '../database.js';
-import { MIGRATIONS } from './index.js';
+import { SANDBOX_CALLBACK_PATH } from './payments.routes.js';
+import { sandboxCallback } from './sandbox-provider.js';
+import { migrateToLatest } from '../../db/database.js';
+import { MIGRATIONS } from '../../db/migrations/index.js';
 
 const t = useTestApp();
 
