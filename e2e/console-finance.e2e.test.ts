@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
 import {
+  buyCard,
+  getHome,
+  listCardPlans,
+  listMembershipOrders,
   listMoneyStatement,
   listWithdrawals,
   requestWithdrawal,
@@ -34,12 +38,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A verified, face-checked user with ¥300.00 and a bank card. */
-async function payoutUser(account: string) {
+/** A verified, face-checked user with ¥300.00 and a bank card (the ID number's first 17 digits). */
+async function payoutUser(account: string, first17 = '11010519850612777') {
   const user = await registerByApi(server, { account, password: 'financeWalk1' });
   const front = await uploadByApi(server.baseUrl, user.token, await idCardPng('#d8e6f5'), 'id_front');
   const back = await uploadByApi(server.baseUrl, user.token, await idCardPng('#f5e6d8'), 'id_back');
-  const first17 = '11010519850612777';
   await request(server.baseUrl, submitIdentity, {
     token: user.token,
     body: {
@@ -77,6 +80,7 @@ describe('finance in the console', () => {
       'Balance corrections',
       'Ledger report',
       'Card plans',
+      'Membership orders',
     ]);
 
     // Ann requests a ¥12.50 credit for the user, found by mobile number.
@@ -179,4 +183,40 @@ describe('finance in the console', () => {
     await ann.context.close();
     await ben.context.close();
   }, 180_000);
+
+  it('finance cancels a paid membership order: the card ends and the price goes back to the balance', async () => {
+    const user = await payoutUser('13966665678', '11010519900308123');
+    const [plan] = await request(server.baseUrl, listCardPlans, { token: user.token });
+    if (!plan) throw new Error('the demo has card plans');
+    const order = await request(server.baseUrl, buyCard, {
+      token: user.token,
+      body: { planId: plan.id, payWith: 'balance', idempotencyKey: `journey-refund-${Date.now()}` },
+    });
+    const balance = (await request(server.baseUrl, getHome, { token: user.token })).balance;
+
+    const desk = await operatorDesk(server, browser, 'fin-cal', ['finance']);
+    const { page } = desk;
+    await menu(page).filter({ hasText: 'Membership orders' }).click();
+    const row = page.locator('.ant-table-row').filter({ hasText: order.id });
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+    await row.getByRole('button', { name: 'Cancel and refund' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('Bought twice by mistake; asked by phone.');
+    await shoot(page, 'membership-orders-cancel');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await page.locator('.ant-segmented').getByText('Cancelled', { exact: true }).click();
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain('To the balance');
+
+    const home = await request(server.baseUrl, getHome, { token: user.token });
+    expect(home.balance).toBe(balance + plan.price);
+    const orders = await request(server.baseUrl, listMembershipOrders, {
+      token: user.token,
+      query: { status: 'cancelled' },
+    });
+    expect(orders.items.map((item) => item.id)).toEqual([order.id]);
+    expect(desk.errors).toEqual([]);
+    await desk.context.close();
+  }, 120_000);
 });

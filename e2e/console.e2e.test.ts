@@ -176,6 +176,7 @@ describe('operator console', () => {
       'Balance corrections',
       'Ledger report',
       'Card plans',
+      'Membership orders',
     ]);
     await menu(page).filter({ hasText: 'Withdrawals' }).click();
 

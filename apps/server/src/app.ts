@@ -68,7 +68,8 @@ import {
   registerPaymentRoutes,
   registerSandboxCheckout,
 } from './modules/payments/payments.routes.js';
-import { PaymentsService } from './modules/payments/payments.service.js';
+import { PaymentsService, type PaymentsLog } from './modules/payments/payments.service.js';
+import { PaymentSweepTimer } from './modules/payments/payments.sweep.js';
 import { PaymentsAdmin } from './modules/payments/payments.admin.js';
 import { SandboxProvider } from './modules/payments/sandbox-provider.js';
 import { AddressesRepository } from './modules/addresses/addresses.repository.js';
@@ -105,6 +106,7 @@ import { ShopService } from './modules/shop/shop.service.js';
 import { ShopAdmin } from './modules/shop/shop.admin.js';
 import { CardsAdmin } from './modules/cards/cards.admin.js';
 import { registerCardConsoleRoutes } from './modules/cards/cards.console.js';
+import { registerPaymentConsoleRoutes } from './modules/payments/payments.console.js';
 import { WalkingAdmin } from './modules/walking/walking.admin.js';
 import { registerWalkingConsoleRoutes } from './modules/walking/walking.console.js';
 import { WalkingHistory } from './modules/walking/walking.history.js';
@@ -139,6 +141,7 @@ declare module 'fastify' {
     services: Services;
     endpoints: EndpointRegistrar;
     cleanup: CleanupTimer;
+    paymentSweep: PaymentSweepTimer;
   }
 }
 
@@ -158,6 +161,8 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** The SMS provider instead of the configured one (tests). */
   smsProvider?: SmsProvider;
+  /** The payment provider instead of the configured one (tests script a provider's answers). */
+  paymentProvider?: PaymentProvider;
 }
 
 export interface Services {
@@ -228,7 +233,11 @@ function paymentProvider(config: Config, clock: Clock): PaymentProvider | null {
 }
 
 /** Every service over one database; the app and the ops command line share it. */
-export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 'config'> = {}): Services {
+export function buildServices(
+  config: Config,
+  db: Db,
+  options: Omit<AppOptions, 'config'> & { log?: PaymentsLog } = {},
+): Services {
   const clock = options.clock ?? systemClock;
   // Shared by each domain's service and its operators' side.
   const identityRepository = new IdentityRepository();
@@ -302,8 +311,8 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
   const community = new CommunityService(db, communityRepository);
   const downloadRepository = new DownloadRepository();
   const download = new DownloadService(config, db, downloadRepository);
-  const provider = paymentProvider(config, clock);
-  const payments = new PaymentsService(db, paymentsRepository, cards, ledger, clock, config, provider);
+  const provider = options.paymentProvider ?? paymentProvider(config, clock);
+  const payments = new PaymentsService(db, paymentsRepository, cards, ledger, clock, config, provider, options.log);
   const files = new FilesService(
     db,
     new FilesRepository(),
@@ -357,7 +366,7 @@ export function buildServices(config: Config, db: Db, options: Omit<AppOptions, 
         config.withdraw.secondApprovalAbove,
       ),
       ledger: new LedgerAdmin(db, new CorrectionsRepository(), ledger, operators, clock),
-      payments: new PaymentsAdmin(db, paymentsRepository, ledger, operators, clock),
+      payments: new PaymentsAdmin(db, paymentsRepository, ledger, operators, clock, payments, cards),
       files: new FilesAdmin(db, files, new FilesRepository(), operators, clock, () =>
         runCleanup({ files, captcha, limits, smsCodes, config }),
       ),
@@ -487,9 +496,17 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     await migrateToLatest(db);
     app.addHook('onClose', () => db.destroy());
   }
-  const services = buildServices(config, db, options);
+  const services = buildServices(config, db, { ...options, log: app.log });
   if (services.payments.provider instanceof AlipayProvider) await services.payments.provider.ready;
   app.decorate('services', services);
+  // Late payments, expiries and due refunds (decision 037); never keeps the process alive.
+  const paymentSweep = new PaymentSweepTimer(services.payments, config.payments.sweepIntervalSeconds * 1000, app.log);
+  app.decorate('paymentSweep', paymentSweep);
+  app.addHook('onReady', () => {
+    paymentSweep.start();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => paymentSweep.stop());
   // Unused uploads, expired captchas and old counters (see cleanup.ts); never keeps the process alive.
   const cleanup = new CleanupTimer(services, config.cleanupIntervalMinutes * MINUTE_MS, app.log);
   app.decorate('cleanup', cleanup);
@@ -606,6 +623,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerCardRoutes(endpoints.forModule('cards'), services);
   registerCardConsoleRoutes(endpoints.forModule('cards'), services);
   registerPaymentRoutes(endpoints.forModule('payments'), services);
+  registerPaymentConsoleRoutes(endpoints.forModule('payments'), services);
   registerFileRoutes(endpoints.forModule('files'), services);
   registerFileConsoleRoutes(endpoints.forModule('files'), services);
   registerIdentityRoutes(endpoints.forModule('identity'), services);

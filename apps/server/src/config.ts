@@ -156,6 +156,9 @@ const EnvSchema = z.object({
   SMS_CODE_RESEND_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   SMS_CODE_DAILY_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(10),
   SMS_CODE_DAILY_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  // The payment lifecycle (decision 037): how often the server sweeps pending payments past their
+  // expiry (query, close, expire or credit), sends due provider refunds and expires orders; 0 off.
+  PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
 });
 
 const ALIYUN_SMS_VARIABLES = [
@@ -588,6 +591,7 @@ function fromEnv(e: Env) {
       alipay,
       expiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
       orderExpiryMinutes: e.MEMBERSHIP_ORDER_EXPIRY_MINUTES,
+      sweepIntervalSeconds: e.PAYMENT_SWEEP_INTERVAL_SECONDS,
     },
     /** AES-256-GCM key for personal data at rest (ID and account numbers). */
     dataKey,

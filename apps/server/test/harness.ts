@@ -26,6 +26,7 @@ import { createApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDatabase, migrateToLatest, type Db } from '../src/db/database.js';
 import type { Clock } from '../src/lib/clock.js';
+import type { PaymentProvider } from '../src/modules/payments/payment-provider.js';
 import type { CaptchaGenerator } from '../src/modules/captcha/captcha.service.js';
 import type { InvariantReport, LedgerAccountRef } from '../src/modules/ledger/ledger.service.js';
 import sharp from 'sharp';
@@ -107,6 +108,8 @@ export async function createTestApp(
     inviteCodes?: () => string;
     /** Another PostgreSQL server's admin URL than the suite's (a test that stops its server). */
     postgresUrl?: string;
+    /** A payment provider instead of the configured one (test/scripted-provider.ts). */
+    paymentProvider?: PaymentProvider;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase(options.postgresUrl);
@@ -125,6 +128,8 @@ export async function createTestApp(
       SMS_CODE_DAILY_MAX_PER_ADDRESS: '1000000',
       // No background delivery: a test runs a pass with deliverDue() when it wants one.
       SMS_POLL_SECONDS: '0',
+      // Tests run the payments sweep themselves, with their clock.
+      PAYMENT_SWEEP_INTERVAL_SECONDS: '0',
       ...env,
     }),
     database,
@@ -141,6 +146,7 @@ export async function createTestApp(
     validateResponses: true,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.inviteCodes ? { inviteCodes: options.inviteCodes } : {}),
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
   });
   await app.ready();
   return {

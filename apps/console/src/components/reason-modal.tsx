@@ -2,15 +2,23 @@ import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useI18n } from '../lib/i18n-context';
 
-/** Asks for the reason of a rejection (the user sees it), then runs `onSubmit` with it. */
+/** Asks for the reason of a rejection (the user sees it) or an action, then runs `onSubmit` with it. */
 export function ReasonModal({
   open,
   onCancel,
   onSubmit,
+  title,
+  label,
+  max = 500,
 }: {
   open: boolean;
   onCancel: () => void;
   onSubmit: (reason: string) => Promise<void>;
+  /** What the reason is for; "Reason" by default. */
+  title?: string | undefined;
+  /** Who sees the reason; "the user sees it" by default. */
+  label?: string;
+  max?: number;
 }) {
   const { t } = useI18n();
   const [form] = Form.useForm<{ reason: string }>();
@@ -18,7 +26,7 @@ export function ReasonModal({
   return (
     <Modal
       open={open}
-      title={t('reason.title')}
+      title={title ?? t('reason.title')}
       okText={t('ok')}
       cancelText={t('cancel')}
       confirmLoading={busy}
@@ -42,10 +50,10 @@ export function ReasonModal({
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="reason"
-          label={t('reason.label')}
-          rules={[{ required: true, whitespace: true, message: t('reason.required') }, { max: 500 }]}
+          label={label ?? t('reason.label')}
+          rules={[{ required: true, whitespace: true, message: t('reason.required') }, { max }]}
         >
-          <Input.TextArea rows={3} maxLength={500} />
+          <Input.TextArea rows={3} maxLength={max} />
         </Form.Item>
       </Form>
     </Modal>

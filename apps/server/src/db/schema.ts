@@ -273,6 +273,9 @@ export interface MembershipOrdersTable {
   created_at: number;
   expires_at: number;
   paid_at: number | null;
+  /** The payment that paid an online order. */
+  payment_id: string | null;
+  cancelled_at: number | null;
 }
 
 export interface MemberCardsTable {
@@ -323,6 +326,32 @@ export interface PaymentsTable {
   idempotency_key: string;
   created_at: number;
   expires_at: number;
+  completed_at: number | null;
+  /** When the provider was last asked about it while pending. */
+  checked_at: number | null;
+}
+
+/**
+ * Money sent back through the provider (decision 037), one per payment: a second payment of a
+ * paid order (`duplicate`) or the payment of an order an operator cancelled (`order-cancelled`).
+ * `due` until the provider confirms (`done`); `failed` after the last attempt, for an operator;
+ * `superseded` when an operator refunded it to the balance instead.
+ */
+export interface ProviderRefundsTable {
+  /** The refund id the provider deduplicates on. */
+  id: string;
+  payment_id: string;
+  user_id: string;
+  order_id: string;
+  provider: string;
+  amount: number;
+  reason: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  operator: string | null;
+  created_at: number;
   completed_at: number | null;
 }
 
@@ -674,6 +703,7 @@ export interface Database {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   payment_refunds: PaymentRefundsTable;
+  provider_refunds: ProviderRefundsTable;
   files: FilesTable;
   media: MediaTable;
   identities: IdentitiesTable;

@@ -37,8 +37,15 @@ import { MINUTE_MS } from '../lib/clock.js';
 import { SANDBOX_CALLBACK_PATH } from '../modules/payments/payments.routes.js';
 import { sandboxCallback } from '../modules/payments/sandbox-provider.js';
 import { runOps } from './cli.js';
+import { SCRIPTED_SECRET, ScriptedProvider } from '../../test/scripted-provider.js';
+import { REFUND_ATTEMPTS } from '../modules/payments/payments.service.js';
 
-const t = useTestApp({ IDENTITY_REVIEW: 'operator' });
+// The provider is scripted so that a refund through it can fail for good (decision 037).
+const provider = new ScriptedProvider(SCRIPTED_SECRET);
+const t = useTestApp(
+  { IDENTITY_REVIEW: 'operator', PAYMENT_SANDBOX_SECRET: SCRIPTED_SECRET },
+  { paymentProvider: provider },
+);
 
 async function ops(...argv: string[]) {
   const out: string[] = [];
@@ -491,7 +498,10 @@ describe('the ops command line: the books and held payments', () => {
     return t.app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, headers: signed.headers, payload: signed.body });
   }
 
-  /** An order paid twice: the second payment's money is held in refunds-due for an operator. */
+  /**
+   * An order paid twice: the second payment's money is held in refunds-due; its refund through
+   * the provider failed at every attempt, so it waits for an operator.
+   */
   async function heldPayment(price = 2_500) {
     const planId = await createPlan(t, { price });
     const user = await registerUser(t);
@@ -522,9 +532,21 @@ describe('the ops command line: the books and held payments', () => {
         created_at: t.clock.now(),
         expires_at: t.clock.now() + 30 * MINUTE_MS,
         completed_at: null,
+        checked_at: null,
       })
       .execute();
+    provider.failNext('refund', REFUND_ATTEMPTS, second.id);
     expect((await deliverPaid(second)).statusCode).toBe(200);
+    for (let attempt = 1; attempt < REFUND_ATTEMPTS; attempt += 1) {
+      t.clock.advance(61 * MINUTE_MS);
+      await t.app.services.payments.sweep();
+    }
+    const refund = await t.db
+      .selectFrom('provider_refunds')
+      .select('status')
+      .where('payment_id', '=', second.id)
+      .executeTakeFirst();
+    expect(refund?.status).toBe('failed');
     return { ...user, paymentId: second.id, paidId: first.data.id, amount: price };
   }
 
@@ -577,6 +599,7 @@ describe('the ops command line: the books and held payments', () => {
     const due = await refundsDue();
     const listed = await ops('payments', 'held');
     expect(listed.out).toContain(`paymentId=${held.paymentId}`);
+    expect(listed.out).toContain('providerRefund=failed');
     expect(listed.out).not.toContain(held.paidId);
     expect((await ops('payments', 'refund', held.paymentId, '--operator', 'ivy')).code).toBe(1);
     expect(await balanceOf(t, held.userId)).toBe(before);
@@ -622,5 +645,56 @@ describe('the ops command line: the books and held payments', () => {
       .where('payment_id', '=', held.paymentId)
       .execute();
     expect(refunds).toEqual([expect.objectContaining({ amount: 1_800, operator: 'jo', user_id: held.userId })]);
+  });
+
+  it('cancels a paid membership order with a full refund to the balance, once, recorded with the reason', async () => {
+    const planId = await createPlan(t, { price: 3_000 });
+    const user = await registerUser(t);
+    await verifyUser(t, user.userId);
+    await fundUser(t, user.userId, 3_000);
+    const order = await api(t, buyCard, {
+      token: user.token,
+      body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+    });
+    expect(await balanceOf(t, user.userId)).toBe(0);
+    const refused = await ops('payments', 'cancel-order', order.data.id, '--operator', 'ivy', '--yes');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('--reason');
+    const done = await ops(
+      'payments',
+      'cancel-order',
+      order.data.id,
+      '--reason',
+      'Asked by phone',
+      '--operator',
+      'ivy',
+      '--yes',
+    );
+    expect(done).toMatchObject({
+      code: 0,
+      out: `order ${order.data.id}: cancelled by ivy; 30.00 refunded to the balance of ${user.userId}`,
+    });
+    expect(await balanceOf(t, user.userId)).toBe(3_000);
+    const again = await ops(
+      'payments',
+      'cancel-order',
+      order.data.id,
+      '--reason',
+      'Again',
+      '--operator',
+      'ivy',
+      '--yes',
+    );
+    expect(again).toMatchObject({ code: 1, err: `Order ${order.data.id} was already cancelled; nothing was changed.` });
+    expect(await balanceOf(t, user.userId)).toBe(3_000);
+    const actions = await actionsFor(order.data.id);
+    expect(actions).toEqual([expect.objectContaining({ operator: 'ivy', action: 'card-order.cancel' })]);
+    expect(JSON.parse(actions[0]?.detail ?? '{}')).toMatchObject({ reason: 'Asked by phone', to: 'balance' });
+  });
+
+  it('runs one pass of the payments sweep', async () => {
+    const result = await ops('payments', 'sweep');
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/^payments sweep: \d+ expired, \d+ credited, \d+ refunded, \d+ orders expired$/);
   });
 });

@@ -9,6 +9,7 @@ import { MERCHANT_CASES } from './merchant.js';
 import { PLANS_CASES } from './plans.js';
 import { CONTENT_CASES } from './content.js';
 import { FLAGGED_DAYS_CASES } from './flagged-days.js';
+import { MEMBERSHIP_ORDERS_CASES } from './membership-orders.js';
 
 /**
  * One case per console endpoint that needs a role: a call that would change something (or show
@@ -33,4 +34,5 @@ export const ROLE_CASES: readonly RoleCase[] = [
   ...PLANS_CASES,
   ...CONTENT_CASES,
   ...FLAGGED_DAYS_CASES,
+  ...MEMBERSHIP_ORDERS_CASES,
 ];

@@ -210,6 +210,11 @@ export const es: Messages = {
   'orders.payBefore': 'Pagar antes de',
   'orders.payAgain': 'Pagar ahora',
   'orders.payAgainNamed': 'Pagar {name} ahora',
+  'orders.cancel': 'Cancelar pedido',
+  'orders.cancelNamed': 'Cancelar el pedido de {name}',
+  'orders.cancelConfirm':
+    '¿Cancelar este pedido de {name}? Ya no se podrá pagar; se cerrará el pago que hayas iniciado.',
+  'orders.cancelled': 'Pedido cancelado',
   'orders.status.pending': 'Pendiente de pago',
   'orders.status.paid': 'Pagado',
   'orders.status.cancelled': 'Cancelado',

@@ -210,6 +210,11 @@ export const fr: Messages = {
   'orders.payBefore': 'Payer avant',
   'orders.payAgain': 'Payer maintenant',
   'orders.payAgainNamed': 'Payer {name} maintenant',
+  'orders.cancel': 'Annuler la commande',
+  'orders.cancelNamed': 'Annuler la commande de {name}',
+  'orders.cancelConfirm':
+    'Annuler cette commande de {name} ? Elle ne pourra plus être payée ; un paiement commencé sera fermé.',
+  'orders.cancelled': 'Commande annulée',
   'orders.status.pending': 'En attente de paiement',
   'orders.status.paid': 'Payée',
   'orders.status.cancelled': 'Annulée',

@@ -93,6 +93,17 @@ export const buyCard = defineEndpoint({
   response: MembershipOrderSchema,
 });
 
+export const cancelMembershipOrder = defineEndpoint({
+  id: 'memberCard.orders.cancel',
+  method: 'POST',
+  path: '/api/member_card/orders/{id}/cancel',
+  access: 'user',
+  summary:
+    'Cancels my pending membership order, closing its open payment at the provider first (decision 037). Cancelling again answers the cancelled order; a paid order is refused (1007), and so is one the provider says was paid meanwhile: it is paid, not cancelled. A provider that does not answer changes nothing (1014).',
+  params: IdParamsSchema,
+  response: MembershipOrderSchema,
+});
+
 export const PolicySchema = z.object({
   id: IdSchema,
   cardId: IdSchema,

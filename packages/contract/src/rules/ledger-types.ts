@@ -15,6 +15,10 @@ export const LEDGER_TYPES = [
   'withdraw.paid',
   'withdraw.refund',
   'payment.refund',
+  /** An operator cancelled an order paid online: its price waits in `system:refunds-due` (decision 037). */
+  'card.cancel',
+  /** The provider sent money back: it leaves `system:refunds-due` for the gateway's account. */
+  'gateway.refund',
   'demo.welcome',
   'adjustment.credit',
   'adjustment.debit',

@@ -166,25 +166,96 @@ export class CardsRepository {
     await db.insertInto('membership_orders').values(order).execute();
   }
 
-  /** Pending → paid, once: the status check and the write are one statement. */
-  async markOrderPaid(db: Executor, id: string, now: number): Promise<boolean> {
+  /** Pending → paid by `paymentId` (null: by balance), once: the status check and the write are one statement. */
+  async markOrderPaid(db: Executor, id: string, now: number, paymentId: string | null): Promise<boolean> {
     const result = await db
       .updateTable('membership_orders')
-      .set({ status: 'paid', paid_at: now })
+      .set({ status: 'paid', paid_at: now, payment_id: paymentId })
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async expireOrders(db: Executor, userId: string, now: number): Promise<void> {
-    await db
+  /** `from` → cancelled, once (a compare-and-set on the status). */
+  async cancelOrder(db: Executor, id: string, from: 'pending' | 'paid', now: number): Promise<boolean> {
+    const result = await db
+      .updateTable('membership_orders')
+      .set({ status: 'cancelled', cancelled_at: now })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Pending orders past their expiry become expired (one user's, or everyone's), except while a
+   * payment of theirs is still pending: its trade is closed (or found paid) first (decision 037).
+   */
+  async expireOrders(db: Executor, userId: string | null, now: number): Promise<number> {
+    let query = db
       .updateTable('membership_orders')
       .set({ status: 'expired' })
-      .where('user_id', '=', userId)
       .where('status', '=', 'pending')
       .where('expires_at', '<=', now)
-      .execute();
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('payments')
+              .select('payments.id')
+              .whereRef('payments.order_id', '=', 'membership_orders.id')
+              .where('payments.status', '=', 'pending'),
+          ),
+        ),
+      );
+    if (userId !== null) query = query.where('user_id', '=', userId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** The card bought by an order ends before `today`: no cash back, multiplier or cover from today on. */
+  async endCardOfOrder(db: Executor, orderId: string, today: string, yesterday: string): Promise<string | null> {
+    const card = await db
+      .selectFrom('member_cards')
+      .select(['id', 'ends_on'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    if (!card) return null;
+    if (card.ends_on >= today) {
+      await db.updateTable('member_cards').set({ ends_on: yesterday }).where('id', '=', card.id).execute();
+      await db
+        .updateTable('insurance_policies')
+        .set({ ends_on: yesterday })
+        .where('card_id', '=', card.id)
+        .where('ends_on', '>=', today)
+        .execute();
+    }
+    return card.id;
+  }
+
+  /** Membership orders for operators, newest first: of one status, one user or one order. */
+  async listOrdersForOperators(
+    db: Executor,
+    filter: { status?: string | undefined; userId?: string | undefined; orderId?: string | undefined },
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: OrderWithPlanRow[]; total: number }> {
+    let query = db.selectFrom('membership_orders as o').innerJoin('card_plans as p', 'p.id', 'o.plan_id');
+    if (filter.status !== undefined) query = query.where('o.status', '=', filter.status);
+    if (filter.userId !== undefined) query = query.where('o.user_id', '=', filter.userId);
+    if (filter.orderId !== undefined) query = query.where('o.id', '=', filter.orderId);
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll('o')
+        .select('p.name as plan_name')
+        .orderBy('o.created_at', 'desc')
+        .orderBy('o.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
   }
 
   async listOrders(

@@ -1,9 +1,21 @@
-import { buyCard, claimPolicy, listCardPlans, listMembershipOrders, listMyCards, listPolicies } from '@stride/contract';
+import {
+  buyCard,
+  cancelMembershipOrder,
+  claimPolicy,
+  listCardPlans,
+  listMembershipOrders,
+  listMyCards,
+  listPolicies,
+} from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
+import type { PaymentsService } from '../payments/payments.service.js';
 import type { CardsService } from './cards.service.js';
 
-export function registerCardRoutes(endpoints: EndpointRegistrar, deps: { cards: CardsService }): void {
-  const { cards } = deps;
+export function registerCardRoutes(
+  endpoints: EndpointRegistrar,
+  deps: { cards: CardsService; payments: PaymentsService },
+): void {
+  const { cards, payments } = deps;
 
   endpoints.handle(listCardPlans, () => cards.listPlans());
 
@@ -11,7 +23,14 @@ export function registerCardRoutes(endpoints: EndpointRegistrar, deps: { cards: 
 
   endpoints.handle(listMyCards, ({ user }) => cards.listMyCards(user.id));
 
-  endpoints.handle(listMembershipOrders, ({ user, query }) => cards.listOrders(user.id, query));
+  // Payments past their expiry are settled first, so that the orders they were for can expire.
+  endpoints.handle(listMembershipOrders, async ({ user, query }) => {
+    await payments.settleExpiredOf(user.id);
+    return cards.listOrders(user.id, query);
+  });
+
+  // Closing the provider's trade lives with payments, which decides whether it was paid first.
+  endpoints.handle(cancelMembershipOrder, ({ user, params }) => payments.cancelOrder(user.id, params.id));
 
   endpoints.handle(listPolicies, ({ user, query }) => cards.listPolicies(user.id, query.status));
 

@@ -12,6 +12,9 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import { toCardPlan, toMembershipOrder, toMyCard, toPolicy } from './cards.mapper.js';
 import type { CardWithPlanRow, CardsRepository, OrderRow } from './cards.repository.js';
 
+/** A membership order as stored, for the payments module. */
+export type MembershipOrderRow = OrderRow;
+
 export type PolicyClaim =
   | { who: 'self' }
   | { who: 'family'; name: string; idNumber: string; relation: 'spouse' | 'parent' | 'child' | 'sibling' };
@@ -75,6 +78,8 @@ export class CardsService {
           created_at: now,
           expires_at: now + this.config.payments.orderExpiryMinutes * MINUTE_MS,
           paid_at: byBalance ? now : null,
+          payment_id: null,
+          cancelled_at: null,
         };
         await this.repository.insertOrder(trx, order);
         if (byBalance) {
@@ -142,8 +147,8 @@ export class CardsService {
     return this.repository.findOrder(trx, orderId);
   }
 
-  markOrderPaid(trx: Executor, orderId: string, now: number): Promise<boolean> {
-    return this.repository.markOrderPaid(trx, orderId, now);
+  markOrderPaid(trx: Executor, orderId: string, now: number, paymentId: string): Promise<boolean> {
+    return this.repository.markOrderPaid(trx, orderId, now, paymentId);
   }
 
   /** The caller's card; anyone else's answers undefined, like a missing one. */
@@ -152,8 +157,44 @@ export class CardsService {
   }
 
   /** Applies membership order expiry (on read, decision 008) before a listing. */
-  expireOrders(db: Executor, userId: string): Promise<void> {
-    return this.repository.expireOrders(db, userId, this.clock.now());
+  async expireOrders(db: Executor, userId: string): Promise<void> {
+    await this.repository.expireOrders(db, userId, this.clock.now());
+  }
+
+  /** Every user's pending orders past their expiry, for the payments sweep (decision 037). */
+  expireAllOrders(db: Executor, now: number): Promise<number> {
+    return this.repository.expireOrders(db, null, now);
+  }
+
+  /** Pending → cancelled (by its user) or paid → cancelled (by an operator), once. */
+  cancelOrder(trx: Executor, orderId: string, from: 'pending' | 'paid', now: number): Promise<boolean> {
+    return this.repository.cancelOrder(trx, orderId, from, now);
+  }
+
+  /**
+   * Ends the card an order bought (decision 037): its last day becomes yesterday, so from this
+   * moment it earns no cash back, lends no multiplier and its policy no longer covers. Cash back
+   * already credited stays with the user. Answers the card's id (null: the order had none).
+   */
+  endCardOfOrder(trx: Executor, orderId: string, now: number): Promise<string | null> {
+    const today = this.calendar.dayOf(now);
+    return this.repository.endCardOfOrder(trx, orderId, today, this.calendar.addDays(today, -1));
+  }
+
+  /** Membership orders for operators (decision 037). */
+  async listOrdersForOperators(
+    filter: { status?: string | undefined; userId?: string | undefined; orderId?: string | undefined },
+    page: { page: number; pageSize: number },
+  ) {
+    const now = this.clock.now();
+    const { rows, total } = await this.repository.listOrdersForOperators(this.db, filter, pageWindow(page));
+    return { rows: rows.map((row) => ({ row, view: toMembershipOrder(row, row.plan_name, now) })), total };
+  }
+
+  /** An order as its user sees it. */
+  async viewOrder(db: Executor, order: OrderRow): Promise<MembershipOrder> {
+    const plan = await this.repository.findPlan(db, order.plan_id);
+    return toMembershipOrder(order, plan?.name ?? '', this.clock.now());
   }
 
   async listOrders(

@@ -27,6 +27,7 @@ export interface OperatorAction {
     | 'outbox'
     | 'correction'
     | 'card-plan'
+    | 'card-order'
     | 'home-item'
     | 'step-day';
   subjectId: string;

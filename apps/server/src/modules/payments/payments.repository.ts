@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
-import type { PaymentRefundsTable, PaymentsTable } from '../../db/schema.js';
+import type { PaymentRefundsTable, PaymentsTable, ProviderRefundsTable } from '../../db/schema.js';
 
 export type PaymentRow = PaymentsTable;
+export type ProviderRefundRow = ProviderRefundsTable;
 
 export class PaymentsRepository {
   findByKey(db: Executor, idempotencyKey: string): Promise<PaymentRow | undefined> {
@@ -38,16 +39,136 @@ export class PaymentsRepository {
     await db.insertInto('payments').values(row).execute();
   }
 
-  /** Pending → final, once; an expired pending payment cannot be completed any more. */
+  /**
+   * Pending → final, once: the payment-level guard, whatever the event's id (decision 037). A
+   * pending payment is paid (or failed) even past its expiry, since the provider took the money
+   * before we closed its trade; it is expired only past its expiry.
+   */
   async complete(db: Executor, id: string, status: 'paid' | 'failed' | 'expired', now: number): Promise<boolean> {
     let query = db
       .updateTable('payments')
       .set({ status, completed_at: now })
       .where('id', '=', id)
       .where('status', '=', 'pending');
-    query = status === 'expired' ? query.where('expires_at', '<=', now) : query.where('expires_at', '>', now);
+    if (status === 'expired') query = query.where('expires_at', '<=', now);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Claims the right to ask the provider about a pending payment now: at most once per `everyMs`
+   * however many readers poll it at once (a compare-and-set on `checked_at`).
+   */
+  async claimCheck(db: Executor, id: string, now: number, everyMs: number): Promise<boolean> {
+    const result = await db
+      .updateTable('payments')
+      .set({ checked_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', now - everyMs)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Pending payments of an order, open or past their expiry. */
+  listPendingOfOrder(db: Executor, orderId: string): Promise<PaymentRow[]> {
+    return db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'pending')
+      .orderBy('created_at')
+      .execute();
+  }
+
+  /** Pending payments past their expiry, oldest first: one user's or everyone's. */
+  listPendingExpired(db: Executor, now: number, limit: number, userId?: string): Promise<PaymentRow[]> {
+    let query = db.selectFrom('payments').selectAll().where('status', '=', 'pending').where('expires_at', '<=', now);
+    if (userId !== undefined) query = query.where('user_id', '=', userId);
+    return query.orderBy('expires_at').orderBy('id').limit(limit).execute();
+  }
+
+  /** The provider refund of a payment (at most one: the unique key). */
+  findRefundOfPayment(db: Executor, paymentId: string): Promise<ProviderRefundRow | undefined> {
+    return db.selectFrom('provider_refunds').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+  }
+
+  findProviderRefund(db: Executor, id: string): Promise<ProviderRefundRow | undefined> {
+    return db.selectFrom('provider_refunds').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The payment's unique key lets one provider refund per payment through. */
+  async insertProviderRefund(db: Executor, row: ProviderRefundRow): Promise<void> {
+    await db.insertInto('provider_refunds').values(row).execute();
+  }
+
+  /** Due refunds whose next attempt has come, oldest first. */
+  listDueRefunds(db: Executor, now: number, limit: number): Promise<ProviderRefundRow[]> {
+    return db
+      .selectFrom('provider_refunds')
+      .selectAll()
+      .where('status', '=', 'due')
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Claims one attempt of a due refund whose attempt has come (a compare-and-set on its attempt
+   * count and time), pushing its next attempt to `nextAttemptAt`: of concurrent senders only one
+   * calls the provider, and a sender that read the row after that claim finds it not yet due.
+   */
+  async claimRefundAttempt(
+    db: Executor,
+    id: string,
+    attempts: number,
+    now: number,
+    nextAttemptAt: number,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('provider_refunds')
+      .set({ attempts: attempts + 1, next_attempt_at: nextAttemptAt })
+      .where('id', '=', id)
+      .where('status', '=', 'due')
+      .where('attempts', '=', attempts)
+      .where('next_attempt_at', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async setRefundError(db: Executor, id: string, error: string, giveUp: boolean): Promise<void> {
+    await db
+      .updateTable('provider_refunds')
+      .set({ last_error: error.slice(0, 500), ...(giveUp ? { status: 'failed' } : {}) })
+      .where('id', '=', id)
+      .where('status', '=', 'due')
+      .execute();
+  }
+
+  /** `from` → `to`, once. */
+  async moveRefund(db: Executor, id: string, from: string, to: string, now: number): Promise<boolean> {
+    const result = await db
+      .updateTable('provider_refunds')
+      .set({ status: to, completed_at: now })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Provider refunds, newest first, optionally of one status. */
+  listProviderRefunds(db: Executor, status: string | undefined, page: { limit: number; offset: number }) {
+    let query = db.selectFrom('provider_refunds');
+    if (status !== undefined) query = query.where('status', '=', status);
+    return query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
   }
 
   /** The event id's unique key is the deduplication: a repeated delivery fails here. */
@@ -80,6 +201,7 @@ export class PaymentsRepository {
       .innerJoin('ledger_entries as e', 'e.transfer_id', 't.id')
       .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
       .leftJoin('payment_refunds as r', 'r.payment_id', 'p.id')
+      .leftJoin('provider_refunds as pr', 'pr.payment_id', 'p.id')
       .where('a.code', '=', holdAccount)
       .where('e.amount', '>', 0);
     if (paymentId !== undefined) query = query.where('p.id', '=', paymentId);
@@ -93,6 +215,9 @@ export class PaymentsRepository {
         'e.amount as held',
         'r.created_at as refunded_at',
         'r.operator as refunded_by',
+        'pr.id as provider_refund_id',
+        'pr.status as provider_refund_status',
+        'pr.completed_at as provider_refunded_at',
       ])
       .orderBy('p.completed_at', 'asc')
       .execute();

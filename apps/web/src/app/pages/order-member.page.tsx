@@ -1,10 +1,11 @@
 import type { MembershipOrder } from '@stride/contract';
 import { useCallback } from 'react';
 import { StatusTip } from '../../components/status-tip';
-import { listMembershipOrders } from '../../features/cards';
+import { cancelMembershipOrder, listMembershipOrders } from '../../features/cards';
 import { PaymentStatusNote, useOrderPayment } from '../../features/payments';
 import { LoadMoreFooter } from '../../components/load-more-footer';
-import { usePagedList } from '../../hooks';
+import { usePagedList, useSubmit } from '../../hooks';
+import { showToast } from '../../components/toast';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';
 import { confirmPaymentJump } from '../feedback';
@@ -24,14 +25,24 @@ const STATUS_BADGE: Record<MembershipOrder['status'], string> = {
   expired: 'badge badge--muted',
 };
 
+async function confirmCancel(order: MembershipOrder): Promise<boolean> {
+  const { dialogs } = await import('../dialogs');
+  const { t } = await import('../../lib/i18n');
+  return dialogs.confirm(t('orders.cancelConfirm', { name: order.planName }), t('orders.cancel'));
+}
+
 const load = (page: number, signal: AbortSignal) => listMembershipOrders({ page }, { hideErrors: true, signal });
 
-/** My membership (GET /api/member_card/orders): orders and their states, pay again when pending. */
+/**
+ * My membership (GET /api/member_card/orders): orders and their states; a pending one is paid again
+ * or cancelled (its open payment closed first, decision 037).
+ */
 export default function OrderMemberPage() {
   const { t } = useI18n();
   const list = usePagedList(load);
   const payment = useOrderPayment(confirmPaymentJump);
-  const { reload } = list;
+  const { reload, update } = list;
+  const cancelling = useSubmit();
 
   const payAgain = useCallback(
     (order: MembershipOrder) => {
@@ -43,6 +54,19 @@ export default function OrderMemberPage() {
         .catch(() => undefined);
     },
     [payment, reload],
+  );
+
+  const cancel = useCallback(
+    async (order: MembershipOrder) => {
+      if (!(await confirmCancel(order))) return;
+      // The request layer shows why it was refused (paid meanwhile: 1007); the list then shows it.
+      const isDone = await cancelling.run(() =>
+        cancelMembershipOrder(order.id).then((next) => update((item) => item.id === next.id, next)),
+      );
+      if (isDone) await showToast(t('orders.cancelled'));
+      else reload();
+    },
+    [cancelling, reload, update, t],
   );
 
   if (list.status === 'loading') return <StatusTip status="loading" />;
@@ -98,6 +122,15 @@ export default function OrderMemberPage() {
                   onClick={() => payAgain(order)}
                 >
                   {t('orders.payAgain')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={isPolling || cancelling.isBusy}
+                  aria-label={t('orders.cancelNamed', { name: order.planName })}
+                  onClick={() => void cancel(order)}
+                >
+                  {t('orders.cancel')}
                 </button>
               </div>
             ) : null}

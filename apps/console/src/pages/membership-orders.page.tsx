@@ -1,0 +1,119 @@
+import { consoleCancelMembershipOrder, consoleMembershipOrders, type ConsoleMembershipOrder } from '@stride/contract';
+import { App, Button, Tag, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import { ReasonModal } from '../components/reason-modal';
+import { StatusQueue } from '../components/status-queue';
+import { useFail } from '../components/use-fail';
+import { useLoad } from '../components/use-load';
+import { dateTime, money } from '../lib/format';
+import { useI18n } from '../lib/i18n-context';
+import { call } from '../lib/request';
+
+const PAGE_SIZE = 20;
+const NONE = { items: [] as ConsoleMembershipOrder[], total: 0, page: 1, pageSize: PAGE_SIZE, hasMore: false };
+type Status = ConsoleMembershipOrder['status'];
+
+/**
+ * Finance: membership orders, newest first; a paid one is cancelled with a full refund and a
+ * reason (decision 037): the card ends, the price goes back to the balance or through the provider.
+ */
+export default function MembershipOrdersPage() {
+  const { t, language } = useI18n();
+  const { message } = App.useApp();
+  const fail = useFail();
+  const [view, setView] = useState<{ status: Status; page: number }>({ status: 'paid', page: 1 });
+  const load = useCallback(
+    () => call(consoleMembershipOrders, { query: { status: view.status, page: view.page, pageSize: PAGE_SIZE } }),
+    [view],
+  );
+  const { data, loading, reload } = useLoad(load, JSON.stringify(view), NONE);
+  const [cancelling, setCancelling] = useState<ConsoleMembershipOrder | null>(null);
+
+  return (
+    <>
+      <StatusQueue
+        statuses={(['paid', 'cancelled', 'pending', 'expired'] as const).map((value) => ({
+          value,
+          label: t(`memberOrders.status.${value}`),
+        }))}
+        view={view}
+        onView={setView}
+        onRefresh={reload}
+        notice={t('memberOrders.notice')}
+        loading={loading}
+        data={data}
+        pageSize={PAGE_SIZE}
+        emptyText={t('memberOrders.empty')}
+        columns={[
+          {
+            title: t('memberOrders.order'),
+            dataIndex: 'id',
+            render: (id: string) => <Typography.Text copyable>{id}</Typography.Text>,
+          },
+          { title: t('memberOrders.user'), dataIndex: 'userId' },
+          { title: t('memberOrders.plan'), dataIndex: 'planName' },
+          {
+            title: t('memberOrders.amount'),
+            dataIndex: 'amount',
+            align: 'right',
+            render: (amount: number) => money(amount),
+          },
+          {
+            title: t('memberOrders.payWith'),
+            dataIndex: 'payWith',
+            render: (payWith: ConsoleMembershipOrder['payWith']) => t(`memberOrders.payWith.${payWith}`),
+          },
+          {
+            title: t('memberOrders.paidAt'),
+            dataIndex: 'paidAt',
+            render: (at: string | null) => (at ? dateTime(at, language) : ''),
+          },
+          {
+            title: t('memberOrders.refund'),
+            key: 'refund',
+            render: (_value, row) =>
+              row.refund ? (
+                <Tag color={row.refund.status === 'done' ? 'green' : row.refund.status === 'due' ? 'gold' : 'red'}>
+                  {t(`memberOrders.refund.${row.refund.status}`)}
+                </Tag>
+              ) : row.status === 'cancelled' ? (
+                <Tag color="green">{t('memberOrders.refund.balance')}</Tag>
+              ) : null,
+          },
+          {
+            title: '',
+            key: 'actions',
+            render: (_value, row) =>
+              row.status === 'paid' ? (
+                <Button danger onClick={() => setCancelling(row)}>
+                  {t('memberOrders.cancel')}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      <ReasonModal
+        open={cancelling !== null}
+        title={
+          cancelling
+            ? t('memberOrders.cancelTitle', { amount: money(cancelling.amount), plan: cancelling.planName })
+            : undefined
+        }
+        label={t('memberOrders.reason')}
+        max={200}
+        onCancel={() => setCancelling(null)}
+        onSubmit={async (reason) => {
+          if (cancelling === null) return;
+          try {
+            await call(consoleCancelMembershipOrder, { params: { id: cancelling.id }, body: { reason } });
+            void message.success(t('memberOrders.cancelled'));
+            setCancelling(null);
+            reload();
+          } catch (error) {
+            fail(error);
+          }
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { consoleCancelMembershipOrder, consoleMembershipOrders } from '@stride/contract';
+import type { EndpointRegistrar } from '../../http/endpoints.js';
+import { pageResult } from '../../db/retry.js';
+import { consoleHandler } from '../operators/console-handler.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import type { PaymentsAdmin } from './payments.admin.js';
+
+/** Membership orders in the console: a paid one is cancelled with a full refund (finance; decision 037). */
+export function registerPaymentConsoleRoutes(
+  endpoints: EndpointRegistrar,
+  deps: { admin: { payments: PaymentsAdmin }; operators: OperatorsService },
+): void {
+  const handle = consoleHandler(endpoints, deps.operators);
+  const admin = deps.admin.payments;
+
+  handle(consoleMembershipOrders, async ({ query }) => {
+    const { items, total } = await admin.listOrders(
+      { status: query.status, userId: query.userId, orderId: query.orderId },
+      query,
+    );
+    return pageResult(items, query, total);
+  });
+
+  handle(consoleCancelMembershipOrder, async ({ operator, params, body }) => {
+    await admin.cancelPaidOrder(operator.name, params.id, body.reason);
+    return admin.viewOrder(params.id);
+  });
+}
