@@ -16,6 +16,7 @@ import * as m0014 from './0014-media.js';
 import * as m0015 from './0015-content.js';
 import * as m0016 from './0016-step-sources.js';
 import * as m0017 from './0017-flag-indexes.js';
+import * as m0022 from './0022-content-languages.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015-content': m0015,
   '0016-step-sources': m0016,
   '0017-flag-indexes': m0017,
+  '0022-content-languages': m0022,
 };

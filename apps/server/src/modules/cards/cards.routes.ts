@@ -5,13 +5,13 @@ import type { CardsService } from './cards.service.js';
 export function registerCardRoutes(endpoints: EndpointRegistrar, deps: { cards: CardsService }): void {
   const { cards } = deps;
 
-  endpoints.handle(listCardPlans, () => cards.listPlans());
+  endpoints.handle(listCardPlans, ({ language }) => cards.listPlans(language));
 
-  endpoints.handle(buyCard, ({ user, body }) => cards.buy(user.id, body));
+  endpoints.handle(buyCard, ({ user, body, language }) => cards.buy(user.id, body, language));
 
-  endpoints.handle(listMyCards, ({ user }) => cards.listMyCards(user.id));
+  endpoints.handle(listMyCards, ({ user, language }) => cards.listMyCards(user.id, language));
 
-  endpoints.handle(listMembershipOrders, ({ user, query }) => cards.listOrders(user.id, query));
+  endpoints.handle(listMembershipOrders, ({ user, query, language }) => cards.listOrders(user.id, query, language));
 
   endpoints.handle(listPolicies, ({ user, query }) => cards.listPolicies(user.id, query.status));
 
