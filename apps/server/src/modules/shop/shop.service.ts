@@ -228,7 +228,8 @@ export class ShopService {
     const items: OrderSummary[] = rows.map((row) => ({
       id: row.id,
       kind: row.kind,
-      title: localize(language, row, { title: row.title }).title,
+      // The plan's or goods' `name`, in the user's language (decision 042).
+      title: localize(language, row, { name: row.title }).name,
       status: row.status as OrderSummary['status'],
       amount: row.amount,
       points: row.points,
