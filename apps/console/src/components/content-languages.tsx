@@ -1,0 +1,93 @@
+import { LANGUAGES, type Language } from '@stride/contract';
+import { Form, Input, Select, Tabs, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useI18n } from '../lib/i18n-context';
+
+/** A field an operator may write in every language, as the editor's own field for it is. */
+export interface TranslatedField {
+  name: string;
+  label: string;
+  max: number;
+  multiline?: boolean;
+  /** A custom input (the notice body's rich editor); it gets `value` and `onChange` from the form. */
+  input?: ReactNode;
+}
+
+/** The language fields of a content item as the console reads and sends them (decision 042). */
+export interface LanguageValues {
+  defaultLanguage: Language;
+  translations: Partial<Record<Language, Partial<Record<string, string>>>>;
+}
+
+export const NO_TRANSLATIONS: LanguageValues = { defaultLanguage: 'en', translations: {} };
+
+/** The form's values for a saved item. */
+export function languageValues(row: LanguageValues): LanguageValues {
+  return { defaultLanguage: row.defaultLanguage, translations: row.translations };
+}
+
+/**
+ * Inside an editor's form: the language its own fields are written in, and a tab per other
+ * language with the same fields, optional (an empty field falls back: the other Chinese script,
+ * then the default language). Only the default language's text is required.
+ */
+export function ContentLanguages({ fields }: { readonly fields: readonly TranslatedField[] }) {
+  const { t } = useI18n();
+  const form = Form.useFormInstance();
+  const chosen = Form.useWatch('defaultLanguage', form) as Language | undefined;
+  const translations = Form.useWatch('translations', form) as LanguageValues['translations'] | undefined;
+  const defaultLanguage = chosen ?? 'en';
+  const others = LANGUAGES.filter((language) => language !== defaultLanguage);
+  const filled = (language: Language) =>
+    fields.filter((field) => (translations?.[language]?.[field.name] ?? '').trim() !== '').length;
+
+  return (
+    <fieldset className="content-languages" aria-label={t('languages.title')}>
+      <Form.Item
+        name="defaultLanguage"
+        label={t('languages.default')}
+        extra={t('languages.defaultHint')}
+        initialValue="en"
+      >
+        <Select
+          style={{ maxWidth: 240 }}
+          options={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+        />
+      </Form.Item>
+      <Typography.Text strong>{t('languages.other')}</Typography.Text>
+      <Tabs
+        size="small"
+        items={others.map((language) => ({
+          key: language,
+          forceRender: true,
+          label: (
+            <span lang={language} data-language={language}>
+              {t(`languages.${language}`)}
+              {filled(language) > 0 ? ` · ${filled(language)}/${fields.length}` : ''}
+            </span>
+          ),
+          children: fields.map((field) => (
+            <Form.Item
+              key={field.name}
+              name={['translations', language, field.name]}
+              label={field.label}
+              rules={[{ max: field.max }]}
+            >
+              {field.input ??
+                (field.multiline ? (
+                  <Input.TextArea
+                    lang={language}
+                    maxLength={field.max}
+                    placeholder={t('languages.empty')}
+                    autoSize={{ minRows: 2, maxRows: 5 }}
+                  />
+                ) : (
+                  <Input lang={language} maxLength={field.max} placeholder={t('languages.empty')} />
+                ))}
+            </Form.Item>
+          )),
+        }))}
+      />
+    </fieldset>
+  );
+}
