@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '@stride/contract';
-import { Form, Input, Select, Tabs, Typography } from 'antd';
+import { Collapse, Form, Input, Select, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useI18n } from '../lib/i18n-context';
 
@@ -40,9 +40,10 @@ export function ContentLanguages({ fields }: { readonly fields: readonly Transla
   const others = LANGUAGES.filter((language) => language !== defaultLanguage);
   const filled = (language: Language) =>
     fields.filter((field) => (translations?.[language]?.[field.name] ?? '').trim() !== '').length;
+  const written = others.filter((language) => filled(language) > 0);
 
   return (
-    <fieldset className="content-languages" aria-label={t('languages.title')}>
+    <fieldset aria-label={t('languages.title')} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <Form.Item
         name="defaultLanguage"
         label={t('languages.default')}
@@ -54,39 +55,60 @@ export function ContentLanguages({ fields }: { readonly fields: readonly Transla
           options={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
         />
       </Form.Item>
-      <Typography.Text strong>{t('languages.other')}</Typography.Text>
-      <Tabs
+      <Collapse
         size="small"
-        items={others.map((language) => ({
-          key: language,
-          forceRender: true,
-          label: (
-            <span lang={language} data-language={language}>
-              {t(`languages.${language}`)}
-              {filled(language) > 0 ? ` · ${filled(language)}/${fields.length}` : ''}
-            </span>
-          ),
-          children: fields.map((field) => (
-            <Form.Item
-              key={field.name}
-              name={['translations', language, field.name]}
-              label={field.label}
-              rules={[{ max: field.max }]}
-            >
-              {field.input ??
-                (field.multiline ? (
-                  <Input.TextArea
-                    lang={language}
-                    maxLength={field.max}
-                    placeholder={t('languages.empty')}
-                    autoSize={{ minRows: 2, maxRows: 5 }}
-                  />
-                ) : (
-                  <Input lang={language} maxLength={field.max} placeholder={t('languages.empty')} />
-                ))}
-            </Form.Item>
-          )),
-        }))}
+        items={[
+          {
+            key: 'languages',
+            forceRender: true,
+            label: (
+              <span>
+                {t('languages.other')}
+                {written.length > 0 ? (
+                  <Typography.Text type="secondary">
+                    {' · '}
+                    {written.map((language) => t(`languages.${language}`)).join(', ')}
+                  </Typography.Text>
+                ) : null}
+              </span>
+            ),
+            children: (
+              <Tabs
+                size="small"
+                items={others.map((language) => ({
+                  key: language,
+                  forceRender: true,
+                  label: (
+                    <span data-language={language}>
+                      {t(`languages.${language}`)}
+                      {filled(language) > 0 ? ` · ${filled(language)}/${fields.length}` : ''}
+                    </span>
+                  ),
+                  children: fields.map((field) => (
+                    <Form.Item
+                      key={field.name}
+                      name={['translations', language, field.name]}
+                      label={`${field.label} · ${t(`languages.${language}`)}`}
+                      rules={[{ max: field.max }]}
+                    >
+                      {field.input ??
+                        (field.multiline ? (
+                          <Input.TextArea
+                            lang={language}
+                            maxLength={field.max}
+                            placeholder={t('languages.empty')}
+                            autoSize={{ minRows: 2, maxRows: 5 }}
+                          />
+                        ) : (
+                          <Input lang={language} maxLength={field.max} placeholder={t('languages.empty')} />
+                        ))}
+                    </Form.Item>
+                  )),
+                }))}
+              />
+            ),
+          },
+        ]}
       />
     </fieldset>
   );
