@@ -75,13 +75,14 @@ export function ContentLanguages({ fields }: { readonly fields: readonly Transla
             children: (
               <Tabs
                 size="small"
+                tabBarGutter={16}
                 items={others.map((language) => ({
                   key: language,
                   forceRender: true,
                   label: (
                     <span data-language={language}>
                       {t(`languages.${language}`)}
-                      {filled(language) > 0 ? ` · ${filled(language)}/${fields.length}` : ''}
+                      {filled(language) > 0 ? ' ✓' : ''}
                     </span>
                   ),
                   children: fields.map((field) => (
