@@ -7,7 +7,6 @@ import {
   IdSchema,
   LanguageSchema,
   MoneySchema,
-  multilineText,
   pageOf,
   PageQuerySchema,
   PersonNameSchema,

@@ -9,7 +9,6 @@ import {
   IdSchema,
   LanguageSchema,
   MoneySchema,
-  multilineText,
   pageOf,
   PageQuerySchema,
   PointsSchema,
