@@ -110,4 +110,44 @@ describe('server content in the user’s language, end to end in Chromium', () =
       await phone.context.close();
     }
   });
+
+  it('an editor writes a notice in English with a Traditional Chinese title and body; each phone reads its own', async () => {
+    const { page } = await operatorDesk(server, browser, 'editor.mei', ['editor']);
+    await menu(page).filter({ hasText: 'Notices' }).click();
+    await page.getByRole('button', { name: 'New notice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New notice' });
+    await dialog.getByLabel('Title', { exact: true }).fill('Lantern walk');
+    await dialog.getByRole('textbox', { name: 'Text', exact: true }).click();
+    await page.keyboard.type('Meet at the old bridge at seven.');
+    await dialog.getByRole('button', { name: /Other languages/ }).click();
+    await dialog.getByRole('tab', { name: /Chinese \(Traditional\)/ }).click();
+    await dialog.getByLabel('Title · Chinese (Traditional)').fill('提燈夜走');
+    await dialog.getByRole('textbox', { name: 'Text · Chinese (Traditional)' }).click();
+    await page.keyboard.type('晚上七點在老橋集合。');
+    await expect.poll(() => dialog.getByRole('tab', { name: /Chinese \(Traditional\) ✓/ }).count()).toBe(1);
+    await shoot(page, 'notices-languages');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Lantern walk' });
+    await row.getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(() => row.getByText('Published', { exact: true }).count()).toBe(1);
+
+    const token = await logInByApi(server.baseUrl, DEMO);
+    for (const [locale, title, body] of [
+      ['zh-HK', '提燈夜走', '晚上七點在老橋集合。'],
+      // No Simplified text: its sibling, Traditional, comes before the English default.
+      ['zh-CN', '提燈夜走', '晚上七點在老橋集合。'],
+      ['fr-FR', 'Lantern walk', 'Meet at the old bridge at seven.'],
+    ] as const) {
+      const phone = await openPhone(browser, { width: 360, locale });
+      await useToken(phone.context, token);
+      await openRoute(phone.page, server.baseUrl, '/pages/index/index');
+      const notice = top(phone.page).getByText(title, { exact: true }).first();
+      await expect.poll(() => notice.count()).toBe(1);
+      await notice.click();
+      const frame = phone.page.frameLocator('iframe.notice-body');
+      await expect.poll(() => frame.getByText(body).count()).toBe(1);
+      expect(phone.errors).toEqual([]);
+      await phone.context.close();
+    }
+  });
 });

@@ -9,8 +9,11 @@ export interface TranslatedField {
   label: string;
   max: number;
   multiline?: boolean;
-  /** A custom input (the notice body's rich editor); it gets `value` and `onChange` from the form. */
-  input?: ReactNode;
+  /**
+   * A custom input (the notice body's rich editor) named `label`; it gets `value` and `onChange`
+   * from the form.
+   */
+  input?: (label: string) => ReactNode;
 }
 
 /** The language fields of a content item as the console reads and sends them (decision 042). */
@@ -85,26 +88,29 @@ export function ContentLanguages({ fields }: { readonly fields: readonly Transla
                       {filled(language) > 0 ? ' ✓' : ''}
                     </span>
                   ),
-                  children: fields.map((field) => (
-                    <Form.Item
-                      key={field.name}
-                      name={['translations', language, field.name]}
-                      label={`${field.label} · ${t(`languages.${language}`)}`}
-                      rules={[{ max: field.max }]}
-                    >
-                      {field.input ??
-                        (field.multiline ? (
-                          <Input.TextArea
-                            lang={language}
-                            maxLength={field.max}
-                            placeholder={t('languages.empty')}
-                            autoSize={{ minRows: 2, maxRows: 5 }}
-                          />
-                        ) : (
-                          <Input lang={language} maxLength={field.max} placeholder={t('languages.empty')} />
-                        ))}
-                    </Form.Item>
-                  )),
+                  children: fields.map((field) => {
+                    const label = `${field.label} · ${t(`languages.${language}`)}`;
+                    return (
+                      <Form.Item
+                        key={field.name}
+                        name={['translations', language, field.name]}
+                        label={label}
+                        rules={[{ max: field.max }]}
+                      >
+                        {field.input?.(label) ??
+                          (field.multiline ? (
+                            <Input.TextArea
+                              lang={language}
+                              maxLength={field.max}
+                              placeholder={t('languages.empty')}
+                              autoSize={{ minRows: 2, maxRows: 5 }}
+                            />
+                          ) : (
+                            <Input lang={language} maxLength={field.max} placeholder={t('languages.empty')} />
+                          ))}
+                      </Form.Item>
+                    );
+                  }),
                 }))}
               />
             ),

@@ -256,7 +256,7 @@ export default function NoticesPage() {
                   name: 'body',
                   label: t('notices.body'),
                   max: 100_000,
-                  input: <TranslatedBody label={t('notices.body')} />,
+                  input: (label) => <TranslatedBody label={label} />,
                 },
               ]}
             />
