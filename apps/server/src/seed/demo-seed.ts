@@ -356,6 +356,67 @@ export const DEMO_COMMUNITY = [
   },
 ] as const;
 
+/**
+ * A demo database seeded before content had languages keeps its English-only rows: the demo items
+ * still as seeded (English, no other language yet) get their other languages. An operator's own
+ * text, or a language an operator already added, is left as it is.
+ */
+async function addDemoLanguages(services: Services): Promise<void> {
+  const { db } = services;
+  const fill = async (
+    table: 'card_plans' | 'goods_categories' | 'goods' | 'home_items' | 'notices' | 'community_channels',
+    column: 'name' | 'title',
+    texts: Record<string, string>,
+  ) => {
+    for (const [english, translations] of Object.entries(texts)) {
+      await db
+        .updateTable(table)
+        .set({ translations })
+        .where(column, '=', english)
+        .where('default_language', '=', 'en')
+        .where('translations', '=', '{}')
+        .execute();
+    }
+  };
+  const each = <T>(texts: Record<string, T>, toFields: (value: T) => Record<string, Texts | undefined>) =>
+    Object.fromEntries(Object.entries(texts).map(([english, value]) => [english, demoTranslations(toFields(value))]));
+  await fill(
+    'card_plans',
+    'name',
+    each(PLAN_NAMES, (name) => ({ name })),
+  );
+  await fill(
+    'home_items',
+    'title',
+    each(HOME_TITLES, (title) => ({ title })),
+  );
+  await fill(
+    'goods_categories',
+    'name',
+    each(CATEGORY_NAMES, (name) => ({ name })),
+  );
+  await fill(
+    'goods',
+    'name',
+    each(GOODS_TEXTS, (fields) => ({ ...fields })),
+  );
+  await fill(
+    'notices',
+    'title',
+    Object.fromEntries(
+      Object.entries(NOTICE_TEXTS).map(([english, fields]) => [
+        english,
+        demoTranslations({ ...fields }, sanitizeNoticeHtml),
+      ]),
+    ),
+  );
+  await fill(
+    'community_channels',
+    'name',
+    each(CHANNEL_TEXTS, (fields) => ({ ...fields })),
+  );
+}
+
 async function seedContent(services: Services): Promise<void> {
   const { db, clock } = services;
   const now = clock.now();
@@ -458,6 +519,7 @@ export async function seedDemo(services: Services): Promise<void> {
     }
   }
   await seedContent(services);
+  await addDemoLanguages(services);
   if (!(await services.console.hasOperator(DEMO_OPERATOR.name))) {
     await services.console.createOperator({ ...DEMO_OPERATOR, roles: [...OPERATOR_ROLES] });
   }
