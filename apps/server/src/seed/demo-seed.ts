@@ -267,8 +267,9 @@ export const DEMO_HOME_ITEMS = [
   { kind: 'entry', title: 'Exchange', image: 'exchange', target: '/pages-sub/exchange-record/index' },
 ] as const;
 
-function goodsSvg(label: string, color: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" rx="32" fill="${color}"/><circle cx="200" cy="170" r="90" fill="#ffffff" fill-opacity="0.35"/><text x="200" y="330" text-anchor="middle" font-family="sans-serif" font-size="40" fill="#fff">${label}</text></svg>`;
+/** No words in the picture: the goods' name is shown beside it, in the user's language (decision 042). */
+function goodsSvg(color: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" rx="32" fill="${color}"/><circle cx="200" cy="180" r="100" fill="#ffffff" fill-opacity="0.35"/><rect x="120" y="320" width="160" height="18" rx="9" fill="#ffffff" fill-opacity="0.5"/></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
@@ -437,7 +438,7 @@ async function seedContent(services: Services): Promise<void> {
           id: randomUUID(),
           category_id: categoryId,
           name: item.name,
-          images: JSON.stringify([goodsSvg(item.name.split(' ')[0] ?? item.name, item.color)]),
+          images: JSON.stringify([goodsSvg(item.color)]),
           points: item.points,
           stock: item.stock,
           description: item.description,
