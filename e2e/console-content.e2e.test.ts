@@ -49,8 +49,8 @@ describe('content in the operator console', () => {
     const { page } = editor;
     await menu(page).filter({ hasText: 'Notices' }).click();
     await page.getByRole('button', { name: 'New notice' }).click();
-    await page.getByLabel('Title').fill(TITLE);
-    const text = page.getByRole('textbox', { name: 'Text' });
+    await page.getByLabel('Title', { exact: true }).fill(TITLE);
+    const text = page.getByRole('textbox', { name: 'Text', exact: true });
     await text.click();
     await page.getByRole('button', { name: 'Bold' }).click();
     await page.keyboard.type('Join us every evening');
@@ -121,8 +121,8 @@ describe('content in the operator console', () => {
     await menu(page).filter({ hasText: 'Community' }).click();
     await page.getByRole('button', { name: 'New channel' }).click();
     const dialog = page.getByRole('dialog', { name: 'New channel' });
-    await dialog.getByLabel('Name').fill(CHANNEL);
-    await dialog.getByLabel('Description').fill('Every Saturday at 8');
+    await dialog.getByLabel('Name', { exact: true }).fill(CHANNEL);
+    await dialog.getByLabel('Description', { exact: true }).fill('Every Saturday at 8');
     await dialog.getByLabel('Link').fill('https://example.com/riverside');
     await dialog.locator('input[type="file"]').setInputFiles({
       name: 'qr.png',

@@ -45,7 +45,7 @@ describe('merchant console', () => {
     await page.getByRole('tab', { name: 'Categories' }).click();
     await page.getByRole('button', { name: 'New category' }).click();
     const categoryDialog = page.getByRole('dialog').filter({ hasText: 'New category' });
-    await categoryDialog.getByLabel('Name').fill('Summer gear');
+    await categoryDialog.getByLabel('Name', { exact: true }).fill('Summer gear');
     await categoryDialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Summer gear' }).count()).toBe(1);
 
@@ -55,8 +55,8 @@ describe('merchant console', () => {
     const goodsDialog = page.getByRole('dialog').filter({ hasText: 'New goods' });
     await goodsDialog.getByLabel('Category').click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'Summer gear' }).click();
-    await goodsDialog.getByLabel('Name').fill('Cooling towel');
-    await goodsDialog.getByLabel('Description').fill('Wet it, wring it, walk on.');
+    await goodsDialog.getByLabel('Name', { exact: true }).fill('Cooling towel');
+    await goodsDialog.getByLabel('Description', { exact: true }).fill('Wet it, wring it, walk on.');
     await goodsDialog.getByLabel('Price (points)').fill('600');
     await goodsDialog.getByLabel('Stock').fill('8');
     await goodsDialog
@@ -89,12 +89,12 @@ describe('merchant console', () => {
     // open: the save is refused with the server's message, and the list shows the other save.
     await goodsRow.getByRole('button', { name: 'Edit' }).click();
     const editDialog = page.getByRole('dialog').filter({ hasText: 'Edit Cooling towel' });
-    await expect.poll(() => editDialog.getByLabel('Name').inputValue()).toBe('Cooling towel');
+    await expect.poll(() => editDialog.getByLabel('Name', { exact: true }).inputValue()).toBe('Cooling towel');
     const goodsId = (await server.app.services.admin.shop.listGoodsForOperators()).rows.find(
       (row) => row.name === 'Cooling towel',
     )?.id;
     await server.app.services.admin.shop.saveGoods('other-operator', goodsId, { stock: 20 });
-    await editDialog.getByLabel('Name').fill('Cooling towel XL');
+    await editDialog.getByLabel('Name', { exact: true }).fill('Cooling towel XL');
     await editDialog.getByRole('button', { name: 'Save' }).click();
     await expect
       .poll(() => page.getByText('Someone changed this meanwhile. Reload it and make your change again.').count())

@@ -65,7 +65,7 @@ describe('card plans and the home page in the console', () => {
 
     await page.getByRole('button', { name: 'New plan' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('Sunrise');
+    await dialog.getByLabel('Name', { exact: true }).fill('Sunrise');
     await dialog.getByLabel('Price (¥)').fill('50');
     await dialog.getByLabel('Days').fill('14');
     await dialog.getByLabel('Daily steps target').fill('5000');
@@ -162,7 +162,7 @@ describe('card plans and the home page in the console', () => {
 
     await page.getByRole('button', { name: 'New item' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Title').fill('Autumn walk');
+    await dialog.getByLabel('Title', { exact: true }).fill('Autumn walk');
     await dialog.locator('input[type=file]').setInputFiles({
       name: 'autumn.png',
       mimeType: 'image/png',

@@ -106,3 +106,28 @@ export const APP_ROUTES = [
 
 /** A console-edited row's edit counter: sent back with an edit, refused with 1017 when someone saved meanwhile. */
 export const VersionSchema = z.number().int().min(1);
+
+/** The supported languages (docs/product/client.md, Dialogs, toasts and texts). */
+export const LANGUAGES = ['en', 'es', 'fr', 'zh-Hans', 'zh-Hant'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LanguageSchema = z.enum(LANGUAGES);
+
+/**
+ * Content an operator writes (plans, goods, categories, home items, notices, community channels)
+ * has a default language, whose text is in the item's own fields, and texts in other languages
+ * (decision 042). `translations` maps a language to its fields; an empty or missing field falls
+ * back (the requested language, its Chinese sibling, the default language, then any).
+ */
+export function translationsSchema<T extends Record<string, z.ZodType>>(fields: T) {
+  const entry = z.strictObject(
+    Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, schema.optional()])) as {
+      [K in keyof T]: z.ZodOptional<T[K]>;
+    },
+  );
+  return z.partialRecord(LanguageSchema, entry);
+}
+
+/** The console's language fields on a content item: read back as saved (decision 042). */
+export function contentLanguagesSchema<T extends Record<string, z.ZodType>>(fields: T) {
+  return z.object({ defaultLanguage: LanguageSchema, translations: translationsSchema(fields) });
+}

@@ -82,7 +82,3 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   ledger,
   stepSources,
 ]);
-
-/** The supported languages (docs/product/client.md, Dialogs, toasts and texts). */
-export const LANGUAGES = ['en', 'es', 'fr', 'zh-Hans', 'zh-Hant'] as const;
-export type Language = (typeof LANGUAGES)[number];

@@ -32,6 +32,12 @@ function stringLeaves(schema: z.core.$ZodType, path: string): Leaf[] {
       return (def.options as z.core.$ZodType[]).flatMap((option) => stringLeaves(option, path));
     case 'array':
       return stringLeaves(def.element as z.core.$ZodType, `${path}[]`);
+    case 'record':
+      // Content translations (decision 042): language keys, then each language's texts.
+      return [
+        ...stringLeaves(def.keyType as z.core.$ZodType, `${path}{key}`),
+        ...stringLeaves(def.valueType as z.core.$ZodType, `${path}{}`),
+      ];
     case 'number':
     case 'boolean':
     case 'literal':
@@ -69,6 +75,7 @@ describe('text rules', () => {
     expect(leaves.map((leaf) => leaf.path)).toContain('user.login body.password');
     expect(leaves.map((leaf) => leaf.path)).toContain('pay.get params.id');
     expect(leaves.map((leaf) => leaf.path)).toContain('goods.list query.categoryId');
+    expect(leaves.map((leaf) => leaf.path)).toContain('console.notices.create body.translations{}.body');
     const unguarded = leaves.filter((leaf) => !refusesControlCharacters(leaf.schema)).map((leaf) => leaf.path);
     expect(unguarded).toEqual([]);
     for (const leaf of leaves) {

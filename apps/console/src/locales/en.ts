@@ -7,6 +7,7 @@ import { MERCHANT } from './areas/merchant';
 import { PLANS } from './areas/plans';
 
 import { CONTENT } from './areas/content';
+import { CONTENT_LANGUAGES } from './areas/content-languages';
 /** The base dictionary: every other locale is typed against it, so a missing key fails the typecheck. */
 export const en = {
   appName: 'Stride console',
@@ -129,6 +130,7 @@ export const en = {
   ...MERCHANT.en,
   ...PLANS.en,
   ...CONTENT.en,
+  ...CONTENT_LANGUAGES.en,
 };
 
 export type Messages = Readonly<Record<keyof typeof en, string>>;

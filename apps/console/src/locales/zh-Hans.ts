@@ -5,6 +5,7 @@ import { FLAGGED_DAYS } from './areas/flagged-days';
 import { FINANCE } from './areas/finance';
 import { PLANS } from './areas/plans';
 import { CONTENT } from './areas/content';
+import { CONTENT_LANGUAGES } from './areas/content-languages';
 import type { Messages } from './en';
 import { MERCHANT } from './areas/merchant';
 
@@ -126,4 +127,5 @@ export const zhHans: Messages = {
   ...MERCHANT.zhHans,
   ...PLANS.zhHans,
   ...CONTENT.zhHans,
+  ...CONTENT_LANGUAGES.zhHans,
 };

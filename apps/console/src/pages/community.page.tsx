@@ -22,6 +22,12 @@ import {
   Upload,
 } from 'antd';
 import { useState } from 'react';
+import {
+  ContentLanguages,
+  NO_TRANSLATIONS,
+  languageValues,
+  type LanguageValues,
+} from '../components/content-languages';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
 import { useI18n } from '../lib/i18n-context';
@@ -30,7 +36,7 @@ import { ConsoleError, call, upload } from '../lib/request';
 const NONE: never[] = [];
 const loadChannels = () => call(consoleChannels, {});
 
-interface Fields {
+interface Fields extends LanguageValues {
   name: string;
   description: string;
   url: string;
@@ -39,7 +45,15 @@ interface Fields {
   active: boolean;
 }
 
-const BLANK: Fields = { name: '', description: '', url: '', qrImage: null, position: 0, active: true };
+const BLANK: Fields = {
+  name: '',
+  description: '',
+  url: '',
+  qrImage: null,
+  position: 0,
+  active: true,
+  ...NO_TRANSLATIONS,
+};
 
 /** Editors: the official community channels users see (name, link, QR image, order, shown or not). */
 export default function CommunityPage() {
@@ -54,7 +68,8 @@ export default function CommunityPage() {
   const qrImage = Form.useWatch('qrImage', form) as string | null | undefined;
 
   function open(channel: ConsoleChannel | null) {
-    form.setFieldsValue(channel ?? BLANK);
+    form.resetFields();
+    form.setFieldsValue(channel ? { ...channel, ...languageValues(channel) } : BLANK);
     setEditing(channel);
   }
 
@@ -203,6 +218,12 @@ export default function CommunityPage() {
           <Form.Item name="active" label={t('community.active')} valuePropName="checked">
             <Switch />
           </Form.Item>
+          <ContentLanguages
+            fields={[
+              { name: 'name', label: t('community.name'), max: 64 },
+              { name: 'description', label: t('community.description'), max: 500, multiline: true },
+            ]}
+          />
         </Form>
       </Modal>
     </>

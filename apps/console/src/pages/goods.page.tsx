@@ -11,6 +11,12 @@ import {
 import { CODES } from '@stride/contract/codes';
 import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
 import { useCallback, useState } from 'react';
+import {
+  ContentLanguages,
+  NO_TRANSLATIONS,
+  languageValues,
+  type LanguageValues,
+} from '../components/content-languages';
 import { GoodsImages } from '../components/merchant/goods-images';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
@@ -23,7 +29,7 @@ const NO_GOODS = { items: [] as ConsoleGoods[], total: 0, page: 1, pageSize: 20,
 const PAGE_SIZE = 20;
 const loadCategories = () => call(consoleShopCategories, {});
 
-interface GoodsForm {
+interface GoodsForm extends LanguageValues {
   categoryId: string;
   name: string;
   description: string;
@@ -81,9 +87,17 @@ function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
 
   function open(goods: ConsoleGoods | 'new') {
     setEditing(goods);
+    form.resetFields();
     form.setFieldsValue(
       goods === 'new'
-        ? { categoryId: filter.categoryId ?? categories[0]?.id, description: '', position: 0, onSale: true, images: [] }
+        ? {
+            categoryId: filter.categoryId ?? categories[0]?.id,
+            description: '',
+            position: 0,
+            onSale: true,
+            images: [],
+            ...NO_TRANSLATIONS,
+          }
         : {
             categoryId: goods.categoryId,
             name: goods.name,
@@ -93,6 +107,7 @@ function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
             position: goods.position,
             onSale: goods.onSale,
             images: goods.images,
+            ...languageValues(goods),
           },
     );
   }
@@ -261,6 +276,12 @@ function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
           <Form.Item name="images" label={t('goods.images')}>
             <GoodsImages />
           </Form.Item>
+          <ContentLanguages
+            fields={[
+              { name: 'name', label: t('goods.name'), max: 100 },
+              { name: 'description', label: t('goods.description'), max: 2000, multiline: true },
+            ]}
+          />
         </Form>
       </Modal>
     </>
@@ -280,14 +301,15 @@ function CategoriesTab({
   const save = useSave(reload);
   const [editing, setEditing] = useState<ConsoleCategory | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<{ name: string; position: number; active: boolean }>();
+  const [form] = Form.useForm<{ name: string; position: number; active: boolean } & LanguageValues>();
 
   function open(row: ConsoleCategory | 'new') {
     setEditing(row);
+    form.resetFields();
     form.setFieldsValue(
       row === 'new'
-        ? { name: '', position: 0, active: true }
-        : { name: row.name, position: row.position, active: row.active },
+        ? { name: '', position: 0, active: true, ...NO_TRANSLATIONS }
+        : { name: row.name, position: row.position, active: row.active, ...languageValues(row) },
     );
   }
 
@@ -376,6 +398,7 @@ function CategoriesTab({
               <Switch />
             </Form.Item>
           </Space>
+          <ContentLanguages fields={[{ name: 'name', label: t('category.name'), max: 64 }]} />
         </Form>
       </Modal>
     </>

@@ -27,13 +27,19 @@ import {
   Upload,
 } from 'antd';
 import { useState } from 'react';
+import {
+  ContentLanguages,
+  NO_TRANSLATIONS,
+  languageValues,
+  type LanguageValues,
+} from '../components/content-languages';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
 import { useI18n } from '../lib/i18n-context';
 import { call, ConsoleError, uploadImage } from '../lib/request';
 import './home-items.css';
 
-interface ItemForm {
+interface ItemForm extends LanguageValues {
   kind: HomeItemKind;
   title: string;
   image: string;
@@ -187,8 +193,16 @@ export default function HomeItemsPage() {
     form.resetFields();
     form.setFieldsValue(
       target === 'new'
-        ? { kind: 'banner', title: '', image: '', target: '', position: rows.length, active: true }
-        : target,
+        ? {
+            kind: 'banner',
+            title: '',
+            image: '',
+            target: '',
+            position: rows.length,
+            active: true,
+            ...NO_TRANSLATIONS,
+          }
+        : { ...target, ...languageValues(target) },
     );
     setEditing(target);
   }
@@ -210,6 +224,8 @@ export default function HomeItemsPage() {
               target: values.target.trim(),
               position: values.position,
               active: values.active,
+              defaultLanguage: values.defaultLanguage,
+              translations: values.translations,
             };
             return target === 'new'
               ? call(consoleCreateHomeItem, { body: { ...body, kind: values.kind } })
@@ -377,6 +393,7 @@ export default function HomeItemsPage() {
               <Switch />
             </Form.Item>
           </Space>
+          <ContentLanguages fields={[{ name: 'title', label: t('homeItems.title'), max: 140 }]} />
         </Form>
       </Modal>
     </div>

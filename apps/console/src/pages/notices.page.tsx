@@ -9,6 +9,12 @@ import {
 import { CODES } from '@stride/contract/codes';
 import { App, Button, Col, Form, Input, Modal, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import {
+  ContentLanguages,
+  NO_TRANSLATIONS,
+  languageValues,
+  type LanguageValues,
+} from '../components/content-languages';
 import { NoticePreview } from '../components/notice-preview';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
@@ -27,6 +33,25 @@ interface Editing {
   notice: ConsoleNotice | null;
   title: string;
   body: string;
+  /** The language title and body are written in, and the other languages (decision 042). */
+  languages: LanguageValues;
+}
+
+/** The notice body in another language: the same rich editor, empty until written. */
+function TranslatedBody({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value?: string;
+  onChange?: (html: string) => void;
+}) {
+  return (
+    <Suspense fallback={<Spin />}>
+      <RichEditor label={label} value={value ?? ''} onChange={(html) => onChange?.(html)} />
+    </Suspense>
+  );
 }
 
 /** Editors: every notice (drafts too); write and edit in a rich-text editor, preview, publish. */
@@ -87,7 +112,12 @@ export default function NoticesPage() {
     const current = check();
     if (!current) return;
     void run(async () => {
-      const body = { title: current.title, body: current.body };
+      const body = {
+        title: current.title,
+        body: current.body,
+        defaultLanguage: current.languages.defaultLanguage,
+        translations: current.languages.translations,
+      };
       const saved = current.notice
         ? await call(consoleUpdateNotice, {
             params: { id: current.notice.id },
@@ -123,7 +153,10 @@ export default function NoticesPage() {
   return (
     <>
       <Space style={{ marginBottom: 16 }}>
-        <Button type="primary" onClick={() => setEditing({ notice: null, title: '', body: '' })}>
+        <Button
+          type="primary"
+          onClick={() => setEditing({ notice: null, title: '', body: '', languages: NO_TRANSLATIONS })}
+        >
           {t('notices.new')}
         </Button>
         <Button onClick={reload}>{t('refresh')}</Button>
@@ -150,7 +183,11 @@ export default function NoticesPage() {
             fixed: 'right',
             render: (_value, row) => (
               <Space>
-                <Button onClick={() => setEditing({ notice: row, title: row.title, body: row.body })}>
+                <Button
+                  onClick={() =>
+                    setEditing({ notice: row, title: row.title, body: row.body, languages: languageValues(row) })
+                  }
+                >
                   {t('notices.edit')}
                 </Button>
                 <Button onClick={() => setPreview({ title: row.title, body: row.body })}>{t('notices.preview')}</Button>
@@ -187,7 +224,14 @@ export default function NoticesPage() {
         }
       >
         {editing ? (
-          <Form layout="vertical" requiredMark={false}>
+          <Form
+            layout="vertical"
+            requiredMark={false}
+            initialValues={editing.languages}
+            onValuesChange={(_changed, all: LanguageValues) =>
+              setEditing((current) => (current ? { ...current, languages: { ...current.languages, ...all } } : current))
+            }
+          >
             <Form.Item label={t('notices.title')} htmlFor="notice-title">
               <Input
                 id="notice-title"
@@ -205,6 +249,17 @@ export default function NoticesPage() {
                 />
               </Suspense>
             </Form.Item>
+            <ContentLanguages
+              fields={[
+                { name: 'title', label: t('notices.title'), max: 140 },
+                {
+                  name: 'body',
+                  label: t('notices.body'),
+                  max: 100_000,
+                  input: (label) => <TranslatedBody label={label} />,
+                },
+              ]}
+            />
           </Form>
         ) : null}
       </Modal>

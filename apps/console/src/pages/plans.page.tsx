@@ -9,6 +9,12 @@ import {
 import { CODES } from '@stride/contract/codes';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
+import {
+  ContentLanguages,
+  NO_TRANSLATIONS,
+  languageValues,
+  type LanguageValues,
+} from '../components/content-languages';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
 import { dateTime, money } from '../lib/format';
@@ -18,7 +24,7 @@ import { call, ConsoleError } from '../lib/request';
 type Status = 'onSale' | 'retired' | 'all';
 
 /** The form shows yuan; the contract takes minor units. */
-interface PlanForm {
+interface PlanForm extends LanguageValues {
   name: string;
   price: number;
   days: number;
@@ -39,6 +45,8 @@ function toTerms(form: PlanForm): CardPlanTerms {
     dailyCashBack: Math.round(form.dailyCashBack * 100),
     multiplierPercent: form.multiplierPercent,
     position: form.position,
+    defaultLanguage: form.defaultLanguage,
+    translations: form.translations,
   };
 }
 
@@ -51,6 +59,7 @@ function toForm(plan: ConsoleCardPlan): PlanForm {
     dailyCashBack: plan.dailyCashBack / 100,
     multiplierPercent: plan.multiplierPercent,
     position: plan.position,
+    ...languageValues(plan),
   };
 }
 
@@ -62,6 +71,7 @@ const BLANK: PlanForm = {
   dailyCashBack: 3,
   multiplierPercent: 120,
   position: 0,
+  ...NO_TRANSLATIONS,
 };
 
 function PlanFields() {
@@ -105,6 +115,7 @@ function PlanFields() {
           <InputNumber min={0} max={10000} precision={0} />
         </Form.Item>
       </Space>
+      <ContentLanguages fields={[{ name: 'name', label: t('plans.name'), max: 64 }]} />
     </>
   );
 }

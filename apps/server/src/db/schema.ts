@@ -236,6 +236,10 @@ export interface HomeItemsTable {
   is_active: number;
   /** 1 when created, +1 per console edit (stale edits are refused, code 1017). */
   version: number;
+  /** The language of the text columns (decision 042). */
+  default_language: Generated<string>;
+  /** JSON: language → field → text, for the other languages (decision 042). */
+  translations: Generated<string>;
 }
 
 export interface CardPlansTable {
@@ -258,6 +262,10 @@ export interface CardPlansTable {
   retired_at: number | null;
   /** The version that replaced this one on sale. */
   replaced_by: string | null;
+  /** The language of the text columns (decision 042). */
+  default_language: Generated<string>;
+  /** JSON: language → field → text, for the other languages (decision 042). */
+  translations: Generated<string>;
 }
 
 export interface MembershipOrdersTable {
@@ -549,6 +557,10 @@ export interface GoodsCategoriesTable {
   created_at: number;
   /** Edit counter: 1, then +1 per operator's save (stale edits refused, 1017). */
   version: Generated<number>;
+  /** The language of the text columns (decision 042). */
+  default_language: Generated<string>;
+  /** JSON: language → field → text, for the other languages (decision 042). */
+  translations: Generated<string>;
 }
 
 export interface GoodsTable {
@@ -566,6 +578,10 @@ export interface GoodsTable {
   updated_at: number;
   /** Edit counter: 1, then +1 per operator's save (stale edits refused, 1017). */
   version: Generated<number>;
+  /** The language of the text columns (decision 042). */
+  default_language: Generated<string>;
+  /** JSON: language → field → text, for the other languages (decision 042). */
+  translations: Generated<string>;
 }
 
 export interface DeliveryAddressesTable {
@@ -643,6 +659,10 @@ export interface NoticesTable {
   /** Starts at 1, +1 per change: a console edit names the version it read (stale edits). */
   version: Generated<number>;
   updated_at: number | null;
+  /** The language of the text columns (decision 042). */
+  default_language: Generated<string>;
+  /** JSON: language → field → text, for the other languages (decision 042). */
+  translations: Generated<string>;
 }
 
 export interface CommunityChannelsTable {
@@ -656,6 +676,10 @@ export interface CommunityChannelsTable {
   created_at: number;
   /** Starts at 1, +1 per change: a console edit names the version it read (stale edits). */
   version: Generated<number>;
+  /** The language of the text columns (decision 042). */
+  default_language: Generated<string>;
+  /** JSON: language → field → text, for the other languages (decision 042). */
+  translations: Generated<string>;
 }
 
 /** A companion package uploaded in the console; the highest version code is served. */

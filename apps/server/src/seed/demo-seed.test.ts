@@ -71,6 +71,44 @@ describe('demo seed', () => {
     expect((await api(t, getDownload)).code).toBe(1010);
   });
 
+  it('writes every item it creates in all five languages, and adds them to a database seeded before languages', async () => {
+    await seedDemo(t.app.services);
+    const tables = ['card_plans', 'goods_categories', 'goods', 'home_items', 'notices', 'community_channels'] as const;
+    const fieldsOf = {
+      card_plans: ['name'],
+      goods_categories: ['name'],
+      goods: ['name', 'description'],
+      home_items: ['title'],
+      notices: ['title', 'body'],
+      community_channels: ['name', 'description'],
+    } as const;
+    const allLanguages = async () => {
+      for (const table of tables) {
+        const rows = await t.db.selectFrom(table).select(['default_language', 'translations']).execute();
+        expect(rows.length, table).toBeGreaterThan(0);
+        for (const row of rows) {
+          expect(row.default_language).toBe('en');
+          const translations = JSON.parse(row.translations) as Record<string, Record<string, string>>;
+          expect(Object.keys(translations).sort(), table).toEqual(['es', 'fr', 'zh-Hans', 'zh-Hant']);
+          for (const texts of Object.values(translations)) {
+            expect(Object.keys(texts).sort(), table).toEqual([...fieldsOf[table]].sort());
+          }
+        }
+      }
+    };
+    await allLanguages();
+    // A demo database from before languages: English only. The next start adds the others.
+    for (const table of tables) await t.db.updateTable(table).set({ translations: '{}' }).execute();
+    await seedDemo(t.app.services);
+    await allLanguages();
+
+    const zh = await api(t, listCardPlans, {
+      token: (await api(t, login, { body: DEMO_ACCOUNT })).data.token,
+      language: 'zh-Hant',
+    });
+    expect(zh.data.map((plan) => plan.name)).toEqual(['銅卡', '銀卡', '金卡']);
+  });
+
   it('links banners and quick entries to pages that exist', () => {
     const routes: readonly string[] = APP_ROUTES;
     for (const item of DEMO_HOME_ITEMS) {

@@ -2,15 +2,17 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import {
   DaySchema,
+  IdempotencyKeySchema,
   IdParamsSchema,
   IdSchema,
-  IdempotencyKeySchema,
+  LanguageSchema,
   MoneySchema,
+  pageOf,
   PageQuerySchema,
   PersonNameSchema,
-  TimestampSchema,
-  pageOf,
   text,
+  TimestampSchema,
+  translationsSchema,
   VersionSchema,
 } from '../common.js';
 
@@ -160,6 +162,8 @@ export type Policy = z.output<typeof PolicySchema>;
  * A plan's terms as an operator sets them. An edit never changes a sold card: it makes a new
  * version (a new plan row) that replaces the old one on sale; cards and orders keep the old row.
  */
+export const CardPlanTranslationsSchema = translationsSchema({ name: text().trim().max(64) });
+
 export const CardPlanTermsSchema = z
   .strictObject({
     name: text().trim().min(1).max(64),
@@ -173,6 +177,10 @@ export const CardPlanTermsSchema = z
     multiplierPercent: z.number().int().min(100).max(1000),
     /** Order on sale, smallest first. */
     position: z.number().int().min(0).max(10_000),
+    /** The language `name` is written in (decision 042); an edit without it keeps the version's. */
+    defaultLanguage: LanguageSchema.optional(),
+    /** The name in other languages; an edit without it keeps the version's. */
+    translations: CardPlanTranslationsSchema.optional(),
   })
   .refine((terms) => terms.dailyCashBack <= terms.price, {
     path: ['dailyCashBack'],
@@ -181,6 +189,8 @@ export const CardPlanTermsSchema = z
 
 export const ConsoleCardPlanSchema = z.object({
   id: IdSchema,
+  defaultLanguage: LanguageSchema,
+  translations: CardPlanTranslationsSchema,
   /** Every version of one plan shares it (the id of its first version). */
   familyId: IdSchema,
   /** 1 for a new plan, +1 for each edit; sent back with an edit or a retirement (stale edits: 1017). */

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { IdParamsSchema, IdSchema, multilineText, text, TimestampSchema, VersionSchema } from '../common.js';
+import {
+  IdParamsSchema,
+  IdSchema,
+  LanguageSchema,
+  multilineText,
+  text,
+  TimestampSchema,
+  translationsSchema,
+  VersionSchema,
+} from '../common.js';
 
 export const listCommunityChannels = defineEndpoint({
   id: 'community.list',
@@ -21,8 +30,15 @@ export const listCommunityChannels = defineEndpoint({
 });
 
 /** A channel as operators see it: inactive ones too, the stored image (null: a QR code of the link). */
+export const ChannelTranslationsSchema = translationsSchema({
+  name: text().trim().max(64),
+  description: multilineText().trim().max(500),
+});
+
 export const ConsoleChannelSchema = z.object({
   id: IdSchema,
+  defaultLanguage: LanguageSchema,
+  translations: ChannelTranslationsSchema,
   name: z.string(),
   description: z.string(),
   url: z.string(),
@@ -41,6 +57,10 @@ const ChannelFieldsSchema = z.strictObject({
   qrImage: text().trim().min(1).max(500).nullable(),
   position: z.number().int().min(0).max(10_000),
   active: z.boolean(),
+  /** The language `name` and `description` are written in (decision 042); an edit without it keeps the channel's. */
+  defaultLanguage: LanguageSchema.optional(),
+  /** Name and description in other languages; an edit without them keeps the channel's. */
+  translations: ChannelTranslationsSchema.optional(),
 });
 
 export const consoleChannels = defineEndpoint({

@@ -3,11 +3,13 @@ import { defineEndpoint } from '../endpoint.js';
 import {
   IdParamsSchema,
   IdSchema,
+  LanguageSchema,
   multilineText,
+  pageOf,
   PageQuerySchema,
   text,
   TimestampSchema,
-  pageOf,
+  translationsSchema,
   VersionSchema,
 } from '../common.js';
 
@@ -39,9 +41,17 @@ export const NoticeTitleSchema = text().trim().min(1).max(140);
 export const NoticeBodySchema = multilineText().min(1).max(100_000);
 /** The version the editor read; an edit against another version is refused (1017). */
 
+/** Title and body in other languages than the notice's default one (decision 042); bodies are sanitized on save. */
+export const NoticeTranslationsSchema = translationsSchema({
+  title: text().trim().max(140),
+  body: multilineText().max(100_000),
+});
+
 /** A notice as operators see it: drafts too, with the version to send back on edit. */
 export const ConsoleNoticeSchema = z.object({
   id: IdSchema,
+  defaultLanguage: LanguageSchema,
+  translations: NoticeTranslationsSchema,
   title: z.string(),
   /** Sanitized HTML, exactly what users are answered. */
   body: z.string(),
@@ -81,7 +91,12 @@ export const consoleCreateNotice = defineEndpoint({
   access: 'console',
   roles: ['editor'],
   summary: 'Saves a new notice as a draft (unpublished); the body is sanitized and the answer shows what was kept.',
-  body: z.strictObject({ title: NoticeTitleSchema, body: NoticeBodySchema }),
+  body: z.strictObject({
+    title: NoticeTitleSchema,
+    body: NoticeBodySchema,
+    defaultLanguage: LanguageSchema.default('en'),
+    translations: NoticeTranslationsSchema.default({}),
+  }),
   response: ConsoleNoticeSchema,
 });
 
@@ -93,7 +108,14 @@ export const consoleUpdateNotice = defineEndpoint({
   roles: ['editor'],
   summary: "Changes a notice's title and body (sanitized) if it is still at `version` (else 1017).",
   params: IdParamsSchema,
-  body: z.strictObject({ title: NoticeTitleSchema, body: NoticeBodySchema, version: VersionSchema }),
+  body: z.strictObject({
+    title: NoticeTitleSchema,
+    body: NoticeBodySchema,
+    version: VersionSchema,
+    /** Without them, the notice keeps its default language and other languages. */
+    defaultLanguage: LanguageSchema.optional(),
+    translations: NoticeTranslationsSchema.optional(),
+  }),
   response: ConsoleNoticeSchema,
 });
 

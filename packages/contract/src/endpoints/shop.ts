@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import {
-  IdSchema,
   IdempotencyKeySchema,
+  IdSchema,
+  LanguageSchema,
   MoneySchema,
-  PageQuerySchema,
-  PointsSchema,
-  TimestampSchema,
   multilineText,
   pageOf,
+  PageQuerySchema,
+  PointsSchema,
   text,
+  TimestampSchema,
+  translationsSchema,
   VersionSchema,
 } from '../common.js';
 import { ShippedToSchema } from './addresses.js';
@@ -149,8 +151,16 @@ export const CategoryNameSchema = text().trim().min(1).max(64);
 export const GoodsNameSchema = text().trim().min(1).max(100);
 export const PositionSchema = z.number().int().min(0).max(100_000);
 
+export const CategoryTranslationsSchema = translationsSchema({ name: text().trim().max(64) });
+export const GoodsTranslationsSchema = translationsSchema({
+  name: text().trim().max(100),
+  description: multilineText().trim().max(2_000),
+});
+
 export const ConsoleCategorySchema = z.object({
   id: IdSchema,
+  defaultLanguage: LanguageSchema,
+  translations: CategoryTranslationsSchema,
   name: z.string(),
   position: z.number().int(),
   active: z.boolean(),
@@ -165,6 +175,8 @@ export const ConsoleGoodsSchema = GoodsSchema.extend({
   onSale: z.boolean(),
   version: z.number().int(),
   updatedAt: TimestampSchema,
+  defaultLanguage: LanguageSchema,
+  translations: GoodsTranslationsSchema,
 });
 
 const GoodsFields = {
@@ -176,6 +188,10 @@ const GoodsFields = {
   images: z.array(CatalogueImageSchema).max(9),
   position: PositionSchema,
   onSale: z.boolean(),
+  /** The language `name` and `description` are written in (decision 042). */
+  defaultLanguage: LanguageSchema,
+  /** Name and description in other languages. */
+  translations: GoodsTranslationsSchema,
 };
 
 export const consoleShopCategories = defineEndpoint({
@@ -199,6 +215,8 @@ export const consoleShopCategoryCreate = defineEndpoint({
     name: CategoryNameSchema,
     position: PositionSchema.default(0),
     active: z.boolean().default(true),
+    defaultLanguage: LanguageSchema.default('en'),
+    translations: CategoryTranslationsSchema.default({}),
   }),
   response: ConsoleCategorySchema,
 });
@@ -216,6 +234,8 @@ export const consoleShopCategoryUpdate = defineEndpoint({
     name: CategoryNameSchema.optional(),
     position: PositionSchema.optional(),
     active: z.boolean().optional(),
+    defaultLanguage: LanguageSchema.optional(),
+    translations: CategoryTranslationsSchema.optional(),
   }),
   response: ConsoleCategorySchema,
 });
@@ -247,6 +267,8 @@ export const consoleShopGoodsCreate = defineEndpoint({
     images: GoodsFields.images.default([]),
     position: GoodsFields.position.default(0),
     onSale: GoodsFields.onSale.default(true),
+    defaultLanguage: GoodsFields.defaultLanguage.default('en'),
+    translations: GoodsFields.translations.default({}),
   }),
   response: ConsoleGoodsSchema,
 });
@@ -270,6 +292,8 @@ export const consoleShopGoodsUpdate = defineEndpoint({
     images: GoodsFields.images.optional(),
     position: GoodsFields.position.optional(),
     onSale: GoodsFields.onSale.optional(),
+    defaultLanguage: GoodsFields.defaultLanguage.optional(),
+    translations: GoodsFields.translations.optional(),
   }),
   response: ConsoleGoodsSchema,
 });

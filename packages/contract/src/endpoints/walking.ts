@@ -4,15 +4,17 @@ import { STATEMENT_TYPES } from '../rules/ledger-types.js';
 import {
   APP_ROUTES,
   DaySchema,
+  IdempotencyKeySchema,
   IdParamsSchema,
   IdSchema,
-  IdempotencyKeySchema,
+  LanguageSchema,
   MoneySchema,
+  pageOf,
   PageQuerySchema,
   PointsSchema,
-  TimestampSchema,
-  pageOf,
   text,
+  TimestampSchema,
+  translationsSchema,
   VersionSchema,
 } from '../common.js';
 
@@ -225,6 +227,8 @@ export function isHomeLinkTarget(target: string): boolean {
 
 export const HomeItemKindSchema = z.enum(['banner', 'entry']);
 
+export const HomeItemTranslationsSchema = translationsSchema({ title: text().trim().max(140) });
+
 const HomeItemFieldsSchema = z.strictObject({
   title: text().trim().min(1).max(140),
   /** A banner: an image URL (`/media/...` from the image upload, or `https:`). An entry: an icon name or an image URL. */
@@ -233,10 +237,16 @@ const HomeItemFieldsSchema = z.strictObject({
   /** Order on home, smallest first. */
   position: z.number().int().min(0).max(10_000),
   active: z.boolean(),
+  /** The language `title` is written in (decision 042); an edit without it keeps the item's. */
+  defaultLanguage: LanguageSchema.optional(),
+  /** The title in other languages; an edit without it keeps the item's. */
+  translations: HomeItemTranslationsSchema.optional(),
 });
 
 export const ConsoleHomeItemSchema = z.object({
   id: IdSchema,
+  defaultLanguage: LanguageSchema,
+  translations: HomeItemTranslationsSchema,
   kind: HomeItemKindSchema,
   title: z.string(),
   image: z.string(),

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { CardPlanTerms, ConsoleCardPlan } from '@stride/contract';
+import type { CardPlanTerms, ConsoleCardPlan, Language } from '@stride/contract';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { normalizeTranslations, parseTranslations } from '../../lib/content-language.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import { toConsoleCardPlan } from './cards.mapper.js';
 import type { CardPlanRow, CardsRepository } from './cards.repository.js';
@@ -13,6 +14,8 @@ function snapshot(row: CardPlanRow): Record<string, unknown> {
   return {
     version: row.version,
     name: row.name,
+    defaultLanguage: row.default_language,
+    translations: parseTranslations(row.translations),
     price: row.price,
     days: row.days,
     dailyTarget: row.daily_target,
@@ -23,9 +26,14 @@ function snapshot(row: CardPlanRow): Record<string, unknown> {
   };
 }
 
-function termsColumns(terms: CardPlanTerms) {
+function termsColumns(terms: CardPlanTerms, kept?: CardPlanRow) {
+  const defaultLanguage = terms.defaultLanguage ?? (kept?.default_language as Language | undefined) ?? 'en';
   return {
     name: terms.name,
+    default_language: defaultLanguage,
+    translations: terms.translations
+      ? normalizeTranslations(defaultLanguage, terms.translations)
+      : (kept?.translations ?? '{}'),
     price: terms.price,
     days: terms.days,
     daily_target: terms.dailyTarget,
@@ -101,7 +109,7 @@ export class CardsAdmin {
       const old = await this.retire(trx, id, version, { retired_at: now, replaced_by: nextId });
       const next: CardPlanRow = {
         id: nextId,
-        ...termsColumns(terms),
+        ...termsColumns(terms, old),
         is_active: 1,
         created_at: now,
         version: old.version + 1,

@@ -1,4 +1,5 @@
-import type { CardPlan, ConsoleCardPlan, MembershipOrder, MyCard, Policy } from '@stride/contract';
+import type { CardPlan, ConsoleCardPlan, Language, MembershipOrder, MyCard, Policy } from '@stride/contract';
+import { contentLanguages, localize, type TranslatedRow } from '../../lib/content-language.js';
 import { isoTime } from '../../lib/clock.js';
 import type {
   CardPlanRow,
@@ -10,10 +11,15 @@ import type {
 
 /** Rows to API types, in one place. */
 
-export function toCardPlan(row: CardPlanRow, insuranceCoverage: number): CardPlan {
+/** A plan's name in the user's language (decision 042). */
+export function planName(plan: { name: string } & TranslatedRow, language: Language | undefined): string {
+  return localize(language, plan, { name: plan.name }).name;
+}
+
+export function toCardPlan(row: CardPlanRow, insuranceCoverage: number, language: Language | undefined): CardPlan {
   return {
     id: row.id,
-    name: row.name,
+    name: planName(row, language),
     price: row.price,
     days: row.days,
     dailyTarget: row.daily_target,
@@ -27,10 +33,11 @@ export function toMyCard(
   row: CardWithPlanRow,
   today: { day: string; steps: number; daysLeft: number; cashBackEarned: boolean },
   insuranceCoverage: number,
+  language: Language | undefined,
 ): MyCard {
   return {
     id: row.id,
-    plan: toCardPlan(row.plan, insuranceCoverage),
+    plan: toCardPlan(row.plan, insuranceCoverage, language),
     status: row.ends_on >= today.day ? 'active' : 'expired',
     startsOn: row.starts_on,
     endsOn: row.ends_on,
@@ -80,6 +87,7 @@ export function toConsoleCardPlan(row: PlanForOperators): ConsoleCardPlan {
     familyId: row.family_id,
     version: row.version,
     name: row.name,
+    ...contentLanguages(row),
     price: row.price,
     days: row.days,
     dailyTarget: row.daily_target,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type {
   CardPlansTable,
@@ -7,13 +7,18 @@ import type {
   MembershipOrdersTable,
 } from '../../db/schema.js';
 
-export type CardPlanRow = CardPlansTable;
+export type CardPlanRow = Selectable<CardPlansTable>;
 export type OrderRow = MembershipOrdersTable;
 export type PolicyRow = InsurancePoliciesTable;
 /** A policy with its holder's verified real name (null until verified). */
 export type PolicyWithHolderRow = PolicyRow & { holder_name: string | null };
 export type CardWithPlanRow = MemberCardsTable & { plan: CardPlanRow };
-export type OrderWithPlanRow = OrderRow & { plan_name: string };
+/** An order with its plan's name in every language it has (decision 042). */
+export type OrderWithPlanRow = OrderRow & {
+  plan_name: string;
+  plan_default_language: string;
+  plan_translations: string;
+};
 export type PlanForOperators = CardPlanRow & { cards_sold: number; pending_orders: number };
 
 const PLAN_COLUMNS = [
@@ -31,6 +36,8 @@ const PLAN_COLUMNS = [
   'p.family_id as p_family_id',
   'p.retired_at as p_retired_at',
   'p.replaced_by as p_replaced_by',
+  'p.default_language as p_default_language',
+  'p.translations as p_translations',
 ] as const;
 
 type JoinedCard = MemberCardsTable & {
@@ -48,6 +55,8 @@ type JoinedCard = MemberCardsTable & {
   p_family_id: string;
   p_retired_at: number | null;
   p_replaced_by: string | null;
+  p_default_language: string;
+  p_translations: string;
 };
 
 function splitCard(row: JoinedCard): CardWithPlanRow {
@@ -75,6 +84,8 @@ function splitCard(row: JoinedCard): CardWithPlanRow {
       family_id: row.p_family_id,
       retired_at: row.p_retired_at,
       replaced_by: row.p_replaced_by,
+      default_language: row.p_default_language,
+      translations: row.p_translations,
     },
   };
 }
@@ -239,7 +250,7 @@ export class CardsRepository {
     db: Executor,
     filter: { status?: string | undefined; userId?: string | undefined; orderId?: string | undefined },
     page: { limit: number; offset: number },
-  ): Promise<{ rows: OrderWithPlanRow[]; total: number }> {
+  ): Promise<{ rows: (OrderRow & { plan_name: string })[]; total: number }> {
     let query = db.selectFrom('membership_orders as o').innerJoin('card_plans as p', 'p.id', 'o.plan_id');
     if (filter.status !== undefined) query = query.where('o.status', '=', filter.status);
     if (filter.userId !== undefined) query = query.where('o.user_id', '=', filter.userId);
@@ -272,7 +283,11 @@ export class CardsRepository {
     const [rows, count] = await Promise.all([
       query
         .selectAll('o')
-        .select('p.name as plan_name')
+        .select([
+          'p.name as plan_name',
+          'p.default_language as plan_default_language',
+          'p.translations as plan_translations',
+        ])
         .orderBy('o.created_at', 'desc')
         .orderBy('o.id')
         .limit(page.limit)
@@ -332,7 +347,7 @@ export class CardsRepository {
       .selectFrom('card_cash_backs as b')
       .innerJoin('member_cards as c', 'c.id', 'b.card_id')
       .innerJoin('card_plans as p', 'p.id', 'c.plan_id')
-      .select(['b.card_id', 'p.name', 'b.amount'])
+      .select(['b.card_id', 'p.name', 'p.default_language', 'p.translations', 'b.amount'])
       .where('c.user_id', '=', userId)
       .where('b.day', '=', day)
       .orderBy('b.created_at')

@@ -17,20 +17,22 @@ export function registerCardRoutes(
 ): void {
   const { cards, payments } = deps;
 
-  endpoints.handle(listCardPlans, () => cards.listPlans());
+  endpoints.handle(listCardPlans, ({ language }) => cards.listPlans(language));
 
-  endpoints.handle(buyCard, ({ user, body }) => cards.buy(user.id, body));
+  endpoints.handle(buyCard, ({ user, body, language }) => cards.buy(user.id, body, language));
 
-  endpoints.handle(listMyCards, ({ user }) => cards.listMyCards(user.id));
+  endpoints.handle(listMyCards, ({ user, language }) => cards.listMyCards(user.id, language));
 
   // Payments past their expiry are settled first, so that the orders they were for can expire.
-  endpoints.handle(listMembershipOrders, async ({ user, query }) => {
+  endpoints.handle(listMembershipOrders, async ({ user, query, language }) => {
     await payments.settleExpiredOf(user.id);
-    return cards.listOrders(user.id, query);
+    return cards.listOrders(user.id, query, language);
   });
 
   // Closing the provider's trade lives with payments, which decides whether it was paid first.
-  endpoints.handle(cancelMembershipOrder, ({ user, params }) => payments.cancelOrder(user.id, params.id));
+  endpoints.handle(cancelMembershipOrder, ({ user, params, language }) =>
+    payments.cancelOrder(user.id, params.id, language),
+  );
 
   endpoints.handle(listPolicies, ({ user, query }) => cards.listPolicies(user.id, query.status));
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CardPlan, MembershipOrder, MyCard, Policy } from '@stride/contract';
+import type { CardPlan, Language, MembershipOrder, MyCard, Policy } from '@stride/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
@@ -9,7 +9,7 @@ import type { BusinessCalendar } from '../../lib/business-day.js';
 import { MINUTE_MS, type Clock } from '../../lib/clock.js';
 import { maskIdNumber, randomDigits, requestHash, type FieldCipher } from '../../lib/secrets.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import { toCardPlan, toMembershipOrder, toMyCard, toPolicy } from './cards.mapper.js';
+import { planName, toCardPlan, toMembershipOrder, toMyCard, toPolicy } from './cards.mapper.js';
 import type { CardWithPlanRow, CardsRepository, OrderRow } from './cards.repository.js';
 
 /** A membership order as stored, for the payments module. */
@@ -38,9 +38,9 @@ export class CardsService {
     return this.calendar.dayOf(this.clock.now());
   }
 
-  async listPlans(): Promise<CardPlan[]> {
+  async listPlans(language: Language): Promise<CardPlan[]> {
     const rows = await this.repository.listPlans(this.db);
-    return rows.map((row) => toCardPlan(row, this.config.insuranceCoverage));
+    return rows.map((row) => toCardPlan(row, this.config.insuranceCoverage, language));
   }
 
   /**
@@ -50,6 +50,7 @@ export class CardsService {
   buy(
     userId: string,
     input: { planId: string; payWith: 'balance' | 'online'; idempotencyKey: string },
+    language: Language,
   ): Promise<MembershipOrder> {
     const key = `${userId}:card.buy:${input.idempotencyKey}`;
     const fingerprint = { planId: input.planId, payWith: input.payWith };
@@ -61,7 +62,7 @@ export class CardsService {
         if (existing) {
           if (existing.request_hash !== hash || existing.user_id !== userId) throw new AppError('CONFLICT', 'conflict');
           const plan = await this.repository.findPlan(trx, existing.plan_id);
-          return toMembershipOrder(existing, plan?.name ?? '', now);
+          return toMembershipOrder(existing, plan ? planName(plan, language) : '', now);
         }
         const plan = await this.repository.findPlan(trx, input.planId);
         if (!plan || plan.is_active !== 1) throw notFound();
@@ -95,7 +96,7 @@ export class CardsService {
           });
           await this.activateOrder(trx, order, now);
         }
-        return toMembershipOrder(order, plan.name, now);
+        return toMembershipOrder(order, planName(plan, language), now);
       }),
     );
   }
@@ -191,27 +192,37 @@ export class CardsService {
     return { rows: rows.map((row) => ({ row, view: toMembershipOrder(row, row.plan_name, now) })), total };
   }
 
-  /** An order as its user sees it. */
-  async viewOrder(db: Executor, order: OrderRow): Promise<MembershipOrder> {
+  /** An order as its user sees it, its plan named in the user's language. */
+  async viewOrder(db: Executor, order: OrderRow, language: Language): Promise<MembershipOrder> {
     const plan = await this.repository.findPlan(db, order.plan_id);
-    return toMembershipOrder(order, plan?.name ?? '', this.clock.now());
+    return toMembershipOrder(order, plan ? planName(plan, language) : '', this.clock.now());
   }
 
   async listOrders(
     userId: string,
     query: { page: number; pageSize: number; status?: MembershipOrder['status'] | undefined },
+    language: Language,
   ) {
     const now = this.clock.now();
     await this.repository.expireOrders(this.db, userId, now);
     const { rows, total } = await this.repository.listOrders(this.db, userId, query.status, pageWindow(query));
     return pageResult(
-      rows.map((row) => toMembershipOrder(row, row.plan_name, now)),
+      rows.map((row) =>
+        toMembershipOrder(
+          row,
+          planName(
+            { name: row.plan_name, default_language: row.plan_default_language, translations: row.plan_translations },
+            language,
+          ),
+          now,
+        ),
+      ),
       query,
       total,
     );
   }
 
-  async listMyCards(userId: string): Promise<MyCard[]> {
+  async listMyCards(userId: string, language?: Language): Promise<MyCard[]> {
     const today = this.today();
     const [cards, steps] = await Promise.all([
       this.repository.listCards(this.db, userId),
@@ -232,6 +243,7 @@ export class CardsService {
           cashBackEarned: earned.has(card.id),
         },
         this.config.insuranceCoverage,
+        language,
       ),
     );
   }
@@ -255,9 +267,10 @@ export class CardsService {
     db: Executor,
     userId: string,
     day: string,
+    language: Language,
   ): Promise<{ cardId: string; cardName: string; amount: number }[]> {
     const rows = await this.repository.cashBacksOn(db, userId, day);
-    return rows.map((row) => ({ cardId: row.card_id, cardName: row.name, amount: row.amount }));
+    return rows.map((row) => ({ cardId: row.card_id, cardName: planName(row, language), amount: row.amount }));
   }
 
   /** For the funds statement: the day each cash back transfer was for. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { languageColumns, type LanguageInput } from '../../lib/content-language.js';
 import { isAllowedImageUrl } from '../../lib/image-url.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
@@ -15,6 +16,8 @@ export interface ChannelInput {
   qrImage?: string | null | undefined;
   position?: number | undefined;
   isActive?: boolean | undefined;
+  /** The language of name and description, and the other languages (decision 042). */
+  languages?: LanguageInput | undefined;
 }
 
 function isWebLink(value: string): boolean {
@@ -64,6 +67,7 @@ export class CommunityAdmin {
             ...(input.qrImage === undefined ? {} : { qr_image: input.qrImage }),
             ...(input.position === undefined ? {} : { position: input.position }),
             ...(input.isActive === undefined ? {} : { is_active: input.isActive ? 1 : 0 }),
+            ...languageColumns(input.languages ?? {}, before),
           },
           version,
         );
@@ -80,6 +84,7 @@ export class CommunityAdmin {
           position: input.position ?? 0,
           is_active: input.isActive === false ? 0 : 1,
           created_at: now,
+          ...languageColumns(input.languages ?? {}),
         });
       }
       const saved = await this.repository.find(trx, channelId);
@@ -113,5 +118,7 @@ function snapshot(row: ChannelRow) {
     position: row.position,
     active: row.is_active === 1,
     version: row.version,
+    defaultLanguage: row.default_language,
+    translations: row.translations,
   };
 }

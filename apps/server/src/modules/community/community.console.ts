@@ -1,6 +1,7 @@
 import { consoleChannels, consoleCreateChannel, consoleUpdateChannel, type ConsoleChannel } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
+import { contentLanguages, type LanguageInput } from '../../lib/content-language.js';
 import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { ChannelInput, CommunityAdmin } from './community.admin.js';
@@ -13,6 +14,7 @@ function toConsole(row: ChannelRow): ConsoleChannel {
     description: row.description,
     url: row.url,
     qrImage: row.qr_image,
+    ...contentLanguages(row),
     position: Number(row.position),
     active: Number(row.is_active) === 1,
     createdAt: isoTime(Number(row.created_at)),
@@ -20,20 +22,23 @@ function toConsole(row: ChannelRow): ConsoleChannel {
   };
 }
 
-const input = (body: {
-  name: string;
-  description: string;
-  url: string;
-  qrImage: string | null;
-  position: number;
-  active: boolean;
-}): ChannelInput => ({
+const input = (
+  body: {
+    name: string;
+    description: string;
+    url: string;
+    qrImage: string | null;
+    position: number;
+    active: boolean;
+  } & LanguageInput,
+): ChannelInput => ({
   name: body.name,
   description: body.description,
   url: body.url,
   qrImage: body.qrImage,
   position: body.position,
   isActive: body.active,
+  languages: { defaultLanguage: body.defaultLanguage, translations: body.translations },
 });
 
 /** Community channels in the console (decision 028): list, add, and edit with stale-edit checks. */

@@ -5,5 +5,5 @@ import type { CommunityService } from './community.service.js';
 export function registerCommunityRoutes(endpoints: EndpointRegistrar, deps: { community: CommunityService }): void {
   const { community } = deps;
 
-  endpoints.handle(listCommunityChannels, () => community.list());
+  endpoints.handle(listCommunityChannels, ({ language }) => community.list(language));
 }

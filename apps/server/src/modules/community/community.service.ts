@@ -1,5 +1,6 @@
-import type { ResponseOf, listCommunityChannels } from '@stride/contract';
+import type { Language, ResponseOf, listCommunityChannels } from '@stride/contract';
 import type { Db } from '../../db/database.js';
+import { localize } from '../../lib/content-language.js';
 import { qrDataUrl } from '../../lib/qr.js';
 import type { CommunityRepository } from './community.repository.js';
 
@@ -12,13 +13,12 @@ export class CommunityService {
     private readonly repository: CommunityRepository,
   ) {}
 
-  async list(): Promise<Channel[]> {
+  async list(language: Language): Promise<Channel[]> {
     const rows = await this.repository.list(this.db);
     return Promise.all(
       rows.map(async (row) => ({
         id: row.id,
-        name: row.name,
-        description: row.description,
+        ...localize(language, row, { name: row.name, description: row.description }),
         url: row.url,
         qrImage: row.qr_image ?? (await qrDataUrl(row.url)),
       })),

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
+import type { Language } from '@stride/contract';
 import type { Clock } from '../../lib/clock.js';
+import { languageColumns, type LanguageInput } from '../../lib/content-language.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { NoticeRow, NoticesRepository } from './notices.repository.js';
@@ -28,6 +30,22 @@ export class NoticesAdmin {
     return sanitizeNoticeHtml(body);
   }
 
+  /**
+   * Other languages' titles and bodies (decision 042): bodies sanitized as the default one is; a
+   * language whose body is empty once sanitized keeps only its title.
+   */
+  private cleanLanguages(languages: LanguageInput | undefined): LanguageInput {
+    if (!languages?.translations) return languages ?? {};
+    const translations: NonNullable<LanguageInput['translations']> = {};
+    for (const [language, fields] of Object.entries(languages.translations) as [Language, Record<string, string>][]) {
+      translations[language] = {
+        ...(fields.title === undefined ? {} : { title: fields.title }),
+        ...(fields.body === undefined ? {} : { body: sanitizeNoticeHtml(fields.body) }),
+      };
+    }
+    return { ...languages, translations };
+  }
+
   /** Title and body checked and the body sanitized, as every save does. */
   private clean(input: { title: string; body: string }): { title: string; body: string } {
     const title = input.title.trim();
@@ -44,10 +62,11 @@ export class NoticesAdmin {
   /** Sanitizes and stores a notice, published at once unless `draft`; the action is recorded. */
   async publish(
     operator: string,
-    input: { title: string; body: string },
+    input: { title: string; body: string; languages?: LanguageInput },
     options: { draft?: boolean } = {},
   ): Promise<NoticeRow> {
     const { title, body } = this.clean(input);
+    const languages = languageColumns(this.cleanLanguages(input.languages));
     const now = this.clock.now();
     const id = randomUUID();
     return this.db.transaction().execute(async (trx) => {
@@ -59,6 +78,7 @@ export class NoticesAdmin {
         created_by: operator,
         created_at: now,
         updated_at: null,
+        ...languages,
       });
       const row = await this.repository.find(trx, id);
       if (!row) throw new OperatorError(`No notice ${id}`);
@@ -83,7 +103,7 @@ export class NoticesAdmin {
     operator: string,
     id: string,
     version: number,
-    change: { title: string; body: string } | { published: boolean },
+    change: { title: string; body: string; languages?: LanguageInput } | { published: boolean },
   ): Promise<NoticeRow> {
     const cleaned = 'published' in change ? null : this.clean(change);
     const now = this.clock.now();
@@ -93,7 +113,11 @@ export class NoticesAdmin {
       const values =
         'published' in change
           ? { published_at: change.published ? (before.published_at ?? now) : null, updated_at: now }
-          : { ...cleaned, updated_at: now };
+          : {
+              ...cleaned,
+              ...languageColumns(this.cleanLanguages('languages' in change ? change.languages : undefined), before),
+              updated_at: now,
+            };
       if (!(await this.repository.updateAtVersion(trx, id, version, values))) {
         throw new AppError('STALE_EDIT', 'staleEdit');
       }
@@ -131,5 +155,12 @@ export class NoticesAdmin {
 }
 
 function snapshot(row: NoticeRow) {
-  return { title: row.title, body: row.body, published: row.published_at !== null, version: row.version };
+  return {
+    title: row.title,
+    body: row.body,
+    published: row.published_at !== null,
+    version: row.version,
+    defaultLanguage: row.default_language,
+    translations: row.translations,
+  };
 }

@@ -8,6 +8,7 @@ import {
 } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
+import { contentLanguages } from '../../lib/content-language.js';
 import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { NoticesAdmin } from './notices.admin.js';
@@ -22,6 +23,7 @@ function toConsole(row: NoticeRow): ConsoleNotice {
     title: row.title,
     // Cleaned again on the way out, as users are answered.
     body: sanitizeNoticeHtml(row.body),
+    ...contentLanguages(row),
     published: row.published_at !== null,
     publishedAt: time(row.published_at),
     createdBy: row.created_by,
@@ -45,11 +47,27 @@ export function registerNoticeConsoleRoutes(
   handle(consoleNoticePreview, ({ body }) => Promise.resolve({ body: admin.preview(body.body) }));
 
   handle(consoleCreateNotice, async ({ operator, body }) =>
-    toConsole(await admin.publish(name(operator), body, { draft: true })),
+    toConsole(
+      await admin.publish(
+        name(operator),
+        {
+          title: body.title,
+          body: body.body,
+          languages: { defaultLanguage: body.defaultLanguage, translations: body.translations },
+        },
+        { draft: true },
+      ),
+    ),
   );
 
   handle(consoleUpdateNotice, async ({ operator, params, body }) =>
-    toConsole(await admin.edit(name(operator), params.id, body.version, { title: body.title, body: body.body })),
+    toConsole(
+      await admin.edit(name(operator), params.id, body.version, {
+        title: body.title,
+        body: body.body,
+        languages: { defaultLanguage: body.defaultLanguage, translations: body.translations },
+      }),
+    ),
   );
 
   handle(consoleSetNoticePublished, async ({ operator, params, body }) =>

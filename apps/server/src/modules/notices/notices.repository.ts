@@ -8,11 +8,14 @@ export class NoticesRepository {
   async listPublished(
     db: Executor,
     page: { limit: number; offset: number },
-  ): Promise<{ rows: Pick<NoticeRow, 'id' | 'title' | 'published_at'>[]; total: number }> {
+  ): Promise<{
+    rows: Pick<NoticeRow, 'id' | 'title' | 'published_at' | 'default_language' | 'translations'>[];
+    total: number;
+  }> {
     const query = db.selectFrom('notices').where('published_at', 'is not', null);
     const [rows, count] = await Promise.all([
       query
-        .select(['id', 'title', 'published_at'])
+        .select(['id', 'title', 'published_at', 'default_language', 'translations'])
         .orderBy('published_at', 'desc')
         .orderBy('id', 'desc')
         .limit(page.limit)

@@ -5,7 +5,7 @@ import type { NoticesService } from './notices.service.js';
 export function registerNoticeRoutes(endpoints: EndpointRegistrar, deps: { notices: NoticesService }): void {
   const { notices } = deps;
 
-  endpoints.handle(listNotices, ({ query }) => notices.list(query));
+  endpoints.handle(listNotices, ({ query, language }) => notices.list(query, language));
 
-  endpoints.handle(getNotice, ({ query }) => notices.get(query.id));
+  endpoints.handle(getNotice, ({ query, language }) => notices.get(query.id, language));
 }

@@ -1,14 +1,18 @@
-import type { NoticeSummary } from '@stride/contract';
+import type { Language, NoticeSummary } from '@stride/contract';
 import type { Db } from '../../db/database.js';
 import { pageResult, pageWindow } from '../../db/retry.js';
 import { notFound } from '../../http/errors.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
+import { localize } from '../../lib/content-language.js';
 import type { NoticeRow, NoticesRepository } from './notices.repository.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
 
-const toSummary = (row: Pick<NoticeRow, 'id' | 'title' | 'published_at'>): NoticeSummary => ({
+type SummaryRow = Pick<NoticeRow, 'id' | 'title' | 'published_at' | 'default_language' | 'translations'>;
+
+/** A notice's title in the user's language (decision 042). */
+const toSummary = (row: SummaryRow, language: Language): NoticeSummary => ({
   id: row.id,
-  title: row.title,
+  title: localize(language, row, { title: row.title }).title,
   publishedAt: isoTime(row.published_at ?? 0),
 });
 
@@ -20,19 +24,27 @@ export class NoticesService {
     private readonly clock: Clock,
   ) {}
 
-  async list(page: { page: number; pageSize: number }) {
+  async list(page: { page: number; pageSize: number }, language: Language) {
     const { rows, total } = await this.repository.listPublished(this.db, pageWindow(page));
-    return pageResult(rows.map(toSummary), page, total);
+    return pageResult(
+      rows.map((row) => toSummary(row, language)),
+      page,
+      total,
+    );
   }
 
   /** The latest published notices, for home. */
-  async latest(count: number): Promise<NoticeSummary[]> {
-    return (await this.repository.listPublished(this.db, { limit: count, offset: 0 })).rows.map(toSummary);
+  async latest(count: number, language: Language): Promise<NoticeSummary[]> {
+    return (await this.repository.listPublished(this.db, { limit: count, offset: 0 })).rows.map((row) =>
+      toSummary(row, language),
+    );
   }
 
-  async get(id: string): Promise<NoticeSummary & { body: string }> {
+  /** Title and body each in the user's language, or the next one in the fallback order. */
+  async get(id: string, language: Language): Promise<NoticeSummary & { body: string }> {
     const row = await this.repository.findPublished(this.db, id);
     if (!row) throw notFound();
-    return { ...toSummary(row), body: sanitizeNoticeHtml(row.body) };
+    const { body } = localize(language, row, { body: row.body });
+    return { ...toSummary(row, language), body: sanitizeNoticeHtml(body) };
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Payment } from '@stride/contract';
+import type { Language, MembershipOrder, Payment } from '@stride/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
@@ -9,7 +9,6 @@ import { AppError, notFound } from '../../http/errors.js';
 import { MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
 import type { CardsService, MembershipOrderRow as OrderRow } from '../cards/cards.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import type { MembershipOrder } from '@stride/contract';
 import { ProviderError, type PaymentEvent, type PaymentProvider } from './payment-provider.js';
 import type { PaymentRow, PaymentsRepository, ProviderRefundRow } from './payments.repository.js';
 
@@ -385,10 +384,11 @@ export class PaymentsService {
    * changes nothing (1014). Cancelling again answers the cancelled order; an expired order is
    * answered as it is; a paid order cannot be cancelled by its user.
    */
-  async cancelOrder(userId: string, orderId: string): Promise<MembershipOrder> {
+  async cancelOrder(userId: string, orderId: string, language: Language): Promise<MembershipOrder> {
     const order = await this.cards.findOrder(this.db, orderId);
     if (!order || order.user_id !== userId) throw notFound();
-    if (order.status === 'cancelled' || order.status === 'expired') return this.cards.viewOrder(this.db, order);
+    if (order.status === 'cancelled' || order.status === 'expired')
+      return this.cards.viewOrder(this.db, order, language);
     if (order.status !== 'pending') throw new AppError('BUSINESS_RULE', 'membershipOrderNotCancellable');
     const open = await this.repository.listPendingOfOrder(this.db, orderId);
     for (const payment of open) {
@@ -416,7 +416,7 @@ export class PaymentsService {
       await this.cards.cancelOrder(trx, orderId, 'pending', now);
       const after = (await this.cards.findOrder(trx, orderId)) as OrderRow;
       if (after.status === 'paid') throw new AppError('BUSINESS_RULE', 'orderPaidWhileCancelling');
-      return this.cards.viewOrder(trx, after);
+      return this.cards.viewOrder(trx, after, language);
     });
   }
 }

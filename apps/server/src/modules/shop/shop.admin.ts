@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { GoodsOrder, GoodsOrderStatus } from '@stride/contract';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import { languageColumns, type LanguageInput } from '../../lib/content-language.js';
 import { isAllowedImageUrl } from '../../lib/image-url.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
@@ -17,6 +18,8 @@ export interface GoodsInput {
   images: string[];
   description: string;
   isActive: boolean;
+  /** The language of name and description, and the other languages (decision 042). */
+  languages: LanguageInput;
 }
 
 /** Operators' side of the shop: shipping and completing goods orders, the catalogue. */
@@ -118,6 +121,8 @@ export class ShopAdmin {
       name?: string | undefined;
       position?: number | undefined;
       isActive?: boolean | undefined;
+      /** The language of the name, and the name in other languages (decision 042). */
+      languages?: LanguageInput | undefined;
     },
   ): Promise<CategoryRow> {
     const now = this.clock.now();
@@ -131,6 +136,7 @@ export class ShopAdmin {
           ...(input.name === undefined ? {} : { name: input.name }),
           ...(input.position === undefined ? {} : { position: input.position }),
           ...(input.isActive === undefined ? {} : { is_active: input.isActive ? 1 : 0 }),
+          ...languageColumns(input.languages ?? {}, before),
         });
         if (!saved) throw new AppError('STALE_EDIT', 'staleEdit');
       } else {
@@ -142,6 +148,7 @@ export class ShopAdmin {
           position: input.position ?? 0,
           is_active: input.isActive === false ? 0 : 1,
           created_at: now,
+          ...languageColumns(input.languages ?? {}),
         });
       }
       const saved = await this.repository.findCategory(trx, id);
@@ -197,6 +204,7 @@ export class ShopAdmin {
           ...(input.description === undefined ? {} : { description: input.description }),
           ...(input.position === undefined ? {} : { position: input.position }),
           ...(input.isActive === undefined ? {} : { is_active: input.isActive ? 1 : 0 }),
+          ...languageColumns(input.languages ?? {}, before),
           updated_at: now,
         });
         if (!saved) throw new AppError('STALE_EDIT', 'staleEdit');
@@ -218,6 +226,7 @@ export class ShopAdmin {
           is_active: input.isActive === false ? 0 : 1,
           created_at: now,
           updated_at: now,
+          ...languageColumns(input.languages ?? {}),
         });
       }
       const saved = await this.repository.findGoods(trx, goodsId);
@@ -246,7 +255,14 @@ export class ShopAdmin {
 
 /** What the record keeps of a category before and after a save. */
 function categoryState(row: CategoryRow): Record<string, unknown> {
-  return { name: row.name, position: row.position, active: row.is_active === 1, version: row.version };
+  return {
+    name: row.name,
+    position: row.position,
+    active: row.is_active === 1,
+    version: row.version,
+    defaultLanguage: row.default_language,
+    translations: row.translations,
+  };
 }
 
 /** What the record keeps of goods before and after a save (images by count, not their bytes). */
@@ -262,5 +278,7 @@ function goodsState(row: GoodsRow): Record<string, unknown> {
     position: row.position,
     onSale: row.is_active === 1,
     version: row.version,
+    defaultLanguage: row.default_language,
+    translations: row.translations,
   };
 }

@@ -14,6 +14,7 @@ import {
 import { pageResult, pageWindow } from '../../db/retry.js';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
+import { contentLanguages } from '../../lib/content-language.js';
 import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { ShopAdmin } from './shop.admin.js';
@@ -24,6 +25,7 @@ function toConsoleCategory(row: CategoryRow): ConsoleCategory {
   return {
     id: row.id,
     name: row.name,
+    ...contentLanguages(row),
     position: row.position,
     active: row.is_active === 1,
     version: row.version,
@@ -39,6 +41,7 @@ function toConsoleGoods(row: GoodsRow, categories: Map<string, string>): Console
     onSale: row.is_active === 1,
     version: row.version,
     updatedAt: isoTime(row.updated_at),
+    ...contentLanguages(row),
   };
 }
 
@@ -65,7 +68,12 @@ export function registerShopConsoleRoutes(
 
   handle(consoleShopCategoryCreate, async ({ operator, body }) =>
     toConsoleCategory(
-      await shop.saveCategory(operator.name, { name: body.name, position: body.position, isActive: body.active }),
+      await shop.saveCategory(operator.name, {
+        name: body.name,
+        position: body.position,
+        isActive: body.active,
+        languages: { defaultLanguage: body.defaultLanguage, translations: body.translations },
+      }),
     ),
   );
 
@@ -77,6 +85,7 @@ export function registerShopConsoleRoutes(
         name: body.name,
         position: body.position,
         isActive: body.active,
+        languages: { defaultLanguage: body.defaultLanguage, translations: body.translations },
       }),
     ),
   );
@@ -105,6 +114,7 @@ export function registerShopConsoleRoutes(
       images: body.images,
       position: body.position,
       isActive: body.onSale,
+      languages: { defaultLanguage: body.defaultLanguage, translations: body.translations },
     });
     return toConsoleGoods(saved, await categoryNames());
   });
@@ -120,6 +130,7 @@ export function registerShopConsoleRoutes(
       images: body.images,
       position: body.position,
       isActive: body.onSale,
+      languages: { defaultLanguage: body.defaultLanguage, translations: body.translations },
     });
     return toConsoleGoods(saved, await categoryNames());
   });

@@ -17,6 +17,9 @@ export interface OrderLineRow {
   points: number;
   quantity: number;
   created_at: number;
+  /** The plan's or goods' languages, for `title` (decision 042). */
+  default_language: string;
+  translations: string;
 }
 
 export class ShopRepository {
@@ -204,6 +207,8 @@ export class ShopRepository {
         'o.id as id',
         sql<'membership' | 'goods'>`'membership'`.as('kind'),
         'p.name as title',
+        'p.default_language as default_language',
+        'p.translations as translations',
         'o.status as status',
         'o.amount as amount',
         sql<number>`0`.as('points'),
@@ -218,6 +223,8 @@ export class ShopRepository {
         'o.id as id',
         sql<'membership' | 'goods'>`'goods'`.as('kind'),
         'g.name as title',
+        'g.default_language as default_language',
+        'g.translations as translations',
         'o.status as status',
         sql<number>`0`.as('amount'),
         'o.points as points',

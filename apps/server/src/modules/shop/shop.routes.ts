@@ -5,13 +5,13 @@ import type { ShopService } from './shop.service.js';
 export function registerShopRoutes(endpoints: EndpointRegistrar, deps: { shop: ShopService }): void {
   const { shop } = deps;
 
-  endpoints.handle(listGoods, ({ query }) => shop.listGoods(query));
+  endpoints.handle(listGoods, ({ query, language }) => shop.listGoods(query, language));
 
-  endpoints.handle(confirmOrder, ({ user, body }) => shop.confirmOrder(user.id, body));
+  endpoints.handle(confirmOrder, ({ user, body, language }) => shop.confirmOrder(user.id, body, language));
 
-  endpoints.handle(cancelOrder, ({ user, body }) => shop.cancelOrder(user.id, body.orderId));
+  endpoints.handle(cancelOrder, ({ user, body, language }) => shop.cancelOrder(user.id, body.orderId, language));
 
-  endpoints.handle(listGoodsOrders, ({ user, query }) => shop.listGoodsOrders(user.id, query));
+  endpoints.handle(listGoodsOrders, ({ user, query, language }) => shop.listGoodsOrders(user.id, query, language));
 
-  endpoints.handle(listOrders, ({ user, query }) => shop.listOrders(user.id, query));
+  endpoints.handle(listOrders, ({ user, query, language }) => shop.listOrders(user.id, query, language));
 }

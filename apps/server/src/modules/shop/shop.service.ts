@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Goods, GoodsCategory, GoodsOrder, GoodsOrderStatus, OrderSummary } from '@stride/contract';
+import type { Goods, GoodsCategory, GoodsOrder, GoodsOrderStatus, Language, OrderSummary } from '@stride/contract';
 import type { Db } from '../../db/database.js';
 import { pageResult, pageWindow, retryOnUniqueViolation } from '../../db/retry.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
+import { localize } from '../../lib/content-language.js';
 import { requestHash } from '../../lib/secrets.js';
 import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
@@ -13,24 +14,31 @@ import type { CategoryRow, GoodsOrderWithGoodsRow, GoodsRow, ShopRepository } fr
 const SHOP_ACCOUNT: LedgerAccountRef = { kind: 'system', name: 'shop', asset: 'POINTS' };
 const pointsOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'POINTS' });
 
-export function toGoods(row: GoodsRow): Goods {
+/**
+ * Goods as users see them: name and description in `language` (decision 042); without one (the
+ * console), the default language's text.
+ */
+export function toGoods(row: GoodsRow, language?: Language): Goods {
   const images = JSON.parse(row.images) as unknown;
+  const texts = language
+    ? localize(language, row, { name: row.name, description: row.description })
+    : { name: row.name, description: row.description };
   return {
     id: row.id,
     categoryId: row.category_id,
-    name: row.name,
+    name: texts.name,
     images: Array.isArray(images) ? images.filter((image): image is string => typeof image === 'string') : [],
     points: row.points,
     stock: row.stock,
-    description: row.description,
+    description: texts.description,
   };
 }
 
-export function toGoodsOrder(row: GoodsOrderWithGoodsRow): GoodsOrder {
+export function toGoodsOrder(row: GoodsOrderWithGoodsRow, language?: Language): GoodsOrder {
   const time = (value: number | null) => (value === null ? null : isoTime(value));
   return {
     id: row.id,
-    goods: toGoods(row.goods),
+    goods: toGoods(row.goods, language),
     quantity: row.quantity,
     points: row.points,
     status: row.status as GoodsOrderStatus,
@@ -44,7 +52,10 @@ export function toGoodsOrder(row: GoodsOrderWithGoodsRow): GoodsOrder {
   };
 }
 
-const toCategory = (row: CategoryRow): GoodsCategory => ({ id: row.id, name: row.name });
+const toCategory = (row: CategoryRow, language: Language): GoodsCategory => ({
+  id: row.id,
+  name: localize(language, row, { name: row.name }).name,
+});
 
 /**
  * The points shop: goods, orders paid with points, and the list of all my orders. Points move
@@ -60,12 +71,19 @@ export class ShopService {
     private readonly clock: Clock,
   ) {}
 
-  async listGoods(query: { page: number; pageSize: number; categoryId?: string | undefined }) {
+  async listGoods(query: { page: number; pageSize: number; categoryId?: string | undefined }, language: Language) {
     const [categories, { rows, total }] = await Promise.all([
       this.repository.listCategories(this.db),
       this.repository.listGoods(this.db, { categoryId: query.categoryId }, pageWindow(query)),
     ]);
-    return { ...pageResult(rows.map(toGoods), query, total), categories: categories.map(toCategory) };
+    return {
+      ...pageResult(
+        rows.map((row) => toGoods(row, language)),
+        query,
+        total,
+      ),
+      categories: categories.map((row) => toCategory(row, language)),
+    };
   }
 
   /**
@@ -76,6 +94,7 @@ export class ShopService {
   confirmOrder(
     userId: string,
     input: { goodsId: string; quantity: number; addressId: string; idempotencyKey: string },
+    language: Language,
   ): Promise<GoodsOrder> {
     const key = `${userId}:goods-order:${input.idempotencyKey}`;
     const fingerprint = { goodsId: input.goodsId, quantity: input.quantity, addressId: input.addressId };
@@ -87,7 +106,7 @@ export class ShopService {
           if (existing.request_hash !== hash || existing.user_id !== userId) throw new AppError('CONFLICT', 'conflict');
           const row = await this.repository.findOrder(trx, existing.id);
           if (!row) throw notFound();
-          return toGoodsOrder(row);
+          return toGoodsOrder(row, language);
         }
         const address = await this.addresses.getOwned(trx, userId, input.addressId);
         const goods = await this.repository.findGoods(trx, input.goodsId);
@@ -130,7 +149,7 @@ export class ShopService {
         });
         const row = await this.repository.findOrder(trx, id);
         if (!row) throw notFound();
-        return toGoodsOrder(row);
+        return toGoodsOrder(row, language);
       }),
     );
   }
@@ -139,16 +158,16 @@ export class ShopService {
    * Before shipping only. The status moves once (compare-and-set), so the points are refunded
    * and the stock restored once; repeating the call answers the cancelled order.
    */
-  cancelOrder(userId: string, orderId: string): Promise<GoodsOrder> {
+  cancelOrder(userId: string, orderId: string, language: Language): Promise<GoodsOrder> {
     return this.db.transaction().execute(async (trx) => {
       const row = await this.repository.findOrder(trx, orderId);
       if (!row || row.user_id !== userId) throw notFound();
-      if (row.status === 'cancelled') return toGoodsOrder(row);
+      if (row.status === 'cancelled') return toGoodsOrder(row, language);
       if (row.status !== 'to_ship') throw new AppError('BUSINESS_RULE', 'orderNotCancellable');
       const now = this.clock.now();
       if (!(await this.repository.transition(trx, row.id, 'to_ship', { status: 'cancelled', cancelled_at: now }))) {
         const current = await this.repository.findOrder(trx, orderId);
-        if (current?.status === 'cancelled') return toGoodsOrder(current);
+        if (current?.status === 'cancelled') return toGoodsOrder(current, language);
         throw new AppError('BUSINESS_RULE', 'orderNotCancellable');
       }
       // Stock before points: the same lock order as placing an order, so the two never deadlock.
@@ -168,20 +187,25 @@ export class ShopService {
       });
       const updated = await this.repository.findOrder(trx, orderId);
       if (!updated) throw notFound();
-      return toGoodsOrder(updated);
+      return toGoodsOrder(updated, language);
     });
   }
 
   async listGoodsOrders(
     userId: string,
     query: { page: number; pageSize: number; status?: GoodsOrderStatus | undefined },
+    language: Language,
   ) {
     const { rows, total } = await this.repository.listOrders(
       this.db,
       { userId, status: query.status },
       pageWindow(query),
     );
-    return pageResult(rows.map(toGoodsOrder), query, total);
+    return pageResult(
+      rows.map((row) => toGoodsOrder(row, language)),
+      query,
+      total,
+    );
   }
 
   /** Membership orders (their expiry applied first) and goods orders, newest first. */
@@ -193,6 +217,7 @@ export class ShopService {
       status?: OrderSummary['status'] | undefined;
       kind?: OrderSummary['kind'] | undefined;
     },
+    language?: Language,
   ) {
     await this.cards.expireOrders(this.db, userId);
     const { rows, total } = await this.repository.listOrderLines(
@@ -203,7 +228,8 @@ export class ShopService {
     const items: OrderSummary[] = rows.map((row) => ({
       id: row.id,
       kind: row.kind,
-      title: row.title,
+      // The plan's or goods' `name`, in the user's language (decision 042).
+      title: localize(language, row, { name: row.title }).name,
       status: row.status as OrderSummary['status'],
       amount: row.amount,
       points: row.points,

@@ -4,6 +4,7 @@ import {
   type ConsoleFlaggedDay,
   type ConsoleHomeItem,
   type HomeItemKind,
+  type Language,
   type StepSourceKind,
 } from '@stride/contract';
 import type { Db } from '../../db/database.js';
@@ -11,6 +12,7 @@ import type { Executor } from '../../db/executor.js';
 import { pageResult, pageWindow } from '../../db/retry.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
+import { contentLanguages, languageColumns, type LanguageInput } from '../../lib/content-language.js';
 import { isAllowedImageUrl } from '../../lib/image-url.js';
 import { maskMobile } from '../../lib/secrets.js';
 import { OperatorError } from '../operators/operator-error.js';
@@ -27,6 +29,9 @@ export interface HomeItemFields {
   target: string;
   position: number;
   active: boolean;
+  /** The language of the title and the title in other languages (decision 042); an edit without them keeps the item's. */
+  defaultLanguage?: Language | undefined;
+  translations?: LanguageInput['translations'];
 }
 
 export function toConsoleHomeItem(row: HomeItemRow): ConsoleHomeItem {
@@ -34,6 +39,7 @@ export function toConsoleHomeItem(row: HomeItemRow): ConsoleHomeItem {
     id: row.id,
     kind: row.kind as HomeItemKind,
     title: row.title,
+    ...contentLanguages(row),
     image: row.image,
     target: row.target,
     position: row.position,
@@ -188,6 +194,9 @@ export class WalkingAdmin {
         position: fields.position,
         is_active: fields.active ? 1 : 0,
         version: 1,
+        default_language: 'en',
+        translations: '{}',
+        ...languageColumns(fields),
       };
       await this.repository.insertHomeItem(trx, row);
       await this.operators.record(trx, {
@@ -215,6 +224,7 @@ export class WalkingAdmin {
         target: fields.target,
         position: fields.position,
         is_active: fields.active ? 1 : 0,
+        ...languageColumns(fields, before),
       };
       if (!(await this.repository.updateHomeItem(trx, id, version, values))) {
         if (!(await this.repository.findHomeItem(trx, id))) throw notFound();

@@ -1,5 +1,6 @@
 import {
   HISTORY_MAX_DAYS,
+  type Language,
   type MilestoneKey,
   type ResponseOf,
   type StepRefusalReason,
@@ -14,6 +15,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
+import { localize } from '../../lib/content-language.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { InvitesService } from '../invites/invites.service.js';
 import type { WalkingRepository } from './walking.repository.js';
@@ -176,7 +178,7 @@ export class WalkingHistory {
     };
   }
 
-  async getStepReceipt(userId: string, day: string): Promise<StepReceipt> {
+  async getStepReceipt(userId: string, day: string, language: Language): Promise<StepReceipt> {
     const today = this.today();
     if (day > today) throw new AppError('VALIDATION_FAILED', 'stepsDayInFuture', { day, today });
     const [stepDay, sources, refusals, reviews, cards, cashBack, inviteReward] = await Promise.all([
@@ -185,7 +187,7 @@ export class WalkingHistory {
       this.repository.listRefusals(this.db, userId, day),
       this.repository.listUserReviews(this.db, userId, { from: day, to: day }),
       this.cards.cardsOf(this.db, userId),
-      this.cards.cashBacksOn(this.db, userId, day),
+      this.cards.cashBacksOn(this.db, userId, day, language),
       this.invites.inviteeRewardOn(this.db, userId, day),
     ]);
     const tokenIds = [...sources, ...refusals]
@@ -228,7 +230,9 @@ export class WalkingHistory {
         earned: Math.floor((base * multiplierPercent) / 100),
         collected: stepDay?.collected_points ?? 0,
         multiplierPercent,
-        multiplierCard: multiplierCard?.plan.name ?? null,
+        multiplierCard: multiplierCard
+          ? localize(language, multiplierCard.plan, { name: multiplierCard.plan.name }).name
+          : null,
       },
       cashBack,
       inviteReward,

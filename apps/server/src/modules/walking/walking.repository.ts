@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type {
   ExchangesTable,
@@ -11,7 +12,7 @@ import type {
 
 export type StepDayRow = StepDaysTable;
 export type ExchangeRow = ExchangesTable;
-export type HomeItemRow = HomeItemsTable;
+export type HomeItemRow = Selectable<HomeItemsTable>;
 export type StepSourceRow = StepSourcesTable;
 export type StepRefusalRow = StepRefusalsTable;
 export type StepReviewRow = Omit<StepReviewsTable, 'version'> & { version: number };
@@ -224,7 +225,8 @@ export class WalkingRepository {
     db: Executor,
     id: string,
     version: number,
-    values: Pick<HomeItemRow, 'title' | 'image' | 'target' | 'position' | 'is_active'>,
+    values: Pick<HomeItemRow, 'title' | 'image' | 'target' | 'position' | 'is_active'> &
+      Partial<Pick<HomeItemRow, 'default_language' | 'translations'>>,
   ): Promise<boolean> {
     const result = await db
       .updateTable('home_items')

@@ -21,7 +21,7 @@ export function registerWalkingRoutes(
 
   endpoints.handle(reportSteps, ({ user, body }) => walking.reportSteps(user.id, body));
 
-  endpoints.handle(getHome, ({ user }) => walking.getHome(user.id));
+  endpoints.handle(getHome, ({ user, language }) => walking.getHome(user.id, language));
 
   endpoints.handle(collectPoints, ({ user, body }) => walking.collectPoints(user.id, body.idempotencyKey));
 
@@ -35,5 +35,7 @@ export function registerWalkingRoutes(
 
   endpoints.handle(getAchievements, ({ user }) => walkingHistory.getAchievements(user.id));
 
-  endpoints.handle(getStepReceipt, ({ user, params }) => walkingHistory.getStepReceipt(user.id, params.day));
+  endpoints.handle(getStepReceipt, ({ user, params, language }) =>
+    walkingHistory.getStepReceipt(user.id, params.day, language),
+  );
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   STEP_FLAG_REASONS,
   type ExchangeRecord,
+  type Language,
   type MoneyMovement,
   type ResponseOf,
   type StepFlagReason,
@@ -18,6 +19,7 @@ import { pageResult, pageWindow, retryOnUniqueViolation } from '../../db/retry.j
 import { AppError } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { DAY_MS, MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
+import { localize } from '../../lib/content-language.js';
 import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { InvitesService } from '../invites/invites.service.js';
@@ -112,14 +114,16 @@ export function toExchangeRecord(row: ExchangeRow): ExchangeRecord {
   return { id: row.id, points: row.points, amount: row.amount, createdAt: isoTime(row.created_at) };
 }
 
-function toHomeItems(rows: HomeItemRow[]): Pick<Home, 'banners' | 'quickEntries'> {
+/** Banners and quick entries, titled in the user's language (decision 042). */
+function toHomeItems(rows: HomeItemRow[], language: Language): Pick<Home, 'banners' | 'quickEntries'> {
+  const title = (row: HomeItemRow) => localize(language, row, { title: row.title }).title;
   return {
     banners: rows
       .filter((row) => row.kind === 'banner')
-      .map((row) => ({ id: row.id, image: row.image, title: row.title, url: row.target })),
+      .map((row) => ({ id: row.id, image: row.image, title: title(row), url: row.target })),
     quickEntries: rows
       .filter((row) => row.kind === 'entry')
-      .map((row) => ({ id: row.id, icon: row.image, title: row.title, path: row.target })),
+      .map((row) => ({ id: row.id, icon: row.image, title: title(row), path: row.target })),
   };
 }
 
@@ -457,7 +461,7 @@ export class WalkingService {
     return { earned: Math.floor((base * percent) / 100), percent, cards };
   }
 
-  async getHome(userId: string): Promise<Home> {
+  async getHome(userId: string, language: Language): Promise<Home> {
     const today = this.calendar.dayOf(this.clock.now());
     const [stepDay, review, points, balance, items, notices] = await Promise.all([
       this.repository.findStepDay(this.db, userId, today),
@@ -465,7 +469,7 @@ export class WalkingService {
       this.ledger.balance(pointsOf(userId)),
       this.ledger.balance(cashOf(userId)),
       this.repository.listHomeItems(this.db),
-      this.notices.latest(HOME_NOTICES),
+      this.notices.latest(HOME_NOTICES, language),
     ]);
     const steps = stepDay?.steps ?? 0;
     const collected = stepDay?.collected_points ?? 0;
@@ -488,14 +492,14 @@ export class WalkingService {
       activeCard: card
         ? {
             cardId: card.id,
-            name: card.plan.name,
+            name: localize(language, card.plan, { name: card.plan.name }).name,
             dailyTarget: card.plan.daily_target,
             dailyCashBack: card.plan.daily_cash_back,
             cashBackEarned: cashBackDone.has(card.id),
             daysLeft: this.cards.daysLeft(card, today),
           }
         : null,
-      ...toHomeItems(items),
+      ...toHomeItems(items, language),
       notices,
     };
   }
