@@ -475,7 +475,7 @@ export const en = {
   'pay.state.declined': 'Cancelled',
   'pay.state.pending': 'Waiting for payment',
   'pay.state.paid': 'Paid',
-  'pay.state.failed': 'Payment failed',
+  'pay.state.failed': 'Payment cancelled: nothing was charged',
   'pay.state.expired': 'Payment expired',
   'pay.state.timedOut': 'No answer yet, check your orders later',
   'pay.state.stopped': 'Stopped',
@@ -706,6 +706,14 @@ export const en = {
   'stepSources.noImports': 'No imports yet',
   'stepSources.importRow': '{days} days, {from} to {to}',
   'stepSources.importRowEmpty': 'No days with steps',
+  // Flows that ask first and say what happened.
+  'withdraw.faceFirstTitle': "Face check first",
+  'withdraw.faceHow': "It takes a minute: open the face check, follow the camera prompts, and come back here to withdraw. If the camera does not work, you can ask for a manual review there.",
+  'withdraw.arrival': "Expected in your bank account within {days} business days of the request, once it is reviewed.",
+  'shop.reviewText': "Spend {points} points on {quantity} × {name}? {left} points will be left.",
+  'shop.reviewAddress': "Ships to {address}",
+  'shop.reviewConfirm': "Confirm exchange",
+  // End of the flows block.
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -481,7 +481,7 @@ export const es: Messages = {
   'pay.state.declined': 'Cancelado',
   'pay.state.pending': 'Esperando el pago',
   'pay.state.paid': 'Pagado',
-  'pay.state.failed': 'Pago fallido',
+  'pay.state.failed': 'Pago cancelado: no se cobró nada',
   'pay.state.expired': 'Pago caducado',
   'pay.state.timedOut': 'Sin respuesta aún; revise sus pedidos más tarde',
   'pay.state.stopped': 'Detenido',
@@ -713,4 +713,12 @@ export const es: Messages = {
   'stepSources.noImports': 'Aún no hay importaciones',
   'stepSources.importRow': '{days} días, del {from} al {to}',
   'stepSources.importRowEmpty': 'Ningún día con pasos',
+  // Flows that ask first and say what happened.
+  'withdraw.faceFirstTitle': "Primero, la verificación facial",
+  'withdraw.faceHow': "Lleva un minuto: abre la verificación facial, sigue las indicaciones de la cámara y vuelve aquí para retirar. Si la cámara no funciona, allí puedes pedir una revisión manual.",
+  'withdraw.arrival': "Llega a tu cuenta bancaria en un plazo de {days} días hábiles desde la solicitud, tras la revisión.",
+  'shop.reviewText': "¿Gastar {points} puntos en {quantity} × {name}? Te quedarán {left} puntos.",
+  'shop.reviewAddress': "Se envía a {address}",
+  'shop.reviewConfirm': "Confirmar canje",
+  // End of the flows block.
 };

@@ -480,7 +480,7 @@ export const fr: Messages = {
   'pay.state.declined': 'Annulé',
   'pay.state.pending': 'En attente du paiement',
   'pay.state.paid': 'Payé',
-  'pay.state.failed': 'Paiement échoué',
+  'pay.state.failed': 'Paiement annulé : rien n’a été débité',
   'pay.state.expired': 'Paiement expiré',
   'pay.state.timedOut': 'Pas encore de réponse ; consultez vos commandes plus tard',
   'pay.state.stopped': 'Arrêté',
@@ -712,4 +712,12 @@ export const fr: Messages = {
   'stepSources.noImports': 'Aucun import pour l’instant',
   'stepSources.importRow': '{days} jours, du {from} au {to}',
   'stepSources.importRowEmpty': 'Aucun jour avec des pas',
+  // Flows that ask first and say what happened.
+  'withdraw.faceFirstTitle': "D’abord la vérification faciale",
+  'withdraw.faceHow': "Cela prend une minute : ouvrez la vérification faciale, suivez les indications de la caméra, puis revenez ici pour retirer. Si la caméra ne fonctionne pas, vous pouvez y demander une vérification manuelle.",
+  'withdraw.arrival': "Arrivée prévue sur votre compte bancaire sous {days} jours ouvrés après la demande, une fois vérifiée.",
+  'shop.reviewText': "Dépenser {points} points pour {quantity} × {name} ? Il vous restera {left} points.",
+  'shop.reviewAddress': "Livré à {address}",
+  'shop.reviewConfirm': "Confirmer l’échange",
+  // End of the flows block.
 };

@@ -474,7 +474,7 @@ export const zhHans: Messages = {
   'pay.state.declined': '已取消',
   'pay.state.pending': '等待支付',
   'pay.state.paid': '已支付',
-  'pay.state.failed': '支付失败',
+  'pay.state.failed': '支付已取消，未扣款',
   'pay.state.expired': '支付已过期',
   'pay.state.timedOut': '暂无结果，请稍后查看订单',
   'pay.state.stopped': '已停止',
@@ -699,4 +699,12 @@ export const zhHans: Messages = {
   'stepSources.noImports': '还没有导入',
   'stepSources.importRow': '{days} 天，{from} 至 {to}',
   'stepSources.importRowEmpty': '没有有步数的日子',
+  // Flows that ask first and say what happened.
+  'withdraw.faceFirstTitle': "请先完成人脸核验",
+  'withdraw.faceHow': "只需一分钟：打开人脸核验，按摄像头提示完成后回到这里提现。摄像头无法使用时，可在那里申请人工审核。",
+  'withdraw.arrival': "审核通过后，预计在申请后 {days} 个工作日内到账。",
+  'shop.reviewText': "确认用 {points} 积分兑换 {quantity} 件「{name}」？兑换后剩余 {left} 积分。",
+  'shop.reviewAddress': "寄送至 {address}",
+  'shop.reviewConfirm': "确认兑换",
+  // End of the flows block.
 };

@@ -474,7 +474,7 @@ export const zhHant: Messages = {
   'pay.state.declined': '已取消',
   'pay.state.pending': '等待支付',
   'pay.state.paid': '已支付',
-  'pay.state.failed': '支付失敗',
+  'pay.state.failed': '支付已取消，未扣款',
   'pay.state.expired': '支付已過期',
   'pay.state.timedOut': '暫無結果，請稍後查看訂單',
   'pay.state.stopped': '已停止',
@@ -699,4 +699,12 @@ export const zhHant: Messages = {
   'stepSources.noImports': '還沒有匯入',
   'stepSources.importRow': '{days} 天，{from} 至 {to}',
   'stepSources.importRowEmpty': '沒有有步數的日子',
+  // Flows that ask first and say what happened.
+  'withdraw.faceFirstTitle': "請先完成人臉核驗",
+  'withdraw.faceHow': "只需一分鐘：打開人臉核驗，按攝像頭提示完成後回到這裡提現。攝像頭無法使用時，可在那裡申請人工審核。",
+  'withdraw.arrival': "審核通過後，預計在申請後 {days} 個工作日內到賬。",
+  'shop.reviewText': "確認用 {points} 積分兌換 {quantity} 件「{name}」？兌換後剩餘 {left} 積分。",
+  'shop.reviewAddress': "寄送至 {address}",
+  'shop.reviewConfirm': "確認兌換",
+  // End of the flows block.
 };
