@@ -79,6 +79,8 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     expect(await detail.getByTestId('order-left').innerText()).toBe((pointsBefore - 2_400).toLocaleString('en-US'));
     await screenshot(page, 'shop-order');
     await detail.getByRole('button', { name: 'Exchange for 2,400 points' }).click();
+    // Nothing is spent before the second step, which says what it costs.
+    await detail.getByRole('button', { name: 'Confirm exchange' }).click();
 
     // Exchanged goods opens with the order waiting to ship.
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/pages-sub/order/shop');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Identity, Upload } from '@stride/contract';
-import { isIdNumberFormat, normalizeIdNumber } from '@stride/contract/rules';
+import { isValidIdNumber, latestCalendarDay, normalizeIdNumber } from '@stride/contract/rules';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
@@ -28,7 +28,7 @@ export function RealnameForm({ status, initialName = '', onSubmitted }: Realname
   const normalisedId = normalizeIdNumber(idNumber);
   const errors = {
     name: name.trim() === '' ? t('identity.error.name') : undefined,
-    idNumber: isIdNumberFormat(normalisedId) ? undefined : t('identity.error.idNumber'),
+    idNumber: isValidIdNumber(normalisedId, latestCalendarDay(Date.now())) ? undefined : t('identity.error.idNumber'),
     front: front ? undefined : t('identity.error.photo'),
     back: back ? undefined : t('identity.error.photo'),
   };
