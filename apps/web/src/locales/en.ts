@@ -32,7 +32,7 @@ export const en = {
   'title.login': 'Log in',
   'title.my': 'My assets',
   'title.shop': 'Points shop',
-  'title.addressEdit': 'Edit address',
+  'title.addressEdit': 'Add address',
   'title.address': 'Delivery addresses',
   'title.asset': 'Funds statement',
   'title.card': 'Card wallet',
@@ -52,7 +52,7 @@ export const en = {
   'title.walk': 'Walk',
   'title.withdrawal': 'Withdraw',
   'title.withdrawalDetail': 'Withdrawal records',
-  'title.withdrawalTypeEdit': 'Edit payout method',
+  'title.withdrawalTypeEdit': 'Add payout method',
   'title.withdrawalType': 'Payout methods',
 
   'login.modeLogin': 'Log in',
@@ -391,7 +391,7 @@ export const en = {
   'address.error.name': 'Please enter the recipient',
   'address.error.phone': 'Please enter a mobile number',
   'address.error.phoneFormat': 'Please enter a valid mobile number',
-  'address.error.region': 'Please enter the region',
+  'address.error.region': 'Please choose the region',
   'address.error.detail': 'Please enter the street address',
   'address.none': 'No delivery addresses yet',
   'address.notFound': 'This address no longer exists.',
@@ -713,6 +713,10 @@ export const en = {
   'shop.reviewText': "Spend {points} points on {quantity} × {name}? {left} points will be left.",
   'shop.reviewAddress': "Ships to {address}",
   'shop.reviewConfirm': "Confirm exchange",
+  'title.addressEditing': "Edit address",
+  'title.withdrawalTypeEditing': "Edit payout method",
+  'address.regionPick': "Choose the region",
+  'address.regionChoose': "Choose",
   // End of the flows block.
 } as const;
 

@@ -32,7 +32,7 @@ export const es: Messages = {
   'title.login': 'Iniciar sesión',
   'title.my': 'Mis activos',
   'title.shop': 'Tienda de puntos',
-  'title.addressEdit': 'Editar dirección',
+  'title.addressEdit': 'Añadir dirección',
   'title.address': 'Direcciones de entrega',
   'title.asset': 'Movimientos de fondos',
   'title.card': 'Cartera de tarjetas',
@@ -52,7 +52,7 @@ export const es: Messages = {
   'title.walk': 'Caminata',
   'title.withdrawal': 'Retirar',
   'title.withdrawalDetail': 'Historial de retiros',
-  'title.withdrawalTypeEdit': 'Editar método de cobro',
+  'title.withdrawalTypeEdit': 'Añadir método de cobro',
   'title.withdrawalType': 'Métodos de cobro',
 
   'login.modeLogin': 'Iniciar sesión',
@@ -395,7 +395,7 @@ export const es: Messages = {
   'address.error.name': 'Introduce el destinatario',
   'address.error.phone': 'Introduce un número de móvil',
   'address.error.phoneFormat': 'Introduce un número de móvil válido',
-  'address.error.region': 'Introduce la región',
+  'address.error.region': 'Elige la región',
   'address.error.detail': 'Introduce la dirección',
   'address.none': 'Aún no hay direcciones de entrega',
   'address.notFound': 'Esta dirección ya no existe.',
@@ -720,5 +720,9 @@ export const es: Messages = {
   'shop.reviewText': "¿Gastar {points} puntos en {quantity} × {name}? Te quedarán {left} puntos.",
   'shop.reviewAddress': "Se envía a {address}",
   'shop.reviewConfirm': "Confirmar canje",
+  'title.addressEditing': "Editar dirección",
+  'title.withdrawalTypeEditing': "Editar método de cobro",
+  'address.regionPick': "Elige la región",
+  'address.regionChoose': "Elegir",
   // End of the flows block.
 };

@@ -32,7 +32,7 @@ export const fr: Messages = {
   'title.login': 'Connexion',
   'title.my': 'Mes avoirs',
   'title.shop': 'Boutique de points',
-  'title.addressEdit': 'Modifier l’adresse',
+  'title.addressEdit': 'Ajouter une adresse',
   'title.address': 'Adresses de livraison',
   'title.asset': 'Relevé des fonds',
   'title.card': 'Portefeuille de cartes',
@@ -52,7 +52,7 @@ export const fr: Messages = {
   'title.walk': 'Marche',
   'title.withdrawal': 'Retrait',
   'title.withdrawalDetail': 'Historique des retraits',
-  'title.withdrawalTypeEdit': 'Modifier le moyen de versement',
+  'title.withdrawalTypeEdit': 'Ajouter un moyen de versement',
   'title.withdrawalType': 'Moyens de versement',
 
   'login.modeLogin': 'Connexion',
@@ -395,7 +395,7 @@ export const fr: Messages = {
   'address.error.name': 'Veuillez saisir le destinataire',
   'address.error.phone': 'Veuillez saisir un numéro de mobile',
   'address.error.phoneFormat': 'Veuillez saisir un numéro de mobile valide',
-  'address.error.region': 'Veuillez saisir la région',
+  'address.error.region': 'Choisissez la région',
   'address.error.detail': 'Veuillez saisir l’adresse',
   'address.none': 'Aucune adresse de livraison pour le moment',
   'address.notFound': 'Cette adresse n’existe plus.',
@@ -719,5 +719,9 @@ export const fr: Messages = {
   'shop.reviewText': "Dépenser {points} points pour {quantity} × {name} ? Il vous restera {left} points.",
   'shop.reviewAddress': "Livré à {address}",
   'shop.reviewConfirm': "Confirmer l’échange",
+  'title.addressEditing': "Modifier l’adresse",
+  'title.withdrawalTypeEditing': "Modifier le moyen de versement",
+  'address.regionPick': "Choisir la région",
+  'address.regionChoose': "Choisir",
   // End of the flows block.
 };

@@ -32,7 +32,7 @@ export const zhHans: Messages = {
   'title.login': '登录',
   'title.my': '我的资产',
   'title.shop': '积分商城',
-  'title.addressEdit': '编辑地址',
+  'title.addressEdit': '新增地址',
   'title.address': '收货地址',
   'title.asset': '资金明细',
   'title.card': '卡包',
@@ -52,7 +52,7 @@ export const zhHans: Messages = {
   'title.walk': '健走',
   'title.withdrawal': '提现',
   'title.withdrawalDetail': '提现记录',
-  'title.withdrawalTypeEdit': '编辑收款方式',
+  'title.withdrawalTypeEdit': '添加收款方式',
   'title.withdrawalType': '收款方式',
 
   'login.modeLogin': '登录',
@@ -390,7 +390,7 @@ export const zhHans: Messages = {
   'address.error.name': '请输入收货人',
   'address.error.phone': '请输入手机号码',
   'address.error.phoneFormat': '请输入有效的手机号码',
-  'address.error.region': '请输入所在地区',
+  'address.error.region': '请选择所在地区',
   'address.error.detail': '请输入详细地址',
   'address.none': '暂无收货地址',
   'address.notFound': '该地址已不存在。',
@@ -706,5 +706,9 @@ export const zhHans: Messages = {
   'shop.reviewText': "确认用 {points} 积分兑换 {quantity} 件「{name}」？兑换后剩余 {left} 积分。",
   'shop.reviewAddress': "寄送至 {address}",
   'shop.reviewConfirm': "确认兑换",
+  'title.addressEditing': "编辑地址",
+  'title.withdrawalTypeEditing': "编辑收款方式",
+  'address.regionPick': "选择所在地区",
+  'address.regionChoose': "请选择",
   // End of the flows block.
 };

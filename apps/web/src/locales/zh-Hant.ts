@@ -32,7 +32,7 @@ export const zhHant: Messages = {
   'title.login': '登入',
   'title.my': '我的資產',
   'title.shop': '積分商城',
-  'title.addressEdit': '編輯地址',
+  'title.addressEdit': '新增地址',
   'title.address': '收貨地址',
   'title.asset': '資金明細',
   'title.card': '卡包',
@@ -52,7 +52,7 @@ export const zhHant: Messages = {
   'title.walk': '健走',
   'title.withdrawal': '提現',
   'title.withdrawalDetail': '提現紀錄',
-  'title.withdrawalTypeEdit': '編輯收款方式',
+  'title.withdrawalTypeEdit': '添加收款方式',
   'title.withdrawalType': '收款方式',
 
   'login.modeLogin': '登入',
@@ -390,7 +390,7 @@ export const zhHant: Messages = {
   'address.error.name': '請輸入收貨人',
   'address.error.phone': '請輸入手機號碼',
   'address.error.phoneFormat': '請輸入有效的手機號碼',
-  'address.error.region': '請輸入所在地區',
+  'address.error.region': '請選擇所在地區',
   'address.error.detail': '請輸入詳細地址',
   'address.none': '暫無收貨地址',
   'address.notFound': '該地址已不存在。',
@@ -706,5 +706,9 @@ export const zhHant: Messages = {
   'shop.reviewText': "確認用 {points} 積分兌換 {quantity} 件「{name}」？兌換後剩餘 {left} 積分。",
   'shop.reviewAddress': "寄送至 {address}",
   'shop.reviewConfirm': "確認兌換",
+  'title.addressEditing': "編輯地址",
+  'title.withdrawalTypeEditing': "編輯收款方式",
+  'address.regionPick': "選擇所在地區",
+  'address.regionChoose': "請選擇",
   // End of the flows block.
 };
