@@ -717,6 +717,9 @@ export const en = {
   'title.withdrawalTypeEditing': "Edit payout method",
   'address.regionPick': "Choose the region",
   'address.regionChoose': "Choose",
+  'cards.cashBackTerm': "Cash back over the term",
+  'cards.cashBackTermValue': "up to {total} ({daily} a day × {days} days)",
+  'cards.held': "You hold this card",
   // End of the flows block.
 } as const;
 

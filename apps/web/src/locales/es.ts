@@ -724,5 +724,8 @@ export const es: Messages = {
   'title.withdrawalTypeEditing': "Editar método de cobro",
   'address.regionPick': "Elige la región",
   'address.regionChoose': "Elegir",
+  'cards.cashBackTerm': "Reembolso en todo el plazo",
+  'cards.cashBackTermValue': "hasta {total} ({daily} al día × {days} días)",
+  'cards.held': "Ya tienes esta tarjeta",
   // End of the flows block.
 };

@@ -189,29 +189,33 @@ function HomeContent({
         ) : null}
       </section>
 
-      <section className="card" aria-labelledby="home-card-title">
-        <h2 id="home-card-title" className="home-section__title">
-          {home.activeCard ? home.activeCard.name : t('home.activeCard')}
-        </h2>
-        {home.activeCard ? (
-          <>
+      {home.activeCards.length > 0 ? (
+        // Every active card, the highest target first: each pays its own cash back.
+        home.activeCards.map((card) => (
+          <section key={card.cardId} className="card" aria-labelledby={`home-card-${card.cardId}`}>
+            <h2 id={`home-card-${card.cardId}`} className="home-section__title">
+              {card.name}
+            </h2>
             <CardProgress
               steps={steps}
-              target={home.activeCard.dailyTarget}
-              dailyCashBack={home.activeCard.dailyCashBack}
-              isEarned={home.activeCard.cashBackEarned}
+              target={card.dailyTarget}
+              dailyCashBack={card.dailyCashBack}
+              isEarned={card.cashBackEarned}
             />
-            <p className="hint home-card__days">{t('page.daysLeft', { days: home.activeCard.daysLeft })}</p>
-          </>
-        ) : (
-          <>
-            <p className="hint">{t('home.noCard')}</p>
-            <button type="button" className="button button--ghost" onClick={() => openTarget(PATHS.invest)}>
-              {t('home.seePlans')}
-            </button>
-          </>
-        )}
-      </section>
+            <p className="hint home-card__days">{t('page.daysLeft', { days: card.daysLeft })}</p>
+          </section>
+        ))
+      ) : (
+        <section className="card" aria-labelledby="home-card-title">
+          <h2 id="home-card-title" className="home-section__title">
+            {t('home.activeCard')}
+          </h2>
+          <p className="hint">{t('home.noCard')}</p>
+          <button type="button" className="button button--ghost" onClick={() => openTarget(PATHS.invest)}>
+            {t('home.seePlans')}
+          </button>
+        </section>
+      )}
 
       {home.banners.length > 0 ? (
         <div className="home-banners">

@@ -12,3 +12,4 @@ export {
   type FamilyMember,
   type FamilyRelation,
 } from './components/claim-policy-form';
+export { holdsPlan, termCashBack } from './cash-back';
