@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePageActive, useSubmit } from '../../hooks';
+import { celebrate, takeGoalMoment } from '../../components/celebration';
 import { StatusTip } from '../../components/status-tip';
 import { Swiper } from '../../components/swiper';
 import { CardProgress } from '../../features/cards';
@@ -98,6 +99,17 @@ function HomeContent({
     counter.day === home.day ? Math.max(counter.deviceSteps, counter.creditedSteps) : 0,
   );
 
+  // The day's goal reached: marked once a day, from the ring (a burst, or nothing with reduced motion).
+  const ringRef = useRef<HTMLElement>(null);
+  const walletRef = useRef<HTMLElement>(null);
+  const userId = useUser().userInfo?.id;
+  useEffect(() => {
+    if (!isActive || !userId) return;
+    if (!takeGoalMoment(window.localStorage, userId, home.day, steps, home.goal)) return;
+    setNotice(t('celebrate.goal', { goal: formatNumber(home.goal) }));
+    void celebrate(ringRef.current);
+  }, [isActive, userId, home.day, home.goal, steps, t]);
+
   const collect = () =>
     // Errors show through the request layer's dialog; the same key is sent again on a retry.
     collecting.run(async () => {
@@ -108,12 +120,13 @@ function HomeContent({
         collectablePoints: 0,
       });
       setNotice(t('home.collected', { points: formatNumber(result.collected) }));
+      if (result.collected > 0) void celebrate(walletRef.current);
       refresh();
     });
 
   return (
     <>
-      <section className="home-steps" aria-label={t('home.steps')}>
+      <section ref={ringRef} className="home-steps" aria-label={t('home.steps')}>
         <StepsRing
           steps={steps}
           goal={home.goal}
@@ -141,7 +154,7 @@ function HomeContent({
       </section>
       <StepStreak steps={steps} goal={home.goal} />
 
-      <section className="card home-wallet" aria-label={t('home.wallet')}>
+      <section ref={walletRef} className="card home-wallet" aria-label={t('home.wallet')}>
         <dl className="home-wallet__figures">
           <div>
             <dt>{t('home.points')}</dt>
