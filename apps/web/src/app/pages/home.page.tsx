@@ -106,8 +106,12 @@ function HomeContent({
   useEffect(() => {
     if (!isActive || !userId) return;
     if (!takeGoalMoment(window.localStorage, userId, home.day, steps, home.goal)) return;
-    setNotice(t('celebrate.goal', { goal: formatNumber(home.goal) }));
-    void celebrate(ringRef.current);
+    // Said and shown on the next frame, with the ring drawn at its full goal.
+    const text = t('celebrate.goal', { goal: formatNumber(home.goal) });
+    requestAnimationFrame(() => {
+      setNotice(text);
+      void celebrate(ringRef.current);
+    });
   }, [isActive, userId, home.day, home.goal, steps, t]);
 
   const collect = () =>

@@ -26,8 +26,11 @@ export default function InvitePage() {
     if (rewardPoints === undefined || !userId) return;
     const fresh = takeNewInviteReward(window.localStorage, userId, rewardPoints);
     if (fresh <= 0) return;
-    setNewReward(fresh);
-    void celebrate(viewRef.current?.querySelector('[data-testid="invite-reward-points"]') ?? viewRef.current ?? null);
+    // On the next frame, once the figures are drawn.
+    requestAnimationFrame(() => {
+      setNewReward(fresh);
+      void celebrate(viewRef.current?.querySelector('[data-testid="invite-reward-points"]') ?? viewRef.current ?? null);
+    });
   }, [rewardPoints, userId]);
   return (
     <PullToRefresh onRefresh={retry}>

@@ -29,7 +29,6 @@ export function RegionField({ value, onChange, error }: RegionFieldProps) {
         className="input region-field__button"
         aria-labelledby={`${id}-label ${id}-value`}
         aria-haspopup="dialog"
-        aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onClick={() => {
           setWanted(true);
