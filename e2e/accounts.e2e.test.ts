@@ -105,7 +105,9 @@ describe('accounts, end to end in Chromium', () => {
     await top(page).getByRole('button', { name: 'Set new password' }).click();
     await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/login\/index/);
     // Login says the reset worked and has the number filled in.
-    await expect.poll(() => top(page).getByRole('status').filter({ hasText: 'Password changed, please log in' }).count()).toBe(1);
+    await expect
+      .poll(() => top(page).getByRole('status').filter({ hasText: 'Password changed, please log in' }).count())
+      .toBe(1);
     expect(await top(page).getByLabel('Mobile number').inputValue()).toBe(account);
     await screenshot(page, 'reset-ends-on-login');
 

@@ -62,14 +62,22 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     await top(page).getByLabel('Recipient').fill('Li Lei');
     await top(page).getByLabel('Mobile number').fill('13800138000');
     // The region is picked province → city → district from the administrative divisions.
-    await top(page).getByRole('button', { name: /^Region/ }).click();
+    await top(page)
+      .getByRole('button', { name: /^Region/ })
+      .click();
     const regions = page.locator('.adm-cascader');
     await regions.getByText('上海市', { exact: true }).first().click();
     await regions.getByText('上海市', { exact: true }).last().click();
     await regions.getByText('浦东新区', { exact: true }).click();
     await screenshot(page, 'address-region-picker');
     await regions.getByText('OK', { exact: true }).click();
-    await expect.poll(() => top(page).getByRole('button', { name: /^Region/ }).innerText()).toContain('上海市 浦东新区');
+    await expect
+      .poll(() =>
+        top(page)
+          .getByRole('button', { name: /^Region/ })
+          .innerText(),
+      )
+      .toContain('上海市 浦东新区');
     await top(page).getByLabel('Street address').fill('1 Century Avenue');
     await top(page).getByRole('button', { name: 'Save address' }).click();
     const addressRow = top(page).getByRole('button', { name: 'Edit the address of Li Lei, 上海市 浦东新区' });
