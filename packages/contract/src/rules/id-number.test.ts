@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkIdNumber, isIdNumberFormat, isValidIdNumber, latestCalendarDay, normalizeIdNumber, residentIdCheckCharacter, sameName } from './index.js';
+import {
+  checkIdNumber,
+  isIdNumberFormat,
+  isValidIdNumber,
+  latestCalendarDay,
+  normalizeIdNumber,
+  residentIdCheckCharacter,
+  sameName,
+} from './index.js';
 
 const TODAY = '2026-11-22';
 

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { checkIdNumber, normalizeIdNumber, type CardPlan, type MembershipOrder, type MyCard, type Policy } from '@stride/contract';
+import {
+  checkIdNumber,
+  normalizeIdNumber,
+  type CardPlan,
+  type MembershipOrder,
+  type MyCard,
+  type Policy,
+} from '@stride/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';

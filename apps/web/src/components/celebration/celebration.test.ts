@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BURST_DOTS, burstVectors, celebrate, prefersReducedMotion, takeGoalMoment, takeNewInviteReward } from './celebration';
+import {
+  BURST_DOTS,
+  burstVectors,
+  celebrate,
+  prefersReducedMotion,
+  takeGoalMoment,
+  takeNewInviteReward,
+} from './celebration';
 
 afterEach(() => {
   window.localStorage.clear();

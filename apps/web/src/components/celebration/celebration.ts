@@ -52,10 +52,10 @@ export function celebrate(anchor: Element | null, win: CelebrationWindow = windo
       { duration: DURATION_MS, easing: 'cubic-bezier(0.2, 0.7, 0.3, 1)', delay: (index % 3) * 40, fill: 'forwards' },
     ).finished;
   });
-  const pulse = anchor.animate(
-    [{ transform: 'scale(1)' }, { transform: 'scale(1.06)' }, { transform: 'scale(1)' }],
-    { duration: 420, easing: 'ease-out' },
-  ).finished;
+  const pulse = anchor.animate([{ transform: 'scale(1)' }, { transform: 'scale(1.06)' }, { transform: 'scale(1)' }], {
+    duration: 420,
+    easing: 'ease-out',
+  }).finished;
   return Promise.allSettled([...flights, pulse]).then(() => layer.remove());
 }
 

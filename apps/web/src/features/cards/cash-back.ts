@@ -13,7 +13,5 @@ export function termCashBack(plan: PlanTerms): number {
 
 /** Whether the user holds an active card of this plan (the same plan, or a version of it by name). */
 export function holdsPlan(plan: Pick<CardPlan, 'id' | 'name'>, cards: readonly MyCard[]): boolean {
-  return cards.some(
-    (card) => card.status === 'active' && (card.plan.id === plan.id || card.plan.name === plan.name),
-  );
+  return cards.some((card) => card.status === 'active' && (card.plan.id === plan.id || card.plan.name === plan.name));
 }
