@@ -728,7 +728,7 @@ export const es: Messages = {
   'title.withdrawalTypeEditing': 'Editar método de cobro',
   'address.regionPick': 'Elige la región',
   'address.regionChoose': 'Elegir',
-  'cards.cashBackTerm': 'Reembolso en todo el plazo',
+  'cards.cashBackTerm': 'Reembolso en el plazo',
   'cards.cashBackTermValue': 'hasta {total} ({daily} al día × {days} días)',
   'cards.held': 'Ya tienes esta tarjeta',
   'celebrate.goal': '¡Meta cumplida: {goal} pasos hoy. Bien caminado!',

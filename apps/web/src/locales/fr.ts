@@ -727,7 +727,7 @@ export const fr: Messages = {
   'title.withdrawalTypeEditing': 'Modifier le moyen de versement',
   'address.regionPick': 'Choisir la région',
   'address.regionChoose': 'Choisir',
-  'cards.cashBackTerm': 'Remboursement sur toute la durée',
+  'cards.cashBackTerm': 'Remboursement sur la durée',
   'cards.cashBackTermValue': 'jusqu’à {total} ({daily} par jour × {days} jours)',
   'cards.held': 'Vous avez cette carte',
   'celebrate.goal': 'Objectif atteint : {goal} pas aujourd’hui. Bravo !',

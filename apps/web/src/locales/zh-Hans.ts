@@ -711,7 +711,7 @@ export const zhHans: Messages = {
   'title.withdrawalTypeEditing': '编辑收款方式',
   'address.regionPick': '选择所在地区',
   'address.regionChoose': '请选择',
-  'cards.cashBackTerm': '整个周期可返现',
+  'cards.cashBackTerm': '全期返现',
   'cards.cashBackTermValue': '最多 {total}（每天 {daily} × {days} 天）',
   'cards.held': '已持有',
   'celebrate.goal': '今日目标 {goal} 步已达成，走得漂亮！',

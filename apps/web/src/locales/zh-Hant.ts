@@ -711,7 +711,7 @@ export const zhHant: Messages = {
   'title.withdrawalTypeEditing': '編輯收款方式',
   'address.regionPick': '選擇所在地區',
   'address.regionChoose': '請選擇',
-  'cards.cashBackTerm': '整個週期可返現',
+  'cards.cashBackTerm': '全期返現',
   'cards.cashBackTermValue': '最多 {total}（每天 {daily} × {days} 天）',
   'cards.held': '已持有',
   'celebrate.goal': '今日目標 {goal} 步已達成，走得漂亮！',
