@@ -127,8 +127,12 @@ describe('accounts, end to end in Chromium', () => {
     await screenshot(page, 'reset-password');
     await top(page).getByRole('button', { name: 'Set new password' }).click();
     await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/login\/index/);
-    // The kit's toast renders under React 19 (it needs the app's render hook to).
-    await expect.poll(() => page.getByText('Password changed, please log in').count()).toBe(1);
+    // Login says the reset worked and has the number filled in.
+    await expect
+      .poll(() => top(page).getByRole('status').filter({ hasText: 'Password changed, please log in' }).count())
+      .toBe(1);
+    expect(await top(page).getByLabel('Mobile number').inputValue()).toBe(account);
+    await screenshot(page, 'reset-ends-on-login');
 
     // The old password no longer works; the new one does.
     await logIn(page, account, 'firstWalk1');

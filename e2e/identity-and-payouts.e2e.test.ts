@@ -8,7 +8,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
 import { idCardPng, writeY4m } from './support/fake-camera.js';
-import { openRoute, top, useToken } from './support/journey.js';
+import { screenshot } from './support/browser.js';
+import { hashOf, openRoute, top, useToken } from './support/journey.js';
 import { ops } from './support/ops.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -108,6 +109,14 @@ describe('identity and payouts', () => {
     await top(page).getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => top(page).getByRole('button', { name: 'ICBC card ending 5679, edit' }).count()).toBe(1);
 
+    // The withdraw page raises the face check first: no amount to enter or confirm before it.
+    await open(page, '/pages-sub/withdrawal/index');
+    await expect.poll(() => top(page).getByRole('heading', { name: 'Face check first' }).count()).toBe(1);
+    expect(await top(page).getByLabel('Amount').count()).toBe(0);
+    await screenshot(page, 'withdraw-face-check-first');
+    await top(page).getByRole('button', { name: 'Go to the face check' }).click();
+    await expect.poll(() => hashOf(page)).toMatch(/^#\/pages-sub\/face-recognition\/index/);
+
     // Face check: consent, the (fake) front camera, one face found in the browser, then sent. The
     // detector library and its model load only after consent.
     const faceFiles: string[] = [];
@@ -139,6 +148,12 @@ describe('identity and payouts', () => {
     await expect.poll(() => top(page).locator('.payouts-balance').textContent()).toBe('Balance ¥200.00');
     await top(page).getByLabel('Amount').fill('100');
     await expect.poll(() => top(page).getByText('Fee ¥1.00, you receive ¥99.00').count()).toBe(1);
+    // The expected arrival is said before anything is sent.
+    expect(
+      await top(page)
+        .getByText('Expected in your bank account within 2 business days of the request, once it is reviewed.')
+        .count(),
+    ).toBe(1);
     await top(page).getByRole('button', { name: 'Withdraw', exact: true }).click();
     await top(page).getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => top(page).getByText('Withdrawal of ¥100.00 requested').count()).toBe(1);
@@ -176,7 +191,12 @@ describe('identity and payouts', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.textContent()).toContain('Delete ICBC ****5679?');
-    await dialog.getByRole('button', { name: 'Delete' }).click();
+    // The destructive action is red.
+    const deleteButton = dialog.getByRole('button', { name: 'Delete' });
+    expect(await deleteButton.locator('.dialog-danger').evaluate((node) => getComputedStyle(node).color)).toBe(
+      'rgb(198, 40, 40)',
+    );
+    await deleteButton.click();
     await expect.poll(() => top(page).getByText('No payout methods yet. Add a bank card to withdraw.').count()).toBe(1);
     const after = await request(server.baseUrl, listWithdrawals, { token });
     expect(after.items.map((item) => item.bankCard.accountMasked)).toEqual(['****5679']);

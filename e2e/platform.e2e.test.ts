@@ -19,7 +19,7 @@ const ROUTES: Record<string, string> = {
   '/pages/login/index': 'Log in',
   '/pages/my/index': 'My assets',
   '/pages/shop/index': 'Points shop',
-  '/pages-sub/address/edit': 'Edit address',
+  '/pages-sub/address/edit': 'Add address',
   '/pages-sub/address/index': 'Delivery addresses',
   '/pages-sub/asset/index': 'Funds statement',
   '/pages-sub/card/index': 'Card wallet',
@@ -36,7 +36,7 @@ const ROUTES: Record<string, string> = {
   '/pages-sub/steps/sources': 'Step sources',
   '/pages-sub/withdrawal/index': 'Withdraw',
   '/pages-sub/withdrawal-detail/index': 'Withdrawal records',
-  '/pages-sub/withdrawal-type/edit': 'Edit payout method',
+  '/pages-sub/withdrawal-type/edit': 'Add payout method',
   '/pages-sub/withdrawal-type/index': 'Payout methods',
 };
 const NO_LOGIN = new Set([

@@ -62,10 +62,26 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     await top(page).getByRole('button', { name: 'Add address' }).click();
     await top(page).getByLabel('Recipient').fill('Li Lei');
     await top(page).getByLabel('Mobile number').fill('13800138000');
-    await top(page).getByLabel('Region').fill('Shanghai Pudong');
+    // The region is picked province → city → district from the administrative divisions.
+    await top(page)
+      .getByRole('button', { name: /^Region/ })
+      .click();
+    const regions = page.locator('.adm-cascader');
+    await regions.getByText('上海市', { exact: true }).first().click();
+    await regions.getByText('上海市', { exact: true }).last().click();
+    await regions.getByText('浦东新区', { exact: true }).click();
+    await screenshot(page, 'address-region-picker');
+    await regions.getByText('OK', { exact: true }).click();
+    await expect
+      .poll(() =>
+        top(page)
+          .getByRole('button', { name: /^Region/ })
+          .innerText(),
+      )
+      .toContain('上海市 浦东新区');
     await top(page).getByLabel('Street address').fill('1 Century Avenue');
     await top(page).getByRole('button', { name: 'Save address' }).click();
-    const addressRow = top(page).getByRole('button', { name: 'Edit the address of Li Lei, Shanghai Pudong' });
+    const addressRow = top(page).getByRole('button', { name: 'Edit the address of Li Lei, 上海市 浦东新区' });
     await expect.poll(() => addressRow.count()).toBe(1);
     expect(await addressRow.innerText()).toContain('Default');
 
@@ -80,6 +96,8 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     expect(await detail.getByTestId('order-left').innerText()).toBe((pointsBefore - 2_400).toLocaleString('en-US'));
     await screenshot(page, 'shop-order');
     await detail.getByRole('button', { name: 'Exchange for 2,400 points' }).click();
+    // Nothing is spent before the second step, which says what it costs.
+    await detail.getByRole('button', { name: 'Confirm exchange' }).click();
 
     // Exchanged goods opens with the order waiting to ship.
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/pages-sub/order/shop');

@@ -109,11 +109,15 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     await expect.poll(() => bronzePolicy.getByText('In force').count()).toBe(1);
     await silverPolicy.getByRole('button', { name: 'Give to family' }).click();
     await silverPolicy.getByLabel('Name').fill('Li Hua');
-    await silverPolicy.getByLabel('ID number').fill('110101195001011234');
     await silverPolicy.getByLabel('Relation').selectOption('parent');
+    // The ID number rule of real-name: a resident ID with a wrong check character is refused here.
+    await silverPolicy.getByLabel('ID number').fill('110101195001011234');
+    await silverPolicy.getByRole('button', { name: 'Give policy' }).click();
+    await expect.poll(() => silverPolicy.getByText(/an 18-digit resident ID with its check digit/).count()).toBe(1);
+    await silverPolicy.getByLabel('ID number').fill('110101195001011239');
     await silverPolicy.getByRole('button', { name: 'Give policy' }).click();
     await expect.poll(() => silverPolicy.getByText('In force').count()).toBe(1);
-    expect(await silverPolicy.getByText(/^110\*+1234$/).count()).toBe(1);
+    expect(await silverPolicy.getByText(/^110\*+1239$/).count()).toBe(1);
 
     // Funds statement: every movement of the balance, newest first.
     await open(page, '/pages-sub/asset/index');

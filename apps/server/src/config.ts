@@ -120,6 +120,7 @@ const EnvSchema = z.object({
   WITHDRAW_DAILY_MAX: z.coerce.number().int().min(1).default(500_000),
   WITHDRAW_FEE_PERMILLE: z.coerce.number().int().min(0).max(1_000).default(10),
   WITHDRAW_FEE_MIN: z.coerce.number().int().min(0).default(100),
+  WITHDRAW_ARRIVAL_BUSINESS_DAYS: z.coerce.number().int().min(0).max(30).default(2),
   WITHDRAWAL_SECOND_APPROVAL_ABOVE: z.coerce.number().int().min(0).default(500_000),
   ADDRESSES_MAX: z.coerce.number().int().min(1).max(200).default(20),
   INVITE_REWARD_POINTS: z.coerce.number().int().min(0).default(500),
@@ -624,6 +625,8 @@ function fromEnv(e: Env) {
       dailyMax: e.WITHDRAW_DAILY_MAX,
       feePermille: e.WITHDRAW_FEE_PERMILLE,
       feeMin: e.WITHDRAW_FEE_MIN,
+      /** What the withdraw page promises: a withdrawal reaches the bank within this many business days. */
+      arrivalBusinessDays: e.WITHDRAW_ARRIVAL_BUSINESS_DAYS,
       /** Above this amount (minor units) a withdrawal needs two different finance operators (decision 023). */
       secondApprovalAbove: e.WITHDRAWAL_SECOND_APPROVAL_ABOVE,
     },

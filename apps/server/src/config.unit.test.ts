@@ -219,7 +219,13 @@ describe('the data encryption key', () => {
       feeMin: 100,
       // Above this a second finance operator must approve (decision 023).
       secondApprovalAbove: 500_000,
+      // The expected arrival the withdraw page shows (decision 041).
+      arrivalBusinessDays: 2,
     });
+    expect(loadConfig({ DATA_DIR: tempDir(), WITHDRAW_ARRIVAL_BUSINESS_DAYS: '5' }).withdraw.arrivalBusinessDays).toBe(
+      5,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), WITHDRAW_ARRIVAL_BUSINESS_DAYS: '31' })).toThrow();
   });
 
   it('has a step length for distances, 70 cm unless set, within 30 to 150 cm', () => {

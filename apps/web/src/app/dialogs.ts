@@ -1,4 +1,5 @@
 import '../components/kit-render';
+import { createElement } from 'react';
 import { Dialog } from 'antd-mobile';
 import { t } from '../lib/i18n';
 
@@ -11,5 +12,11 @@ export const dialogs = {
     return Dialog.confirm({ title: t('tip'), content, confirmText, cancelText: t('cancel') });
   },
 };
+
+/** A confirm whose action destroys something (delete): its button is red. */
+export function confirmDanger(content: string, confirmText: string): Promise<boolean> {
+  const danger = createElement('span', { className: 'dialog-danger' }, confirmText);
+  return Dialog.confirm({ title: t('tip'), content, confirmText: danger, cancelText: t('cancel') });
+}
 
 export type Dialogs = typeof dialogs;

@@ -5,6 +5,7 @@ import { PageErrorBoundary } from '../components/page-error';
 import { TabBar } from '../components/tab-bar';
 import { useI18n } from '../lib/i18n';
 import { HOME_ROUTE, type Navigator, type PageEntry } from '../lib/navigation';
+import { pageTitleKey } from './page-titles';
 import { findRoute, pageComponent, ROUTES } from './routes';
 import { TAB_ICONS } from './tab-icons';
 
@@ -28,7 +29,7 @@ function Page({ entry, isActive, navigator }: { entry: PageEntry; isActive: bool
     >
       {route.customNav ? null : (
         <NavBar
-          title={t(route.titleKey)}
+          title={t(pageTitleKey(route.path, entry.query))}
           backLabel={t('back')}
           {...(hasBack ? { onBack: () => void navigator.backOrHome().catch(() => undefined) } : {})}
         />

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../lib/i18n';
-import { PATHS, type AppPath } from '../lib/navigation';
+import { PATHS, type AppPath, type PageQuery } from '../lib/navigation';
 
 /**
  * Each page's title. Apart from the route table so that a page may list other pages by title
@@ -37,3 +37,14 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.withdrawalType]: 'title.withdrawalType',
   [PATHS.withdrawalTypeEdit]: 'title.withdrawalTypeEdit',
 };
+
+/** Pages that add a thing without an `id` and edit one with it: their title says which. */
+const EDITING_TITLES: { readonly [Path in AppPath]?: MessageKey } = {
+  [PATHS.addressEdit]: 'title.addressEditing',
+  [PATHS.withdrawalTypeEdit]: 'title.withdrawalTypeEditing',
+};
+
+/** The nav bar's title for a page and its query: "add …" or "edit …" where the page does both. */
+export function pageTitleKey(path: AppPath, query: PageQuery): MessageKey {
+  return (query.id ? EDITING_TITLES[path] : undefined) ?? PAGE_TITLES[path];
+}

@@ -32,7 +32,7 @@ export const en = {
   'title.login': 'Log in',
   'title.my': 'My assets',
   'title.shop': 'Points shop',
-  'title.addressEdit': 'Edit address',
+  'title.addressEdit': 'Add address',
   'title.address': 'Delivery addresses',
   'title.asset': 'Funds statement',
   'title.card': 'Card wallet',
@@ -52,7 +52,7 @@ export const en = {
   'title.walk': 'Walk',
   'title.withdrawal': 'Withdraw',
   'title.withdrawalDetail': 'Withdrawal records',
-  'title.withdrawalTypeEdit': 'Edit payout method',
+  'title.withdrawalTypeEdit': 'Add payout method',
   'title.withdrawalType': 'Payout methods',
 
   'login.modeLogin': 'Log in',
@@ -235,7 +235,8 @@ export const en = {
   'insure.give': 'Give policy',
   'insure.name': 'Name',
   'insure.nameRequired': 'Enter the name',
-  'insure.idNumberRule': 'Enter an ID number of 6 to 32 characters',
+  'insure.idNumberRule':
+    'Please enter a valid ID number: an 18-digit resident ID with its check digit and date of birth, or 6–20 letters and digits of another document',
   'insure.claimed': 'Policy claimed',
   'statement.filters': 'Filters',
   'statement.type': 'Type',
@@ -401,7 +402,7 @@ export const en = {
   'address.error.name': 'Please enter the recipient',
   'address.error.phone': 'Please enter a mobile number',
   'address.error.phoneFormat': 'Please enter a valid mobile number',
-  'address.error.region': 'Please enter the region',
+  'address.error.region': 'Please choose the region',
   'address.error.detail': 'Please enter the street address',
   'address.none': 'No delivery addresses yet',
   'address.notFound': 'This address no longer exists.',
@@ -485,7 +486,7 @@ export const en = {
   'pay.state.declined': 'Cancelled',
   'pay.state.pending': 'Waiting for payment',
   'pay.state.paid': 'Paid',
-  'pay.state.failed': 'Payment failed',
+  'pay.state.failed': 'Payment cancelled: nothing was charged',
   'pay.state.expired': 'Payment expired',
   'pay.state.timedOut': 'No answer yet, check your orders later',
   'pay.state.stopped': 'Stopped',
@@ -562,7 +563,8 @@ export const en = {
   'identity.resubmit': 'Submit again',
   'identity.sending': 'Submitting…',
   'identity.error.name': 'Please enter your name as on your ID',
-  'identity.error.idNumber': 'Please enter a valid ID number (6–20 letters and digits)',
+  'identity.error.idNumber':
+    'Please enter a valid ID number: an 18-digit resident ID with its check digit and date of birth, or 6–20 letters and digits of another document',
   'identity.error.photo': 'Please add this photo',
   'face.statusTitle': 'Face check',
   'face.status.none': 'Not done',
@@ -716,6 +718,24 @@ export const en = {
   'stepSources.noImports': 'No imports yet',
   'stepSources.importRow': '{days} days, {from} to {to}',
   'stepSources.importRowEmpty': 'No days with steps',
+  // Flows that ask first and say what happened.
+  'withdraw.faceFirstTitle': 'Face check first',
+  'withdraw.faceHow':
+    'It takes a minute: open the face check, follow the camera prompts, and come back here to withdraw. If the camera does not work, you can ask for a manual review there.',
+  'withdraw.arrival': 'Expected in your bank account within {days} business days of the request, once it is reviewed.',
+  'shop.reviewText': 'Spend {points} points on {quantity} × {name}? {left} points will be left.',
+  'shop.reviewAddress': 'Ships to {address}',
+  'shop.reviewConfirm': 'Confirm exchange',
+  'title.addressEditing': 'Edit address',
+  'title.withdrawalTypeEditing': 'Edit payout method',
+  'address.regionPick': 'Choose the region',
+  'address.regionChoose': 'Choose',
+  'cards.cashBackTerm': 'Cash back over the term',
+  'cards.cashBackTermValue': 'up to {total} ({daily} a day × {days} days)',
+  'cards.held': 'You hold this card',
+  'celebrate.goal': 'Goal reached: {goal} steps today. Well walked!',
+  'celebrate.invite': 'New invite reward: +{points} points',
+  // End of the flows block.
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -113,6 +113,8 @@ export const WithdrawalRulesSchema = z.object({
   /** Left of today's maximum. */
   todayLeft: MoneySchema,
   faceVerified: z.boolean(),
+  /** A paid withdrawal is expected in the bank account within this many business days of the request. */
+  arrivalBusinessDays: z.number().int().min(0),
 });
 
 export const getWithdrawalRules = defineEndpoint({
@@ -121,7 +123,7 @@ export const getWithdrawalRules = defineEndpoint({
   path: '/api/withdraw/rules',
   access: 'user',
   summary:
-    'The withdrawal minimum, daily maximum, fee, what is left today and whether the face check is done, for the withdraw page.',
+    'The withdrawal minimum, daily maximum, fee, what is left today, whether the face check is done and the expected arrival (business days), for the withdraw page.',
   response: WithdrawalRulesSchema,
 });
 

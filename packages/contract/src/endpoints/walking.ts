@@ -122,6 +122,8 @@ export const getHome = defineEndpoint({
     multiplier: z.number(),
     /** The active card with the highest target, or null. */
     activeCard: ActiveCardProgressSchema.nullable(),
+    /** Every active card, the highest target first (the first is `activeCard`). */
+    activeCards: z.array(ActiveCardProgressSchema),
     /** Set when today waits for an operator ("under review"): nothing is collectable until it is cleared. */
     review: StepReviewSchema.nullable(),
     banners: z.array(BannerSchema),

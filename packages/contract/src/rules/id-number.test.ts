@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkIdNumber, isIdNumberFormat, normalizeIdNumber, residentIdCheckCharacter, sameName } from './index.js';
+import {
+  checkIdNumber,
+  isIdNumberFormat,
+  isValidIdNumber,
+  latestCalendarDay,
+  normalizeIdNumber,
+  residentIdCheckCharacter,
+  sameName,
+} from './index.js';
 
 const TODAY = '2026-11-22';
 
@@ -39,5 +47,19 @@ describe('resident ID numbers', () => {
   it('compare names without case or extra spaces', () => {
     expect(sameName(' Li  Na ', 'LI NA')).toBe(true);
     expect(sameName('李娜', '李 娜')).toBe(false);
+  });
+});
+
+describe('the one ID number rule of real-name and insurance gifts', () => {
+  it('refuses an 18-digit resident ID with a bad check character and accepts it typed loosely', () => {
+    expect(isValidIdNumber('110105194912310021', TODAY)).toBe(false);
+    expect(isValidIdNumber(' 110105-19491231-002x ', TODAY)).toBe(true);
+    expect(isValidIdNumber('E12345678', TODAY)).toBe(true);
+    expect(isValidIdNumber('12345', TODAY)).toBe(false);
+  });
+
+  it('lets a client check against the latest calendar day anywhere', () => {
+    expect(latestCalendarDay(Date.UTC(2026, 10, 22, 9, 59))).toBe('2026-11-22');
+    expect(latestCalendarDay(Date.UTC(2026, 10, 22, 10, 0))).toBe('2026-11-23');
   });
 });

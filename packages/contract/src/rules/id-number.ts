@@ -47,3 +47,20 @@ export function checkIdNumber(normalized: string, today: string): IdNumberCheck 
   // Passports, permits and other countries' cards: letters and digits, left to an operator.
   return isIdNumberFormat(normalized) ? { kind: 'other', valid: true } : { kind: 'other', valid: false };
 }
+
+/**
+ * The one ID number rule of real-name verification and insurance gifts, on both apps: an 18-digit
+ * resident ID must carry its check character and a plausible birth date; any other document
+ * number is 6 to 20 letters and digits. `value` as typed (normalised here).
+ */
+export function isValidIdNumber(value: string, today: string): boolean {
+  return checkIdNumber(normalizeIdNumber(value), today).valid;
+}
+
+/**
+ * The latest calendar day anywhere (UTC+14) at `nowMs`: what a client passes as `today`, so its
+ * check never refuses a birth date the server's own business day accepts.
+ */
+export function latestCalendarDay(nowMs: number): string {
+  return new Date(nowMs + 14 * 3_600_000).toISOString().slice(0, 10);
+}

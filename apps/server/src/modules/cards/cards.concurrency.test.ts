@@ -32,7 +32,7 @@ describe('insurance policies under concurrent claims', () => {
             insured:
               i % 2 === 0
                 ? { who: 'self' }
-                : { who: 'family', name: 'Li Wei', idNumber: '110105199003070014', relation: 'spouse' },
+                : { who: 'family', name: 'Li Wei', idNumber: '110105199003070017', relation: 'spouse' },
           },
         }),
       ),

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { CardPlan, Language, MembershipOrder, MyCard, Policy } from '@stride/contract';
+import {
+  checkIdNumber,
+  normalizeIdNumber,
+  type CardPlan,
+  type Language,
+  type MembershipOrder,
+  type MyCard,
+  type Policy,
+} from '@stride/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
@@ -352,13 +360,18 @@ export class CardsService {
     if (!policy || policy.user_id !== userId) throw notFound();
     if (policy.ends_on < today) throw new AppError('BUSINESS_RULE', 'policyExpired');
     if (policy.claimed_at !== null) throw new AppError('BUSINESS_RULE', 'policyClaimed');
+    // The same ID number rule as real-name verification (contract rules, decision 041).
+    const insuredId = insured.who === 'family' ? normalizeIdNumber(insured.idNumber) : '';
+    if (insured.who === 'family' && !checkIdNumber(insuredId, today).valid) {
+      throw new AppError('VALIDATION_FAILED', 'idNumberInvalid');
+    }
     const claim =
       insured.who === 'self'
         ? { insured_name: null, insured_id_masked: null, insured_id_encrypted: null, relation: 'self' }
         : {
             insured_name: insured.name,
-            insured_id_masked: maskIdNumber(insured.idNumber),
-            insured_id_encrypted: this.cipher.encrypt(insured.idNumber),
+            insured_id_masked: maskIdNumber(insuredId),
+            insured_id_encrypted: this.cipher.encrypt(insuredId),
             relation: insured.relation,
           };
     const claimed = await retryOnUniqueViolation(() =>

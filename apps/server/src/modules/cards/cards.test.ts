@@ -244,12 +244,12 @@ describe('insurance', () => {
       token,
       body: {
         policyId: policy.id,
-        insured: { who: 'family', name: 'Li Na', idNumber: '110101199003071234', relation: 'parent' },
+        insured: { who: 'family', name: 'Li Na', idNumber: '110101199003071233', relation: 'parent' },
       },
     });
     expect(given.data).toMatchObject({
       insuredName: 'Li Na',
-      insuredIdNumber: '110***********1234',
+      insuredIdNumber: '110***********1233',
       relation: 'parent',
     });
     const row = await t.db
@@ -257,8 +257,8 @@ describe('insurance', () => {
       .select('insured_id_encrypted')
       .where('id', '=', policy.id)
       .executeTakeFirstOrThrow();
-    expect(row.insured_id_encrypted).not.toContain('110101199003071234');
-    expect(t.app.services.cipher.decrypt(row.insured_id_encrypted ?? '')).toBe('110101199003071234');
+    expect(row.insured_id_encrypted).not.toContain('110101199003071233');
+    expect(t.app.services.cipher.decrypt(row.insured_id_encrypted ?? '')).toBe('110101199003071233');
   });
 
   it('refuses other users’ policies, expired policies, bad input and unverified callers', async () => {
@@ -276,6 +276,18 @@ describe('insurance', () => {
       }),
     });
     expect(badRelation.code).toBe(CODES.VALIDATION_FAILED);
+    // The ID number rule of real-name: an 18-digit resident ID with a wrong check character is refused.
+    const badChecksum = await api(t, claimPolicy, {
+      token,
+      body: {
+        policyId: policy.id,
+        insured: { who: 'family', name: 'Li Na', idNumber: '110101199003071234', relation: 'parent' },
+      },
+    });
+    expect(badChecksum).toMatchObject({
+      code: CODES.VALIDATION_FAILED,
+      message: 'ID number: not a valid ID number (check the digits and the date of birth)',
+    });
     t.clock.advance(2 * DAY_MS);
     expect((await api(t, claimPolicy, { token, body })).code).toBe(CODES.BUSINESS_RULE);
     const expired = await api(t, listPolicies, { token, query: { status: 'expired' } });

@@ -140,13 +140,21 @@ export class PayoutsService {
   }
 
   async rules(userId: string): Promise<WithdrawalRules> {
-    const { min, dailyMax, feePermille, feeMin } = this.config.withdraw;
+    const { min, dailyMax, feePermille, feeMin, arrivalBusinessDays } = this.config.withdraw;
     const today = this.calendar.dayOf(this.clock.now());
     const [total, faceVerified] = await Promise.all([
       this.repository.dailyTotal(this.db, userId, today),
       this.identity.isFaceVerified(this.db, userId),
     ]);
-    return { min, dailyMax, feePermille, feeMin, todayLeft: Math.max(0, dailyMax - total), faceVerified };
+    return {
+      min,
+      dailyMax,
+      feePermille,
+      feeMin,
+      todayLeft: Math.max(0, dailyMax - total),
+      faceVerified,
+      arrivalBusinessDays,
+    };
   }
 
   /**

@@ -192,6 +192,7 @@ describe('withdrawals', () => {
       dailyMax: 500_000,
       todayLeft: 50_000,
       faceVerified: true,
+      arrivalBusinessDays: 2,
     });
     // The business day turns at midnight UTC+8: the next day has its own maximum.
     t.clock.advance(DAY_MS);

@@ -475,7 +475,22 @@ export class WalkingService {
     const collected = stepDay?.collected_points ?? 0;
     const { earned, percent, cards } = await this.earnedPoints(this.db, userId, today, steps);
     const card = cards[0];
-    const cashBackDone = card ? await this.cards.cashBackDays(this.db, [card.id], today) : new Set<string>();
+    const cashBackDone =
+      cards.length > 0
+        ? await this.cards.cashBackDays(
+            this.db,
+            cards.map((item) => item.id),
+            today,
+          )
+        : new Set<string>();
+    const progress = cards.map((item) => ({
+      cardId: item.id,
+      name: localize(language, item.plan, { name: item.plan.name }).name,
+      dailyTarget: item.plan.daily_target,
+      dailyCashBack: item.plan.daily_cash_back,
+      cashBackEarned: cashBackDone.has(item.id),
+      daysLeft: this.cards.daysLeft(item, today),
+    }));
     return {
       day: today,
       utcOffsetMinutes: this.config.businessUtcOffsetMinutes,
@@ -489,16 +504,8 @@ export class WalkingService {
       collectablePoints: isHeld(review) ? 0 : Math.max(0, earned - collected),
       review: review ? toStepReview(review) : null,
       multiplier: percent / 100,
-      activeCard: card
-        ? {
-            cardId: card.id,
-            name: localize(language, card.plan, { name: card.plan.name }).name,
-            dailyTarget: card.plan.daily_target,
-            dailyCashBack: card.plan.daily_cash_back,
-            cashBackEarned: cashBackDone.has(card.id),
-            daysLeft: this.cards.daysLeft(card, today),
-          }
-        : null,
+      activeCard: progress[0] ?? null,
+      activeCards: progress,
       ...toHomeItems(items, language),
       notices,
     };

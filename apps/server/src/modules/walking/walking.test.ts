@@ -156,6 +156,7 @@ describe('home and collect', () => {
       collectablePoints: 43,
       multiplier: 1,
       activeCard: null,
+      activeCards: [],
       banners: [{ title: 'Walk more' }],
       quickEntries: [{ path: '/pages/invest/index' }],
       notices: [],
@@ -194,8 +195,11 @@ describe('home and collect', () => {
     const { token, userId } = await registerUser(t);
     await verifyUser(t, userId);
     await fundUser(t, userId, 50_000);
-    for (const multiplier_percent of [120, 150]) {
-      const planId = await createPlan(t, { multiplier_percent, daily_target: 90_000 });
+    for (const [multiplier_percent, daily_target] of [
+      [120, 80_000],
+      [150, 90_000],
+    ] as const) {
+      const planId = await createPlan(t, { multiplier_percent, daily_target });
       const bought = await api(t, buyCard, {
         token,
         body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
@@ -207,6 +211,9 @@ describe('home and collect', () => {
     // 300 by steps, capped at 200, times 1.5.
     expect(home.data).toMatchObject({ earnedPoints: 300, multiplier: 1.5, goal: 90_000 });
     expect(home.data.activeCard).toMatchObject({ dailyTarget: 90_000, cashBackEarned: false, daysLeft: 30 });
+    // Every active card, the highest target first.
+    expect(home.data.activeCards.map((card) => card.dailyTarget)).toEqual([90_000, 80_000]);
+    expect(home.data.activeCards[0]).toEqual(home.data.activeCard);
     expect((await collect(token, idempotencyKey())).data.collected).toBe(300);
   });
 

@@ -44,8 +44,8 @@ export default function AddressPage() {
   const rules = useRemote(loadRules);
 
   const confirmDelete = async (address: Address) => {
-    const { dialogs } = await import('../dialogs');
-    const isSure = await dialogs.confirm(
+    const { confirmDanger } = await import('../dialogs');
+    const isSure = await confirmDanger(
       t('address.deleteConfirm', { name: address.name, region: address.region }),
       t('address.delete'),
     );

@@ -1,6 +1,6 @@
 import type { MyCard } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
-import { CardProgress, listMyCards } from '../../features/cards';
+import { CardProgress, listMyCards, termCashBack } from '../../features/cards';
 import { formatMoney } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
@@ -45,8 +45,16 @@ function CardItem({ card }: { readonly card: MyCard }) {
         ) : null}
         <div className="plan__row">
           <dt>{t('cards.cashBackTotal')}</dt>
+          <dd>{formatMoney(card.cashBackTotal)}</dd>
+        </div>
+        <div className="plan__row">
+          <dt>{t('cards.cashBackTerm')}</dt>
           <dd>
-            {formatMoney(card.cashBackTotal)} / {formatMoney(card.plan.price)}
+            {t('cards.cashBackTermValue', {
+              total: formatMoney(termCashBack(card.plan)),
+              daily: formatMoney(card.plan.dailyCashBack),
+              days: card.plan.days,
+            })}
           </dd>
         </div>
       </dl>

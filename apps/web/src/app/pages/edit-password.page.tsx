@@ -1,17 +1,14 @@
-import { showToast } from '../../components/toast';
-import { EditPasswordForm } from '../../features/auth';
-import { useI18n } from '../../lib/i18n';
+import { EditPasswordForm, handOverReset } from '../../features/auth';
 import { PATHS, relaunch } from '../../lib/navigation';
 import { userStore } from '../../lib/storage';
 
 export default function EditPasswordPage() {
-  const { t } = useI18n();
   return (
     <EditPasswordForm
-      onDone={() => {
-        // The reset revoked every session, this one included.
+      onDone={(account) => {
+        // The reset revoked every session, this one included. Login says it worked, number filled in.
         userStore.clear();
-        void showToast(t('reset.done'));
+        handOverReset(account);
         relaunch(PATHS.login);
       }}
     />

@@ -24,6 +24,7 @@ const HOME = {
   collectablePoints: 12,
   multiplier: 1,
   activeCard: null,
+  activeCards: [],
   banners: [],
   quickEntries: [{ id: 'q1', icon: 'card', title: 'Member cards', path: '/pages/invest/index' }],
   notices: [],
@@ -84,6 +85,23 @@ describe('HomePage', () => {
     render(<HomePage />);
     await screen.findByText('Member cards');
     expect(screen.queryByText('Under review', { exact: false })).toBeNull();
+  });
+
+  it('shows every active card with its own progress', async () => {
+    const card = (cardId: string, name: string, dailyTarget: number) => ({
+      cardId,
+      name,
+      dailyTarget,
+      dailyCashBack: 300,
+      cashBackEarned: false,
+      daysLeft: 20,
+    });
+    const cards = [card('c-gold', 'Gold', 10_000), card('c-bronze', 'Bronze', 6_000)];
+    serve({ 'GET /api/home': [ok({ ...HOME, activeCard: cards[0], activeCards: cards })] });
+    render(<HomePage />);
+    expect(await screen.findByRole('heading', { name: 'Gold' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Bronze' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Member card' })).toBeNull();
   });
 
   it('shows no such note once anything is configured', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePageActive, useSubmit } from '../../hooks';
+import { celebrate, takeGoalMoment } from '../../components/celebration';
 import { StatusTip } from '../../components/status-tip';
 import { Swiper } from '../../components/swiper';
 import { CardProgress } from '../../features/cards';
@@ -98,6 +99,21 @@ function HomeContent({
     counter.day === home.day ? Math.max(counter.deviceSteps, counter.creditedSteps) : 0,
   );
 
+  // The day's goal reached: marked once a day, from the ring (a burst, or nothing with reduced motion).
+  const ringRef = useRef<HTMLElement>(null);
+  const walletRef = useRef<HTMLElement>(null);
+  const userId = useUser().userInfo?.id;
+  useEffect(() => {
+    if (!isActive || !userId) return;
+    if (!takeGoalMoment(window.localStorage, userId, home.day, steps, home.goal)) return;
+    // Said and shown on the next frame, with the ring drawn at its full goal.
+    const text = t('celebrate.goal', { goal: formatNumber(home.goal) });
+    requestAnimationFrame(() => {
+      setNotice(text);
+      void celebrate(ringRef.current);
+    });
+  }, [isActive, userId, home.day, home.goal, steps, t]);
+
   const collect = () =>
     // Errors show through the request layer's dialog; the same key is sent again on a retry.
     collecting.run(async () => {
@@ -108,12 +124,13 @@ function HomeContent({
         collectablePoints: 0,
       });
       setNotice(t('home.collected', { points: formatNumber(result.collected) }));
+      if (result.collected > 0) void celebrate(walletRef.current);
       refresh();
     });
 
   return (
     <>
-      <section className="home-steps" aria-label={t('home.steps')}>
+      <section ref={ringRef} className="home-steps" aria-label={t('home.steps')}>
         <StepsRing
           steps={steps}
           goal={home.goal}
@@ -141,7 +158,7 @@ function HomeContent({
       </section>
       <StepStreak steps={steps} goal={home.goal} />
 
-      <section className="card home-wallet" aria-label={t('home.wallet')}>
+      <section ref={walletRef} className="card home-wallet" aria-label={t('home.wallet')}>
         <dl className="home-wallet__figures">
           <div>
             <dt>{t('home.points')}</dt>
@@ -189,29 +206,33 @@ function HomeContent({
         ) : null}
       </section>
 
-      <section className="card" aria-labelledby="home-card-title">
-        <h2 id="home-card-title" className="home-section__title">
-          {home.activeCard ? home.activeCard.name : t('home.activeCard')}
-        </h2>
-        {home.activeCard ? (
-          <>
+      {home.activeCards.length > 0 ? (
+        // Every active card, the highest target first: each pays its own cash back.
+        home.activeCards.map((card) => (
+          <section key={card.cardId} className="card" aria-labelledby={`home-card-${card.cardId}`}>
+            <h2 id={`home-card-${card.cardId}`} className="home-section__title">
+              {card.name}
+            </h2>
             <CardProgress
               steps={steps}
-              target={home.activeCard.dailyTarget}
-              dailyCashBack={home.activeCard.dailyCashBack}
-              isEarned={home.activeCard.cashBackEarned}
+              target={card.dailyTarget}
+              dailyCashBack={card.dailyCashBack}
+              isEarned={card.cashBackEarned}
             />
-            <p className="hint home-card__days">{t('page.daysLeft', { days: home.activeCard.daysLeft })}</p>
-          </>
-        ) : (
-          <>
-            <p className="hint">{t('home.noCard')}</p>
-            <button type="button" className="button button--ghost" onClick={() => openTarget(PATHS.invest)}>
-              {t('home.seePlans')}
-            </button>
-          </>
-        )}
-      </section>
+            <p className="hint home-card__days">{t('page.daysLeft', { days: card.daysLeft })}</p>
+          </section>
+        ))
+      ) : (
+        <section className="card" aria-labelledby="home-card-title">
+          <h2 id="home-card-title" className="home-section__title">
+            {t('home.activeCard')}
+          </h2>
+          <p className="hint">{t('home.noCard')}</p>
+          <button type="button" className="button button--ghost" onClick={() => openTarget(PATHS.invest)}>
+            {t('home.seePlans')}
+          </button>
+        </section>
+      )}
 
       {home.banners.length > 0 ? (
         <div className="home-banners">

@@ -25,6 +25,7 @@ const HOME = {
   collectablePoints: 0,
   multiplier: 1,
   activeCard: null,
+  activeCards: [],
   banners: [],
   quickEntries: [],
   notices: [],
@@ -70,7 +71,7 @@ afterEach(() => {
 
 describe('InvestPage', () => {
   it('says plainly that no plans are on offer when the server has none', async () => {
-    serve({ 'GET /api/member_card': [ok([])], 'GET /api/home': [ok(HOME)] });
+    serve({ 'GET /api/member_card': [ok([])], 'GET /api/home': [ok(HOME)], 'GET /api/member_card/my': [ok([])] });
     render(<InvestPage />);
     expect(await screen.findByText('No membership cards are on offer yet. Please check back later.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
@@ -80,6 +81,7 @@ describe('InvestPage', () => {
     const requests = serve({
       'GET /api/member_card': [ok([BRONZE])],
       'GET /api/home': [ok(HOME)],
+      'GET /api/member_card/my': [ok([])],
       'POST /api/member_card/buy': [ok({ ...ORDER, payWith: 'balance', status: 'paid', paidAt: ORDER.createdAt })],
     });
     render(<InvestPage />);
@@ -104,6 +106,7 @@ describe('InvestPage', () => {
     const requests = serve({
       'GET /api/member_card': [ok([BRONZE])],
       'GET /api/home': [ok({ ...HOME, balance: 100 })],
+      'GET /api/member_card/my': [ok([])],
       'POST /api/member_card/buy': [ok({ ...ORDER, payWith: 'online', status: 'pending', paidAt: null })],
       'POST /api/pay': [ok({ ...PAYMENT, status: 'pending' })],
       'GET /api/pay/pay-1': [ok({ ...PAYMENT, status: 'pending' }), ok({ ...PAYMENT, status: 'paid' })],
@@ -125,5 +128,33 @@ describe('InvestPage', () => {
       orderId: 'order-1',
       idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown,
     });
+  });
+
+  it('shows what a plan really pays back over its term and marks a plan already held', async () => {
+    const silver = { ...BRONZE, id: 'plan-silver', name: 'Silver', price: 29_900, days: 90 };
+    const held = {
+      id: 'card-1',
+      plan: BRONZE,
+      status: 'active',
+      startsOn: '2026-03-01',
+      endsOn: '2026-03-30',
+      daysLeft: 28,
+      todaySteps: 0,
+      todayCashBackEarned: false,
+      cashBackTotal: 300,
+    };
+    serve({
+      'GET /api/member_card': [ok([BRONZE, silver])],
+      'GET /api/home': [ok(HOME)],
+      'GET /api/member_card/my': [ok([held])],
+    });
+    render(<InvestPage />);
+    const plans = await screen.findAllByRole('listitem');
+    expect(plans).toHaveLength(2);
+    const [bronze, silverItem] = plans.map((plan) => plan.textContent ?? '');
+    expect(bronze).toContain('You hold this card');
+    expect(bronze).toContain('up to ¥90.00 (¥3.00 a day × 30 days)');
+    expect(silverItem).not.toContain('You hold this card');
+    expect(silverItem).toContain('up to ¥270.00 (¥3.00 a day × 90 days)');
   });
 });

@@ -1,8 +1,8 @@
-import type { CardPlan, MembershipOrder } from '@stride/contract';
+import type { CardPlan, MembershipOrder, MyCard } from '@stride/contract';
 import { useState } from 'react';
 import { useSubmit } from '../../hooks';
 import { PaymentSelector, canPayWithBalance, type PaymentMethod } from '../../components/payment-selector';
-import { buyCard, listCardPlans } from '../../features/cards';
+import { buyCard, holdsPlan, listCardPlans, listMyCards, termCashBack } from '../../features/cards';
 import { getHome } from '../../features/home';
 import { PaymentStatusNote, useOrderPayment } from '../../features/payments';
 import { createRetryKey } from '../../lib/http';
@@ -15,9 +15,11 @@ import { StatusTip } from '../../components/status-tip';
 import '../../features/cards/components/cards.css';
 
 const load = (signal: AbortSignal) =>
-  Promise.all([listCardPlans({ hideErrors: true, signal }), getHome({ hideErrors: true, signal })]).then(
-    ([plans, home]) => ({ plans, balance: home.balance }),
-  );
+  Promise.all([
+    listCardPlans({ hideErrors: true, signal }),
+    getHome({ hideErrors: true, signal }),
+    listMyCards({ hideErrors: true, signal }),
+  ]).then(([plans, home, cards]) => ({ plans, balance: home.balance, cards }));
 
 const goToWallet = () => go(PATHS.card);
 
@@ -27,6 +29,14 @@ function PlanDetails({ plan }: { readonly plan: CardPlan }) {
     [t('cards.term'), t('cards.days', { days: plan.days })],
     [t('cards.dailyTarget'), t('cards.steps', { steps: formatNumber(plan.dailyTarget) })],
     [t('cards.dailyCashBack'), formatMoney(plan.dailyCashBack)],
+    [
+      t('cards.cashBackTerm'),
+      t('cards.cashBackTermValue', {
+        total: formatMoney(termCashBack(plan)),
+        daily: formatMoney(plan.dailyCashBack),
+        days: plan.days,
+      }),
+    ],
     [t('cards.multiplier'), `×${plan.pointsMultiplier}`],
     [t('cards.insurance'), formatMoney(plan.insuranceCoverage)],
   ];
@@ -102,7 +112,15 @@ function Purchase({
   );
 }
 
-function Plans({ plans, initialBalance }: { plans: readonly CardPlan[]; initialBalance: number }) {
+function Plans({
+  plans,
+  cards,
+  initialBalance,
+}: {
+  plans: readonly CardPlan[];
+  cards: readonly MyCard[];
+  initialBalance: number;
+}) {
   const { t } = useI18n();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [balance, setBalance] = useState(initialBalance);
@@ -112,6 +130,7 @@ function Plans({ plans, initialBalance }: { plans: readonly CardPlan[]; initialB
         <li key={plan.id} className="card plan">
           <div className="plan__head">
             <h2 className="plan__name">{plan.name}</h2>
+            {holdsPlan(plan, cards) ? <span className="badge badge--good">{t('cards.held')}</span> : null}
             <span className="plan__price">{formatMoney(plan.price)}</span>
           </div>
           <PlanDetails plan={plan} />
@@ -143,7 +162,7 @@ export default function InvestPage() {
           // A server with no plans configured (production starts with none) says so plainly.
           <StatusTip status="empty" message={t('plans.none')} />
         ) : (
-          <Plans plans={data.plans} initialBalance={data.balance} />
+          <Plans plans={data.plans} cards={data.cards} initialBalance={data.balance} />
         )
       }
     </RemoteView>

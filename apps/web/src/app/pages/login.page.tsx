@@ -1,4 +1,6 @@
-import { LoginForm } from '../../features/auth';
+import { useState } from 'react';
+import { LoginForm, takeResetHandoff } from '../../features/auth';
+import { useI18n } from '../../lib/i18n';
 import { PATHS, go, reLaunch } from '../../lib/navigation';
 import { userStore } from '../../lib/storage';
 import type { PageProps } from '../page-props';
@@ -10,10 +12,14 @@ function continueTo(redirect: string | undefined): string {
 }
 
 export default function LoginPage({ query }: PageProps) {
+  const { t } = useI18n();
+  // After a password reset: say it worked and fill in the number (taken once, on the first render).
+  const [resetAccount] = useState(takeResetHandoff);
   return (
     <LoginForm
       initialMode={query.invite ? 'register' : 'login'}
       {...(query.invite ? { initialInvite: query.invite } : {})}
+      {...(resetAccount ? { initialAccount: resetAccount, notice: t('reset.done') } : {})}
       onSuccess={(session) => {
         userStore.setSession(session.token, session.user);
         reLaunch(continueTo(query.redirect)).catch(() => reLaunch('/'));

@@ -162,11 +162,7 @@ export default function MyPage() {
         </ul>
       </nav>
       <LanguagePicker />
-      <ul className="list">
-        <li>
-          <DownloadEntry />
-        </li>
-      </ul>
+      <DownloadEntry />
       <dl className="list">
         <div className="list__item">
           <dt className="list__secondary">{t('my.version')}</dt>

@@ -107,6 +107,13 @@ describe('ordering in the points shop', () => {
     expect(within(detail).getByTestId('order-left').textContent).toBe('600');
 
     fireEvent.click(within(detail).getByRole('button', { name: 'Exchange for 2,400 points' }));
+    // Nothing is spent before the second step says what it costs.
+    expect(confirmBodies()).toHaveLength(0);
+    expect(
+      within(detail).getByRole('group', { name: 'Spend 2,400 points on 2 × Water bottle? 600 points will be left.' })
+        .textContent,
+    ).toContain('Ships to Han Meimei');
+    fireEvent.click(within(detail).getByRole('button', { name: 'Confirm exchange' }));
     await vi.waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/pages-sub/order/shop'));
     expect(showToast).toHaveBeenCalledWith('Order placed');
     const bodies = confirmBodies();
@@ -121,6 +128,7 @@ describe('ordering in the points shop', () => {
     fireEvent.click(within(detail).getByRole('button', { name: /Han Meimei/ }));
     fireEvent.click(await screen.findByRole('button', { name: /Li Lei/ }));
     fireEvent.click(within(detail).getByRole('button', { name: 'Exchange for 1,200 points' }));
+    fireEvent.click(within(detail).getByRole('button', { name: 'Confirm exchange' }));
     await vi.waitFor(() => expect(confirmBodies()).toHaveLength(1));
     expect(confirmBodies()[0]).toMatchObject({ addressId: 'a-1' });
   });
@@ -143,7 +151,8 @@ describe('ordering in the points shop', () => {
       () => Promise.resolve(ORDER),
     ];
     const detail = await openGoods();
-    const confirm = () => within(detail).getByRole<HTMLButtonElement>('button', { name: 'Exchange for 1,200 points' });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Exchange for 1,200 points' }));
+    const confirm = () => within(detail).getByRole<HTMLButtonElement>('button', { name: 'Confirm exchange' });
     fireEvent.click(confirm());
     await vi.waitFor(() => expect(confirm().disabled).toBe(false));
     fireEvent.click(confirm());

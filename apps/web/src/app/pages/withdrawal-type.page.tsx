@@ -16,8 +16,8 @@ async function load(signal: AbortSignal) {
 }
 
 async function confirmDelete(card: BankCard): Promise<boolean> {
-  const { dialogs } = await import('../dialogs');
-  return dialogs.confirm(
+  const { confirmDanger } = await import('../dialogs');
+  return confirmDanger(
     t('payouts.deleteConfirm', { bank: card.bank, masked: card.accountMasked }),
     t('payouts.delete'),
   );

@@ -39,32 +39,35 @@ export default function WithdrawalPage() {
           <p className="hint">
             {translate('withdraw.doneHint', { received: formatMoney(done.received), fee: formatMoney(done.fee) })}
           </p>
+          <p className="hint">{translate('withdraw.arrival', { days: rules.arrivalBusinessDays })}</p>
         </section>
       ) : null}
       {!rules.faceVerified ? (
-        <section className="card payouts-face">
+        // Known on arrival: the face check comes first, before any amount or confirmation.
+        <section className="card payouts-face" aria-labelledby="withdraw-face-first">
+          <h2 id="withdraw-face-first" className="payouts-title">
+            {translate('withdraw.faceFirstTitle')}
+          </h2>
           <p className="hint">{translate('withdraw.faceNeeded')}</p>
-          <button
-            type="button"
-            className="button button--ghost button--block"
-            onClick={() => go(PATHS.faceRecognition)}
-          >
+          <p className="hint">{translate('withdraw.faceHow')}</p>
+          <button type="button" className="button button--block" onClick={() => go(PATHS.faceRecognition)}>
             {translate('withdraw.goFace')}
           </button>
         </section>
-      ) : null}
-      <WithdrawalForm
-        rules={rules}
-        cards={cards}
-        maxCards={maxCards}
-        balance={balance}
-        onSuccess={(withdrawal) => {
-          setDone(withdrawal);
-          reload();
-        }}
-        onFaceCheckRequired={(message) => void offerFaceCheck(message)}
-        onAddCard={() => go(PATHS.withdrawalTypeEdit)}
-      />
+      ) : (
+        <WithdrawalForm
+          rules={rules}
+          cards={cards}
+          maxCards={maxCards}
+          balance={balance}
+          onSuccess={(withdrawal) => {
+            setDone(withdrawal);
+            reload();
+          }}
+          onFaceCheckRequired={(message) => void offerFaceCheck(message)}
+          onAddCard={() => go(PATHS.withdrawalTypeEdit)}
+        />
+      )}
       <div className="payouts-links">
         <button type="button" className="link" onClick={() => go(PATHS.withdrawalDetail)}>
           {translate('title.withdrawalDetail')}

@@ -7,3 +7,4 @@ export { requestPasswordKey } from './api/request-password-key';
 export { resetPassword } from './api/reset-password';
 export { LoginForm, type LoginMode } from './components/login-form';
 export { EditPasswordForm } from './components/edit-password-form';
+export { handOverReset, takeResetHandoff } from './reset-handoff';

@@ -13,3 +13,4 @@ export {
   type FamilyMember,
   type FamilyRelation,
 } from './components/claim-policy-form';
+export { holdsPlan, termCashBack } from './cash-back';

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkAmount, parseAmount, quoteWithdrawal, withdrawalFee } from './money';
 
-const RULES = { min: 1000, dailyMax: 500_000, feePermille: 10, feeMin: 100, todayLeft: 500_000, faceVerified: true };
+const RULES = {
+  min: 1000,
+  dailyMax: 500_000,
+  feePermille: 10,
+  feeMin: 100,
+  todayLeft: 500_000,
+  faceVerified: true,
+  arrivalBusinessDays: 2,
+};
 
 describe('parseAmount', () => {
   it('turns typed yuan into integer fen without floats', () => {

@@ -4,6 +4,7 @@ import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { saveAddress } from '../api/save-address';
+import { RegionField } from './region-field';
 import {
   ADDRESS_LIMITS,
   draftOf,
@@ -73,16 +74,7 @@ export function AddressForm({ address, onSaved }: AddressFormProps) {
         required
         error={errorOf('phone')}
       />
-      <TextInput
-        label={t('address.region')}
-        value={draft.region}
-        onChange={set('region')}
-        maxLength={ADDRESS_LIMITS.region}
-        placeholder={t('address.regionPlaceholder')}
-        autoComplete="address-level1"
-        required
-        error={errorOf('region')}
-      />
+      <RegionField value={draft.region} onChange={set('region')} error={errorOf('region')} />
       <TextInput
         label={t('address.detail')}
         value={draft.detail}

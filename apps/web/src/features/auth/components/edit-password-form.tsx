@@ -16,7 +16,7 @@ type Step =
 const SECONDS_PER_MINUTE = 60;
 
 /** docs/product/rules.md, Accounts: code by the configured sender, then a one-time reset key, then the password. */
-export function EditPasswordForm({ onDone }: { readonly onDone: () => void }) {
+export function EditPasswordForm({ onDone }: { readonly onDone: (account: string) => void }) {
   const { t } = useI18n();
   const [step, setStep] = useState<Step>({ name: 'request' });
   const [account, setAccount] = useState('');
@@ -53,7 +53,7 @@ export function EditPasswordForm({ onDone }: { readonly onDone: () => void }) {
       }
       void run(async () => {
         await resetPassword({ step: 'reset', resetKey: step.resetKey, password }, { hideErrors: true });
-        onDone();
+        onDone(account.trim());
       });
     }
   }

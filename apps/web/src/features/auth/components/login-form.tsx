@@ -15,14 +15,24 @@ export interface LoginFormProps {
   readonly initialMode: LoginMode;
   /** From an invite link (`?invite=CODE`). */
   readonly initialInvite?: string;
+  /** The account to fill in, and a sentence to say above the form (after a password reset). */
+  readonly initialAccount?: string;
+  readonly notice?: string;
   readonly onSuccess: (session: { readonly token: string; readonly user: User }) => void;
   readonly onForgotPassword: () => void;
 }
 
-export function LoginForm({ initialMode, initialInvite, onSuccess, onForgotPassword }: LoginFormProps) {
+export function LoginForm({
+  initialMode,
+  initialInvite,
+  initialAccount,
+  notice,
+  onSuccess,
+  onForgotPassword,
+}: LoginFormProps) {
   const { t } = useI18n();
   const [mode, setMode] = useState<LoginMode>(initialMode);
-  const [account, setAccount] = useState('');
+  const [account, setAccount] = useState(initialAccount ?? '');
   const [password, setPassword] = useState('');
   // Login asks for a captcha only once the server says so (1008 after repeated failures, 1009 wrong).
   const [loginNeedsCaptcha, setLoginNeedsCaptcha] = useState(false);
@@ -83,6 +93,11 @@ export function LoginForm({ initialMode, initialInvite, onSuccess, onForgotPassw
 
   return (
     <form className="card" onSubmit={submit} noValidate>
+      {notice ? (
+        <p className="form-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       {tabs}
 
       <TextInput

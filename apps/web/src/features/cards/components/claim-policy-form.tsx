@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { isValidIdNumber, latestCalendarDay, normalizeIdNumber } from '@stride/contract/rules';
 import { TextInput } from '../../../components/text-input';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 
@@ -36,10 +37,11 @@ export function ClaimPolicyForm({ isBusy, onSubmit, onCancel }: ClaimPolicyFormP
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmedName = name.trim();
-    const trimmedId = idNumber.trim();
+    const trimmedId = normalizeIdNumber(idNumber);
+    // Real-name's rule (contract rules): a resident ID's check character and birth date count.
     const found = {
       ...(trimmedName ? {} : { name: t('insure.nameRequired') }),
-      ...(trimmedId.length >= 6 ? {} : { idNumber: t('insure.idNumberRule') }),
+      ...(isValidIdNumber(trimmedId, latestCalendarDay(Date.now())) ? {} : { idNumber: t('insure.idNumberRule') }),
     };
     setErrors(found);
     if (found.name || found.idNumber) return;

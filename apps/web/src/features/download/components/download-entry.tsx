@@ -1,11 +1,16 @@
-import { useSubmit } from '../../../hooks';
+import { CODES } from '@stride/contract/codes';
+import { useRemote, useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { getDownload } from '../api/get-download';
 
+function loadPackage(signal: AbortSignal) {
+  return getDownload({ hideErrors: true, signal });
+}
+
 /**
- * Downloads the companion package (GET /api/download) by sending the browser to its URL. Without a
- * configured package the server answers 1010 with a message: the request layer's dialog shows it
- * and nothing navigates.
+ * The companion package's entry (GET /api/download), as a list of one row. Hidden when the server
+ * has no package (1010): that is an operator's matter, not the user's. Shown while unknown or after
+ * a network failure, where a tap asks again and the request layer says what went wrong.
  */
 export function DownloadEntry({
   assign = (url: string) => window.location.assign(url),
@@ -13,12 +18,23 @@ export function DownloadEntry({
   readonly assign?: (url: string) => void;
 }) {
   const { t } = useI18n();
+  const { state } = useRemote(loadPackage, { reloadOnShow: true });
   const { isBusy, run } = useSubmit();
-  // A failure is shown by the request layer's dialog.
+  if (state.status === 'error' && state.code === CODES.NOT_AVAILABLE) return null;
+  // Asked again on the tap: the newest package, and the request layer's dialog on a failure.
   const download = () => run(() => getDownload().then(({ url }) => assign(url)));
   return (
-    <button type="button" className="list__item list__item--button" disabled={isBusy} onClick={() => void download()}>
-      {t('download.app')}
-    </button>
+    <ul className="list">
+      <li>
+        <button
+          type="button"
+          className="list__item list__item--button"
+          disabled={isBusy}
+          onClick={() => void download()}
+        >
+          {t('download.app')}
+        </button>
+      </li>
+    </ul>
   );
 }

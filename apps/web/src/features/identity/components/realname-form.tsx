@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Identity, Upload } from '@stride/contract';
-import { isIdNumberFormat, normalizeIdNumber } from '@stride/contract/rules';
+import { isValidIdNumber, latestCalendarDay, normalizeIdNumber } from '@stride/contract/rules';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
@@ -25,10 +25,12 @@ export function RealnameForm({ status, initialName = '', onSubmitted }: Realname
   // Busy until the page shows what was sent: the form is replaced by the pending status.
   const sending = useSubmit({ staysBusyOnSuccess: true });
 
+  // The day the form opened, for the birth date check; the server checks again on its own day.
+  const [today] = useState(() => latestCalendarDay(Date.now()));
   const normalisedId = normalizeIdNumber(idNumber);
   const errors = {
     name: name.trim() === '' ? t('identity.error.name') : undefined,
-    idNumber: isIdNumberFormat(normalisedId) ? undefined : t('identity.error.idNumber'),
+    idNumber: isValidIdNumber(normalisedId, today) ? undefined : t('identity.error.idNumber'),
     front: front ? undefined : t('identity.error.photo'),
     back: back ? undefined : t('identity.error.photo'),
   };

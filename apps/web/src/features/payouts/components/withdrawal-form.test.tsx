@@ -20,6 +20,7 @@ const RULES: WithdrawalRules = {
   feeMin: 100,
   todayLeft: 500_000,
   faceVerified: true,
+  arrivalBusinessDays: 2,
 };
 const CARD: BankCard = {
   id: 'card-1',

@@ -143,6 +143,7 @@ export function WithdrawalForm({
           </div>
         </dl>
         <p className="hint">{t('withdraw.pendingNote')}</p>
+        <p className="hint">{t('withdraw.arrival', { days: rules.arrivalBusinessDays })}</p>
         {error ? (
           <p className="form-error" role="alert">
             {error}
@@ -229,6 +230,7 @@ export function WithdrawalForm({
             feeMin: formatMoney(rules.feeMin),
           })}
         </p>
+        <p className="hint">{t('withdraw.arrival', { days: rules.arrivalBusinessDays })}</p>
       </div>
       <div className="field">
         <span className="field__label" id={`${amountId}-method`}>

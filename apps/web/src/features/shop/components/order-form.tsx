@@ -34,15 +34,20 @@ export function OrderForm({ goods, availablePoints, addresses, retryKey, onOrder
     () => (addresses.find((address) => address.isDefault) ?? addresses[0])?.id,
   );
   const [isPicking, setPicking] = useState(false);
+  // Points are spent only after this second step, as cash exchange and withdrawal ask first.
+  const [isReviewing, setReviewing] = useState(false);
   const sending = useSubmit();
   const address = addresses.find((item) => item.id === addressId);
   const { total, left, isAffordable, isInStock } = orderTotal(goods.points, quantity, availablePoints, goods.stock);
   const isSoldOut = goods.stock <= 0;
   const canOrder = !isSoldOut && isInStock && isAffordable && address !== undefined && !sending.isBusy;
-  const change = (next: number) => setQuantity(clampQuantity(next, goods.stock));
+  const change = (next: number) => {
+    setReviewing(false);
+    setQuantity(clampQuantity(next, goods.stock));
+  };
 
   const submit = async () => {
-    if (!address) return;
+    if (!address || !canOrder) return;
     // The request layer shows the server's message (1012 not enough points, 1007 out of stock).
     await sending.run(() =>
       retryKey
@@ -121,9 +126,36 @@ export function OrderForm({ goods, availablePoints, addresses, retryKey, onOrder
           {t('shop.notEnough', { points: formatNumber(availablePoints) })}
         </p>
       ) : null}
-      <button type="button" className="button button--block" disabled={!canOrder} onClick={() => void submit()}>
-        {sending.isBusy ? t('shop.ordering') : t('shop.confirm', { points: formatNumber(total) })}
-      </button>
+      {isReviewing && address ? (
+        <div className="order-form__review" role="group" aria-labelledby={`${id}-review`}>
+          <p id={`${id}-review`} className="order-form__review-text">
+            {t('shop.reviewText', {
+              points: formatNumber(total),
+              quantity: formatNumber(quantity),
+              name: goods.name,
+              left: formatNumber(left),
+            })}
+          </p>
+          <p className="hint">{t('shop.reviewAddress', { address: addressLine(address) })}</p>
+          <div className="order-form__review-actions">
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={sending.isBusy}
+              onClick={() => setReviewing(false)}
+            >
+              {t('back')}
+            </button>
+            <button type="button" className="button" disabled={!canOrder} onClick={() => void submit()}>
+              {sending.isBusy ? t('shop.ordering') : t('shop.reviewConfirm')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="button button--block" disabled={!canOrder} onClick={() => setReviewing(true)}>
+          {t('shop.confirm', { points: formatNumber(total) })}
+        </button>
+      )}
       <ActionSheet
         visible={isPicking}
         extra={t('shop.chooseAddress')}
@@ -132,7 +164,10 @@ export function OrderForm({ goods, availablePoints, addresses, retryKey, onOrder
           text: `${item.name} ${item.phone}`,
           description: `${item.region} ${item.detail}`,
         }))}
-        onAction={setAddressId}
+        onAction={(key) => {
+          setReviewing(false);
+          setAddressId(key);
+        }}
         onClose={() => setPicking(false)}
       />
     </section>

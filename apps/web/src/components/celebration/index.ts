@@ -1,0 +1,1 @@
+export { celebrate, prefersReducedMotion, takeGoalMoment, takeNewInviteReward } from './celebration';
