@@ -3,6 +3,7 @@ import { getNavigator } from './installed';
 export { createNavigator } from './navigator';
 export type {
   GuardResult,
+  Layer,
   NavigationKind,
   NavigationTarget,
   Navigator,
@@ -11,7 +12,7 @@ export type {
   RouteGuard,
 } from './navigator';
 export { HOME_ROUTE, parseQuery, resolveUrl, type PageQuery } from './url';
-export { getNavigator, go, goBack, installNavigator, relaunch } from './installed';
+export { findNavigator, getNavigator, go, goBack, installNavigator, relaunch, returnTo } from './installed';
 export { PATHS, loginUrlFor, urlOf, type AppPath, type PathQuery } from './paths';
 
 export const navigateTo = (url: string): Promise<void> => getNavigator().navigateTo(url);
