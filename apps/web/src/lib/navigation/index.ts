@@ -13,7 +13,7 @@ export type {
 } from './navigator';
 export { HOME_ROUTE, parseQuery, resolveUrl, type PageQuery } from './url';
 export { findNavigator, getNavigator, go, goBack, installNavigator, relaunch, returnTo } from './installed';
-export { PATHS, loginUrlFor, urlOf, type AppPath, type PathQuery } from './paths';
+export { PATHS, continueUrl, loginUrlFor, urlOf, type AppPath, type PathQuery } from './paths';
 
 export const navigateTo = (url: string): Promise<void> => getNavigator().navigateTo(url);
 export const redirectTo = (url: string): Promise<void> => getNavigator().redirectTo(url);
