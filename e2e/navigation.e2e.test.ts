@@ -70,6 +70,27 @@ describe('navigation and freshness, in Chromium', () => {
     await context.close();
   });
 
+  it('back closes the notice opened last, then the list of notices, and home stays', async () => {
+    const { page, context, errors } = await openPhone(browser);
+    await useToken(context, await logInByApi(server.baseUrl, DEMO));
+    await open(page, '/pages/index/index');
+    await top(page).getByRole('button', { name: 'All notices' }).click();
+    const list = page.getByRole('dialog', { name: 'Notices' });
+    await list.getByRole('button', { name: /Points shop is open/ }).click();
+    const notice = page.getByRole('dialog', { name: 'Points shop is open' });
+    await expect.poll(() => notice.isVisible()).toBe(true);
+
+    await page.goBack();
+    await expect.poll(() => notice.count()).toBe(0);
+    expect(await list.isVisible()).toBe(true);
+    await page.goBack();
+    await expect.poll(() => list.count()).toBe(0);
+    expect(hashOf(page)).toBe('#/pages/index/index');
+    expect(await top(page).getByTestId('home-points').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('My shows the new balance and card after buying a card from My → plans and coming back', async () => {
     const { page, context, errors } = await openPhone(browser);
     await useToken(context, await logInByApi(server.baseUrl, DEMO));
@@ -130,12 +151,16 @@ describe('navigation and freshness, in Chromium', () => {
     await typeHash(page, '/pages-sub/withdrawal/index');
     await top(page).getByRole('button', { name: 'Go to the face check' }).click();
     await expect.poll(() => hashOf(page)).toBe('#/pages-sub/face-recognition/index');
+    const badge = top(page).locator('.identity-badge').first();
+    await expect.poll(() => badge.textContent()).toBe('Not done');
 
     // The user asks for a manual review; an operator approves it while the page is open, and the
     // page reads again when the app comes back into view.
     await request(server.baseUrl, submitFace, { token, body: { method: 'manual' } });
     await ops(server, ['face', 'approve', userId, '--operator', 'e2e', '--yes']);
+    await expect.poll(() => badge.textContent()).toBe('Not done');
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect.poll(() => badge.textContent()).toBe('Passed');
     const toWithdraw = top(page).getByRole('button', { name: 'Go to withdraw' });
     await expect.poll(() => toWithdraw.count(), { timeout: 10_000 }).toBe(1);
     await toWithdraw.click();

@@ -150,7 +150,7 @@ export function usePagedList<T>(
     if (changesWhenHidden.current !== undefined && changesWhenHidden.current !== getChangeStamp()) refreshQuietly();
     changesWhenHidden.current = undefined;
   }, [isActive, refreshOnShow, refreshQuietly]);
-  useWindowEvent('document', 'visibilitychange', refreshOnShow && isActive, refreshQuietly);
+  useWindowEvent('document', 'visibilitychange', (refreshOnShow || reloadOnShow) && isActive, refreshQuietly);
   useWindowEvent('window', 'online', isActive && state.status === 'error', reload);
 
   const loadMore = useCallback(() => {

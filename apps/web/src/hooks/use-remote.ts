@@ -104,7 +104,7 @@ export function useRemote<T>(
   }, [isActive, refreshOnShow, start]);
 
   const refreshQuietly = useCallback(() => start(true), [start]);
-  useWindowEvent('document', 'visibilitychange', refreshOnShow && isActive, refreshQuietly);
+  useWindowEvent('document', 'visibilitychange', (refreshOnShow || reloadOnShow) && isActive, refreshQuietly);
   useWindowEvent('window', 'online', isActive && state.status === 'error', refreshQuietly);
 
   const retry = useCallback(() => {
