@@ -135,6 +135,22 @@ describe('navigation and freshness, in Chromium', () => {
     await context.close();
   });
 
+  it('home on its error state loads again by itself when the network comes back', async () => {
+    const { page, context } = await openPhone(browser);
+    await useToken(context, await logInByApi(server.baseUrl, DEMO));
+    // The connection drops just as home asks for its figures.
+    await page.route('**/api/home', (route) => route.abort('internetdisconnected'));
+    await open(page, '/pages/index/index');
+    await expect.poll(() => top(page).getByRole('button', { name: 'Retry' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await top(page).getByTestId('home-points').count()).toBe(0);
+    await page.unroute('**/api/home');
+
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect.poll(() => top(page).getByTestId('home-points').count(), { timeout: 15_000 }).toBe(1);
+    await context.close();
+  });
+
   it('the face-check detour from a withdrawal returns to the withdraw page instead of pushing another', async () => {
     const { token, userId } = await registerByApi(server, { account: '13955550001', password: 'detourWalk1' });
     const front = await uploadByApi(server.baseUrl, token, await idCardPng('#d8e6f5'), 'id_front');
