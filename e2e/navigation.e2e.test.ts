@@ -18,7 +18,8 @@ let server: RunningServer;
 let browser: Browser;
 
 const open = (page: Page, route: string) => openRoute(page, server.baseUrl, route);
-const layerOf = (page: Page) => page.evaluate(() => (history.state as { strideLayer?: number } | null)?.strideLayer ?? 0);
+const layerOf = (page: Page) =>
+  page.evaluate(() => (history.state as { strideLayer?: number } | null)?.strideLayer ?? 0);
 /** A typed hash: the app pushes that page on top of the stack. */
 const typeHash = (page: Page, route: string) =>
   page.evaluate((target) => {
@@ -127,9 +128,9 @@ describe('navigation and freshness, in Chromium', () => {
     await screenshot(page, 'navigation-offline-chunk');
 
     await context.setOffline(false);
-    await expect.poll(() => top(page).locator('.nav-bar__title, h1').first().innerText(), { timeout: 15_000 }).toBe(
-      'My orders',
-    );
+    await expect
+      .poll(() => top(page).locator('.nav-bar__title, h1').first().innerText(), { timeout: 15_000 })
+      .toBe('My orders');
     expect(await failed.count()).toBe(0);
     expect(hashOf(page)).toBe('#/pages-sub/order/list');
     await context.close();
