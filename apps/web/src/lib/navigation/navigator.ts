@@ -269,8 +269,10 @@ export function createNavigator(options: NavigatorOptions): Navigator {
       const reuse = finalKind === 'navigateTo' && takeSpare();
       if (!reuse) {
         releaseSpare();
-        await historySettled();
-        if (finalKind !== 'navigateTo') await unwindLayers();
+        // Only when there is something to wait for: an extra turn would reorder navigations that
+        // race (a launch and a reLaunch to login after an invalid session).
+        if (pendingBacks.length > 0) await historySettled();
+        if (finalKind !== 'navigateTo' && layersOf(top()?.id).length > 0) await unwindLayers();
       }
       commit(finalKind, { id: newId(), route: target.route, url: target.url, query: target.query }, reuse);
     } finally {
