@@ -20,6 +20,7 @@ function Page({ entry, isActive, navigator }: { entry: PageEntry; isActive: bool
   if (!route || !Component) return null;
   // docs/product/client.md, Navigation: no back button on tab pages and home.
   const hasBack = !route.tab && route.path !== HOME_ROUTE;
+  const back = route.leavesWhenAlone ? navigator.backOrLeave : navigator.backOrHome;
   return (
     <section
       className={route.tab ? 'page page--tab' : 'page'}
@@ -31,7 +32,7 @@ function Page({ entry, isActive, navigator }: { entry: PageEntry; isActive: bool
         <NavBar
           title={t(pageTitleKey(route.path, entry.query))}
           backLabel={t('back')}
-          {...(hasBack ? { onBack: () => void navigator.backOrHome().catch(() => undefined) } : {})}
+          {...(hasBack ? { onBack: () => void back().catch(() => undefined) } : {})}
         />
       )}
       <main className={route.customNav ? 'page__body page__body--custom-nav' : 'page__body'}>

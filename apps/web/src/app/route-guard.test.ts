@@ -108,4 +108,18 @@ describe('route guard', () => {
     expect(loadUserInfo).toHaveBeenCalledTimes(1);
     expect(top(nav)?.url).toBe('/pages/login/index?redirect=%2Fpages%2Fmy%2Findex');
   });
+
+  it('sends a logged-in user opening login on: to the page asked for, or home', async () => {
+    createUserStore(window.localStorage).setSession('tok', user);
+    const { navigator: nav } = setup('#/pages/login/index?redirect=%2Fpages-sub%2Fcard%2Findex', () =>
+      Promise.resolve(),
+    );
+    await nav.start();
+    expect(top(nav)?.url).toBe('/pages-sub/card/index');
+    await nav.navigateTo('/pages/login/index');
+    expect(nav.getStack().map((entry) => entry.route)).toEqual(['/pages/index/index']);
+    // A redirect to another site is not followed.
+    await nav.reLaunch('/pages/login/index?redirect=%2F%2Fevil.example');
+    expect(top(nav)?.route).toBe('/pages/index/index');
+  });
 });

@@ -1,4 +1,4 @@
-import { loginUrlFor, type RouteGuard } from '../lib/navigation';
+import { PATHS, continueUrl, loginUrlFor, type RouteGuard } from '../lib/navigation';
 import type { UserState } from '../lib/storage';
 import { NO_LOGIN_ROUTES } from './routes';
 
@@ -13,6 +13,8 @@ export function createRouteGuard(deps: RouteGuardDeps): RouteGuard {
   return async (to) => {
     const isOpen = NO_LOGIN_ROUTES.includes(to.route);
     if (!deps.getUser().isLogged) return isOpen ? true : { redirect: loginUrlFor(to.url) };
+    // A logged-in user has nothing to do on login: on to the page asked for, or home.
+    if (to.route === PATHS.login) return { redirect: continueUrl(to.query.redirect) };
     if (deps.getUser().userInfo) return true;
     try {
       await deps.loadUserInfo();

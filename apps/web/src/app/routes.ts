@@ -12,6 +12,11 @@ export interface RouteDef {
   readonly path: AppPath;
   readonly titleKey: MessageKey;
   readonly tab?: { readonly labelKey: MessageKey; readonly icon: TabIcon };
+  /**
+   * May be the app's first page (login, opened from a link): alone on the stack, its back leaves
+   * the app instead of opening home (docs/product/client.md, Navigation).
+   */
+  readonly leavesWhenAlone?: boolean;
   /** Draws its own head instead of the shared nav bar. */
   readonly customNav?: boolean;
   readonly load: () => Promise<PageModule>;
@@ -32,7 +37,7 @@ const PAGES: readonly PageDef[] = [
   { path: PATHS.my, tab: { labelKey: 'tab.my', icon: 'my' }, load: () => import('./pages/my.page') },
   { path: PATHS.editPassword, load: () => import('./pages/edit-password.page') },
   { path: PATHS.invest, load: () => import('./pages/invest.page') },
-  { path: PATHS.login, load: () => import('./pages/login.page') },
+  { path: PATHS.login, leavesWhenAlone: true, load: () => import('./pages/login.page') },
   { path: PATHS.addressEdit, load: () => import('./pages/address-edit.page') },
   { path: PATHS.addresses, load: () => import('./pages/address.page') },
   { path: PATHS.asset, load: () => import('./pages/asset.page') },

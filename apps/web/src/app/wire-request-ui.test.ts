@@ -2,14 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Dialogs } from './dialogs';
 import { createRequestUi, type RequestUiDeps } from './wire-request-ui';
 
-function setup(route = '/pages-sub/card/index', confirmed = true) {
+function setup(route: string | null = '/pages-sub/card/index', confirmed = true) {
   const dialogs = {
     alert: vi.fn<Dialogs['alert']>(() => Promise.resolve()),
     confirm: vi.fn<Dialogs['confirm']>(() => Promise.resolve(confirmed)),
   };
   const deps = {
     dialogs: () => Promise.resolve(dialogs),
-    currentUrl: () => ({ route, url: `${route}?a=1` }),
+    currentUrl: () => (route === null ? undefined : { route, url: `${route}?a=1` }),
     reLaunch: vi.fn<RequestUiDeps['reLaunch']>(() => Promise.resolve()),
     navigateTo: vi.fn<RequestUiDeps['navigateTo']>(() => Promise.resolve()),
   };
@@ -36,6 +36,12 @@ describe('request UI wiring', () => {
     expect(onLogin.deps.reLaunch).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(onLogin.dialogs.alert).toHaveBeenCalledWith('request error'));
     expect(dialogs.alert).not.toHaveBeenCalled();
+  });
+
+  it('1001 while the first page is still opening: leaves it to the route guard, which remembers the page', () => {
+    const { ui, deps } = setup(null);
+    ui.sessionInvalid({ message: '', hidden: true });
+    expect(deps.reLaunch).not.toHaveBeenCalled();
   });
 
   it('1018: back to the login page (no return address) with the message once, even for a hidden call', async () => {

@@ -34,7 +34,9 @@ export function createRequestUi(deps: RequestUiDeps = defaultDeps): RequestUi {
   return {
     sessionInvalid({ message, hidden }) {
       const current = deps.currentUrl();
-      if (current?.route !== PATHS.login) deps.reLaunch(loginUrlFor(current?.url)).catch(ignore);
+      // With no page yet (the first page is still opening), the route guard sends that first page
+      // to login, remembering it; a second navigation here would race it and forget the target.
+      if (current && current.route !== PATHS.login) deps.reLaunch(loginUrlFor(current.url)).catch(ignore);
       if (hidden || sessionDialogOpen) return;
       sessionDialogOpen = true;
       void alert(message || t('requestError')).finally(() => {

@@ -15,6 +15,7 @@ export {
   useReachBottom,
   type ReachBottomOptions,
 } from './use-reach-bottom';
+export { useHistoryLayer } from './use-history-layer';
 export { useKeyDown } from './use-key-down';
 export { useImageSource } from './use-object-url';
 export { useErrorText } from './use-error-text';

@@ -100,4 +100,32 @@ describe('usePagedList options', () => {
     expect(load).toHaveBeenCalledTimes(2);
     expect(load).toHaveBeenLastCalledWith(1, expect.any(AbortSignal));
   });
+
+  it('reads its first page again quietly when the app comes back into view, the list staying meanwhile', async () => {
+    const load = vi
+      .fn<(page: number) => Promise<Page<number>>>()
+      .mockResolvedValueOnce({ items: [1, 2], hasMore: false })
+      .mockResolvedValueOnce({ items: [0, 1, 2], hasMore: false });
+    const { result } = renderHook(() => usePagedList(load));
+    await waitFor(() => expect(result.current.items).toEqual([1, 2]));
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(result.current.status).toBe('ready');
+    expect(result.current.items).toEqual([1, 2]);
+    await waitFor(() => expect(result.current.items).toEqual([0, 1, 2]));
+  });
+
+  it('on its error state, loads again by itself when the browser comes back online', async () => {
+    const load = vi
+      .fn<(page: number) => Promise<Page<number>>>()
+      .mockRejectedValueOnce(new RequestError('network', 0, 'offline'))
+      .mockResolvedValueOnce({ items: [7], hasMore: false });
+    const { result } = renderHook(() => usePagedList(load));
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(result.current.items).toEqual([7]));
+  });
 });

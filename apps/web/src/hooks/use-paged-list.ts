@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { getChangeStamp, useWindowEvent } from './freshness';
 import { usePageActive } from './page-activity';
 import { useErrorText } from './use-error-text';
 import type { LoadStatus } from './use-remote';
@@ -11,6 +12,12 @@ export interface Page<T> {
 export interface PagedListOptions<T> {
   /** From the first page again whenever the page returns to the top of the stack. */
   readonly reloadOnShow?: boolean;
+  /**
+   * The first page again, quietly (the list stays on screen until the answer), when the page
+   * returns to the top after something may have changed, or the app comes back into view. On by
+   * default, off with `reloadOnShow` (docs/product/client.md, Navigation, Fresh pages).
+   */
+  readonly refreshOnShow?: boolean;
   /**
    * An item's identity. With it, an item a next page repeats (a new record pushed it down a page
    * while the user scrolled) is shown once.
@@ -48,11 +55,13 @@ interface Loaded<T> {
 
 /**
  * A list read page by page (the contract's `pageOf`): the first page on mount and whenever `load`
- * changes (a new filter), the next one on `loadMore` (reaching the bottom). `load` must be stable.
+ * changes (a new filter), the next one on `loadMore` (reaching the bottom); on its error state,
+ * the first page again when the browser comes back online while its page is on top. `load` must
+ * be stable.
  */
 export function usePagedList<T>(
   load: (page: number, signal: AbortSignal) => Promise<Page<T>>,
-  { reloadOnShow = false, keyOf }: PagedListOptions<T> = {},
+  { reloadOnShow = false, refreshOnShow = !reloadOnShow, keyOf }: PagedListOptions<T> = {},
 ): PagedList<T> {
   const errorText = useErrorText();
   const isActive = usePageActive();
@@ -105,6 +114,44 @@ export function usePagedList<T>(
     if (reloadOnShow && isActive && !wasActive.current) reload();
     wasActive.current = isActive;
   }, [isActive, reloadOnShow, reload]);
+
+  const refreshQuietly = useCallback(() => {
+    if (stateRef.current.status !== 'ready') return;
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    load(1, current.signal).then(
+      (first) => {
+        if (current.signal.aborted) return;
+        setLoaded(
+          (previous) =>
+            previous && {
+              ...previous,
+              items: first.items,
+              page: 1,
+              hasMore: first.hasMore,
+              isLoadingMore: false,
+              error: undefined,
+            },
+        );
+      },
+      // A failed quiet read keeps the list as it was.
+      () => undefined,
+    );
+  }, [load]);
+
+  const changesWhenHidden = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!refreshOnShow) return;
+    if (!isActive) {
+      changesWhenHidden.current ??= getChangeStamp();
+      return;
+    }
+    if (changesWhenHidden.current !== undefined && changesWhenHidden.current !== getChangeStamp()) refreshQuietly();
+    changesWhenHidden.current = undefined;
+  }, [isActive, refreshOnShow, refreshQuietly]);
+  useWindowEvent('document', 'visibilitychange', (refreshOnShow || reloadOnShow) && isActive, refreshQuietly);
+  useWindowEvent('window', 'online', isActive && state.status === 'error', reload);
 
   const loadMore = useCallback(() => {
     const { status, hasMore, isLoadingMore, page } = stateRef.current;

@@ -147,7 +147,8 @@ describe('useRemote', () => {
     const wrapper = ({ children }: { children: ReactNode }) => (
       <PageActivityContext.Provider value={isActive}>{children}</PageActivityContext.Provider>
     );
-    const { result, rerender } = renderHook(() => useRemote(load, { refreshOnShow: true }), { wrapper });
+    // On by default (docs/product/client.md, Navigation, Fresh pages).
+    const { result, rerender } = renderHook(() => useRemote(load), { wrapper });
     await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 1 }));
 
     // Hidden and shown again with nothing saved meanwhile: nothing is read.
@@ -181,5 +182,49 @@ describe('useRemote', () => {
     expect(result.current.state).toEqual({ status: 'ready', data: 1 });
     await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 2 }));
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads again quietly when the app comes back into view while its page is on top', async () => {
+    const load = vi.fn<(signal: AbortSignal) => Promise<number>>().mockResolvedValueOnce(1).mockResolvedValueOnce(2);
+    const { result } = renderHook(() => useRemote(load));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 1 }));
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    // The value stays on screen, no loading state, until the answer.
+    expect(result.current.state).toEqual({ status: 'ready', data: 1 });
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 2 }));
+  });
+
+  it('a page kept below reads again when shown after the app came back into view', async () => {
+    const load = vi.fn<(signal: AbortSignal) => Promise<number>>().mockResolvedValueOnce(1).mockResolvedValueOnce(2);
+    let isActive = true;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <PageActivityContext.Provider value={isActive}>{children}</PageActivityContext.Provider>
+    );
+    const { result, rerender } = renderHook(() => useRemote(load), { wrapper });
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 1 }));
+    isActive = false;
+    rerender();
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(load).toHaveBeenCalledTimes(1);
+    isActive = true;
+    rerender();
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 2 }));
+  });
+
+  it('on its error state, loads again by itself when the browser comes back online', async () => {
+    const load = vi
+      .fn<(signal: AbortSignal) => Promise<number>>()
+      .mockRejectedValueOnce(new RequestError('network', 0, 'offline'))
+      .mockResolvedValueOnce(7);
+    const { result } = renderHook(() => useRemote(load, { refreshOnShow: false }));
+    await waitFor(() => expect(result.current.state.status).toBe('error'));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 7 }));
   });
 });

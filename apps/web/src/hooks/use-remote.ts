@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getWriteCount, isRequestError } from '../lib/http';
+import { isRequestError } from '../lib/http';
+import { getChangeStamp, useWindowEvent } from './freshness';
 import { usePageActive } from './page-activity';
 import { useErrorText } from './use-error-text';
 
@@ -18,9 +19,11 @@ export interface RemoteOptions {
    */
   readonly reloadOnShow?: boolean;
   /**
-   * Read again quietly when the page returns to the top and something was saved meanwhile (a tab
-   * page kept alive while another page changed the balance): the value stays on screen until the
-   * answer, and nothing is read when nothing changed.
+   * Read again quietly when the page returns to the top and something may have changed meanwhile
+   * (a call that changed something succeeded, or the app came back into view), and when the app
+   * comes back into view while the page is on top: the value stays on screen until the answer, and
+   * nothing is read when nothing changed. On by default (docs/product/client.md, Navigation, Fresh
+   * pages); `false` for a value that cannot change, and off with `reloadOnShow`, which reads anyway.
    */
   readonly refreshOnShow?: boolean;
 }
@@ -42,12 +45,13 @@ export interface RemoteValue<T> {
 
 /**
  * A value read from the server: loaded on mount, again when `load` or the language changes, and
- * on `retry`, `reload` and `refresh`. Only the newest load's answer counts; the others are aborted.
+ * on `retry`, `reload` and `refresh`; on its error state, again when the browser comes back online
+ * while its page is on top. Only the newest load's answer counts; the others are aborted.
  * `load` must be stable (a module function or useCallback), since a new one means a new load.
  */
 export function useRemote<T>(
   load: (signal: AbortSignal) => Promise<T>,
-  { reloadOnShow = false, refreshOnShow = false }: RemoteOptions = {},
+  { reloadOnShow = false, refreshOnShow = !reloadOnShow }: RemoteOptions = {},
 ): RemoteValue<T> {
   const errorText = useErrorText();
   const isActive = usePageActive();
@@ -92,12 +96,16 @@ export function useRemote<T>(
   useEffect(() => {
     if (!refreshOnShow) return;
     if (!isActive) {
-      writesWhenHidden.current ??= getWriteCount();
+      writesWhenHidden.current ??= getChangeStamp();
       return;
     }
-    if (writesWhenHidden.current !== undefined && writesWhenHidden.current !== getWriteCount()) start(true);
+    if (writesWhenHidden.current !== undefined && writesWhenHidden.current !== getChangeStamp()) start(true);
     writesWhenHidden.current = undefined;
   }, [isActive, refreshOnShow, start]);
+
+  const refreshQuietly = useCallback(() => start(true), [start]);
+  useWindowEvent('document', 'visibilitychange', (refreshOnShow || reloadOnShow) && isActive, refreshQuietly);
+  useWindowEvent('window', 'online', isActive && state.status === 'error', refreshQuietly);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });

@@ -2,7 +2,7 @@ import { StatusTip } from '../../components/status-tip';
 import { useRemote } from '../../hooks';
 import { FaceCheck, getIdentity } from '../../features/identity';
 import { useI18n } from '../../lib/i18n';
-import { PATHS, go } from '../../lib/navigation';
+import { PATHS, go, returnTo } from '../../lib/navigation';
 import '../../features/identity/identity.css';
 
 const load = (signal: AbortSignal) => getIdentity({ hideErrors: true, signal });
@@ -35,7 +35,7 @@ export default function FaceRecognitionPage() {
           <p className="form-error">{t('identity.rejectReason', { reason: identity.faceRejectReason })}</p>
         ) : null}
         {identity.faceVerified ? (
-          <button type="button" className="button button--block" onClick={() => go(PATHS.withdrawal)}>
+          <button type="button" className="button button--block" onClick={() => returnTo(PATHS.withdrawal)}>
             {t('face.toWithdraw')}
           </button>
         ) : null}

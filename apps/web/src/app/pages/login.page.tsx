@@ -1,15 +1,9 @@
 import { useState } from 'react';
 import { LoginForm, takeResetHandoff } from '../../features/auth';
 import { useI18n } from '../../lib/i18n';
-import { PATHS, go, reLaunch } from '../../lib/navigation';
+import { PATHS, continueUrl, go, reLaunch } from '../../lib/navigation';
 import { userStore } from '../../lib/storage';
 import type { PageProps } from '../page-props';
-
-/** Only our own routes: the redirect input comes from the address bar. */
-function continueTo(redirect: string | undefined): string {
-  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.startsWith(PATHS.login)) return '/';
-  return redirect;
-}
 
 export default function LoginPage({ query }: PageProps) {
   const { t } = useI18n();
@@ -22,7 +16,7 @@ export default function LoginPage({ query }: PageProps) {
       {...(resetAccount ? { initialAccount: resetAccount, notice: t('reset.done') } : {})}
       onSuccess={(session) => {
         userStore.setSession(session.token, session.user);
-        reLaunch(continueTo(query.redirect)).catch(() => reLaunch('/'));
+        reLaunch(continueUrl(query.redirect)).catch(() => reLaunch('/'));
       }}
       onForgotPassword={() => go(PATHS.editPassword)}
     />

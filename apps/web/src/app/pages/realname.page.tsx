@@ -4,7 +4,7 @@ import { useRemote } from '../../hooks';
 import { getIdentity, IdentityStatus, RealnameForm } from '../../features/identity';
 import { getUserInfo } from '../../features/auth';
 import { useI18n } from '../../lib/i18n';
-import { PATHS, go } from '../../lib/navigation';
+import { PATHS, returnTo } from '../../lib/navigation';
 import { userStore } from '../../lib/storage';
 import '../../features/identity/identity.css';
 
@@ -51,7 +51,7 @@ export default function RealnamePage() {
             <button
               type="button"
               className="button button--ghost button--block"
-              onClick={() => go(PATHS.faceRecognition)}
+              onClick={() => returnTo(PATHS.faceRecognition)}
             >
               {t('face.start')}
             </button>

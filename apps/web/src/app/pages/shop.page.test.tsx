@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Address, EndpointDef, Goods } from '@stride/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast } from '../../components/toast';
@@ -73,15 +73,22 @@ function confirmBodies() {
 }
 
 const navigateTo = vi.fn(() => Promise.resolve());
+const layerClose = vi.fn();
+const openLayer = vi.fn((onBack: () => void) => {
+  void onBack;
+  return { close: layerClose };
+});
 
 beforeEach(() => {
   mockedCall.mockImplementation((endpoint) => answer(endpoint));
-  installNavigator({ navigateTo } as unknown as Navigator);
+  installNavigator({ navigateTo, openLayer } as unknown as Navigator);
 });
 
 afterEach(() => {
   mockedCall.mockReset();
   navigateTo.mockClear();
+  openLayer.mockClear();
+  layerClose.mockClear();
   confirmReplies = [];
   installNavigator(undefined);
 });
@@ -93,6 +100,25 @@ async function openGoods() {
   await within(detail).findByRole('region', { name: 'Order' });
   return detail;
 }
+
+describe('the goods detail as a layer (docs/product/client.md, Navigation, Layers)', () => {
+  it('owns a history entry: back closes it, its own button takes the entry out', async () => {
+    await openGoods();
+    expect(openLayer).toHaveBeenCalledTimes(1);
+    const onBack = openLayer.mock.calls[0]![0];
+    act(() => onBack());
+    expect(screen.queryByRole('dialog', { name: 'Water bottle' })).toBeNull();
+    // The page stays as it was: the grid is there without loading again.
+    expect(screen.getByRole('button', { name: /Water bottle/ })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Water bottle/ }));
+    const detail = await screen.findByRole('dialog', { name: 'Water bottle' });
+    expect(openLayer).toHaveBeenCalledTimes(2);
+    fireEvent.click(within(detail).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Water bottle' })).toBeNull();
+    expect(layerClose).toHaveBeenCalled();
+  });
+});
 
 describe('ordering in the points shop', () => {
   it('shows the total and the points left, with the default address, and orders once', async () => {

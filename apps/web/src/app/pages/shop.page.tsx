@@ -4,7 +4,7 @@ import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
 import { LoadMoreFooter } from '../../components/load-more-footer';
-import { usePageActive, usePagedList } from '../../hooks';
+import { usePagedList } from '../../hooks';
 import { useAddresses } from '../../features/addresses';
 import { useHome } from '../../features/home';
 import { createRetryKey } from '../../lib/http';
@@ -40,7 +40,6 @@ function Ordering({ goods, points, onOrdered }: { goods: Goods; points: number; 
 /** Mall tab (GET /api/goods): categories, a goods grid paged at the bottom, detail and ordering. */
 export default function ShopPage() {
   const { t } = useI18n();
-  const isActive = usePageActive();
   const home = useHome({ refreshOnShow: true });
   const [categoryId, setCategoryId] = useState<string | undefined>(undefined);
   const [categories, setCategories] = useState<readonly GoodsCategory[]>([]);
@@ -90,8 +89,8 @@ export default function ShopPage() {
       ) : null}
       {list.status === 'ready' && list.items.length > 0 ? <GoodsGrid goods={list.items} onOpen={setSelected} /> : null}
       <LoadMoreFooter list={list} />
-      {/* The detail is a portal over the whole app, so it hides while another page is on top. */}
-      {selected && isActive ? (
+      {/* The detail owns a history entry: back closes it; it hides while another page is on top. */}
+      {selected ? (
         <GoodsDetail goods={selected} onClose={() => setSelected(undefined)}>
           {points === undefined ? (
             home.state.status === 'error' ? (

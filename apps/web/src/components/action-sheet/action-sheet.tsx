@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useKeyDown } from '../../hooks';
+import { useHistoryLayer, useKeyDown } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
 import './action-sheet.css';
 
@@ -33,6 +33,7 @@ export function ActionSheet(props: ActionSheetProps) {
 function Sheet({ actions, onAction, onClose, extra }: ActionSheetProps) {
   const { t } = useI18n();
   const panel = useRef<HTMLDivElement>(null);
+  useHistoryLayer(onClose);
 
   useEffect(() => {
     panel.current?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();

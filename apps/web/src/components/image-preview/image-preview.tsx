@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useImageSource, useKeyDown } from '../../hooks';
+import { useHistoryLayer, useImageSource, useKeyDown } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
 import './image-preview.css';
 
@@ -59,6 +59,7 @@ function PreviewBody({
   const gesture = useRef<Gesture | undefined>(undefined);
   const stage = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  useHistoryLayer(onClose);
 
   const go = useCallback(
     (next: number) => {

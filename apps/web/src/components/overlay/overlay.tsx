@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useKeyDown } from '../../hooks';
+import { useHistoryLayer, useKeyDown, usePageActive } from '../../hooks';
 import './overlay.css';
 
 export interface OverlayProps {
@@ -14,14 +14,17 @@ export interface OverlayProps {
 }
 
 /**
- * A full-screen panel over the page with its own head and close button; Escape closes it and focus
- * returns where it was. Our own rather than the kit's Popup, which would add its spring code to
+ * A full-screen panel over the page with its own head and close button; Escape and back close it
+ * and focus returns where it was. Mount it exactly while it is open: it owns a history entry
+ * (`useHistoryLayer`), and it hides, keeping its state, while another page is on top of its own. Our own rather than the kit's Popup, which would add its spring code to
  * the page's chunk for a panel with no animation.
  */
 export function Overlay({ title, closeLabel, onClose, children, bodyClassName }: OverlayProps) {
   const panel = useRef<HTMLDivElement>(null);
+  const isActive = usePageActive();
+  useHistoryLayer(onClose);
   useKeyDown((event) => {
-    if (event.key === 'Escape') onClose();
+    if (isActive && event.key === 'Escape') onClose();
   });
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -29,7 +32,15 @@ export function Overlay({ title, closeLabel, onClose, children, bodyClassName }:
     return () => previous?.focus();
   }, []);
   return createPortal(
-    <div className="overlay" role="dialog" aria-modal="true" aria-label={title} ref={panel} tabIndex={-1}>
+    <div
+      className="overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-label={title}
+      ref={panel}
+      tabIndex={-1}
+      hidden={!isActive}
+    >
       <header className="overlay__head">
         <button type="button" className="overlay__close" aria-label={closeLabel} onClick={onClose}>
           ‹

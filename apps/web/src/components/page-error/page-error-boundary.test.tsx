@@ -21,4 +21,20 @@ describe('PageErrorBoundary', () => {
     );
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
+
+  it('tries again by itself when the browser comes back online', async () => {
+    allowConsoleErrors();
+    const Broken = lazy<ComponentType>(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    const onRetry = vi.fn();
+    render(
+      <PageErrorBoundary message="The connection timed out, click the screen to try again." onRetry={onRetry}>
+        <Suspense fallback={null}>
+          <Broken />
+        </Suspense>
+      </PageErrorBoundary>,
+    );
+    await screen.findByRole('button', { name: 'The connection timed out, click the screen to try again.' });
+    window.dispatchEvent(new Event('online'));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
 });

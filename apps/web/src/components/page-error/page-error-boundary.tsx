@@ -10,12 +10,25 @@ interface State {
   readonly failed: boolean;
 }
 
-/** A page whose code failed to load (docs/product/client.md, Navigation): one tap anywhere reloads. */
+/**
+ * A page whose code failed to load (docs/product/client.md, Navigation): one tap anywhere reloads,
+ * and so does the browser coming back online.
+ */
 export class PageErrorBoundary extends Component<PageErrorBoundaryProps, State> {
   override state: State = { failed: false };
 
   static getDerivedStateFromError(): State {
     return { failed: true };
+  }
+
+  private readonly onOnline = () => this.props.onRetry();
+
+  override componentDidUpdate(): void {
+    if (this.state.failed) window.addEventListener('online', this.onOnline);
+  }
+
+  override componentWillUnmount(): void {
+    window.removeEventListener('online', this.onOnline);
   }
 
   override render() {

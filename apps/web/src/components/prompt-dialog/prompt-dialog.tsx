@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useKeyDown } from '../../hooks';
+import { useKeyDown, useHistoryLayer } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
 import { TextInput } from '../text-input';
 import './prompt-dialog.css';
@@ -67,6 +67,7 @@ function PromptBody({
     form.current?.querySelector('input')?.focus();
   }, []);
 
+  useHistoryLayer(onCancel);
   useKeyDown((event) => {
     if (event.key === 'Escape') onCancel();
   });

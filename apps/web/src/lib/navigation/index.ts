@@ -3,6 +3,7 @@ import { getNavigator } from './installed';
 export { createNavigator } from './navigator';
 export type {
   GuardResult,
+  Layer,
   NavigationKind,
   NavigationTarget,
   Navigator,
@@ -11,8 +12,8 @@ export type {
   RouteGuard,
 } from './navigator';
 export { HOME_ROUTE, parseQuery, resolveUrl, type PageQuery } from './url';
-export { getNavigator, go, goBack, installNavigator, relaunch } from './installed';
-export { PATHS, loginUrlFor, urlOf, type AppPath, type PathQuery } from './paths';
+export { findNavigator, getNavigator, go, goBack, installNavigator, relaunch, returnTo } from './installed';
+export { PATHS, continueUrl, loginUrlFor, urlOf, type AppPath, type PathQuery } from './paths';
 
 export const navigateTo = (url: string): Promise<void> => getNavigator().navigateTo(url);
 export const redirectTo = (url: string): Promise<void> => getNavigator().redirectTo(url);

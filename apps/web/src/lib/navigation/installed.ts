@@ -31,3 +31,16 @@ export function relaunch(path: AppPath, query?: PathQuery): void {
 export function goBack(): void {
   getNavigator().navigateBack().catch(ignore);
 }
+
+/** The installed navigator, if any (components rendered alone, in tests, have none). */
+export function findNavigator(): Navigator | undefined {
+  return installed;
+}
+
+/**
+ * Back to the page that sent the user on a detour (withdraw → face check → "go withdraw"), or
+ * opens it when the stack holds none.
+ */
+export function returnTo(path: AppPath, query?: PathQuery): void {
+  getNavigator().returnTo(urlOf(path, query)).catch(ignore);
+}

@@ -153,6 +153,7 @@ describe('stack operations', () => {
     expect(nav.getStack()).toEqual([
       expect.objectContaining({ route: '/pages-sub/card/index', query: { from: 'link', n: '2' } }),
     ]);
+    nav.stop();
 
     const home = start({}, '#/');
     await home.start();
@@ -323,5 +324,147 @@ describe('guard', () => {
       route: '/pages/login/index',
       query: { redirect: '/pages-sub/card/index?a=1' },
     });
+  });
+});
+
+/** Resolves once the browser has moved to another history entry and the navigator has followed. */
+function nextPop(): Promise<void> {
+  return new Promise((resolve) => {
+    window.addEventListener('popstate', () => setTimeout(resolve, 0), { once: true });
+  });
+}
+
+const layerOf = () => Reflect.get(window.history.state as object, 'strideLayer') as number;
+
+describe('layers (docs/product/client.md, Navigation, Layers)', () => {
+  it('gives a layer its own entry: back closes it and leaves its page as it was', async () => {
+    const nav = start();
+    await nav.start();
+    await nav.navigateTo('/pages-sub/address/index');
+    const page = nav.getStack().at(-1);
+    const onBack = vi.fn();
+    nav.openLayer(onBack);
+    expect(layerOf()).toBeGreaterThan(0);
+    expect(window.location.hash).toBe('#/pages-sub/address/index');
+
+    const popped = nextPop();
+    window.history.back();
+    await popped;
+    expect(onBack).toHaveBeenCalledTimes(1);
+    expect(nav.getStack().at(-1)).toBe(page);
+    expect(layerOf()).toBe(0);
+  });
+
+  it('closes the newest layer first', async () => {
+    const nav = start();
+    await nav.start();
+    const closed: string[] = [];
+    nav.openLayer(() => closed.push('list'));
+    nav.openLayer(() => closed.push('detail'));
+    let popped = nextPop();
+    window.history.back();
+    await popped;
+    expect(closed).toEqual(['detail']);
+    popped = nextPop();
+    window.history.back();
+    await popped;
+    expect(closed).toEqual(['detail', 'list']);
+  });
+
+  it('takes its entry back out when it closes by itself, leaving no dead entry', async () => {
+    const nav = start();
+    await nav.start();
+    await nav.navigateTo('/pages-sub/address/index');
+    const onBack = vi.fn();
+    const layer = nav.openLayer(onBack);
+    const popped = nextPop();
+    layer.close();
+    await popped;
+    expect(onBack).not.toHaveBeenCalled();
+    expect(layerOf()).toBe(0);
+    // The next back leaves the page at once.
+    await nav.navigateBack();
+    expect(routes(nav)).toEqual(['/pages/index/index']);
+  });
+
+  it('keeps a layer open under a page opened from it, and back returns to it', async () => {
+    const nav = start();
+    await nav.start();
+    const onBack = vi.fn();
+    nav.openLayer(onBack);
+    await nav.navigateTo('/pages-sub/address/edit');
+    await nav.navigateBack();
+    expect(routes(nav)).toEqual(['/pages/index/index']);
+    expect(onBack).not.toHaveBeenCalled();
+    expect(layerOf()).toBeGreaterThan(0);
+  });
+
+  it('lets a page opened as its layer closes take over the layer entry', async () => {
+    const nav = start();
+    await nav.start();
+    const onBack = vi.fn();
+    const layer = nav.openLayer(onBack);
+    layer.close();
+    await nav.navigateTo('/pages-sub/address/edit');
+    expect(routes(nav)).toEqual(['/pages/index/index', '/pages-sub/address/edit']);
+    await nav.navigateBack();
+    expect(routes(nav)).toEqual(['/pages/index/index']);
+    expect(layerOf()).toBe(0);
+    expect(onBack).not.toHaveBeenCalled();
+  });
+
+  it('closes the top page layers before replacing it', async () => {
+    const nav = start();
+    await nav.start();
+    await nav.navigateTo('/pages-sub/address/index');
+    const onBack = vi.fn();
+    nav.openLayer(onBack);
+    await nav.redirectTo('/pages-sub/card/index');
+    expect(onBack).toHaveBeenCalledTimes(1);
+    expect(routes(nav)).toEqual(['/pages/index/index', '/pages-sub/card/index']);
+    await nav.navigateBack();
+    expect(routes(nav)).toEqual(['/pages/index/index']);
+  });
+
+  it('navigateBack counts the layers of the pages it pops', async () => {
+    const nav = start();
+    await nav.start();
+    await nav.navigateTo('/pages-sub/address/index');
+    nav.openLayer(() => undefined);
+    await nav.navigateTo('/pages-sub/card/index');
+    nav.openLayer(() => undefined);
+    await nav.navigateBack(2);
+    expect(routes(nav)).toEqual(['/pages/index/index']);
+    expect(layerOf()).toBe(0);
+  });
+});
+
+describe('detours and first pages', () => {
+  it('returnTo goes back to the page that sent the user, or opens it when there is none', async () => {
+    const nav = start();
+    await nav.start();
+    await nav.navigateTo('/pages-sub/card/index');
+    await nav.navigateTo('/pages-sub/address/index');
+    await nav.navigateTo('/pages-sub/address/edit');
+    await nav.returnTo('/pages-sub/card/index');
+    expect(routes(nav)).toEqual(['/pages/index/index', '/pages-sub/card/index']);
+    await nav.returnTo('/pages-sub/address/index');
+    expect(routes(nav)).toEqual(['/pages/index/index', '/pages-sub/card/index', '/pages-sub/address/index']);
+  });
+
+  it('backOrLeave goes back one page, or out of the app when the page is alone', async () => {
+    const nav = start({}, '#/pages/login/index');
+    await nav.start();
+    await nav.navigateTo('/pages-sub/address/index');
+    await nav.backOrLeave();
+    expect(routes(nav)).toEqual(['/pages/login/index']);
+
+    const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    const go = vi.spyOn(window.history, 'go');
+    await nav.backOrLeave();
+    expect(go.mock.calls.length + close.mock.calls.length).toBe(1);
+    if (go.mock.calls.length > 0) expect(go).toHaveBeenCalledWith(-1);
+    close.mockRestore();
+    go.mockRestore();
   });
 });

@@ -50,6 +50,15 @@ export function urlOf(path: AppPath, query: PathQuery = {}): string {
   return search ? `${path}?${search}` : path;
 }
 
+/**
+ * Where login continues to: `redirect` when it is one of our own urls (it comes from the address
+ * bar), else home.
+ */
+export function continueUrl(redirect: string | undefined): string {
+  if (!redirect?.startsWith('/') || redirect.startsWith('//') || redirect.startsWith(PATHS.login)) return '/';
+  return redirect;
+}
+
 /** The login page, continuing to `target` (a url of this app) after login. */
 export function loginUrlFor(target: string | undefined): string {
   return target ? urlOf(PATHS.login, { redirect: target }) : PATHS.login;

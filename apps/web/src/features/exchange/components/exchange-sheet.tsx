@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { StatusTip } from '../../../components/status-tip';
 import { TextInput } from '../../../components/text-input';
-import { useKeyDown, useRemote, useSubmit } from '../../../hooks';
+import { useHistoryLayer, useKeyDown, useRemote, useSubmit } from '../../../hooks';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import type { RetryKey } from '../../../lib/http';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
@@ -48,6 +48,7 @@ function Sheet(props: ExchangeSheetProps) {
   const { t } = useI18n();
   const { state, retry } = useRemote(loadRules);
   const { onClose } = props;
+  useHistoryLayer(onClose);
   useKeyDown((event) => {
     if (event.key === 'Escape' && state.status !== 'ready') onClose();
   });

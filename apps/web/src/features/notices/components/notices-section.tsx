@@ -1,6 +1,5 @@
 import type { NoticeSummary } from '@stride/contract';
 import { useState } from 'react';
-import { usePageActive } from '../../../hooks';
 import { formatDate } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { NoticeDetail } from './notice-detail';
@@ -12,7 +11,6 @@ import { NoticeList } from './notice-list';
  */
 export function NoticesSection({ latest }: { readonly latest: readonly NoticeSummary[] }) {
   const { t } = useI18n();
-  const isActive = usePageActive();
   const [isListOpen, setListOpen] = useState(false);
   const [open, setOpen] = useState<NoticeSummary | undefined>(undefined);
   if (latest.length === 0) return null;
@@ -38,9 +36,10 @@ export function NoticesSection({ latest }: { readonly latest: readonly NoticeSum
           </li>
         ))}
       </ul>
-      {/* Panels are portals over the app, so they stand down while another page is on top. */}
-      {isActive && isListOpen ? <NoticeList onOpen={setOpen} onClose={() => setListOpen(false)} /> : null}
-      {isActive && open ? <NoticeDetail notice={open} onClose={() => setOpen(undefined)} /> : null}
+      {/* Panels own a history entry each (back closes the one opened last) and hide while another
+          page is on top. */}
+      {isListOpen ? <NoticeList onOpen={setOpen} onClose={() => setListOpen(false)} /> : null}
+      {open ? <NoticeDetail notice={open} onClose={() => setOpen(undefined)} /> : null}
     </section>
   );
 }

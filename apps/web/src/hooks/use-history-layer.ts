@@ -1,0 +1,20 @@
+import { useEffect, useRef } from 'react';
+import { findNavigator } from '../lib/navigation';
+
+/**
+ * Gives an overlay (a panel, sheet, preview or dialog showing content) its own history entry while
+ * it is open (docs/product/client.md, Navigation, Layers): the browser's or the phone's back
+ * closes it through `onClose`, leaving its page as it was, and closing it any other way takes the
+ * entry back out. Call it in the component that is mounted exactly while the overlay is open.
+ */
+export function useHistoryLayer(onClose: () => void, isOpen = true): void {
+  const latest = useRef(onClose);
+  useEffect(() => {
+    latest.current = onClose;
+  });
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    const layer = findNavigator()?.openLayer(() => latest.current());
+    return () => layer?.close();
+  }, [isOpen]);
+}
