@@ -113,7 +113,7 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     await expect.poll(() => top(page).getByTestId('tracking').innerText()).toBe('SF Express SF1234567890');
     expect(
       await top(page)
-        .getByRole('button', { name: /Cancel the order/ })
+        .getByRole('button', { name: /Cancel order/ })
         .count(),
     ).toBe(0);
     await screenshot(page, 'shop-shipped');

@@ -26,14 +26,15 @@ function Page({ entry, isActive, navigator }: { entry: PageEntry; isActive: bool
       aria-hidden={!isActive}
       data-route={entry.route}
     >
-      {route.customNav ? null : (
-        <NavBar
-          title={t(route.titleKey)}
-          backLabel={t('back')}
-          {...(hasBack ? { onBack: () => void navigator.backOrHome().catch(() => undefined) } : {})}
-        />
-      )}
       <main className={route.customNav ? 'page__body page__body--custom-nav' : 'page__body'}>
+        {/* Inside the main landmark, so that no content is outside one (docs/product/client.md, Accessibility). */}
+        {route.customNav ? null : (
+          <NavBar
+            title={t(route.titleKey)}
+            backLabel={t('back')}
+            {...(hasBack ? { onBack: () => void navigator.backOrHome().catch(() => undefined) } : {})}
+          />
+        )}
         <PageErrorBoundary message={t('connectionTimeout')} onRetry={reload}>
           <PageActivityContext.Provider value={isActive}>
             <Suspense fallback={null}>
