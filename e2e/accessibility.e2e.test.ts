@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { APP_ROUTES, buyCard, getHome, listCardPlans } from '@stride/contract';
+import { APP_ROUTES, buyCard, confirmOrder, getHome, listCardPlans, listGoods, saveAddress } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
@@ -67,11 +67,12 @@ async function axeFindings(page: Page): Promise<Finding[]> {
 }
 
 /** Controls on the visible page smaller than 44 × 44 px (docs/product/client.md, Accessibility). */
-async function smallTapTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+async function smallTapTargets(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate((rootSelector) => {
     const MIN = 44;
     const small: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>(
+    const root = document.querySelector(rootSelector) ?? document.body;
+    const controls = root.querySelectorAll<HTMLElement>(
       'button, a[href], [role="button"], [role="tab"], [role="radio"], [role="checkbox"], input:not([type="hidden"]), select',
     );
     for (const control of controls) {
@@ -79,79 +80,169 @@ async function smallTapTargets(page: Page): Promise<string[]> {
       const box = control.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       // A control's tap area is its own box or a label around it.
-      const label = control.closest('label');
+      const label =
+        control.closest('label') ?? (control.id ? document.querySelector(`label[for="${control.id}"]`) : null);
       const area = label ? label.getBoundingClientRect() : box;
       if (area.width < MIN - 0.5 || area.height < MIN - 0.5) {
         const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 30);
-        small.push(`${control.tagName.toLowerCase()}.${control.className} "${name}" ${Math.round(area.width)}×${Math.round(area.height)}`);
+        small.push(
+          `${control.tagName.toLowerCase()}.${control.className} "${name}" ${Math.round(area.width)}×${Math.round(area.height)}`,
+        );
       }
     }
     return small;
-  });
+  }, within);
 }
 
-/** Waits until the top page has loaded what it shows: no spinner left. */
-async function settled(page: Page, route: string): Promise<void> {
+/** Counts the app's calls under way, so that a scan waits for what the page loads. */
+function trackCalls(page: Page): () => number {
+  let open = 0;
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (call) => {
+    if (isApi(call.url())) open += 1;
+  });
+  const done = (call: { url: () => string }) => {
+    if (isApi(call.url())) open -= 1;
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => open;
+}
+
+// A spinner the page shows while it loads (the demo page's sample spinner always turns).
+const LOADING = '[aria-busy="true"]:not(.demo__section *)';
+
+/** Waits until the top page has loaded what it shows: no call under way, no spinner left. */
+async function settled(page: Page, route: string, openCalls: () => number): Promise<void> {
   await expect.poll(() => top(page).getAttribute('data-route')).toBe(route);
-  await expect.poll(() => top(page).locator('[aria-busy="true"]').count()).toBe(0);
+  // The page's chunk has rendered: its body holds more than the page head.
+  await expect.poll(() => top(page).locator('main > :not(.nav-bar)').count()).toBeGreaterThan(0);
+  await expect
+    .poll(async () => ({ calls: openCalls(), busy: await top(page).locator(LOADING).count() }), {
+      message: `${route} to settle`,
+    })
+    .toEqual({ calls: 0, busy: 0 });
 }
 
 const serious = (findings: readonly Finding[]) =>
   findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
 
+/** The demo account with something on every page: a card, a pending card order, an address, a goods order. */
+async function furnish(token: string): Promise<void> {
+  const base = server.baseUrl;
+  const plans = await request(base, listCardPlans, { token });
+  const [first, second] = plans;
+  if (!first || !second) throw new Error('the demo catalogue has fewer than two plans');
+  await request(base, buyCard, {
+    token,
+    body: { planId: first.id, payWith: 'balance', idempotencyKey: 'a11y-card-1' },
+  });
+  await request(base, buyCard, {
+    token,
+    body: { planId: second.id, payWith: 'online', idempotencyKey: 'a11y-card-2' },
+  });
+  const address = await request(base, saveAddress, {
+    token,
+    body: { name: '张三', phone: '13800138001', region: '上海市 浦东新区', detail: '世纪大道 1 号', isDefault: true },
+  });
+  const goods = await request(base, listGoods, { token, query: { page: 1, pageSize: 20 } });
+  const cheapest = [...goods.items].sort((a, b) => a.points - b.points)[0];
+  if (!cheapest) throw new Error('the demo shop has no goods');
+  await request(base, confirmOrder, {
+    token,
+    body: { goodsId: cheapest.id, quantity: 1, addressId: address.id, idempotencyKey: 'a11y-goods-1' },
+  });
+}
+
 describe('accessibility of every page, in Chinese and English', () => {
   it('has no serious or critical axe-core finding and no tap target under 44 × 44 px', async () => {
     const token = await logInByApi(server.baseUrl, DEMO);
-    const plans = await request(server.baseUrl, listCardPlans, { token });
-    const bronze = plans.find((plan) => plan.name === 'Bronze');
-    if (!bronze) throw new Error('the demo catalogue has no Bronze');
-    await request(server.baseUrl, buyCard, {
-      token,
-      body: { planId: bronze.id, payWith: 'balance', idempotencyKey: 'a11y-card-1' },
-    });
+    await furnish(token);
     const { day } = await request(server.baseUrl, getHome, { token });
 
     const { context, page, errors } = await openPhone(browser, { width: 360 });
     await context.addInitScript({ content: AXE_SOURCE });
-    const report: string[] = [];
-    const record = async (language: string, state: string) => {
-      const findings = await axeFindings(page);
-      for (const finding of findings) {
-        report.push(`[${language}] ${state} ${finding.impact} ${finding.rule}: ${finding.help}\n    ${finding.nodes.join('\n    ')}`);
+    const openCalls = trackCalls(page);
+    const findings: Finding[] = [];
+    const smallTargets: string[] = [];
+    const scan = async (language: string, state: string, within?: string) => {
+      for (const finding of await axeFindings(page)) {
+        findings.push({ ...finding, rule: `[${language}] ${state}: ${finding.rule}` });
       }
-      for (const target of await smallTapTargets(page)) report.push(`[${language}] ${state} tap target ${target}`);
-      return findings;
+      for (const target of await smallTapTargets(page, within)) smallTargets.push(`[${language}] ${state}: ${target}`);
+    };
+    /** Opens a page as a typed address would, in the running app (one document per language). */
+    const open = async (url: string) => {
+      await page.evaluate((hash) => {
+        window.location.hash = hash;
+      }, url);
+      await settled(page, url.split('?')[0] ?? url, openCalls);
+    };
+    /** A fresh load of a page: what a dialog left open is gone. */
+    const reload = async (url: string) => {
+      await page.evaluate((hash) => {
+        window.location.hash = hash;
+      }, url);
+      await page.reload();
+      await settled(page, url, openCalls);
+    };
+    /** A fresh start of the app in a language, on the login page, logged out. */
+    const start = async (language: string) => {
+      await page.goto(`${server.baseUrl}/#/pages/login/index`);
+      await page.evaluate((value) => {
+        localStorage.removeItem('token');
+        localStorage.setItem('language', value);
+      }, language);
+      await page.reload();
+      await settled(page, '/pages/login/index', openCalls);
+    };
+    /** A dialog the user opened, scanned once it has finished appearing; tap targets within it. */
+    const scanDialog = async (language: string, state: string) => {
+      const dialog = page.locator('[role="dialog"]');
+      await expect.poll(() => dialog.count()).toBe(1);
+      await expect
+        .poll(() => dialog.evaluate((node) => getComputedStyle(node.firstElementChild ?? node).opacity))
+        .toBe('1');
+      await settled(page, (await top(page).getAttribute('data-route')) ?? '', openCalls);
+      await scan(language, state, '[role="dialog"]');
     };
 
-    const all: Finding[] = [];
     for (const language of ['zh-Hans', 'en']) {
-      await page.goto('about:blank');
-      await page.goto(`${server.baseUrl}/#/pages/login/index`);
-      await page.evaluate(
-        ([key, value]) => {
-          localStorage.removeItem('token');
-          localStorage.setItem('language', value);
-          void key;
-        },
-        ['language', language],
-      );
-      await page.goto('about:blank');
-      await page.goto(`${server.baseUrl}/#/pages/login/index`);
-      await settled(page, '/pages/login/index');
-      all.push(...(await record(language, 'login')));
+      await start(language);
+      await scan(language, 'login');
       await page.evaluate((value) => localStorage.setItem('token', value), token);
+      await page.reload();
 
       for (const route of APP_ROUTES) {
         if (route === '/pages/login/index') continue;
-        const url = route === '/pages-sub/steps/day' ? `${route}?day=${day}` : route;
-        await page.goto('about:blank');
-        await page.goto(`${server.baseUrl}/#${url}`);
-        await settled(page, route);
-        all.push(...(await record(language, route)));
+        await open(route === '/pages-sub/steps/day' ? `${route}?day=${day}` : route);
+        await scan(language, route);
       }
+
+      // The states behind a tap: the notices list, a goods detail, the exchange sheet, a confirm dialog.
+      await reload('/pages/index/index');
+      await top(page).locator('.notices__head button').click();
+      await scanDialog(language, 'home, all notices');
+      await reload('/pages/index/index');
+      await top(page).locator('.home-wallet button.button--ghost').first().click();
+      await scanDialog(language, 'home, exchange sheet');
+      await reload('/pages/shop/index');
+      await top(page).locator('.goods-tile').first().click();
+      await scanDialog(language, 'mall, goods detail');
+      await reload('/pages-sub/order/shop');
+      await top(page).locator('.goods-order__actions button').first().click();
+      await scanDialog(language, 'goods orders, cancel confirm');
+      // Cancel: the order stays for the other language's scan.
+      await page.locator('[role="dialog"] button').first().click();
+      await expect.poll(() => page.locator('[role="dialog"]').count()).toBe(0);
     }
-    console.log(report.join('\n'));
     expect(errors).toEqual([]);
-    expect(serious(all)).toEqual([]);
+    const problems = [
+      ...serious(findings).map(
+        (finding) => `${finding.rule} (${finding.impact}): ${finding.help}\n  ${finding.nodes.join('\n  ')}`,
+      ),
+      ...smallTargets,
+    ];
+    expect(problems).toEqual([]);
   });
 });

@@ -64,7 +64,10 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     await top(page).getByLabel('Region').fill('Shanghai Pudong');
     await top(page).getByLabel('Street address').fill('1 Century Avenue');
     await top(page).getByRole('button', { name: 'Save address' }).click();
-    const addressRow = top(page).getByRole('button', { name: 'Edit the address of Li Lei, Shanghai Pudong' });
+    const addressRow = top(page).getByRole('button', {
+      name: /^Li Lei 13800138000 Shanghai Pudong 1 Century Avenue/,
+    });
+    expect(await addressRow.getAttribute('aria-describedby')).toBeTruthy();
     await expect.poll(() => addressRow.count()).toBe(1);
     expect(await addressRow.innerText()).toContain('Default');
 

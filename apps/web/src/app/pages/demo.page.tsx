@@ -264,7 +264,14 @@ function GestureDemo() {
         {t('demo.longPresses', { count: presses })}
       </p>
       <p className="hint">{t('demo.reachBottom')}</p>
-      <div ref={list} className="demo__scroll" role="region" aria-label={t('demo.reachBottom')}>
+      <div
+        ref={list}
+        className="demo__scroll"
+        role="region"
+        aria-label={t('demo.reachBottom')}
+        // Scrollable with the keyboard too.
+        tabIndex={0}
+      >
         {ROWS.map((row) => (
           <div key={row} className="demo__scroll-row">
             {t('demo.row', { index: row })}
