@@ -79,10 +79,14 @@ async function smallTapTargets(page: Page, within = 'body'): Promise<string[]> {
       if (control.closest('[hidden], [aria-hidden="true"], .page[hidden]')) continue;
       const box = control.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
-      // A control's tap area is its own box or a label around it.
+      // A control's tap area is its own box, or a label for it where that is larger.
       const label =
         control.closest('label') ?? (control.id ? document.querySelector(`label[for="${control.id}"]`) : null);
-      const area = label ? label.getBoundingClientRect() : box;
+      const labelBox = label?.getBoundingClientRect();
+      const area = {
+        width: Math.max(box.width, labelBox?.width ?? 0),
+        height: Math.max(box.height, labelBox?.height ?? 0),
+      };
       if (area.width < MIN - 0.5 || area.height < MIN - 0.5) {
         const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 30);
         small.push(
