@@ -4,8 +4,8 @@ import { APP_ROUTES, buyCard, confirmOrder, getHome, listCardPlans, listGoods, s
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
-import { launchBrowser, openPhone } from './support/browser.js';
-import { DEMO, top } from './support/journey.js';
+import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { DEMO, top, useToken } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -131,6 +131,17 @@ async function settled(page: Page, route: string, openCalls: () => number): Prom
 const serious = (findings: readonly Finding[]) =>
   findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
 
+/** Pages whose look changed with the accessibility work, kept as screenshots to look at. */
+const SHOWN = new Set<string>([
+  '/pages/index/index',
+  '/pages/invite/index',
+  '/pages/shop/index',
+  '/pages/my/index',
+  '/pages-sub/card/index',
+  '/pages-sub/order/shop',
+  '/pages-sub/asset/index',
+]);
+
 /** The demo account with something on every page: a card, a pending card order, an address, a goods order. */
 async function furnish(token: string): Promise<void> {
   const base = server.baseUrl;
@@ -221,6 +232,8 @@ describe('accessibility of every page, in Chinese and English', () => {
         if (route === '/pages/login/index') continue;
         await open(route === '/pages-sub/steps/day' ? `${route}?day=${day}` : route);
         await scan(language, route);
+        if (language === 'zh-Hans' && SHOWN.has(route))
+          await screenshot(page, `a11y-${language}${route.replaceAll('/', '-')}`);
       }
 
       // The states behind a tap: the notices list, a goods detail, the exchange sheet, a confirm dialog.
@@ -248,5 +261,48 @@ describe('accessibility of every page, in Chinese and English', () => {
       ...smallTargets,
     ];
     expect(problems).toEqual([]);
+  });
+});
+
+describe('numbers, money and dates in the user’s language', () => {
+  it('shows French grouping and money on a French page, and one style of step counts in Chinese', async () => {
+    const token = await logInByApi(server.baseUrl, DEMO);
+    const home = await request(server.baseUrl, getHome, { token });
+    expect(home.points).toBeGreaterThanOrEqual(1000);
+    expect(home.balance).toBeGreaterThanOrEqual(100_000);
+    const digits = (text: string) => text.replace(/\D/g, '');
+
+    const fr = await openPhone(browser, { width: 360, locale: 'fr-FR' });
+    await useToken(fr.context, token);
+    await fr.page.goto(`${server.baseUrl}/#/pages/my/index`);
+    const points = top(fr.page).getByTestId('my-points');
+    const balance = top(fr.page).getByTestId('my-balance');
+    // "8 578" and "1 817,00 ¥": a narrow no-break space between thousands, a comma, the symbol after.
+    await expect.poll(() => points.innerText()).toMatch(/^\d{1,3}(\u202f\d{3})+$/);
+    expect(digits(await points.innerText())).toBe(String(home.points));
+    expect(await balance.innerText()).toMatch(/^\d{1,3}(\u202f\d{3})+,\d{2}\u00a0¥$/);
+    expect(digits(await balance.innerText())).toBe(String(home.balance));
+    await screenshot(fr.page, 'a11y-fr-my');
+    await fr.page.goto(`${server.baseUrl}/#/pages/shop/index`);
+    await expect
+      .poll(() => top(fr.page).getByTestId('shop-points').innerText())
+      .toMatch(/^Mes points : \d{1,3}(\u202f\d{3})+$/);
+    await screenshot(fr.page, 'a11y-fr-shop');
+    await fr.page.goto(`${server.baseUrl}/#/pages/invite/index`);
+    await expect.poll(() => top(fr.page).getByTestId('invite-code').count()).toBe(1);
+    await screenshot(fr.page, 'a11y-fr-invite');
+    expect(fr.errors).toEqual([]);
+    await fr.context.close();
+
+    // Chinese: the ring, the goal line and a card's progress write steps alike (no 万 beside digits).
+    const zh = await openPhone(browser, { width: 360, locale: 'zh-CN' });
+    await useToken(zh.context, token);
+    await zh.page.goto(`${server.baseUrl}/#/pages/index/index`);
+    const steps = top(zh.page).locator('.home-steps');
+    await expect.poll(() => steps.innerText()).toContain(new Intl.NumberFormat('zh-Hans').format(home.goal));
+    expect(await top(zh.page).locator('main').innerText()).not.toContain('万');
+    await screenshot(zh.page, 'a11y-zh-Hans-home-steps');
+    expect(zh.errors).toEqual([]);
+    await zh.context.close();
   });
 });
