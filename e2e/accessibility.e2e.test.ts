@@ -265,7 +265,7 @@ describe('accessibility of every page, in Chinese and English', () => {
 });
 
 describe('numbers, money and dates in the user’s language', () => {
-  it('shows French grouping and money on a French page, and one style of step counts in Chinese', async () => {
+  it('shows French grouping and money on a French page, one style of step counts in Chinese, and Traditional Chinese faces for zh-Hant', async () => {
     const token = await logInByApi(server.baseUrl, DEMO);
     const home = await request(server.baseUrl, getHome, { token });
     expect(home.points).toBeGreaterThanOrEqual(1000);
@@ -304,5 +304,26 @@ describe('numbers, money and dates in the user’s language', () => {
     await screenshot(zh.page, 'a11y-zh-Hans-home-steps');
     expect(zh.errors).toEqual([]);
     await zh.context.close();
+
+    // Traditional Chinese takes the Traditional faces; Simplified keeps its own.
+    const fontOf = async (locale: string) => {
+      const phone = await openPhone(browser, { width: 360, locale });
+      await useToken(phone.context, token);
+      await phone.page.goto(`${server.baseUrl}/#/pages/my/index`);
+      await expect.poll(() => top(phone.page).getByTestId('my-points').count()).toBe(1);
+      const font = await phone.page.evaluate(() => ({
+        lang: document.documentElement.lang,
+        body: getComputedStyle(document.body).fontFamily,
+      }));
+      await phone.context.close();
+      return font;
+    };
+    const hant = await fontOf('zh-TW');
+    expect(hant.lang).toBe('zh-Hant');
+    expect(hant.body).toMatch(/PingFang TC.*Microsoft JhengHei.*Noto Sans CJK TC/);
+    expect(hant.body).not.toContain('PingFang SC');
+    const hans = await fontOf('zh-CN');
+    expect(hans.lang).toBe('zh-Hans');
+    expect(hans.body).toMatch(/PingFang SC.*Microsoft YaHei.*Noto Sans CJK SC/);
   });
 });
