@@ -96,7 +96,7 @@ describe('content in the operator console', () => {
     const phone = await openPhone(browser);
     await useToken(phone.context, await logInByApi(server.baseUrl, DEMO));
     await openRoute(phone.page, server.baseUrl, '/pages/index/index');
-    await top(phone.page).getByRole('button', { name: 'All notices' }).click();
+    await top(phone.page).getByRole('button', { name: 'More notices' }).click();
     await phone.page
       .getByRole('dialog', { name: 'Notices' })
       .getByRole('button', { name: new RegExp(TITLE) })

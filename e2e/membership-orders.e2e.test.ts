@@ -38,7 +38,7 @@ describe('membership orders, end to end in Chromium', () => {
     const card = top(page)
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: plan.name }) });
-    const cancel = top(page).getByRole('button', { name: `Cancel the order for ${plan.name}` });
+    const cancel = top(page).getByRole('button', { name: `Cancel order: ${plan.name}` });
     await expect.poll(() => cancel.count(), { timeout: 10_000 }).toBe(1);
     expect(await card.first().getByText('Pending').count()).toBe(1);
 

@@ -6,10 +6,11 @@ import { t } from '../lib/i18n';
 /** The app's dialogs (docs/product/client.md, Dialogs, toasts and texts: title "Tip", OK and Cancel). Loaded on first use. */
 export const dialogs = {
   alert(content: string): Promise<void> {
-    return Dialog.alert({ title: t('tip'), content, confirmText: t('ok') });
+    // The dialog is named by its title (antd-mobile leaves role="dialog" without a name otherwise).
+    return Dialog.alert({ title: t('tip'), 'aria-label': t('tip'), content, confirmText: t('ok') });
   },
   confirm(content: string, confirmText: string): Promise<boolean> {
-    return Dialog.confirm({ title: t('tip'), content, confirmText, cancelText: t('cancel') });
+    return Dialog.confirm({ title: t('tip'), 'aria-label': t('tip'), content, confirmText, cancelText: t('cancel') });
   },
 };
 

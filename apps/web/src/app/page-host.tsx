@@ -28,14 +28,15 @@ function Page({ entry, isActive, navigator }: { entry: PageEntry; isActive: bool
       aria-hidden={!isActive}
       data-route={entry.route}
     >
-      {route.customNav ? null : (
-        <NavBar
-          title={t(pageTitleKey(route.path, entry.query))}
-          backLabel={t('back')}
-          {...(hasBack ? { onBack: () => void back().catch(() => undefined) } : {})}
-        />
-      )}
       <main className={route.customNav ? 'page__body page__body--custom-nav' : 'page__body'}>
+        {/* Inside the main landmark, so that no content is outside one (docs/product/client.md, Accessibility). */}
+        {route.customNav ? null : (
+          <NavBar
+            title={t(pageTitleKey(route.path, entry.query))}
+            backLabel={t('back')}
+            {...(hasBack ? { onBack: () => void back().catch(() => undefined) } : {})}
+          />
+        )}
         <PageErrorBoundary message={t('connectionTimeout')} onRetry={reload}>
           <PageActivityContext.Provider value={isActive}>
             <Suspense fallback={null}>

@@ -20,7 +20,8 @@ function AddressRow({ address, onDelete }: { address: Address; onDelete: (addres
       <button
         type="button"
         className="address-item"
-        aria-label={t('address.editNamed', { name: address.name, region: address.region })}
+        // Named by what it shows (a name must contain the visible text); what a tap does is its description.
+        aria-describedby={`address-edit-${address.id}`}
         onClick={() => go(PATHS.addressEdit, { id: address.id })}
       >
         <span className="address-item__text">
@@ -32,6 +33,9 @@ function AddressRow({ address, onDelete }: { address: Address; onDelete: (addres
           </span>
         </span>
         {address.isDefault ? <span className="badge">{t('page.default')}</span> : null}
+        <span id={`address-edit-${address.id}`} hidden>
+          {t('address.editNamed', { name: address.name, region: address.region })}
+        </span>
       </button>
     </SwipeAction>
   );

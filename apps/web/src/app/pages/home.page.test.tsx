@@ -198,7 +198,9 @@ describe('HomePage', () => {
       '1,400 / 6,000',
     );
     await vi.waitFor(() =>
-      expect(screen.getByTestId('step-sync').textContent).toMatch(/^Last synced \d{4}-\d{2}-\d{2} /),
+      expect(screen.getByTestId('step-sync').textContent).toMatch(
+        /^Last synced [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2}$/,
+      ),
     );
     expect(screen.getByRole('button', { name: 'Start a walk' })).toBeTruthy();
   });

@@ -19,7 +19,7 @@ import {
   useStepCounter,
   type StepSensorStatus,
 } from '../../features/walking';
-import { formatCount, formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';
 import { PATHS, getNavigator, go } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
@@ -135,8 +135,8 @@ function HomeContent({
           steps={steps}
           goal={home.goal}
           label={t('home.steps')}
-          stepsText={formatCount(steps, language)}
-          goalText={formatCount(home.goal, language)}
+          stepsText={formatNumber(steps, language)}
+          goalText={formatNumber(home.goal, language)}
         />
         <p className="home-steps__goal">
           {t('home.steps')} · {t('home.goal')} {formatNumber(home.goal)}

@@ -49,7 +49,7 @@ afterEach(() => {
 describe('the membership orders page', () => {
   it('cancels a pending order only after the user confirms, and shows it cancelled', async () => {
     render(<OrderMemberPage />);
-    const cancel = await screen.findByRole('button', { name: 'Cancel the order for Silver' });
+    const cancel = await screen.findByRole('button', { name: 'Cancel order: Silver' });
 
     // Declined: nothing is sent.
     fireEvent.click(cancel);
@@ -66,6 +66,6 @@ describe('the membership orders page', () => {
     expect(cancelCalls()[0]?.[1]).toEqual({ params: { id: 'o-1' } });
     const order = await screen.findByRole('listitem', { name: 'Silver' });
     await vi.waitFor(() => expect(within(order).getByText('Cancelled')).toBeTruthy());
-    expect(screen.queryByRole('button', { name: 'Cancel the order for Silver' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel order: Silver' })).toBeNull();
   });
 });

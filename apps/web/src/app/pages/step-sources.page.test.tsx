@@ -51,7 +51,7 @@ afterEach(() => {
 describe('the step sources page', () => {
   it('lists tokens with their hint and last use, and shows a new token once with the curl example', async () => {
     render(<StepSourcesPage />);
-    expect(await screen.findByText(/Last used 2026-11-21/)).toBeTruthy();
+    expect(await screen.findByText(/Last used Nov 21, 2026, \d{2}:\d{2}:\d{2}/)).toBeTruthy();
     expect(screen.getByText('…wxyz')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Create token' }));

@@ -15,7 +15,7 @@ import {
 } from '../../features/walking';
 import '../../features/walking/components/walk.css';
 import { usePageActive } from '../../hooks';
-import { formatCount } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';
 import { goBack } from '../../lib/navigation';
 
@@ -62,7 +62,7 @@ function Figures({ walk, now }: { walk: Walk; now: number }) {
     <dl className="walk__figures">
       <div>
         <dt>{t('walk.mode.steps')}</dt>
-        <dd data-testid="walk-steps">{formatCount(walk.steps, language)}</dd>
+        <dd data-testid="walk-steps">{formatNumber(walk.steps, language)}</dd>
       </div>
       <div>
         <dt>{t('walk.mode.time')}</dt>

@@ -1,15 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatMoney, formatNumber, formatTime } from './format';
+import { formatCount, formatDate, formatMoney, formatNumber, formatTime, moneyInputText } from './format';
+
+// Intl separates French thousands with a narrow no-break space.
+const NNBSP = '\u202f';
 
 describe('formatters', () => {
-  it('groups thousands', () => {
-    expect(formatNumber(0)).toBe('0');
-    expect(formatNumber(999)).toBe('999');
-    expect(formatNumber(1234567)).toBe('1,234,567');
-    expect(formatNumber(-1234.5)).toBe('-1,234.5');
+  it('groups thousands in the language’s own way', () => {
+    expect(formatNumber(0, 'en')).toBe('0');
+    expect(formatNumber(999, 'en')).toBe('999');
+    expect(formatNumber(1234567, 'en')).toBe('1,234,567');
+    expect(formatNumber(-1234.5, 'en')).toBe('-1,234.5');
+    expect(formatNumber(8578, 'fr')).toBe(`8${NNBSP}578`);
+    expect(formatNumber(8578, 'es')).toBe('8.578');
+    expect(formatNumber(25800, 'zh-Hans')).toBe('25,800');
   });
 
-  it('shows 万 with two decimals from 10,000 in Chinese, grouping elsewhere', () => {
+  it('uses the chosen language when none is given', () => {
+    // The test browser speaks English.
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatMoney(181700)).toBe('¥1,817.00');
+  });
+
+  it('shows 万 with two decimals from 10,000 in Chinese counts, grouping elsewhere', () => {
     expect(formatCount(9999, 'zh-Hans')).toBe('9,999');
     expect(formatCount(10000, 'zh-Hans')).toBe('1万');
     expect(formatCount(12345, 'zh-Hant')).toBe('1.23万');
@@ -17,18 +29,27 @@ describe('formatters', () => {
     expect(formatCount(12345, 'en')).toBe('12,345');
   });
 
-  it('formats times as YYYY-MM-DD HH:mm:ss in local time', () => {
+  it('formats times as the language writes a date and a 24-hour time, in local time', () => {
     const local = new Date(2024, 0, 5, 7, 8, 9);
-    expect(formatTime(local)).toBe('2024-01-05 07:08:09');
-    expect(formatTime(local.getTime())).toBe('2024-01-05 07:08:09');
-    expect(formatDate(local)).toBe('2024-01-05');
-    expect(formatTime('not a date')).toBe('');
+    expect(formatTime(local, 'en')).toBe('Jan 5, 2024, 07:08:09');
+    expect(formatTime(local.getTime(), 'zh-Hans')).toBe('2024年1月5日 07:08:09');
+    expect(formatTime(local, 'fr')).toBe('5 janv. 2024, 07:08:09');
+    expect(formatDate(local, 'en')).toBe('Jan 5, 2024');
+    expect(formatDate(local, 'zh-Hant')).toBe('2024年1月5日');
+    expect(formatTime('not a date', 'en')).toBe('');
   });
 
-  it('formats money from minor units with the currency symbol and 2 decimals', () => {
-    expect(formatMoney(0)).toBe('¥0.00');
-    expect(formatMoney(5)).toBe('¥0.05');
-    expect(formatMoney(123456789)).toBe('¥1,234,567.89');
-    expect(formatMoney(-100)).toBe('-¥1.00');
+  it('formats money from minor units with the currency where the language puts it', () => {
+    expect(formatMoney(0, 'en')).toBe('¥0.00');
+    expect(formatMoney(5, 'en')).toBe('¥0.05');
+    expect(formatMoney(123456789, 'en')).toBe('¥1,234,567.89');
+    expect(formatMoney(-100, 'en')).toBe('-¥1.00');
+    expect(formatMoney(181700, 'fr')).toBe(`1${NNBSP}817,00${'\u00a0'}¥`);
+    expect(formatMoney(181700, 'zh-Hans')).toBe('¥1,817.00');
+  });
+
+  it('writes an amount back as an input field takes it', () => {
+    expect(moneyInputText(181750)).toBe('1817.50');
+    expect(moneyInputText(5)).toBe('0.05');
   });
 });

@@ -1,47 +1,92 @@
 import type { Language } from '@stride/contract';
+import { languageStore } from '../i18n/language';
+
+/*
+ * Numbers, money and times in the active language (docs/product/client.md, Layout and formatting):
+ * each formatter takes the language, defaulting to the one the user chose, and formats with Intl,
+ * so that French reads "8 578" and "1 817,00 ¥" where English reads "8,578" and "¥1,817.00".
+ */
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(language: Language, kind: 'number' | 'money'): Intl.NumberFormat {
+  const key = `${kind}:${language}`;
+  let format = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!format) {
+    format = new Intl.NumberFormat(
+      language,
+      kind === 'money'
+        ? { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', useGrouping: 'always' }
+        : { maximumFractionDigits: 20, useGrouping: 'always' },
+    );
+    cache.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(language: Language, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${withTime ? 'time' : 'date'}:${language}`;
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' } : {}),
+    });
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** `1234567.5` → `1,234,567.5` in English, `1 234 567,5` in French; the fraction is kept as given. */
+export function formatNumber(value: number, language: Language = languageStore.get()): string {
+  return numberFormat(language, 'number').format(value);
+}
 
 const TEN_THOUSAND = 10_000;
 
-/** `1234567.5` → `1,234,567.5`; the fraction is kept as given. */
-export function formatNumber(value: number): string {
-  const [whole = '0', fraction] = String(Math.abs(value)).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** Chinese readers count in 万: 12,345 shows as `1.23万`; other languages keep the grouping. */
-export function formatCount(value: number, language: Language): string {
+/**
+ * A count where space is short (the demo's formatting sample): Chinese readers count in 万 from
+ * 10,000 (`1.23万`); other languages keep the grouping. Step counts on home, walk and the card
+ * progress all use `formatNumber`, one style side by side.
+ */
+export function formatCount(value: number, language: Language = languageStore.get()): string {
   if (language.startsWith('zh') && Math.abs(value) >= TEN_THOUSAND) {
-    return `${formatNumber(Number((value / TEN_THOUSAND).toFixed(2)))}万`;
+    return `${formatNumber(Number((value / TEN_THOUSAND).toFixed(2)), language)}万`;
   }
-  return formatNumber(value);
+  return formatNumber(value, language);
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** `YYYY-MM-DD HH:mm:ss` in the device's time zone (docs/product/client.md, Layout and formatting). */
-export function formatTime(value: string | number | Date): string {
+function toDate(value: string | number | Date): Date | undefined {
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-export function formatDate(value: string | number | Date): string {
-  return formatTime(value).slice(0, 10);
+/** A moment as the language writes a date and a 24-hour time, in the device's time zone. */
+export function formatTime(value: string | number | Date, language: Language = languageStore.get()): string {
+  const date = toDate(value);
+  return date ? dateFormat(language, true).format(date) : '';
+}
+
+/** The date of a moment, as the language writes it, in the device's time zone. */
+export function formatDate(value: string | number | Date, language: Language = languageStore.get()): string {
+  const date = toDate(value);
+  return date ? dateFormat(language, false).format(date) : '';
 }
 
 export const CURRENCY_SYMBOL = '¥';
 const MINOR_DIGITS = 2;
 
-/** Money arrives in minor units (fen); integer arithmetic avoids float rounding. */
-export function formatMoney(minor: number): string {
-  const negative = minor < 0;
+/** Money arrives in minor units (fen) and shows in the language's way: `¥1,234.50`, `1 234,50 ¥`. */
+export function formatMoney(minor: number, language: Language = languageStore.get()): string {
+  return numberFormat(language, 'money').format(Math.trunc(minor) / 10 ** MINOR_DIGITS);
+}
+
+/** Minor units as an amount field takes them back: `1234.50`, no symbol or grouping. */
+export function moneyInputText(minor: number): string {
   const abs = Math.abs(Math.trunc(minor));
   const divisor = 10 ** MINOR_DIGITS;
-  const major = Math.floor(abs / divisor);
   const cents = String(abs % divisor).padStart(MINOR_DIGITS, '0');
-  return `${negative ? '-' : ''}${CURRENCY_SYMBOL}${formatNumber(major)}.${cents}`;
+  return `${minor < 0 ? '-' : ''}${Math.floor(abs / divisor)}.${cents}`;
 }

@@ -1,1 +1,9 @@
-export { CURRENCY_SYMBOL, formatCount, formatDate, formatMoney, formatNumber, formatTime } from './format';
+export {
+  CURRENCY_SYMBOL,
+  formatCount,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatTime,
+  moneyInputText,
+} from './format';

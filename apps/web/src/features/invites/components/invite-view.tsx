@@ -48,31 +48,36 @@ export function InviteView({ invite, onCopy }: InviteViewProps) {
         <dl className="invite-share__rows">
           <div>
             <dt>{t('my.inviteCode')}</dt>
-            <dd className="invite-share__code" data-testid="invite-code">
-              {invite.code}
+            {/* A <dl> holds only dt and dd groups: the copy button sits in its dd. */}
+            <dd className="invite-share__value">
+              <span className="invite-share__code" data-testid="invite-code">
+                {invite.code}
+              </span>
+              <button
+                type="button"
+                className="link"
+                aria-label={t('invite.copyCode')}
+                onClick={() => onCopy(invite.code)}
+              >
+                {t('invite.copy')}
+              </button>
             </dd>
-            <button
-              type="button"
-              className="link"
-              aria-label={t('invite.copyCode')}
-              onClick={() => onCopy(invite.code)}
-            >
-              {t('invite.copy')}
-            </button>
           </div>
           <div>
             <dt>{t('invite.link')}</dt>
-            <dd className="invite-share__link" data-testid="invite-link">
-              {invite.link}
+            <dd className="invite-share__value">
+              <span className="invite-share__link" data-testid="invite-link">
+                {invite.link}
+              </span>
+              <button
+                type="button"
+                className="link"
+                aria-label={t('invite.copyLink')}
+                onClick={() => onCopy(invite.link)}
+              >
+                {t('invite.copy')}
+              </button>
             </dd>
-            <button
-              type="button"
-              className="link"
-              aria-label={t('invite.copyLink')}
-              onClick={() => onCopy(invite.link)}
-            >
-              {t('invite.copy')}
-            </button>
           </div>
         </dl>
       </section>

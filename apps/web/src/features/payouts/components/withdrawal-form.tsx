@@ -4,7 +4,7 @@ import { CODES } from '@stride/contract/codes';
 import { ActionSheet } from '../../../components/action-sheet';
 import { useErrorText, useSubmit } from '../../../hooks';
 import { isRequestError } from '../../../lib/http';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, moneyInputText } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { requestWithdrawal } from '../api/request-withdrawal';
 import { createIdempotencyKey } from '../../../lib/http';
@@ -207,7 +207,7 @@ export function WithdrawalForm({
           <button
             type="button"
             className="link"
-            onClick={() => setText(formatMoney(Math.min(balance, rules.todayLeft)).replace(/[^\d.]/g, ''))}
+            onClick={() => setText(moneyInputText(Math.min(balance, rules.todayLeft)))}
           >
             {t('withdraw.all')}
           </button>
