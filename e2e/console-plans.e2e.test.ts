@@ -88,7 +88,8 @@ describe('card plans and the home page in the console', () => {
     await expect.poll(() => top(phone.page).getByText('Sunrise is in your card wallet').count()).toBe(1);
     await openRoute(phone.page, server.baseUrl, '/pages-sub/card/index');
     await expect.poll(() => top(phone.page).getByRole('heading', { name: 'Sunrise' }).count()).toBe(1);
-    await expect.poll(() => top(phone.page).getByText('¥0.00 / ¥50.00').count()).toBe(1);
+    // What the card can pay back over its term: 14 days × ¥2.00, less than its price.
+    await expect.poll(() => top(phone.page).getByText('up to ¥28.00 (¥2.00 a day × 14 days)').count()).toBe(1);
 
     // Finance raises the price: a new version goes on sale in place of the old one.
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -108,7 +109,8 @@ describe('card plans and the home page in the console', () => {
 
     // The card keeps the terms it was sold with; the shop shows the new price.
     await openRoute(phone.page, server.baseUrl, '/pages-sub/card/index');
-    await expect.poll(() => top(phone.page).getByText('¥0.00 / ¥50.00').count()).toBe(1);
+    // What the card can pay back over its term: 14 days × ¥2.00, less than its price.
+    await expect.poll(() => top(phone.page).getByText('up to ¥28.00 (¥2.00 a day × 14 days)').count()).toBe(1);
     const [card] = await request(server.baseUrl, listMyCards, { token: user.token });
     expect(card?.plan).toMatchObject({
       name: 'Sunrise',

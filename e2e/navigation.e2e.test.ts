@@ -83,7 +83,7 @@ describe('navigation and freshness, in Chromium', () => {
     const { page, context, errors } = await openPhone(browser);
     await useToken(context, await logInByApi(server.baseUrl, DEMO));
     await open(page, '/pages/index/index');
-    await top(page).getByRole('button', { name: 'All notices' }).click();
+    await top(page).getByRole('button', { name: 'More notices' }).click();
     const list = page.getByRole('dialog', { name: 'Notices' });
     await list.getByRole('button', { name: /Points shop is open/ }).click();
     const notice = page.getByRole('dialog', { name: 'Points shop is open' });

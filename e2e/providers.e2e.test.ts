@@ -1,0 +1,111 @@
+import { listMembershipOrders, residentIdCheckCharacter, submitIdentity } from '@stride/contract';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateAlipayKeys, startAlipayGateway, type AlipayGateway } from '../apps/server/fakes/alipay-gateway.js';
+import { logInByApi, request, uploadByApi } from './support/api.js';
+import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { idCardPng } from './support/fake-camera.js';
+import { hashOf, openRoute, top } from './support/journey.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { signUpInApp } from './support/sign-up.js';
+
+const APP_ID = '2021000000000099';
+const USER = { account: '13977770001', password: 'providerWalk1' };
+
+let gateway: AlipayGateway;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const appKeys = generateAlipayKeys();
+  gateway = await startAlipayGateway({ appId: APP_ID, appPublicKey: appKeys.publicKey });
+  // Demo mode keeps SMS in the outbox (its page shows sign-up codes); payments go to the Alipay stand-in.
+  server = await startServer({
+    env: {
+      PAYMENT_PROVIDER: 'alipay',
+      ALIPAY_APP_ID: APP_ID,
+      ALIPAY_PRIVATE_KEY: appKeys.privateKey,
+      ALIPAY_PUBLIC_KEY: gateway.publicKey,
+      ALIPAY_GATEWAY: gateway.gatewayUrl,
+    },
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await gateway?.close();
+});
+
+describe('a new user, from the SMS code to a card paid through Alipay (docs/decisions/034–037)', () => {
+  it('signs up with the code from the outbox, buys a card through the Alipay gateway, and cancels a second order', async () => {
+    const { page, context, errors } = await openPhone(browser);
+
+    // 1. Sign up: the captcha sends a code, the demo outbox page shows it, the code creates the account.
+    await openRoute(page, server.baseUrl, '/pages/login/index');
+    await top(page).getByRole('tab', { name: 'Sign up' }).click();
+    await signUpInApp(page, server, USER);
+    await expect.poll(() => hashOf(page)).toMatch(/^#\/(pages\/index\/index)?$/);
+
+    // 2. Real name (demo mode decides identity checks at once), by the API as the real-name page would.
+    const token = await logInByApi(server.baseUrl, USER);
+    const first17 = '11010519900307123';
+    await request(server.baseUrl, submitIdentity, {
+      token,
+      body: {
+        name: 'Zhou Walker',
+        idNumber: first17 + residentIdCheckCharacter(first17),
+        frontImageId: await uploadByApi(server.baseUrl, token, await idCardPng('#d8e6f5'), 'id_front'),
+        backImageId: await uploadByApi(server.baseUrl, token, await idCardPng('#f5e6d8'), 'id_back'),
+      },
+    });
+
+    // 3. Buy Silver online: Alipay's pay page opens in a new tab; Pay; the notification activates the card.
+    await openRoute(page, server.baseUrl, '/pages/invest/index');
+    await top(page).getByRole('button', { name: 'Buy Silver' }).click();
+    await top(page)
+      .getByRole('radio', { name: /Online payment/ })
+      .check();
+    const silverTab = context.waitForEvent('page');
+    await top(page).getByRole('button', { name: 'Pay ¥299.00' }).click();
+    const alipay = await silverTab;
+    await alipay.waitForLoadState();
+    expect(new URL(alipay.url()).searchParams.get('method')).toBe('alipay.trade.wap.pay');
+    await alipay.getByRole('button', { name: 'Pay' }).click();
+    await expect.poll(() => alipay.getByRole('heading', { name: 'Payment complete' }).count()).toBe(1);
+    await expect.poll(() => top(page).getByText('Silver is in your card wallet').count(), { timeout: 20_000 }).toBe(1);
+    await alipay.close();
+
+    // 4. Start Bronze online, leave its pay page unpaid, and cancel the order: its trade is closed at Alipay.
+    await openRoute(page, server.baseUrl, '/pages/invest/index');
+    await top(page).getByRole('button', { name: 'Buy Bronze' }).click();
+    await top(page)
+      .getByRole('radio', { name: /Online payment/ })
+      .check();
+    const bronzeTab = context.waitForEvent('page');
+    await top(page).getByRole('button', { name: 'Pay ¥99.00' }).click();
+    const unpaid = await bronzeTab;
+    await unpaid.waitForLoadState();
+    const bronzeTrade = new URL(unpaid.url()).searchParams.get('biz_content') ?? '';
+    expect(bronzeTrade).toContain('"total_amount":"99.00"');
+    await unpaid.close();
+
+    await openRoute(page, server.baseUrl, '/pages-sub/order/member');
+    const cancel = top(page).getByRole('button', { name: 'Cancel order: Bronze' });
+    await expect.poll(() => cancel.count(), { timeout: 10_000 }).toBe(1);
+    await cancel.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
+    await expect.poll(() => page.getByText('Order cancelled').count(), { timeout: 10_000 }).toBe(1);
+    await screenshot(page, 'providers-orders');
+
+    const orders = await request(server.baseUrl, listMembershipOrders, { token });
+    expect(orders.items.map((order) => [order.planName, order.status])).toEqual([
+      ['Bronze', 'cancelled'],
+      ['Silver', 'paid'],
+    ]);
+    const closes = gateway.calls.filter((call) => call.method === 'alipay.trade.close');
+    expect(closes).toHaveLength(1);
+    expect(gateway.notifications.map((note) => note.fields.trade_status)).toEqual(['TRADE_SUCCESS']);
+    expect(errors).toEqual([]);
+  });
+});
