@@ -1,3 +1,4 @@
+import { maskMiddle } from '@stride/contract/rules';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
@@ -80,12 +81,24 @@ describe('accounts, end to end in Chromium', () => {
 
     // Land on home, logged in.
     await expect.poll(() => hashOf(page)).toMatch(/^#\/(pages\/index\/index)?$/);
-    await expect.poll(() => top(page).getByText(`Hello, ${account}`).count()).toBe(1);
+    await expect
+      .poll(() =>
+        top(page)
+          .getByText(`Hello, ${maskMiddle(account)}`)
+          .count(),
+      )
+      .toBe(1);
     await screenshot(page, 'home');
 
     // Reload and stay logged in.
     await page.reload();
-    await expect.poll(() => top(page).getByText(`Hello, ${account}`).count()).toBe(1);
+    await expect
+      .poll(() =>
+        top(page)
+          .getByText(`Hello, ${maskMiddle(account)}`)
+          .count(),
+      )
+      .toBe(1);
 
     // Log out from the My page.
     await logOut(page);
@@ -138,7 +151,13 @@ describe('accounts, end to end in Chromium', () => {
     await logIn(page, account, 'firstWalk1');
     await expect.poll(() => top(page).getByRole('alert').innerText()).toBe('Wrong mobile number or password');
     await logIn(page, account, 'secondWalk2');
-    await expect.poll(() => top(page).getByText(`Hello, ${account}`).count()).toBe(1);
+    await expect
+      .poll(() =>
+        top(page)
+          .getByText(`Hello, ${maskMiddle(account)}`)
+          .count(),
+      )
+      .toBe(1);
 
     expect(errors).toEqual([]);
     await context.close();

@@ -1,3 +1,4 @@
+import { maskMiddle } from '@stride/contract/rules';
 import { getCaptcha, requestPasswordKey } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +59,13 @@ describe('user care in the console', () => {
     await phone.page.goto(`${server.baseUrl}/`);
     await expect.poll(() => hashOf(phone.page)).toMatch(/^#\/pages\/login\/index/);
     await logInToApp(phone.page);
-    await expect.poll(() => top(phone.page).getByText(`Hello, ${USER.account}`).count()).toBe(1);
+    await expect
+      .poll(() =>
+        top(phone.page)
+          .getByText(`Hello, ${maskMiddle(USER.account)}`)
+          .count(),
+      )
+      .toBe(1);
 
     admin = await operatorDesk(server, browser, 'care-admin', ['admin']);
     const { page } = admin;
@@ -98,7 +105,13 @@ describe('user care in the console', () => {
     await expect.poll(() => drawer(page).getByRole('button', { name: 'Freeze' }).count()).toBe(1);
 
     await logInToApp(phone.page);
-    await expect.poll(() => top(phone.page).getByText(`Hello, ${USER.account}`).count()).toBe(1);
+    await expect
+      .poll(() =>
+        top(phone.page)
+          .getByText(`Hello, ${maskMiddle(USER.account)}`)
+          .count(),
+      )
+      .toBe(1);
     expect(phone.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
     await phone.context.close();

@@ -1,3 +1,4 @@
+import { maskMiddle } from '@stride/contract';
 import {
   createCipheriv,
   createDecipheriv,
@@ -87,8 +88,7 @@ function open(key: Buffer, [iv = '', tag = '', data = '']: string[]): string {
 
 /** Personal numbers in answers: first 3 and last 4 characters (docs/product/rules.md, Identity). */
 export function maskIdNumber(value: string): string {
-  if (value.length <= 7) return `${value.slice(0, 1)}${'*'.repeat(Math.max(0, value.length - 1))}`;
-  return `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}`;
+  return maskMiddle(value);
 }
 
 /** Mobile numbers shown to support (decision 026): the first 3 and last 4 characters, as invitees see them. */

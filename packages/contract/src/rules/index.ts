@@ -6,3 +6,4 @@ export * from './card-number.js';
 export * from './names.js';
 export * from './id-number.js';
 export * from './ledger-types.js';
+export * from './mask.js';

@@ -1,3 +1,4 @@
+import { maskMiddle } from '@stride/contract/rules';
 import { useEffect, useRef, useState } from 'react';
 import { usePageActive, useSubmit } from '../../hooks';
 import { celebrate, takeGoalMoment } from '../../components/celebration';
@@ -289,7 +290,9 @@ export default function HomePage() {
     <>
       <header className="home-head">
         <h1 className="home-head__title">{t('appName')}</h1>
-        {userInfo ? <p className="home-head__greeting">{t('home.greeting', { account: userInfo.account })}</p> : null}
+        {userInfo ? (
+          <p className="home-head__greeting">{t('home.greeting', { account: maskMiddle(userInfo.account) })}</p>
+        ) : null}
       </header>
       {state.status === 'loading' ? <StatusTip status="loading" /> : null}
       {state.status === 'error' ? <StatusTip status="error" message={state.message} onRetry={retry} /> : null}
