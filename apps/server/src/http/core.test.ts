@@ -113,6 +113,11 @@ describe('the envelope and HTTP status', () => {
   it('reports missing, wrong-typed, overlong and unknown fields', async () => {
     const missing = await api(t, login, { body: raw({}) });
     expect(missing.message).toBe('Mobile number: is required; Password: is required');
+    // Chinese joins its sentences with a full-width semicolon, French with a spaced one.
+    const missingZh = await api(t, login, { body: raw({}), language: 'zh-CN' });
+    expect(missingZh.message).toMatch(/^手机号：[^；;]+；密码：[^；;]+$/);
+    const missingFr = await api(t, login, { body: raw({}), language: 'fr' });
+    expect(missingFr.message).toMatch(/^Numéro de mobile : [^;]+ ; Mot de passe : [^;]+$/);
     const wrongType = await api(t, login, { body: raw({ account: 13800138000, password: 'x' }) });
     expect(wrongType.message).toBe('Mobile number: must be text');
     const overlong = await api(t, login, {

@@ -51,7 +51,8 @@ function describeIssue(issue: z.core.$ZodIssue, t: Translate): string[] {
 
 export function validationError(error: z.ZodError, t: Translate): AppError {
   const sentences = error.issues.flatMap((issue) => describeIssue(issue, t));
-  const text = sentences.slice(0, MAX_REPORTED_ISSUES).join('; ');
+  // Sentences joined the way the language joins them (Chinese with a full-width semicolon).
+  const text = sentences.slice(0, MAX_REPORTED_ISSUES).join(t('sentenceSeparator'));
   return new AppError('VALIDATION_FAILED', 'validationFailed', {}, text || t('validationFailed'));
 }
 
