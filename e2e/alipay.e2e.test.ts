@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateAlipayKeys, startAlipayGateway, type AlipayGateway } from '../apps/server/fakes/alipay-gateway.js';
+import type { AlipayGateway } from '../apps/server/fakes/alipay-gateway.js';
+import { startWithAlipay } from './support/alipay.js';
 import { logInByApi } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
 import { DEMO, hashOf, openRoute, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
 
 const APP_ID = '2021000000000077';
 
@@ -13,18 +14,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // The test makes the app's keys; the fake makes its own and posts notifications over HTTP.
-  const appKeys = generateAlipayKeys();
-  gateway = await startAlipayGateway({ appId: APP_ID, appPublicKey: appKeys.publicKey });
-  server = await startServer({
-    env: {
-      PAYMENT_PROVIDER: 'alipay',
-      ALIPAY_APP_ID: APP_ID,
-      ALIPAY_PRIVATE_KEY: appKeys.privateKey,
-      ALIPAY_PUBLIC_KEY: gateway.publicKey,
-      ALIPAY_GATEWAY: gateway.gatewayUrl,
-    },
-  });
+  ({ gateway, server } = await startWithAlipay(APP_ID));
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -1,12 +1,13 @@
 import { listMembershipOrders, residentIdCheckCharacter, submitIdentity } from '@stride/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateAlipayKeys, startAlipayGateway, type AlipayGateway } from '../apps/server/fakes/alipay-gateway.js';
+import type { AlipayGateway } from '../apps/server/fakes/alipay-gateway.js';
+import { startWithAlipay } from './support/alipay.js';
 import { logInByApi, request, uploadByApi } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
 import { idCardPng } from './support/fake-camera.js';
 import { hashOf, openRoute, top } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
 import { signUpInApp } from './support/sign-up.js';
 
 const APP_ID = '2021000000000099';
@@ -17,18 +18,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const appKeys = generateAlipayKeys();
-  gateway = await startAlipayGateway({ appId: APP_ID, appPublicKey: appKeys.publicKey });
   // Demo mode keeps SMS in the outbox (its page shows sign-up codes); payments go to the Alipay stand-in.
-  server = await startServer({
-    env: {
-      PAYMENT_PROVIDER: 'alipay',
-      ALIPAY_APP_ID: APP_ID,
-      ALIPAY_PRIVATE_KEY: appKeys.privateKey,
-      ALIPAY_PUBLIC_KEY: gateway.publicKey,
-      ALIPAY_GATEWAY: gateway.gatewayUrl,
-    },
-  });
+  ({ gateway, server } = await startWithAlipay(APP_ID));
   browser = await launchBrowser();
 });
 afterAll(async () => {
