@@ -131,6 +131,10 @@ import { registerRulesRoutes } from './modules/system/rules.routes.js';
 import { StepSourcesRepository } from './modules/step-sources/step-sources.repository.js';
 import { registerStepSourceRoutes } from './modules/step-sources/step-sources.routes.js';
 import { StepSourcesService } from './modules/step-sources/step-sources.service.js';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { NotificationSweep, NotificationSweepTimer } from './modules/notifications/notifications.sweep.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -142,6 +146,7 @@ declare module 'fastify' {
     endpoints: EndpointRegistrar;
     cleanup: CleanupTimer;
     paymentSweep: PaymentSweepTimer;
+    notificationSweep: NotificationSweepTimer;
   }
 }
 
@@ -199,6 +204,9 @@ export interface Services {
   notices: NoticesService;
   community: CommunityService;
   download: DownloadService;
+  /** The notifications inbox and the sweep of notifications that come from time (decision 044). */
+  notifications: NotificationsService;
+  notificationSweep: NotificationSweep;
   /** Operator accounts and console sessions (decision 021). */
   console: ConsoleService;
   /** Operators' actions: the ops command line (and any other operator tool) calls only these. */
@@ -283,14 +291,16 @@ export function buildServices(
     options.inviteCodes,
   );
   const ledger = new LedgerService(db, clock);
+  // The notifications inbox (decision 044): every event is recorded through it.
+  const notices = new NoticesService(db, noticesRepository, clock);
+  const notifications = new NotificationsService(db, new NotificationsRepository(), notices, clock);
   const calendar = new BusinessCalendar(config.businessUtcOffsetMinutes);
   const cardsRepository = new CardsRepository();
   const walkingRepository = new WalkingRepository();
-  const cards = new CardsService(db, cardsRepository, ledger, cipher, clock, calendar, config);
+  const cards = new CardsService(db, cardsRepository, ledger, cipher, clock, calendar, config, notifications);
   const operators = new OperatorsService(db, new OperatorActionsRepository(), clock);
   const invitesRepository = new InvitesRepository();
-  const invites = new InvitesService(db, invitesRepository, ledger, clock, calendar, config);
-  const notices = new NoticesService(db, noticesRepository, clock);
+  const invites = new InvitesService(db, invitesRepository, ledger, clock, calendar, config, notifications);
   const walkingHistory = new WalkingHistory(db, walkingRepository, cards, invites, clock, calendar, config);
   const addresses = new AddressesService(db, new AddressesRepository(), clock, config);
   const walking = new WalkingService(
@@ -304,6 +314,7 @@ export function buildServices(
     invites,
     notices,
     addresses,
+    notifications,
   );
   const stepSources = new StepSourcesService(db, new StepSourcesRepository(), walking, limits, clock, calendar, config);
   const shop = new ShopService(db, shopRepository, addresses, cards, ledger, clock);
@@ -353,9 +364,11 @@ export function buildServices(
     notices,
     community,
     download,
+    notifications,
+    notificationSweep: new NotificationSweep(cards, walking, clock, calendar, config),
     console: new ConsoleService(db, new ConsoleRepository(), hasher, cipher, limits, operators, clock, config),
     admin: {
-      identity: new IdentityAdmin(db, identityRepository, files, operators),
+      identity: new IdentityAdmin(db, identityRepository, files, operators, notifications),
       payouts: new PayoutsAdmin(
         db,
         payoutsRepository,
@@ -364,14 +377,15 @@ export function buildServices(
         cipher,
         clock,
         config.withdraw.secondApprovalAbove,
+        notifications,
       ),
       ledger: new LedgerAdmin(db, new CorrectionsRepository(), ledger, operators, clock),
       payments: new PaymentsAdmin(db, paymentsRepository, ledger, operators, clock, payments, cards),
       files: new FilesAdmin(db, files, new FilesRepository(), operators, clock, () =>
         runCleanup({ files, captcha, limits, smsCodes, config }),
       ),
-      shop: new ShopAdmin(db, shopRepository, operators, clock),
-      mailings: new MailingsAdmin(db, mailingsRepository, operators),
+      shop: new ShopAdmin(db, shopRepository, operators, clock, notifications),
+      mailings: new MailingsAdmin(db, mailingsRepository, operators, notifications),
       notices: new NoticesAdmin(db, noticesRepository, operators, clock),
       community: new CommunityAdmin(db, communityRepository, operators, clock),
       accounts: new AccountsAdmin(
@@ -507,6 +521,18 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     return Promise.resolve();
   });
   app.addHook('onClose', () => paymentSweep.stop());
+  // Notifications that come from time: cards ending soon, points waiting (decision 044).
+  const notificationSweep = new NotificationSweepTimer(
+    services.notificationSweep,
+    config.notifications.sweepIntervalSeconds * 1000,
+    app.log,
+  );
+  app.decorate('notificationSweep', notificationSweep);
+  app.addHook('onReady', () => {
+    notificationSweep.start();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => notificationSweep.stop());
   // Unused uploads, expired captchas and old counters (see cleanup.ts); never keeps the process alive.
   const cleanup = new CleanupTimer(services, config.cleanupIntervalMinutes * MINUTE_MS, app.log);
   app.decorate('cleanup', cleanup);
@@ -645,6 +671,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerConsoleRoutes(endpoints.forModule('console'), services);
   registerReportsConsoleRoutes(endpoints.forModule('reports'), services);
   registerLedgerConsoleRoutes(endpoints.forModule('ledger'), services);
+  registerNotificationRoutes(endpoints.forModule('notifications'), services);
   registerDownloadFiles(app, services.download);
   registerMediaFiles(app, services.files);
   registerPaymentCallbacks(app, services);

@@ -160,6 +160,11 @@ const EnvSchema = z.object({
   // The payment lifecycle (decision 037): how often the server sweeps pending payments past their
   // expiry (query, close, expire or credit), sends due provider refunds and expires orders; 0 off.
   PAYMENT_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  // The notifications inbox (decision 044): how often the server looks for notifications that
+  // come from time (cards ending in 3 days, points waiting); 0 off. The points reminder is sent
+  // from this hour of the business day on.
+  NOTIFICATION_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  NOTIFICATION_POINTS_REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(20),
 });
 
 const ALIYUN_SMS_VARIABLES = [
@@ -646,6 +651,11 @@ function fromEnv(e: Env) {
     /** SMS codes and their delivery (decision 034). */
     sms,
     /** `outboxAll`: /demo/outbox lists every message, not only the demo account's. */
+    /** The notifications sweep (decision 044). */
+    notifications: {
+      sweepIntervalSeconds: e.NOTIFICATION_SWEEP_INTERVAL_SECONDS,
+      pointsReminderHour: e.NOTIFICATION_POINTS_REMINDER_HOUR,
+    },
     demo: {
       welcomeBalance: e.DEMO_WELCOME_BALANCE,
       welcomePoints: e.DEMO_WELCOME_POINTS,

@@ -648,6 +648,20 @@ export interface InviteRewardsTable {
   created_at: number;
 }
 
+/** One user's notification of one event (decision 044); unique per user and `dedupe_key`. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  /** JSON: the values the text needs (amounts, reasons, carrier, plan names). */
+  params: string;
+  /** The app page it opens (an APP_ROUTES path), or null when it opens in the inbox. */
+  link: string | null;
+  dedupe_key: string;
+  created_at: number;
+  read_at: number | null;
+}
+
 export interface NoticesTable {
   id: string;
   title: string;
@@ -746,6 +760,7 @@ export interface Database {
   card_mailings: CardMailingsTable;
   invite_rewards: InviteRewardsTable;
   notices: NoticesTable;
+  notifications: NotificationsTable;
   community_channels: CommunityChannelsTable;
   companion_packages: CompanionPackagesTable;
 }

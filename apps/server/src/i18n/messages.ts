@@ -173,6 +173,42 @@ const en = {
   'rule.smsCode': '{field}: must be 6 digits',
   'sms.registerCode': 'Stride: your sign-up code is {code}. It is valid for {minutes} minutes. Do not share it.',
   'sms.resetCode': 'Stride: your password reset code is {code}. It is valid for {minutes} minutes. Do not share it.',
+  // The notifications inbox (decision 044): each kind's title and body.
+  'notification.identity.approved.title': 'Real name verified',
+  'notification.identity.approved.body': 'Your real-name verification was approved.',
+  'notification.identity.rejected.title': 'Real-name verification not approved',
+  'notification.identity.rejected.body': 'Reason: {reason}. Please correct it and submit again.',
+  'notification.face.approved.title': 'Face check passed',
+  'notification.face.approved.body': 'Your face check was approved.',
+  'notification.face.rejected.title': 'Face check not passed',
+  'notification.face.rejected.body': 'Reason: {reason}. Please take the face check again.',
+  'notification.withdrawal.paid.title': 'Withdrawal paid',
+  'notification.withdrawal.paid.body':
+    'Your withdrawal of ¥{amount} was paid: ¥{received} is on its way to your bank account.',
+  'notification.withdrawal.rejected.title': 'Withdrawal rejected',
+  'notification.withdrawal.rejected.body':
+    'Your withdrawal of ¥{amount} was rejected: {reason}. The whole amount is back in your balance.',
+  'notification.goods-order.shipped.title': 'Your order has shipped',
+  'notification.goods-order.shipped.body': 'Carrier: {carrier}. Tracking number: {trackingNumber}.',
+  'notification.card-mailing.shipped.title': 'Your physical card has shipped',
+  'notification.card-mailing.shipped.body': 'Carrier: {carrier}. Tracking number: {trackingNumber}.',
+  'notification.card.bought.title': 'Card purchased',
+  'notification.card.bought.body': 'Your {plan} card is active until {endsOn}.',
+  'notification.card.cash-back.title': 'Cash back paid',
+  'notification.card.cash-back.body': 'Your {plan} card paid ¥{amount} cash back for {day}.',
+  'notification.card.ending.title': 'Your card ends soon',
+  'notification.card.ending.body': 'Your {plan} card ends on {endsOn}, in 3 days.',
+  'notification.invite.reward.inviter.title': 'Invite reward',
+  'notification.invite.reward.inviter.body':
+    'A friend you invited reached the step goal: you received {points} points.',
+  'notification.invite.reward.invitee.title': 'Welcome reward',
+  'notification.invite.reward.invitee.body':
+    'You reached the step goal of your invitation: you received {points} points.',
+  'notification.points.waiting.title': 'Points waiting',
+  'notification.points.waiting.body':
+    'Your steps today earned {points} points not collected yet. Collect them on Home before midnight.',
+  'notification.notice.title': 'New notice',
+  'notification.notice.body': '{title}',
 };
 
 export type MessageKey = keyof typeof en;
@@ -352,6 +388,41 @@ const es: Messages = {
   'sms.registerCode': 'Stride: tu código de registro es {code}. Es válido durante {minutes} minutos. No lo compartas.',
   'sms.resetCode':
     'Stride: tu código para restablecer la contraseña es {code}. Es válido durante {minutes} minutos. No lo compartas.',
+  // The notifications inbox (decision 044): each kind's title and body.
+  'notification.identity.approved.title': 'Nombre real verificado',
+  'notification.identity.approved.body': 'Tu verificación de nombre real fue aprobada.',
+  'notification.identity.rejected.title': 'Verificación de nombre real no aprobada',
+  'notification.identity.rejected.body': 'Motivo: {reason}. Corrígelo y envíalo de nuevo.',
+  'notification.face.approved.title': 'Verificación facial superada',
+  'notification.face.approved.body': 'Tu verificación facial fue aprobada.',
+  'notification.face.rejected.title': 'Verificación facial no superada',
+  'notification.face.rejected.body': 'Motivo: {reason}. Repite la verificación facial.',
+  'notification.withdrawal.paid.title': 'Retiro pagado',
+  'notification.withdrawal.paid.body':
+    'Tu retiro de ¥{amount} fue pagado: ¥{received} van de camino a tu cuenta bancaria.',
+  'notification.withdrawal.rejected.title': 'Retiro rechazado',
+  'notification.withdrawal.rejected.body':
+    'Tu retiro de ¥{amount} fue rechazado: {reason}. El importe completo ha vuelto a tu saldo.',
+  'notification.goods-order.shipped.title': 'Tu pedido ha sido enviado',
+  'notification.goods-order.shipped.body': 'Transportista: {carrier}. Número de seguimiento: {trackingNumber}.',
+  'notification.card-mailing.shipped.title': 'Tu tarjeta física ha sido enviada',
+  'notification.card-mailing.shipped.body': 'Transportista: {carrier}. Número de seguimiento: {trackingNumber}.',
+  'notification.card.bought.title': 'Tarjeta comprada',
+  'notification.card.bought.body': 'Tu tarjeta {plan} está activa hasta el {endsOn}.',
+  'notification.card.cash-back.title': 'Reembolso pagado',
+  'notification.card.cash-back.body': 'Tu tarjeta {plan} pagó ¥{amount} de reembolso por el {day}.',
+  'notification.card.ending.title': 'Tu tarjeta termina pronto',
+  'notification.card.ending.body': 'Tu tarjeta {plan} termina el {endsOn}, dentro de 3 días.',
+  'notification.invite.reward.inviter.title': 'Recompensa por invitación',
+  'notification.invite.reward.inviter.body':
+    'Un amigo que invitaste alcanzó la meta de pasos: recibiste {points} puntos.',
+  'notification.invite.reward.invitee.title': 'Recompensa de bienvenida',
+  'notification.invite.reward.invitee.body': 'Alcanzaste la meta de pasos de tu invitación: recibiste {points} puntos.',
+  'notification.points.waiting.title': 'Puntos pendientes',
+  'notification.points.waiting.body':
+    'Tus pasos de hoy ganaron {points} puntos aún sin recoger. Recógelos en Inicio antes de medianoche.',
+  'notification.notice.title': 'Nuevo aviso',
+  'notification.notice.body': '{title}',
 };
 
 const fr: Messages = {
@@ -533,6 +604,42 @@ const fr: Messages = {
     'Stride : votre code d’inscription est {code}. Il est valable {minutes} minutes. Ne le partagez pas.',
   'sms.resetCode':
     'Stride : votre code de réinitialisation est {code}. Il est valable {minutes} minutes. Ne le partagez pas.',
+  // The notifications inbox (decision 044): each kind's title and body.
+  'notification.identity.approved.title': 'Identité vérifiée',
+  'notification.identity.approved.body': 'Votre vérification d’identité a été approuvée.',
+  'notification.identity.rejected.title': 'Vérification d’identité refusée',
+  'notification.identity.rejected.body': 'Motif : {reason}. Corrigez-le et envoyez-la de nouveau.',
+  'notification.face.approved.title': 'Vérification faciale réussie',
+  'notification.face.approved.body': 'Votre vérification faciale a été approuvée.',
+  'notification.face.rejected.title': 'Vérification faciale refusée',
+  'notification.face.rejected.body': 'Motif : {reason}. Refaites la vérification faciale.',
+  'notification.withdrawal.paid.title': 'Retrait payé',
+  'notification.withdrawal.paid.body':
+    'Votre retrait de {amount} ¥ a été payé : {received} ¥ sont en route vers votre compte bancaire.',
+  'notification.withdrawal.rejected.title': 'Retrait refusé',
+  'notification.withdrawal.rejected.body':
+    'Votre retrait de {amount} ¥ a été refusé : {reason}. Le montant entier est revenu sur votre solde.',
+  'notification.goods-order.shipped.title': 'Votre commande est expédiée',
+  'notification.goods-order.shipped.body': 'Transporteur : {carrier}. Numéro de suivi : {trackingNumber}.',
+  'notification.card-mailing.shipped.title': 'Votre carte physique est expédiée',
+  'notification.card-mailing.shipped.body': 'Transporteur : {carrier}. Numéro de suivi : {trackingNumber}.',
+  'notification.card.bought.title': 'Carte achetée',
+  'notification.card.bought.body': 'Votre carte {plan} est active jusqu’au {endsOn}.',
+  'notification.card.cash-back.title': 'Remboursement versé',
+  'notification.card.cash-back.body': 'Votre carte {plan} a versé {amount} ¥ de remboursement pour le {day}.',
+  'notification.card.ending.title': 'Votre carte se termine bientôt',
+  'notification.card.ending.body': 'Votre carte {plan} se termine le {endsOn}, dans 3 jours.',
+  'notification.invite.reward.inviter.title': 'Récompense de parrainage',
+  'notification.invite.reward.inviter.body':
+    'Un ami que vous avez invité a atteint l’objectif de pas : vous avez reçu {points} points.',
+  'notification.invite.reward.invitee.title': 'Récompense de bienvenue',
+  'notification.invite.reward.invitee.body':
+    'Vous avez atteint l’objectif de pas de votre invitation : vous avez reçu {points} points.',
+  'notification.points.waiting.title': 'Points en attente',
+  'notification.points.waiting.body':
+    'Vos pas d’aujourd’hui ont gagné {points} points pas encore collectés. Collectez-les sur l’accueil avant minuit.',
+  'notification.notice.title': 'Nouvel avis',
+  'notification.notice.body': '{title}',
 };
 
 const zhHans: Messages = {
@@ -704,6 +811,37 @@ const zhHans: Messages = {
   'rule.smsCode': '{field}：必须是 6 位数字',
   'sms.registerCode': '【Stride】您的注册验证码为 {code}，{minutes} 分钟内有效，请勿泄露。',
   'sms.resetCode': '【Stride】您的密码重置验证码为 {code}，{minutes} 分钟内有效，请勿泄露。',
+  // The notifications inbox (decision 044): each kind's title and body.
+  'notification.identity.approved.title': '实名认证已通过',
+  'notification.identity.approved.body': '您的实名认证已审核通过。',
+  'notification.identity.rejected.title': '实名认证未通过',
+  'notification.identity.rejected.body': '原因：{reason}。请修改后重新提交。',
+  'notification.face.approved.title': '人脸核验已通过',
+  'notification.face.approved.body': '您的人脸核验已审核通过。',
+  'notification.face.rejected.title': '人脸核验未通过',
+  'notification.face.rejected.body': '原因：{reason}。请重新进行人脸核验。',
+  'notification.withdrawal.paid.title': '提现已打款',
+  'notification.withdrawal.paid.body': '您提现的 ¥{amount} 已打款，¥{received} 正在转入您的银行账户。',
+  'notification.withdrawal.rejected.title': '提现被驳回',
+  'notification.withdrawal.rejected.body': '您提现的 ¥{amount} 被驳回：{reason}。全部金额已退回余额。',
+  'notification.goods-order.shipped.title': '您的订单已发货',
+  'notification.goods-order.shipped.body': '快递公司：{carrier}。运单号：{trackingNumber}。',
+  'notification.card-mailing.shipped.title': '您的实体卡已寄出',
+  'notification.card-mailing.shipped.body': '快递公司：{carrier}。运单号：{trackingNumber}。',
+  'notification.card.bought.title': '购卡成功',
+  'notification.card.bought.body': '您的{plan}已生效，有效期至 {endsOn}。',
+  'notification.card.cash-back.title': '返现已到账',
+  'notification.card.cash-back.body': '您的{plan}为 {day} 返现 ¥{amount}。',
+  'notification.card.ending.title': '您的卡即将到期',
+  'notification.card.ending.body': '您的{plan}将于 {endsOn} 到期，还剩 3 天。',
+  'notification.invite.reward.inviter.title': '邀请奖励',
+  'notification.invite.reward.inviter.body': '您邀请的好友已达成步数目标，您获得 {points} 积分。',
+  'notification.invite.reward.invitee.title': '新人奖励',
+  'notification.invite.reward.invitee.body': '您已达成受邀步数目标，获得 {points} 积分。',
+  'notification.points.waiting.title': '积分待领取',
+  'notification.points.waiting.body': '您今天的步数已赚取 {points} 积分尚未领取，请在午夜前到首页领取。',
+  'notification.notice.title': '新公告',
+  'notification.notice.body': '{title}',
 };
 
 const zhHant: Messages = {
@@ -875,6 +1013,37 @@ const zhHant: Messages = {
   'rule.smsCode': '{field}：必須是 6 位數字',
   'sms.registerCode': '【Stride】您的註冊驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露。',
   'sms.resetCode': '【Stride】您的密碼重設驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露。',
+  // The notifications inbox (decision 044): each kind's title and body.
+  'notification.identity.approved.title': '實名認證已通過',
+  'notification.identity.approved.body': '您的實名認證已審核通過。',
+  'notification.identity.rejected.title': '實名認證未通過',
+  'notification.identity.rejected.body': '原因：{reason}。請修改後重新提交。',
+  'notification.face.approved.title': '人臉核驗已通過',
+  'notification.face.approved.body': '您的人臉核驗已審核通過。',
+  'notification.face.rejected.title': '人臉核驗未通過',
+  'notification.face.rejected.body': '原因：{reason}。請重新進行人臉核驗。',
+  'notification.withdrawal.paid.title': '提現已打款',
+  'notification.withdrawal.paid.body': '您提現的 ¥{amount} 已打款，¥{received} 正在轉入您的銀行帳戶。',
+  'notification.withdrawal.rejected.title': '提現被駁回',
+  'notification.withdrawal.rejected.body': '您提現的 ¥{amount} 被駁回：{reason}。全部金額已退回餘額。',
+  'notification.goods-order.shipped.title': '您的訂單已出貨',
+  'notification.goods-order.shipped.body': '物流公司：{carrier}。運單號：{trackingNumber}。',
+  'notification.card-mailing.shipped.title': '您的實體卡已寄出',
+  'notification.card-mailing.shipped.body': '物流公司：{carrier}。運單號：{trackingNumber}。',
+  'notification.card.bought.title': '購卡成功',
+  'notification.card.bought.body': '您的{plan}已生效，有效期至 {endsOn}。',
+  'notification.card.cash-back.title': '返現已入帳',
+  'notification.card.cash-back.body': '您的{plan}為 {day} 返現 ¥{amount}。',
+  'notification.card.ending.title': '您的卡即將到期',
+  'notification.card.ending.body': '您的{plan}將於 {endsOn} 到期，還剩 3 天。',
+  'notification.invite.reward.inviter.title': '邀請獎勵',
+  'notification.invite.reward.inviter.body': '您邀請的好友已達成步數目標，您獲得 {points} 積分。',
+  'notification.invite.reward.invitee.title': '新人獎勵',
+  'notification.invite.reward.invitee.body': '您已達成受邀步數目標，獲得 {points} 積分。',
+  'notification.points.waiting.title': '積分待領取',
+  'notification.points.waiting.body': '您今天的步數已賺取 {points} 積分尚未領取，請在午夜前到首頁領取。',
+  'notification.notice.title': '新公告',
+  'notification.notice.body': '{title}',
 };
 
 export const MESSAGES = { en, es, fr, 'zh-Hans': zhHans, 'zh-Hant': zhHant } as const;

@@ -315,6 +315,19 @@ export class CardsRepository {
     return rows.map(splitCard);
   }
 
+  /** Every user's cards whose last day is `day`. */
+  async cardsEndingOn(db: Executor, day: string): Promise<CardWithPlanRow[]> {
+    const rows = await db
+      .selectFrom('member_cards as c')
+      .innerJoin('card_plans as p', 'p.id', 'c.plan_id')
+      .selectAll('c')
+      .select(PLAN_COLUMNS)
+      .where('c.ends_on', '=', day)
+      .orderBy('c.created_at')
+      .execute();
+    return rows.map(splitCard);
+  }
+
   async activeCardsOn(db: Executor, userId: string, day: string): Promise<CardWithPlanRow[]> {
     const rows = await db
       .selectFrom('member_cards as c')

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  LANGUAGES,
   checkIdNumber,
   normalizeIdNumber,
   type CardPlan,
@@ -17,6 +18,11 @@ import type { BusinessCalendar } from '../../lib/business-day.js';
 import { MINUTE_MS, type Clock } from '../../lib/clock.js';
 import { maskIdNumber, randomDigits, requestHash, type FieldCipher } from '../../lib/secrets.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import {
+  NOTIFICATION_PAGES,
+  type Localized,
+  type NotificationsService,
+} from '../notifications/notifications.service.js';
 import { planName, toCardPlan, toMembershipOrder, toMyCard, toPolicy } from './cards.mapper.js';
 import type { CardWithPlanRow, CardsRepository, OrderRow } from './cards.repository.js';
 
@@ -40,6 +46,7 @@ export class CardsService {
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
     private readonly config: Config,
+    private readonly notifications: NotificationsService,
   ) {}
 
   private today(): string {
@@ -125,6 +132,14 @@ export class CardsService {
       ends_on: endsOn,
       cash_back_total: 0,
       created_at: now,
+    });
+    await this.notifications.record(trx, {
+      userId: order.user_id,
+      kind: 'card.bought',
+      params: { planId: plan.id, plan: planNames(plan), endsOn },
+      dedupeKey: `card.bought:${order.id}`,
+      link: { path: NOTIFICATION_PAGES.card },
+      at: now,
     });
     await this.repository.insertPolicy(trx, {
       id: randomUUID(),
@@ -341,9 +356,33 @@ export class CardsService {
         transfer_id: transferId,
         created_at: this.clock.now(),
       });
+      await this.notifications.record(trx, {
+        userId,
+        kind: 'card.cash-back',
+        params: { planId: card.plan.id, plan: planNames(card.plan), amount, day },
+        dedupeKey: `card.cash-back:${card.id}:${day}`,
+        link: { path: NOTIFICATION_PAGES.card },
+      });
       credited += amount;
     }
     return credited;
+  }
+
+  /** Tells each card whose last day is `day` that it ends then (once per card); how many were told. */
+  async notifyEndingOn(day: string): Promise<number> {
+    const cards = await this.repository.cardsEndingOn(this.db, day);
+    let told = 0;
+    for (const card of cards) {
+      const row = await this.notifications.record(this.db, {
+        userId: card.user_id,
+        kind: 'card.ending',
+        params: { planId: card.plan.id, plan: planNames(card.plan), endsOn: card.ends_on },
+        dedupeKey: `card.ending:${card.id}`,
+        link: { path: NOTIFICATION_PAGES.card },
+      });
+      if (row) told += 1;
+    }
+    return told;
   }
 
   async listPolicies(userId: string, status: Policy['status'] | undefined): Promise<Policy[]> {
@@ -386,4 +425,11 @@ export class CardsService {
     if (!row) throw notFound();
     return toPolicy(row, today);
   }
+}
+
+/** A plan's name in every language, kept with a notification so it reads in the reader's language. */
+function planNames(plan: Parameters<typeof planName>[0]): Localized {
+  const names: Localized = { en: planName(plan, 'en') };
+  for (const language of LANGUAGES) names[language] = planName(plan, language);
+  return names;
 }

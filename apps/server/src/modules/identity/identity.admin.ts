@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.js';
 import type { FilesService } from '../files/files.service.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
+import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { IdentityListRow, IdentityRepository } from './identity.repository.js';
 
 export type ReviewDecision = { approve: true } | { approve: false; reason: string };
@@ -16,6 +17,7 @@ export class IdentityAdmin {
     private readonly repository: IdentityRepository,
     private readonly files: FilesService,
     private readonly operators: OperatorsService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   listForReview(
@@ -73,7 +75,19 @@ export class IdentityAdmin {
       reread: (trx) => this.repository.find(trx, userId),
       missing: `No identity check for user ${userId}`,
       lost: (current) => `The identity check of ${userId} is ${current.status}, not pending`,
-      apply: (trx) => this.repository.setUserStatus(trx, userId, status),
+      apply: async (trx, now) => {
+        await this.repository.setUserStatus(trx, userId, status);
+        // A rejected user may submit again: each decision is its own event, named by its time.
+        const event = { userId, dedupeKey: `identity.decided:${now}`, link: { path: NOTIFICATION_PAGES.realname } };
+        if (decision.approve) await this.notifications.record(trx, { ...event, kind: 'identity.approved', params: {} });
+        else {
+          await this.notifications.record(trx, {
+            ...event,
+            kind: 'identity.rejected',
+            params: { reason: decision.reason },
+          });
+        }
+      },
       record: () => ({
         action: decision.approve ? 'identity.approve' : 'identity.reject',
         subjectType: 'identity',
@@ -103,9 +117,12 @@ export class IdentityAdmin {
       reread: (trx) => this.repository.find(trx, userId),
       missing: `No identity check for user ${userId}`,
       lost: (current) => `The face check of ${userId} is ${current.face_status}, not pending`,
-      apply: async (trx) => {
+      apply: async (trx, now) => {
         const faceFileId = (await this.repository.find(trx, userId))?.face_file_id;
         if (faceFileId) await this.files.deleteBytes(trx, faceFileId);
+        const event = { userId, dedupeKey: `face.decided:${now}`, link: { path: NOTIFICATION_PAGES.face } };
+        if (decision.approve) await this.notifications.record(trx, { ...event, kind: 'face.approved', params: {} });
+        else await this.notifications.record(trx, { ...event, kind: 'face.rejected', params: { reason: decision.reason } });
       },
       record: () => ({
         action: decision.approve ? 'face.approve' : 'face.reject',

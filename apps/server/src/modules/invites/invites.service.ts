@@ -9,6 +9,7 @@ import { isoTime, type Clock } from '../../lib/clock.js';
 import { qrDataUrl } from '../../lib/qr.js';
 import { maskIdNumber } from '../../lib/secrets.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { InvitesRepository } from './invites.repository.js';
 
 type Invite = ResponseOf<typeof getInvite>;
@@ -28,6 +29,7 @@ export class InvitesService {
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
     private readonly config: Config,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -71,6 +73,22 @@ export class InvitesService {
       transfer_id: transferId,
       created_at: this.clock.now(),
     });
+    if (credited > 0) {
+      // One reward per invitee (the row above is the "once"): each side is told what it received.
+      const sides = [
+        { userId: inviterId, role: 'inviter' as const },
+        { userId, role: 'invitee' as const },
+      ];
+      for (const side of sides) {
+        await this.notifications.record(trx, {
+          userId: side.userId,
+          kind: 'invite.reward',
+          params: { points: credited, role: side.role },
+          dedupeKey: `invite.reward:${userId}`,
+          link: { path: NOTIFICATION_PAGES.invite },
+        });
+      }
+    }
   }
 
   /** The points this user received as an invitee, when their steps on `day` completed the invitation. */

@@ -2,6 +2,7 @@ import type { Mailing } from '@stride/contract';
 import type { Db } from '../../db/database.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
+import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { MailingWithPlanRow, MailingsRepository } from './mailings.repository.js';
 import { MAILING_LIST_LIMIT, toMailing } from './mailings.service.js';
 
@@ -11,6 +12,7 @@ export class MailingsAdmin {
     private readonly db: Db,
     private readonly repository: MailingsRepository,
     private readonly operators: OperatorsService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   listForOperators(status: string | undefined, limit = MAILING_LIST_LIMIT): Promise<MailingWithPlanRow[]> {
@@ -54,6 +56,15 @@ export class MailingsAdmin {
       apply: async (trx) => {
         const updated = await this.repository.find(trx, id);
         if (!updated) throw new OperatorError(`No card mailing ${id}`);
+        if (to === 'shipped') {
+          await this.notifications.record(trx, {
+            userId: updated.user_id,
+            kind: 'card-mailing.shipped',
+            params: { mailingId: id, carrier: updated.carrier ?? '', trackingNumber: updated.tracking_number ?? '' },
+            dedupeKey: `card-mailing.shipped:${id}`,
+            link: { path: NOTIFICATION_PAGES.mailing },
+          });
+        }
         return toMailing(updated);
       },
       record: (_mailing, now) => {

@@ -26,6 +26,19 @@ export class NoticesRepository {
     return { rows, total: Number(count.n) };
   }
 
+  listPublishedSince(db: Executor, since: number): Promise<Pick<NoticeRow, 'id' | 'published_at'>[]> {
+    return db
+      .selectFrom('notices')
+      .select(['id', 'published_at'])
+      .where('published_at', 'is not', null)
+      .where('published_at', '>=', since)
+      .execute();
+  }
+
+  findMany(db: Executor, ids: string[]): Promise<NoticeRow[]> {
+    return db.selectFrom('notices').selectAll().where('id', 'in', ids).execute();
+  }
+
   findPublished(db: Executor, id: string): Promise<NoticeRow | undefined> {
     return db
       .selectFrom('notices')

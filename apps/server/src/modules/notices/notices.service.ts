@@ -40,6 +40,21 @@ export class NoticesService {
     );
   }
 
+  /** Published notices since `since` (ms), for the notifications inbox (decision 044). */
+  async publishedSince(since: number): Promise<{ id: string; publishedAt: number }[]> {
+    return (await this.repository.listPublishedSince(this.db, since)).map((row) => ({
+      id: row.id,
+      publishedAt: row.published_at ?? since,
+    }));
+  }
+
+  /** Notices' titles in the user's language, by id (published or not). */
+  async titles(ids: string[], language: Language): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.repository.findMany(this.db, ids);
+    return new Map(rows.map((row) => [row.id, localize(language, row, { title: row.title }).title]));
+  }
+
   /** Title and body each in the user's language, or the next one in the fallback order. */
   async get(id: string, language: Language): Promise<NoticeSummary & { body: string }> {
     const row = await this.repository.findPublished(this.db, id);

@@ -8,6 +8,7 @@ import { maskMobile, type FieldCipher } from '../../lib/secrets.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
+import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { PayoutsRepository, WithdrawalWithCardRow } from './payouts.repository.js';
 import { PENDING_ACCOUNT, toWithdrawal } from './payouts.service.js';
 
@@ -26,6 +27,7 @@ export class PayoutsAdmin {
     private readonly clock: Clock,
     /** WITHDRAWAL_SECOND_APPROVAL_ABOVE: above it, two different finance operators (decision 023). */
     private readonly secondApprovalAbove: number,
+    private readonly notifications: NotificationsService,
   ) {}
 
   needsSecondApproval(amount: number): boolean {
@@ -176,6 +178,13 @@ export class PayoutsAdmin {
           fingerprint: { outcome: 'paid' },
         });
         await this.repository.setSettleTransfer(trx, row.id, transferId);
+        await this.notifications.record(trx, {
+          userId: row.user_id,
+          kind: 'withdrawal.paid',
+          params: { amount: row.amount, received: row.received },
+          dedupeKey: `withdrawal.paid:${row.id}`,
+          link: { path: NOTIFICATION_PAGES.withdrawals },
+        });
         return row;
       },
       record: (row) => ({
@@ -217,6 +226,13 @@ export class PayoutsAdmin {
         });
         await this.repository.setSettleTransfer(trx, row.id, transferId);
         await this.repository.releaseDaily(trx, row.user_id, row.day, row.amount);
+        await this.notifications.record(trx, {
+          userId: row.user_id,
+          kind: 'withdrawal.rejected',
+          params: { amount: row.amount, reason },
+          dedupeKey: `withdrawal.rejected:${row.id}`,
+          link: { path: NOTIFICATION_PAGES.withdrawals },
+        });
         return row;
       },
       record: (row) => ({

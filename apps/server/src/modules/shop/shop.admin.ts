@@ -6,6 +6,7 @@ import { languageColumns, type LanguageInput } from '../../lib/content-language.
 import { isAllowedImageUrl } from '../../lib/image-url.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
+import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import { AppError } from '../../http/errors.js';
 import type { CategoryRow, GoodsRow, ShopRepository } from './shop.repository.js';
 import { toGoods, toGoodsOrder } from './shop.service.js';
@@ -29,6 +30,7 @@ export class ShopAdmin {
     private readonly repository: ShopRepository,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** Goods orders by status; those waiting to ship oldest first (the console's queue), else newest first. */
@@ -72,6 +74,19 @@ export class ShopAdmin {
       apply: async (trx) => {
         const updated = await this.repository.findOrder(trx, orderId);
         if (!updated) throw new OperatorError(`No goods order ${orderId}`);
+        if (to === 'shipped') {
+          await this.notifications.record(trx, {
+            userId: updated.user_id,
+            kind: 'goods-order.shipped',
+            params: {
+              orderId,
+              carrier: updated.carrier ?? '',
+              trackingNumber: updated.tracking_number ?? '',
+            },
+            dedupeKey: `goods-order.shipped:${orderId}`,
+            link: { path: NOTIFICATION_PAGES.goodsOrders },
+          });
+        }
         return toGoodsOrder(updated);
       },
       record: (_order, now) => {

@@ -36,6 +36,11 @@ export class WalkingRepository {
       .executeTakeFirst();
   }
 
+  /** The day's step rows with at least `minSteps`, for the points reminder. */
+  stepDaysOn(db: Executor, day: string, minSteps: number): Promise<StepDayRow[]> {
+    return db.selectFrom('step_days').selectAll().where('day', '=', day).where('steps', '>=', minSteps).execute();
+  }
+
   findStepDay(db: Executor, userId: string, day: string): Promise<StepDayRow | undefined> {
     return db
       .selectFrom('step_days')

@@ -24,6 +24,7 @@ import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { InvitesService } from '../invites/invites.service.js';
 import type { NoticesService } from '../notices/notices.service.js';
+import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
 import type {
   ExchangeRow,
@@ -140,7 +141,32 @@ export class WalkingService {
     private readonly invites: InvitesService,
     private readonly notices: NoticesService,
     private readonly addresses: AddressesService,
+    private readonly notifications: NotificationsService,
   ) {}
+
+  /**
+   * Reminds each user whose steps today have earned points not yet collected (and not held for
+   * review), once per user and day (decision 044); how many were reminded.
+   */
+  async notifyPointsWaiting(day: string): Promise<number> {
+    let told = 0;
+    for (const row of await this.repository.stepDaysOn(this.db, day, this.config.points.stepsPerPoint)) {
+      const review = await this.repository.findReview(this.db, row.user_id, day);
+      if (isHeld(review)) continue;
+      const { earned } = await this.earnedPoints(this.db, row.user_id, day, row.steps);
+      const points = earned - row.collected_points;
+      if (points <= 0) continue;
+      const created = await this.notifications.record(this.db, {
+        userId: row.user_id,
+        kind: 'points.waiting',
+        params: { points, day },
+        dedupeKey: `points.waiting:${day}`,
+        link: { path: NOTIFICATION_PAGES.home },
+      });
+      if (created) told += 1;
+    }
+    return told;
+  }
 
   /** The web app's or a companion's report (POST /api/steps): each counting device is its own source. */
   reportSteps(userId: string, input: StepReportInput): Promise<StepReportResult> {

@@ -1,0 +1,95 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Executor } from '../../db/executor.js';
+import type { NotificationsTable } from '../../db/schema.js';
+
+export type NotificationRow = Selectable<NotificationsTable>;
+
+export class NotificationsRepository {
+  /** Inserts unless the user already has a row with this dedupe key; the row, or null when it existed. */
+  async insertOnce(db: Executor, row: Insertable<NotificationsTable>): Promise<NotificationRow | null> {
+    const inserted = await db
+      .insertInto('notifications')
+      .values(row)
+      .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return inserted ?? null;
+  }
+
+  find(db: Executor, id: string): Promise<NotificationRow | undefined> {
+    return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async list(
+    db: Executor,
+    userId: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: NotificationRow[]; total: number }> {
+    const query = db.selectFrom('notifications').where('user_id', '=', userId);
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  async countUnread(db: Executor, userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The dedupe keys of this kind the user already has. */
+  async keysOfKind(db: Executor, userId: string, kind: string): Promise<Set<string>> {
+    const rows = await db
+      .selectFrom('notifications')
+      .select('dedupe_key')
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .execute();
+    return new Set(rows.map((row) => row.dedupe_key));
+  }
+
+  async deleteKeys(db: Executor, userId: string, keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await db.deleteFrom('notifications').where('user_id', '=', userId).where('dedupe_key', 'in', keys).execute();
+  }
+
+  /** Marks one of the user's rows read if it is unread; false when it is not the user's (or missing). */
+  async markRead(db: Executor, userId: string, id: string, now: number): Promise<boolean> {
+    await db
+      .updateTable('notifications')
+      .set({ read_at: now })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .execute();
+    const row = await db
+      .selectFrom('notifications')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async markAllRead(db: Executor, userId: string, now: number): Promise<number> {
+    const result = await db
+      .updateTable('notifications')
+      .set({ read_at: now })
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}

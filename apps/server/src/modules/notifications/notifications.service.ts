@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import type { APP_ROUTES, Language, Notification, NotificationKind } from '@stride/contract';
+import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
+import { pageResult, pageWindow } from '../../db/retry.js';
+import { notFound } from '../../http/errors.js';
+import { translator, type MessageKey } from '../../i18n/index.js';
+import { isoTime, type Clock } from '../../lib/clock.js';
+import { formatMoney } from '../../lib/money.js';
+import type { NoticesService } from '../notices/notices.service.js';
+import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
+
+/** A text that differs by language, chosen when the notification is read (plan names). */
+export type Localized = Partial<Record<Language, string>> & { en: string };
+
+/** The values each kind's text needs (decision 044). Amounts are in minor units. */
+export interface NotificationParams {
+  'identity.approved': Record<string, never>;
+  'identity.rejected': { reason: string };
+  'face.approved': Record<string, never>;
+  'face.rejected': { reason: string };
+  'withdrawal.paid': { amount: number; received: number };
+  'withdrawal.rejected': { amount: number; reason: string };
+  'goods-order.shipped': { orderId: string; carrier: string; trackingNumber: string };
+  'card-mailing.shipped': { mailingId: string; carrier: string; trackingNumber: string };
+  'card.bought': { planId: string; plan: Localized; endsOn: string };
+  'card.cash-back': { planId: string; plan: Localized; amount: number; day: string };
+  'card.ending': { planId: string; plan: Localized; endsOn: string };
+  'invite.reward': { points: number; role: 'inviter' | 'invitee' };
+  'points.waiting': { points: number; day: string };
+  notice: { noticeId: string };
+}
+
+/** A page of the app (docs/product/client.md, Pages). */
+type AppPath = (typeof APP_ROUTES)[number];
+
+type Link = { path: AppPath; query?: Record<string, string> };
+
+export interface NotificationEvent<K extends NotificationKind = NotificationKind> {
+  userId: string;
+  kind: K;
+  params: NotificationParams[K];
+  /** Names the event; the same key for the same user never makes a second row. */
+  dedupeKey: string;
+  link: Link | null;
+  /** When it happened; the clock's now by default. */
+  at?: number;
+}
+
+/** The page each kind opens (an APP_ROUTES path). */
+const PAGE = {
+  realname: '/pages-sub/realname/index',
+  face: '/pages-sub/face-recognition/index',
+  withdrawals: '/pages-sub/withdrawal-detail/index',
+  goodsOrders: '/pages-sub/order/shop',
+  mailing: '/pages-sub/physical-card-mailing/index',
+  card: '/pages-sub/card/index',
+  invite: '/pages/invite/index',
+  home: '/pages/index/index',
+} as const satisfies Record<string, AppPath>;
+export const NOTIFICATION_PAGES = PAGE;
+
+const pickLanguage = (text: Localized, language: Language): string =>
+  text[language] ?? (language.startsWith('zh') ? (text['zh-Hans'] ?? text['zh-Hant']) : undefined) ?? text.en;
+
+/**
+ * The notifications inbox (decision 044). `record` is the one way in: every event goes through it,
+ * in the transaction of the change it tells about, once per user and dedupe key. Texts are
+ * rendered when read, in the reader's language. Published notices join each user's inbox when it
+ * is read (rows created then, dated when the notice was published), never a row per user at
+ * publish time.
+ */
+export class NotificationsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: NotificationsRepository,
+    private readonly notices: NoticesService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Writes the notification in the caller's transaction; the new row, or null when the event was already told. */
+  async record<K extends NotificationKind>(trx: Executor, event: NotificationEvent<K>): Promise<NotificationRow | null> {
+    const link = event.link ? encodeLink(event.link) : null;
+    return this.repository.insertOnce(trx, {
+      id: randomUUID(),
+      user_id: event.userId,
+      kind: event.kind,
+      params: JSON.stringify(event.params),
+      link,
+      dedupe_key: event.dedupeKey,
+      created_at: event.at ?? this.clock.now(),
+      read_at: null,
+    });
+  }
+
+  async list(user: { id: string; createdAt: number }, page: { page: number; pageSize: number }, language: Language) {
+    await this.joinNotices(user);
+    const { rows, total } = await this.repository.list(this.db, user.id, pageWindow(page));
+    const titles = await this.notices.titles(
+      rows.filter((row) => row.kind === 'notice').map((row) => parse<'notice'>(row).noticeId),
+      language,
+    );
+    return pageResult(
+      rows.map((row) => toNotification(row, language, titles)),
+      page,
+      total,
+    );
+  }
+
+  async unread(user: { id: string; createdAt: number }): Promise<{ unread: number }> {
+    await this.joinNotices(user);
+    return { unread: await this.repository.countUnread(this.db, user.id) };
+  }
+
+  async markRead(userId: string, id: string, language: Language): Promise<Notification> {
+    if (!(await this.repository.markRead(this.db, userId, id, this.clock.now()))) throw notFound();
+    const row = await this.repository.find(this.db, id);
+    if (!row) throw notFound();
+    const titles =
+      row.kind === 'notice' ? await this.notices.titles([parse<'notice'>(row).noticeId], language) : new Map();
+    return toNotification(row, language, titles);
+  }
+
+  async markAllRead(user: { id: string; createdAt: number }): Promise<{ marked: number }> {
+    await this.joinNotices(user);
+    return { marked: await this.repository.markAllRead(this.db, user.id, this.clock.now()) };
+  }
+
+  /**
+   * Notices published since the account was created become the user's rows (dated when
+   * published, deduped by the notice's id); rows of notices no longer published go.
+   */
+  private async joinNotices(user: { id: string; createdAt: number }): Promise<void> {
+    const published = await this.notices.publishedSince(user.createdAt);
+    const have = await this.repository.keysOfKind(this.db, user.id, 'notice');
+    const wanted = new Set(published.map((notice) => noticeKey(notice.id)));
+    for (const notice of published) {
+      if (have.has(noticeKey(notice.id))) continue;
+      await this.record(this.db, {
+        userId: user.id,
+        kind: 'notice',
+        params: { noticeId: notice.id },
+        dedupeKey: noticeKey(notice.id),
+        link: null,
+        at: notice.publishedAt,
+      });
+    }
+    await this.repository.deleteKeys(
+      this.db,
+      user.id,
+      [...have].filter((key) => !wanted.has(key)),
+    );
+  }
+}
+
+const noticeKey = (noticeId: string) => `notice:${noticeId}`;
+
+function encodeLink(link: Link): string {
+  const query = new URLSearchParams(link.query ?? {}).toString();
+  return query ? `${link.path}?${query}` : link.path;
+}
+
+function decodeLink(link: string | null): Notification['link'] {
+  if (!link) return null;
+  const [path = '', search = ''] = link.split('?');
+  return { path: path as AppPath, query: Object.fromEntries(new URLSearchParams(search)) };
+}
+
+function parse<K extends NotificationKind>(row: NotificationRow): NotificationParams[K] {
+  return JSON.parse(row.params) as NotificationParams[K];
+}
+
+/** Title and body of a row in `language`, from the server's messages (decision 044). */
+export function renderNotification(
+  row: Pick<NotificationRow, 'kind' | 'params'>,
+  language: Language,
+  noticeTitles: ReadonlyMap<string, string> = new Map(),
+): { title: string; body: string } {
+  const t = translator(language);
+  const kind = row.kind as NotificationKind;
+  const params = JSON.parse(row.params) as Record<string, unknown>;
+  const values: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === 'string' || typeof value === 'number') values[key] = value;
+  }
+  for (const key of ['amount', 'received'] as const) {
+    if (typeof params[key] === 'number') values[key] = formatMoney(params[key]);
+  }
+  if (params.plan && typeof params.plan === 'object') values.plan = pickLanguage(params.plan as Localized, language);
+  if (kind === 'notice') values.title = noticeTitles.get(String(params.noticeId)) ?? '';
+  const base = kind === 'invite.reward' ? `notification.invite.reward.${String(params.role)}` : `notification.${kind}`;
+  return {
+    title: t(`${base}.title` as MessageKey, values),
+    body: t(`${base}.body` as MessageKey, values),
+  };
+}
+
+function toNotification(row: NotificationRow, language: Language, noticeTitles: ReadonlyMap<string, string>): Notification {
+  const { title, body } = renderNotification(row, language, noticeTitles);
+  return {
+    id: row.id,
+    kind: row.kind as NotificationKind,
+    title,
+    body,
+    link: decodeLink(row.link),
+    noticeId: row.kind === 'notice' ? parse<'notice'>(row).noticeId : null,
+    createdAt: isoTime(row.created_at),
+    read: row.read_at !== null,
+  };
+}
