@@ -31,9 +31,7 @@ export const NotificationSchema = z.object({
   kind: NotificationKindSchema,
   title: z.string(),
   body: z.string(),
-  link: z
-    .object({ path: z.enum(APP_ROUTES), query: z.record(z.string(), z.string()) })
-    .nullable(),
+  link: z.object({ path: z.enum(APP_ROUTES), query: z.record(z.string(), z.string()) }).nullable(),
   noticeId: IdSchema.nullable(),
   createdAt: TimestampSchema,
   read: z.boolean(),

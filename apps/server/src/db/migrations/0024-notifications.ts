@@ -23,7 +23,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('read_at', 'bigint')
     .addUniqueConstraint('notifications_user_dedupe', ['user_id', 'dedupe_key'])
     .execute();
-  await db.schema.createIndex('notifications_user_created').on('notifications').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('notifications_user_created')
+    .on('notifications')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await db.schema
     .createIndex('notifications_user_unread')
     .on('notifications')

@@ -122,7 +122,12 @@ export class IdentityAdmin {
         if (faceFileId) await this.files.deleteBytes(trx, faceFileId);
         const event = { userId, dedupeKey: `face.decided:${now}`, link: { path: NOTIFICATION_PAGES.face } };
         if (decision.approve) await this.notifications.record(trx, { ...event, kind: 'face.approved', params: {} });
-        else await this.notifications.record(trx, { ...event, kind: 'face.rejected', params: { reason: decision.reason } });
+        else
+          await this.notifications.record(trx, {
+            ...event,
+            kind: 'face.rejected',
+            params: { reason: decision.reason },
+          });
       },
       record: () => ({
         action: decision.approve ? 'face.approve' : 'face.reject',

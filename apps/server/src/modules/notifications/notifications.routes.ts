@@ -1,9 +1,4 @@
-import {
-  listNotifications,
-  readAllNotifications,
-  readNotification,
-  unreadNotificationCount,
-} from '@stride/contract';
+import { listNotifications, readAllNotifications, readNotification, unreadNotificationCount } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import type { NotificationsService } from './notifications.service.js';
 

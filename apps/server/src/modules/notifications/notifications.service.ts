@@ -79,7 +79,10 @@ export class NotificationsService {
   ) {}
 
   /** Writes the notification in the caller's transaction; the new row, or null when the event was already told. */
-  async record<K extends NotificationKind>(trx: Executor, event: NotificationEvent<K>): Promise<NotificationRow | null> {
+  async record<K extends NotificationKind>(
+    trx: Executor,
+    event: NotificationEvent<K>,
+  ): Promise<NotificationRow | null> {
     const link = event.link ? encodeLink(event.link) : null;
     return this.repository.insertOnce(trx, {
       id: randomUUID(),
@@ -195,7 +198,11 @@ export function renderNotification(
   };
 }
 
-function toNotification(row: NotificationRow, language: Language, noticeTitles: ReadonlyMap<string, string>): Notification {
+function toNotification(
+  row: NotificationRow,
+  language: Language,
+  noticeTitles: ReadonlyMap<string, string>,
+): Notification {
   const { title, body } = renderNotification(row, language, noticeTitles);
   return {
     id: row.id,

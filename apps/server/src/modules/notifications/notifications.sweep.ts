@@ -62,7 +62,8 @@ export class NotificationSweepTimer {
     this.lastRun = this.sweep.run().then(
       (result) => {
         this.running = false;
-        if (result.cardsEnding + result.pointsWaiting > 0) this.log.info({ notificationSweep: result }, 'notification sweep');
+        if (result.cardsEnding + result.pointsWaiting > 0)
+          this.log.info({ notificationSweep: result }, 'notification sweep');
         return result;
       },
       (error: unknown) => {
