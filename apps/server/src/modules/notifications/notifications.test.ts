@@ -268,9 +268,9 @@ describe('shipping, cards, invites', () => {
     t.clock.advance(MINUTE_MS);
     await api(t, reportSteps, { token: user.token, body: { day: today(), steps: 6_500 } });
     page = await inbox(user.token);
-    expect(page.items.filter((item) => item.kind === 'card.cash-back')).toEqual([
-      expect.objectContaining({ body: expect.stringMatching(/paid ¥3\.00 cash back for 2026-11-22\.$/) }),
-    ]);
+    const cashBacks = page.items.filter((item) => item.kind === 'card.cash-back');
+    expect(cashBacks).toHaveLength(1);
+    expect(cashBacks[0]!.body).toMatch(/paid ¥3\.00 cash back for 2026-11-22\.$/);
 
     // The mailing shipped.
     const address = await api(t, saveAddress, {
@@ -290,12 +290,9 @@ describe('shipping, cards, invites', () => {
     expect(await t.app.services.notificationSweep.run()).toMatchObject({ cardsEnding: 1 });
     expect(await t.app.services.notificationSweep.run()).toMatchObject({ cardsEnding: 0 });
     page = await inbox(user.token);
-    expect(page.items.filter((item) => item.kind === 'card.ending')).toEqual([
-      expect.objectContaining({
-        title: 'Your card ends soon',
-        body: expect.stringMatching(/ends on 2026-11-26, in 3 days/),
-      }),
-    ]);
+    const ending = page.items.filter((item) => item.kind === 'card.ending');
+    expect(ending).toMatchObject([{ title: 'Your card ends soon' }]);
+    expect(ending[0]!.body).toMatch(/ends on 2026-11-26, in 3 days/);
     expect(await rowsOf(t, user.userId)).toHaveLength(4);
   });
 
