@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { setUpNavigation } from './app/navigation';
 import { runStepCounter } from './app/step-counter';
+import { runUnreadCount } from './app/unread-count';
 import { wireRequestUi } from './app/wire-request-ui';
 import { applyRem } from './lib/layout/rem';
 import { http } from './lib/http';
@@ -13,6 +14,7 @@ applyRem();
 getDeviceId();
 wireRequestUi(http);
 runStepCounter();
+runUnreadCount();
 const navigator = setUpNavigation();
 
 const container = document.getElementById('root');

@@ -88,6 +88,7 @@ export const APP_ROUTES = [
   '/pages-sub/exchange-record/index',
   '/pages-sub/face-recognition/index',
   '/pages-sub/insurance/index',
+  '/pages-sub/notifications/index',
   '/pages-sub/official-community/index',
   '/pages-sub/order/list',
   '/pages-sub/order/member',

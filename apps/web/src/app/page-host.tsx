@@ -3,8 +3,9 @@ import { NavBar } from '../components/nav-bar';
 import { PageActivityContext } from '../hooks/page-activity';
 import { PageErrorBoundary } from '../components/page-error';
 import { TabBar } from '../components/tab-bar';
+import { badgeText, useUnreadCount } from '../features/notifications';
 import { useI18n } from '../lib/i18n';
-import { HOME_ROUTE, type Navigator, type PageEntry } from '../lib/navigation';
+import { HOME_ROUTE, PATHS, type Navigator, type PageEntry } from '../lib/navigation';
 import { pageTitleKey } from './page-titles';
 import { findRoute, pageComponent, ROUTES } from './routes';
 import { TAB_ICONS } from './tab-icons';
@@ -61,6 +62,8 @@ export function PageHost({ navigator }: { readonly navigator: Navigator }) {
   const pages = useSyncExternalStore(navigator.subscribe, navigator.getPages);
   const top = navigator.getStack().at(-1);
   const isTabPage = top !== undefined && navigator.isTab(top.route);
+  // Unread notifications on the My tab (decision 044): the count lives in a store, read rarely.
+  const unread = useUnreadCount();
   return (
     <div className={isTabPage ? 'app app--with-tabs' : 'app'}>
       {pages.map((entry) => (
@@ -70,7 +73,19 @@ export function PageHost({ navigator }: { readonly navigator: Navigator }) {
         <TabBar
           label={t('appName')}
           selected={top.route}
-          items={TAB_ITEMS.map((item) => ({ key: item.key, label: t(item.labelKey), icon: TAB_ICONS[item.icon] }))}
+          items={TAB_ITEMS.map((item) => ({
+            key: item.key,
+            label: t(item.labelKey),
+            icon: TAB_ICONS[item.icon],
+            ...(item.key === PATHS.my && unread > 0
+              ? {
+                  badge: {
+                    text: badgeText(unread),
+                    label: t('tab.unreadBadge', { label: t(item.labelKey), count: unread }),
+                  },
+                }
+              : {}),
+          }))}
           onSelect={(key) => void navigator.switchTab(key).catch(() => undefined)}
         />
       ) : null}

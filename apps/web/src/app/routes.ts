@@ -61,6 +61,8 @@ const PAGES: readonly PageDef[] = [
   { path: PATHS.withdrawalDetail, load: () => import('./pages/withdrawal-detail.page') },
   { path: PATHS.withdrawalTypeEdit, load: () => import('./pages/withdrawal-type-edit.page') },
   { path: PATHS.withdrawalType, load: () => import('./pages/withdrawal-type.page') },
+  // The notifications inbox (decision 044).
+  { path: PATHS.notifications, load: () => import('./pages/notifications.page') },
 ];
 
 /** docs/product/client.md, Pages: every route; each page is its own chunk. */

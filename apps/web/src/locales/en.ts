@@ -736,6 +736,14 @@ export const en = {
   'celebrate.goal': 'Goal reached: {goal} steps today. Well walked!',
   'celebrate.invite': 'New invite reward: +{points} points',
   // End of the flows block.
+  // The notifications inbox (decision 044).
+  'title.notifications': 'Notifications',
+  'notifications.none':
+    'No notifications yet. Decisions on your withdrawals, verifications, orders and cards will appear here.',
+  'notifications.readAll': 'Mark all read',
+  'notifications.unread': 'Unread',
+  'notifications.unreadCount': '{count} unread',
+  'tab.unreadBadge': '{label}, {count} unread notifications',
 } as const;
 
 export type MessageKey = keyof typeof en;

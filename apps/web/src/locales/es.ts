@@ -746,4 +746,12 @@ export const es: Messages = {
   'celebrate.goal': '¡Meta cumplida: {goal} pasos hoy. Bien caminado!',
   'celebrate.invite': 'Nueva recompensa por invitación: +{points} puntos',
   // End of the flows block.
+  // The notifications inbox (decision 044).
+  'title.notifications': 'Notificaciones',
+  'notifications.none':
+    'Aún no hay notificaciones. Aquí aparecerán las decisiones sobre tus retiros, verificaciones, pedidos y tarjetas.',
+  'notifications.readAll': 'Marcar todo como leído',
+  'notifications.unread': 'No leída',
+  'notifications.unreadCount': '{count} sin leer',
+  'tab.unreadBadge': '{label}, {count} notificaciones sin leer',
 };

@@ -745,4 +745,12 @@ export const fr: Messages = {
   'celebrate.goal': 'Objectif atteint : {goal} pas aujourd’hui. Bravo !',
   'celebrate.invite': 'Nouvelle récompense de parrainage : +{points} points',
   // End of the flows block.
+  // The notifications inbox (decision 044).
+  'title.notifications': 'Notifications',
+  'notifications.none':
+    'Aucune notification pour l’instant. Les décisions sur vos retraits, vérifications, commandes et cartes apparaîtront ici.',
+  'notifications.readAll': 'Tout marquer comme lu',
+  'notifications.unread': 'Non lue',
+  'notifications.unreadCount': 'Non lues : {count}',
+  'tab.unreadBadge': '{label}, notifications non lues : {count}',
 };

@@ -727,4 +727,11 @@ export const zhHans: Messages = {
   'celebrate.goal': '今日目标 {goal} 步已达成，走得漂亮！',
   'celebrate.invite': '新的邀请奖励：+{points} 积分',
   // End of the flows block.
+  // The notifications inbox (decision 044).
+  'title.notifications': '消息通知',
+  'notifications.none': '暂无消息。提现、认证、订单和卡片的处理结果会显示在这里。',
+  'notifications.readAll': '全部已读',
+  'notifications.unread': '未读',
+  'notifications.unreadCount': '{count} 条未读',
+  'tab.unreadBadge': '{label}，{count} 条未读消息',
 };

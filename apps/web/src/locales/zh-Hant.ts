@@ -727,4 +727,11 @@ export const zhHant: Messages = {
   'celebrate.goal': '今日目標 {goal} 步已達成，走得漂亮！',
   'celebrate.invite': '新的邀請獎勵：+{points} 積分',
   // End of the flows block.
+  // The notifications inbox (decision 044).
+  'title.notifications': '訊息通知',
+  'notifications.none': '暫無訊息。提現、認證、訂單和卡片的處理結果會顯示在這裡。',
+  'notifications.readAll': '全部已讀',
+  'notifications.unread': '未讀',
+  'notifications.unreadCount': '{count} 則未讀',
+  'tab.unreadBadge': '{label}，{count} 則未讀訊息',
 };

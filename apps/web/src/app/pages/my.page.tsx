@@ -4,6 +4,7 @@ import { AccountSummary, LanguagePicker, logoutUser } from '../../features/accou
 import { listMyCards } from '../../features/cards';
 import { ExchangeSheet } from '../../features/exchange';
 import { DownloadEntry } from '../../features/download';
+import { InboxEntry } from '../../features/notifications';
 import { useHome } from '../../features/home';
 import { createRetryKey } from '../../lib/http';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -141,6 +142,7 @@ export default function MyPage() {
       <Assets />
       <ActiveCards />
       {userInfo ? <AccountSummary user={userInfo} /> : null}
+      <InboxEntry onOpen={() => go(PATHS.notifications)} />
       <nav aria-label={t('my.services')}>
         <ul className="list">
           {SERVICES.map((path) => (

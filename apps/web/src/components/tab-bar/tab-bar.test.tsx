@@ -19,4 +19,14 @@ describe('TabBar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'MY' }));
     expect(onSelect).toHaveBeenCalledWith('my');
   });
+
+  it('shows a badge with its spoken label on a tab that has one', () => {
+    const withBadge = items.map((item) =>
+      item.key === 'my' ? { ...item, badge: { text: '3', label: 'MY, 3 unread notifications' } } : item,
+    );
+    render(<TabBar items={withBadge} selected="home" label="Tabs" onSelect={vi.fn()} />);
+    const my = screen.getByRole('button', { name: 'MY, 3 unread notifications' });
+    expect(my.textContent).toBe('3MY');
+    expect(screen.getAllByTestId('tab-badge')).toHaveLength(1);
+  });
 });

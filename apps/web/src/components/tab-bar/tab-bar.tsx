@@ -5,6 +5,8 @@ export interface TabBarItem {
   readonly key: string;
   readonly label: string;
   readonly icon: ReactNode;
+  /** A count on the icon (unread notifications); its spoken label replaces the tab's. */
+  readonly badge?: { readonly text: string; readonly label: string };
 }
 
 export interface TabBarProps {
@@ -25,11 +27,17 @@ export function TabBar({ items, selected, label, onSelect }: TabBarProps) {
             type="button"
             className={isSelected ? 'tab-bar__item tab-bar__item--selected' : 'tab-bar__item'}
             aria-current={isSelected ? 'page' : undefined}
+            aria-label={item.badge?.label}
             // docs/product/client.md, Navigation: tapping the current tab does not navigate.
             onClick={isSelected ? undefined : () => onSelect(item.key)}
           >
             <span className="tab-bar__icon" aria-hidden="true">
               {item.icon}
+              {item.badge ? (
+                <span className="tab-bar__badge" data-testid="tab-badge">
+                  {item.badge.text}
+                </span>
+              ) : null}
             </span>
             <span className="tab-bar__label">{item.label}</span>
           </button>

@@ -1,0 +1,75 @@
+import { unreadNotificationCount } from './api/notifications';
+
+export interface UnreadStore {
+  /** The unread count, or 0 before the first answer and when logged out. */
+  getCount(): number;
+  subscribe(listener: () => void): () => void;
+  /** Asks the server again (one small call); a call already on its way is not repeated. */
+  refresh(): void;
+  /** Sets the count from an answer the app already has (after marking read). */
+  set(count: number): void;
+  /** Starts for a logged-in user: reads now and whenever the app comes back into view. */
+  start(): void;
+  /** Logged out: back to 0, no more reading. */
+  stop(): void;
+}
+
+/**
+ * The unread notifications count behind the My tab's badge (decision 044), a plain store: read
+ * when a user is logged in, when the app becomes visible again, and set after the inbox marks
+ * items read; never on every page render.
+ */
+export function createUnreadStore(load: () => Promise<number> = () =>
+  unreadNotificationCount({ hideErrors: true }).then((answer) => answer.unread),
+): UnreadStore {
+  let count = 0;
+  let isRunning = false;
+  let inFlight: Promise<void> | undefined;
+  const listeners = new Set<() => void>();
+  const emit = () => listeners.forEach((listener) => listener());
+  const set = (next: number) => {
+    if (next === count) return;
+    count = next;
+    emit();
+  };
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') store.refresh();
+  };
+  const store: UnreadStore = {
+    getCount: () => count,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    refresh() {
+      if (!isRunning || inFlight) return;
+      inFlight = load()
+        .then((next) => {
+          if (isRunning) set(next);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          inFlight = undefined;
+        });
+    },
+    set(next) {
+      if (isRunning) set(next);
+    },
+    start() {
+      if (isRunning) return;
+      isRunning = true;
+      document.addEventListener('visibilitychange', onVisible);
+      store.refresh();
+    },
+    stop() {
+      if (!isRunning) return;
+      isRunning = false;
+      document.removeEventListener('visibilitychange', onVisible);
+      set(0);
+    },
+  };
+  return store;
+}
+
+/** The app's one unread count. */
+export const unreadStore = createUnreadStore();
