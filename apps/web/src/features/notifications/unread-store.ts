@@ -19,8 +19,8 @@ export interface UnreadStore {
  * when a user is logged in, when the app becomes visible again, and set after the inbox marks
  * items read; never on every page render.
  */
-export function createUnreadStore(load: () => Promise<number> = () =>
-  unreadNotificationCount({ hideErrors: true }).then((answer) => answer.unread),
+export function createUnreadStore(
+  load: () => Promise<number> = () => unreadNotificationCount({ hideErrors: true }).then((answer) => answer.unread),
 ): UnreadStore {
   let count = 0;
   let isRunning = false;
