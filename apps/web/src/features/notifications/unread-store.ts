@@ -2,16 +2,16 @@ import { unreadNotificationCount } from './api/notifications';
 
 export interface UnreadStore {
   /** The unread count, or 0 before the first answer and when logged out. */
-  getCount(): number;
-  subscribe(listener: () => void): () => void;
+  readonly getCount: () => number;
+  readonly subscribe: (listener: () => void) => () => void;
   /** Asks the server again (one small call); a call already on its way is not repeated. */
-  refresh(): void;
+  readonly refresh: () => void;
   /** Sets the count from an answer the app already has (after marking read). */
-  set(count: number): void;
+  readonly set: (count: number) => void;
   /** Starts for a logged-in user: reads now and whenever the app comes back into view. */
-  start(): void;
+  readonly start: () => void;
   /** Logged out: back to 0, no more reading. */
-  stop(): void;
+  readonly stop: () => void;
 }
 
 /**
