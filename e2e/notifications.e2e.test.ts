@@ -18,10 +18,11 @@ import { hashOf, openRoute, top, useToken } from './support/journey.js';
 import { ops } from './support/ops.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-/** 18 characters, a real birth date and the right MOD 11-2 check character. */
-const ID_NUMBER = '110105199003071239';
+/** 18 characters each, a real birth date and the right MOD 11-2 check character; one per account. */
+const ID_NUMBERS = ['110105199003071239', '110105199003071255'];
 /** Passes the Luhn check. */
 const CARD_NUMBER = '6222020200112345679';
+let people = 0;
 const REAL_NAME = 'Lin Walker';
 const REASON = 'The account name does not match the bank';
 const DOCS_SCREENSHOTS = fileURLToPath(new URL('../docs/screenshots', import.meta.url));
@@ -43,11 +44,13 @@ afterAll(async () => {
 async function withdrawer(account: string) {
   const user = await registerByApi(server, { account, password: 'inboxWalk1' });
   const base = server.baseUrl;
+  const idNumber = ID_NUMBERS[people] ?? '';
+  people += 1;
   const front = await uploadByApi(base, user.token, await idCardPng('#d8e6f5'), 'id_front');
   const back = await uploadByApi(base, user.token, await idCardPng('#f5e6d8'), 'id_back');
   await request(base, submitIdentity, {
     token: user.token,
-    body: { name: REAL_NAME, idNumber: ID_NUMBER, frontImageId: front, backImageId: back },
+    body: { name: REAL_NAME, idNumber, frontImageId: front, backImageId: back },
   });
   const face = await uploadByApi(base, user.token, await idCardPng('#e8d8f5'), 'face');
   await request(base, submitFace, { token: user.token, body: { method: 'face', imageId: face } });

@@ -3,7 +3,9 @@ import { NavBar } from '../components/nav-bar';
 import { PageActivityContext } from '../hooks/page-activity';
 import { PageErrorBoundary } from '../components/page-error';
 import { TabBar } from '../components/tab-bar';
-import { badgeText, useUnreadCount } from '../features/notifications';
+// Only the count's store and hook: the inbox itself loads with its page.
+import { badgeText } from '../features/notifications/badge-text';
+import { useUnreadCount } from '../features/notifications/use-unread-count';
 import { useI18n } from '../lib/i18n';
 import { HOME_ROUTE, PATHS, type Navigator, type PageEntry } from '../lib/navigation';
 import { pageTitleKey } from './page-titles';

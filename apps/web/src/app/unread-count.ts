@@ -1,4 +1,4 @@
-import { unreadStore, type UnreadStore } from '../features/notifications';
+import { unreadStore, type UnreadStore } from '../features/notifications/unread-store';
 import { userStore, type UserStore } from '../lib/storage';
 
 /**

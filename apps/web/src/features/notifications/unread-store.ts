@@ -1,5 +1,3 @@
-import { unreadNotificationCount } from './api/notifications';
-
 export interface UnreadStore {
   /** The unread count, or 0 before the first answer and when logged out. */
   readonly getCount: () => number;
@@ -19,9 +17,7 @@ export interface UnreadStore {
  * when a user is logged in, when the app becomes visible again, and set after the inbox marks
  * items read; never on every page render.
  */
-export function createUnreadStore(
-  load: () => Promise<number> = () => unreadNotificationCount({ hideErrors: true }).then((answer) => answer.unread),
-): UnreadStore {
+export function createUnreadStore(load: () => Promise<number> = loadUnread): UnreadStore {
   let count = 0;
   let isRunning = false;
   let inFlight: Promise<void> | undefined;
@@ -69,6 +65,16 @@ export function createUnreadStore(
     },
   };
   return store;
+}
+
+/**
+ * The call, loaded when first made: the store runs on every page, and the endpoint's schemas must
+ * not join the first route's bundle.
+ */
+function loadUnread(): Promise<number> {
+  return import('./api/notifications')
+    .then((api) => api.unreadNotificationCount({ hideErrors: true }))
+    .then((answer) => answer.unread);
 }
 
 /** The app's one unread count. */

@@ -1,4 +1,5 @@
 import { useI18n } from '../../../lib/i18n';
+import { badgeText } from '../badge-text';
 import { useUnreadCount } from '../use-unread-count';
 
 /** My's entry to the inbox: one list item with the unread count. */
@@ -19,9 +20,4 @@ export function InboxEntry({ onOpen }: { readonly onOpen: () => void }) {
       </li>
     </ul>
   );
-}
-
-/** A count as a badge shows it: at most "99+". */
-export function badgeText(count: number): string {
-  return count > 99 ? '99+' : String(count);
 }
