@@ -104,6 +104,7 @@ describe('notifications inbox', () => {
     await expect.poll(() => hashOf(page)).toBe('#/pages/my/index');
     const entry = top(page).getByTestId('inbox-entry');
     await expect.poll(() => entry.innerText()).toMatch(/Notifications\s*1/);
+    await screenshot(page, 'notifications-my-badge-360-en');
     await entry.click();
     await expect.poll(() => hashOf(page)).toBe('#/pages-sub/notifications/index');
     const item = top(page).getByTestId('notification');

@@ -27,6 +27,7 @@ const ROUTES: Record<string, string> = {
   '/pages-sub/exchange-record/index': 'Exchange records',
   '/pages-sub/face-recognition/index': 'Face recognition',
   '/pages-sub/insurance/index': 'My insurance',
+  '/pages-sub/notifications/index': 'Notifications',
   '/pages-sub/official-community/index': 'Official community',
   '/pages-sub/order/list': 'My orders',
   '/pages-sub/order/member': 'My membership',
