@@ -83,7 +83,7 @@ export function PageHost({ navigator }: { readonly navigator: Navigator }) {
               ? {
                   badge: {
                     text: badgeText(unread),
-                    label: t('tab.unreadBadge', { label: t(item.labelKey), count: unread }),
+                    label: t('tab.unreadBadge', { count: unread }),
                   },
                 }
               : {}),

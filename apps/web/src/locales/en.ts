@@ -743,7 +743,7 @@ export const en = {
   'notifications.readAll': 'Mark all read',
   'notifications.unread': 'Unread',
   'notifications.unreadCount': '{count} unread',
-  'tab.unreadBadge': '{label}, {count} unread notifications',
+  'tab.unreadBadge': ', {count} unread notifications',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -753,5 +753,5 @@ export const es: Messages = {
   'notifications.readAll': 'Marcar todo como leído',
   'notifications.unread': 'No leída',
   'notifications.unreadCount': '{count} sin leer',
-  'tab.unreadBadge': '{label}, {count} notificaciones sin leer',
+  'tab.unreadBadge': ', {count} notificaciones sin leer',
 };

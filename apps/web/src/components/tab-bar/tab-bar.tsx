@@ -5,7 +5,7 @@ export interface TabBarItem {
   readonly key: string;
   readonly label: string;
   readonly icon: ReactNode;
-  /** A count on the icon (unread notifications); its spoken label replaces the tab's. */
+  /** A count on the icon (unread notifications), and what it says to screen readers after the tab's label. */
   readonly badge?: { readonly text: string; readonly label: string };
 }
 
@@ -27,7 +27,6 @@ export function TabBar({ items, selected, label, onSelect }: TabBarProps) {
             type="button"
             className={isSelected ? 'tab-bar__item tab-bar__item--selected' : 'tab-bar__item'}
             aria-current={isSelected ? 'page' : undefined}
-            aria-label={item.badge?.label}
             // docs/product/client.md, Navigation: tapping the current tab does not navigate.
             onClick={isSelected ? undefined : () => onSelect(item.key)}
           >
@@ -40,6 +39,7 @@ export function TabBar({ items, selected, label, onSelect }: TabBarProps) {
               ) : null}
             </span>
             <span className="tab-bar__label">{item.label}</span>
+            {item.badge ? <span className="sr-only">{item.badge.label}</span> : null}
           </button>
         );
       })}

@@ -12,9 +12,12 @@ export function InboxEntry({ onOpen }: { readonly onOpen: () => void }) {
         <button type="button" className="list__item list__item--button" data-testid="inbox-entry" onClick={onOpen}>
           <span>{t('title.notifications')}</span>
           {unread > 0 ? (
-            <span className="notification-count" aria-label={t('notifications.unreadCount', { count: unread })}>
-              {badgeText(unread)}
-            </span>
+            <>
+              <span className="notification-count" aria-hidden="true">
+                {badgeText(unread)}
+              </span>
+              <span className="sr-only">{t('notifications.unreadCount', { count: unread })}</span>
+            </>
           ) : null}
         </button>
       </li>
