@@ -98,7 +98,7 @@ describe('notifications inbox', () => {
     // The app reads the count again when it comes back into view (the user was elsewhere).
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await expect.poll(() => badge(page).innerText()).toBe('1');
-    const myTab = page.getByRole('button', { name: 'My, 1 unread notifications' });
+    const myTab = page.getByRole('button', { name: /^My ?, 1 unread notifications$/ });
     expect(await myTab.count()).toBe(1);
     await myTab.click();
     await expect.poll(() => hashOf(page)).toBe('#/pages/my/index');
