@@ -173,6 +173,10 @@ const en = {
   'rule.smsCode': '{field}: must be 6 digits',
   'sms.registerCode': 'Stride: your sign-up code is {code}. It is valid for {minutes} minutes. Do not share it.',
   'sms.resetCode': 'Stride: your password reset code is {code}. It is valid for {minutes} minutes. Do not share it.',
+  // Your data (decision 047)
+  deleteConfirmationWrong: 'Type {word} to confirm that the account is deleted',
+  accountDeletionBlocked: 'The account cannot be deleted while a withdrawal, an unpaid order or an order not yet shipped is open; finish or cancel it first',
+  accountDeletionForfeit: 'Your balance and points would be forfeited: withdraw first, or confirm that you give them up',
 };
 
 export type MessageKey = keyof typeof en;
@@ -352,6 +356,10 @@ const es: Messages = {
   'sms.registerCode': 'Stride: tu código de registro es {code}. Es válido durante {minutes} minutos. No lo compartas.',
   'sms.resetCode':
     'Stride: tu código para restablecer la contraseña es {code}. Es válido durante {minutes} minutos. No lo compartas.',
+  // Your data (decision 047)
+  deleteConfirmationWrong: 'Escribe {word} para confirmar que se elimina la cuenta',
+  accountDeletionBlocked: 'La cuenta no se puede eliminar mientras haya una retirada, un pedido sin pagar o un pedido sin enviar; termínalo o cancélalo primero',
+  accountDeletionForfeit: 'Perderías tu saldo y tus puntos: retira primero o confirma que renuncias a ellos',
 };
 
 const fr: Messages = {
@@ -533,6 +541,10 @@ const fr: Messages = {
     'Stride : votre code d’inscription est {code}. Il est valable {minutes} minutes. Ne le partagez pas.',
   'sms.resetCode':
     'Stride : votre code de réinitialisation est {code}. Il est valable {minutes} minutes. Ne le partagez pas.',
+  // Your data (decision 047)
+  deleteConfirmationWrong: 'Saisissez {word} pour confirmer la suppression du compte',
+  accountDeletionBlocked: 'Le compte ne peut pas être supprimé tant qu’un retrait, une commande impayée ou une commande non expédiée est en cours ; terminez-la ou annulez-la d’abord',
+  accountDeletionForfeit: 'Votre solde et vos points seraient perdus : retirez d’abord, ou confirmez que vous y renoncez',
 };
 
 const zhHans: Messages = {
@@ -704,6 +716,10 @@ const zhHans: Messages = {
   'rule.smsCode': '{field}：必须是 6 位数字',
   'sms.registerCode': '【Stride】您的注册验证码为 {code}，{minutes} 分钟内有效，请勿泄露。',
   'sms.resetCode': '【Stride】您的密码重置验证码为 {code}，{minutes} 分钟内有效，请勿泄露。',
+  // Your data (decision 047)
+  deleteConfirmationWrong: '请输入 {word} 以确认注销账号',
+  accountDeletionBlocked: '有进行中的提现、未支付的订单或未发货的订单时不能注销账号，请先完成或取消',
+  accountDeletionForfeit: '注销将放弃你的余额和积分：请先提现，或确认放弃',
 };
 
 const zhHant: Messages = {
@@ -875,6 +891,10 @@ const zhHant: Messages = {
   'rule.smsCode': '{field}：必須是 6 位數字',
   'sms.registerCode': '【Stride】您的註冊驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露。',
   'sms.resetCode': '【Stride】您的密碼重設驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露。',
+  // Your data (decision 047)
+  deleteConfirmationWrong: '請輸入 {word} 以確認註銷帳號',
+  accountDeletionBlocked: '有進行中的提領、未付款的訂單或未出貨的訂單時不能註銷帳號，請先完成或取消',
+  accountDeletionForfeit: '註銷將放棄你的餘額和積分：請先提領，或確認放棄',
 };
 
 export const MESSAGES = { en, es, fr, 'zh-Hans': zhHans, 'zh-Hant': zhHant } as const;

@@ -10,6 +10,7 @@ import { qrDataUrl } from '../../lib/qr.js';
 import { maskIdNumber } from '../../lib/secrets.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { InvitesRepository } from './invites.repository.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 type Invite = ResponseOf<typeof getInvite>;
 
@@ -106,6 +107,17 @@ export class InvitesService {
         qualifiedAt: row.qualified_at === null ? null : isoTime(row.qualified_at),
         rewardPoints: Number(row.points ?? 0),
       })),
+    };
+  }
+
+  /** The invites section: how many people the user invited and the rewards either way (decision 047). */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'invites',
+      exportFor: async (userId) => ({
+        invitees: await this.repository.countInvitees(this.db, userId),
+        rewards: (await this.repository.exportRewards(this.db, userId)).map(exportRow),
+      }),
     };
   }
 }
