@@ -348,6 +348,7 @@ export function buildServices(
     ],
     accounts,
     ledger,
+    limits,
     clock,
   );
   return {

@@ -3,13 +3,17 @@ import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { lockUserRow } from '../../db/locks.js';
 import { AppError } from '../../http/errors.js';
-import { isoTime, type Clock } from '../../lib/clock.js';
+import { HOUR_MS, isoTime, type Clock } from '../../lib/clock.js';
 import type { DeletionBlocker, PersonalDataSection } from '../../lib/personal-data.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 
 /** Where a deleted account's remaining balance and points go (decision 047). */
 export const FORFEIT_ACCOUNT = 'forfeited';
+
+/** Exports one user may make in an hour: each reads every section, so they are not free. */
+export const EXPORTS_PER_HOUR = 10;
 
 /**
  * Your data (docs/product/rules.md, Your data; decision 047): the export of everything a user
@@ -22,6 +26,7 @@ export class PrivacyService {
     private readonly sections: readonly PersonalDataSection[],
     private readonly accounts: AccountsService,
     private readonly ledger: LedgerService,
+    private readonly limits: RateLimitService,
     private readonly clock: Clock,
   ) {
     const names = new Set(sections.map((section) => section.name));
@@ -35,6 +40,9 @@ export class PrivacyService {
 
   async exportData(userId: string, password: string): Promise<DataExport> {
     await this.accounts.confirmPassword(userId, password, 'data-export');
+    if (!(await this.limits.allow(`data-export:made:${userId}`, HOUR_MS, EXPORTS_PER_HOUR))) {
+      throw new AppError('RATE_LIMITED', 'rateLimited', { minutes: this.limits.minutesLeft(HOUR_MS) });
+    }
     const sections: Record<string, unknown> = {};
     for (const section of this.sections) sections[section.name] = await section.exportFor(userId);
     return { format: 'stride-data-export/1', exportedAt: isoTime(this.clock.now()), userId, sections };

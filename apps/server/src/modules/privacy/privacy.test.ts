@@ -18,6 +18,7 @@ import {
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { databaseSnapshot } from '../../../test/console.js';
+import { EXPORTS_PER_HOUR } from './privacy.service.js';
 import {
   GOOD_PASSWORD,
   api,
@@ -156,6 +157,15 @@ describe('data export', () => {
     for (let attempt = 0; attempt < 3; attempt += 1) await exportOf(user.token, 'not-my-password1');
     expect((await exportOf(user.token)).code).toBe(CODES.RATE_LIMITED);
     t.clock.advance(16 * 60_000);
+    expect((await exportOf(user.token)).code).toBe(CODES.OK);
+  });
+
+  it('is made at most EXPORTS_PER_HOUR times an hour per user', async () => {
+    t.clock.advance(60 * 60_000);
+    const user = await registerUser(t);
+    for (let made = 0; made < EXPORTS_PER_HOUR; made += 1) expect((await exportOf(user.token)).code).toBe(CODES.OK);
+    expect((await exportOf(user.token)).code).toBe(CODES.RATE_LIMITED);
+    t.clock.advance(60 * 60_000);
     expect((await exportOf(user.token)).code).toBe(CODES.OK);
   });
 });
