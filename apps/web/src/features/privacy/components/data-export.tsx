@@ -4,6 +4,7 @@ import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { exportData, exportFileName, saveExport } from '../api/privacy';
+import './privacy.css';
 
 /** docs/product/rules.md, Your data, Export: the password again, then a JSON file is saved. */
 export function DataExportForm() {
@@ -25,7 +26,7 @@ export function DataExportForm() {
 
   return (
     <form className="card" onSubmit={submit} noValidate aria-labelledby="data-export-title">
-      <h2 id="data-export-title" className="my-section-title">
+      <h2 id="data-export-title" className="privacy-title">
         {t('accountData.exportTitle')}
       </h2>
       <p className="hint">{t('accountData.exportExplain')}</p>

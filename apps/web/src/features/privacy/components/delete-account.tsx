@@ -47,7 +47,7 @@ export function DeleteAccountForm({
 
   return (
     <form className="card" onSubmit={submit} noValidate aria-labelledby="delete-account-title">
-      <h2 id="delete-account-title" className="my-section-title">
+      <h2 id="delete-account-title" className="privacy-title">
         {t('accountData.deleteTitle')}
       </h2>
       <p>{t('accountData.deleteExplain')}</p>
