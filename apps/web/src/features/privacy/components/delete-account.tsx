@@ -93,17 +93,12 @@ export function DeleteAccountForm({
         onChange={setConfirmation}
       />
       {hasBalance ? (
-        <div className="privacy-confirm">
-          <input
-            id="forfeit-accept"
-            type="checkbox"
-            checked={forfeit}
-            onChange={(event) => setForfeit(event.target.checked)}
-          />
-          <label htmlFor="forfeit-accept">
+        <label className="privacy-confirm">
+          <input type="checkbox" checked={forfeit} onChange={(event) => setForfeit(event.target.checked)} />
+          <span>
             {t('accountData.forfeitAccept', { cash: formatMoney(check.cash), points: formatNumber(check.points) })}
-          </label>
-        </div>
+          </span>
+        </label>
       ) : null}
       {sending.error ? (
         <p className="form-error" role="alert">
