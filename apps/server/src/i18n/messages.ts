@@ -175,8 +175,10 @@ const en = {
   'sms.resetCode': 'Stride: your password reset code is {code}. It is valid for {minutes} minutes. Do not share it.',
   // Your data (decision 047)
   deleteConfirmationWrong: 'Type {word} to confirm that the account is deleted',
-  accountDeletionBlocked: 'The account cannot be deleted while a withdrawal, an unpaid order or an order not yet shipped is open; finish or cancel it first',
-  accountDeletionForfeit: 'Your balance and points would be forfeited: withdraw first, or confirm that you give them up',
+  accountDeletionBlocked:
+    'The account cannot be deleted while a withdrawal, an unpaid order or an order not yet shipped is open; finish or cancel it first',
+  accountDeletionForfeit:
+    'Your balance and points would be forfeited: withdraw first, or confirm that you give them up',
 };
 
 export type MessageKey = keyof typeof en;
@@ -358,7 +360,8 @@ const es: Messages = {
     'Stride: tu código para restablecer la contraseña es {code}. Es válido durante {minutes} minutos. No lo compartas.',
   // Your data (decision 047)
   deleteConfirmationWrong: 'Escribe {word} para confirmar que se elimina la cuenta',
-  accountDeletionBlocked: 'La cuenta no se puede eliminar mientras haya una retirada, un pedido sin pagar o un pedido sin enviar; termínalo o cancélalo primero',
+  accountDeletionBlocked:
+    'La cuenta no se puede eliminar mientras haya una retirada, un pedido sin pagar o un pedido sin enviar; termínalo o cancélalo primero',
   accountDeletionForfeit: 'Perderías tu saldo y tus puntos: retira primero o confirma que renuncias a ellos',
 };
 
@@ -543,8 +546,10 @@ const fr: Messages = {
     'Stride : votre code de réinitialisation est {code}. Il est valable {minutes} minutes. Ne le partagez pas.',
   // Your data (decision 047)
   deleteConfirmationWrong: 'Saisissez {word} pour confirmer la suppression du compte',
-  accountDeletionBlocked: 'Le compte ne peut pas être supprimé tant qu’un retrait, une commande impayée ou une commande non expédiée est en cours ; terminez-la ou annulez-la d’abord',
-  accountDeletionForfeit: 'Votre solde et vos points seraient perdus : retirez d’abord, ou confirmez que vous y renoncez',
+  accountDeletionBlocked:
+    'Le compte ne peut pas être supprimé tant qu’un retrait, une commande impayée ou une commande non expédiée est en cours ; terminez-la ou annulez-la d’abord',
+  accountDeletionForfeit:
+    'Votre solde et vos points seraient perdus : retirez d’abord, ou confirmez que vous y renoncez',
 };
 
 const zhHans: Messages = {

@@ -222,7 +222,18 @@ export class PayoutsRepository {
   exportWithdrawals(db: Executor, userId: string) {
     return db
       .selectFrom('withdrawals')
-      .select(['id', 'bank_card_id', 'amount', 'fee', 'received', 'status', 'reject_reason', 'created_at', 'paid_at', 'rejected_at'])
+      .select([
+        'id',
+        'bank_card_id',
+        'amount',
+        'fee',
+        'received',
+        'status',
+        'reject_reason',
+        'created_at',
+        'paid_at',
+        'rejected_at',
+      ])
       .where('user_id', '=', userId)
       .orderBy('created_at')
       .execute();
