@@ -130,6 +130,9 @@ import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerRulesRoutes } from './modules/system/rules.routes.js';
 import { StepSourcesRepository } from './modules/step-sources/step-sources.repository.js';
 import { registerStepSourceRoutes } from './modules/step-sources/step-sources.routes.js';
+// Your data: export and account deletion (decision 047).
+import { PrivacyService } from './modules/privacy/privacy.service.js';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.js';
 import { StepSourcesService } from './modules/step-sources/step-sources.service.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -207,6 +210,7 @@ export interface Services {
   /** The notifications inbox and the sweep of notifications that come from time (decision 044). */
   notifications: NotificationsService;
   notificationSweep: NotificationSweep;
+  privacy: PrivacyService;
   /** Operator accounts and console sessions (decision 021). */
   console: ConsoleService;
   /** Operators' actions: the ops command line (and any other operator tool) calls only these. */
@@ -334,6 +338,30 @@ export function buildServices(
   );
   const identity = new IdentityService(db, identityRepository, files, cipher, clock, calendar, config);
   const payouts = new PayoutsService(db, payoutsRepository, identity, ledger, cipher, clock, calendar, config);
+  // Your data (decision 047): one section per module, in the export's order; the deletion erases
+  // them in this order too (identity before the uploads its photos are).
+  const privacy = new PrivacyService(
+    db,
+    [
+      accounts.personalData(),
+      identity.personalData(),
+      files.personalData(),
+      walking.personalData(),
+      stepSources.personalData(),
+      ledger.personalData(),
+      walking.exchangesData(),
+      cards.personalData(),
+      payouts.personalData(),
+      addresses.personalData(),
+      shop.personalData(),
+      mailings.personalData(),
+      invites.personalData(),
+    ],
+    accounts,
+    ledger,
+    limits,
+    clock,
+  );
   return {
     db,
     clock,
@@ -366,6 +394,7 @@ export function buildServices(
     download,
     notifications,
     notificationSweep: new NotificationSweep(cards, walking, clock, calendar, config),
+    privacy,
     console: new ConsoleService(db, new ConsoleRepository(), hasher, cipher, limits, operators, clock, config),
     admin: {
       identity: new IdentityAdmin(db, identityRepository, files, operators, notifications),
@@ -646,6 +675,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerWalkingRoutes(endpoints.forModule('walking'), services);
   registerWalkingConsoleRoutes(endpoints.forModule('walking'), services);
   registerStepSourceRoutes(endpoints.forModule('step-sources'), services);
+  registerPrivacyRoutes(endpoints.forModule('privacy'), services);
   registerCardRoutes(endpoints.forModule('cards'), services);
   registerCardConsoleRoutes(endpoints.forModule('cards'), services);
   registerPaymentRoutes(endpoints.forModule('payments'), services);

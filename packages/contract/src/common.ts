@@ -103,6 +103,8 @@ export const APP_ROUTES = [
   '/pages-sub/withdrawal-detail/index',
   '/pages-sub/withdrawal-type/edit',
   '/pages-sub/withdrawal-type/index',
+  // Your data: export and account deletion (decision 047).
+  '/pages-sub/account-data/index',
 ] as const;
 
 /** A console-edited row's edit counter: sent back with an edit, refused with 1017 when someone saved meanwhile. */

@@ -19,6 +19,7 @@ import * as reports from './endpoints/reports.js';
 import * as ledger from './endpoints/ledger.js';
 import * as stepSources from './endpoints/step-sources.js';
 import * as notifications from './endpoints/notifications.js';
+import * as privacy from './endpoints/privacy.js';
 import type { EndpointDef } from './endpoint.js';
 
 export * from './codes.js';
@@ -47,6 +48,7 @@ export * from './endpoints/reports.js';
 export * from './endpoints/ledger.js';
 export * from './endpoints/step-sources.js';
 export * from './endpoints/notifications.js';
+export * from './endpoints/privacy.js';
 
 function isEndpoint(value: unknown): value is EndpointDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -84,4 +86,5 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   ledger,
   stepSources,
   notifications,
+  privacy,
 ]);

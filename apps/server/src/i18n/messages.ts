@@ -209,6 +209,12 @@ const en = {
     'Your steps today earned {points} points not collected yet. Collect them on Home before midnight.',
   'notification.notice.title': 'New notice',
   'notification.notice.body': '{title}',
+  // Your data (decision 047)
+  deleteConfirmationWrong: 'Type {word} to confirm that the account is deleted',
+  accountDeletionBlocked:
+    'The account cannot be deleted while a withdrawal, an unpaid order or an order not yet shipped is open; finish or cancel it first',
+  accountDeletionForfeit:
+    'Your balance and points would be forfeited: withdraw first, or confirm that you give them up',
 };
 
 export type MessageKey = keyof typeof en;
@@ -423,6 +429,11 @@ const es: Messages = {
     'Tus pasos de hoy ganaron {points} puntos aún sin recoger. Recógelos en Inicio antes de medianoche.',
   'notification.notice.title': 'Nuevo aviso',
   'notification.notice.body': '{title}',
+  // Your data (decision 047)
+  deleteConfirmationWrong: 'Escribe {word} para confirmar que se elimina la cuenta',
+  accountDeletionBlocked:
+    'La cuenta no se puede eliminar mientras haya una retirada, un pedido sin pagar o un pedido sin enviar; termínalo o cancélalo primero',
+  accountDeletionForfeit: 'Perderías tu saldo y tus puntos: retira primero o confirma que renuncias a ellos',
 };
 
 const fr: Messages = {
@@ -640,6 +651,12 @@ const fr: Messages = {
     'Vos pas d’aujourd’hui ont gagné {points} points pas encore collectés. Collectez-les sur l’accueil avant minuit.',
   'notification.notice.title': 'Nouvel avis',
   'notification.notice.body': '{title}',
+  // Your data (decision 047)
+  deleteConfirmationWrong: 'Saisissez {word} pour confirmer la suppression du compte',
+  accountDeletionBlocked:
+    'Le compte ne peut pas être supprimé tant qu’un retrait, une commande impayée ou une commande non expédiée est en cours ; terminez-la ou annulez-la d’abord',
+  accountDeletionForfeit:
+    'Votre solde et vos points seraient perdus : retirez d’abord, ou confirmez que vous y renoncez',
 };
 
 const zhHans: Messages = {
@@ -842,6 +859,10 @@ const zhHans: Messages = {
   'notification.points.waiting.body': '您今天的步数已赚取 {points} 积分尚未领取，请在午夜前到首页领取。',
   'notification.notice.title': '新公告',
   'notification.notice.body': '{title}',
+  // Your data (decision 047)
+  deleteConfirmationWrong: '请输入 {word} 以确认注销账号',
+  accountDeletionBlocked: '有进行中的提现、未支付的订单或未发货的订单时不能注销账号，请先完成或取消',
+  accountDeletionForfeit: '注销将放弃你的余额和积分：请先提现，或确认放弃',
 };
 
 const zhHant: Messages = {
@@ -1044,6 +1065,10 @@ const zhHant: Messages = {
   'notification.points.waiting.body': '您今天的步數已賺取 {points} 積分尚未領取，請在午夜前到首頁領取。',
   'notification.notice.title': '新公告',
   'notification.notice.body': '{title}',
+  // Your data (decision 047)
+  deleteConfirmationWrong: '請輸入 {word} 以確認註銷帳號',
+  accountDeletionBlocked: '有進行中的提領、未付款的訂單或未出貨的訂單時不能註銷帳號，請先完成或取消',
+  accountDeletionForfeit: '註銷將放棄你的餘額和積分：請先提領，或確認放棄',
 };
 
 export const MESSAGES = { en, es, fr, 'zh-Hans': zhHans, 'zh-Hant': zhHant } as const;

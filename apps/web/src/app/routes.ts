@@ -43,6 +43,8 @@ const PAGES: readonly PageDef[] = [
   { path: PATHS.asset, load: () => import('./pages/asset.page') },
   { path: PATHS.card, load: () => import('./pages/card.page') },
   { path: PATHS.changePassword, load: () => import('./pages/change-password.page') },
+  // Your data: export and account deletion (decision 047).
+  { path: PATHS.accountData, load: () => import('./pages/account-data.page') },
   { path: PATHS.demo, load: () => import('./pages/demo.page') },
   { path: PATHS.exchangeRecord, load: () => import('./pages/exchange-record.page') },
   { path: PATHS.faceRecognition, load: () => import('./pages/face-recognition.page') },

@@ -744,6 +744,31 @@ export const en = {
   'notifications.unread': 'Unread',
   'notifications.unreadCount': '{count} unread',
   'tab.unreadBadge': ', {count} unread notifications',
+  // Your data: export and account deletion (decision 047).
+  'title.accountData': 'Your data',
+  'accountData.entry': 'Your data · Delete account',
+  'accountData.password': 'Current password',
+  'accountData.exportTitle': 'Download your data',
+  'accountData.exportExplain':
+    'One file (JSON) with everything Stride holds about you: profile, steps, points and money, orders, cards, addresses, payout methods, withdrawals, invites and your uploads’ details. ID and bank account numbers appear masked, as in the app.',
+  'accountData.exportSubmit': 'Download my data',
+  'accountData.exportSaved': 'Saved as {file}',
+  'accountData.deleteTitle': 'Delete account',
+  'accountData.deleteExplain':
+    'Deleting the account is final. Your mobile number, real name, ID number, ID and face photos, addresses and payout methods are erased, and you are logged out everywhere (step-source tokens too). The number can sign up again later as a new account.',
+  'accountData.deleteKept':
+    'The money history stays in the books without your name, because the law and the accounts require it.',
+  'accountData.forfeitWarning':
+    'You still have {cash} and {points} points. Withdraw first, or they are forfeited when the account is deleted.',
+  'accountData.withdrawFirst': 'Withdraw first',
+  'accountData.forfeitAccept': 'I give up {cash} and {points} points',
+  'accountData.blocked': 'The account cannot be deleted yet:',
+  'accountData.blockWithdrawals': 'withdrawals waiting to be paid: {count}',
+  'accountData.blockUnpaid': 'unpaid orders: {count} (pay or cancel them)',
+  'accountData.blockUnshipped': 'goods orders not yet shipped: {count}',
+  'accountData.blockMailings': 'card mailings not yet shipped: {count}',
+  'accountData.typeWord': 'Type {word} to confirm',
+  'accountData.deleteSubmit': 'Delete my account',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -754,4 +754,29 @@ export const es: Messages = {
   'notifications.unread': 'No leída',
   'notifications.unreadCount': '{count} sin leer',
   'tab.unreadBadge': ', {count} notificaciones sin leer',
+  // Your data: export and account deletion (decision 047).
+  'title.accountData': 'Tus datos',
+  'accountData.entry': 'Tus datos · Eliminar cuenta',
+  'accountData.password': 'Contraseña actual',
+  'accountData.exportTitle': 'Descargar tus datos',
+  'accountData.exportExplain':
+    'Un archivo (JSON) con todo lo que Stride guarda de ti: perfil, pasos, puntos y dinero, pedidos, tarjetas, direcciones, métodos de cobro, retiradas, invitaciones y los datos de tus archivos subidos. Los números de identidad y de cuenta bancaria aparecen enmascarados, como en la app.',
+  'accountData.exportSubmit': 'Descargar mis datos',
+  'accountData.exportSaved': 'Guardado como {file}',
+  'accountData.deleteTitle': 'Eliminar cuenta',
+  'accountData.deleteExplain':
+    'Eliminar la cuenta es definitivo. Se borran tu número de móvil, nombre real, número de identidad, fotos del documento y de la cara, direcciones y métodos de cobro, y se cierra tu sesión en todas partes (también los tokens de fuentes de pasos). El número podrá registrarse de nuevo más adelante como una cuenta nueva.',
+  'accountData.deleteKept':
+    'El historial de dinero se queda en la contabilidad sin tu nombre, porque lo exigen la ley y las cuentas.',
+  'accountData.forfeitWarning':
+    'Aún tienes {cash} y {points} puntos. Retíralos primero o se perderán al eliminar la cuenta.',
+  'accountData.withdrawFirst': 'Retirar primero',
+  'accountData.forfeitAccept': 'Renuncio a {cash} y {points} puntos',
+  'accountData.blocked': 'La cuenta aún no se puede eliminar:',
+  'accountData.blockWithdrawals': 'retiradas pendientes de pago: {count}',
+  'accountData.blockUnpaid': 'pedidos sin pagar: {count} (págalos o cancélalos)',
+  'accountData.blockUnshipped': 'pedidos de productos sin enviar: {count}',
+  'accountData.blockMailings': 'envíos de tarjeta sin enviar: {count}',
+  'accountData.typeWord': 'Escribe {word} para confirmar',
+  'accountData.deleteSubmit': 'Eliminar mi cuenta',
 };

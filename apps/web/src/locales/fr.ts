@@ -753,4 +753,29 @@ export const fr: Messages = {
   'notifications.unread': 'Non lue',
   'notifications.unreadCount': 'Non lues : {count}',
   'tab.unreadBadge': ', notifications non lues : {count}',
+  // Your data: export and account deletion (decision 047).
+  'title.accountData': 'Vos données',
+  'accountData.entry': 'Vos données · Supprimer le compte',
+  'accountData.password': 'Mot de passe actuel',
+  'accountData.exportTitle': 'Télécharger vos données',
+  'accountData.exportExplain':
+    'Un fichier (JSON) avec tout ce que Stride conserve sur vous : profil, pas, points et argent, commandes, cartes, adresses, moyens de paiement, retraits, invitations et les informations de vos fichiers envoyés. Les numéros d’identité et de compte bancaire apparaissent masqués, comme dans l’app.',
+  'accountData.exportSubmit': 'Télécharger mes données',
+  'accountData.exportSaved': 'Enregistré sous {file}',
+  'accountData.deleteTitle': 'Supprimer le compte',
+  'accountData.deleteExplain':
+    'La suppression du compte est définitive. Votre numéro de mobile, votre nom réel, votre numéro d’identité, les photos de la pièce et du visage, vos adresses et moyens de paiement sont effacés, et vous êtes déconnecté partout (jetons des sources de pas compris). Le numéro pourra de nouveau s’inscrire plus tard comme un nouveau compte.',
+  'accountData.deleteKept':
+    'L’historique de l’argent reste dans les comptes sans votre nom, car la loi et la comptabilité l’exigent.',
+  'accountData.forfeitWarning':
+    'Il vous reste {cash} et {points} points. Retirez-les d’abord, sinon ils sont perdus à la suppression du compte.',
+  'accountData.withdrawFirst': 'Retirer d’abord',
+  'accountData.forfeitAccept': 'Je renonce à {cash} et {points} points',
+  'accountData.blocked': 'Le compte ne peut pas encore être supprimé :',
+  'accountData.blockWithdrawals': 'retraits en attente de paiement : {count}',
+  'accountData.blockUnpaid': 'commandes impayées : {count} (payez-les ou annulez-les)',
+  'accountData.blockUnshipped': 'commandes de produits non expédiées : {count}',
+  'accountData.blockMailings': 'envois de carte non expédiés : {count}',
+  'accountData.typeWord': 'Saisissez {word} pour confirmer',
+  'accountData.deleteSubmit': 'Supprimer mon compte',
 };

@@ -734,4 +734,27 @@ export const zhHans: Messages = {
   'notifications.unread': '未读',
   'notifications.unreadCount': '{count} 条未读',
   'tab.unreadBadge': '，{count} 条未读消息',
+  // Your data: export and account deletion (decision 047).
+  'title.accountData': '我的数据',
+  'accountData.entry': '我的数据 · 注销账号',
+  'accountData.password': '当前密码',
+  'accountData.exportTitle': '下载我的数据',
+  'accountData.exportExplain':
+    '一个 JSON 文件，包含 Stride 保存的你的全部数据：资料、步数、积分和资金、订单、卡、地址、收款方式、提现、邀请以及上传文件的信息。身份证号和银行账号按应用中的方式打码显示。',
+  'accountData.exportSubmit': '下载我的数据',
+  'accountData.exportSaved': '已保存为 {file}',
+  'accountData.deleteTitle': '注销账号',
+  'accountData.deleteExplain':
+    '注销账号不可恢复。你的手机号、真实姓名、身份证号、证件和人脸照片、地址和收款方式将被删除，所有设备上的登录（包括步数来源令牌）都会失效。以后这个手机号可以重新注册为新账号。',
+  'accountData.deleteKept': '资金记录按法律和账务要求保留在账本中，但不再与你的姓名关联。',
+  'accountData.forfeitWarning': '你还有 {cash} 和 {points} 积分。请先提现，否则注销账号时将被放弃。',
+  'accountData.withdrawFirst': '先去提现',
+  'accountData.forfeitAccept': '我放弃 {cash} 和 {points} 积分',
+  'accountData.blocked': '账号暂时不能注销：',
+  'accountData.blockWithdrawals': '待打款的提现：{count} 笔',
+  'accountData.blockUnpaid': '未支付的订单：{count} 个（请支付或取消）',
+  'accountData.blockUnshipped': '未发货的商品订单：{count} 个',
+  'accountData.blockMailings': '未寄出的实体卡：{count} 张',
+  'accountData.typeWord': '输入 {word} 以确认',
+  'accountData.deleteSubmit': '注销我的账号',
 };

@@ -734,4 +734,27 @@ export const zhHant: Messages = {
   'notifications.unread': '未讀',
   'notifications.unreadCount': '{count} 則未讀',
   'tab.unreadBadge': '，{count} 則未讀訊息',
+  // Your data: export and account deletion (decision 047).
+  'title.accountData': '我的資料',
+  'accountData.entry': '我的資料 · 註銷帳號',
+  'accountData.password': '目前密碼',
+  'accountData.exportTitle': '下載我的資料',
+  'accountData.exportExplain':
+    '一個 JSON 檔案，包含 Stride 保存的你的全部資料：個人資料、步數、積分和資金、訂單、卡、地址、收款方式、提領、邀請以及上傳檔案的資訊。身分證號和銀行帳號依應用程式中的方式遮罩顯示。',
+  'accountData.exportSubmit': '下載我的資料',
+  'accountData.exportSaved': '已儲存為 {file}',
+  'accountData.deleteTitle': '註銷帳號',
+  'accountData.deleteExplain':
+    '註銷帳號無法復原。你的手機號碼、真實姓名、身分證號、證件和人臉照片、地址和收款方式將被刪除，所有裝置上的登入（包括步數來源權杖）都會失效。之後這個手機號碼可以重新註冊為新帳號。',
+  'accountData.deleteKept': '資金紀錄依法律和帳務要求保留在帳本中，但不再與你的姓名關聯。',
+  'accountData.forfeitWarning': '你還有 {cash} 和 {points} 積分。請先提領，否則註銷帳號時將被放棄。',
+  'accountData.withdrawFirst': '先去提領',
+  'accountData.forfeitAccept': '我放棄 {cash} 和 {points} 積分',
+  'accountData.blocked': '帳號暫時不能註銷：',
+  'accountData.blockWithdrawals': '待撥款的提領：{count} 筆',
+  'accountData.blockUnpaid': '未付款的訂單：{count} 個（請付款或取消）',
+  'accountData.blockUnshipped': '未出貨的商品訂單：{count} 個',
+  'accountData.blockMailings': '未寄出的實體卡：{count} 張',
+  'accountData.typeWord': '輸入 {word} 以確認',
+  'accountData.deleteSubmit': '註銷我的帳號',
 };

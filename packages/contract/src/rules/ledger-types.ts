@@ -22,6 +22,8 @@ export const LEDGER_TYPES = [
   'demo.welcome',
   'adjustment.credit',
   'adjustment.debit',
+  /** A deleted account's remaining balance and points, moved to `system:forfeited` (decision 047). */
+  'account.forfeit',
 ] as const;
 
 export type LedgerType = (typeof LEDGER_TYPES)[number];

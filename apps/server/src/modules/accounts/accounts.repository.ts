@@ -105,4 +105,23 @@ export class AccountsRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
+
+  // Account deletion (decision 047) -----------------------------------------------------------
+
+  /**
+   * Turns the user row into an anonymous tombstone: the number is replaced by a token that is no
+   * mobile number (so it can sign up again and nobody can log in), the password by nothing
+   * verifiable. The row stays so that the ledger's and the orders' references hold.
+   */
+  async anonymise(db: Executor, userId: string, tombstone: string): Promise<void> {
+    await db
+      .updateTable('users')
+      .set({ account: tombstone, password_hash: '!', real_name_status: 'none' })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async deletePasswordResets(db: Executor, userId: string): Promise<void> {
+    await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  }
 }

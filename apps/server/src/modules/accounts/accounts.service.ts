@@ -6,6 +6,8 @@ import { MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
 import { USER_KEYS, violatesUnique } from '../../db/constraints.js';
 import { keyedHash, randomInviteCode, randomToken } from '../../lib/secrets.js';
 import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { SmsCodesService } from '../sms-codes/sms-codes.service.js';
@@ -292,5 +294,63 @@ export class AccountsService {
       }
       await this.repository.revokeOtherSessions(trx, user.id, caller.sessionId, now);
     });
+  }
+
+  // Your data (decision 047) ------------------------------------------------------------------
+
+  /**
+   * The fresh password check before an export or a deletion: rate limited per user and purpose
+   * like a password change (every attempt takes a place; the right password gives them back).
+   */
+  async confirmPassword(userId: string, password: string, purpose: 'data-export' | 'account-delete'): Promise<void> {
+    const { login } = this.config;
+    const windowMs = login.failureWindowMinutes * MINUTE_MS;
+    const attemptsKey = `${purpose}:user:${userId}`;
+    if (!(await this.limits.allow(attemptsKey, windowMs, login.maxFailuresPerAccount))) {
+      throw new AppError('RATE_LIMITED', 'rateLimited', { minutes: this.limits.minutesLeft(windowMs) });
+    }
+    const user = await this.repository.findById(this.db, userId);
+    if (!user) throw new AppError('SESSION_INVALID', 'sessionInvalid');
+    if (!(await this.passwords.verify(user.password_hash, password))) {
+      throw new AppError('CREDENTIALS_INVALID', 'oldPasswordWrong');
+    }
+    await this.limits.reset(attemptsKey);
+  }
+
+  /** The user's mobile number, read inside the deletion's transaction (after the user-row lock). */
+  async accountOf(db: Executor, userId: string): Promise<string> {
+    const user = await this.repository.findById(db, userId);
+    if (!user) throw new AppError('SESSION_INVALID', 'sessionInvalid');
+    return user.account;
+  }
+
+  /**
+   * The profile section: the account as its owner sees it. Deleting it leaves an anonymous row
+   * (the ledger and orders point at it), ends every session and forgets the password resets,
+   * the messages sent to the number and the limits counted by it.
+   */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'profile',
+      exportFor: async (userId) => {
+        const user = await this.repository.findById(this.db, userId);
+        if (!user) return null;
+        return exportRow({
+          id: user.id,
+          mobile: user.account,
+          invite_code: user.invite_code,
+          invited_by: user.invited_by,
+          real_name_status: user.real_name_status,
+          created_at: user.created_at,
+        });
+      },
+      erase: async (trx, { userId, account, now }) => {
+        await this.repository.anonymise(trx, userId, `deleted:${randomUUID().replace(/-/g, '').slice(0, 20)}`);
+        await this.repository.revokeSessions(trx, userId, now);
+        await this.repository.deletePasswordResets(trx, userId);
+        await this.codes.forget(trx, account);
+        await this.limits.clear(trx, [], [`%${account}%`, `%:user:${userId}`]);
+      },
+    };
   }
 }

@@ -63,4 +63,8 @@ export class AddressesRepository {
       .executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   }
+
+  async deleteOfUser(db: Executor, userId: string): Promise<void> {
+    await db.deleteFrom('delivery_addresses').where('user_id', '=', userId).execute();
+  }
 }

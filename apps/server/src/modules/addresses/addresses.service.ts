@@ -7,6 +7,7 @@ import { lockUserRow } from '../../db/locks.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AddressRow, AddressesRepository } from './addresses.repository.js';
+import type { PersonalDataSection } from '../../lib/personal-data.js';
 
 export interface AddressInput {
   id?: string | undefined;
@@ -142,5 +143,14 @@ export class AddressesService {
       .filter((row) => row.id !== exceptId)
       .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : -1))[0];
     if (newest) await this.repository.update(trx, userId, newest.id, { is_default: 1 });
+  }
+
+  /** The addresses section; deleting removes them (decision 047). */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'addresses',
+      exportFor: (userId) => this.list(userId),
+      erase: (trx, { userId }) => this.repository.deleteOfUser(trx, userId),
+    };
   }
 }

@@ -448,4 +448,73 @@ export class CardsRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
+
+  // Your data (decision 047) ------------------------------------------------------------------
+
+  exportOrders(db: Executor, userId: string) {
+    return db
+      .selectFrom('membership_orders')
+      .select(['id', 'plan_id', 'amount', 'pay_with', 'status', 'created_at', 'paid_at', 'cancelled_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  exportCards(db: Executor, userId: string) {
+    return db
+      .selectFrom('member_cards')
+      .select(['id', 'plan_id', 'order_id', 'starts_on', 'ends_on', 'cash_back_total', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  exportCashBacks(db: Executor, userId: string) {
+    return db
+      .selectFrom('card_cash_backs as c')
+      .innerJoin('member_cards as m', 'm.id', 'c.card_id')
+      .select(['c.card_id', 'c.day', 'c.amount', 'c.created_at'])
+      .where('m.user_id', '=', userId)
+      .orderBy('c.created_at')
+      .execute();
+  }
+
+  exportPolicies(db: Executor, userId: string) {
+    return db
+      .selectFrom('insurance_policies')
+      .select([
+        'id',
+        'card_id',
+        'policy_number',
+        'coverage',
+        'insured_name',
+        'insured_id_masked',
+        'relation',
+        'starts_on',
+        'ends_on',
+        'claimed_at',
+        'created_at',
+      ])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  async erasePolicies(db: Executor, userId: string): Promise<void> {
+    await db
+      .updateTable('insurance_policies')
+      .set({ insured_name: null, insured_id_masked: null, insured_id_encrypted: null, relation: null })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  async countUnpaidOrders(db: Executor, userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('membership_orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
 }

@@ -25,6 +25,7 @@ import {
 } from '../notifications/notifications.service.js';
 import { planName, toCardPlan, toMembershipOrder, toMyCard, toPolicy } from './cards.mapper.js';
 import type { CardWithPlanRow, CardsRepository, OrderRow } from './cards.repository.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 /** A membership order as stored, for the payments module. */
 export type MembershipOrderRow = OrderRow;
@@ -424,6 +425,24 @@ export class CardsService {
     const row = await this.repository.findPolicy(this.db, policy.id);
     if (!row) throw notFound();
     return toPolicy(row, today);
+  }
+
+  /**
+   * The memberships section: card orders, cards, cash backs and insurance (the insured's ID
+   * masked). Deleting forgets the insured person; an unpaid order blocks it (decision 047).
+   */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'memberships',
+      exportFor: async (userId) => ({
+        orders: (await this.repository.exportOrders(this.db, userId)).map(exportRow),
+        cards: (await this.repository.exportCards(this.db, userId)).map(exportRow),
+        cashBacks: (await this.repository.exportCashBacks(this.db, userId)).map(exportRow),
+        insurance: (await this.repository.exportPolicies(this.db, userId)).map(exportRow),
+      }),
+      erase: (trx, { userId }) => this.repository.erasePolicies(trx, userId),
+      blocksDeletion: async (db, userId) => ({ unpaidOrders: await this.repository.countUnpaidOrders(db, userId) }),
+    };
   }
 }
 

@@ -89,4 +89,17 @@ export class FilesRepository {
   async markDeleted(db: Executor, id: string, now: number): Promise<void> {
     await db.updateTable('files').set({ storage_key: null, deleted_at: now }).where('id', '=', id).execute();
   }
+
+  listOfUser(db: Executor, userId: string): Promise<FileRow[]> {
+    return db.selectFrom('files').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+  }
+
+  async markAllDeleted(db: Executor, userId: string, now: number): Promise<void> {
+    await db
+      .updateTable('files')
+      .set({ storage_key: null, deleted_at: now })
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
 }

@@ -10,6 +10,7 @@ import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { FileStore } from './file-store.js';
 import { CONTENT_TYPES, EXTENSIONS, reencodeImage, type ImageType } from './images.js';
 import type { FileRow, FilesRepository, MediaRow } from './files.repository.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 const MEGA = 1_000_000;
 const MIB = 1024 * 1024;
@@ -207,6 +208,38 @@ export class FilesService {
     if (!row?.storage_key) return;
     await this.store.delete(row.storage_key);
     await this.repository.markDeleted(db, fileId, this.clock.now());
+  }
+
+  /**
+   * The uploads section: each private upload's metadata, never its bytes. Deleting marks every
+   * upload deleted in the transaction and removes the bytes from storage once it committed.
+   */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'uploads',
+      exportFor: async (userId) =>
+        (await this.repository.listOfUser(this.db, userId)).map((row) =>
+          exportRow({
+            id: row.id,
+            purpose: row.purpose,
+            content_type: row.content_type,
+            size: row.size,
+            width: row.width,
+            height: row.height,
+            created_at: row.created_at,
+            deleted_at: row.deleted_at,
+          }),
+        ),
+      erase: async (trx, { userId, now }) => {
+        const keys = (await this.repository.listOfUser(trx, userId))
+          .map((row) => row.storage_key)
+          .filter((key): key is string => key !== null);
+        await this.repository.markAllDeleted(trx, userId, now);
+        return async () => {
+          for (const key of keys) await this.store.delete(key);
+        };
+      },
+    };
   }
 }
 

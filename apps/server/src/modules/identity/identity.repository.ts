@@ -50,4 +50,8 @@ export class IdentityRepository {
     if (filter.faceStatus) query = query.where('i.face_status', '=', filter.faceStatus);
     return query.orderBy('i.submitted_at', 'asc').limit(limit).execute();
   }
+
+  async remove(db: Executor, userId: string): Promise<void> {
+    await db.deleteFrom('identities').where('user_id', '=', userId).execute();
+  }
 }

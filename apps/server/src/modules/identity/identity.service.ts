@@ -10,6 +10,7 @@ import { isoTime, type Clock } from '../../lib/clock.js';
 import { keyedHash, maskIdNumber, type FieldCipher } from '../../lib/secrets.js';
 import type { FilesService } from '../files/files.service.js';
 import type { IdentityRepository, IdentityRow } from './identity.repository.js';
+import type { PersonalDataSection } from '../../lib/personal-data.js';
 
 export interface IdentityInput {
   name: string;
@@ -183,5 +184,20 @@ export class IdentityService {
     const identity = await this.repository.find(db, userId);
     if (identity?.status !== 'verified') throw new AppError('REAL_NAME_REQUIRED', 'realNameRequired');
     return identity.name;
+  }
+
+  /**
+   * The identity section: what the app shows (the ID number masked). Deleting it removes the row,
+   * name, encrypted number and the hash that keeps one number on one account, so the same person
+   * may verify again on a new account; the photos go with the uploads section.
+   */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'identity',
+      exportFor: (userId) => this.get(userId),
+      erase: async (trx, { userId }) => {
+        await this.repository.remove(trx, userId);
+      },
+    };
   }
 }

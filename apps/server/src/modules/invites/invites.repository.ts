@@ -53,4 +53,23 @@ export class InvitesRepository {
     ]);
     return Number(asInviter?.total ?? 0) + Number(asInvitee?.points ?? 0);
   }
+
+  /** Rewards on either side, the other person by id only (decision 047). */
+  exportRewards(db: Executor, userId: string) {
+    return db
+      .selectFrom('invite_rewards')
+      .select(['invitee_id', 'inviter_id', 'day', 'points', 'created_at'])
+      .where((eb) => eb.or([eb('invitee_id', '=', userId), eb('inviter_id', '=', userId)]))
+      .orderBy('created_at')
+      .execute();
+  }
+
+  async countInvitees(db: Executor, userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('invited_by', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
 }

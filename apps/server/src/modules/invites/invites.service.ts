@@ -11,6 +11,7 @@ import { maskIdNumber } from '../../lib/secrets.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { InvitesRepository } from './invites.repository.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 type Invite = ResponseOf<typeof getInvite>;
 
@@ -124,6 +125,17 @@ export class InvitesService {
         qualifiedAt: row.qualified_at === null ? null : isoTime(row.qualified_at),
         rewardPoints: Number(row.points ?? 0),
       })),
+    };
+  }
+
+  /** The invites section: how many people the user invited and the rewards either way (decision 047). */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'invites',
+      exportFor: async (userId) => ({
+        invitees: await this.repository.countInvitees(this.db, userId),
+        rewards: (await this.repository.exportRewards(this.db, userId)).map(exportRow),
+      }),
     };
   }
 }

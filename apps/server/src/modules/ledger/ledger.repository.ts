@@ -190,4 +190,16 @@ export class LedgerRepository {
       system: system.map((row) => ({ code: row.code, asset: row.asset, balance: Number(row.balance) })),
     };
   }
+
+  /** Every entry on a user's accounts, oldest first, with its transfer's kind (decision 047). */
+  exportEntries(db: Executor, userId: string) {
+    return db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .innerJoin('ledger_transfers as t', 't.id', 'e.transfer_id')
+      .select(['e.transfer_id', 't.kind', 'e.asset', 'e.amount', 'e.balance_after', 'e.created_at'])
+      .where('a.user_id', '=', userId)
+      .orderBy('e.id')
+      .execute();
+  }
 }

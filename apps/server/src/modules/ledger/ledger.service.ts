@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { LedgerRepository, type Executor } from './ledger.repository.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 /** Kept here for the modules that import it from the ledger. */
 
@@ -181,5 +182,22 @@ export class LedgerService {
       this.repository.mismatchedAssets(this.db),
     ]);
     return { unbalancedTransfers, driftedAccounts, overdrawnAccounts, mismatchedAssets };
+  }
+
+  /**
+   * The ledger section: balances and every entry (cash in minor units, points). Never erased:
+   * the money history stays whole (decision 047).
+   */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'ledger',
+      exportFor: async (userId) => ({
+        balances: {
+          cash: await this.balance({ kind: 'user', userId, asset: 'CNY' }),
+          points: await this.balance({ kind: 'user', userId, asset: 'POINTS' }),
+        },
+        entries: (await this.repository.exportEntries(this.db, userId)).map(exportRow),
+      }),
+    };
   }
 }

@@ -71,4 +71,46 @@ export class MailingsRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
+
+  // Your data (decision 047) ------------------------------------------------------------------
+
+  exportOfUser(db: Executor, userId: string) {
+    return db
+      .selectFrom('card_mailings')
+      .select([
+        'id',
+        'card_id',
+        'status',
+        'ship_name',
+        'ship_phone',
+        'ship_region',
+        'ship_detail',
+        'carrier',
+        'tracking_number',
+        'created_at',
+        'shipped_at',
+        'delivered_at',
+      ])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  async eraseShipping(db: Executor, userId: string): Promise<void> {
+    await db
+      .updateTable('card_mailings')
+      .set({ ship_name: '', ship_phone: '', ship_region: '', ship_detail: '' })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  async countUnshipped(db: Executor, userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('card_mailings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'requested')
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
 }

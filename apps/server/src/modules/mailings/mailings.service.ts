@@ -10,6 +10,7 @@ import { isoTime, type Clock } from '../../lib/clock.js';
 import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { MailingWithPlanRow, MailingsRepository } from './mailings.repository.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 export const MAILING_LIST_LIMIT = 100;
 
@@ -79,5 +80,15 @@ export class MailingsService {
 
   async list(userId: string): Promise<Mailing[]> {
     return (await this.repository.list(this.db, { userId }, MAILING_LIST_LIMIT)).map(toMailing);
+  }
+
+  /** The card mailings section; a mailing not yet shipped blocks deletion (decision 047). */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'mailings',
+      exportFor: async (userId) => (await this.repository.exportOfUser(this.db, userId)).map(exportRow),
+      erase: (trx, { userId }) => this.repository.eraseShipping(trx, userId),
+      blocksDeletion: async (db, userId) => ({ unshippedMailings: await this.repository.countUnshipped(db, userId) }),
+    };
   }
 }

@@ -102,4 +102,8 @@ export class OutboxRepository {
     ]);
     return { rows, total: Number(count.n) };
   }
+
+  async deleteTo(db: Executor, recipient: string): Promise<void> {
+    await db.deleteFrom('outbox_messages').where('recipient', '=', recipient).execute();
+  }
 }

@@ -20,6 +20,8 @@ export interface MessageSender {
   send(db: Executor, message: OutgoingMessage): Promise<void>;
   /** Says that queued messages are committed, so delivery may start at once rather than at the next poll. */
   nudge(): void;
+  /** Removes every message to the number, in the caller's transaction (account deletion, decision 047). */
+  forget(db: Executor, recipient: string): Promise<void>;
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
@@ -68,6 +70,10 @@ export class OutboxSender implements MessageSender {
     /** Told when queued messages are committed (the deliverer's early wake-up); never awaited. */
     private readonly onQueued: () => void = () => undefined,
   ) {}
+
+  forget(db: Executor, recipient: string): Promise<void> {
+    return this.repository.deleteTo(db, recipient);
+  }
 
   async send(db: Executor, message: OutgoingMessage): Promise<void> {
     const now = this.clock.now();

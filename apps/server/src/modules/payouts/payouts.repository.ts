@@ -207,4 +207,60 @@ export class PayoutsRepository {
     ]);
     return { rows, total: Number(count.n) };
   }
+
+  // Your data (decision 047) ------------------------------------------------------------------
+
+  exportCards(db: Executor, userId: string) {
+    return db
+      .selectFrom('bank_cards')
+      .select(['id', 'bank', 'holder_name', 'account_masked', 'created_at', 'updated_at', 'deleted_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  exportWithdrawals(db: Executor, userId: string) {
+    return db
+      .selectFrom('withdrawals')
+      .select([
+        'id',
+        'bank_card_id',
+        'amount',
+        'fee',
+        'received',
+        'status',
+        'reject_reason',
+        'created_at',
+        'paid_at',
+        'rejected_at',
+      ])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  /** Blanks every bank card's holder and number (the rows stay: withdrawals point at them). */
+  async eraseCards(db: Executor, userId: string, now: number): Promise<void> {
+    await db
+      .updateTable('bank_cards')
+      .set((eb) => ({
+        holder_name: '',
+        account_encrypted: '',
+        account_masked: '',
+        account_hash: sql<string>`'erased:' || ${eb.ref('id')}`,
+        deleted_at: eb.fn.coalesce('deleted_at', eb.val(now)),
+      }))
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  async countPending(db: Executor, userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
 }

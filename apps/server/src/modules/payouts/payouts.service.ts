@@ -21,6 +21,7 @@ import { keyedHash, maskAccountNumber, requestHash, type FieldCipher } from '../
 import type { IdentityService } from '../identity/identity.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { BankCardRow, PayoutsRepository, WithdrawalWithCardRow } from './payouts.repository.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 export interface BankCardInput {
   id?: string | undefined;
@@ -172,6 +173,9 @@ export class PayoutsService {
     const { min, dailyMax } = this.config.withdraw;
     return retryOnUniqueViolation(() =>
       this.db.transaction().execute(async (trx) => {
+        // One at a time with the account's deletion (decision 047): it either sees this
+        // withdrawal pending, or this one finds the account gone.
+        await lockUserRow(trx, userId);
         const existing = await this.repository.findWithdrawalByKey(trx, key);
         if (existing) {
           if (existing.request_hash !== hash || existing.user_id !== userId) throw new AppError('CONFLICT', 'conflict');
@@ -247,5 +251,21 @@ export class PayoutsService {
       pageWindow(query),
     );
     return pageResult(rows.map(toWithdrawal), query, total);
+  }
+
+  /**
+   * The payouts section: bank cards (numbers masked as the app shows them) and withdrawals.
+   * Deleting blanks the cards; a pending withdrawal blocks it (decision 047).
+   */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'payouts',
+      exportFor: async (userId) => ({
+        bankCards: (await this.repository.exportCards(this.db, userId)).map(exportRow),
+        withdrawals: (await this.repository.exportWithdrawals(this.db, userId)).map(exportRow),
+      }),
+      erase: (trx, { userId, now }) => this.repository.eraseCards(trx, userId, now),
+      blocksDeletion: async (db, userId) => ({ pendingWithdrawals: await this.repository.countPending(db, userId) }),
+    };
   }
 }

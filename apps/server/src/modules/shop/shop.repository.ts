@@ -255,4 +255,49 @@ export class ShopRepository {
       total: Number(count.n),
     };
   }
+
+  // Your data (decision 047) ------------------------------------------------------------------
+
+  exportOrders(db: Executor, userId: string) {
+    return db
+      .selectFrom('goods_orders')
+      .select([
+        'id',
+        'goods_id',
+        'quantity',
+        'points',
+        'status',
+        'ship_name',
+        'ship_phone',
+        'ship_region',
+        'ship_detail',
+        'carrier',
+        'tracking_number',
+        'created_at',
+        'shipped_at',
+        'completed_at',
+        'cancelled_at',
+      ])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  async eraseShipping(db: Executor, userId: string): Promise<void> {
+    await db
+      .updateTable('goods_orders')
+      .set({ ship_name: '', ship_phone: '', ship_region: '', ship_detail: '' })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  async countUnshipped(db: Executor, userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('goods_orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'to_ship')
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
 }

@@ -10,6 +10,7 @@ import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
 import type { CategoryRow, GoodsOrderWithGoodsRow, GoodsRow, ShopRepository } from './shop.repository.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 const SHOP_ACCOUNT: LedgerAccountRef = { kind: 'system', name: 'shop', asset: 'POINTS' };
 const pointsOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'POINTS' });
@@ -237,5 +238,18 @@ export class ShopService {
       createdAt: isoTime(row.created_at),
     }));
     return pageResult(items, query, total);
+  }
+
+  /**
+   * The shop orders section. Deleting forgets where they went; an order not yet shipped blocks
+   * it (decision 047).
+   */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'shopOrders',
+      exportFor: async (userId) => (await this.repository.exportOrders(this.db, userId)).map(exportRow),
+      erase: (trx, { userId }) => this.repository.eraseShipping(trx, userId),
+      blocksDeletion: async (db, userId) => ({ unshippedOrders: await this.repository.countUnshipped(db, userId) }),
+    };
   }
 }

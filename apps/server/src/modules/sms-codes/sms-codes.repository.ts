@@ -63,4 +63,8 @@ export class SmsCodesRepository {
     const result = await db.deleteFrom('sms_codes').where('expires_at', '<', before).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+
+  async deleteTo(db: Executor, recipient: string): Promise<void> {
+    await db.deleteFrom('sms_codes').where('recipient', '=', recipient).execute();
+  }
 }

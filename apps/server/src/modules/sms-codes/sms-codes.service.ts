@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Language } from '@stride/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../http/errors.js';
 import { translator } from '../../i18n/index.js';
 import { DAY_MS, MINUTE_MS, type Clock } from '../../lib/clock.js';
@@ -140,5 +141,11 @@ export class SmsCodesService {
   /** Codes that ended more than a day ago (cleanup). */
   prune(): Promise<number> {
     return this.repository.deleteEndedBefore(this.db, this.clock.now() - DAY_MS);
+  }
+
+  /** Forgets the number: its codes and the messages sent to it (account deletion, decision 047). */
+  async forget(db: Executor, recipient: string): Promise<void> {
+    await this.repository.deleteTo(db, recipient);
+    await this.sender.forget(db, recipient);
   }
 }

@@ -101,4 +101,45 @@ export class StepSourcesRepository {
       .limit(limit)
       .execute();
   }
+
+  // Your data (decision 047) ------------------------------------------------------------------
+
+  exportTokens(db: Executor, userId: string) {
+    return db
+      .selectFrom('device_tokens')
+      .select(['id', 'name', 'hint', 'created_at', 'last_used_at', 'revoked_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  exportImports(db: Executor, userId: string) {
+    return db
+      .selectFrom('health_imports')
+      .select(['id', 'kind', 'file_name', 'size', 'days', 'first_day', 'last_day', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  exportSources(db: Executor, userId: string) {
+    return db
+      .selectFrom('step_sources')
+      .select(['day', 'source', 'kind', 'steps', 'reported_at'])
+      .where('user_id', '=', userId)
+      .orderBy('day')
+      .execute();
+  }
+
+  /** Revokes every token and forgets the tokens' names and the imported files' names. */
+  async eraseOfUser(db: Executor, userId: string, now: number): Promise<void> {
+    await db
+      .updateTable('device_tokens')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await db.updateTable('device_tokens').set({ name: '', hint: '' }).where('user_id', '=', userId).execute();
+    await db.updateTable('health_imports').set({ file_name: '' }).where('user_id', '=', userId).execute();
+  }
 }

@@ -22,6 +22,7 @@ import { readHealthExportApart } from './export-reader.js';
 import { EXPORT_LIMITS, type ExportLimits } from './health-export.js';
 import type { DeviceTokenRow, HealthImportRow, StepSourcesRepository } from './step-sources.repository.js';
 import { removeStaleUploads, type SpooledUpload } from './upload-spool.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 /** Step-source tokens start with this, so a leaked one is recognisable (and told from a session token). */
 export const TOKEN_PREFIX = 'sst_';
@@ -213,5 +214,21 @@ export class StepSourcesService {
     } finally {
       await rm(upload.file, { force: true });
     }
+  }
+
+  /**
+   * The step-sources section: the counting devices' tokens (never the token), health imports and
+   * each source's daily count. Deleting revokes every token (decision 047).
+   */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'stepSources',
+      exportFor: async (userId) => ({
+        tokens: (await this.repository.exportTokens(this.db, userId)).map(exportRow),
+        imports: (await this.repository.exportImports(this.db, userId)).map(exportRow),
+        daily: (await this.repository.exportSources(this.db, userId)).map(exportRow),
+      }),
+      erase: (trx, { userId, now }) => this.repository.eraseOfUser(trx, userId, now),
+    };
   }
 }

@@ -372,4 +372,33 @@ export class WalkingRepository {
     const rows = await db.selectFrom('device_tokens').select(['id', 'name']).where('id', 'in', ids).execute();
     return new Map(rows.map((row) => [row.id, row.name]));
   }
+
+  // Your data (decision 047) ------------------------------------------------------------------
+
+  exportSteps(db: Executor, userId: string) {
+    return db
+      .selectFrom('step_days')
+      .select(['day', 'steps', 'source', 'collected_points', 'reported_at'])
+      .where('user_id', '=', userId)
+      .orderBy('day')
+      .execute();
+  }
+
+  exportCollections(db: Executor, userId: string) {
+    return db
+      .selectFrom('point_collections')
+      .select(['day', 'points', 'cash_back', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  exportExchanges(db: Executor, userId: string) {
+    return db
+      .selectFrom('exchanges')
+      .select(['id', 'points', 'amount', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
+  }
 }

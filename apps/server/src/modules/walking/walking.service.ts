@@ -35,6 +35,7 @@ import type {
   StepSourceRow,
   WalkingRepository,
 } from './walking.repository.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 type Home = ResponseOf<typeof getHome>;
 
@@ -668,5 +669,24 @@ export class WalkingService {
       createdAt: isoTime(row.created_at),
     }));
     return pageResult(items, query, total);
+  }
+
+  /** The steps section: each day's credited total and the points collected (decision 047). */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'steps',
+      exportFor: async (userId) => ({
+        days: (await this.repository.exportSteps(this.db, userId)).map(exportRow),
+        collections: (await this.repository.exportCollections(this.db, userId)).map(exportRow),
+      }),
+    };
+  }
+
+  /** The exchanges section: points turned into cash. */
+  exchangesData(): PersonalDataSection {
+    return {
+      name: 'exchanges',
+      exportFor: async (userId) => (await this.repository.exportExchanges(this.db, userId)).map(exportRow),
+    };
   }
 }

@@ -161,6 +161,12 @@ export default function MyPage() {
               {t(PAGE_TITLES[PATHS.changePassword])}
             </button>
           </li>
+          {/* Your data: export and account deletion (decision 047). */}
+          <li>
+            <button type="button" className="list__item list__item--button" onClick={() => go(PATHS.accountData)}>
+              {t('accountData.entry')}
+            </button>
+          </li>
         </ul>
       </nav>
       <LanguagePicker />

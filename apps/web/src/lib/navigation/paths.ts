@@ -34,6 +34,8 @@ export const PATHS = {
   withdrawalTypeEdit: '/pages-sub/withdrawal-type/edit',
   // The notifications inbox (decision 044).
   notifications: '/pages-sub/notifications/index',
+  // Your data: export and account deletion (decision 047).
+  accountData: '/pages-sub/account-data/index',
 } as const satisfies Record<string, (typeof APP_ROUTES)[number]>;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
