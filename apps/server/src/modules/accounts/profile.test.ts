@@ -54,7 +54,7 @@ describe('profile: nickname and avatar', () => {
     const blank = await api(t, updateProfile, { token: user.token, body: { nickname: '   ' }, language: 'zh-Hans' });
     expect(blank).toMatchObject({
       code: CODES.VALIDATION_FAILED,
-      message: '昵称：须为 1 到 20 个字符，不能含换行或文字方向符',
+      message: '昵称：必填',
     });
     const control = await api(t, updateProfile, { token: user.token, body: { nickname: 'a\u0007b' }, language: 'fr' });
     expect(control).toMatchObject({
