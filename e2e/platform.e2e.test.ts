@@ -32,6 +32,7 @@ const ROUTES: Record<string, string> = {
   '/pages-sub/order/member': 'My membership',
   '/pages-sub/order/shop': 'Exchanged goods',
   '/pages-sub/physical-card-mailing/index': 'Physical card mailing',
+  '/pages-sub/profile/index': 'Profile',
   '/pages-sub/realname/index': 'Real-name verification',
   '/pages-sub/steps/sources': 'Step sources',
   '/pages-sub/withdrawal/index': 'Withdraw',

@@ -92,14 +92,12 @@ export const zhHans: Messages = {
   'my.language': '语言',
   'my.version': '版本',
   'my.logout': '退出登录',
-  'my.services': '服务',
   'changePassword.current': '当前密码',
   'changePassword.new': '新密码',
   'changePassword.confirm': '确认新密码',
   'changePassword.submit': '修改密码',
   'changePassword.done': '密码已修改。登录此账号的其他设备均已退出登录，本设备保持登录。',
   'changePassword.forgot': '忘记当前密码？请退出登录，在登录页使用“忘记密码”。',
-  'my.security': '账号安全',
 
   'realName.none': '未认证',
   'realName.pending': '审核中',
@@ -727,4 +725,21 @@ export const zhHans: Messages = {
   'celebrate.goal': '今日目标 {goal} 步已达成，走得漂亮！',
   'celebrate.invite': '新的邀请奖励：+{points} 积分',
   // End of the flows block.
+  // Profile and the grouped My page (decision 043).
+  'title.profile': '个人资料',
+  'my.group.wallet': '钱包与卡',
+  'my.group.shop': '商城',
+  'my.group.walking': '运动',
+  'my.group.account': '账户与安全',
+  'my.group.about': '关于',
+  'my.languageCurrent': '当前',
+  'profile.nickname': '昵称',
+  'profile.nicknameHint': '1 到 {max} 个字符。留空则以隐去中间位的手机号问候你。',
+  'profile.nicknameRule': '昵称须为 1 到 {max} 个字符，且不能换行',
+  'profile.chooseAvatar': '选择头像',
+  'profile.changeAvatar': '更换头像',
+  'profile.save': '保存',
+  'profile.saving': '保存中…',
+  'profile.saved': '资料已保存',
+  // End of the profile block.
 };

@@ -92,14 +92,12 @@ export const zhHant: Messages = {
   'my.language': '語言',
   'my.version': '版本',
   'my.logout': '登出',
-  'my.services': '服務',
   'changePassword.current': '目前密碼',
   'changePassword.new': '新密碼',
   'changePassword.confirm': '確認新密碼',
   'changePassword.submit': '修改密碼',
   'changePassword.done': '密碼已修改。登入此帳號的其他裝置均已登出，本裝置保持登入。',
   'changePassword.forgot': '忘記目前密碼？請登出，並在登入頁使用「忘記密碼」。',
-  'my.security': '帳號安全',
 
   'realName.none': '未認證',
   'realName.pending': '審核中',
@@ -727,4 +725,21 @@ export const zhHant: Messages = {
   'celebrate.goal': '今日目標 {goal} 步已達成，走得漂亮！',
   'celebrate.invite': '新的邀請獎勵：+{points} 積分',
   // End of the flows block.
+  // Profile and the grouped My page (decision 043).
+  'title.profile': '個人資料',
+  'my.group.wallet': '錢包與卡',
+  'my.group.shop': '商城',
+  'my.group.walking': '運動',
+  'my.group.account': '帳戶與安全',
+  'my.group.about': '關於',
+  'my.languageCurrent': '目前',
+  'profile.nickname': '暱稱',
+  'profile.nicknameHint': '1 到 {max} 個字元。留空則以隱去中間位的手機號碼問候你。',
+  'profile.nicknameRule': '暱稱須為 1 到 {max} 個字元，且不能換行',
+  'profile.chooseAvatar': '選擇頭像',
+  'profile.changeAvatar': '更換頭像',
+  'profile.save': '儲存',
+  'profile.saving': '儲存中…',
+  'profile.saved': '資料已儲存',
+  // End of the profile block.
 };

@@ -71,19 +71,22 @@ export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword 
   function sendCode() {
     const captchaId = captcha.captchaId;
     setSpentCaptcha(captchaId);
-    void run(async () => {
-      const answer = await requestRegisterCode(
-        { account, captchaId: captcha.captchaId, captchaCode: captcha.code },
-        { hideErrors: true },
-      );
-      setSent({ account, minutes: Math.round(answer.expiresIn / SECONDS_PER_MINUTE) });
-      setResendIn(answer.resendIn);
-      captcha.refresh();
-    }, (cause) => {
-      // Used up: a new picture, its field emptied. Still good: it may be sent again as it is.
-      if (spendsCaptcha(cause)) captcha.refresh();
-      else setSpentCaptcha((spent) => (spent === captchaId ? '' : spent));
-    });
+    void run(
+      async () => {
+        const answer = await requestRegisterCode(
+          { account, captchaId: captcha.captchaId, captchaCode: captcha.code },
+          { hideErrors: true },
+        );
+        setSent({ account, minutes: Math.round(answer.expiresIn / SECONDS_PER_MINUTE) });
+        setResendIn(answer.resendIn);
+        captcha.refresh();
+      },
+      (cause) => {
+        // Used up: a new picture, its field emptied. Still good: it may be sent again as it is.
+        if (spendsCaptcha(cause)) captcha.refresh();
+        else setSpentCaptcha((spent) => (spent === captchaId ? '' : spent));
+      },
+    );
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
