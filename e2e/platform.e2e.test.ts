@@ -1,3 +1,4 @@
+import { maskMiddle } from '@stride/contract/rules';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,7 @@ const ROUTES: Record<string, string> = {
   '/pages-sub/order/member': 'My membership',
   '/pages-sub/order/shop': 'Exchanged goods',
   '/pages-sub/physical-card-mailing/index': 'Physical card mailing',
+  '/pages-sub/profile/index': 'Profile',
   '/pages-sub/realname/index': 'Real-name verification',
   '/pages-sub/steps/sources': 'Step sources',
   '/pages-sub/withdrawal/index': 'Withdraw',
@@ -212,7 +214,7 @@ describe('the client platform, end to end', () => {
     const token = await logInByApi(server.baseUrl, DEMO);
     await loggedIn(context, token);
     await open(page, server.baseUrl, '/pages/my/index');
-    await expect.poll(() => top(page).getByText(DEMO.account).count()).toBe(1);
+    await expect.poll(() => top(page).getByText(maskMiddle(DEMO.account)).count()).toBe(1);
 
     // The session ends on the server (as after a password reset on another device); the next
     // call the app makes for this user answers 1001.
@@ -270,7 +272,7 @@ describe('the client platform, end to end', () => {
       // The backup arrives in the app's address, before the hash; the app keeps it for the session.
       await page.goto(`${front.origin}/?api=${encodeURIComponent(backup.baseUrl)}#/pages/my/index`);
       await expect.poll(() => headTitle(page)).toBe('My assets');
-      await expect.poll(() => top(page).getByText(DEMO.account).count()).toBe(1);
+      await expect.poll(() => top(page).getByText(maskMiddle(DEMO.account)).count()).toBe(1);
       expect(await page.evaluate(() => sessionStorage.getItem('api'))).toBe(backup.baseUrl);
       expect(backupCalls).toEqual([]);
 
@@ -278,7 +280,7 @@ describe('the client platform, end to end', () => {
       // Forget the cached user so the guard must ask a host for it.
       await page.evaluate(() => localStorage.removeItem('userInfo'));
       await page.goto(`${front.origin}/#/pages/my/index`);
-      await expect.poll(() => top(page).getByText(DEMO.account).count()).toBe(1);
+      await expect.poll(() => top(page).getByText(maskMiddle(DEMO.account)).count()).toBe(1);
       expect(backupCalls).toContain('GET /api/user/info');
       expect(await page.getByText('Network error, please try again later').count()).toBe(0);
       // The only console errors are the browser's notes of the primary's 503s.

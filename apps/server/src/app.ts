@@ -53,6 +53,7 @@ import { PasswordHasher } from './modules/accounts/passwords.js';
 import { PasswordResetsRepository } from './modules/accounts/password-resets.repository.js';
 import { SessionsRepository } from './modules/accounts/sessions.repository.js';
 import { SessionsService } from './modules/accounts/sessions.service.js';
+import { ProfileService } from './modules/accounts/profile.service.js';
 import { CaptchaRepository } from './modules/captcha/captcha.repository.js';
 import { CaptchaService, rasterCaptchaGenerator, type CaptchaGenerator } from './modules/captcha/captcha.service.js';
 import { BusinessCalendar } from './lib/business-day.js';
@@ -199,6 +200,8 @@ export interface Services {
   files: FilesService;
   identity: IdentityService;
   payouts: PayoutsService;
+  /** Nickname and avatar (decision 043). */
+  profile: ProfileService;
   operators: OperatorsService;
   addresses: AddressesService;
   shop: ShopService;
@@ -362,6 +365,7 @@ export function buildServices(
     limits,
     clock,
   );
+  const profile = new ProfileService(db, accountsRepository, files);
   return {
     db,
     clock,
@@ -384,6 +388,7 @@ export function buildServices(
     files,
     identity,
     payouts,
+    profile,
     operators,
     addresses,
     shop,

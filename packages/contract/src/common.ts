@@ -94,6 +94,7 @@ export const APP_ROUTES = [
   '/pages-sub/order/member',
   '/pages-sub/order/shop',
   '/pages-sub/physical-card-mailing/index',
+  '/pages-sub/profile/index',
   '/pages-sub/realname/index',
   '/pages-sub/steps/sources',
   '/pages-sub/steps/day',

@@ -19,6 +19,10 @@ export interface UsersTable {
   frozen_reason: string | null;
   /** +1 for each change of the account's state by an operator (stale-edit check). */
   version: number;
+  /** The name the user chose to be greeted by (decision 043), or null. */
+  nickname: string | null;
+  /** The user's own upload of purpose `avatar`, or null. */
+  avatar_file_id: string | null;
 }
 
 export interface SessionsTable {

@@ -110,6 +110,20 @@ describe('the envelope and HTTP status', () => {
     expect(hant.message).toBe('手機號碼：必須是 7 到 15 位數字的手機號碼');
   });
 
+  it('names each field once, with the first rule it breaks, and an empty text as missing', async () => {
+    const empty = await api(t, register, { body: { account: '13800138000', password: '', smsCode: '' } });
+    expect(empty.message).toBe('Password: is required; SMS code: is required');
+    const short = await api(t, register, {
+      body: { account: '13800138000', password: 'short', smsCode: '12' },
+      language: 'zh-CN',
+    });
+    expect(short.message).toBe('密码：至少 8 个字符；短信验证码：必须是 6 位数字');
+    const noDigit = await api(t, register, {
+      body: { account: '13800138000', password: 'longenough', smsCode: '123456' },
+    });
+    expect(noDigit.message).toBe('Password: must contain a digit');
+  });
+
   it('reports missing, wrong-typed, overlong and unknown fields', async () => {
     const missing = await api(t, login, { body: raw({}) });
     expect(missing.message).toBe('Mobile number: is required; Password: is required');

@@ -14,6 +14,9 @@ export interface AuthUser {
   inviteCode: string;
   realNameStatus: string;
   createdAt: number;
+  /** The profile (decision 043); read with the session, left out for step-source tokens. */
+  nickname?: string | null;
+  avatarFileId?: string | null;
   sessionId: string;
   /** Set for `device` endpoints only: the step-source token that made the call. */
   deviceTokenId?: string;

@@ -16,8 +16,30 @@ function typeLabel(expected: string, t: Translate): string {
   return hasMessage(key) ? t(key) : expected;
 }
 
-/** Turns one zod issue into a sentence that names the field and the rule that failed. */
-function describeIssue(issue: z.core.$ZodIssue, t: Translate): string[] {
+/** One sentence about one field; `field` tells sentences about the same field apart. */
+interface Sentence {
+  readonly field: string;
+  readonly text: string;
+}
+
+/** Turns one zod issue into sentences that name the field and the rule that failed. */
+function describeIssue(issue: z.core.$ZodIssue, t: Translate): Sentence[] {
+  const field = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({
+      field: [field, key].filter(Boolean).join('.'),
+      text: t('rule.unknownField', { field: fieldLabel([...issue.path, key], t) }),
+    }));
+  }
+  // An empty text is missing, whatever else it would break (a password's length, letter, digit).
+  const isEmptyText = issue.input === '' && issue.code !== 'invalid_type';
+  return describeRule(
+    isEmptyText ? { ...issue, code: 'too_small', origin: 'string', minimum: 1, message: '' } : issue,
+    t,
+  ).map((text) => ({ field, text }));
+}
+
+function describeRule(issue: z.core.$ZodIssue, t: Translate): string[] {
   const field = fieldLabel(issue.path, t);
   if (hasMessage(issue.message) && issue.message.startsWith('rule.')) {
     return [t(issue.message, { field })];
@@ -38,8 +60,6 @@ function describeIssue(issue: z.core.$ZodIssue, t: Translate): string[] {
     }
     case 'invalid_format':
       return [t(issue.format === 'date' ? 'rule.date' : 'rule.format', { field })];
-    case 'unrecognized_keys':
-      return issue.keys.map((key) => t('rule.unknownField', { field: fieldLabel([...issue.path, key], t) }));
     case 'invalid_value':
       return [t('rule.option', { field, options: issue.values.map(String).join(', ') })];
     case 'not_multiple_of':
@@ -50,7 +70,15 @@ function describeIssue(issue: z.core.$ZodIssue, t: Translate): string[] {
 }
 
 export function validationError(error: z.ZodError, t: Translate): AppError {
-  const sentences = error.issues.flatMap((issue) => describeIssue(issue, t));
+  // Each field is named once, with the first rule it breaks: "Password: must be at least 8
+  // characters", not that and then "Password: must contain a digit" as well.
+  const named = new Set<string>();
+  const sentences: string[] = [];
+  for (const sentence of error.issues.flatMap((issue) => describeIssue(issue, t))) {
+    if (named.has(sentence.field)) continue;
+    named.add(sentence.field);
+    sentences.push(sentence.text);
+  }
   // Sentences joined the way the language joins them (Chinese with a full-width semicolon).
   const text = sentences.slice(0, MAX_REPORTED_ISSUES).join(t('sentenceSeparator'));
   return new AppError('VALIDATION_FAILED', 'validationFailed', {}, text || t('validationFailed'));

@@ -171,6 +171,11 @@ const en = {
   'field.isDefault': 'Default',
   'field.smsCode': 'SMS code',
   'rule.smsCode': '{field}: must be 6 digits',
+  // Profile (decision 043).
+  'field.nickname': 'Nickname',
+  'field.avatarFileId': 'Avatar',
+  'rule.nickname': '{field}: must be 1 to 20 characters, without line breaks or direction marks',
+  avatarNotUsable: 'Choose a picture you uploaded as your avatar',
   'sms.registerCode': 'Stride: your sign-up code is {code}. It is valid for {minutes} minutes. Do not share it.',
   'sms.resetCode': 'Stride: your password reset code is {code}. It is valid for {minutes} minutes. Do not share it.',
   // The notifications inbox (decision 044): each kind's title and body.
@@ -391,6 +396,10 @@ const es: Messages = {
   'field.isDefault': 'Predeterminada',
   'field.smsCode': 'Código SMS',
   'rule.smsCode': '{field}: debe tener 6 dígitos',
+  'field.nickname': 'Apodo',
+  'field.avatarFileId': 'Avatar',
+  'rule.nickname': '{field}: debe tener de 1 a 20 caracteres, sin saltos de línea ni marcas de dirección',
+  avatarNotUsable: 'Elige como avatar una imagen que hayas subido',
   'sms.registerCode': 'Stride: tu código de registro es {code}. Es válido durante {minutes} minutos. No lo compartas.',
   'sms.resetCode':
     'Stride: tu código para restablecer la contraseña es {code}. Es válido durante {minutes} minutos. No lo compartas.',
@@ -611,6 +620,10 @@ const fr: Messages = {
   'field.isDefault': 'Par défaut',
   'field.smsCode': 'Code SMS',
   'rule.smsCode': '{field} : doit comporter 6 chiffres',
+  'field.nickname': 'Pseudo',
+  'field.avatarFileId': 'Avatar',
+  'rule.nickname': '{field} : doit comporter de 1 à 20 caractères, sans saut de ligne ni marque de direction',
+  avatarNotUsable: 'Choisissez comme avatar une image que vous avez envoyée',
   'sms.registerCode':
     'Stride : votre code d’inscription est {code}. Il est valable {minutes} minutes. Ne le partagez pas.',
   'sms.resetCode':
@@ -826,6 +839,10 @@ const zhHans: Messages = {
   'field.isDefault': '默认',
   'field.smsCode': '短信验证码',
   'rule.smsCode': '{field}：必须是 6 位数字',
+  'field.nickname': '昵称',
+  'field.avatarFileId': '头像',
+  'rule.nickname': '{field}：须为 1 到 20 个字符，不能含换行或文字方向符',
+  avatarNotUsable: '请选择你自己上传的图片作为头像',
   'sms.registerCode': '【Stride】您的注册验证码为 {code}，{minutes} 分钟内有效，请勿泄露。',
   'sms.resetCode': '【Stride】您的密码重置验证码为 {code}，{minutes} 分钟内有效，请勿泄露。',
   // The notifications inbox (decision 044): each kind's title and body.
@@ -1032,6 +1049,10 @@ const zhHant: Messages = {
   'field.isDefault': '預設',
   'field.smsCode': '簡訊驗證碼',
   'rule.smsCode': '{field}：必須是 6 位數字',
+  'field.nickname': '暱稱',
+  'field.avatarFileId': '頭像',
+  'rule.nickname': '{field}：須為 1 到 20 個字元，不能含換行或文字方向符號',
+  avatarNotUsable: '請選擇你自己上傳的圖片作為頭像',
   'sms.registerCode': '【Stride】您的註冊驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露。',
   'sms.resetCode': '【Stride】您的密碼重設驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露。',
   // The notifications inbox (decision 044): each kind's title and body.

@@ -542,6 +542,8 @@ export async function seedDemo(services: Services): Promise<void> {
       frozen_by: null,
       frozen_reason: null,
       version: 1,
+      nickname: null,
+      avatar_file_id: null,
     };
     await repository.insert(db, user);
   }

@@ -39,6 +39,8 @@ describe('page host', () => {
       inviteCode: 'ABCD1234',
       realNameStatus: 'none',
       createdAt: '2024-01-01T00:00:00Z',
+      nickname: null,
+      avatarUrl: null,
     });
     serveNotAvailable();
     await open('#/pages-sub/card/index');
@@ -67,6 +69,8 @@ describe('page host', () => {
       inviteCode: 'ABCD1234',
       realNameStatus: 'none',
       createdAt: '2024-01-01T00:00:00Z',
+      nickname: null,
+      avatarUrl: null,
     });
     const fetch = serveNotAvailable();
     await open('#/');
@@ -84,6 +88,8 @@ describe('page host', () => {
         inviteCode: 'ABCD1234',
         realNameStatus: 'none',
         createdAt: '2024-01-01T00:00:00Z',
+        nickname: null,
+        avatarUrl: null,
       },
     };
     vi.stubGlobal(
@@ -124,6 +130,8 @@ describe('page host', () => {
       inviteCode: 'ABCD1234',
       realNameStatus: 'none',
       createdAt: '2024-01-01T00:00:00Z',
+      nickname: null,
+      avatarUrl: null,
     });
     const fetch = serveNotAvailable();
     await open('#/');

@@ -11,6 +11,8 @@ const user: User = {
   inviteCode: 'ABCD1234',
   realNameStatus: 'none',
   createdAt: '2024-01-01T00:00:00Z',
+  nickname: null,
+  avatarUrl: null,
 };
 
 let navigator: Navigator | undefined;

@@ -54,6 +54,7 @@ const PAGES: readonly PageDef[] = [
   { path: PATHS.orderMember, load: () => import('./pages/order-member.page') },
   { path: PATHS.orderShop, load: () => import('./pages/order-shop.page') },
   { path: PATHS.physicalCardMailing, load: () => import('./pages/physical-card-mailing.page') },
+  { path: PATHS.profile, load: () => import('./pages/profile.page') },
   { path: PATHS.realname, load: () => import('./pages/realname.page') },
   { path: PATHS.stepSources, load: () => import('./pages/step-sources.page') },
   { path: PATHS.stepDay, load: () => import('./pages/step-day.page') },

@@ -9,6 +9,8 @@ const user = {
   inviteCode: 'ABCD1234',
   realNameStatus: 'none' as const,
   createdAt: '2024-01-01T00:00:00Z',
+  nickname: null,
+  avatarUrl: null,
 };
 
 afterEach(() => window.localStorage.clear());

@@ -92,7 +92,6 @@ export const en = {
   'my.language': 'Language',
   'my.version': 'Version',
   'my.logout': 'Log out',
-  'my.services': 'Services',
   'changePassword.current': 'Current password',
   'changePassword.new': 'New password',
   'changePassword.confirm': 'Confirm new password',
@@ -100,7 +99,6 @@ export const en = {
   'changePassword.done':
     'Your password has been changed. Every other device signed in to your account has been signed out; this one stays signed in.',
   'changePassword.forgot': 'Forgot your current password? Log out and use "Forgot password" on the login page.',
-  'my.security': 'Account security',
 
   'realName.none': 'Not verified',
   'realName.pending': 'Under review',
@@ -769,6 +767,23 @@ export const en = {
   'accountData.blockMailings': 'card mailings not yet shipped: {count}',
   'accountData.typeWord': 'Type {word} to confirm',
   'accountData.deleteSubmit': 'Delete my account',
+  // Profile and the grouped My page (decision 043).
+  'title.profile': 'Profile',
+  'my.group.wallet': 'Wallet & cards',
+  'my.group.shop': 'Shop',
+  'my.group.walking': 'Walking',
+  'my.group.account': 'Account & security',
+  'my.group.about': 'About',
+  'my.languageCurrent': 'In use',
+  'profile.nickname': 'Nickname',
+  'profile.nicknameHint': '1 to {max} characters. Leave it empty to be greeted by your masked number.',
+  'profile.nicknameRule': 'A nickname has 1 to {max} characters, on one line',
+  'profile.chooseAvatar': 'Choose a picture',
+  'profile.changeAvatar': 'Change picture',
+  'profile.save': 'Save',
+  'profile.saving': 'Saving…',
+  'profile.saved': 'Profile saved',
+  // End of the profile block.
 } as const;
 
 export type MessageKey = keyof typeof en;

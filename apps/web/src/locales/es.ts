@@ -93,7 +93,6 @@ export const es: Messages = {
   'my.language': 'Idioma',
   'my.version': 'Versión',
   'my.logout': 'Cerrar sesión',
-  'my.services': 'Servicios',
   'changePassword.current': 'Contraseña actual',
   'changePassword.new': 'Nueva contraseña',
   'changePassword.confirm': 'Confirmar nueva contraseña',
@@ -102,7 +101,6 @@ export const es: Messages = {
     'Tu contraseña ha cambiado. Se ha cerrado la sesión en todos los demás dispositivos; este sigue con la sesión iniciada.',
   'changePassword.forgot':
     '¿Olvidaste tu contraseña actual? Cierra sesión y usa «Recuperar contraseña» en la página de inicio de sesión.',
-  'my.security': 'Seguridad de la cuenta',
 
   'realName.none': 'Sin verificar',
   'realName.pending': 'En revisión',
@@ -779,4 +777,21 @@ export const es: Messages = {
   'accountData.blockMailings': 'envíos de tarjeta sin enviar: {count}',
   'accountData.typeWord': 'Escribe {word} para confirmar',
   'accountData.deleteSubmit': 'Eliminar mi cuenta',
+  // Profile and the grouped My page (decision 043).
+  'title.profile': 'Perfil',
+  'my.group.wallet': 'Cartera y tarjetas',
+  'my.group.shop': 'Tienda',
+  'my.group.walking': 'Caminar',
+  'my.group.account': 'Cuenta y seguridad',
+  'my.group.about': 'Acerca de',
+  'my.languageCurrent': 'En uso',
+  'profile.nickname': 'Apodo',
+  'profile.nicknameHint': 'De 1 a {max} caracteres. Déjalo vacío para que te saludemos con tu número enmascarado.',
+  'profile.nicknameRule': 'Un apodo tiene de 1 a {max} caracteres, en una línea',
+  'profile.chooseAvatar': 'Elegir una imagen',
+  'profile.changeAvatar': 'Cambiar imagen',
+  'profile.save': 'Guardar',
+  'profile.saving': 'Guardando…',
+  'profile.saved': 'Perfil guardado',
+  // End of the profile block.
 };

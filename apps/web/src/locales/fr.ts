@@ -93,7 +93,6 @@ export const fr: Messages = {
   'my.language': 'Langue',
   'my.version': 'Version',
   'my.logout': 'Se déconnecter',
-  'my.services': 'Services',
   'changePassword.current': 'Mot de passe actuel',
   'changePassword.new': 'Nouveau mot de passe',
   'changePassword.confirm': 'Confirmer le nouveau mot de passe',
@@ -102,7 +101,6 @@ export const fr: Messages = {
     'Votre mot de passe a été changé. Tous les autres appareils connectés à votre compte ont été déconnectés ; celui-ci reste connecté.',
   'changePassword.forgot':
     'Mot de passe actuel oublié ? Déconnectez-vous et utilisez « Mot de passe oublié » sur la page de connexion.',
-  'my.security': 'Sécurité du compte',
 
   'realName.none': 'Non vérifiée',
   'realName.pending': 'En cours d’examen',
@@ -778,4 +776,21 @@ export const fr: Messages = {
   'accountData.blockMailings': 'envois de carte non expédiés : {count}',
   'accountData.typeWord': 'Saisissez {word} pour confirmer',
   'accountData.deleteSubmit': 'Supprimer mon compte',
+  // Profile and the grouped My page (decision 043).
+  'title.profile': 'Profil',
+  'my.group.wallet': 'Portefeuille et cartes',
+  'my.group.shop': 'Boutique',
+  'my.group.walking': 'Marche',
+  'my.group.account': 'Compte et sécurité',
+  'my.group.about': 'À propos',
+  'my.languageCurrent': 'Utilisée',
+  'profile.nickname': 'Pseudo',
+  'profile.nicknameHint': 'De 1 à {max} caractères. Laissez vide pour être salué par votre numéro masqué.',
+  'profile.nicknameRule': 'Un pseudo compte de 1 à {max} caractères, sur une ligne',
+  'profile.chooseAvatar': 'Choisir une image',
+  'profile.changeAvatar': 'Changer d’image',
+  'profile.save': 'Enregistrer',
+  'profile.saving': 'Enregistrement…',
+  'profile.saved': 'Profil enregistré',
+  // End of the profile block.
 };

@@ -41,6 +41,13 @@ export const UserSchema = z.object({
   inviteCode: z.string(),
   realNameStatus: RealNameStatusSchema,
   createdAt: TimestampSchema,
+  /** The name the user chose (decision 043), or null: then the app shows the masked number. */
+  nickname: z.string().nullable(),
+  /**
+   * The user's avatar, an authenticated API path like an upload's `url` (load it with the bearer
+   * token), or null. Shown only to the user.
+   */
+  avatarUrl: z.string().nullable(),
 });
 export type User = z.output<typeof UserSchema>;
 
@@ -140,6 +147,37 @@ export const logout = defineEndpoint({
   summary: 'End the calling session: its token is revoked, and any later call with it answers 1001.',
   body: z.strictObject({}).optional(),
   response: DoneSchema,
+});
+
+/** docs/product/rules.md, Profile: a nickname is 1–20 characters after trimming. */
+export const NICKNAME_MAX = 20;
+
+/**
+ * Characters a nickname refuses besides the control characters `text()` refuses: line and
+ * paragraph separators and the bidirectional overrides and isolates, which make a name read
+ * differently from what it is. Counted in characters (code points), so an emoji counts once;
+ * the 20 is `NICKNAME_MAX`.
+ */
+const NICKNAME_PATTERN = /^[^\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]{1,20}$/u;
+
+export const NicknameSchema = text().trim().regex(NICKNAME_PATTERN, { error: 'rule.nickname' });
+
+export const ProfileBodySchema = z.strictObject({
+  /** A new nickname; null clears it; left out keeps it. */
+  nickname: NicknameSchema.nullable().optional(),
+  /** One of the caller's own uploads of purpose `avatar`; null clears it; left out keeps it. */
+  avatarFileId: IdSchema.nullable().optional(),
+});
+
+export const updateProfile = defineEndpoint({
+  id: 'user.profile',
+  method: 'POST',
+  path: '/api/user/profile',
+  access: 'user',
+  summary:
+    'Set the nickname and the avatar (decision 043). The avatar must be one of the caller’s own uploads with purpose `avatar`; any other file id, someone else’s or missing, is refused alike (1003). Answers the user as `user.info` does.',
+  body: ProfileBodySchema,
+  response: UserSchema,
 });
 
 export const PasswordKeyQuerySchema = z.strictObject({

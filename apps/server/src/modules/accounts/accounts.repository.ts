@@ -16,6 +16,21 @@ export class AccountsRepository {
     return db.selectFrom('users').selectAll().where('invite_code', '=', code).executeTakeFirst();
   }
 
+  /** Sets the profile fields given (decision 043); answers the row after, or undefined. */
+  async updateProfile(
+    db: Executor,
+    id: string,
+    values: Partial<Pick<UserRow, 'nickname' | 'avatar_file_id'>>,
+  ): Promise<UserRow | undefined> {
+    // With nothing to set this still takes the row lock, the lock the upload cleanup takes.
+    await db
+      .updateTable('users')
+      .set({ id, ...values })
+      .where('id', '=', id)
+      .execute();
+    return this.findById(db, id);
+  }
+
   async insert(db: Executor, user: UserRow): Promise<void> {
     await db.insertInto('users').values(user).execute();
   }

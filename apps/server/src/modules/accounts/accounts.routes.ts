@@ -8,17 +8,19 @@ import {
   requestPasswordKey,
   requestRegisterCode,
   resetPassword,
+  updateProfile,
 } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
 import { toUser, type AccountsService } from './accounts.service.js';
+import type { ProfileService } from './profile.service.js';
 import type { SessionsService } from './sessions.service.js';
 
 export function registerAccountRoutes(
   endpoints: EndpointRegistrar,
-  deps: { accounts: AccountsService; sessions: SessionsService; captcha: CaptchaService },
+  deps: { accounts: AccountsService; sessions: SessionsService; captcha: CaptchaService; profile: ProfileService },
 ): void {
-  const { accounts, sessions, captcha } = deps;
+  const { accounts, sessions, captcha, profile } = deps;
 
   endpoints.handle(getCaptcha, ({ request }) => captcha.issue(request.ip));
 
@@ -39,9 +41,13 @@ export function registerAccountRoutes(
         invite_code: user.inviteCode,
         real_name_status: user.realNameStatus,
         created_at: user.createdAt,
+        nickname: user.nickname ?? null,
+        avatar_file_id: user.avatarFileId ?? null,
       }),
     ),
   );
+
+  endpoints.handle(updateProfile, ({ user, body }) => profile.update(user.id, body));
 
   endpoints.handle(logout, async ({ user }) => {
     await sessions.revoke(user.sessionId);

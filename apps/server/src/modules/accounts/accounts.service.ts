@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
+import { fileUrl } from '../files/files.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { SmsCodesService } from '../sms-codes/sms-codes.service.js';
 import type { AccountsRepository, UserRow } from './accounts.repository.js';
@@ -21,13 +22,20 @@ export const RESET_KEY_TTL_MS = 15 * MINUTE_MS;
 /** Draws of a fresh invite code before giving up (each collides with odds of about 1 in 10^12). */
 const INVITE_CODE_ATTEMPTS = 5;
 
-export function toUser(row: Pick<UserRow, 'id' | 'account' | 'invite_code' | 'real_name_status' | 'created_at'>): User {
+export function toUser(
+  row: Pick<
+    UserRow,
+    'id' | 'account' | 'invite_code' | 'real_name_status' | 'created_at' | 'nickname' | 'avatar_file_id'
+  >,
+): User {
   return {
     id: row.id,
     account: row.account,
     inviteCode: row.invite_code,
     realNameStatus: row.real_name_status as User['realNameStatus'],
     createdAt: isoTime(row.created_at),
+    nickname: row.nickname,
+    avatarUrl: row.avatar_file_id ? fileUrl(row.avatar_file_id) : null,
   };
 }
 
@@ -120,6 +128,8 @@ export class AccountsService {
       frozen_by: null,
       frozen_reason: null,
       version: 1,
+      nickname: null,
+      avatar_file_id: null,
     };
     // The unique indexes decide, never a look first: two sign-ups for one number at the same
     // moment, or a fresh invite code that another sign-up drew too (then draw again).

@@ -27,6 +27,8 @@ export class SessionsRepository {
         'users.invite_code as inviteCode',
         'users.real_name_status as realNameStatus',
         'users.created_at as createdAt',
+        'users.nickname as nickname',
+        'users.avatar_file_id as avatarFileId',
         'users.frozen_at as frozenAt',
       ])
       .where('sessions.token_hash', '=', tokenHash)

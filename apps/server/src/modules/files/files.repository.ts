@@ -14,6 +14,7 @@ export const FILE_REFERENCES = [
   { table: 'identities', column: 'front_file_id' },
   { table: 'identities', column: 'back_file_id' },
   { table: 'identities', column: 'face_file_id' },
+  { table: 'users', column: 'avatar_file_id' },
 ] as const satisfies readonly { table: keyof Database; column: string }[];
 
 /** `not exists (select 1 from <table> where <table>.<column> = files.id)`. */

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stepCounter } from '../../features/walking';
 import type * as NavigationModule from '../../lib/navigation';
 import { PATHS, go } from '../../lib/navigation';
+import { userStore } from '../../lib/storage';
 import HomePage from './home.page';
 
 vi.mock('../../lib/navigation', async (importOriginal) => ({
@@ -58,6 +59,28 @@ afterEach(() => {
 });
 
 describe('HomePage', () => {
+  it('greets by the nickname when there is one, else by the masked number', async () => {
+    serve({ 'GET /api/home': [ok(HOME)] });
+    const user = {
+      id: 'u1',
+      account: '13800138000',
+      inviteCode: 'ABCD1234',
+      realNameStatus: 'none' as const,
+      createdAt: '2026-01-01T00:00:00Z',
+      nickname: null,
+      avatarUrl: null,
+    };
+    userStore.setSession('tok', user);
+    try {
+      render(<HomePage />);
+      expect(screen.getByText('Hello, 138****8000')).toBeTruthy();
+      userStore.setUserInfo({ ...user, nickname: '小明' });
+      expect(await screen.findByText('Hello, 小明')).toBeTruthy();
+    } finally {
+      userStore.clear();
+    }
+  });
+
   it('says plainly that nothing is configured yet when there are no banners, entries or notices', async () => {
     serve({ 'GET /api/home': [ok({ ...HOME, quickEntries: [] })] });
     render(<HomePage />);

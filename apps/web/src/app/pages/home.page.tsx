@@ -291,7 +291,9 @@ export default function HomePage() {
       <header className="home-head">
         <h1 className="home-head__title">{t('appName')}</h1>
         {userInfo ? (
-          <p className="home-head__greeting">{t('home.greeting', { account: maskMiddle(userInfo.account) })}</p>
+          <p className="home-head__greeting">
+            {t('home.greeting', { account: userInfo.nickname ?? maskMiddle(userInfo.account) })}
+          </p>
         ) : null}
       </header>
       {state.status === 'loading' ? <StatusTip status="loading" /> : null}

@@ -1,41 +1,24 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { maskMiddle } from '@stride/contract/rules';
+import { ActionSheet } from '../../components/action-sheet';
 import { StatusTip } from '../../components/status-tip';
-import { AccountSummary, LanguagePicker, logoutUser } from '../../features/account';
+import { Avatar, logoutUser } from '../../features/account';
 import { listMyCards } from '../../features/cards';
 import { ExchangeSheet } from '../../features/exchange';
 import { DownloadEntry } from '../../features/download';
-import { InboxEntry } from '../../features/notifications';
 import { useHome } from '../../features/home';
+import { badgeText, useUnreadCount } from '../../features/notifications';
 import { createRetryKey } from '../../lib/http';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { useI18n } from '../../lib/i18n';
-import { PATHS, go, relaunch, type AppPath } from '../../lib/navigation';
+import { APP_LANGUAGES, LANGUAGE_NAMES, languageStore, useI18n } from '../../lib/i18n';
+import { PATHS, go, relaunch } from '../../lib/navigation';
 import { useUser, userStore } from '../../lib/storage';
 import { APP_VERSION, APP_VERSION_CODE } from '../app-info';
 import { RemoteView } from '../../components/remote-view';
+import { MY_GROUPS, MY_ICONS, type MyEntry, type MyIcon } from '../my-menu';
 import { PAGE_TITLES } from '../page-titles';
 import '../../features/home/home.css';
-
-const SERVICES: readonly AppPath[] = [
-  PATHS.stepHistory,
-  PATHS.invest,
-  PATHS.addresses,
-  PATHS.asset,
-  PATHS.card,
-  PATHS.exchangeRecord,
-  PATHS.faceRecognition,
-  PATHS.insurance,
-  PATHS.officialCommunity,
-  PATHS.orderList,
-  PATHS.orderMember,
-  PATHS.orderShop,
-  PATHS.physicalCardMailing,
-  PATHS.realname,
-  PATHS.stepSources,
-  PATHS.withdrawal,
-  PATHS.withdrawalDetail,
-  PATHS.withdrawalType,
-];
+import './my.page.css';
 
 function logOut() {
   // Leave even when the call fails: the user asked to be logged out of this device.
@@ -74,9 +57,6 @@ function Assets() {
       <div className="home-wallet__actions">
         <button type="button" className="button" onClick={() => setExchangeOpen(true)}>
           {t('exchange.open')}
-        </button>
-        <button type="button" className="button button--ghost" onClick={() => go(PATHS.asset)}>
-          {t('title.asset')}
         </button>
       </div>
       {notice ? (
@@ -134,51 +114,164 @@ function ActiveCards() {
   );
 }
 
-export default function MyPage() {
+const CHEVRON = (
+  <svg
+    className="my-row__chevron"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
+    <path d="M9 6l6 6-6 6" />
+  </svg>
+);
+
+/** A row of a group: icon, label, an optional value, and a chevron where it opens something. */
+function Row({
+  icon,
+  label,
+  value,
+  onClick,
+  disabled = false,
+  testId,
+}: {
+  readonly icon: MyIcon;
+  readonly label: string;
+  readonly value?: ReactNode;
+  readonly onClick?: () => void;
+  readonly disabled?: boolean;
+  readonly testId?: string;
+}) {
+  const content = (
+    <>
+      <span className="my-row__icon" aria-hidden="true">
+        {MY_ICONS[icon]}
+      </span>
+      <span className="my-row__label">{label}</span>
+      {value === undefined ? null : <span className="my-row__value">{value}</span>}
+      {onClick ? CHEVRON : null}
+    </>
+  );
+  return (
+    <li>
+      {onClick ? (
+        <button type="button" className="my-row" disabled={disabled} onClick={onClick} data-testid={testId}>
+          {content}
+        </button>
+      ) : (
+        <div className="my-row">{content}</div>
+      )}
+    </li>
+  );
+}
+
+/** The notifications inbox, with the unread count (decision 044). */
+function InboxRow({ icon }: { readonly icon: MyIcon }) {
   const { t } = useI18n();
-  const { userInfo } = useUser();
+  const unread = useUnreadCount();
+  return (
+    <Row
+      icon={icon}
+      label={t('title.notifications')}
+      testId="inbox-entry"
+      value={
+        unread > 0 ? (
+          <>
+            <span className="notification-count" aria-hidden="true">
+              {badgeText(unread)}
+            </span>
+            <span className="sr-only">{t('notifications.unreadCount', { count: unread })}</span>
+          </>
+        ) : undefined
+      }
+      onClick={() => go(PATHS.notifications)}
+    />
+  );
+}
+
+function LanguageRow({ icon }: { readonly icon: MyIcon }) {
+  const { t, language } = useI18n();
+  const [isOpen, setOpen] = useState(false);
   return (
     <>
+      <Row icon={icon} label={t('my.language')} value={LANGUAGE_NAMES[language]} onClick={() => setOpen(true)} />
+      <ActionSheet
+        visible={isOpen}
+        extra={t('my.language')}
+        actions={APP_LANGUAGES.map((option) => ({
+          key: option,
+          text: LANGUAGE_NAMES[option],
+          ...(option === language ? { description: t('my.languageCurrent') } : {}),
+        }))}
+        onAction={(key) => {
+          const chosen = APP_LANGUAGES.find((option) => option === key);
+          if (chosen) languageStore.set(chosen);
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+function Entry({ entry }: { readonly entry: MyEntry }) {
+  const { t } = useI18n();
+  if ('path' in entry) {
+    const { path } = entry;
+    return <Row icon={entry.icon} label={t(entry.labelKey ?? PAGE_TITLES[path])} onClick={() => go(path)} />;
+  }
+  switch (entry.row) {
+    case 'inbox':
+      return <InboxRow icon={entry.icon} />;
+    case 'language':
+      return <LanguageRow icon={entry.icon} />;
+    case 'download':
+      return <DownloadEntry render={(download) => <Row icon={entry.icon} {...download} />} />;
+    case 'version':
+      return <Row icon={entry.icon} label={t('my.version')} value={`${APP_VERSION} (${APP_VERSION_CODE})`} />;
+  }
+}
+
+/** The head of My: avatar, nickname (else the masked number) and verification; opens the profile. */
+function MyHeader() {
+  const { t } = useI18n();
+  const { userInfo } = useUser();
+  if (!userInfo) return null;
+  return (
+    <button type="button" className="my-head" onClick={() => go(PATHS.profile)}>
+      <Avatar url={userInfo.avatarUrl} size={56} />
+      <span className="my-head__text">
+        <span className="my-head__name" data-testid="my-name">
+          {userInfo.nickname ?? maskMiddle(userInfo.account)}
+        </span>
+        <span className={`my-head__badge my-head__badge--${userInfo.realNameStatus}`}>
+          {t(`realName.${userInfo.realNameStatus}`)}
+        </span>
+      </span>
+      {CHEVRON}
+    </button>
+  );
+}
+
+export default function MyPage() {
+  const { t } = useI18n();
+  return (
+    <>
+      <MyHeader />
       <Assets />
       <ActiveCards />
-      {userInfo ? <AccountSummary user={userInfo} /> : null}
-      <InboxEntry onOpen={() => go(PATHS.notifications)} />
-      <nav aria-label={t('my.services')}>
-        <ul className="list">
-          {SERVICES.map((path) => (
-            <li key={path}>
-              <button type="button" className="list__item list__item--button" onClick={() => go(path)}>
-                {t(PAGE_TITLES[path])}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <nav aria-label={t('my.security')}>
-        <ul className="list">
-          <li>
-            <button type="button" className="list__item list__item--button" onClick={() => go(PATHS.changePassword)}>
-              {t(PAGE_TITLES[PATHS.changePassword])}
-            </button>
-          </li>
-          {/* Your data: export and account deletion (decision 047). */}
-          <li>
-            <button type="button" className="list__item list__item--button" onClick={() => go(PATHS.accountData)}>
-              {t('accountData.entry')}
-            </button>
-          </li>
-        </ul>
-      </nav>
-      <LanguagePicker />
-      <DownloadEntry />
-      <dl className="list">
-        <div className="list__item">
-          <dt className="list__secondary">{t('my.version')}</dt>
-          <dd style={{ margin: 0 }}>
-            {APP_VERSION} ({APP_VERSION_CODE})
-          </dd>
-        </div>
-      </dl>
+      {MY_GROUPS.map((group) => (
+        <nav key={group.key} className="my-group" aria-labelledby={`my-group-${group.key}`}>
+          <h2 id={`my-group-${group.key}`} className="my-section-title">
+            {t(group.titleKey)}
+          </h2>
+          <ul className="my-group__rows">
+            {group.entries.map((entry) => (
+              <Entry key={'path' in entry ? entry.path : entry.row} entry={entry} />
+            ))}
+          </ul>
+        </nav>
+      ))}
       <div style={{ margin: 12 }}>
         <button type="button" className="button button--block button--ghost" onClick={logOut}>
           {t('my.logout')}

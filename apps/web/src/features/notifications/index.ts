@@ -9,5 +9,4 @@ export {
 export { createUnreadStore, unreadStore, type UnreadStore } from './unread-store';
 export { useUnreadCount } from './use-unread-count';
 export { NotificationList } from './components/notification-list';
-export { InboxEntry } from './components/inbox-entry';
 export { badgeText } from './badge-text';

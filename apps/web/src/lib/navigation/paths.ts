@@ -23,6 +23,7 @@ export const PATHS = {
   orderMember: '/pages-sub/order/member',
   orderShop: '/pages-sub/order/shop',
   physicalCardMailing: '/pages-sub/physical-card-mailing/index',
+  profile: '/pages-sub/profile/index',
   realname: '/pages-sub/realname/index',
   stepSources: '/pages-sub/steps/sources',
   stepDay: '/pages-sub/steps/day',

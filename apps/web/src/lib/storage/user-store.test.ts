@@ -9,6 +9,8 @@ const user: User = {
   inviteCode: 'ABCD1234',
   realNameStatus: 'none',
   createdAt: '2024-01-01T00:00:00.000Z',
+  nickname: null,
+  avatarUrl: null,
 };
 
 describe('user store', () => {

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { INPUT_MAX_LENGTH, PASSWORD_MAX, SMS_CODE_LENGTH, type User } from '@stride/contract';
+import { CODES, INPUT_MAX_LENGTH, PASSWORD_MAX, SMS_CODE_LENGTH, type User } from '@stride/contract';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
+import { isRequestError } from '../../../lib/http';
 import { useI18n } from '../../../lib/i18n';
 import { registerUser } from '../api/register-user';
 import { requestRegisterCode } from '../api/request-register-code';
@@ -9,6 +10,15 @@ import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
 
 const SECONDS_PER_MINUTE = 60;
+
+/**
+ * A refusal of the request itself (a number that is not one, an empty captcha) comes before the
+ * server looks at the captcha: the picture and the typed answer stay good. Any other failure (a
+ * wrong or expired captcha, a code refused by the limits, no answer) may have used the captcha up.
+ */
+function spendsCaptcha(cause: unknown): boolean {
+  return !(isRequestError(cause) && cause.kind === 'envelope' && cause.code === CODES.VALIDATION_FAILED);
+}
 const TICK_MS = 1_000;
 
 export interface SignUpFormProps {
@@ -59,16 +69,24 @@ export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword 
   }
 
   function sendCode() {
-    setSpentCaptcha(captcha.captchaId);
-    void run(async () => {
-      const answer = await requestRegisterCode(
-        { account, captchaId: captcha.captchaId, captchaCode: captcha.code },
-        { hideErrors: true },
-      );
-      setSent({ account, minutes: Math.round(answer.expiresIn / SECONDS_PER_MINUTE) });
-      setResendIn(answer.resendIn);
-      captcha.refresh();
-    }, captcha.refresh);
+    const captchaId = captcha.captchaId;
+    setSpentCaptcha(captchaId);
+    void run(
+      async () => {
+        const answer = await requestRegisterCode(
+          { account, captchaId: captcha.captchaId, captchaCode: captcha.code },
+          { hideErrors: true },
+        );
+        setSent({ account, minutes: Math.round(answer.expiresIn / SECONDS_PER_MINUTE) });
+        setResendIn(answer.resendIn);
+        captcha.refresh();
+      },
+      (cause) => {
+        // Used up: a new picture, its field emptied. Still good: it may be sent again as it is.
+        if (spendsCaptcha(cause)) captcha.refresh();
+        else setSpentCaptcha((spent) => (spent === captchaId ? '' : spent));
+      },
+    );
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CODES } from '@stride/contract/codes';
 import { useRemote, useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
@@ -14,8 +15,15 @@ function loadPackage(signal: AbortSignal) {
  */
 export function DownloadEntry({
   assign = (url: string) => window.location.assign(url),
+  render,
 }: {
   readonly assign?: (url: string) => void;
+  /** Draws the entry as the caller's own row (a grouped menu); by default, a list of one row. */
+  readonly render?: (entry: {
+    readonly label: string;
+    readonly disabled: boolean;
+    readonly onClick: () => void;
+  }) => ReactNode;
 }) {
   const { t } = useI18n();
   const { state } = useRemote(loadPackage, { reloadOnShow: true });
@@ -23,6 +31,7 @@ export function DownloadEntry({
   if (state.status === 'error' && state.code === CODES.NOT_AVAILABLE) return null;
   // Asked again on the tap: the newest package, and the request layer's dialog on a failure.
   const download = () => run(() => getDownload().then(({ url }) => assign(url)));
+  if (render) return render({ label: t('download.app'), disabled: isBusy, onClick: () => void download() });
   return (
     <ul className="list">
       <li>

@@ -1,0 +1,104 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as NavigationModule from '../../lib/navigation';
+import { PATHS, go } from '../../lib/navigation';
+import { userStore } from '../../lib/storage';
+import { MY_GROUPS } from '../my-menu';
+import { PAGE_TITLES } from '../page-titles';
+import MyPage from './my.page';
+
+vi.mock('../../lib/navigation', async (importOriginal) => ({
+  ...(await importOriginal<typeof NavigationModule>()),
+  go: vi.fn(),
+}));
+
+const HOME = {
+  day: '2026-03-02',
+  utcOffsetMinutes: 480,
+  steps: 0,
+  goal: 6_000,
+  points: 5_000,
+  balance: 200_000,
+  earnedPoints: 0,
+  collectedPoints: 0,
+  collectablePoints: 0,
+  multiplier: 1,
+  activeCard: null,
+  activeCards: [],
+  banners: [],
+  quickEntries: [],
+  notices: [],
+};
+
+const USER = {
+  id: 'u1',
+  account: '13800138000',
+  inviteCode: 'ABCD1234',
+  realNameStatus: 'verified' as const,
+  createdAt: '2026-01-01T00:00:00Z',
+  nickname: null,
+  avatarUrl: null,
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      const path = new URL(String(input instanceof Request ? input.url : input), 'http://x').pathname;
+      const data = path === '/api/home' ? HOME : path === '/api/cards/mine' ? [] : null;
+      const body =
+        data === null
+          ? { code: 1010, message: 'No companion package is configured', data }
+          : { code: 1, message: 'ok', data };
+      return Promise.resolve(new Response(JSON.stringify(body)));
+    }),
+  );
+  userStore.setSession('tok', USER);
+});
+
+afterEach(() => {
+  userStore.clear();
+  vi.mocked(go).mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('MyPage', () => {
+  it('lists every page once, in groups with a heading, each row named by its visible text', async () => {
+    render(<MyPage />);
+    await screen.findByTestId('my-balance');
+    const paths = MY_GROUPS.flatMap((group) => group.entries.flatMap((entry) => ('path' in entry ? [entry.path] : [])));
+    expect(new Set(paths).size).toBe(paths.length);
+    const navs = screen.getAllByRole('navigation').map((nav) => nav.getAttribute('aria-labelledby'));
+    expect(navs).toEqual(MY_GROUPS.map((group) => `my-group-${group.key}`));
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Active cards', 'Wallet & cards', 'Shop', 'Walking', 'Account & security', 'About']);
+    // The funds statement is one entry now, in the wallet group (it was also a button by the balance).
+    expect(screen.getAllByRole('button', { name: 'Funds statement' })).toHaveLength(1);
+    const rows = [...document.querySelectorAll<HTMLButtonElement>('button.my-row')];
+    expect(rows).toHaveLength(paths.length + 1); // and the language row
+    for (const row of rows) {
+      const visible = [...row.querySelectorAll('.my-row__label, .my-row__value')].map((part) => part.textContent);
+      expect(screen.getByRole('button', { name: visible.join(' ') })).toBe(row);
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Step sources' }));
+    expect(go).toHaveBeenCalledWith(PATHS.stepSources);
+    expect(PAGE_TITLES[PATHS.stepSources]).toBe('title.stepSources');
+  });
+
+  it('heads the page with the masked number (or the nickname) and the verification, opening the profile', async () => {
+    render(<MyPage />);
+    const head = screen.getByRole('button', { name: '138****8000 Verified' });
+    fireEvent.click(head);
+    expect(go).toHaveBeenCalledWith(PATHS.profile);
+    userStore.setUserInfo({ ...USER, nickname: '小明' });
+    expect(await screen.findByRole('button', { name: '小明 Verified' })).toBeTruthy();
+  });
+
+  it('changes the language from a sheet', async () => {
+    render(<MyPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Language English' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Language' });
+    fireEvent.click(within(sheet).getByRole('button', { name: /简体中文/ }));
+    expect(await screen.findByRole('heading', { name: '钱包与卡' })).toBeTruthy();
+  });
+});
