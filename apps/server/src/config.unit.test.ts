@@ -63,8 +63,8 @@ describe('config', () => {
         PAYMENT_PROVIDER: 'none',
         ...ALIYUN_SMS,
         ...WEB_PUSH,
-    ...WEB_PUSH,
-      ...WEB_PUSH,
+        ...WEB_PUSH,
+        ...WEB_PUSH,
       }).mode,
     ).toBe('production');
   });
@@ -131,7 +131,7 @@ describe('CORS origins', () => {
       DATA_ENCRYPTION_KEY: DATA_KEY,
       PUBLIC_URL: 'https://walk.example.com',
       ...ALIYUN_SMS,
-    ...WEB_PUSH,
+      ...WEB_PUSH,
       ...WEB_PUSH,
     };
     // Production names its provider: none is a choice, never a default.
@@ -217,7 +217,7 @@ describe('the data encryption key', () => {
       DATA_ENCRYPTION_KEY: DATA_KEY,
       PUBLIC_URL: 'https://walk.example.com',
       ...ALIYUN_SMS,
-    ...WEB_PUSH,
+      ...WEB_PUSH,
       ...WEB_PUSH,
     });
     expect(config.dataKey.equals(Buffer.alloc(32, 7))).toBe(true);

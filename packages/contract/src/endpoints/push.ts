@@ -97,8 +97,7 @@ export const savePushPreferences = defineEndpoint({
   method: 'PUT',
   path: '/api/push/preferences',
   access: 'user',
-  summary:
-    'Saves my push preferences; pushes are written in the language of this request from then on.',
+  summary: 'Saves my push preferences; pushes are written in the language of this request from then on.',
   body: z.strictObject({
     enabled: z.boolean(),
     reminder: z.boolean(),

@@ -95,8 +95,7 @@ export class OutboxDeliverer {
       await send(AbortSignal.timeout(this.settings.timeoutMs));
     } catch (error) {
       const reason = reasonOf(error);
-      const permanent =
-        (error instanceof SmsDeliveryError || error instanceof PushDeliveryError) && error.permanent;
+      const permanent = (error instanceof SmsDeliveryError || error instanceof PushDeliveryError) && error.permanent;
       const last = permanent || row.attempts >= this.settings.maxAttempts;
       const later = this.clock.now();
       const backoff = Math.min(MAX_BACKOFF_MS, this.settings.retryBaseMs * 2 ** (row.attempts - 1));
@@ -119,7 +118,10 @@ export class OutboxDeliverer {
   }
 
   /** How a row of this channel goes out, or why it cannot. */
-  private sender(channel: string, message: ReturnType<typeof toEntry>): ((signal: AbortSignal) => Promise<void>) | string {
+  private sender(
+    channel: string,
+    message: ReturnType<typeof toEntry>,
+  ): ((signal: AbortSignal) => Promise<void>) | string {
     if (channel === 'push') {
       const push = this.push;
       if (!push) return 'no push transport';

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  LANGUAGES,
-  type Language,
-  type PushPreferences,
-  type PushSubscriptionView,
-} from '@stride/contract';
+import { LANGUAGES, type Language, type PushPreferences, type PushSubscriptionView } from '@stride/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
@@ -126,7 +121,10 @@ export function localTime(ms: number, timeZone: string): { day: string; minute: 
     hourCycle: 'h23',
   }).formatToParts(new Date(ms));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { day: `${part('year')}-${part('month')}-${part('day')}`, minute: Number(part('hour')) * 60 + Number(part('minute')) };
+  return {
+    day: `${part('year')}-${part('month')}-${part('day')}`,
+    minute: Number(part('hour')) * 60 + Number(part('minute')),
+  };
 }
 
 function languageOf(value: string): Language {
