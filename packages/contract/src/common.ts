@@ -102,6 +102,8 @@ export const APP_ROUTES = [
   '/pages-sub/withdrawal-detail/index',
   '/pages-sub/withdrawal-type/edit',
   '/pages-sub/withdrawal-type/index',
+  // Web Push settings (decision 048).
+  '/pages-sub/push-settings/index',
 ] as const;
 
 /** A console-edited row's edit counter: sent back with an edit, refused with 1017 when someone saved meanwhile. */

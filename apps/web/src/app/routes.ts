@@ -61,6 +61,8 @@ const PAGES: readonly PageDef[] = [
   { path: PATHS.withdrawalDetail, load: () => import('./pages/withdrawal-detail.page') },
   { path: PATHS.withdrawalTypeEdit, load: () => import('./pages/withdrawal-type-edit.page') },
   { path: PATHS.withdrawalType, load: () => import('./pages/withdrawal-type.page') },
+  // Web Push settings (decision 048).
+  { path: PATHS.pushSettings, load: () => import('./pages/push-settings.page') },
 ];
 
 /** docs/product/client.md, Pages: every route; each page is its own chunk. */

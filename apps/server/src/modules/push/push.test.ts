@@ -238,7 +238,8 @@ describe('push delivery through the outbox', () => {
     expect(await t.app.services.deliverer.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 1 });
     expect((await api(t, listPushSubscriptions, { token: me.token })).data).toEqual([]);
     const rows = (await pushRows()).slice(before);
-    expect(rows).toMatchObject([{ status: 'failed', attempts: 1, error: expect.stringContaining('410') }]);
+    expect(rows).toMatchObject([{ status: 'failed', attempts: 1 }]);
+    expect(rows[0]?.error).toContain('410');
   });
 
   it('retries after a 500 with backoff, counting failures, then delivers', async () => {

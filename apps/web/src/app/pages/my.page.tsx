@@ -34,6 +34,8 @@ const SERVICES: readonly AppPath[] = [
   PATHS.withdrawal,
   PATHS.withdrawalDetail,
   PATHS.withdrawalType,
+  // Push notifications and the daily goal reminder (decision 048).
+  PATHS.pushSettings,
 ];
 
 function logOut() {

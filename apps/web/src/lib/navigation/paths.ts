@@ -32,6 +32,8 @@ export const PATHS = {
   withdrawalDetail: '/pages-sub/withdrawal-detail/index',
   withdrawalType: '/pages-sub/withdrawal-type/index',
   withdrawalTypeEdit: '/pages-sub/withdrawal-type/edit',
+  // Web Push settings (decision 048).
+  pushSettings: '/pages-sub/push-settings/index',
 } as const satisfies Record<string, (typeof APP_ROUTES)[number]>;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
