@@ -49,7 +49,7 @@ describe('push settings', () => {
     expect((await screen.findByTestId('push-problem')).textContent).toContain(
       'This browser cannot receive push notifications',
     );
-    expect((screen.getByRole('button', { name: 'Turn on' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Turn on' }).disabled).toBe(true);
     expect(screen.getByTestId('push-state').textContent).toContain('off for this device');
   });
 
