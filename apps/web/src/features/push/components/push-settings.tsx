@@ -12,6 +12,7 @@ import {
   subscriptionBody,
   type PushAvailability,
 } from '../browser';
+import '../push.css';
 
 const REASON_TEXT: Record<'unsupported' | 'denied' | 'unavailable', MessageKey> = {
   unsupported: 'push.unsupported',
@@ -109,7 +110,7 @@ export function PushSettings() {
   return (
     <>
       <section className="card push-settings" aria-labelledby={`${id}-push`}>
-        <h2 id={`${id}-push`} className="my-section-title">
+        <h2 id={`${id}-push`} className="push-settings__title">
           {t('push.deviceTitle')}
         </h2>
         <p>{t('push.intro')}</p>
@@ -148,11 +149,11 @@ export function PushSettings() {
         <p className="list__secondary">{t('push.offNote')}</p>
       </section>
       <section className="card push-settings" aria-labelledby={`${id}-reminder`}>
-        <h2 id={`${id}-reminder`} className="my-section-title">
+        <h2 id={`${id}-reminder`} className="push-settings__title">
           {t('push.reminderTitle')}
         </h2>
         <p>{t('push.reminderText')}</p>
-        <div className="field">
+        <div className="push-settings__check">
           <input
             id={`${id}-reminder-on`}
             type="checkbox"
