@@ -207,6 +207,11 @@ function productionEnv(dataDir: string): Record<string, string> {
     PUBLIC_URL: 'http://127.0.0.1',
     // Production names its payment provider; none: no online payment.
     PAYMENT_PROVIDER: 'none',
+    // Web Push keys production requires (decision 048).
+    WEB_PUSH_VAPID_PUBLIC_KEY:
+      'BJglYCZb1o25ME2U7e-gbRF7kT2fEKwUGZiT5X3balOGNzgOBrW1nrOD1dyfGMfDnm3e9gPVA0224l7q5BDuhLo',
+    WEB_PUSH_VAPID_PRIVATE_KEY: 'fRVIGvubva2-Lneby1lV5FvI59fCT2mFwOe3pwz0VS4',
+    WEB_PUSH_SUBJECT: 'mailto:ops@walk.example.com',
     HOST: '127.0.0.1',
     PORT: '0',
   };

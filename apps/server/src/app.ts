@@ -122,6 +122,11 @@ import { OutboxSender } from './modules/outbox/outbox.service.js';
 import { OutboxDeliverer } from './modules/outbox/outbox.deliverer.js';
 import { AliyunSmsProvider } from './modules/outbox/aliyun-sms.js';
 import type { SmsProvider } from './modules/outbox/sms-provider.js';
+import { PushRepository } from './modules/push/push.repository.js';
+import { PushService } from './modules/push/push.service.js';
+import { WebPushTransport } from './modules/push/push.delivery.js';
+import { registerPushRoutes } from './modules/push/push.routes.js';
+import { PushReminderTimer } from './modules/push/push.sweep.js';
 import { SmsCodesRepository } from './modules/sms-codes/sms-codes.repository.js';
 import { SmsCodesService } from './modules/sms-codes/sms-codes.service.js';
 import { RateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
@@ -151,6 +156,7 @@ declare module 'fastify' {
     cleanup: CleanupTimer;
     paymentSweep: PaymentSweepTimer;
     notificationSweep: NotificationSweepTimer;
+    pushReminders: PushReminderTimer;
   }
 }
 
@@ -182,8 +188,13 @@ export interface Services {
   sessions: SessionsService;
   captcha: CaptchaService;
   outbox: OutboxSender;
-  /** Hands pending outbox messages to the SMS provider; null when the outbox is where they end. */
-  deliverer: OutboxDeliverer | null;
+  /**
+   * Hands pending outbox messages to the SMS provider (when there is one: else SMS end in the
+   * outbox and are never pending) and pushes to their push services (decision 048).
+   */
+  deliverer: OutboxDeliverer;
+  /** Web Push subscriptions, preferences, sendToUser and the daily goal reminder (decision 048). */
+  push: PushService;
   /** SMS codes for sign-up and password reset (decision 034). */
   smsCodes: SmsCodesService;
   ledger: LedgerService;
@@ -276,10 +287,16 @@ export function buildServices(
   );
   const outboxRepository = new OutboxRepository();
   const smsProvider = options.smsProvider ?? (config.sms.aliyun ? new AliyunSmsProvider(config.sms.aliyun) : null);
-  const deliverer = smsProvider
-    ? new OutboxDeliverer(db, outboxRepository, smsProvider, clock, config.sms.delivery)
-    : null;
-  const outbox = new OutboxSender(db, outboxRepository, clock, deliverer !== null, () => deliverer?.wake());
+  const pushRepository = new PushRepository();
+  const deliverer = new OutboxDeliverer(
+    db,
+    outboxRepository,
+    smsProvider,
+    clock,
+    config.sms.delivery,
+    new WebPushTransport(db, pushRepository, clock, config),
+  );
+  const outbox = new OutboxSender(db, outboxRepository, clock, smsProvider !== null, () => deliverer.wake());
   const smsCodes = new SmsCodesService(db, new SmsCodesRepository(), limits, outbox, clock, config);
   const hasher = new PasswordHasher(config.argon2);
   const accountsRepository = new AccountsRepository();
@@ -339,6 +356,7 @@ export function buildServices(
     clock,
     config,
   );
+  const push = new PushService(db, pushRepository, outbox, walking, clock, config);
   const identity = new IdentityService(db, identityRepository, files, cipher, clock, calendar, config);
   const payouts = new PayoutsService(db, payoutsRepository, identity, ledger, cipher, clock, calendar, config);
   // Your data (decision 047): one section per module, in the export's order; the deletion erases
@@ -375,6 +393,7 @@ export function buildServices(
     captcha,
     outbox,
     deliverer,
+    push,
     smsCodes,
     ledger,
     limits,
@@ -575,16 +594,22 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     return Promise.resolve();
   });
   app.addHook('onClose', () => cleanup.stop());
-  // Pending SMS go out from here, never inside a request (decision 034).
-  if (services.deliverer) {
-    const deliverer = services.deliverer;
-    deliverer.log = app.log;
-    app.addHook('onReady', () => {
-      deliverer.start();
-      return Promise.resolve();
-    });
-    app.addHook('onClose', () => deliverer.stop());
-  }
+  // Pending SMS and pushes go out from here, never inside a request (decisions 034, 048).
+  const deliverer = services.deliverer;
+  deliverer.log = app.log;
+  app.addHook('onReady', () => {
+    deliverer.start();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => deliverer.stop());
+  // The daily goal reminder (decision 048); never keeps the process alive.
+  const pushReminders = new PushReminderTimer(services.push, config.webPush.reminderSweepMs, app.log);
+  app.decorate('pushReminders', pushReminders);
+  app.addHook('onReady', () => {
+    pushReminders.start();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', () => pushReminders.stop());
 
   app.decorateRequest('language', 'en');
   app.decorateRequest('t', translator('en'));
@@ -699,6 +724,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerNoticeRoutes(endpoints.forModule('notices'), services);
   registerNoticeConsoleRoutes(endpoints.forModule('notices'), services);
   registerCommunityRoutes(endpoints.forModule('community'), services);
+  registerPushRoutes(endpoints.forModule('push'), services);
   registerCommunityConsoleRoutes(endpoints.forModule('community'), services);
   registerDownloadRoutes(endpoints.forModule('download'), services);
   registerDownloadConsoleRoutes(endpoints.forModule('download'), services);

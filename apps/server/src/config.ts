@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from '
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { HEALTH_IMPORT_MAX_BYTES } from '@stride/contract';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 /** The only reader of process.env. Every variable is documented in the README. */
@@ -165,6 +166,26 @@ const EnvSchema = z.object({
   // from this hour of the business day on.
   NOTIFICATION_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   NOTIFICATION_POINTS_REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(20),
+
+  // Web Push (decision 048): the VAPID key pair and contact (generated into DATA_DIR in demo
+  // mode, required in production), the push services subscriptions may point at, how long a
+  // push service keeps an undelivered message, and how often the daily goal reminder is swept.
+  WEB_PUSH_VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
+  WEB_PUSH_VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
+  WEB_PUSH_SUBJECT: z.string().trim().min(1).optional(),
+  WEB_PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default(
+      'fcm.googleapis.com,updates.push.services.mozilla.com,push.apple.com,notify.windows.com,push.services.mozilla.com',
+    )
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  WEB_PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(86_400),
+  PUSH_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
 });
 
 const ALIYUN_SMS_VARIABLES = [
@@ -300,6 +321,62 @@ function readOrCreateDemoSecret(dataDir: string, name = DEMO_SECRET_FILE): strin
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const DEMO_VAPID_FILE = 'demo-vapid-keys.json';
+const VAPID_PUBLIC_BYTES = 65;
+const VAPID_PRIVATE_BYTES = 32;
+
+function base64urlBytes(value: string): number {
+  return /^[A-Za-z0-9_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64url').length : -1;
+}
+
+/**
+ * Web Push (decision 048): the VAPID keys (base64url, an uncompressed P-256 public key and its
+ * 32-byte private key) and the subject (mailto: or https:). Demo mode generates a pair once into
+ * DATA_DIR unless both are set; production requires all three (decision 038).
+ */
+function webPushSettings(e: Env, mode: Mode, dataDir: string, problems: StartupProblems) {
+  let publicKey = e.WEB_PUSH_VAPID_PUBLIC_KEY;
+  let privateKey = e.WEB_PUSH_VAPID_PRIVATE_KEY;
+  let subject = e.WEB_PUSH_SUBJECT;
+  const hint = 'npx web-push generate-vapid-keys prints a pair (decision 048).';
+  if (mode === 'production') {
+    if (!publicKey) problems.missing('WEB_PUSH_VAPID_PUBLIC_KEY', `the VAPID public key; ${hint}`);
+    if (!privateKey) problems.missing('WEB_PUSH_VAPID_PRIVATE_KEY', `the VAPID private key; ${hint}`);
+    if (!subject) problems.missing('WEB_PUSH_SUBJECT', 'mailto: or https: contact address push services may use.');
+  } else if (!publicKey || !privateKey) {
+    const file = path.join(dataDir, DEMO_VAPID_FILE);
+    if (existsSync(file)) {
+      const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+      ({ publicKey, privateKey } = stored);
+    } else {
+      const pair = webpush.generateVAPIDKeys();
+      ({ publicKey, privateKey } = pair);
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(file, JSON.stringify(pair), { mode: 0o600 });
+    }
+    subject ??= 'mailto:demo@stride.invalid';
+  }
+  if (publicKey && base64urlBytes(publicKey) !== VAPID_PUBLIC_BYTES) {
+    problems.refuse('WEB_PUSH_VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes, uncompressed).');
+  }
+  if (privateKey && base64urlBytes(privateKey) !== VAPID_PRIVATE_BYTES) {
+    problems.refuse('WEB_PUSH_VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes).');
+  }
+  if (subject && !/^mailto:\S+@\S+$/.test(subject) && !/^https:\/\/\S+$/.test(subject)) {
+    problems.refuse('WEB_PUSH_SUBJECT must be a mailto: or https: address.');
+  }
+  return {
+    publicKey: publicKey ?? '',
+    privateKey: privateKey ?? '',
+    subject: subject ?? '',
+    /** Subscriptions must point at one of these hosts or a subdomain (https); loopback http too outside production. */
+    endpointHosts: e.WEB_PUSH_ENDPOINT_HOSTS,
+    ttlSeconds: e.WEB_PUSH_TTL_SECONDS,
+    /** How often the daily goal reminder is swept; 0: never on its own (tests call the sweep). */
+    reminderSweepMs: e.PUSH_REMINDER_SWEEP_SECONDS * 1000,
+  };
 }
 
 function parseDataKey(value: string): Buffer {
@@ -489,6 +566,8 @@ function fromEnv(e: Env) {
 
   const sms = smsSettings(mode, e, problems);
 
+  const webPush = webPushSettings(e, mode, dataDir, problems);
+
   const companionParts = [e.COMPANION_VERSION, e.COMPANION_VERSION_CODE, e.COMPANION_PACKAGE_FILE];
   let companion: { version: string; versionCode: number; file: string } | null = null;
   if (companionParts.some((part) => part !== undefined)) {
@@ -650,6 +729,8 @@ function fromEnv(e: Env) {
     cardMailingDescription: e.CARD_MAILING_DESCRIPTION,
     /** SMS codes and their delivery (decision 034). */
     sms,
+    /** Web Push: VAPID keys, subject, allowed push services, TTL, reminder sweep (decision 048). */
+    webPush,
     /** `outboxAll`: /demo/outbox lists every message, not only the demo account's. */
     /** The notifications sweep (decision 044). */
     notifications: {

@@ -14,6 +14,12 @@ const ALIYUN_SMS = {
   ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
   ALIYUN_SMS_TEMPLATE_RESET: 'SMS_2',
 };
+/** A VAPID key pair and subject production mode accepts (decision 048). */
+const WEB_PUSH = {
+  WEB_PUSH_VAPID_PUBLIC_KEY: 'BJglYCZb1o25ME2U7e-gbRF7kT2fEKwUGZiT5X3balOGNzgOBrW1nrOD1dyfGMfDnm3e9gPVA0224l7q5BDuhLo',
+  WEB_PUSH_VAPID_PRIVATE_KEY: 'fRVIGvubva2-Lneby1lV5FvI59fCT2mFwOe3pwz0VS4',
+  WEB_PUSH_SUBJECT: 'mailto:ops@walk.example.com',
+};
 const made: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'stride-config-'));
@@ -56,6 +62,9 @@ describe('config', () => {
         PUBLIC_URL: 'https://walk.example.com',
         PAYMENT_PROVIDER: 'none',
         ...ALIYUN_SMS,
+        ...WEB_PUSH,
+        ...WEB_PUSH,
+        ...WEB_PUSH,
       }).mode,
     ).toBe('production');
   });
@@ -122,6 +131,8 @@ describe('CORS origins', () => {
       DATA_ENCRYPTION_KEY: DATA_KEY,
       PUBLIC_URL: 'https://walk.example.com',
       ...ALIYUN_SMS,
+      ...WEB_PUSH,
+      ...WEB_PUSH,
     };
     // Production names its provider: none is a choice, never a default.
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER must be set/);
@@ -157,6 +168,7 @@ describe('the SMS provider', () => {
       DATA_ENCRYPTION_KEY: DATA_KEY,
       PUBLIC_URL: 'https://walk.example.com',
       PAYMENT_PROVIDER: 'none',
+      ...WEB_PUSH,
     };
     expect(() => loadConfig(production)).toThrow(
       /^Stride cannot start in production mode: set SMS_PROVIDER\.\n {2}SMS_PROVIDER must be set: aliyun/,
@@ -168,7 +180,7 @@ describe('the SMS provider', () => {
     expect(() => loadConfig({ ...production, ...partial })).toThrow(
       /^Stride cannot start in production mode: set ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_RESET\.\n/,
     );
-    const config = loadConfig({ ...production, ...ALIYUN_SMS });
+    const config = loadConfig({ ...production, ...ALIYUN_SMS, ...WEB_PUSH });
     expect(config.sms.aliyun).toEqual({
       accessKeyId: 'LTAI-key-id',
       accessKeySecret: 'key-secret',
@@ -205,6 +217,8 @@ describe('the data encryption key', () => {
       DATA_ENCRYPTION_KEY: DATA_KEY,
       PUBLIC_URL: 'https://walk.example.com',
       ...ALIYUN_SMS,
+      ...WEB_PUSH,
+      ...WEB_PUSH,
     });
     expect(config.dataKey.equals(Buffer.alloc(32, 7))).toBe(true);
     expect(config.identityReview).toBe('operator');
@@ -243,6 +257,7 @@ describe('links and demo exposure', () => {
     DATA_ENCRYPTION_KEY: DATA_KEY,
     PAYMENT_PROVIDER: 'none',
     ...ALIYUN_SMS,
+    ...WEB_PUSH,
   };
 
   it('refuses production mode without PUBLIC_URL, the origin of every link', () => {
@@ -285,6 +300,7 @@ describe('production start-up checks', () => {
     PUBLIC_URL: 'https://walk.example.com',
     PAYMENT_PROVIDER: 'none',
     ...ALIYUN_SMS,
+    ...WEB_PUSH,
   };
   const messageOf = (env: Record<string, string>): string => {
     try {
@@ -300,7 +316,7 @@ describe('production start-up checks', () => {
     const message = messageOf({ DATA_DIR: tempDir(), STRIDE_MODE: 'production' });
     const [head, ...details] = message.split('\n');
     expect(head).toBe(
-      'Stride cannot start in production mode: set APP_SECRET, PAYMENT_PROVIDER, DATA_ENCRYPTION_KEY, PUBLIC_URL, SMS_PROVIDER.',
+      'Stride cannot start in production mode: set APP_SECRET, PAYMENT_PROVIDER, DATA_ENCRYPTION_KEY, PUBLIC_URL, SMS_PROVIDER, WEB_PUSH_VAPID_PUBLIC_KEY, WEB_PUSH_VAPID_PRIVATE_KEY, WEB_PUSH_SUBJECT.',
     );
     expect(details).toEqual([
       expect.stringMatching(/^ {2}APP_SECRET must be set: at least 32 random characters/),
@@ -308,6 +324,9 @@ describe('production start-up checks', () => {
       expect.stringMatching(/^ {2}DATA_ENCRYPTION_KEY must be set: 32 random bytes in base64/),
       expect.stringMatching(/^ {2}PUBLIC_URL must be set: the address people use/),
       expect.stringMatching(/^ {2}SMS_PROVIDER must be set: aliyun/),
+      expect.stringMatching(/^ {2}WEB_PUSH_VAPID_PUBLIC_KEY must be set: the VAPID public key/),
+      expect.stringMatching(/^ {2}WEB_PUSH_VAPID_PRIVATE_KEY must be set: the VAPID private key/),
+      expect.stringMatching(/^ {2}WEB_PUSH_SUBJECT must be set: mailto: or https:/),
     ]);
   });
 
@@ -362,5 +381,34 @@ describe('production start-up checks', () => {
         '  PROVIDER_ID is a test id.',
       ].join('\n'),
     );
+  });
+});
+
+describe('Web Push keys (decision 048)', () => {
+  it('generates a VAPID pair once into the data folder in demo mode and keeps it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).webPush;
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
+    expect(first.subject).toMatch(/^mailto:/);
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'demo-vapid-keys.json'), 'utf8'))).toEqual({
+      publicKey: first.publicKey,
+      privateKey: first.privateKey,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir }).webPush.publicKey).toBe(first.publicKey);
+  });
+
+  it('refuses malformed keys and a subject that is neither mailto: nor https:', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...WEB_PUSH, WEB_PUSH_VAPID_PUBLIC_KEY: 'abc' })).toThrow(
+      /WEB_PUSH_VAPID_PUBLIC_KEY must be a base64url P-256 public key/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...WEB_PUSH, WEB_PUSH_VAPID_PRIVATE_KEY: 'a'.repeat(60) })).toThrow(
+      /WEB_PUSH_VAPID_PRIVATE_KEY must be a base64url P-256 private key/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...WEB_PUSH, WEB_PUSH_SUBJECT: 'http://walk.example.com' })).toThrow(
+      /WEB_PUSH_SUBJECT must be a mailto: or https: address/,
+    );
+    const set = loadConfig({ DATA_DIR: tempDir(), ...WEB_PUSH }).webPush;
+    expect(set).toMatchObject({ publicKey: WEB_PUSH.WEB_PUSH_VAPID_PUBLIC_KEY, subject: WEB_PUSH.WEB_PUSH_SUBJECT });
   });
 });

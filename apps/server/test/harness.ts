@@ -128,6 +128,8 @@ export async function createTestApp(
       SMS_CODE_DAILY_MAX_PER_ADDRESS: '1000000',
       // No background delivery: a test runs a pass with deliverDue() when it wants one.
       SMS_POLL_SECONDS: '0',
+      // Tests run the push reminder sweep themselves, with their clock.
+      PUSH_REMINDER_SWEEP_SECONDS: '0',
       // Tests run the payments sweep themselves, with their clock.
       PAYMENT_SWEEP_INTERVAL_SECONDS: '0',
       ...env,

@@ -106,6 +106,8 @@ export const APP_ROUTES = [
   '/pages-sub/withdrawal-type/index',
   // Your data: export and account deletion (decision 047).
   '/pages-sub/account-data/index',
+  // Web Push settings (decision 048).
+  '/pages-sub/push-settings/index',
 ] as const;
 
 /** A console-edited row's edit counter: sent back with an edit, refused with 1017 when someone saved meanwhile. */

@@ -15,6 +15,7 @@ import * as download from './endpoints/download.js';
 import * as system from './endpoints/system.js';
 import * as console from './endpoints/console.js';
 import * as outbox from './endpoints/outbox.js';
+import * as push from './endpoints/push.js';
 import * as reports from './endpoints/reports.js';
 import * as ledger from './endpoints/ledger.js';
 import * as stepSources from './endpoints/step-sources.js';
@@ -44,6 +45,7 @@ export * from './endpoints/download.js';
 export * from './endpoints/system.js';
 export * from './endpoints/console.js';
 export * from './endpoints/outbox.js';
+export * from './endpoints/push.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/ledger.js';
 export * from './endpoints/step-sources.js';
@@ -87,4 +89,5 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   stepSources,
   notifications,
   privacy,
+  push,
 ]);

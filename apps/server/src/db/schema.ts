@@ -716,6 +716,43 @@ export interface CompanionPackagesTable {
   created_at: number;
 }
 
+/** A browser's Web Push subscription (decision 048); the endpoint belongs to one account. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  /** The browser's keys (base64url): its P-256 public key and the 16-byte auth secret. */
+  p256dh: string;
+  auth: string;
+  /** Which browser, from its User-Agent, for the user's list. */
+  label: string | null;
+  created_at: number;
+  last_success_at: number | null;
+  /** Failed deliveries since the last success. */
+  failures: Generated<number>;
+}
+
+/** A user's push preferences (decision 048); booleans as 0/1. */
+export interface PushPreferencesTable {
+  user_id: string;
+  enabled: number;
+  reminder_enabled: number;
+  /** Minutes after local midnight. */
+  reminder_minute: number;
+  /** An IANA time zone name. */
+  time_zone: string;
+  /** The language pushes are written in (the one the user last chose them in). */
+  language: string;
+  updated_at: number;
+}
+
+/** A daily goal reminder queued for a user's local day: at most one (decision 048). */
+export interface PushRemindersTable {
+  user_id: string;
+  day: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -767,4 +804,7 @@ export interface Database {
   notifications: NotificationsTable;
   community_channels: CommunityChannelsTable;
   companion_packages: CompanionPackagesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_preferences: PushPreferencesTable;
+  push_reminders: PushRemindersTable;
 }

@@ -220,6 +220,20 @@ const en = {
     'The account cannot be deleted while a withdrawal, an unpaid order or an order not yet shipped is open; finish or cancel it first',
   accountDeletionForfeit:
     'Your balance and points would be forfeited: withdraw first, or confirm that you give them up',
+  // Web Push (decision 048).
+  'rule.base64url': '{field}: must be base64url text',
+  'rule.timeOfDay': '{field}: must be a time such as 20:00',
+  'field.endpoint': 'Push endpoint',
+  'field.p256dh': 'Push key',
+  'field.auth': 'Push secret',
+  'field.reminderTime': 'Reminder time',
+  'field.timeZone': 'Time zone',
+  pushEndpointRefused: 'This browser’s push service is not one this server sends to.',
+  pushEndpointTaken: 'This push subscription belongs to another account.',
+  pushKeysInvalid: 'These are not a browser’s push keys.',
+  pushTimeZoneUnknown: 'Unknown time zone: {timeZone}',
+  'push.reminderTitle': 'Time for a walk',
+  'push.reminderBody': '{steps} of {goal} steps today: {left} to go.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -443,6 +457,20 @@ const es: Messages = {
   accountDeletionBlocked:
     'La cuenta no se puede eliminar mientras haya una retirada, un pedido sin pagar o un pedido sin enviar; termínalo o cancélalo primero',
   accountDeletionForfeit: 'Perderías tu saldo y tus puntos: retira primero o confirma que renuncias a ellos',
+  // Web Push (decision 048).
+  'rule.base64url': '{field}: debe ser texto base64url',
+  'rule.timeOfDay': '{field}: debe ser una hora como 20:00',
+  'field.endpoint': 'Dirección de notificaciones',
+  'field.p256dh': 'Clave de notificaciones',
+  'field.auth': 'Secreto de notificaciones',
+  'field.reminderTime': 'Hora del recordatorio',
+  'field.timeZone': 'Zona horaria',
+  pushEndpointRefused: 'Este servidor no envía notificaciones al servicio de este navegador.',
+  pushEndpointTaken: 'Esta suscripción de notificaciones pertenece a otra cuenta.',
+  pushKeysInvalid: 'Estas no son las claves de notificaciones de un navegador.',
+  pushTimeZoneUnknown: 'Zona horaria desconocida: {timeZone}',
+  'push.reminderTitle': 'Hora de caminar',
+  'push.reminderBody': '{steps} de {goal} pasos hoy: faltan {left}.',
 };
 
 const fr: Messages = {
@@ -670,6 +698,20 @@ const fr: Messages = {
     'Le compte ne peut pas être supprimé tant qu’un retrait, une commande impayée ou une commande non expédiée est en cours ; terminez-la ou annulez-la d’abord',
   accountDeletionForfeit:
     'Votre solde et vos points seraient perdus : retirez d’abord, ou confirmez que vous y renoncez',
+  // Web Push (decision 048).
+  'rule.base64url': '{field} : doit être un texte base64url',
+  'rule.timeOfDay': '{field} : doit être une heure comme 20:00',
+  'field.endpoint': 'Adresse des notifications',
+  'field.p256dh': 'Clé des notifications',
+  'field.auth': 'Secret des notifications',
+  'field.reminderTime': 'Heure du rappel',
+  'field.timeZone': 'Fuseau horaire',
+  pushEndpointRefused: 'Ce serveur n’envoie pas de notifications au service de ce navigateur.',
+  pushEndpointTaken: 'Cet abonnement aux notifications appartient à un autre compte.',
+  pushKeysInvalid: 'Ce ne sont pas les clés de notifications d’un navigateur.',
+  pushTimeZoneUnknown: 'Fuseau horaire inconnu : {timeZone}',
+  'push.reminderTitle': 'C’est l’heure de marcher',
+  'push.reminderBody': '{steps} pas sur {goal} aujourd’hui : encore {left}.',
 };
 
 const zhHans: Messages = {
@@ -880,6 +922,20 @@ const zhHans: Messages = {
   deleteConfirmationWrong: '请输入 {word} 以确认注销账号',
   accountDeletionBlocked: '有进行中的提现、未支付的订单或未发货的订单时不能注销账号，请先完成或取消',
   accountDeletionForfeit: '注销将放弃你的余额和积分：请先提现，或确认放弃',
+  // Web Push (decision 048).
+  'rule.base64url': '{field}：必须是 base64url 文本',
+  'rule.timeOfDay': '{field}：必须是 20:00 这样的时间',
+  'field.endpoint': '推送地址',
+  'field.p256dh': '推送密钥',
+  'field.auth': '推送口令',
+  'field.reminderTime': '提醒时间',
+  'field.timeZone': '时区',
+  pushEndpointRefused: '本服务不向此浏览器的推送服务发送消息。',
+  pushEndpointTaken: '此推送订阅属于另一个账户。',
+  pushKeysInvalid: '这不是浏览器的推送密钥。',
+  pushTimeZoneUnknown: '未知时区：{timeZone}',
+  'push.reminderTitle': '该走走了',
+  'push.reminderBody': '今天已走 {steps} 步，目标 {goal} 步，还差 {left} 步。',
 };
 
 const zhHant: Messages = {
@@ -1090,6 +1146,20 @@ const zhHant: Messages = {
   deleteConfirmationWrong: '請輸入 {word} 以確認註銷帳號',
   accountDeletionBlocked: '有進行中的提領、未付款的訂單或未出貨的訂單時不能註銷帳號，請先完成或取消',
   accountDeletionForfeit: '註銷將放棄你的餘額和積分：請先提領，或確認放棄',
+  // Web Push (decision 048).
+  'rule.base64url': '{field}：必須是 base64url 文字',
+  'rule.timeOfDay': '{field}：必須是 20:00 這樣的時間',
+  'field.endpoint': '推播位址',
+  'field.p256dh': '推播金鑰',
+  'field.auth': '推播密碼',
+  'field.reminderTime': '提醒時間',
+  'field.timeZone': '時區',
+  pushEndpointRefused: '本服務不向此瀏覽器的推播服務傳送訊息。',
+  pushEndpointTaken: '此推播訂閱屬於另一個帳戶。',
+  pushKeysInvalid: '這不是瀏覽器的推播金鑰。',
+  pushTimeZoneUnknown: '未知時區：{timeZone}',
+  'push.reminderTitle': '該走走了',
+  'push.reminderBody': '今天已走 {steps} 步，目標 {goal} 步，還差 {left} 步。',
 };
 
 export const MESSAGES = { en, es, fr, 'zh-Hans': zhHans, 'zh-Hant': zhHant } as const;

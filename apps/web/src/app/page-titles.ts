@@ -38,6 +38,7 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.withdrawal]: 'title.withdrawal',
   [PATHS.withdrawalDetail]: 'title.withdrawalDetail',
   [PATHS.withdrawalType]: 'title.withdrawalType',
+  [PATHS.pushSettings]: 'title.pushSettings',
   [PATHS.withdrawalTypeEdit]: 'title.withdrawalTypeEdit',
   [PATHS.notifications]: 'title.notifications',
 };

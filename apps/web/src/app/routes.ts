@@ -66,6 +66,8 @@ const PAGES: readonly PageDef[] = [
   { path: PATHS.withdrawalType, load: () => import('./pages/withdrawal-type.page') },
   // The notifications inbox (decision 044).
   { path: PATHS.notifications, load: () => import('./pages/notifications.page') },
+  // Web Push settings (decision 048).
+  { path: PATHS.pushSettings, load: () => import('./pages/push-settings.page') },
 ];
 
 /** docs/product/client.md, Pages: every route; each page is its own chunk. */

@@ -784,6 +784,30 @@ export const en = {
   'profile.saving': 'Saving…',
   'profile.saved': 'Profile saved',
   // End of the profile block.
+  // Web Push settings (decision 048).
+  'title.pushSettings': 'Push notifications',
+  'push.deviceTitle': 'On this device',
+  'push.intro':
+    'Get a notification on this device when something happens to your account: a withdrawal paid, an order shipped, a verification decided.',
+  'push.stateOn': 'Push notifications are on for this device.',
+  'push.stateOff': 'Push notifications are off for this device.',
+  'push.turnOn': 'Turn on',
+  'push.turningOn': 'Turning on…',
+  'push.turnOff': 'Turn off',
+  'push.offNote': 'Turning off also stops notifications to your other devices until you turn them on again.',
+  'push.unsupported':
+    'This browser cannot receive push notifications. Add the app to your home screen or use a recent Chrome, Edge, Firefox or Safari.',
+  'push.denied':
+    'Notifications are blocked for this site. Allow them in your browser’s site settings, then come back here.',
+  'push.unavailable':
+    'Push notifications are not available in this browser right now (it has no push service, or the app is not installed yet). Try again later or in another browser.',
+  'push.reminderTitle': 'Daily goal reminder',
+  'push.reminderText': 'Once a day at the time you choose, if you have not reached your step goal yet.',
+  'push.reminderOn': 'Remind me',
+  'push.reminderTime': 'Time',
+  'push.timeZone': 'Your time zone: {zone}',
+  'push.saveReminder': 'Save reminder',
+  'push.reminderSaved': 'Reminder saved.',
 } as const;
 
 export type MessageKey = keyof typeof en;

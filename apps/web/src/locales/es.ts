@@ -794,4 +794,28 @@ export const es: Messages = {
   'profile.saving': 'Guardando…',
   'profile.saved': 'Perfil guardado',
   // End of the profile block.
+  // Web Push settings (decision 048).
+  'title.pushSettings': 'Notificaciones push',
+  'push.deviceTitle': 'En este dispositivo',
+  'push.intro':
+    'Recibe una notificación en este dispositivo cuando pase algo en tu cuenta: un retiro pagado, un pedido enviado, una verificación resuelta.',
+  'push.stateOn': 'Las notificaciones push están activadas en este dispositivo.',
+  'push.stateOff': 'Las notificaciones push están desactivadas en este dispositivo.',
+  'push.turnOn': 'Activar',
+  'push.turningOn': 'Activando…',
+  'push.turnOff': 'Desactivar',
+  'push.offNote': 'Al desactivarlas también dejan de llegar a tus otros dispositivos hasta que las vuelvas a activar.',
+  'push.unsupported':
+    'Este navegador no puede recibir notificaciones push. Añade la app a tu pantalla de inicio o usa un Chrome, Edge, Firefox o Safari reciente.',
+  'push.denied':
+    'Las notificaciones están bloqueadas para este sitio. Permítelas en la configuración del sitio de tu navegador y vuelve aquí.',
+  'push.unavailable':
+    'Las notificaciones push no están disponibles ahora en este navegador (no tiene servicio push o la app aún no está instalada). Inténtalo más tarde o en otro navegador.',
+  'push.reminderTitle': 'Recordatorio del objetivo diario',
+  'push.reminderText': 'Una vez al día a la hora que elijas, si aún no has alcanzado tu objetivo de pasos.',
+  'push.reminderOn': 'Recordármelo',
+  'push.reminderTime': 'Hora',
+  'push.timeZone': 'Tu zona horaria: {zone}',
+  'push.saveReminder': 'Guardar recordatorio',
+  'push.reminderSaved': 'Recordatorio guardado.',
 };

@@ -793,4 +793,28 @@ export const fr: Messages = {
   'profile.saving': 'Enregistrement…',
   'profile.saved': 'Profil enregistré',
   // End of the profile block.
+  // Web Push settings (decision 048).
+  'title.pushSettings': 'Notifications push',
+  'push.deviceTitle': 'Sur cet appareil',
+  'push.intro':
+    'Recevez une notification sur cet appareil quand quelque chose arrive à votre compte : un retrait payé, une commande expédiée, une vérification décidée.',
+  'push.stateOn': 'Les notifications push sont activées sur cet appareil.',
+  'push.stateOff': 'Les notifications push sont désactivées sur cet appareil.',
+  'push.turnOn': 'Activer',
+  'push.turningOn': 'Activation…',
+  'push.turnOff': 'Désactiver',
+  'push.offNote': 'Les désactiver les arrête aussi sur vos autres appareils jusqu’à ce que vous les réactiviez.',
+  'push.unsupported':
+    'Ce navigateur ne peut pas recevoir de notifications push. Ajoutez l’app à votre écran d’accueil ou utilisez un Chrome, Edge, Firefox ou Safari récent.',
+  'push.denied':
+    'Les notifications sont bloquées pour ce site. Autorisez-les dans les réglages du site de votre navigateur, puis revenez ici.',
+  'push.unavailable':
+    'Les notifications push ne sont pas disponibles dans ce navigateur pour le moment (pas de service push, ou l’app n’est pas encore installée). Réessayez plus tard ou dans un autre navigateur.',
+  'push.reminderTitle': 'Rappel de l’objectif du jour',
+  'push.reminderText': 'Une fois par jour à l’heure choisie, si vous n’avez pas encore atteint votre objectif de pas.',
+  'push.reminderOn': 'Me le rappeler',
+  'push.reminderTime': 'Heure',
+  'push.timeZone': 'Votre fuseau horaire : {zone}',
+  'push.saveReminder': 'Enregistrer le rappel',
+  'push.reminderSaved': 'Rappel enregistré.',
 };

@@ -772,4 +772,25 @@ export const zhHant: Messages = {
   'profile.saving': '儲存中…',
   'profile.saved': '資料已儲存',
   // End of the profile block.
+  // Web Push settings (decision 048).
+  'title.pushSettings': '推播通知',
+  'push.deviceTitle': '本裝置',
+  'push.intro': '帳戶有動態時（提現到帳、訂單出貨、認證結果）在本裝置上收到通知。',
+  'push.stateOn': '本裝置已開啟推播通知。',
+  'push.stateOff': '本裝置未開啟推播通知。',
+  'push.turnOn': '開啟',
+  'push.turningOn': '正在開啟…',
+  'push.turnOff': '關閉',
+  'push.offNote': '關閉後，您的其他裝置也將不再收到通知，直到再次開啟。',
+  'push.unsupported':
+    '此瀏覽器無法接收推播通知。請將應用程式加入主畫面，或使用較新的 Chrome、Edge、Firefox 或 Safari。',
+  'push.denied': '此網站的通知已被封鎖。請在瀏覽器的網站設定中允許通知，然後回到這裡。',
+  'push.unavailable': '此瀏覽器目前無法使用推播通知（沒有推播服務，或尚未安裝應用程式）。請稍後再試或換一個瀏覽器。',
+  'push.reminderTitle': '每日目標提醒',
+  'push.reminderText': '每天在您選擇的時間，如果還沒有達到步數目標，提醒一次。',
+  'push.reminderOn': '提醒我',
+  'push.reminderTime': '時間',
+  'push.timeZone': '您的時區：{zone}',
+  'push.saveReminder': '儲存提醒',
+  'push.reminderSaved': '提醒已儲存。',
 };

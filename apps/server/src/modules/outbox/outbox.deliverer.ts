@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { OutboxRepository } from './outbox.repository.js';
 import { toEntry } from './outbox.service.js';
+import { PushDeliveryError, pushOptionsOf, type PushTransport } from './push-channel.js';
 import { SmsDeliveryError, type SmsProvider } from './sms-provider.js';
 
 export interface DeliverySettings {
@@ -48,9 +49,12 @@ export class OutboxDeliverer {
   constructor(
     private readonly db: Db,
     private readonly repository: OutboxRepository,
-    private readonly provider: SmsProvider,
+    /** SMS go out through it; null when the outbox is where they end (they are never pending then). */
+    private readonly provider: SmsProvider | null,
     private readonly clock: Clock,
     private readonly settings: DeliverySettings,
+    /** The `push` channel (decision 048); null when there is none. */
+    private readonly push: PushTransport | null = null,
   ) {}
 
   /** Where failures are logged (the app's logger once it exists). */
@@ -77,23 +81,21 @@ export class OutboxDeliverer {
     const row = await this.repository.claim(this.db, id, token, now, now + this.settings.timeoutMs + LEASE_MARGIN_MS);
     if (!row) return undefined; // another deliverer has it
     const message = toEntry(row);
-    if (!message.template) {
+    const send = this.sender(row.channel, message);
+    if (typeof send === 'string') {
       await this.repository.settle(this.db, id, token, {
         status: 'failed',
-        error: 'no template to send',
+        error: send,
         next_attempt_at: null,
         sent_at: null,
       });
       return 'failed';
     }
     try {
-      await this.provider.send(
-        { recipient: message.recipient, template: message.template, params: message.params },
-        AbortSignal.timeout(this.settings.timeoutMs),
-      );
+      await send(AbortSignal.timeout(this.settings.timeoutMs));
     } catch (error) {
       const reason = reasonOf(error);
-      const permanent = error instanceof SmsDeliveryError && error.permanent;
+      const permanent = (error instanceof SmsDeliveryError || error instanceof PushDeliveryError) && error.permanent;
       const last = permanent || row.attempts >= this.settings.maxAttempts;
       const later = this.clock.now();
       const backoff = Math.min(MAX_BACKOFF_MS, this.settings.retryBaseMs * 2 ** (row.attempts - 1));
@@ -103,7 +105,7 @@ export class OutboxDeliverer {
         next_attempt_at: last ? null : later + backoff,
         sent_at: null,
       });
-      this.log?.warn({ outbox: id, attempt: row.attempts, reason, final: last }, 'sms delivery failed');
+      this.log?.warn({ outbox: id, attempt: row.attempts, reason, final: last }, `${row.channel} delivery failed`);
       return last ? 'failed' : 'retried';
     }
     await this.repository.settle(this.db, id, token, {
@@ -113,6 +115,23 @@ export class OutboxDeliverer {
       sent_at: this.clock.now(),
     });
     return 'sent';
+  }
+
+  /** How a row of this channel goes out, or why it cannot. */
+  private sender(
+    channel: string,
+    message: ReturnType<typeof toEntry>,
+  ): ((signal: AbortSignal) => Promise<void>) | string {
+    if (channel === 'push') {
+      const push = this.push;
+      if (!push) return 'no push transport';
+      return (signal) => push.deliver(message.recipient, message.body, pushOptionsOf(message.params), signal);
+    }
+    const provider = this.provider;
+    const template = message.template;
+    if (!provider) return 'no SMS provider';
+    if (!template) return 'no template to send';
+    return (signal) => provider.send({ recipient: message.recipient, template, params: message.params }, signal);
   }
 
   /** Starts the unref'd poll (when `pollMs` > 0). */

@@ -16,7 +16,8 @@ export class OutboxRepository {
 
   /** Newest first; to one recipient when given (and, with `orTemplate`, every message of that kind). */
   latest(db: Executor, limit: number, recipient?: string, orTemplate?: string): Promise<OutboxRow[]> {
-    let query = db.selectFrom('outbox_messages').selectAll();
+    // Text messages to people only: push rows (decision 048) are addressed to subscriptions.
+    let query = db.selectFrom('outbox_messages').selectAll().where('channel', '=', 'sms');
     if (recipient !== undefined) {
       query =
         orTemplate === undefined
@@ -86,7 +87,7 @@ export class OutboxRepository {
     filter: OutboxFilter,
     page: { limit: number; offset: number },
   ): Promise<{ rows: OutboxRow[]; total: number }> {
-    let query = db.selectFrom('outbox_messages');
+    let query = db.selectFrom('outbox_messages').where('channel', '=', 'sms');
     // The contract allows only digits and a leading +, so the pattern holds no wildcard of its own.
     if (filter.recipient) query = query.where('recipient', 'like', `%${filter.recipient}%`);
     if (filter.status) query = query.where('status', '=', filter.status);

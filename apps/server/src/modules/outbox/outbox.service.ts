@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
 import type { SmsTemplate } from './sms-provider.js';
 
-export interface OutgoingMessage {
+export interface OutgoingSms {
   channel: 'sms';
   recipient: string;
   /** The provider's template kind and its parameters (decision 034). */
@@ -14,6 +14,19 @@ export interface OutgoingMessage {
   /** The text a person reads: rendered from the template in the recipient's language. */
   body: string;
 }
+
+/**
+ * A Web Push message (decision 048): to a push subscription (its id), the JSON payload as the
+ * body, the push service's `ttl` and `urgency` as params. Always queued for the deliverer.
+ */
+export interface OutgoingPush {
+  channel: 'push';
+  recipient: string;
+  body: string;
+  params: { ttl: string; urgency: string };
+}
+
+export type OutgoingMessage = OutgoingSms | OutgoingPush;
 
 /** Queues messages to people; the caller's transaction (or the database) is where the row goes. */
 export interface MessageSender {
@@ -77,26 +90,28 @@ export class OutboxSender implements MessageSender {
 
   async send(db: Executor, message: OutgoingMessage): Promise<void> {
     const now = this.clock.now();
+    // Pushes always go through the deliverer; SMS only with a provider (else the outbox is where they end).
+    const delivers = message.channel === 'push' || this.delivers;
     await this.repository.insert(db, {
       id: randomUUID(),
       channel: message.channel,
       recipient: message.recipient,
       body: message.body,
-      template: message.template,
+      template: message.channel === 'sms' ? message.template : null,
       params: JSON.stringify(message.params),
       created_at: now,
-      status: this.delivers ? 'pending' : 'sent',
+      status: delivers ? 'pending' : 'sent',
       error: null,
       attempts: 0,
-      next_attempt_at: this.delivers ? now : null,
+      next_attempt_at: delivers ? now : null,
       lease_token: null,
       lease_until: null,
-      sent_at: this.delivers ? null : now,
+      sent_at: delivers ? null : now,
     });
   }
 
   nudge(): void {
-    if (this.delivers) this.onQueued();
+    this.onQueued();
   }
 
   /** The newest messages, to one recipient when given (and, with `orTemplate`, all of that kind). */

@@ -147,6 +147,10 @@ describe('Alipay configuration', () => {
       ALIYUN_SMS_SIGN_NAME: 'Stride',
       ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
       ALIYUN_SMS_TEMPLATE_RESET: 'SMS_2',
+      WEB_PUSH_VAPID_PUBLIC_KEY:
+        'BJglYCZb1o25ME2U7e-gbRF7kT2fEKwUGZiT5X3balOGNzgOBrW1nrOD1dyfGMfDnm3e9gPVA0224l7q5BDuhLo',
+      WEB_PUSH_VAPID_PRIVATE_KEY: 'fRVIGvubva2-Lneby1lV5FvI59fCT2mFwOe3pwz0VS4',
+      WEB_PUSH_SUBJECT: 'mailto:ops@walk.example.com',
     };
     expect(loadConfig(production).payments.provider).toBe('alipay');
     expect(() => loadConfig({ ...production, ALIPAY_GATEWAY: 'http://openapi.alipay.com/gateway.do' })).toThrow(

@@ -346,6 +346,16 @@ export class WalkingService {
     return cards[0]?.plan.daily_target ?? this.config.steps.dailyGoal;
   }
 
+  /** Today's (business day's) steps and goal, for the daily goal reminder (decision 048). */
+  async goalProgress(userId: string): Promise<{ day: string; steps: number; goal: number }> {
+    const day = this.calendar.dayOf(this.clock.now());
+    const [row, goal] = await Promise.all([
+      this.repository.findStepDay(this.db, userId, day),
+      this.goalOn(this.db, userId, day),
+    ]);
+    return { day, steps: row?.steps ?? 0, goal };
+  }
+
   /** What a flagged day holds: points earned and not collected, and the cash back its cards would pay. */
   async heldRewards(
     db: Executor,

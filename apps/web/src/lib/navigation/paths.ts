@@ -37,6 +37,8 @@ export const PATHS = {
   notifications: '/pages-sub/notifications/index',
   // Your data: export and account deletion (decision 047).
   accountData: '/pages-sub/account-data/index',
+  // Web Push settings (decision 048).
+  pushSettings: '/pages-sub/push-settings/index',
 } as const satisfies Record<string, (typeof APP_ROUTES)[number]>;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

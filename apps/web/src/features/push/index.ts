@@ -1,0 +1,2 @@
+export { PushSettings } from './components/push-settings';
+export { pushAvailability, PushUnavailableError, type PushAvailability } from './browser';
