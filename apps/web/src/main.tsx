@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { watchConnectivity } from './app/connectivity';
 import { setUpNavigation } from './app/navigation';
+import { registerServiceWorker } from './app/service-worker';
 import { runStepCounter } from './app/step-counter';
 import { wireRequestUi } from './app/wire-request-ui';
 import { applyRem } from './lib/layout/rem';
@@ -23,3 +25,6 @@ createRoot(container).render(
   </StrictMode>,
 );
 void navigator.start();
+// Installable and offline (decision 045): the worker's registration loads after the first paint.
+watchConnectivity();
+registerServiceWorker();

@@ -1,0 +1,7 @@
+export {
+  PROBE_DELAYS_MS,
+  createConnectivity,
+  type Connectivity,
+  type ConnectivityDeps,
+  type ConnectivityState,
+} from './connectivity';
