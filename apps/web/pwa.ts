@@ -54,12 +54,7 @@ export function webManifest(appCss: string): Partial<ManifestOptions> {
  * is hash-routed, so every one of its own navigations is to `/` (the allow list); these are refused
  * besides, by name.
  */
-export const NAVIGATION_DENYLIST = [
-  /^\/api(\/|$)/,
-  /^\/console(\/|$)/,
-  /^\/demo(\/|$)/,
-  /^\/(healthz|readyz)$/,
-];
+export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/, /^\/console(\/|$)/, /^\/demo(\/|$)/, /^\/(healthz|readyz)$/];
 
 export function pwaOptions(appCssFile: string): Partial<VitePWAOptions> {
   return {

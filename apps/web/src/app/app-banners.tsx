@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useI18n } from '../lib/i18n';
 import type { Connectivity } from '../lib/connectivity';
 import { connectivity as appConnectivity } from './connectivity';
-import { updates as appUpdates, type UpdateStore } from './service-worker';
+import { updates as appUpdates, type UpdateStore } from './app-update';
 import './app-banners.css';
 
 /**

@@ -1,3 +1,4 @@
+import { updates } from './app-update';
 import { connectivity } from './connectivity';
 
 /**
@@ -5,37 +6,6 @@ import { connectivity } from './connectivity';
  * the first route carries none of it. A new worker waits until the user takes "a new version is
  * ready" (docs/product/client.md, Install, offline and updates).
  */
-
-export interface UpdateStore {
-  /** A new version is installed and waiting. */
-  readonly isReady: () => boolean;
-  readonly subscribe: (listener: () => void) => () => void;
-  /** The new worker takes over and the page reloads with the new version. */
-  readonly apply: () => void;
-  /** For the registration: a waiting worker, and how to switch to it. */
-  readonly setWaiting: (apply: () => Promise<void>) => void;
-}
-
-export function createUpdateStore(): UpdateStore {
-  let apply: (() => Promise<void>) | undefined;
-  const listeners = new Set<() => void>();
-  return {
-    isReady: () => apply !== undefined,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    apply() {
-      void apply?.();
-    },
-    setWaiting(next) {
-      apply = next;
-      for (const listener of [...listeners]) listener();
-    },
-  };
-}
-
-export const updates = createUpdateStore();
 
 /** How often an open app asks the server for a new worker (the browser also asks at each start). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;

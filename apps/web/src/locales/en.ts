@@ -20,7 +20,8 @@ export const en = {
   retry: 'Retry',
 
   // Install, offline and updates (docs/product/client.md)
-  'offline.banner': 'You’re offline. What you see may be out of date; you can make changes again once you’re back online.',
+  'offline.banner':
+    'You’re offline. What you see may be out of date; you can make changes again once you’re back online.',
   'update.ready': 'A new version of Stride is ready.',
   'update.reload': 'Reload',
 

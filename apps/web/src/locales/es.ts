@@ -20,7 +20,8 @@ export const es: Messages = {
   retry: 'Reintentar',
 
   // Install, offline and updates (docs/product/client.md)
-  'offline.banner': 'Sin conexión. Lo que ves puede no estar al día; podrás hacer cambios de nuevo cuando vuelvas a estar en línea.',
+  'offline.banner':
+    'Sin conexión. Lo que ves puede no estar al día; podrás hacer cambios de nuevo cuando vuelvas a estar en línea.',
   'update.ready': 'Hay una nueva versión de Stride.',
   'update.reload': 'Recargar',
 

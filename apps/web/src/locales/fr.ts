@@ -20,7 +20,8 @@ export const fr: Messages = {
   retry: 'Réessayer',
 
   // Install, offline and updates (docs/product/client.md)
-  'offline.banner': 'Hors ligne. Ce qui s’affiche peut ne plus être à jour ; vous pourrez de nouveau faire des modifications une fois la connexion revenue.',
+  'offline.banner':
+    'Hors ligne. Ce qui s’affiche peut ne plus être à jour ; vous pourrez de nouveau faire des modifications une fois la connexion revenue.',
   'update.ready': 'Une nouvelle version de Stride est prête.',
   'update.reload': 'Recharger',
 
