@@ -82,9 +82,10 @@ export function pwaOptions(appCssFile: string): Partial<VitePWAOptions> {
       skipWaiting: false,
       // API answers are never served from a cache: every /api call goes to the network, and a
       // failure reaches the page as a failure (which shows its error and the offline banner).
+      // Opening an /api address itself (a file download) is left to the browser altogether.
       runtimeCaching: [
         {
-          urlPattern: ({ url }) => url.pathname.startsWith('/api/'),
+          urlPattern: ({ url, request }) => url.pathname.startsWith('/api/') && request.mode !== 'navigate',
           handler: 'NetworkOnly',
         },
       ],
