@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useI18n } from '../lib/i18n';
 import type { Connectivity } from '../lib/connectivity';
 import { connectivity as appConnectivity } from './connectivity';
@@ -20,9 +20,10 @@ export function AppBanners({
   const { t } = useI18n();
   const offline = useSyncExternalStore(connectivity.subscribe, connectivity.isOffline);
   const updateReady = useSyncExternalStore(updates.subscribe, updates.isReady);
+  const offlineBanner = useOfflineBannerSpace(offline);
   return (
     <>
-      <div className="offline-banner" role="status" aria-live="polite" hidden={!offline}>
+      <div ref={offlineBanner} className="offline-banner" role="status" aria-live="polite" hidden={!offline}>
         {offline ? t('offline.banner') : null}
       </div>
       {updateReady ? (
@@ -35,4 +36,24 @@ export function AppBanners({
       ) : null}
     </>
   );
+}
+
+/**
+ * Pages move down by the banner's height while it shows (`--offline-banner-height`), so it covers
+ * none of their content; the height follows the text's wrapping in each language and width.
+ */
+function useOfflineBannerSpace(offline: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const element = ref.current;
+    const measure = () =>
+      root.style.setProperty('--offline-banner-height', `${offline ? (element?.offsetHeight ?? 0) : 0}px`);
+    measure();
+    if (!offline || !element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [offline]);
+  return ref;
 }

@@ -1,5 +1,5 @@
 import { http } from '../lib/http';
-import { createConnectivity } from '../lib/connectivity';
+import { RECONNECTED_EVENT, createConnectivity } from '../lib/connectivity';
 
 /** The path the offline banner asks while the API cannot be reached: small, public, never cached. */
 export const PROBE_PATH = '/api/rules';
@@ -12,8 +12,17 @@ export const connectivity = createConnectivity({
   clearTimeout: (timer) => window.clearTimeout(timer as number),
 });
 
-/** Follows the browser's own online and offline events. */
+/**
+ * Follows the browser's own online and offline events, and tells the pages when the API answers
+ * again, so that a page whose load failed reads again without a tap on Retry.
+ */
 export function watchConnectivity(): void {
   window.addEventListener('online', connectivity.browserChanged);
   window.addEventListener('offline', connectivity.browserChanged);
+  let unreachable = connectivity.getState().apiUnreachable;
+  connectivity.subscribe(() => {
+    const now = connectivity.getState().apiUnreachable;
+    if (unreachable && !now) window.dispatchEvent(new Event(RECONNECTED_EVENT));
+    unreachable = now;
+  });
 }

@@ -31,6 +31,12 @@ export interface Connectivity {
   readonly check: () => void;
 }
 
+/**
+ * Dispatched on window when the API answers again after it could not be reached: what reads on
+ * the browser's `online` event (a page's failed load, decision 039) reads on this one too.
+ */
+export const RECONNECTED_EVENT = 'stride:reconnected';
+
 /** How long to wait before asking the API again while it cannot be reached: quickly at first. */
 export const PROBE_DELAYS_MS = [2_000, 4_000, 8_000, 15_000] as const;
 

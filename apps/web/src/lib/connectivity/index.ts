@@ -1,5 +1,6 @@
 export {
   PROBE_DELAYS_MS,
+  RECONNECTED_EVENT,
   createConnectivity,
   type Connectivity,
   type ConnectivityDeps,
