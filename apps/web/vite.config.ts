@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './pwa';
 
 /**
  * The face page's tiny face detector model (decision 013): copied from the npm package into the
@@ -58,7 +61,12 @@ function apiBackupOrigins(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), faceModels(), apiBackupOrigins()],
+  plugins: [
+    react(),
+    faceModels(),
+    apiBackupOrigins(),
+    VitePWA(pwaOptions(fileURLToPath(new URL('./src/app/app.css', import.meta.url)))),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -20,7 +20,11 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone-sized context, with any page error or console error collected for the test to assert on. */
+/**
+ * A phone-sized context, with any page error or console error collected for the test to assert on.
+ * The web app's service worker is blocked here: a journey that cuts or stubs calls with
+ * `page.route` would not see the calls the worker makes; the install journey has its own profile.
+ */
 export async function openPhone(
   browser: Browser,
   options: { width?: number; locale?: string } = {},
@@ -29,6 +33,7 @@ export async function openPhone(
     viewport: { width: options.width ?? 375, height: 740 },
     locale: options.locale ?? 'en-US',
     hasTouch: true,
+    serviceWorkers: 'block',
   });
   const page = await context.newPage();
   const errors: string[] = [];

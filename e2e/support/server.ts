@@ -46,6 +46,8 @@ export interface ServerOptions {
   identityReview?: 'auto' | 'operator';
   /** More configuration, as environment variables (e.g. `WITHDRAWAL_SECOND_APPROVAL_ABOVE`). */
   env?: Record<string, string>;
+  /** Listen on this port rather than any free one: a server started again keeps its origin (and the service worker the browser holds for it). */
+  port?: number;
 }
 
 /** The real server, the built web app and console on one loopback origin, with a fresh SQLite file. */
@@ -79,7 +81,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       done();
     });
   }
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   return {
     app,
     baseUrl: address,

@@ -746,7 +746,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  // Hashed build assets never change; index.html must always be fresh.
+  // Hashed build assets never change; index.html must always be fresh, and so must the web app's
+  // service worker, its Workbox runtime and the manifest (decision 045): a browser that kept an old
+  // sw.js would keep serving the old app from its cache.
   const staticCache = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
     res.setHeader(
       'cache-control',

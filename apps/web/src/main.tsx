@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { watchConnectivity } from './app/connectivity';
 import { setUpNavigation } from './app/navigation';
+import { registerServiceWorker } from './app/service-worker';
 import { runStepCounter } from './app/step-counter';
 import { runUnreadCount } from './app/unread-count';
 import { wireRequestUi } from './app/wire-request-ui';
@@ -25,3 +27,6 @@ createRoot(container).render(
   </StrictMode>,
 );
 void navigator.start();
+// Installable and offline (decision 045): the worker's registration loads after the first paint.
+watchConnectivity();
+registerServiceWorker();

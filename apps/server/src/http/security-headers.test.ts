@@ -16,6 +16,10 @@ writeFileSync(
 );
 writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("stride");');
 writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// The service worker, its Workbox runtime and the manifest vite-plugin-pwa writes (decision 045).
+writeFileSync(path.join(webDist, 'sw.js'), 'importScripts("/workbox-abc123.js");');
+writeFileSync(path.join(webDist, 'workbox-abc123.js'), 'self.define = () => {};');
+writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Stride","start_url":"/"}');
 writeFileSync(path.join(webDist, '.vite', 'api-backups.json'), '["https://backup.example.com/api"]');
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
@@ -76,6 +80,27 @@ describe('security headers', () => {
     expect(csp.get('object-src')).toBe("'none'");
     expect(csp.get('connect-src')).toBe("'self' https://backup.example.com");
     expect(csp.get('img-src')).toBe("'self' data: blob: https:");
+    expect(csp.get('worker-src')).toBe("'self'");
+    expect(csp.get('manifest-src')).toBe("'self'");
+  });
+
+  it('the service worker, its runtime and the manifest: revalidated every time, with their own types', async () => {
+    const expected = {
+      '/sw.js': 'application/javascript',
+      '/workbox-abc123.js': 'application/javascript',
+      '/manifest.webmanifest': 'application/manifest+json',
+    };
+    for (const [url, type] of Object.entries(expected)) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(String(response.headers['content-type']).split(';')[0], url).toBe(type);
+      expectNotFramable(response);
+    }
+    // The worker's own policy lets it reach only this origin and the build's backup hosts.
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(policy(worker).get('connect-src')).toBe("'self' https://backup.example.com");
+    expect(policy(worker).get('script-src')).toBe("'self'");
   });
 
   it('index.html must be revalidated; hashed assets are cached for a year', async () => {

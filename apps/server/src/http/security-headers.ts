@@ -76,7 +76,8 @@ export function readApiBackups(webDist: string | undefined): string[] {
  * has no inline script); styles also inline, because React and antd-mobile set style attributes
  * and a notice is rendered in a srcdoc frame, which inherits this policy, with its own <style>;
  * images also from data: (captcha, QR codes), blob: (private images fetched with the token,
- * camera stills) and https: (notice pictures); never framed by anyone.
+ * camera stills) and https: (notice pictures); never framed by anyone. The service worker and the
+ * web app manifest come from this origin only (decision 045).
  */
 export function webAppHelmet(apiBackups: readonly string[]): FastifyHelmetOptions {
   return {
@@ -94,6 +95,8 @@ export function webAppHelmet(apiBackups: readonly string[]): FastifyHelmetOption
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
       },
     },
     frameguard: { action: 'deny' },

@@ -1,4 +1,5 @@
 import type { Navigator } from '../lib/navigation';
+import { AppBanners } from './app-banners';
 import { PageHost } from './page-host';
 import { Providers } from './providers';
 
@@ -6,6 +7,7 @@ export function App({ navigator }: { readonly navigator: Navigator }) {
   return (
     <Providers>
       <PageHost navigator={navigator} />
+      <AppBanners />
     </Providers>
   );
 }

@@ -87,4 +87,20 @@ describe('request UI wiring', () => {
       'Network error, please try again later',
     ]);
   });
+
+  it('while the offline banner shows, a failed call needs no dialog; each outcome reaches the banner', async () => {
+    const { dialogs, deps } = setup();
+    let offline = false;
+    const reportReachable = vi.fn((reachable: boolean) => {
+      offline = !reachable;
+    });
+    const ui = createRequestUi({ ...deps, connectivity: { reportReachable, isOffline: () => offline } });
+    ui.connection?.({ reachable: false });
+    ui.networkError();
+    ui.connection?.({ reachable: true });
+    ui.networkError();
+    expect(reportReachable.mock.calls).toEqual([[false], [true]]);
+    await vi.waitFor(() => expect(dialogs.alert).toHaveBeenCalledTimes(1));
+    expect(dialogs.alert).toHaveBeenCalledWith('Network error, please try again later');
+  });
 });

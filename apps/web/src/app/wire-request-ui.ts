@@ -1,6 +1,8 @@
 import type { HttpClient, RequestUi } from '../lib/http';
 import { t } from '../lib/i18n';
 import { PATHS, getNavigator, loginUrlFor } from '../lib/navigation';
+import type { Connectivity } from '../lib/connectivity';
+import { connectivity } from './connectivity';
 import type { Dialogs } from './dialogs';
 
 export interface RequestUiDeps {
@@ -8,6 +10,8 @@ export interface RequestUiDeps {
   readonly currentUrl: () => { readonly route: string; readonly url: string } | undefined;
   readonly reLaunch: (url: string) => Promise<void>;
   readonly navigateTo: (url: string) => Promise<void>;
+  /** The offline banner's state: while it shows, a failed call needs no dialog of its own. */
+  readonly connectivity?: Pick<Connectivity, 'reportReachable' | 'isOffline'>;
 }
 
 const defaultDeps: RequestUiDeps = {
@@ -16,6 +20,7 @@ const defaultDeps: RequestUiDeps = {
   currentUrl: () => getNavigator().getStack().at(-1),
   reLaunch: (url) => getNavigator().reLaunch(url),
   navigateTo: (url) => getNavigator().navigateTo(url),
+  connectivity,
 };
 
 // A refused navigation (already there, locked) needs no reaction here.
@@ -64,7 +69,11 @@ export function createRequestUi(deps: RequestUiDeps = defaultDeps): RequestUi {
       void alert(message || t('requestError'));
     },
     networkError() {
+      if (deps.connectivity?.isOffline()) return;
       void alert(t('networkError'));
+    },
+    connection({ reachable }) {
+      deps.connectivity?.reportReachable(reachable);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { RECONNECTED_EVENT } from '../lib/connectivity';
 import { getWriteCount } from '../lib/http';
 
 let returns = 0;
@@ -17,7 +18,10 @@ export function getChangeStamp(): number {
   return getWriteCount() + returns;
 }
 
-/** Calls `onEvent` on a window or document event while `isOn`; `onEvent` may change freely. */
+/**
+ * Calls `onEvent` on a window or document event while `isOn`; `onEvent` may change freely. `online`
+ * also means the API answering again after the offline banner (RECONNECTED_EVENT).
+ */
 export function useWindowEvent(
   target: 'window' | 'document',
   type: 'online' | 'visibilitychange',
@@ -31,6 +35,10 @@ export function useWindowEvent(
       if (type !== 'visibilitychange' || document.visibilityState === 'visible') onEvent();
     };
     source.addEventListener(type, listener);
-    return () => source.removeEventListener(type, listener);
+    if (type === 'online') window.addEventListener(RECONNECTED_EVENT, listener);
+    return () => {
+      source.removeEventListener(type, listener);
+      window.removeEventListener(RECONNECTED_EVENT, listener);
+    };
   }, [target, type, isOn, onEvent]);
 }

@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { collectPoints } from '@stride/contract';
+import { RECONNECTED_EVENT } from '../lib/connectivity';
 import { RequestError, call } from '../lib/http';
 import { PageActivityContext } from './page-activity';
 import { useRemote } from './use-remote';
@@ -226,5 +227,18 @@ describe('useRemote', () => {
       window.dispatchEvent(new Event('online'));
     });
     await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 7 }));
+  });
+
+  it('on its error state, loads again by itself when the API answers again after the offline banner', async () => {
+    const load = vi
+      .fn<(signal: AbortSignal) => Promise<number>>()
+      .mockRejectedValueOnce(new RequestError('network', 0, 'offline'))
+      .mockResolvedValueOnce(8);
+    const { result } = renderHook(() => useRemote(load, { refreshOnShow: false }));
+    await waitFor(() => expect(result.current.state.status).toBe('error'));
+    act(() => {
+      window.dispatchEvent(new Event(RECONNECTED_EVENT));
+    });
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 8 }));
   });
 });

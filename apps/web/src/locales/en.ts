@@ -19,6 +19,12 @@ export const en = {
   empty: 'Nothing here yet',
   retry: 'Retry',
 
+  // Install, offline and updates (docs/product/client.md)
+  'offline.banner':
+    'You’re offline. What you see may be out of date; you can make changes again once you’re back online.',
+  'update.ready': 'A new version of Stride is ready.',
+  'update.reload': 'Reload',
+
   'tab.home': 'Home',
   'tab.invite': 'Invite',
   'tab.mall': 'Mall',

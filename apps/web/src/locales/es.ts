@@ -19,6 +19,12 @@ export const es: Messages = {
   empty: 'Aún no hay nada aquí',
   retry: 'Reintentar',
 
+  // Install, offline and updates (docs/product/client.md)
+  'offline.banner':
+    'Sin conexión. Lo que ves puede no estar al día; podrás hacer cambios de nuevo cuando vuelvas a estar en línea.',
+  'update.ready': 'Hay una nueva versión de Stride.',
+  'update.reload': 'Recargar',
+
   'tab.home': 'Inicio',
   'tab.invite': 'Invitar',
   'tab.mall': 'Tienda',

@@ -19,6 +19,12 @@ export const fr: Messages = {
   empty: 'Rien pour le moment',
   retry: 'Réessayer',
 
+  // Install, offline and updates (docs/product/client.md)
+  'offline.banner':
+    'Hors ligne. Ce qui s’affiche peut ne plus être à jour ; vous pourrez de nouveau faire des modifications une fois la connexion revenue.',
+  'update.ready': 'Une nouvelle version de Stride est prête.',
+  'update.reload': 'Recharger',
+
   'tab.home': 'Accueil',
   'tab.invite': 'Inviter',
   'tab.mall': 'Boutique',

@@ -19,6 +19,11 @@ export const zhHans: Messages = {
   empty: '暂无内容',
   retry: '重试',
 
+  // Install, offline and updates (docs/product/client.md)
+  'offline.banner': '当前处于离线状态。显示的内容可能不是最新的；恢复联网后才能进行更改。',
+  'update.ready': 'Stride 新版本已就绪。',
+  'update.reload': '重新加载',
+
   'tab.home': '首页',
   'tab.invite': '邀请',
   'tab.mall': '商城',

@@ -19,6 +19,11 @@ export const zhHant: Messages = {
   empty: '暫無內容',
   retry: '重試',
 
+  // Install, offline and updates (docs/product/client.md)
+  'offline.banner': '目前處於離線狀態。顯示的內容可能不是最新的；恢復連網後才能進行變更。',
+  'update.ready': 'Stride 新版本已就緒。',
+  'update.reload': '重新載入',
+
   'tab.home': '首頁',
   'tab.invite': '邀請',
   'tab.mall': '商城',

@@ -305,3 +305,51 @@ describe('low-level failures', () => {
     expect(handlers.networkError).not.toHaveBeenCalled();
   });
 });
+
+describe('reachability (the offline banner)', () => {
+  it('reports reachable when a host answers with an envelope, whatever its code', async () => {
+    const { client, ui } = setup(answer({ code: 1004, message: 'missing', data: null }));
+    const connection = vi.fn<NonNullable<RequestUi['connection']>>();
+    client.setUi({ ...ui, connection });
+    await expect(client.call(getUserInfo, {}, { hideErrors: true })).rejects.toMatchObject({ code: 1004 });
+    expect(connection.mock.calls).toEqual([[{ reachable: true }]]);
+  });
+
+  it('reports unreachable, before the network error, when no host answers or only gateways say it is down', async () => {
+    for (const fetchImpl of [offline, answer({}, 502), answer({}, 503), answer({}, 504)]) {
+      const order: string[] = [];
+      const { client, ui } = setup(fetchImpl);
+      client.setUi({
+        ...ui,
+        connection: ({ reachable }) => order.push(`connection ${String(reachable)}`),
+        networkError: () => order.push('networkError'),
+      });
+      await expect(client.call(getUserInfo, {})).rejects.toBeInstanceOf(RequestError);
+      expect(order).toEqual(['connection false', 'networkError']);
+    }
+  });
+
+  it('a 404 or 500 from every host is an answer of sorts: the API is not reported unreachable', async () => {
+    const { client, ui } = setup(answer({}, 500));
+    const connection = vi.fn<NonNullable<RequestUi['connection']>>();
+    client.setUi({ ...ui, connection });
+    await expect(client.call(getUserInfo, {}, { hideErrors: true })).rejects.toBeInstanceOf(RequestError);
+    expect(connection).not.toHaveBeenCalled();
+  });
+
+  it('ping: one quiet GET through the hosts, true when any answered with an envelope, never a dialog', async () => {
+    const up = setup(answer({ code: 1, message: 'success', data: {} }));
+    expect(await up.client.ping('/api/rules')).toBe(true);
+    expect(urlOf(up.fetch.mock.calls[0])).toBe('https://primary.test/api/rules');
+    expect(up.fetch.mock.calls[0]?.[1]?.method).toBe('GET');
+
+    const refused = setup(answer({ code: 1004, message: 'missing', data: null }));
+    expect(await refused.client.ping('/api/rules')).toBe(true);
+    expect(refused.ui.error).not.toHaveBeenCalled();
+
+    const down = setup(offline);
+    expect(await down.client.ping('/api/rules')).toBe(false);
+    expect(down.fetch).toHaveBeenCalledTimes(3);
+    expect(down.ui.networkError).not.toHaveBeenCalled();
+  });
+});

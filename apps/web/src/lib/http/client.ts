@@ -41,6 +41,12 @@ export interface RequestUi {
   realNameRequired(event: { readonly message: string }): Promise<void> | void;
   error(event: { readonly code: number; readonly message: string }): void;
   networkError(): void;
+  /**
+   * Whether the API could be reached, after every call and ping: `true` when a host answered with
+   * an envelope (whatever its code), `false` when none answered at all (no connection, a timeout, or
+   * a gateway's 502, 503 or 504 from each). Reported before `networkError`.
+   */
+  connection?(event: { readonly reachable: boolean }): void;
 }
 
 export interface HttpClientDeps {
@@ -63,6 +69,16 @@ export interface HttpClient {
     options?: UploadOptions,
   ): Promise<ResponseOf<E>>;
   setUi(ui: RequestUi | undefined): void;
+  /**
+   * One quiet GET of `path` through the hosts, to learn whether the API can be reached again (the
+   * offline banner, docs/product/client.md): true when a host answered with an envelope. Never a dialog.
+   */
+  ping(path: string): Promise<boolean>;
+}
+
+/** No host answered: no connection, a timeout, or only a gateway saying the API is down. */
+function isUnreachable(status: number | undefined): boolean {
+  return status === undefined || status === 502 || status === 503 || status === 504;
 }
 
 interface Envelope {
@@ -224,10 +240,14 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     let last: Attempt | undefined;
     for (const host of deps.hosts()) {
       last = await attempt(host, outgoing, signal);
-      if (last.ok) return answer(last.envelope, hidden);
+      if (last.ok) {
+        ui?.connection?.({ reachable: true });
+        return answer(last.envelope, hidden);
+      }
     }
     const status = last && !last.ok ? last.status : undefined;
     const timedOut = last !== undefined && !last.ok && last.timedOut;
+    if (isUnreachable(status)) ui?.connection?.({ reachable: false });
     if (!hidden && status !== 401) ui?.networkError();
     if (timedOut) throw new RequestError('timeout', LOW_LEVEL_CODES.TIMEOUT, 'timeout', status);
     throw new RequestError('network', outgoing.networkCode, 'network error', status);
@@ -271,6 +291,15 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     },
     setUi(next) {
       ui = next;
+    },
+    async ping(path) {
+      try {
+        await send({ method: 'GET', path, json: false, networkCode: LOW_LEVEL_CODES.NO_ANSWER }, { hideErrors: true });
+        return true;
+      } catch (error) {
+        // An envelope with an error code still came from the API.
+        return error instanceof RequestError && error.kind === 'envelope';
+      }
     },
   };
 }
