@@ -18,6 +18,7 @@ import * as outbox from './endpoints/outbox.js';
 import * as reports from './endpoints/reports.js';
 import * as ledger from './endpoints/ledger.js';
 import * as stepSources from './endpoints/step-sources.js';
+import * as policies from './endpoints/policies.js';
 import type { EndpointDef } from './endpoint.js';
 
 export * from './codes.js';
@@ -45,6 +46,7 @@ export * from './endpoints/outbox.js';
 export * from './endpoints/reports.js';
 export * from './endpoints/ledger.js';
 export * from './endpoints/step-sources.js';
+export * from './endpoints/policies.js';
 
 function isEndpoint(value: unknown): value is EndpointDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -81,4 +83,5 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   reports,
   ledger,
   stepSources,
+  policies,
 ]);

@@ -19,6 +19,7 @@ import * as m0017 from './0017-flag-indexes.js';
 import * as m0018 from './0018-sms-delivery-and-codes.js';
 import * as m0019 from './0019-payment-lifecycle.js';
 import * as m0022 from './0022-content-languages.js';
+import * as m0025 from './0025-policies-and-consents.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018-sms-delivery-and-codes': m0018,
   '0019-payment-lifecycle': m0019,
   '0022-content-languages': m0022,
+  '0025-policies-and-consents': m0025,
 };
