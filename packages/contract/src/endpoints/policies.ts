@@ -127,7 +127,7 @@ export const consolePolicies = defineEndpoint({
   path: '/api/console/policies',
   access: 'console',
   roles: ['editor'],
-  summary: 'Every version of both policies, newest first.',
+  summary: 'Every version of both policies: the privacy policy then the terms, each newest first.',
   response: z.array(ConsolePolicySchema),
 });
 

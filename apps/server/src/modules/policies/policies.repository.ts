@@ -28,7 +28,7 @@ export class PoliciesRepository {
   }
 
   listAll(db: Executor): Promise<PolicyVersionRow[]> {
-    return db.selectFrom('policy_versions').selectAll().orderBy('published_at', 'desc').orderBy('kind').execute();
+    return db.selectFrom('policy_versions').selectAll().orderBy('kind').orderBy('version', 'desc').execute();
   }
 
   async insertVersion(db: Executor, row: Insertable<PolicyVersionsTable>): Promise<void> {
