@@ -1,5 +1,14 @@
 import type { BodyOf, EndpointDef, Envelope, ParamsOf, QueryOf, ResponseOf } from '@stride/contract';
-import { currentPolicyVersions, getCaptcha, grantConsent, login, register, requestRegisterCode, uploadFile, type UploadPurpose } from '@stride/contract';
+import {
+  currentPolicyVersions,
+  getCaptcha,
+  grantConsent,
+  login,
+  register,
+  requestRegisterCode,
+  uploadFile,
+  type UploadPurpose,
+} from '@stride/contract';
 import { expect } from 'vitest';
 import type { RunningServer } from './server.js';
 

@@ -340,7 +340,13 @@ export async function registerUser(
 ): Promise<{ token: string; userId: string; account: string; password: string }> {
   const smsCode = await requestSignUpCode(t, account);
   const result = await api(t, register, {
-    body: { account, password, smsCode, acceptedPolicies: await currentPolicies(t), ...(inviteCode ? { inviteCode } : {}) },
+    body: {
+      account,
+      password,
+      smsCode,
+      acceptedPolicies: await currentPolicies(t),
+      ...(inviteCode ? { inviteCode } : {}),
+    },
   });
   if (result.code !== 1) throw new Error(`register failed: ${result.code} ${result.message}`);
   return { token: result.data.token, userId: result.data.user.id, account, password };

@@ -102,6 +102,10 @@ export const APP_ROUTES = [
   '/pages-sub/withdrawal-detail/index',
   '/pages-sub/withdrawal-type/edit',
   '/pages-sub/withdrawal-type/index',
+  // Terms, privacy and the "updated policy" screen (decision 046).
+  '/pages-sub/policy/terms',
+  '/pages-sub/policy/privacy',
+  '/pages-sub/policy/update',
 ] as const;
 
 /** A console-edited row's edit counter: sent back with an edit, refused with 1017 when someone saved meanwhile. */

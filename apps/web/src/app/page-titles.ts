@@ -36,6 +36,9 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.withdrawalDetail]: 'title.withdrawalDetail',
   [PATHS.withdrawalType]: 'title.withdrawalType',
   [PATHS.withdrawalTypeEdit]: 'title.withdrawalTypeEdit',
+  [PATHS.terms]: 'title.terms',
+  [PATHS.privacy]: 'title.privacy',
+  [PATHS.policyUpdate]: 'title.policyUpdate',
 };
 
 /** Pages that add a thing without an `id` and edit one with it: their title says which. */

@@ -31,14 +31,18 @@ export const getPolicy = defineEndpoint({
   method: 'GET',
   path: '/api/policies/{kind}',
   access: 'none',
-  summary: 'The current version of the terms of service or the privacy policy (or the `version` asked for), in the caller’s language.',
+  summary:
+    'The current version of the terms of service or the privacy policy (or the `version` asked for), in the caller’s language.',
   params: z.strictObject({ kind: PolicyKindSchema }),
   query: z.strictObject({ version: z.coerce.number().int().min(1).max(1_000_000).optional() }),
   response: PolicyTextSchema,
 });
 
 /** The versions a sign-up accepts: the current ones. */
-export const PolicyVersionsSchema = z.strictObject({ terms: PolicyVersionNumberSchema, privacy: PolicyVersionNumberSchema });
+export const PolicyVersionsSchema = z.strictObject({
+  terms: PolicyVersionNumberSchema,
+  privacy: PolicyVersionNumberSchema,
+});
 
 export const currentPolicyVersions = defineEndpoint({
   id: 'policy.current',
@@ -64,7 +68,8 @@ export const getConsents = defineEndpoint({
   method: 'GET',
   path: '/api/consents',
   access: 'user',
-  summary: 'Which policy versions the user accepted, which are current, and whether ID photo and face consents are in force.',
+  summary:
+    'Which policy versions the user accepted, which are current, and whether ID photo and face consents are in force.',
   response: ConsentStatusSchema,
 });
 

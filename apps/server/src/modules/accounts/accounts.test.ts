@@ -77,7 +77,9 @@ describe('register', () => {
     const smsCode = message?.params.code ?? '';
     expect(smsCode).toMatch(/^[0-9]{6}$/);
     expect(message?.body).toBe(`Stride: your sign-up code is ${smsCode}. It is valid for 5 minutes. Do not share it.`);
-    const result = await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES } });
+    const result = await api(t, register, {
+      body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+    });
     expect(result.code).toBe(1);
     expect(result.data.token.length).toBeGreaterThanOrEqual(43);
     expect(result.data.user).toMatchObject({ account, realNameStatus: 'none' });
@@ -85,7 +87,9 @@ describe('register', () => {
     const info = await api(t, getUserInfo, { token: result.data.token });
     expect(info.data).toEqual(result.data.user);
     // The code is spent.
-    const again = await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES } });
+    const again = await api(t, register, {
+      body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+    });
     expect(again.code).toBe(CODES.VALIDATION_FAILED);
   });
 
@@ -98,7 +102,9 @@ describe('register', () => {
     expect(known).toEqual(unknown);
     expect((await t.app.services.outbox.latest(5, account)).map((m) => m.template)).toEqual(['register']);
     // Whoever guesses at a code for it gets what a wrong code gets, and no second account appears.
-    const guess = await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode: '000000', acceptedPolicies: FIRST_POLICIES } });
+    const guess = await api(t, register, {
+      body: { account, password: GOOD_PASSWORD, smsCode: '000000', acceptedPolicies: FIRST_POLICIES },
+    });
     expect(guess.code).toBe(CODES.VALIDATION_FAILED);
     const rows = await t.db.selectFrom('users').select('id').where('account', '=', account).execute();
     expect(rows).toHaveLength(1);
@@ -158,7 +164,9 @@ describe('register', () => {
     // Another sign-up for the number got there first (the unique index decides).
     const first = await registerUser(t);
     await t.db.updateTable('users').set({ account }).where('id', '=', first.userId).execute();
-    const again = await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES } });
+    const again = await api(t, register, {
+      body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+    });
     expect(again).toMatchObject({ code: CODES.CONFLICT, message: 'An account with this mobile number already exists' });
     const rows = await t.db.selectFrom('users').select('id').where('account', '=', account).execute();
     expect(rows).toHaveLength(1);
@@ -176,7 +184,13 @@ describe('register', () => {
       const result = await api(t, register, { body: { account, password, smsCode, acceptedPolicies: FIRST_POLICIES } });
       expect(result).toMatchObject({ code: CODES.VALIDATION_FAILED, message });
     }
-    expect((await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES } })).code).toBe(1);
+    expect(
+      (
+        await api(t, register, {
+          body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+        })
+      ).code,
+    ).toBe(1);
   });
 
   it('accepts an invite code and records the inviter', async () => {
@@ -201,7 +215,13 @@ describe('register', () => {
     expect(
       await t.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirst(),
     ).toBeUndefined();
-    expect((await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES } })).code).toBe(1);
+    expect(
+      (
+        await api(t, register, {
+          body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+        })
+      ).code,
+    ).toBe(1);
   });
 
   it('stores an argon2id hash, never the password', async () => {

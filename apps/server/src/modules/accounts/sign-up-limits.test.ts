@@ -14,7 +14,13 @@ async function smsCode(account: string) {
 
 async function signUps(accounts: string[], address: (index: number) => string, language?: string) {
   const bodies = [];
-  for (const account of accounts) bodies.push({ account, password: GOOD_PASSWORD, smsCode: await smsCode(account), acceptedPolicies: FIRST_POLICIES });
+  for (const account of accounts)
+    bodies.push({
+      account,
+      password: GOOD_PASSWORD,
+      smsCode: await smsCode(account),
+      acceptedPolicies: FIRST_POLICIES,
+    });
   return Promise.all(
     bodies.map((body, index) =>
       api(t, register, {

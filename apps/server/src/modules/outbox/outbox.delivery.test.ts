@@ -148,7 +148,13 @@ describe('the outbox as a delivery queue', () => {
     const account = uniqueAccount();
     const smsCode = await requestSignUpCode(t, account);
     await deliverer().deliverDue();
-    expect((await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES } })).code).toBe(CODES.OK);
+    expect(
+      (
+        await api(t, register, {
+          body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+        })
+      ).code,
+    ).toBe(CODES.OK);
     t.clock.advance(60_000);
     const asked = await api(t, requestPasswordKey, { query: { account, ...(await solveCaptcha(t)) } });
     expect(asked.code).toBe(CODES.OK);

@@ -20,7 +20,11 @@ import type { ConsentRow, PoliciesRepository, PolicyVersionRow } from './policie
 export type PolicyVersions = Record<PolicyKind, number>;
 
 /** Each upload purpose that needs a consent, and the consent it needs (decision 046). */
-const UPLOAD_CONSENTS: Partial<Record<string, ConsentKind>> = { id_front: 'id_photos', id_back: 'id_photos', face: 'face' };
+const UPLOAD_CONSENTS: Partial<Record<string, ConsentKind>> = {
+  id_front: 'id_photos',
+  id_back: 'id_photos',
+  face: 'face',
+};
 
 /** A policy version in the caller's language, each field with the fallback of decision 042. */
 export function toPolicy(row: PolicyVersionRow, language: Language): PolicyText {
@@ -91,9 +95,7 @@ export class PoliciesService {
   /** The current version of a policy, or the one asked for, in the caller's language. */
   async get(kind: PolicyKind, version: number | undefined, language: Language): Promise<PolicyText> {
     const row =
-      version === undefined
-        ? await this.currentRow(this.db, kind)
-        : await this.repository.find(this.db, kind, version);
+      version === undefined ? await this.currentRow(this.db, kind) : await this.repository.find(this.db, kind, version);
     if (!row) throw new AppError('NOT_FOUND', 'policyVersionUnknown', { version: version ?? 0 });
     return toPolicy(row, language);
   }
@@ -135,7 +137,9 @@ export class PoliciesService {
   async status(userId: string, db: Executor = this.db): Promise<ConsentStatus> {
     const [current, consents] = await Promise.all([this.currentVersions(db), this.repository.inForce(db, userId)]);
     const accepted = (kind: PolicyKind) => {
-      const versions = consents.filter((row) => row.kind === kind && row.version !== null).map((row) => Number(row.version));
+      const versions = consents
+        .filter((row) => row.kind === kind && row.version !== null)
+        .map((row) => Number(row.version));
       return versions.length ? Math.max(...versions) : null;
     };
     const terms = { current: current.terms, accepted: accepted('terms') };

@@ -101,7 +101,12 @@ describe('sign-up accepts the current policies', () => {
     expect(await t.db.selectFrom('users').select('id').where('account', '=', stale.account).execute()).toEqual([]);
     // The same code still works with the current versions.
     const retry = await api(t, register, {
-      body: { account: stale.account, password: GOOD_PASSWORD, smsCode: stale.smsCode, acceptedPolicies: { ...before, privacy: before.privacy + 1 } },
+      body: {
+        account: stale.account,
+        password: GOOD_PASSWORD,
+        smsCode: stale.smsCode,
+        acceptedPolicies: { ...before, privacy: before.privacy + 1 },
+      },
     });
     expect(retry.code).toBe(CODES.OK);
     expect(await consentRows(retry.data.user.id)).toEqual([
@@ -149,7 +154,10 @@ describe('a new policy version asks again', () => {
     expect(first.data.needsAcceptance).toBe(false);
     expect(second.data.needsAcceptance).toBe(false);
     const rows = await consentRows(userId);
-    expect(rows.filter((row) => row.kind === 'privacy').map((row) => row.version)).toEqual([before.privacy, next.privacy]);
+    expect(rows.filter((row) => row.kind === 'privacy').map((row) => row.version)).toEqual([
+      before.privacy,
+      next.privacy,
+    ]);
     expect(rows.filter((row) => row.kind === 'terms')).toHaveLength(1);
 
     // The publish was recorded, and a publish on an old read is refused with nothing saved.

@@ -86,7 +86,10 @@ describe('SMS code limits', () => {
     const smsCode = await requestSignUpCode(t, account);
     const signUps = await Promise.all(
       ['10.25.0.1', '10.25.0.2', '10.25.0.3'].map((remoteAddress) =>
-        api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES }, remoteAddress }),
+        api(t, register, {
+          body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+          remoteAddress,
+        }),
       ),
     );
     expect(signUps.filter((answer) => answer.code === CODES.OK)).toHaveLength(1);

@@ -163,6 +163,14 @@ export default function MyPage() {
       </nav>
       <LanguagePicker />
       <DownloadEntry />
+      {/* Terms and privacy (decision 046). */}
+      <ul className="list">
+        <li>
+          <button type="button" className="list__item list__item--button" onClick={() => go(PATHS.terms)}>
+            {t('policies.myEntry')}
+          </button>
+        </li>
+      </ul>
       <dl className="list">
         <div className="list__item">
           <dt className="list__secondary">{t('my.version')}</dt>

@@ -32,6 +32,10 @@ export const PATHS = {
   withdrawalDetail: '/pages-sub/withdrawal-detail/index',
   withdrawalType: '/pages-sub/withdrawal-type/index',
   withdrawalTypeEdit: '/pages-sub/withdrawal-type/edit',
+  // Terms, privacy and the "updated policy" screen (decision 046).
+  terms: '/pages-sub/policy/terms',
+  privacy: '/pages-sub/policy/privacy',
+  policyUpdate: '/pages-sub/policy/update',
 } as const satisfies Record<string, (typeof APP_ROUTES)[number]>;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
