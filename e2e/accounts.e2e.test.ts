@@ -186,6 +186,7 @@ describe('accounts, end to end in Chromium', () => {
         smsCode: 'Code SMS',
         password: 'Mot de passe',
         submit: 'Créer un compte',
+        accept: 'J’accepte les conditions d’utilisation et la politique de confidentialité',
       },
       () => screenshot(page, 'signup-invited-fr'),
     );
