@@ -73,6 +73,12 @@ describe('accounts, end to end in Chromium', () => {
       .getByLabel('SMS code')
       .fill(signUpCode === '000000' ? '111111' : '000000');
     await top(page).getByLabel('Password', { exact: true }).fill('firstWalk1');
+    // The terms and privacy policy are unticked until the user ticks them: nothing is sent before.
+    await top(page).getByRole('button', { name: 'Create account' }).click();
+    await expect
+      .poll(() => top(page).getByRole('alert').innerText())
+      .toBe('Tick the box to accept the terms of service and the privacy policy.');
+    await top(page).getByRole('checkbox', { name: 'I accept the terms of service and the privacy policy' }).check();
     await top(page).getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => top(page).getByRole('alert').innerText()).toBe('The SMS code is not right. 4 tries left.');
     await top(page).getByLabel('SMS code').fill(signUpCode);
@@ -186,6 +192,7 @@ describe('accounts, end to end in Chromium', () => {
         smsCode: 'Code SMS',
         password: 'Mot de passe',
         submit: 'Créer un compte',
+        accept: 'J’accepte les conditions d’utilisation et la politique de confidentialité',
       },
       () => screenshot(page, 'signup-invited-fr'),
     );

@@ -82,6 +82,8 @@ describe('identity and payouts', () => {
     // Real name: name, ID number and both ID photos, uploaded and shown from their private URLs.
     await open(page, '/pages-sub/realname/index');
     await expect.poll(() => top(page).locator('.identity-badge').textContent()).toBe('Not verified');
+    // The ID photos' own consent comes first (decision 046).
+    await top(page).getByRole('button', { name: 'I agree, continue' }).click();
     await top(page).getByLabel('Real name').fill(REAL_NAME);
     await top(page).getByLabel('ID number').fill(ID_NUMBER);
     await top(page).getByLabel('Front side').setInputFiles(path.join(workDir, 'front.png'));

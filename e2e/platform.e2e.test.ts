@@ -41,12 +41,16 @@ const ROUTES: Record<string, string> = {
   '/pages-sub/withdrawal-detail/index': 'Withdrawal records',
   '/pages-sub/withdrawal-type/edit': 'Add payout method',
   '/pages-sub/withdrawal-type/index': 'Payout methods',
+  '/pages-sub/policy/terms': 'Terms of service',
+  '/pages-sub/policy/privacy': 'Privacy policy',
 };
 const NO_LOGIN = new Set([
   '/pages-sub/official-community/index',
   '/pages-sub/physical-card-mailing/index',
   '/pages/login/index',
   '/pages/edit-password/index',
+  '/pages-sub/policy/terms',
+  '/pages-sub/policy/privacy',
 ]);
 const TABS = ['/pages/index/index', '/pages/invite/index', '/pages/shop/index', '/pages/my/index'];
 /** Logged in, login sends the user on (docs/product/client.md, Navigation; e2e/navigation). */

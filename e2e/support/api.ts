@@ -1,5 +1,14 @@
 import type { BodyOf, EndpointDef, Envelope, ParamsOf, QueryOf, ResponseOf } from '@stride/contract';
-import { getCaptcha, login, register, requestRegisterCode, uploadFile, type UploadPurpose } from '@stride/contract';
+import {
+  currentPolicyVersions,
+  getCaptcha,
+  grantConsent,
+  login,
+  register,
+  requestRegisterCode,
+  uploadFile,
+  type UploadPurpose,
+} from '@stride/contract';
 import { expect } from 'vitest';
 import type { RunningServer } from './server.js';
 
@@ -66,13 +75,22 @@ export async function registerByApi(
     body: { account: account.account, captchaId, captchaCode: server.captcha.last },
   });
   const session = await request(server.baseUrl, register, {
-    body: { ...account, smsCode: await smsCodeOf(server, account.account) },
+    body: {
+      ...account,
+      smsCode: await smsCodeOf(server, account.account),
+      // The current terms and privacy policy, as the sign-up form's checkbox accepts them (decision 046).
+      acceptedPolicies: await request(server.baseUrl, currentPolicyVersions),
+    },
   });
   return { token: session.token, userId: session.user.id, inviteCode: session.user.inviteCode };
 }
 
 /** Uploads an image the way the app does (multipart, field `file`); answers its fileId. */
 export async function uploadByApi(base: string, token: string, image: Buffer, purpose: UploadPurpose): Promise<string> {
+  // ID card and face photos need the owner's consent first, given as the app gives it (decision 046).
+  if (purpose === 'id_front' || purpose === 'id_back' || purpose === 'face') {
+    await request(base, grantConsent, { token, body: { kind: purpose === 'face' ? 'face' : 'id_photos' } });
+  }
   const form = new FormData();
   form.append('purpose', purpose);
   form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'image.png');

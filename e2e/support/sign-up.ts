@@ -12,6 +12,8 @@ export interface SignUpLabels {
   smsCode: string;
   password: string;
   submit: string;
+  /** The terms and privacy checkbox's accessible name (decision 046). */
+  accept?: string;
 }
 
 export const SIGN_UP_EN: SignUpLabels = {
@@ -22,6 +24,7 @@ export const SIGN_UP_EN: SignUpLabels = {
   smsCode: 'SMS code',
   password: 'Password',
   submit: 'Create account',
+  accept: 'I accept the terms of service and the privacy policy',
 };
 
 /**
@@ -66,6 +69,10 @@ export async function signUpInApp(
   const code = await codeFromOutboxPage(page.context(), server.baseUrl, user.account);
   await form.getByLabel(labels.smsCode).fill(code);
   await form.getByLabel(labels.password, { exact: true }).fill(user.password);
+  // The terms and privacy policy: unticked until the user ticks it.
+  const accept = labels.accept ? form.getByRole('checkbox', { name: labels.accept }) : form.getByRole('checkbox');
+  expect(await accept.isChecked()).toBe(false);
+  await accept.check();
   await beforeSubmit?.();
   await form.getByRole('button', { name: labels.submit }).click();
 }

@@ -100,6 +100,11 @@ import { NoticesRepository } from './modules/notices/notices.repository.js';
 import { registerNoticeRoutes } from './modules/notices/notices.routes.js';
 import { NoticesService } from './modules/notices/notices.service.js';
 import { NoticesAdmin } from './modules/notices/notices.admin.js';
+import { PoliciesAdmin } from './modules/policies/policies.admin.js';
+import { registerPolicyConsoleRoutes } from './modules/policies/policies.console.js';
+import { PoliciesRepository } from './modules/policies/policies.repository.js';
+import { registerPolicyRoutes } from './modules/policies/policies.routes.js';
+import { PoliciesService } from './modules/policies/policies.service.js';
 import { ShopRepository } from './modules/shop/shop.repository.js';
 import { registerShopRoutes } from './modules/shop/shop.routes.js';
 import { registerShopConsoleRoutes } from './modules/shop/shop.console.js';
@@ -225,6 +230,8 @@ export interface Services {
   notifications: NotificationsService;
   notificationSweep: NotificationSweep;
   privacy: PrivacyService;
+  /** Terms and privacy policy versions and users' consents (decision 046). */
+  policies: PoliciesService;
   /** Operator accounts and console sessions (decision 021). */
   console: ConsoleService;
   /** Operators' actions: the ops command line (and any other operator tool) calls only these. */
@@ -248,6 +255,7 @@ export interface AdminServices {
   cards: CardsAdmin;
   walking: WalkingAdmin;
   download: DownloadAdmin;
+  policies: PoliciesAdmin;
 }
 
 /** The configured online payment provider; null when online payment is off (`none`). */
@@ -299,6 +307,8 @@ export function buildServices(
   const outbox = new OutboxSender(db, outboxRepository, clock, smsProvider !== null, () => deliverer.wake());
   const smsCodes = new SmsCodesService(db, new SmsCodesRepository(), limits, outbox, clock, config);
   const hasher = new PasswordHasher(config.argon2);
+  const policiesRepository = new PoliciesRepository();
+  const policies = new PoliciesService(db, policiesRepository, clock);
   const accountsRepository = new AccountsRepository();
   const sessions = new SessionsService(db, new SessionsRepository(), clock, config.appSecret, config.sessionDays);
   const accounts = new AccountsService(
@@ -313,6 +323,7 @@ export function buildServices(
     clock,
     config,
     options.inviteCodes,
+    policies,
   );
   const ledger = new LedgerService(db, clock);
   // The notifications inbox (decision 044): every event is recorded through it.
@@ -355,6 +366,7 @@ export function buildServices(
     limits,
     clock,
     config,
+    policies,
   );
   const push = new PushService(db, pushRepository, outbox, walking, clock, config);
   const identity = new IdentityService(db, identityRepository, files, cipher, clock, calendar, config);
@@ -419,6 +431,7 @@ export function buildServices(
     notifications,
     notificationSweep: new NotificationSweep(cards, walking, clock, calendar, config),
     privacy,
+    policies,
     console: new ConsoleService(db, new ConsoleRepository(), hasher, cipher, limits, operators, clock, config),
     admin: {
       identity: new IdentityAdmin(db, identityRepository, files, operators, notifications),
@@ -454,6 +467,7 @@ export function buildServices(
       cards: new CardsAdmin(db, cardsRepository, operators, clock),
       walking: new WalkingAdmin(db, walkingRepository, operators, clock, walking),
       download: new DownloadAdmin(db, downloadRepository, download, operators, clock, config),
+      policies: new PoliciesAdmin(db, policiesRepository, operators, clock),
     },
   };
 }
@@ -565,6 +579,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const services = buildServices(config, db, { ...options, log: app.log });
   if (services.payments.provider instanceof AlipayProvider) await services.payments.provider.ready;
+  // Sign-up accepts the current policies: a new installation starts with version 1 (decision 046).
+  await services.policies.ensureInitial();
   app.decorate('services', services);
   // Late payments, expiries and due refunds (decision 037); never keeps the process alive.
   const paymentSweep = new PaymentSweepTimer(services.payments, config.payments.sweepIntervalSeconds * 1000, app.log);
@@ -725,6 +741,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerNoticeConsoleRoutes(endpoints.forModule('notices'), services);
   registerCommunityRoutes(endpoints.forModule('community'), services);
   registerPushRoutes(endpoints.forModule('push'), services);
+  registerPolicyRoutes(endpoints.forModule('policies'), services);
+  registerPolicyConsoleRoutes(endpoints.forModule('policies'), services);
   registerCommunityConsoleRoutes(endpoints.forModule('community'), services);
   registerDownloadRoutes(endpoints.forModule('download'), services);
   registerDownloadConsoleRoutes(endpoints.forModule('download'), services);

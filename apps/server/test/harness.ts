@@ -5,7 +5,9 @@ import path from 'node:path';
 import {
   passesLuhn,
   residentIdCheckCharacter,
+  currentPolicyVersions,
   getCaptcha,
+  grantConsent,
   register,
   requestRegisterCode,
   submitFace,
@@ -340,11 +342,27 @@ export async function registerUser(
 ): Promise<{ token: string; userId: string; account: string; password: string }> {
   const smsCode = await requestSignUpCode(t, account);
   const result = await api(t, register, {
-    body: { account, password, smsCode, ...(inviteCode ? { inviteCode } : {}) },
+    body: {
+      account,
+      password,
+      smsCode,
+      acceptedPolicies: await currentPolicies(t),
+      ...(inviteCode ? { inviteCode } : {}),
+    },
   });
   if (result.code !== 1) throw new Error(`register failed: ${result.code} ${result.message}`);
   return { token: result.data.token, userId: result.data.user.id, account, password };
 }
+
+/** The policy versions a sign-up accepts today: the current ones (decision 046). */
+export async function currentPolicies(t: TestApp): Promise<{ terms: number; privacy: number }> {
+  const answer = await api(t, currentPolicyVersions, {});
+  if (answer.code !== 1) throw new Error(`policy versions: ${answer.code} ${answer.message}`);
+  return answer.data;
+}
+
+/** Version 1 of both policies, which every test database starts with: for sign-ups written out in full. */
+export const FIRST_POLICIES = { terms: 1, privacy: 1 } as const;
 
 /** The ledger invariant every API test file checks after each test. */
 export function ledgerReport(t: TestApp): Promise<InvariantReport> {
@@ -450,8 +468,16 @@ export async function uploadFile(
   t: TestApp,
   token: string,
   bytes: Buffer,
-  options: { purpose?: string; filename?: string; contentType?: string } = {},
+  options: { purpose?: string; filename?: string; contentType?: string; withoutConsent?: boolean } = {},
 ): Promise<ApiResult<typeof uploadFileEndpoint>> {
+  // ID card and face photos need the owner's consent (decision 046); tests about something else
+  // give it as the app does before its photo fields, and tests of the consent itself opt out.
+  const consent = { id_front: 'id_photos', id_back: 'id_photos', face: 'face' } as const;
+  const kind = consent[options.purpose as keyof typeof consent] as (typeof consent)[keyof typeof consent] | undefined;
+  if (kind && !options.withoutConsent) {
+    const granted = await api(t, grantConsent, { token, body: { kind } });
+    if (granted.code !== 1) throw new Error(`consent ${kind}: ${granted.code} ${granted.message}`);
+  }
   const { payload, contentType } = multipartBody(options.purpose ? { purpose: options.purpose } : {}, {
     bytes,
     ...(options.filename ? { filename: options.filename } : {}),

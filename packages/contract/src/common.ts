@@ -108,6 +108,10 @@ export const APP_ROUTES = [
   '/pages-sub/account-data/index',
   // Web Push settings (decision 048).
   '/pages-sub/push-settings/index',
+  // Terms, privacy and the "updated policy" screen (decision 046).
+  '/pages-sub/policy/terms',
+  '/pages-sub/policy/privacy',
+  '/pages-sub/policy/update',
 ] as const;
 
 /** A console-edited row's edit counter: sent back with an edit, refused with 1017 when someone saved meanwhile. */

@@ -21,6 +21,7 @@ import * as ledger from './endpoints/ledger.js';
 import * as stepSources from './endpoints/step-sources.js';
 import * as notifications from './endpoints/notifications.js';
 import * as privacy from './endpoints/privacy.js';
+import * as policies from './endpoints/policies.js';
 import type { EndpointDef } from './endpoint.js';
 
 export * from './codes.js';
@@ -51,6 +52,7 @@ export * from './endpoints/ledger.js';
 export * from './endpoints/step-sources.js';
 export * from './endpoints/notifications.js';
 export * from './endpoints/privacy.js';
+export * from './endpoints/policies.js';
 
 function isEndpoint(value: unknown): value is EndpointDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -90,4 +92,5 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   notifications,
   privacy,
   push,
+  policies,
 ]);

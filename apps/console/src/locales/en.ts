@@ -7,6 +7,7 @@ import { MERCHANT } from './areas/merchant';
 import { PLANS } from './areas/plans';
 
 import { CONTENT } from './areas/content';
+import { POLICIES } from './areas/policies';
 import { CONTENT_LANGUAGES } from './areas/content-languages';
 /** The base dictionary: every other locale is typed against it, so a missing key fails the typecheck. */
 export const en = {
@@ -130,6 +131,7 @@ export const en = {
   ...MERCHANT.en,
   ...PLANS.en,
   ...CONTENT.en,
+  ...POLICIES.en,
   ...CONTENT_LANGUAGES.en,
 };
 

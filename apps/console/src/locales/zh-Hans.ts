@@ -5,6 +5,7 @@ import { FLAGGED_DAYS } from './areas/flagged-days';
 import { FINANCE } from './areas/finance';
 import { PLANS } from './areas/plans';
 import { CONTENT } from './areas/content';
+import { POLICIES } from './areas/policies';
 import { CONTENT_LANGUAGES } from './areas/content-languages';
 import type { Messages } from './en';
 import { MERCHANT } from './areas/merchant';
@@ -127,5 +128,6 @@ export const zhHans: Messages = {
   ...MERCHANT.zhHans,
   ...PLANS.zhHans,
   ...CONTENT.zhHans,
+  ...POLICIES.zhHans,
   ...CONTENT_LANGUAGES.zhHans,
 };

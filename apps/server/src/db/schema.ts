@@ -802,9 +802,38 @@ export interface Database {
   invite_rewards: InviteRewardsTable;
   notices: NoticesTable;
   notifications: NotificationsTable;
+  policy_versions: PolicyVersionsTable;
+  consents: ConsentsTable;
   community_channels: CommunityChannelsTable;
   companion_packages: CompanionPackagesTable;
   push_subscriptions: PushSubscriptionsTable;
   push_preferences: PushPreferencesTable;
   push_reminders: PushRemindersTable;
+}
+
+/** A terms of service or privacy policy version (decision 046); versions are never edited. */
+export interface PolicyVersionsTable {
+  id: string;
+  kind: string;
+  version: number;
+  /** The language of title, body and changes (decision 042). */
+  default_language: string;
+  title: string;
+  body: string;
+  changes: string;
+  /** JSON: language → {title, body, changes}, for the other languages. */
+  translations: string;
+  published_at: number;
+  created_by: string;
+}
+
+/** What a user agreed to and when (decision 046): rows are added, and only `withdrawn_at` is ever set. */
+export interface ConsentsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  version: number | null;
+  granted_at: number;
+  withdrawn_at: number | null;
+  client_address: string;
 }

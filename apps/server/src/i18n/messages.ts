@@ -234,6 +234,13 @@ const en = {
   pushTimeZoneUnknown: 'Unknown time zone: {timeZone}',
   'push.reminderTitle': 'Time for a walk',
   'push.reminderBody': '{steps} of {goal} steps today: {left} to go.',
+  // Policies and consents (decision 046)
+  policiesNotAccepted: 'Please accept the terms of service and the privacy policy to create an account',
+  policiesStale:
+    'The terms of service or the privacy policy changed while you were signing up. Read the current version and accept it again.',
+  policyVersionUnknown: 'There is no version {version} of this policy',
+  consentIdPhotosRequired: 'Agree to the use of your ID card photos before uploading them',
+  consentFaceRequired: 'Agree to the face check before taking the photo',
 };
 
 export type MessageKey = keyof typeof en;
@@ -471,6 +478,13 @@ const es: Messages = {
   pushTimeZoneUnknown: 'Zona horaria desconocida: {timeZone}',
   'push.reminderTitle': 'Hora de caminar',
   'push.reminderBody': '{steps} de {goal} pasos hoy: faltan {left}.',
+  // Policies and consents (decision 046)
+  policiesNotAccepted: 'Acepta los términos del servicio y la política de privacidad para crear una cuenta',
+  policiesStale:
+    'Los términos del servicio o la política de privacidad cambiaron mientras te registrabas. Lee la versión actual y acéptala de nuevo.',
+  policyVersionUnknown: 'No existe la versión {version} de esta política',
+  consentIdPhotosRequired: 'Acepta el uso de las fotos de tu documento de identidad antes de subirlas',
+  consentFaceRequired: 'Acepta la verificación facial antes de tomar la foto',
 };
 
 const fr: Messages = {
@@ -712,6 +726,13 @@ const fr: Messages = {
   pushTimeZoneUnknown: 'Fuseau horaire inconnu : {timeZone}',
   'push.reminderTitle': 'C’est l’heure de marcher',
   'push.reminderBody': '{steps} pas sur {goal} aujourd’hui : encore {left}.',
+  // Policies and consents (decision 046)
+  policiesNotAccepted: 'Acceptez les conditions d’utilisation et la politique de confidentialité pour créer un compte',
+  policiesStale:
+    'Les conditions d’utilisation ou la politique de confidentialité ont changé pendant votre inscription. Lisez la version actuelle et acceptez-la à nouveau.',
+  policyVersionUnknown: 'Cette politique n’a pas de version {version}',
+  consentIdPhotosRequired: 'Acceptez l’utilisation des photos de votre pièce d’identité avant de les envoyer',
+  consentFaceRequired: 'Acceptez la vérification faciale avant de prendre la photo',
 };
 
 const zhHans: Messages = {
@@ -936,6 +957,12 @@ const zhHans: Messages = {
   pushTimeZoneUnknown: '未知时区：{timeZone}',
   'push.reminderTitle': '该走走了',
   'push.reminderBody': '今天已走 {steps} 步，目标 {goal} 步，还差 {left} 步。',
+  // Policies and consents (decision 046)
+  policiesNotAccepted: '请先同意《用户协议》和《隐私政策》再注册',
+  policiesStale: '注册期间《用户协议》或《隐私政策》已更新，请阅读最新版本后重新同意。',
+  policyVersionUnknown: '该政策没有第 {version} 版',
+  consentIdPhotosRequired: '上传身份证照片前，请先同意我们使用这些照片',
+  consentFaceRequired: '拍照前，请先同意进行人脸核验',
 };
 
 const zhHant: Messages = {
@@ -1160,6 +1187,12 @@ const zhHant: Messages = {
   pushTimeZoneUnknown: '未知時區：{timeZone}',
   'push.reminderTitle': '該走走了',
   'push.reminderBody': '今天已走 {steps} 步，目標 {goal} 步，還差 {left} 步。',
+  // Policies and consents (decision 046)
+  policiesNotAccepted: '請先同意《使用者條款》和《隱私權政策》再註冊',
+  policiesStale: '註冊期間《使用者條款》或《隱私權政策》已更新，請閱讀最新版本後重新同意。',
+  policyVersionUnknown: '此政策沒有第 {version} 版',
+  consentIdPhotosRequired: '上傳身分證照片前，請先同意我們使用這些照片',
+  consentFaceRequired: '拍照前，請先同意進行人臉核驗',
 };
 
 export const MESSAGES = { en, es, fr, 'zh-Hans': zhHans, 'zh-Hant': zhHant } as const;

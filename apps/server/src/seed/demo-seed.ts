@@ -548,7 +548,19 @@ export async function seedDemo(services: Services): Promise<void> {
     await repository.insert(db, user);
   }
   const userId = user.id;
+  // The demo account accepted version 1 of the terms and privacy policy when it was made; a
+  // version published later is asked again, as for everyone (decision 046).
+  await services.policies.ensureInitial();
+  const consents = await services.policies.status(userId);
+  if (consents.terms.accepted === null && consents.privacy.accepted === null) {
+    await services.policies.acceptPolicies(
+      userId,
+      { terms: consents.terms.current, privacy: consents.privacy.current },
+      'demo-seed',
+    );
+  }
   if ((await services.identity.get(userId)).status === 'none') {
+    await services.policies.grant(userId, 'id_photos', 'demo-seed');
     const photo = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#d9e6f2' } })
       .jpeg()
       .toBuffer();

@@ -10,6 +10,7 @@ import { PLANS_CASES } from './plans.js';
 import { CONTENT_CASES } from './content.js';
 import { FLAGGED_DAYS_CASES } from './flagged-days.js';
 import { MEMBERSHIP_ORDERS_CASES } from './membership-orders.js';
+import { POLICIES_CASES } from './policies.js';
 
 /**
  * One case per console endpoint that needs a role: a call that would change something (or show
@@ -35,4 +36,5 @@ export const ROLE_CASES: readonly RoleCase[] = [
   ...CONTENT_CASES,
   ...FLAGGED_DAYS_CASES,
   ...MEMBERSHIP_ORDERS_CASES,
+  ...POLICIES_CASES,
 ];

@@ -45,6 +45,7 @@ export const MY_ICONS = {
   version: icon('M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7.5v.5'),
   community: icon('M4 5h16v11H9l-5 4zM8 9h8M8 12h5'),
   push: icon('M8 2h8v20H8zM11 19h2M17 6.5a4 4 0 0 1 0 5M19.5 4a7.5 7.5 0 0 1 0 10'),
+  policy: icon('M6 3h12v18H6zM9 8h6M9 12h6M9 16h3'),
   inbox: icon('M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4'),
   data: icon(
     'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
@@ -122,6 +123,7 @@ export const MY_GROUPS: readonly MyGroup[] = [
     entries: [
       { row: 'download', icon: 'download' },
       { path: PATHS.officialCommunity, icon: 'community' },
+      { path: PATHS.terms, icon: 'policy', labelKey: 'policies.myEntry' },
       { row: 'version', icon: 'version' },
     ],
   },

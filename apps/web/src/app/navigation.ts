@@ -17,6 +17,10 @@ export function setUpNavigation(win: Window = window): Navigator {
         const { getUserInfo } = await import('../features/auth');
         userStore.setUserInfo(await getUserInfo({ hideErrors: true }));
       },
+      async policiesPending() {
+        const { getConsents } = await import('../features/policies');
+        return (await getConsents({ hideErrors: true })).needsAcceptance;
+      },
     }),
   });
   installNavigator(navigator);

@@ -41,6 +41,9 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.pushSettings]: 'title.pushSettings',
   [PATHS.withdrawalTypeEdit]: 'title.withdrawalTypeEdit',
   [PATHS.notifications]: 'title.notifications',
+  [PATHS.terms]: 'title.terms',
+  [PATHS.privacy]: 'title.privacy',
+  [PATHS.policyUpdate]: 'title.policyUpdate',
 };
 
 /** Pages that add a thing without an `id` and edit one with it: their title says which. */

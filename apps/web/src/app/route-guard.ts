@@ -1,4 +1,4 @@
-import { PATHS, continueUrl, loginUrlFor, type RouteGuard } from '../lib/navigation';
+import { PATHS, continueUrl, loginUrlFor, urlOf, type RouteGuard } from '../lib/navigation';
 import type { UserState } from '../lib/storage';
 import { NO_LOGIN_ROUTES } from './routes';
 
@@ -6,15 +6,37 @@ export interface RouteGuardDeps {
   getUser(): UserState;
   /** Fetches the user and stores it. */
   loadUserInfo(): Promise<void>;
+  /**
+   * Whether a policy changed since the user last accepted it (decision 046): asked once per
+   * session and app start, before the first page a logged-in user opens.
+   */
+  policiesPending?(): Promise<boolean>;
 }
+
+/** Pages open while a changed policy waits for acceptance: the screen that asks, and the texts it links to. */
+const POLICY_PAGES: readonly string[] = [PATHS.policyUpdate, PATHS.terms, PATHS.privacy];
 
 /** docs/product/client.md, Route guard: runs before every navigation, first load and back/forward included. */
 export function createRouteGuard(deps: RouteGuardDeps): RouteGuard {
+  // The session whose policies were found accepted (or could not be read: not asked again until
+  // the next start, so that a failing network does not slow every tap).
+  let policiesCheckedFor: string | undefined;
   return async (to) => {
     const isOpen = NO_LOGIN_ROUTES.includes(to.route);
     if (!deps.getUser().isLogged) return isOpen ? true : { redirect: loginUrlFor(to.url) };
     // A logged-in user has nothing to do on login: on to the page asked for, or home.
     if (to.route === PATHS.login) return { redirect: continueUrl(to.query.redirect) };
+    const token = deps.getUser().token;
+    if (deps.policiesPending && policiesCheckedFor !== token && !POLICY_PAGES.includes(to.route)) {
+      let pending = false;
+      try {
+        pending = await deps.policiesPending();
+      } catch {
+        pending = false;
+      }
+      if (pending && deps.getUser().isLogged) return { redirect: urlOf(PATHS.policyUpdate, { redirect: to.url }) };
+      if (deps.getUser().isLogged) policiesCheckedFor = token;
+    }
     if (deps.getUser().userInfo) return true;
     try {
       await deps.loadUserInfo();

@@ -68,6 +68,10 @@ const PAGES: readonly PageDef[] = [
   { path: PATHS.notifications, load: () => import('./pages/notifications.page') },
   // Web Push settings (decision 048).
   { path: PATHS.pushSettings, load: () => import('./pages/push-settings.page') },
+  // Terms, privacy and the "updated policy" screen (decision 046).
+  { path: PATHS.terms, leavesWhenAlone: true, load: () => import('./pages/terms.page') },
+  { path: PATHS.privacy, leavesWhenAlone: true, load: () => import('./pages/privacy.page') },
+  { path: PATHS.policyUpdate, leavesWhenAlone: true, load: () => import('./pages/policy-update.page') },
 ];
 
 /** docs/product/client.md, Pages: every route; each page is its own chunk. */
@@ -82,6 +86,8 @@ export const NO_LOGIN_ROUTES: readonly string[] = [
   PATHS.physicalCardMailing,
   PATHS.login,
   PATHS.editPassword,
+  PATHS.terms,
+  PATHS.privacy,
 ];
 
 const BY_PATH = new Map<string, RouteDef>(ROUTES.map((route) => [route.path, route]));

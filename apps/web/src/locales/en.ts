@@ -814,6 +814,33 @@ export const en = {
   'push.timeZone': 'Your time zone: {zone}',
   'push.saveReminder': 'Save reminder',
   'push.reminderSaved': 'Reminder saved.',
+  // Policies and consents (decision 046).
+  'title.terms': 'Terms of service',
+  'title.privacy': 'Privacy policy',
+  'title.policyUpdate': 'Updated policies',
+  'policies.terms': 'Terms of service',
+  'policies.privacy': 'Privacy policy',
+  'policies.links': 'Terms and privacy',
+  'policies.myEntry': 'Terms and privacy',
+  'policies.versionLine': 'Version {version} · published {date}',
+  'policies.acceptLead': 'I have read and accept the',
+  'policies.and': 'and',
+  'policies.acceptLabel': 'I accept the terms of service and the privacy policy',
+  'policies.acceptFirst': 'Tick the box to accept the terms of service and the privacy policy.',
+  'policies.updateTitle': 'Our policies have changed',
+  'policies.updateLead': 'Please read what changed and accept the new version to go on using Stride.',
+  'policies.changes': 'What changed',
+  'policies.noChanges': 'This version replaces the one you accepted; read the full text for details.',
+  'policies.accept': 'Accept and continue',
+  'consent.idPhotos.title': 'Your ID card photos',
+  'consent.idPhotos.point1':
+    'We need photos of both sides of your ID card once, to confirm your real name before withdrawals.',
+  'consent.idPhotos.point2': 'Only a reviewer sees them, to decide your verification; every look is recorded.',
+  'consent.idPhotos.point3':
+    'They are stored privately and erased when you delete your account. You can withdraw this consent.',
+  'consent.more': 'More in the',
+  'consent.agree': 'I agree, continue',
+  // End of the policies block.
 } as const;
 
 export type MessageKey = keyof typeof en;

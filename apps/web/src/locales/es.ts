@@ -824,4 +824,31 @@ export const es: Messages = {
   'push.timeZone': 'Tu zona horaria: {zone}',
   'push.saveReminder': 'Guardar recordatorio',
   'push.reminderSaved': 'Recordatorio guardado.',
+  // Policies and consents (decision 046).
+  'title.terms': 'Términos del servicio',
+  'title.privacy': 'Política de privacidad',
+  'title.policyUpdate': 'Políticas actualizadas',
+  'policies.terms': 'Términos del servicio',
+  'policies.privacy': 'Política de privacidad',
+  'policies.links': 'Términos y privacidad',
+  'policies.myEntry': 'Términos y privacidad',
+  'policies.versionLine': 'Versión {version} · publicada el {date}',
+  'policies.acceptLead': 'He leído y acepto los',
+  'policies.and': 'y la',
+  'policies.acceptLabel': 'Acepto los términos del servicio y la política de privacidad',
+  'policies.acceptFirst': 'Marca la casilla para aceptar los términos del servicio y la política de privacidad.',
+  'policies.updateTitle': 'Nuestras políticas han cambiado',
+  'policies.updateLead': 'Lee qué ha cambiado y acepta la nueva versión para seguir usando Stride.',
+  'policies.changes': 'Qué ha cambiado',
+  'policies.noChanges': 'Esta versión sustituye a la que aceptaste; lee el texto completo para más detalles.',
+  'policies.accept': 'Aceptar y continuar',
+  'consent.idPhotos.title': 'Las fotos de tu documento de identidad',
+  'consent.idPhotos.point1':
+    'Necesitamos una vez fotos de las dos caras de tu documento para confirmar tu nombre real antes de los retiros.',
+  'consent.idPhotos.point2': 'Solo las ve un revisor para decidir tu verificación; cada consulta queda registrada.',
+  'consent.idPhotos.point3':
+    'Se guardan de forma privada y se borran al eliminar tu cuenta. Puedes retirar este consentimiento.',
+  'consent.more': 'Más información en la',
+  'consent.agree': 'Acepto, continuar',
+  // End of the policies block.
 };

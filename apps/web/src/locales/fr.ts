@@ -823,4 +823,33 @@ export const fr: Messages = {
   'push.timeZone': 'Votre fuseau horaire : {zone}',
   'push.saveReminder': 'Enregistrer le rappel',
   'push.reminderSaved': 'Rappel enregistré.',
+  // Policies and consents (decision 046).
+  'title.terms': 'Conditions d’utilisation',
+  'title.privacy': 'Politique de confidentialité',
+  'title.policyUpdate': 'Politiques mises à jour',
+  'policies.terms': 'Conditions d’utilisation',
+  'policies.privacy': 'Politique de confidentialité',
+  'policies.links': 'Conditions et confidentialité',
+  'policies.myEntry': 'Conditions et confidentialité',
+  'policies.versionLine': 'Version {version} · publiée le {date}',
+  'policies.acceptLead': 'J’ai lu et j’accepte les',
+  'policies.and': 'et la',
+  'policies.acceptLabel': 'J’accepte les conditions d’utilisation et la politique de confidentialité',
+  'policies.acceptFirst':
+    'Cochez la case pour accepter les conditions d’utilisation et la politique de confidentialité.',
+  'policies.updateTitle': 'Nos politiques ont changé',
+  'policies.updateLead': 'Lisez ce qui a changé et acceptez la nouvelle version pour continuer à utiliser Stride.',
+  'policies.changes': 'Ce qui a changé',
+  'policies.noChanges': 'Cette version remplace celle que vous aviez acceptée ; lisez le texte complet pour le détail.',
+  'policies.accept': 'Accepter et continuer',
+  'consent.idPhotos.title': 'Les photos de votre pièce d’identité',
+  'consent.idPhotos.point1':
+    'Nous avons besoin une fois des photos recto verso de votre pièce d’identité pour confirmer votre nom avant les retraits.',
+  'consent.idPhotos.point2':
+    'Seul un vérificateur les voit, pour décider de votre vérification ; chaque consultation est enregistrée.',
+  'consent.idPhotos.point3':
+    'Elles sont conservées en privé et effacées à la suppression de votre compte. Vous pouvez retirer ce consentement.',
+  'consent.more': 'Plus de détails dans la',
+  'consent.agree': 'J’accepte, continuer',
+  // End of the policies block.
 };

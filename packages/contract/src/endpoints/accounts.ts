@@ -100,6 +100,12 @@ export const RegisterBodySchema = z.strictObject({
   password: NewPasswordSchema,
   smsCode: SmsCodeSchema,
   inviteCode: InviteCodeSchema.optional(),
+  /**
+   * The terms of service and privacy policy versions the user read and accepted (decision 046):
+   * both must be the current ones. Optional in shape only, so that a missing acceptance is
+   * answered with its own clear sentence (1003).
+   */
+  acceptedPolicies: z.strictObject({ terms: z.number().int().min(1), privacy: z.number().int().min(1) }).optional(),
 });
 
 export const register = defineEndpoint({
@@ -108,7 +114,7 @@ export const register = defineEndpoint({
   path: '/api/user/register',
   access: 'none',
   summary:
-    'Sign-up, step 2: create an account with the SMS code sent to its number and start a session. A wrong, expired or over-tried code is refused (1003).',
+    'Sign-up, step 2: create an account with the SMS code sent to its number and start a session. A wrong, expired or over-tried code is refused (1003); so is an acceptance of the terms and privacy policy that is missing or not of the current versions.',
   body: RegisterBodySchema,
   response: SessionSchema,
 });

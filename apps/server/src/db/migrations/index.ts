@@ -21,6 +21,7 @@ import * as m0019 from './0019-payment-lifecycle.js';
 import * as m0022 from './0022-content-languages.js';
 import * as m0023 from './0023-profile.js';
 import * as m0024 from './0024-notifications.js';
+import * as m0025 from './0025-policies-and-consents.js';
 import * as m0027 from './0027-push.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
@@ -47,5 +48,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022-content-languages': m0022,
   '0023-profile': m0023,
   '0024-notifications': m0024,
+  '0025-policies-and-consents': m0025,
   '0027-push': m0027,
 };

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/executor.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 import type { CaptchaService } from '../captcha/captcha.service.js';
 import { fileUrl } from '../files/files.service.js';
+import type { PoliciesService, PolicyVersions } from '../policies/policies.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { SmsCodesService } from '../sms-codes/sms-codes.service.js';
 import type { AccountsRepository, UserRow } from './accounts.repository.js';
@@ -57,6 +58,8 @@ export class AccountsService {
     private readonly clock: Clock,
     private readonly config: Config,
     private readonly inviteCodes: () => string = randomInviteCode,
+    /** The terms and privacy policy a sign-up accepts (decision 046). */
+    private readonly policies: PoliciesService,
   ) {}
 
   private async requireCaptcha({ captchaId, captchaCode }: Captcha): Promise<void> {
@@ -88,10 +91,13 @@ export class AccountsService {
       password: string;
       smsCode: string;
       inviteCode?: string | undefined;
+      acceptedPolicies?: PolicyVersions | undefined;
     },
     address: string,
   ): Promise<{ token: string; user: User }> {
     await this.limitSignUps(input.account, address);
+    // A missing or outdated acceptance is refused before the code is checked: fixing it costs no new SMS.
+    await this.policies.checkAcceptance(input.acceptedPolicies);
     const checked = await this.codes.check('register', input.account, input.smsCode);
     if (checked.result !== 'ok') {
       if (checked.result === 'wrong') {
@@ -135,7 +141,11 @@ export class AccountsService {
     // moment, or a fresh invite code that another sign-up drew too (then draw again).
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.repository.insert(this.db, row);
+        // The account and its acceptance of the policies are one change (decision 046).
+        await this.db.transaction().execute(async (trx) => {
+          await this.repository.insert(trx, row);
+          await this.policies.recordSignUp(trx, row.id, input.acceptedPolicies, address);
+        });
         break;
       } catch (error) {
         if (violatesUnique(error, USER_KEYS.account)) throw new AppError('CONFLICT', 'accountExists');

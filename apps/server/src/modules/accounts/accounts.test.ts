@@ -22,6 +22,7 @@ import {
   useTestApp,
   api,
   type ApiResult,
+  FIRST_POLICIES,
 } from '../../../test/harness.js';
 import { DEMO_ACCOUNT } from '../../seed/demo-seed.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
@@ -76,7 +77,9 @@ describe('register', () => {
     const smsCode = message?.params.code ?? '';
     expect(smsCode).toMatch(/^[0-9]{6}$/);
     expect(message?.body).toBe(`Stride: your sign-up code is ${smsCode}. It is valid for 5 minutes. Do not share it.`);
-    const result = await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode } });
+    const result = await api(t, register, {
+      body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+    });
     expect(result.code).toBe(1);
     expect(result.data.token.length).toBeGreaterThanOrEqual(43);
     expect(result.data.user).toMatchObject({ account, realNameStatus: 'none' });
@@ -84,7 +87,9 @@ describe('register', () => {
     const info = await api(t, getUserInfo, { token: result.data.token });
     expect(info.data).toEqual(result.data.user);
     // The code is spent.
-    const again = await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode } });
+    const again = await api(t, register, {
+      body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+    });
     expect(again.code).toBe(CODES.VALIDATION_FAILED);
   });
 
@@ -97,7 +102,9 @@ describe('register', () => {
     expect(known).toEqual(unknown);
     expect((await t.app.services.outbox.latest(5, account)).map((m) => m.template)).toEqual(['register']);
     // Whoever guesses at a code for it gets what a wrong code gets, and no second account appears.
-    const guess = await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode: '000000' } });
+    const guess = await api(t, register, {
+      body: { account, password: GOOD_PASSWORD, smsCode: '000000', acceptedPolicies: FIRST_POLICIES },
+    });
     expect(guess.code).toBe(CODES.VALIDATION_FAILED);
     const rows = await t.db.selectFrom('users').select('id').where('account', '=', account).execute();
     expect(rows).toHaveLength(1);
@@ -109,7 +116,7 @@ describe('register', () => {
     const wrongCode = smsCode === '000000' ? '111111' : '000000';
     const attempt = (code: string, language = 'en') =>
       api(t, register, {
-        body: { account, password: GOOD_PASSWORD, smsCode: code },
+        body: { account, password: GOOD_PASSWORD, smsCode: code, acceptedPolicies: FIRST_POLICIES },
         headers: { 'accept-language': language },
       });
     expect(await attempt(wrongCode)).toMatchObject({
@@ -157,7 +164,9 @@ describe('register', () => {
     // Another sign-up for the number got there first (the unique index decides).
     const first = await registerUser(t);
     await t.db.updateTable('users').set({ account }).where('id', '=', first.userId).execute();
-    const again = await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode } });
+    const again = await api(t, register, {
+      body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+    });
     expect(again).toMatchObject({ code: CODES.CONFLICT, message: 'An account with this mobile number already exists' });
     const rows = await t.db.selectFrom('users').select('id').where('account', '=', account).execute();
     expect(rows).toHaveLength(1);
@@ -172,10 +181,16 @@ describe('register', () => {
       ['12345678', 'Password: must contain a letter'],
       [`a1${'x'.repeat(63)}`, 'Password: must be at most 64 characters'],
     ] as const) {
-      const result = await api(t, register, { body: { account, password, smsCode } });
+      const result = await api(t, register, { body: { account, password, smsCode, acceptedPolicies: FIRST_POLICIES } });
       expect(result).toMatchObject({ code: CODES.VALIDATION_FAILED, message });
     }
-    expect((await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode } })).code).toBe(1);
+    expect(
+      (
+        await api(t, register, {
+          body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+        })
+      ).code,
+    ).toBe(1);
   });
 
   it('accepts an invite code and records the inviter', async () => {
@@ -194,13 +209,19 @@ describe('register', () => {
     const account = uniqueAccount();
     const smsCode = await requestSignUpCode(t, account);
     const result = await api(t, register, {
-      body: { account, password: GOOD_PASSWORD, inviteCode: 'NOSUCH99', smsCode },
+      body: { account, password: GOOD_PASSWORD, inviteCode: 'NOSUCH99', smsCode, acceptedPolicies: FIRST_POLICIES },
     });
     expect(result.code).toBe(CODES.VALIDATION_FAILED);
     expect(
       await t.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirst(),
     ).toBeUndefined();
-    expect((await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode } })).code).toBe(1);
+    expect(
+      (
+        await api(t, register, {
+          body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+        })
+      ).code,
+    ).toBe(1);
   });
 
   it('stores an argon2id hash, never the password', async () => {

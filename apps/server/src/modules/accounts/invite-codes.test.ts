@@ -6,6 +6,7 @@ import {
   requestSignUpCode,
   uniqueAccount,
   useTestApp,
+  FIRST_POLICIES,
 } from '../../../test/harness.js';
 
 // The first four draws give one code, later ones fresh codes: sign-ups that collide draw again.
@@ -23,7 +24,12 @@ describe('invite codes of new accounts', () => {
     const signUps = [];
     for (let i = 0; i < 3; i += 1) {
       const account = uniqueAccount();
-      signUps.push({ account, password: GOOD_PASSWORD, smsCode: await requestSignUpCode(t, account) });
+      signUps.push({
+        account,
+        password: GOOD_PASSWORD,
+        smsCode: await requestSignUpCode(t, account),
+        acceptedPolicies: FIRST_POLICIES,
+      });
     }
     const racing = await Promise.all(
       signUps.map((body) => call<{ user: { inviteCode: string } }>(t.app, 'POST', '/api/user/register', { body })),

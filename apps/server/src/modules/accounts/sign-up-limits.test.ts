@@ -1,6 +1,6 @@
 import { CODES, register } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, useTestApp, api, requestSignUpCode } from '../../../test/harness.js';
+import { FIRST_POLICIES, GOOD_PASSWORD, useTestApp, api, requestSignUpCode } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 
 const t = useTestApp({ REGISTER_MAX_PER_ADDRESS: '3', REGISTER_MAX_PER_PREFIX: '4', REGISTER_WINDOW_MINUTES: '60' });
@@ -14,7 +14,13 @@ async function smsCode(account: string) {
 
 async function signUps(accounts: string[], address: (index: number) => string, language?: string) {
   const bodies = [];
-  for (const account of accounts) bodies.push({ account, password: GOOD_PASSWORD, smsCode: await smsCode(account) });
+  for (const account of accounts)
+    bodies.push({
+      account,
+      password: GOOD_PASSWORD,
+      smsCode: await smsCode(account),
+      acceptedPolicies: FIRST_POLICIES,
+    });
   return Promise.all(
     bodies.map((body, index) =>
       api(t, register, {
@@ -69,7 +75,12 @@ describe('sign-up limits', () => {
     for (let i = 0; i < 3; i += 1) {
       wrong.push(
         await api(t, register, {
-          body: { account, password: GOOD_PASSWORD, smsCode: right === '000000' ? '111111' : '000000' },
+          body: {
+            account,
+            password: GOOD_PASSWORD,
+            smsCode: right === '000000' ? '111111' : '000000',
+            acceptedPolicies: FIRST_POLICIES,
+          },
           remoteAddress: '10.5.0.1',
         }),
       );

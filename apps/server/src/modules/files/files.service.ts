@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import type { BinaryAnswer } from '../../http/endpoints.js';
 import { MINUTE_MS, type Clock } from '../../lib/clock.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import type { PoliciesService } from '../policies/policies.service.js';
 import type { FileStore } from './file-store.js';
 import { CONTENT_TYPES, EXTENSIONS, reencodeImage, type ImageType } from './images.js';
 import type { FileRow, FilesRepository, MediaRow } from './files.repository.js';
@@ -42,6 +43,8 @@ export class FilesService {
     private readonly limits: RateLimitService,
     private readonly clock: Clock,
     private readonly config: Config,
+    /** ID card and face photos need the user's consent first (decision 046). */
+    private readonly policies: PoliciesService,
   ) {}
 
   /**
@@ -52,6 +55,7 @@ export class FilesService {
   async upload(userId: string, purpose: UploadPurpose, bytes: Buffer): Promise<Upload> {
     const { maxPixels, maxSide, maxPerWindow, windowMinutes, quotaBytes } = this.config.uploads;
     const windowMs = windowMinutes * MINUTE_MS;
+    await this.policies.requireForUpload(userId, purpose);
     if (!(await this.limits.allow(`upload:user:${userId}`, windowMs, maxPerWindow))) {
       throw new AppError('RATE_LIMITED', 'uploadRateLimited', { minutes: this.limits.minutesLeft(windowMs) });
     }

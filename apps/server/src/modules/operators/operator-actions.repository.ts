@@ -29,7 +29,8 @@ export interface OperatorAction {
     | 'card-plan'
     | 'card-order'
     | 'home-item'
-    | 'step-day';
+    | 'step-day'
+    | 'policy';
   subjectId: string;
   /** Reasons and amounts; never personal numbers. */
   detail?: Record<string, unknown>;

@@ -11,6 +11,7 @@ import {
   solveCaptcha,
   uniqueAccount,
   useTestApp,
+  FIRST_POLICIES,
 } from '../../../test/harness.js';
 import { OutboxDeliverer } from './outbox.deliverer.js';
 import { OutboxRepository } from './outbox.repository.js';
@@ -147,7 +148,13 @@ describe('the outbox as a delivery queue', () => {
     const account = uniqueAccount();
     const smsCode = await requestSignUpCode(t, account);
     await deliverer().deliverDue();
-    expect((await api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode } })).code).toBe(CODES.OK);
+    expect(
+      (
+        await api(t, register, {
+          body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+        })
+      ).code,
+    ).toBe(CODES.OK);
     t.clock.advance(60_000);
     const asked = await api(t, requestPasswordKey, { query: { account, ...(await solveCaptcha(t)) } });
     expect(asked.code).toBe(CODES.OK);

@@ -9,6 +9,7 @@ import {
   solveCaptcha,
   uniqueAccount,
   useTestApp,
+  FIRST_POLICIES,
 } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 
@@ -85,7 +86,10 @@ describe('SMS code limits', () => {
     const smsCode = await requestSignUpCode(t, account);
     const signUps = await Promise.all(
       ['10.25.0.1', '10.25.0.2', '10.25.0.3'].map((remoteAddress) =>
-        api(t, register, { body: { account, password: GOOD_PASSWORD, smsCode }, remoteAddress }),
+        api(t, register, {
+          body: { account, password: GOOD_PASSWORD, smsCode, acceptedPolicies: FIRST_POLICIES },
+          remoteAddress,
+        }),
       ),
     );
     expect(signUps.filter((answer) => answer.code === CODES.OK)).toHaveLength(1);

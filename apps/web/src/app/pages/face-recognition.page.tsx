@@ -1,11 +1,14 @@
 import { StatusTip } from '../../components/status-tip';
 import { useRemote } from '../../hooks';
 import { FaceCheck, getIdentity } from '../../features/identity';
+import { grantConsent } from '../../features/policies';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go, returnTo } from '../../lib/navigation';
 import '../../features/identity/identity.css';
 
 const load = (signal: AbortSignal) => getIdentity({ hideErrors: true, signal });
+/** The face check's "Agree", recorded by the server before the photo may be sent (decision 046). */
+const recordFaceConsent = () => grantConsent('face', { hideErrors: true }).then(() => undefined);
 
 export default function FaceRecognitionPage() {
   const { t } = useI18n();
@@ -48,7 +51,7 @@ export default function FaceRecognitionPage() {
           </button>
         </section>
       ) : null}
-      {canCheck ? <FaceCheck onDone={reload} /> : null}
+      {canCheck ? <FaceCheck onDone={reload} onConsent={recordFaceConsent} /> : null}
     </>
   );
 }

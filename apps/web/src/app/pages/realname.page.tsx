@@ -3,12 +3,14 @@ import { StatusTip } from '../../components/status-tip';
 import { useRemote } from '../../hooks';
 import { getIdentity, IdentityStatus, RealnameForm } from '../../features/identity';
 import { getUserInfo } from '../../features/auth';
+import { ConsentCard, getConsents } from '../../features/policies';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, returnTo } from '../../lib/navigation';
 import { userStore } from '../../lib/storage';
 import '../../features/identity/identity.css';
 
 const load = (signal: AbortSignal) => getIdentity({ hideErrors: true, signal });
+const loadConsents = (signal: AbortSignal) => getConsents({ hideErrors: true, signal });
 
 /** The route guard and the 1002 dialog read the stored user's status: keep it in step. */
 function refreshUser(): void {
@@ -21,9 +23,17 @@ function refreshUser(): void {
 export default function RealnamePage() {
   const { t } = useI18n();
   const { state, retry, reload } = useRemote(load, { reloadOnShow: true });
+  // The ID photos need their own consent first (decision 046).
+  const consents = useRemote(loadConsents);
   if (state.status === 'loading') return <StatusTip status="loading" />;
   if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
   const identity = state.data;
+  const needsForm = identity.status === 'none' || identity.status === 'rejected';
+  if (needsForm && consents.state.status === 'loading') return <StatusTip status="loading" />;
+  if (needsForm && consents.state.status === 'error') {
+    return <StatusTip status="error" message={consents.state.message} onRetry={consents.retry} />;
+  }
+  const hasPhotoConsent = consents.state.status === 'ready' && consents.state.data.idPhotos;
   const onSubmitted = (_submitted: Identity) => {
     refreshUser();
     reload();
@@ -31,10 +41,11 @@ export default function RealnamePage() {
   return (
     <>
       <IdentityStatus identity={identity} />
-      {identity.status === 'none' || identity.status === 'rejected' ? (
+      {needsForm && !hasPhotoConsent ? <ConsentCard kind="id_photos" onGranted={consents.reload} /> : null}
+      {needsForm && hasPhotoConsent ? (
         <RealnameForm
           key={`${identity.status}-${identity.submittedAt ?? ''}`}
-          status={identity.status}
+          status={identity.status === 'rejected' ? 'rejected' : 'none'}
           initialName={identity.name ?? ''}
           onSubmitted={onSubmitted}
         />

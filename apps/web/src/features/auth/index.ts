@@ -6,5 +6,6 @@ export { getUserInfo } from './api/get-user-info';
 export { requestPasswordKey } from './api/request-password-key';
 export { resetPassword } from './api/reset-password';
 export { LoginForm, type LoginMode } from './components/login-form';
+export type { PolicyAcceptanceSlot } from './components/sign-up-form';
 export { EditPasswordForm } from './components/edit-password-form';
 export { handOverReset, takeResetHandoff } from './reset-handoff';

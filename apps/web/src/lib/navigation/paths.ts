@@ -39,6 +39,10 @@ export const PATHS = {
   accountData: '/pages-sub/account-data/index',
   // Web Push settings (decision 048).
   pushSettings: '/pages-sub/push-settings/index',
+  // Terms, privacy and the "updated policy" screen (decision 046).
+  terms: '/pages-sub/policy/terms',
+  privacy: '/pages-sub/policy/privacy',
+  policyUpdate: '/pages-sub/policy/update',
 } as const satisfies Record<string, (typeof APP_ROUTES)[number]>;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];

@@ -35,6 +35,9 @@ function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
+/** Sign-up's acceptance as the login page composes it, here already ticked. */
+const ACCEPTED = { field: null, accepted: { terms: 1, privacy: 2 }, missing: 'Tick the box first.' };
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -49,7 +52,9 @@ describe('LoginForm', () => {
       'GET /api/captcha': [{ code: 1, message: 'ok', data: CAPTCHA }],
     });
     const onSuccess = vi.fn();
-    render(<LoginForm initialMode="login" onSuccess={onSuccess} onForgotPassword={() => undefined} />);
+    render(
+      <LoginForm initialMode="login" onSuccess={onSuccess} onForgotPassword={() => undefined} policies={ACCEPTED} />,
+    );
     expect(screen.queryByLabelText('Captcha')).toBeNull();
 
     fill('Mobile number', '+15550001');
@@ -73,7 +78,14 @@ describe('LoginForm', () => {
 
   it('shows server messages inline and stays without a captcha for wrong credentials', async () => {
     serve({ 'POST /api/user/login': [{ code: 1011, message: 'Wrong mobile number or password', data: null }] });
-    render(<LoginForm initialMode="login" onSuccess={() => undefined} onForgotPassword={() => undefined} />);
+    render(
+      <LoginForm
+        initialMode="login"
+        onSuccess={() => undefined}
+        onForgotPassword={() => undefined}
+        policies={ACCEPTED}
+      />,
+    );
     fill('Mobile number', '+15550001');
     fill('Password', 'nope');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -104,6 +116,7 @@ describe('LoginForm', () => {
         initialInvite="ABCD1234"
         onSuccess={onSuccess}
         onForgotPassword={() => undefined}
+        policies={ACCEPTED}
       />,
     );
     expect(screen.getByLabelText<HTMLInputElement>('Invite code (optional)').value).toBe('ABCD1234');
@@ -139,8 +152,20 @@ describe('LoginForm', () => {
     expect(requests.filter((request) => request.key.startsWith('POST')).map((request) => request.body)).toEqual([
       { account: '+15550001', captchaId: 'cap-1', captchaCode: 'abcd' },
       { account: '+15550001', captchaId: 'cap-2', captchaCode: 'efgh' },
-      { account: '+15550001', password: 'secret123', smsCode: '000000', inviteCode: 'ABCD1234' },
-      { account: '+15550001', password: 'secret123', smsCode: '482913', inviteCode: 'ABCD1234' },
+      {
+        account: '+15550001',
+        password: 'secret123',
+        smsCode: '000000',
+        acceptedPolicies: { terms: 1, privacy: 2 },
+        inviteCode: 'ABCD1234',
+      },
+      {
+        account: '+15550001',
+        password: 'secret123',
+        smsCode: '482913',
+        acceptedPolicies: { terms: 1, privacy: 2 },
+        inviteCode: 'ABCD1234',
+      },
     ]);
   });
 
@@ -157,7 +182,14 @@ describe('LoginForm', () => {
           { code: 1, message: 'ok', data: { expiresIn: 300, resendIn: 60 } },
         ],
       });
-      render(<LoginForm initialMode="register" onSuccess={() => undefined} onForgotPassword={() => undefined} />);
+      render(
+        <LoginForm
+          initialMode="register"
+          onSuccess={() => undefined}
+          onForgotPassword={() => undefined}
+          policies={ACCEPTED}
+        />,
+      );
       const image = screen.getByRole('button', { name: 'Captcha image, tap to refresh' });
       await vi.waitFor(() => expect(image.querySelector('img')).not.toBeNull());
       fill('Mobile number', '+15550002');
@@ -182,7 +214,14 @@ describe('LoginForm', () => {
   it('offers the forgot-password link', () => {
     serve({});
     const onForgotPassword = vi.fn();
-    render(<LoginForm initialMode="login" onSuccess={() => undefined} onForgotPassword={onForgotPassword} />);
+    render(
+      <LoginForm
+        initialMode="login"
+        onSuccess={() => undefined}
+        onForgotPassword={onForgotPassword}
+        policies={ACCEPTED}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(onForgotPassword).toHaveBeenCalled();
   });

@@ -7,7 +7,7 @@ import { useI18n } from '../../../lib/i18n';
 import { loginUser } from '../api/login-user';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
-import { SignUpForm } from './sign-up-form';
+import { SignUpForm, type PolicyAcceptanceSlot } from './sign-up-form';
 
 export type LoginMode = 'login' | 'register';
 
@@ -20,6 +20,8 @@ export interface LoginFormProps {
   readonly notice?: string;
   readonly onSuccess: (session: { readonly token: string; readonly user: User }) => void;
   readonly onForgotPassword: () => void;
+  /** Sign-up's acceptance of the terms and privacy policy. */
+  readonly policies: PolicyAcceptanceSlot;
 }
 
 export function LoginForm({
@@ -29,6 +31,7 @@ export function LoginForm({
   notice,
   onSuccess,
   onForgotPassword,
+  policies,
 }: LoginFormProps) {
   const { t } = useI18n();
   const [mode, setMode] = useState<LoginMode>(initialMode);
@@ -87,6 +90,7 @@ export function LoginForm({
         initialInvite={initialInvite}
         onSuccess={onSuccess}
         onForgotPassword={onForgotPassword}
+        policies={policies}
       />
     );
   }

@@ -34,8 +34,12 @@ const captchaImage = () => screen.getByRole('button', { name: 'Captcha image, ta
 const captchaField = () => screen.getByLabelText<HTMLInputElement>('Captcha', { selector: 'input' });
 const sendButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Send code' });
 
+const ACCEPTED = { field: null, accepted: { terms: 1, privacy: 1 }, missing: 'Tick the box first.' };
+
 function renderForm() {
-  render(<SignUpForm header={null} onSuccess={() => undefined} onForgotPassword={() => undefined} />);
+  render(
+    <SignUpForm header={null} onSuccess={() => undefined} onForgotPassword={() => undefined} policies={ACCEPTED} />,
+  );
 }
 
 afterEach(() => {

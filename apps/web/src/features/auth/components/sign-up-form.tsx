@@ -21,6 +21,17 @@ function spendsCaptcha(cause: unknown): boolean {
 }
 const TICK_MS = 1_000;
 
+/**
+ * The acceptance of the terms of service and the privacy policy (decision 046), composed by the
+ * page: its checkbox, and the versions accepted once it is ticked (null before).
+ */
+export interface PolicyAcceptanceSlot {
+  readonly field: ReactNode;
+  readonly accepted: { readonly terms: number; readonly privacy: number } | null;
+  /** The sentence shown when the box is not ticked. */
+  readonly missing: string;
+}
+
 export interface SignUpFormProps {
   /** The login/sign-up switch above the fields. */
   readonly header: ReactNode;
@@ -28,6 +39,7 @@ export interface SignUpFormProps {
   readonly initialInvite?: string | undefined;
   readonly onSuccess: (session: { readonly token: string; readonly user: User }) => void;
   readonly onForgotPassword: () => void;
+  readonly policies: PolicyAcceptanceSlot;
 }
 
 /**
@@ -35,7 +47,7 @@ export interface SignUpFormProps {
  * SMS; then the code, a password and an optional invite code create the account. Another code can
  * be asked for once the countdown the server gave has run out (with a fresh captcha).
  */
-export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword }: SignUpFormProps) {
+export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword, policies }: SignUpFormProps) {
   const { t } = useI18n();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
@@ -95,12 +107,18 @@ export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword 
       sendCode();
       return;
     }
+    const acceptedPolicies = policies.accepted;
+    if (!acceptedPolicies) {
+      sending.setError(policies.missing);
+      return;
+    }
     void run(async () => {
       const session = await registerUser(
         {
           account,
           password,
           smsCode: smsCode.trim(),
+          acceptedPolicies,
           ...(invite.trim() ? { inviteCode: invite.trim() } : {}),
         },
         { hideErrors: true },
@@ -175,6 +193,7 @@ export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword 
         value={invite}
         onChange={setInvite}
       />
+      {policies.field}
 
       {sending.error ? (
         <p className="form-error" role="alert">

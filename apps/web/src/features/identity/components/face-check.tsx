@@ -33,6 +33,8 @@ function toJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
 
 export interface FaceCheckProps {
   readonly onDone: (identity: Identity) => void;
+  /** Records the consent when "Agree" is tapped; the camera opens once it is recorded. */
+  readonly onConsent: () => Promise<void>;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface FaceCheckProps {
  * picture must show exactly one face, found here in the browser, before it is uploaded and sent.
  * The detector library loads only after consent.
  */
-export function FaceCheck({ onDone }: FaceCheckProps) {
+export function FaceCheck({ onDone, onConsent }: FaceCheckProps) {
   const { t } = useI18n();
   const fileId = useId();
   const isActive = usePageActive();
@@ -101,8 +103,18 @@ export function FaceCheck({ onDone }: FaceCheckProps) {
     return detector.current;
   };
 
-  const start = () => {
+  const [isConsenting, setConsenting] = useState(false);
+  const start = async () => {
     setError(undefined);
+    setConsenting(true);
+    try {
+      await onConsent();
+    } catch (caught) {
+      showError(caught);
+      return;
+    } finally {
+      setConsenting(false);
+    }
     setStreaming(false);
     setStep({ kind: 'camera' });
     // The library and model load while the camera opens.
@@ -189,7 +201,7 @@ export function FaceCheck({ onDone }: FaceCheckProps) {
             <li>{t('face.consent3')}</li>
           </ul>
           {errorLine}
-          <button type="button" className="button button--block" onClick={start}>
+          <button type="button" className="button button--block" disabled={isConsenting} onClick={() => void start()}>
             {t('face.agree')}
           </button>
         </section>

@@ -1,0 +1,53 @@
+import { area } from '../area';
+
+/** Terms of service and privacy policy versions (editors; decision 046). */
+export const POLICIES = area(
+  {
+    'menu.policies': 'Policies',
+    'policies.kind': 'Policy',
+    'policies.kind.terms': 'Terms of service',
+    'policies.kind.privacy': 'Privacy policy',
+    'policies.version': 'Version',
+    'policies.title': 'Title',
+    'policies.titleRule': 'Enter a title of 1 to 200 characters.',
+    'policies.body': 'Text',
+    'policies.bodyHint':
+      'Plain text. Leave a blank line between paragraphs; start a heading with “## ” and a list item with “- ”.',
+    'policies.bodyRule': 'Write the policy’s text.',
+    'policies.changes': 'What changed',
+    'policies.changesHint': 'Shown to every user when they are asked to accept the new version.',
+    'policies.publishedAt': 'Published at',
+    'policies.createdBy': 'Published by',
+    'policies.current': 'Current',
+    'policies.view': 'View',
+    'policies.newVersion': 'New version',
+    'policies.newTitle': 'New version of the {kind}',
+    'policies.publish': 'Publish',
+    'policies.publishHint':
+      'Publishing makes this version current at once: new users accept it at sign-up, and every other user is asked to accept it the next time they open the app.',
+    'policies.published': 'Published: version {version} is current.',
+  },
+  {
+    'menu.policies': '协议与政策',
+    'policies.kind': '政策',
+    'policies.kind.terms': '用户协议',
+    'policies.kind.privacy': '隐私政策',
+    'policies.version': '版本',
+    'policies.title': '标题',
+    'policies.titleRule': '请输入 1 到 200 个字符的标题。',
+    'policies.body': '正文',
+    'policies.bodyHint': '纯文本。段落之间空一行；标题以“## ”开头，列表项以“- ”开头。',
+    'policies.bodyRule': '请填写政策正文。',
+    'policies.changes': '更新内容',
+    'policies.changesHint': '请用户同意新版本时向其展示。',
+    'policies.publishedAt': '发布时间',
+    'policies.createdBy': '发布人',
+    'policies.current': '当前版本',
+    'policies.view': '查看',
+    'policies.newVersion': '发布新版本',
+    'policies.newTitle': '{kind}新版本',
+    'policies.publish': '发布',
+    'policies.publishHint': '发布后立即生效：新用户注册时同意此版本，其他用户下次打开应用时需要同意。',
+    'policies.published': '已发布：当前为第 {version} 版。',
+  },
+);

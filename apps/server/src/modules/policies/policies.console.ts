@@ -1,0 +1,46 @@
+import { consolePolicies, consolePublishPolicy, type ConsolePolicy, type PolicyKind } from '@stride/contract';
+import type { EndpointRegistrar } from '../../http/endpoints.js';
+import { isoTime } from '../../lib/clock.js';
+import { contentLanguages } from '../../lib/content-language.js';
+import { consoleHandler } from '../operators/console-handler.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import type { PoliciesAdmin } from './policies.admin.js';
+import type { PolicyVersionRow } from './policies.repository.js';
+
+function toConsole(row: PolicyVersionRow): ConsolePolicy {
+  return {
+    id: row.id,
+    kind: row.kind as PolicyKind,
+    version: Number(row.version),
+    ...contentLanguages(row),
+    title: row.title,
+    body: row.body,
+    changes: row.changes,
+    publishedAt: isoTime(Number(row.published_at)),
+    createdBy: row.created_by,
+  };
+}
+
+/** Policies in the console (decision 046): every version, and publishing the next one. */
+export function registerPolicyConsoleRoutes(
+  endpoints: EndpointRegistrar,
+  deps: { admin: { policies: PoliciesAdmin }; operators: OperatorsService },
+): void {
+  const handle = consoleHandler(endpoints, deps.operators);
+  const admin = deps.admin.policies;
+
+  handle(consolePolicies, async () => (await admin.list()).map(toConsole));
+
+  handle(consolePublishPolicy, async ({ operator, body }) =>
+    toConsole(
+      await admin.publish(operator?.name ?? 'console', {
+        kind: body.kind,
+        basedOn: body.basedOn,
+        title: body.title,
+        body: body.body,
+        changes: body.changes,
+        languages: { defaultLanguage: body.defaultLanguage, translations: body.translations },
+      }),
+    ),
+  );
+}

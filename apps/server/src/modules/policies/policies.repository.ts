@@ -1,0 +1,75 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Executor } from '../../db/executor.js';
+import type { ConsentsTable, PolicyVersionsTable } from '../../db/schema.js';
+
+export type PolicyVersionRow = Selectable<PolicyVersionsTable>;
+export type ConsentRow = Selectable<ConsentsTable>;
+
+/** Policy versions and the consent records (decision 046). */
+export class PoliciesRepository {
+  /** The highest version of a policy: the current one. */
+  current(db: Executor, kind: string): Promise<PolicyVersionRow | undefined> {
+    return db
+      .selectFrom('policy_versions')
+      .selectAll()
+      .where('kind', '=', kind)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  find(db: Executor, kind: string, version: number): Promise<PolicyVersionRow | undefined> {
+    return db
+      .selectFrom('policy_versions')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('version', '=', version)
+      .executeTakeFirst();
+  }
+
+  listAll(db: Executor): Promise<PolicyVersionRow[]> {
+    return db.selectFrom('policy_versions').selectAll().orderBy('kind').orderBy('version', 'desc').execute();
+  }
+
+  async insertVersion(db: Executor, row: Insertable<PolicyVersionsTable>): Promise<void> {
+    await db.insertInto('policy_versions').values(row).execute();
+  }
+
+  /** The user's consents in force (not withdrawn), newest first. */
+  inForce(db: Executor, userId: string): Promise<ConsentRow[]> {
+    return db
+      .selectFrom('consents')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('withdrawn_at', 'is', null)
+      .orderBy('granted_at', 'desc')
+      .execute();
+  }
+
+  /** Every consent of the user, withdrawn ones too, oldest first. */
+  history(db: Executor, userId: string): Promise<ConsentRow[]> {
+    return db
+      .selectFrom('consents')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('granted_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  async insertConsent(db: Executor, row: ConsentRow): Promise<void> {
+    await db.insertInto('consents').values(row).execute();
+  }
+
+  /** Marks the kind's consents in force as withdrawn; the rows stay. */
+  async withdraw(db: Executor, userId: string, kind: string, at: number): Promise<number> {
+    const result = await db
+      .updateTable('consents')
+      .set({ withdrawn_at: at })
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('withdrawn_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}

@@ -1,0 +1,50 @@
+import type { ConsentKind } from '@stride/contract';
+import { useId } from 'react';
+import { useSubmit } from '../../../hooks';
+import { useI18n } from '../../../lib/i18n';
+import { grantConsent } from '../api/policies-api';
+import { PolicyLink } from './policy-links';
+
+/**
+ * The explicit consent asked before ID card photos are taken (decision 046): what they are for,
+ * who sees them, how long they are kept, and an "Agree" that the server records.
+ */
+export function ConsentCard({
+  kind,
+  onGranted,
+}: {
+  readonly kind: Extract<ConsentKind, 'id_photos'>;
+  readonly onGranted: () => void;
+}) {
+  const { t } = useI18n();
+  const titleId = useId();
+  const sending = useSubmit({ staysBusyOnSuccess: true });
+  return (
+    <section className="card consent-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="consent-card__title">
+        {t('consent.idPhotos.title')}
+      </h2>
+      <ul className="consent-card__points">
+        <li>{t('consent.idPhotos.point1')}</li>
+        <li>{t('consent.idPhotos.point2')}</li>
+        <li>{t('consent.idPhotos.point3')}</li>
+      </ul>
+      <p className="hint">
+        {t('consent.more')} <PolicyLink kind="privacy" />
+      </p>
+      {sending.error ? (
+        <p className="form-error" role="alert">
+          {sending.error}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="button button--block"
+        disabled={sending.isBusy}
+        onClick={() => void sending.run(() => grantConsent(kind, { hideErrors: true }).then(onGranted))}
+      >
+        {t('consent.agree')}
+      </button>
+    </section>
+  );
+}
