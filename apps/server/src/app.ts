@@ -268,7 +268,14 @@ export function buildServices(
   const smsCodes = new SmsCodesService(db, new SmsCodesRepository(), limits, outbox, clock, config);
   const hasher = new PasswordHasher(config.argon2);
   const accountsRepository = new AccountsRepository();
-  const sessions = new SessionsService(db, new SessionsRepository(), clock, config.appSecret, config.sessionDays);
+  const sessions = new SessionsService(
+    db,
+    new SessionsRepository(),
+    clock,
+    config.appSecret,
+    config.sessionDays,
+    config.sessionCacheMs,
+  );
   const accounts = new AccountsService(
     db,
     accountsRepository,
@@ -321,7 +328,9 @@ export function buildServices(
     clock,
     config,
   );
-  const identity = new IdentityService(db, identityRepository, files, cipher, clock, calendar, config);
+  // An identity decision changes what the session read carries (decision 049).
+  const forgetSessions = (userId: string) => sessions.forgetUser(userId);
+  const identity = new IdentityService(db, identityRepository, files, cipher, clock, calendar, config, forgetSessions);
   const payouts = new PayoutsService(db, payoutsRepository, identity, ledger, cipher, clock, calendar, config);
   return {
     db,
@@ -355,7 +364,7 @@ export function buildServices(
     download,
     console: new ConsoleService(db, new ConsoleRepository(), hasher, cipher, limits, operators, clock, config),
     admin: {
-      identity: new IdentityAdmin(db, identityRepository, files, operators),
+      identity: new IdentityAdmin(db, identityRepository, files, operators, forgetSessions),
       payouts: new PayoutsAdmin(
         db,
         payoutsRepository,
@@ -381,6 +390,7 @@ export function buildServices(
         limits,
         { identity, cards, payouts, shop, invites: new InvitesAdmin(db, invitesRepository), ledger },
         clock,
+        sessions,
       ),
       outbox: new OutboxAdmin(db, outboxRepository, operators),
       reports: new ReportsAdmin(db, new ReportsRepository(), clock, calendar, config.businessUtcOffsetMinutes),

@@ -44,7 +44,7 @@ export function registerAccountRoutes(
   );
 
   endpoints.handle(logout, async ({ user }) => {
-    await sessions.revoke(user.sessionId);
+    await sessions.revoke(user.sessionId, user.id);
     return { done: true as const };
   });
 

@@ -16,6 +16,8 @@ export class IdentityAdmin {
     private readonly repository: IdentityRepository,
     private readonly files: FilesService,
     private readonly operators: OperatorsService,
+    /** Told after a user's `real_name_status` changed: the session cache forgets the user. */
+    private readonly userChanged: (userId: string) => void,
   ) {}
 
   listForReview(
@@ -83,6 +85,7 @@ export class IdentityAdmin {
         after: { status, ...(decision.approve ? {} : { reason: decision.reason }) },
       }),
     });
+    this.userChanged(userId);
   }
 
   /** The face image, if any, is deleted once decided either way. */
