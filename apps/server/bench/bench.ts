@@ -9,11 +9,19 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import SqliteDatabase from 'better-sqlite3';
 import type { Config } from '../src/config.js';
-import { createDatabase } from '../src/db/database.js';
-import { systemClock } from '../src/lib/clock.js';
-import { LedgerService } from '../src/modules/ledger/ledger.service.js';
 import { startPostgres } from '../test/postgres-server.js';
-import { formatFigures, formatRatio, formatRounds, load, median, rounds, type Figures, type Route } from './load.js';
+import { seedPoints } from './seed.js';
+import {
+  formatFigures,
+  formatRatio,
+  formatRounds,
+  load,
+  median,
+  paced,
+  rounds,
+  type Figures,
+  type Route,
+} from './load.js';
 import { DEMO, ROOT, demoToken, residentMb, spawnServer, stopServer, type SpawnedServer } from './spawn-server.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -40,28 +48,6 @@ async function api<T>(base: string, token: string, apiPath: string, body?: unkno
   const envelope = (await response.json()) as { code: number; message: string; data: T };
   if (envelope.code !== 1) throw new Error(`${apiPath} answered ${envelope.code}: ${envelope.message}`);
   return envelope.data;
-}
-
-/** Credits the demo account with points for the exchange line, as an operator's adjustment would. */
-async function seedPoints(database: Config['database'], points: number): Promise<void> {
-  const db = createDatabase(database);
-  try {
-    const user = await db
-      .selectFrom('users')
-      .select('id')
-      .where('account', '=', DEMO.account)
-      .executeTakeFirstOrThrow();
-    await new LedgerService(db, systemClock).transfer({
-      kind: 'adjustment.credit',
-      legs: [
-        { account: { kind: 'system', name: 'adjustments', asset: 'POINTS' }, amount: -points },
-        { account: { kind: 'user', userId: user.id, asset: 'POINTS' }, amount: points },
-      ],
-      memo: 'bench',
-    });
-  } finally {
-    await db.destroy();
-  }
 }
 
 const INSERT_TABLE = 'bench_inserts';
@@ -166,11 +152,14 @@ async function measure(
   const { figures, ratios } = await rounds(routes, ROUNDS, ROUND_SECONDS);
 
   // At a fixed rate under the maximum: the latency a user sees when the server is busy, not saturated.
-  const fixed = new Map<string, Figures>();
+  const fixed = new Map<string, Figures & { rate: number }>();
   for (const route of routes.slice(1)) {
     const rate = Math.round(FIXED_SHARE * median(figures.get(route.name)!.map((f) => f.requestsPerSecond)));
     log(`${label}: ${route.name} at ${rate} req/s`);
-    fixed.set(route.name, await load({ ...route.options, duration: FIXED_SECONDS, overallRate: rate }));
+    fixed.set(route.name, {
+      rate,
+      ...(await paced(String(route.options.url), headers, rate, FIXED_SECONDS, CONNECTIONS)),
+    });
   }
 
   // Money: exchanges, each with a fresh idempotency key, against the plain insert loop.
@@ -204,7 +193,7 @@ async function measure(
   // Every answered exchange moved its points: the balance tells whether any failed inside the envelope.
   const pointsAfter = (await api<{ points: number }>(server.base, auth, '/api/home')).points;
   const exchanged = (pointsBefore - pointsAfter) / EXCHANGE_POINTS;
-  const answered = exchanges.reduce((sum, f) => sum + Math.round(f.requestsPerSecond * ROUND_SECONDS), 0);
+  const answered = exchanges.reduce((sum, f) => sum + f.total, 0);
   const moneyRatios = exchanges.map((f, round) => f.requestsPerSecond / inserts[round]!);
   const rss = residentMb(server.child.pid!);
 
@@ -214,10 +203,10 @@ async function measure(
     `| ${label}: bare route \`GET /healthz\` (one \`select 1\`) | ${formatRounds(figures.get('bare')!)} |`,
     `| ${label}: authenticated \`GET /api/user/info\` | ${formatRounds(figures.get('info')!)} |`,
     `| ${label}: ratio info / bare, median (min–max of ${ROUNDS} rounds) | ${formatRatio(ratios.get('info')!)} |`,
-    `| ${label}: \`GET /api/user/info\` at ${FIXED_SHARE * 100} % of its maximum | ${formatFigures(infoFixed)} |`,
+    `| ${label}: \`GET /api/user/info\` paced at ${infoFixed.rate.toLocaleString('en-US')} req/s (${FIXED_SHARE * 100} % of its maximum) | ${formatFigures(infoFixed)} |`,
     `| ${label}: home \`GET /api/home\` | ${formatRounds(figures.get('home')!)} |`,
     `| ${label}: ratio home / bare | ${formatRatio(ratios.get('home')!)} |`,
-    `| ${label}: \`GET /api/home\` at ${FIXED_SHARE * 100} % of its maximum | ${formatFigures(homeFixed)} |`,
+    `| ${label}: \`GET /api/home\` paced at ${homeFixed.rate.toLocaleString('en-US')} req/s (${FIXED_SHARE * 100} % of its maximum) | ${formatFigures(homeFixed)} |`,
     `| ${label}: exchange \`POST /api/exchange\` (a fresh idempotency key each; ${exchanged.toLocaleString('en-US')} of ${answered.toLocaleString('en-US')} answered moved points) | ${formatRounds(exchanges)} |`,
     `| ${label}: plain insert loop, one row per commit, same durability, same database | ${Math.round(median(inserts)).toLocaleString('en-US')} rows/s (${Math.round(Math.min(...inserts)).toLocaleString('en-US')}–${Math.round(Math.max(...inserts)).toLocaleString('en-US')}) |`,
     `| ${label}: ratio exchange / insert loop | ${formatRatio(moneyRatios)} |`,

@@ -2,10 +2,13 @@
 // process, so the two never share an event loop), few connections so the generator does not
 // starve the server on a small machine, and rounds that alternate the routes so that a neighbour's
 // burst of work lands on every route alike.
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 
 export interface Figures {
   requestsPerSecond: number;
+  /** Requests answered. */
+  total: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -21,6 +24,7 @@ export async function load(options: autocannon.Options): Promise<Figures> {
   const result = await autocannon(options);
   return {
     requestsPerSecond: result.requests.total / (result.duration || 1),
+    total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -78,3 +82,64 @@ export function formatRounds(list: Figures[]): string {
 
 export const formatRatio = (values: number[]): string =>
   `**${median(values).toFixed(2)}** (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
+
+const percentile = (sorted: number[], share: number): number =>
+  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+
+/**
+ * An open loop at a fixed rate: request i leaves at start + i / rate (autocannon's own rate limit
+ * sends each second's requests in one burst), over at most `connections` kept-alive sockets. A
+ * latency runs from when the request was due, so time spent waiting for a free socket counts.
+ */
+export async function paced(
+  url: string,
+  headers: Record<string, string>,
+  rate: number,
+  seconds: number,
+  connections: number,
+): Promise<Figures> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let failures = 0;
+  const total = Math.round(rate * seconds);
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  const send = (due: number) =>
+    new Promise<void>((resolve) => {
+      const req = request(url, { agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode === 200) latencies.push(performance.now() - due);
+          else failures += 1;
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        failures += 1;
+        resolve();
+      });
+      req.end();
+    });
+  let sent = 0;
+  while (sent < total) {
+    const now = performance.now();
+    while (sent < total && started + (sent * 1000) / rate <= now) {
+      pending.push(send(started + (sent * 1000) / rate));
+      sent += 1;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const round1 = (value: number) => Math.round(value * 10) / 10;
+  return {
+    requestsPerSecond: latencies.length / elapsed,
+    total: latencies.length,
+    p50: round1(percentile(latencies, 0.5)),
+    p99: round1(percentile(latencies, 0.99)),
+    non2xx: failures,
+    errors: 0,
+  };
+}

@@ -35,9 +35,7 @@ export class NoticesService {
 
   /** The latest published notices, for home. */
   async latest(count: number, language: Language): Promise<NoticeSummary[]> {
-    return (await this.repository.listPublished(this.db, { limit: count, offset: 0 })).rows.map((row) =>
-      toSummary(row, language),
-    );
+    return (await this.repository.latestPublished(this.db, count)).map((row) => toSummary(row, language));
   }
 
   /** Title and body each in the user's language, or the next one in the fallback order. */
