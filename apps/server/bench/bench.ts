@@ -8,7 +8,6 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import SqliteDatabase from 'better-sqlite3';
-import type { Config } from '../src/config.js';
 import { startPostgres } from '../test/postgres-server.js';
 import { seedPoints } from './seed.js';
 import {

@@ -90,6 +90,8 @@ export class SessionsService {
 
   private async read(tokenHash: string, now: number): Promise<LiveSession | undefined> {
     const generation = this.generation;
+    // The second counts from before the read: what it saw can be at most that old.
+    const readAt = performance.now();
     const row = await this.repository.findLive(this.db, tokenHash, now);
     if (!row) return undefined;
     if (row.expiresAt - now < this.lifetimeMs - DAY_MS) {
@@ -98,7 +100,7 @@ export class SessionsService {
     }
     if (this.cacheMs > 0 && generation === this.generation) {
       if (this.cache.size >= CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(tokenHash, { session: row, until: performance.now() + this.cacheMs });
+      this.cache.set(tokenHash, { session: row, until: readAt + this.cacheMs });
     }
     return row;
   }
