@@ -206,7 +206,7 @@ async function measure(
     `| ${label}: home \`GET /api/home\` | ${formatRounds(figures.get('home')!)} |`,
     `| ${label}: ratio home / bare | ${formatRatio(ratios.get('home')!)} |`,
     `| ${label}: \`GET /api/home\` paced at ${homeFixed.rate.toLocaleString('en-US')} req/s (${FIXED_SHARE * 100} % of its maximum) | ${formatFigures(homeFixed)} |`,
-    `| ${label}: exchange \`POST /api/exchange\` (a fresh idempotency key each; ${exchanged.toLocaleString('en-US')} of ${answered.toLocaleString('en-US')} answered moved points) | ${formatRounds(exchanges)} |`,
+    `| ${label}: exchange \`POST /api/exchange\` (a fresh idempotency key each; ${answered.toLocaleString('en-US')} answered within the rounds, ${exchanged.toLocaleString('en-US')} moved points, the last ones after their round ended) | ${formatRounds(exchanges)} |`,
     `| ${label}: plain insert loop, one row per commit, same durability, same database | ${Math.round(median(inserts)).toLocaleString('en-US')} rows/s (${Math.round(Math.min(...inserts)).toLocaleString('en-US')}–${Math.round(Math.max(...inserts)).toLocaleString('en-US')}) |`,
     `| ${label}: ratio exchange / insert loop | ${formatRatio(moneyRatios)} |`,
     `| ${label}: server resident memory, at rest → peak under the bench | ${rest.now} MB → ${rss.peak} MB |`,

@@ -68,7 +68,8 @@ export async function rounds(routes: Route[], count: number, seconds: number): P
   return { figures, ratios };
 }
 
-const int = (value: number) => Math.round(value).toLocaleString('en-US');
+/** Whole numbers, but one decimal under 10 (the login lines). */
+const int = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US'));
 
 export const formatFigures = (f: Figures): string =>
   `${int(f.requestsPerSecond)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.non2xx || f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors` : ''}`;
