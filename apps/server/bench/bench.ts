@@ -1,74 +1,265 @@
-// `npm run bench`: the same server build under load, as a child process on loopback, so the
-// load generator and the server do not share an event loop. Prints the figures and records them
-// in docs/performance.md.
+// `npm run bench`: the same server build under load, as a child process on loopback, on SQLite
+// and on a throwaway PostgreSQL server. Routes are measured in short alternating rounds against
+// the bare route, so the ratios hold on a machine that is busy with other work. Prints the figures
+// and records them in docs/performance.md (docs/decisions/049-trustworthy-bench-and-fast-reads.md).
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { DEMO, ROOT, demoToken, spawnServer, stopServer } from './spawn-server.js';
+import type autocannon from 'autocannon';
+import SqliteDatabase from 'better-sqlite3';
+import { startPostgres } from '../test/postgres-server.js';
+import { seedPoints } from './seed.js';
+import {
+  formatFigures,
+  formatRatio,
+  formatRounds,
+  load,
+  median,
+  paced,
+  rounds,
+  type Figures,
+  type Route,
+} from './load.js';
+import { DEMO, ROOT, demoToken, residentMb, spawnServer, stopServer, type SpawnedServer } from './spawn-server.js';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const MONEY_ROUNDS = Number(process.env.BENCH_MONEY_ROUNDS ?? 3);
+/** The fixed rate, as a share of the route's measured maximum. */
+const FIXED_SHARE = 0.7;
+const FIXED_SECONDS = Number(process.env.BENCH_FIXED_SECONDS ?? 5);
+/** `BENCH_PROFILE=<folder>`: the server writes a V8 CPU profile there when it stops. */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+/** `BENCH_ONLY=sqlite` or `postgres`: one database only (while working on one). */
+const ONLY = process.env.BENCH_ONLY;
+const EXCHANGE_POINTS = 100;
 
-interface Figures {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function api<T>(base: string, token: string, apiPath: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${apiPath}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
+  if (envelope.code !== 1) throw new Error(`${apiPath} answered ${envelope.code}: ${envelope.message}`);
+  return envelope.data;
 }
 
-async function load(options: autocannon.Options): Promise<Figures> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+const INSERT_TABLE = 'bench_inserts';
+
+/**
+ * The plain insert loop the money line is compared with: one row per transaction, with the
+ * server's own durability settings, on the same database (a table of its own, dropped after).
+ */
+interface InsertLoop {
+  run: (seconds: number) => Promise<number>;
+  close: () => Promise<void>;
+}
+
+function sqliteInsertLoop(file: string): InsertLoop {
+  const sqlite = new SqliteDatabase(file);
+  // As the server opens it (src/db/database.ts): WAL, and a commit reaches the disk.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.exec(
+    `create table ${INSERT_TABLE} (id text primary key, user_id text not null, amount integer not null, created_at integer not null)`,
+  );
+  const insert = sqlite.prepare(`insert into ${INSERT_TABLE} values (?, ?, ?, ?)`);
   return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    run: (seconds) => {
+      const end = performance.now() + seconds * 1000;
+      let count = 0;
+      while (performance.now() < end) {
+        insert.run(randomUUID(), 'bench', EXCHANGE_POINTS, Date.now());
+        count += 1;
+      }
+      return Promise.resolve(count / seconds);
+    },
+    close: () => {
+      sqlite.exec(`drop table ${INSERT_TABLE}`);
+      sqlite.close();
+      return Promise.resolve();
+    },
   };
 }
 
-const fmt = (f: Figures) =>
-  `${f.requestsPerSecond.toLocaleString('en-US')} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.non2xx || f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors` : ''}`;
-
-/** A step-source token of the demo account, for the posting line. */
-async function deviceToken(base: string, auth: string): Promise<string> {
-  const response = await fetch(`${base}/api/step-sources/tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bench' }),
-  });
-  const envelope = (await response.json()) as { code: number; data: { token: string } };
-  if (envelope.code !== 1) throw new Error(`token failed with code ${envelope.code}`);
-  return envelope.data.token;
+async function postgresInsertLoop(url: string): Promise<InsertLoop> {
+  const { default: pg } = await import('pg');
+  // As many connections as the server's pool, each inserting one row per transaction.
+  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  await pool.query(
+    `create table ${INSERT_TABLE} (id text primary key, user_id text not null, amount bigint not null, created_at bigint not null)`,
+  );
+  return {
+    run: async (seconds) => {
+      const end = performance.now() + seconds * 1000;
+      let count = 0;
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (performance.now() < end) {
+            await pool.query(`insert into ${INSERT_TABLE} values ($1, $2, $3, $4)`, [
+              randomUUID(),
+              'bench',
+              EXCHANGE_POINTS,
+              Date.now(),
+            ]);
+            count += 1;
+          }
+        }),
+      );
+      return count / seconds;
+    },
+    close: async () => {
+      await pool.query(`drop table ${INSERT_TABLE}`);
+      await pool.end();
+    },
+  };
 }
 
-async function main(): Promise<void> {
-  const lines: string[] = [];
+interface DatabaseResult {
+  label: string;
+  lines: string[];
+  summary: { info: number; home: number; money: number; rssPeak: number };
+}
 
-  const server = await spawnServer({ STRIDE_MODE: 'demo' });
-  try {
-    const auth = await demoToken(server.base);
-    const bare = await load({ url: `${server.base}/healthz` });
-    const info = await load({ url: `${server.base}/api/user/info`, headers: { authorization: `Bearer ${auth}` } });
-    const ratio = info.requestsPerSecond / bare.requestsPerSecond;
-    const device = await deviceToken(server.base, auth);
-    const steps = await load({
-      url: `${server.base}/api/device/steps`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${device}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ steps: 100 }),
+async function measure(
+  label: string,
+  server: SpawnedServer,
+  insertLoop: () => Promise<InsertLoop>,
+): Promise<DatabaseResult> {
+  const auth = await demoToken(server.base);
+  const headers = { authorization: `Bearer ${auth}` };
+  const rest = residentMb(server.child.pid!);
+  // Each route answers its envelope with code 1 before it is measured (an error is also HTTP 200).
+  await api(server.base, auth, '/api/user/info');
+  await api(server.base, auth, '/api/home');
+
+  const common = { connections: CONNECTIONS };
+  const routes: Route[] = [
+    { name: 'bare', options: { ...common, url: `${server.base}/healthz` } },
+    { name: 'info', options: { ...common, url: `${server.base}/api/user/info`, headers } },
+    { name: 'home', options: { ...common, url: `${server.base}/api/home`, headers } },
+  ];
+  log(`${label}: warming up`);
+  for (const route of routes) await load({ ...route.options, duration: 1 });
+  log(`${label}: ${ROUNDS} rounds of ${ROUND_SECONDS} s per route`);
+  const { figures, ratios } = await rounds(routes, ROUNDS, ROUND_SECONDS);
+
+  // At a fixed rate under the maximum: the latency a user sees when the server is busy, not saturated.
+  const fixed = new Map<string, Figures & { rate: number }>();
+  for (const route of routes.slice(1)) {
+    const rate = Math.round(FIXED_SHARE * median(figures.get(route.name)!.map((f) => f.requestsPerSecond)));
+    log(`${label}: ${route.name} at ${rate} req/s`);
+    fixed.set(route.name, {
+      rate,
+      ...(await paced(String(route.options.url), headers, rate, FIXED_SECONDS, CONNECTIONS)),
     });
-    lines.push(
-      `| bare route \`GET /healthz\` (one \`select 1\`) | ${fmt(bare)} |`,
-      `| authenticated \`GET /api/user/info\` | ${fmt(info)} |`,
-      `| ratio (info / bare) | ${ratio.toFixed(2)} |`,
-      `| posting steps \`POST /api/device/steps\` (a step-source token; the day's row locked, the source read, cash back checked) | ${fmt(steps)} |`,
-    );
+  }
+
+  // Money: exchanges, each with a fresh idempotency key, against the plain insert loop.
+  const pointsBefore = (await api<{ points: number }>(server.base, auth, '/api/home')).points;
+  const exchangeRoute = {
+    ...common,
+    url: `${server.base}/api/exchange`,
+    method: 'POST' as const,
+    headers: { ...headers, 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request: autocannon.Request) => ({
+          ...request,
+          body: JSON.stringify({ points: EXCHANGE_POINTS, idempotencyKey: randomUUID() }),
+        }),
+      },
+    ],
+  };
+  const loop = await insertLoop();
+  const exchanges: Figures[] = [];
+  const inserts: number[] = [];
+  try {
+    log(`${label}: ${MONEY_ROUNDS} rounds of exchanges and plain inserts`);
+    for (let round = 0; round < MONEY_ROUNDS; round += 1) {
+      exchanges.push(await load({ ...exchangeRoute, duration: ROUND_SECONDS }));
+      inserts.push(await loop.run(ROUND_SECONDS));
+    }
+  } finally {
+    await loop.close();
+  }
+  // Every answered exchange moved its points: the balance tells whether any failed inside the envelope.
+  const pointsAfter = (await api<{ points: number }>(server.base, auth, '/api/home')).points;
+  const exchanged = (pointsBefore - pointsAfter) / EXCHANGE_POINTS;
+  const answered = exchanges.reduce((sum, f) => sum + f.total, 0);
+  const moneyRatios = exchanges.map((f, round) => f.requestsPerSecond / inserts[round]!);
+  const rss = residentMb(server.child.pid!);
+
+  const infoFixed = fixed.get('info')!;
+  const homeFixed = fixed.get('home')!;
+  const lines = [
+    `| ${label}: bare route \`GET /healthz\` (one \`select 1\`) | ${formatRounds(figures.get('bare')!)} |`,
+    `| ${label}: authenticated \`GET /api/user/info\` | ${formatRounds(figures.get('info')!)} |`,
+    `| ${label}: ratio info / bare, median (min–max of ${ROUNDS} rounds) | ${formatRatio(ratios.get('info')!)} |`,
+    `| ${label}: \`GET /api/user/info\` paced at ${infoFixed.rate.toLocaleString('en-US')} req/s (${FIXED_SHARE * 100} % of its maximum) | ${formatFigures(infoFixed)} |`,
+    `| ${label}: home \`GET /api/home\` | ${formatRounds(figures.get('home')!)} |`,
+    `| ${label}: ratio home / bare | ${formatRatio(ratios.get('home')!)} |`,
+    `| ${label}: \`GET /api/home\` paced at ${homeFixed.rate.toLocaleString('en-US')} req/s (${FIXED_SHARE * 100} % of its maximum) | ${formatFigures(homeFixed)} |`,
+    `| ${label}: exchange \`POST /api/exchange\` (a fresh idempotency key each; ${answered.toLocaleString('en-US')} answered within the rounds, ${exchanged.toLocaleString('en-US')} moved points, the last ones after their round ended) | ${formatRounds(exchanges)} |`,
+    `| ${label}: plain insert loop, one row per commit, same durability, same database | ${Math.round(median(inserts)).toLocaleString('en-US')} rows/s (${Math.round(Math.min(...inserts)).toLocaleString('en-US')}–${Math.round(Math.max(...inserts)).toLocaleString('en-US')}) |`,
+    `| ${label}: ratio exchange / insert loop | ${formatRatio(moneyRatios)} |`,
+    `| ${label}: server resident memory, at rest → peak under the bench | ${rest.now} MB → ${rss.peak} MB |`,
+  ];
+  for (const line of lines) log(line);
+  return {
+    label,
+    lines,
+    summary: {
+      info: median(ratios.get('info')!),
+      home: median(ratios.get('home')!),
+      money: median(moneyRatios),
+      rssPeak: rss.peak,
+    },
+  };
+}
+
+const nodeArgs = (name: string) =>
+  PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+
+async function onSqlite(): Promise<DatabaseResult> {
+  const server = await spawnServer({ STRIDE_MODE: 'demo' }, { nodeArgs: nodeArgs('sqlite') });
+  try {
+    const database = { dialect: 'sqlite' as const, file: path.join(server.dir, 'stride.db') };
+    await seedPoints(database, 100_000_000);
+    return await measure('SQLite', server, () => Promise.resolve(sqliteInsertLoop(database.file)));
   } finally {
     await stopServer(server);
   }
+}
 
+async function onPostgres(): Promise<DatabaseResult> {
+  // With PostgreSQL's default durability (fsync, synchronous commit), unlike the test suite's.
+  const postgres = await startPostgres({ durable: true });
+  try {
+    const server = await spawnServer(
+      { STRIDE_MODE: 'demo', DATABASE_URL: postgres.url },
+      { nodeArgs: nodeArgs('postgres') },
+    );
+    try {
+      const database = { dialect: 'postgres' as const, url: postgres.url };
+      await seedPoints(database, 100_000_000);
+      return await measure('PostgreSQL', server, () => postgresInsertLoop(postgres.url));
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    postgres.remove();
+  }
+}
+
+async function loginLines(): Promise<string[]> {
+  const lines: string[] = [];
   for (const [label, env] of [
     ['argon2id 19 MiB, t=2 (default, OWASP minimum)', {}],
     ['argon2id 64 MiB, t=3', { ARGON2_MEMORY_KIB: '65536', ARGON2_ITERATIONS: '3' }],
@@ -79,35 +270,60 @@ async function main(): Promise<void> {
       const login = await load({
         url: `${hashed.base}/api/user/login`,
         method: 'POST',
-        connections: 8,
+        connections: 4,
+        duration: 5,
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(DEMO),
       });
-      lines.push(`| login, ${label} | ${fmt(login)} |`);
+      lines.push(`| SQLite: login, ${label} | ${formatFigures(login)} |`);
+      log(lines.at(-1)!);
     } finally {
       await stopServer(hashed);
     }
   }
+  return lines;
+}
+
+/** The machine as the bench saw it: cores, memory, and how busy it was with other work. */
+function machine(): string {
+  const cpu = cpus();
+  const load = loadavg().map((value) => value.toFixed(1));
+  return `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}; load average ${load.join(' / ')} (1 / 5 / 15 min) at the end`;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const loadBefore = loadavg()[0]!.toFixed(1);
+  const results: DatabaseResult[] = [];
+  if (ONLY !== 'postgres') results.push(await onSqlite());
+  if (ONLY !== 'sqlite') results.push(await onPostgres());
+  const logins = ONLY ? [] : await loginLines();
+  const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 
   const table = [
-    `Measured ${new Date().toISOString().slice(0, 10)} on this machine (${(await import('node:os')).cpus().length} cores), ${DURATION_S} s per line, ${CONNECTIONS} connections (8 for login), SQLite, Node ${process.version}.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()} (${loadBefore} at the start), in ${minutes} min.`,
+    `${ROUNDS} rounds of ${ROUND_SECONDS} s per route, the routes alternating; ${CONNECTIONS} connections; a rate is the median of its rounds (min–max), latencies the median of the rounds' percentiles. Targets: info and home ≥ 0.60 of the bare route on SQLite, ≥ 0.40 on PostgreSQL, p99 ≤ 20 ms at 70 % of the maximum, exchange ≥ 0.5 of the insert loop, resident memory ≤ 150 MB.`,
     '',
     '| what | result |',
     '| --- | --- |',
-    ...lines,
+    ...results.flatMap((result) => result.lines),
+    ...logins,
   ].join('\n');
-  process.stdout.write(`\n${table}\n`);
+  log(`\n${table}\n`);
 
+  if (ONLY) {
+    log('One database only: docs/performance.md left as it was.');
+    return;
+  }
   const doc = path.join(ROOT, 'docs/performance.md');
   const text = readFileSync(doc, 'utf8');
   const start = '<!-- bench:start -->';
   const end = '<!-- bench:end -->';
-  const updated = text.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${table}\n${end}`);
-  writeFileSync(doc, updated);
-  process.stdout.write(`\nRecorded in docs/performance.md\n`);
+  writeFileSync(doc, text.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${table}\n${end}`));
+  log('Recorded in docs/performance.md');
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${String(error)}\n`);
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +25,13 @@ export interface SpawnedServer {
  */
 export async function spawnServer(
   env: Record<string, string> = {},
-  options: { captureStdout?: boolean } = {},
+  options: { captureStdout?: boolean; nodeArgs?: string[] } = {},
 ): Promise<SpawnedServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'stride-measure-'));
   const port = await freePort();
-  buildServer();
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
+  // BENCH_NO_BUILD=1: measure the bundle already built (an earlier build, for a before/after).
+  if (!process.env.BENCH_NO_BUILD) buildServer();
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...SERVER_ENV,
@@ -64,6 +65,14 @@ export async function stopServer(server: SpawnedServer): Promise<void> {
     });
   }
   rmSync(server.dir, { recursive: true, force: true });
+}
+
+/** A process's resident memory now (`VmRSS`) and at its peak so far (`VmHWM`), in MB. */
+export function residentMb(pid: number): { now: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) =>
+    Math.round(Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024);
+  return { now: field('VmRSS'), peak: field('VmHWM') };
 }
 
 export const DEMO = { account: '13800138000', password: 'Stride2026' } as const;

@@ -310,7 +310,14 @@ export function buildServices(
   const policiesRepository = new PoliciesRepository();
   const policies = new PoliciesService(db, policiesRepository, clock);
   const accountsRepository = new AccountsRepository();
-  const sessions = new SessionsService(db, new SessionsRepository(), clock, config.appSecret, config.sessionDays);
+  const sessions = new SessionsService(
+    db,
+    new SessionsRepository(),
+    clock,
+    config.appSecret,
+    config.sessionDays,
+    config.sessionCacheMs,
+  );
   const accounts = new AccountsService(
     db,
     accountsRepository,
@@ -369,7 +376,9 @@ export function buildServices(
     policies,
   );
   const push = new PushService(db, pushRepository, outbox, walking, clock, config);
-  const identity = new IdentityService(db, identityRepository, files, cipher, clock, calendar, config);
+  // An identity decision changes what the session read carries (decision 049).
+  const forgetSessions = (userId: string) => sessions.forgetUser(userId);
+  const identity = new IdentityService(db, identityRepository, files, cipher, clock, calendar, config, forgetSessions);
   const payouts = new PayoutsService(db, payoutsRepository, identity, ledger, cipher, clock, calendar, config);
   // Your data (decision 047): one section per module, in the export's order; the deletion erases
   // them in this order too (identity before the uploads its photos are).
@@ -434,7 +443,7 @@ export function buildServices(
     policies,
     console: new ConsoleService(db, new ConsoleRepository(), hasher, cipher, limits, operators, clock, config),
     admin: {
-      identity: new IdentityAdmin(db, identityRepository, files, operators, notifications),
+      identity: new IdentityAdmin(db, identityRepository, files, operators, notifications, forgetSessions),
       payouts: new PayoutsAdmin(
         db,
         payoutsRepository,
@@ -461,6 +470,7 @@ export function buildServices(
         limits,
         { identity, cards, payouts, shop, invites: new InvitesAdmin(db, invitesRepository), ledger },
         clock,
+        sessions,
       ),
       outbox: new OutboxAdmin(db, outboxRepository, operators),
       reports: new ReportsAdmin(db, new ReportsRepository(), clock, calendar, config.businessUtcOffsetMinutes),

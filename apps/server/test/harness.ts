@@ -379,6 +379,8 @@ export const CLEAN_LEDGER: InvariantReport = {
 /** Sets the status directly, for tests about something else (the identity tests go through the API). */
 export async function verifyUser(t: TestApp, userId: string): Promise<void> {
   await t.db.updateTable('users').set({ real_name_status: 'verified' }).where('id', '=', userId).execute();
+  // As every writer of what the session read carries does (decision 049).
+  t.app.services.sessions.forgetUser(userId);
 }
 
 /** Credits a user's cash (minor units) or points from the system funding account, through the ledger. */

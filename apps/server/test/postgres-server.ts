@@ -19,10 +19,11 @@ export interface PostgresServer {
 
 /**
  * A throwaway PostgreSQL server (initdb, pg_ctl) in a fresh temporary folder, on a free loopback
- * port, without durability (it is thrown away). PostgreSQL refuses to run as root, so as root it
- * runs as the `postgres` user.
+ * port, without durability (it is thrown away) unless `durable` is set (the bench measures money
+ * writes against the disk, with PostgreSQL's default fsync and synchronous commit). PostgreSQL
+ * refuses to run as root, so as root it runs as the `postgres` user.
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<PostgresServer> {
   if (!existsSync(path.join(PG_BIN, 'initdb'))) {
     throw new Error(`PostgreSQL binaries not found in ${PG_BIN}; install the postgresql package or set PG_BIN.`);
   }
@@ -47,7 +48,7 @@ export async function startPostgres(): Promise<PostgresServer> {
       '-l',
       path.join(dir, 'server.log'),
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}`,
       'start',
     ]);
   start();

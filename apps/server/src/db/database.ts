@@ -13,6 +13,7 @@ import {
   type MigrationProvider,
   type PostgresPool,
   type PostgresPoolClient,
+  type SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
 import type Pg from 'pg';
 import type { Config } from '../config.js';
@@ -109,7 +110,33 @@ export function createDatabase(database: Config['database'], options: DatabaseOp
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+}
+
+/** Prepared statements kept per SQL text; the oldest leave first past this many. */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * The database as Kysely's SQLite driver uses it, except that a statement is prepared once per
+ * SQL text and reused: Kysely prepares each query anew, which cost about a tenth of an
+ * authenticated read's time (decision 049). One connection runs one statement at a time (the
+ * driver's mutex; a streamed select holds it to the end), so a statement is never shared while
+ * it runs. SQLite prepares a kept statement again by itself after a schema change.
+ */
+function reusingStatements(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const kept = new Map<string, SqliteDatabase.Statement>();
+  const prepare = (source: string) => {
+    let statement = kept.get(source);
+    if (statement) {
+      kept.delete(source);
+    } else {
+      statement = sqlite.prepare(source);
+      if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+    }
+    kept.set(source, statement);
+    return statement;
+  };
+  return { prepare, close: () => sqlite.close() };
 }
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

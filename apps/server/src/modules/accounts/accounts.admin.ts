@@ -13,6 +13,7 @@ import type { PayoutsService } from '../payouts/payouts.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { ShopService } from '../shop/shop.service.js';
 import type { AccountsRepository, UserRow } from './accounts.repository.js';
+import type { SessionsService } from './sessions.service.js';
 
 /** Invitees shown on a user's page (the newest). */
 const INVITEES_SHOWN = 100;
@@ -74,6 +75,7 @@ export class AccountsAdmin {
     private readonly limits: RateLimitService,
     private readonly readers: UserReaders,
     private readonly clock: Clock,
+    private readonly sessions: SessionsService,
   ) {}
 
   private async user(id: string): Promise<UserRow> {
@@ -191,7 +193,7 @@ export class AccountsAdmin {
     input: { frozen: boolean; version: number; reason: string },
   ): Promise<ConsoleUserView> {
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
+    const view = await this.db.transaction().execute(async (trx) => {
       const before = await this.repository.findById(trx, userId);
       if (!before) throw new AppError('NOT_FOUND', 'userMissing');
       const won = await this.repository.setFrozen(
@@ -219,6 +221,9 @@ export class AccountsAdmin {
       });
       return userView(after, false);
     });
+    // Frozen answers 1018 from the next call on; unfrozen, the sessions from before have ended.
+    this.sessions.forgetUser(userId);
+    return view;
   }
 
   /**

@@ -50,7 +50,7 @@ export function registerAccountRoutes(
   endpoints.handle(updateProfile, ({ user, body }) => profile.update(user.id, body));
 
   endpoints.handle(logout, async ({ user }) => {
-    await sessions.revoke(user.sessionId);
+    await sessions.revoke(user.sessionId, user.id);
     return { done: true as const };
   });
 

@@ -277,6 +277,7 @@ export class AccountsService {
       await this.repository.updatePasswordHash(trx, reset.user_id, passwordHash);
       await this.repository.revokeSessions(trx, reset.user_id, now);
     });
+    this.sessions.forgetUser(reset.user_id);
     await this.limits.reset(`login:account:${(await this.repository.findById(this.db, reset.user_id))?.account ?? ''}`);
   }
 
@@ -314,6 +315,7 @@ export class AccountsService {
       }
       await this.repository.revokeOtherSessions(trx, user.id, caller.sessionId, now);
     });
+    this.sessions.forgetUser(user.id);
   }
 
   // Your data (decision 047) ------------------------------------------------------------------

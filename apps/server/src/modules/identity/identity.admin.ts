@@ -18,6 +18,8 @@ export class IdentityAdmin {
     private readonly files: FilesService,
     private readonly operators: OperatorsService,
     private readonly notifications: NotificationsService,
+    /** Told after a user's `real_name_status` changed: the session cache forgets the user. */
+    private readonly userChanged: (userId: string) => void,
   ) {}
 
   listForReview(
@@ -97,6 +99,7 @@ export class IdentityAdmin {
         after: { status, ...(decision.approve ? {} : { reason: decision.reason }) },
       }),
     });
+    this.userChanged(userId);
   }
 
   /** The face image, if any, is deleted once decided either way. */

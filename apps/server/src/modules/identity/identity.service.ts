@@ -67,6 +67,8 @@ export class IdentityService {
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
     private readonly config: Config,
+    /** Told after a user's `real_name_status` changed: the session cache forgets the user. */
+    private readonly userChanged: (userId: string) => void,
   ) {}
 
   async get(userId: string): Promise<Identity> {
@@ -137,6 +139,7 @@ export class IdentityService {
         if (violatesUnique(error, ONCE_ONLY.liveIdNumber)) throw new AppError('CONFLICT', 'idNumberTaken');
         throw error;
       });
+    this.userChanged(userId);
     return toIdentity(row);
   }
 

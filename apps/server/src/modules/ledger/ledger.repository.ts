@@ -98,6 +98,17 @@ export class LedgerRepository {
     return row?.balance ?? 0;
   }
 
+  /** The balances of several accounts in one query, in the order of `codes` (0 for an account not opened yet). */
+  async balancesOf(db: Executor, codes: string[]): Promise<number[]> {
+    const rows = await db
+      .selectFrom('ledger_accounts')
+      .select(['code', 'balance'])
+      .where('code', 'in', codes)
+      .execute();
+    const byCode = new Map(rows.map((row) => [row.code, row.balance]));
+    return codes.map((code) => byCode.get(code) ?? 0);
+  }
+
   /** One account's entries, newest first, with the transfer's kind. */
   async listEntries(
     db: Executor,

@@ -153,6 +153,11 @@ export class LedgerService {
     return this.repository.balanceOf(db, accountCode(ref));
   }
 
+  /** Several balances in one query (home reads a user's points and cash together). */
+  balances(refs: LedgerAccountRef[], db: Executor = this.db): Promise<number[]> {
+    return this.repository.balancesOf(db, refs.map(accountCode));
+  }
+
   /** The movements of one account, newest first. */
   statement(
     ref: LedgerAccountRef,

@@ -39,6 +39,21 @@ export class NoticesRepository {
     return db.selectFrom('notices').selectAll().where('id', 'in', ids).execute();
   }
 
+  /** The newest published notices, without the count a page needs (home shows a few). */
+  latestPublished(
+    db: Executor,
+    limit: number,
+  ): Promise<Pick<NoticeRow, 'id' | 'title' | 'published_at' | 'default_language' | 'translations'>[]> {
+    return db
+      .selectFrom('notices')
+      .where('published_at', 'is not', null)
+      .select(['id', 'title', 'published_at', 'default_language', 'translations'])
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   findPublished(db: Executor, id: string): Promise<NoticeRow | undefined> {
     return db
       .selectFrom('notices')

@@ -35,9 +35,7 @@ export class NoticesService {
 
   /** The latest published notices, for home. */
   async latest(count: number, language: Language): Promise<NoticeSummary[]> {
-    return (await this.repository.listPublished(this.db, { limit: count, offset: 0 })).rows.map((row) =>
-      toSummary(row, language),
-    );
+    return (await this.repository.latestPublished(this.db, count)).map((row) => toSummary(row, language));
   }
 
   /** Published notices since `since` (ms), for the notifications inbox (decision 044). */

@@ -500,11 +500,10 @@ export class WalkingService {
 
   async getHome(userId: string, language: Language): Promise<Home> {
     const today = this.calendar.dayOf(this.clock.now());
-    const [stepDay, review, points, balance, items, notices] = await Promise.all([
+    const [stepDay, review, [points, balance], items, notices] = await Promise.all([
       this.repository.findStepDay(this.db, userId, today),
       this.repository.findReview(this.db, userId, today),
-      this.ledger.balance(pointsOf(userId)),
-      this.ledger.balance(cashOf(userId)),
+      this.ledger.balances([pointsOf(userId), cashOf(userId)]),
       this.repository.listHomeItems(this.db),
       this.notices.latest(HOME_NOTICES, language),
     ]);
@@ -533,8 +532,8 @@ export class WalkingService {
       utcOffsetMinutes: this.config.businessUtcOffsetMinutes,
       steps,
       goal: card?.plan.daily_target ?? this.config.steps.dailyGoal,
-      points,
-      balance,
+      points: points ?? 0,
+      balance: balance ?? 0,
       earnedPoints: earned,
       collectedPoints: collected,
       // A day under review (or rejected) has nothing to collect: its points wait for the reviewer.
