@@ -75,7 +75,7 @@ describe('MyPage', () => {
     // The funds statement is one entry now, in the wallet group (it was also a button by the balance).
     expect(screen.getAllByRole('button', { name: 'Funds statement' })).toHaveLength(1);
     const rows = [...document.querySelectorAll<HTMLButtonElement>('button.my-row')];
-    expect(rows).toHaveLength(paths.length + 1); // and the language row
+    expect(rows).toHaveLength(paths.length + 2); // and the inbox and language rows
     for (const row of rows) {
       const visible = [...row.querySelectorAll('.my-row__label, .my-row__value')].map((part) => part.textContent);
       expect(screen.getByRole('button', { name: visible.join(' ') })).toBe(row);
