@@ -134,6 +134,8 @@ export async function createTestApp(
       PUSH_REMINDER_SWEEP_SECONDS: '0',
       // Tests run the payments sweep themselves, with their clock.
       PAYMENT_SWEEP_INTERVAL_SECONDS: '0',
+      // Tests run the notifications sweep themselves, with their clock.
+      NOTIFICATION_SWEEP_INTERVAL_SECONDS: '0',
       ...env,
     }),
     database,
