@@ -61,7 +61,9 @@ if (dialect === 'postgres') {
 
     beforeAll(async () => {
       server = await startPostgres();
-      t = await createTestApp({}, { postgresUrl: server.url });
+      // Every request here must meet the database, so no session is answered from the cache
+      // (decision 049; the cache has its own tests in session-cache.test.ts).
+      t = await createTestApp({ SESSION_CACHE_MS: '0' }, { postgresUrl: server.url });
       for (let index = 0; index < 4; index += 1) users.push(await registerUser(t));
     });
 
