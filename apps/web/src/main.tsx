@@ -10,6 +10,7 @@ import { wireRequestUi } from './app/wire-request-ui';
 import { applyRem } from './lib/layout/rem';
 import { http } from './lib/http';
 import { getDeviceId } from './lib/storage';
+import { loadStartLanguage } from './lib/i18n';
 import './app/app.css';
 
 applyRem();
@@ -21,12 +22,17 @@ const navigator = setUpNavigation();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-createRoot(container).render(
-  <StrictMode>
-    <App navigator={navigator} />
-  </StrictMode>,
-);
-void navigator.start();
+// The chosen language is a chunk of its own (decision 050): render once its texts are here.
+void loadStartLanguage()
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App navigator={navigator} />
+      </StrictMode>,
+    );
+    void navigator.start();
+  });
 // Installable and offline (decision 045): the worker's registration loads after the first paint.
 watchConnectivity();
 registerServiceWorker();

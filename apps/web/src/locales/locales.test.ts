@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@stride/contract';
 import { APP_LANGUAGES } from '../lib/i18n/language';
 import { en } from './en';
-import { LOCALES } from './index';
+import { loadMessages, type Messages } from './index';
+
+const LOCALES: Record<string, Messages> = Object.fromEntries(
+  await Promise.all(LANGUAGES.map(async (language) => [language, await loadMessages(language)] as const)),
+);
 
 describe('locales', () => {
   it('all five have exactly the same keys as English, none empty', () => {

@@ -1,5 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { APP_LANGUAGES } from '../lib/i18n/language';
+import { loadMessages } from '../locales';
 import { assertNoConsoleErrors, watchConsoleErrors } from './console';
 
 // jsdom has no PointerEvent; without it Testing Library falls back to Event and drops clientX/clientY.
@@ -22,6 +24,11 @@ if (typeof window.PointerEvent === 'undefined') {
 // Pages are lazy chunks: the first import of a page's module graph can take more than the
 // default second on a loaded 2-core machine. Waiting longer never makes a wrong result pass.
 configure({ asyncUtilTimeout: 5000 });
+
+// Each language is a chunk the app loads when first used; tests read any of them at once.
+beforeAll(async () => {
+  await Promise.all(APP_LANGUAGES.map((language) => loadMessages(language)));
+});
 
 beforeEach(() => {
   watchConsoleErrors();

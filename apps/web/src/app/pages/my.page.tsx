@@ -10,7 +10,7 @@ import { useHome } from '../../features/home';
 import { badgeText, useUnreadCount } from '../../features/notifications';
 import { createRetryKey } from '../../lib/http';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { APP_LANGUAGES, LANGUAGE_NAMES, languageStore, useI18n } from '../../lib/i18n';
+import { APP_LANGUAGES, LANGUAGE_NAMES, setLanguage, useI18n } from '../../lib/i18n';
 import { PATHS, go, relaunch } from '../../lib/navigation';
 import { useUser, userStore } from '../../lib/storage';
 import { APP_VERSION, APP_VERSION_CODE } from '../app-info';
@@ -206,7 +206,7 @@ function LanguageRow({ icon }: { readonly icon: MyIcon }) {
         }))}
         onAction={(key) => {
           const chosen = APP_LANGUAGES.find((option) => option === key);
-          if (chosen) languageStore.set(chosen);
+          if (chosen) void setLanguage(chosen);
         }}
         onClose={() => setOpen(false)}
       />

@@ -6,6 +6,8 @@ export {
   detectLanguage,
   isLanguage,
   languageStore,
+  loadStartLanguage,
+  setLanguage,
   matchLanguage,
   type LanguageStore,
 } from './language';

@@ -1,4 +1,5 @@
 import type { Language } from '@stride/contract';
+import { loadMessages } from '../../locales';
 
 /**
  * The contract's LANGUAGES, restated so that the first route does not load the contract's schemas;
@@ -71,3 +72,14 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   'zh-Hans': '简体中文',
   'zh-Hant': '繁體中文',
 };
+
+/** Switches the app's language once its texts are loaded (each language is its own chunk). */
+export async function setLanguage(language: Language): Promise<void> {
+  await loadMessages(language);
+  languageStore.set(language);
+}
+
+/** Loads the texts of the language the app starts in, and English should that one fail to load. */
+export async function loadStartLanguage(): Promise<void> {
+  await loadMessages(languageStore.get()).catch(() => loadMessages('en'));
+}

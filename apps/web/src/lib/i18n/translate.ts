@@ -1,12 +1,14 @@
 import type { Language } from '@stride/contract';
-import { LOCALES, type MessageKey } from '../../locales';
+import { loadedMessages, type MessageKey } from '../../locales';
 import { languageStore } from './language';
 
 export type TranslateParams = Readonly<Record<string, string | number>>;
 export type Translate = (key: MessageKey, params?: TranslateParams) => string;
 
 export function translate(language: Language, key: MessageKey, params?: TranslateParams): string {
-  const text = LOCALES[language][key];
+  // The app starts once the chosen language is loaded (main.tsx) and switches only to a loaded
+  // one (setLanguage), so the key itself is shown only if that load failed.
+  const text = loadedMessages(language)?.[key] ?? loadedMessages('en')?.[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
