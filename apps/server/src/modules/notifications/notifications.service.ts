@@ -47,6 +47,20 @@ export interface NotificationEvent<K extends NotificationKind = NotificationKind
   at?: number;
 }
 
+/**
+ * Where a new notification is also pushed (decision 048): the push module's `sendToUser` and
+ * `nudge`, handed in by app.ts so this module imports nothing of push (which reaches it through
+ * walking). Title and body are rendered in the language the user's pushes are written in.
+ */
+export interface NotificationPusher {
+  sendToUser(
+    db: Executor,
+    userId: string,
+    message: { title: (language: Language) => string; body: (language: Language) => string; url: string; tag: string },
+  ): Promise<number>;
+  nudge(): void;
+}
+
 /** The page each kind opens (an APP_ROUTES path). */
 const PAGE = {
   realname: '/pages-sub/realname/index',
@@ -76,15 +90,21 @@ export class NotificationsService {
     private readonly repository: NotificationsRepository,
     private readonly notices: NoticesService,
     private readonly clock: Clock,
+    private readonly pusher: NotificationPusher | null = null,
   ) {}
 
-  /** Writes the notification in the caller's transaction; the new row, or null when the event was already told. */
+  /**
+   * Writes the notification in the caller's transaction; the new row, or null when the event was
+   * already told. A new row is also queued as a push to the user's browsers in the same
+   * transaction (a rollback queues nothing); a notice's row is not (it joins the inbox when read,
+   * decision 044). Call `nudge()` after the commit to send at once.
+   */
   async record<K extends NotificationKind>(
     trx: Executor,
     event: NotificationEvent<K>,
   ): Promise<NotificationRow | null> {
     const link = event.link ? encodeLink(event.link) : null;
-    return this.repository.insertOnce(trx, {
+    const row = await this.repository.insertOnce(trx, {
       id: randomUUID(),
       user_id: event.userId,
       kind: event.kind,
@@ -94,6 +114,20 @@ export class NotificationsService {
       created_at: event.at ?? this.clock.now(),
       read_at: null,
     });
+    if (row && this.pusher && row.kind !== 'notice') {
+      await this.pusher.sendToUser(trx, row.user_id, {
+        title: (language) => renderNotification(row, language).title,
+        body: (language) => renderNotification(row, language).body,
+        url: row.link ?? NOTIFICATION_PAGES.home,
+        tag: `notification-${row.id}`,
+      });
+    }
+    return row;
+  }
+
+  /** Starts delivery of pushes queued by `record` once their transaction committed. */
+  nudge(): void {
+    this.pusher?.nudge();
   }
 
   async list(user: { id: string; createdAt: number }, page: { page: number; pageSize: number }, language: Language) {

@@ -10,8 +10,12 @@ import type { MessageSender } from '../outbox/outbox.service.js';
 import type { WalkingService } from '../walking/walking.service.js';
 import type { PushPreferencesRow, PushRepository, PushSubscriptionRow } from './push.repository.js';
 
-/** A text given as it is, or a message key rendered in the user's language when queued. */
-export type PushText = string | { key: MessageKey; values?: Record<string, string | number> };
+/**
+ * A text given as it is, a message key rendered in the user's language when queued, or a function
+ * of that language (a notification's title and body, decision 044).
+ */
+export type PushText =
+  string | { key: MessageKey; values?: Record<string, string | number> } | ((language: Language) => string);
 
 /** What one push says (decision 048). */
 export interface PushMessage {
@@ -266,8 +270,10 @@ export class PushService {
     if (preferences && preferences.enabled !== 1) return 0;
     const subscriptions = await this.repository.listForUser(db, userId);
     if (subscriptions.length === 0) return 0;
-    const t = translator(languageOf(preferences?.language ?? 'en'));
-    const render = (text: PushText) => (typeof text === 'string' ? text : t(text.key, text.values));
+    const language = languageOf(preferences?.language ?? 'en');
+    const t = translator(language);
+    const render = (text: PushText) =>
+      typeof text === 'string' ? text : typeof text === 'function' ? text(language) : t(text.key, text.values);
     const payload: PushPayload = {
       title: render(message.title),
       body: render(message.body),
