@@ -404,13 +404,16 @@ export function buildServices(
       shop.personalData(),
       mailings.personalData(),
       invites.personalData(),
+      notifications.personalData(),
+      policies.personalData(),
+      push.personalData(),
     ],
     accounts,
     ledger,
     limits,
     clock,
   );
-  const profile = new ProfileService(db, accountsRepository, files);
+  const profile = new ProfileService(db, accountsRepository, files, forgetSessions);
   return {
     db,
     clock,

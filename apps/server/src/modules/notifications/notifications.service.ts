@@ -6,6 +6,7 @@ import { pageResult, pageWindow } from '../../db/retry.js';
 import { notFound } from '../../http/errors.js';
 import { translator, type MessageKey } from '../../i18n/index.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 import { formatMoney } from '../../lib/money.js';
 import type { NoticesService } from '../notices/notices.service.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
@@ -161,6 +162,37 @@ export class NotificationsService {
   async markAllRead(user: { id: string; createdAt: number }): Promise<{ marked: number }> {
     await this.joinNotices(user);
     return { marked: await this.repository.markAllRead(this.db, user.id, this.clock.now()) };
+  }
+
+  /**
+   * The user's notifications in the export (decision 047), each with its title and body in English
+   * as well as the values they were written from; erased with the account.
+   */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'notifications',
+      exportFor: async (userId) => {
+        const rows = await this.repository.listOfUser(this.db, userId);
+        const titles = await this.notices.titles(
+          rows.filter((row) => row.kind === 'notice').map((row) => parse<'notice'>(row).noticeId),
+          'en',
+        );
+        return rows.map((row) =>
+          exportRow({
+            id: row.id,
+            kind: row.kind,
+            ...renderNotification(row, 'en', titles),
+            params: JSON.parse(row.params) as unknown,
+            link: row.link,
+            created_at: row.created_at,
+            read_at: row.read_at,
+          }),
+        );
+      },
+      erase: async (trx, { userId }) => {
+        await this.repository.deleteOfUser(trx, userId);
+      },
+    };
   }
 
   /**
