@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 import type { ManifestOptions, VitePWAOptions } from 'vite-plugin-pwa';
 
@@ -72,6 +71,9 @@ export function pushWorkerScript(pushModule: string): Plugin {
     name: 'stride-sw-push',
     apply: 'build',
     async generateBundle() {
+      // Loaded here, at build time only: the app's tests read this file's options in jsdom, where
+      // esbuild refuses to load.
+      const { build } = await import('esbuild');
       const result = await build({
         stdin: {
           contents: `import { installPushHandlers } from ${JSON.stringify(pushModule)};\ninstallPushHandlers(self);\n`,

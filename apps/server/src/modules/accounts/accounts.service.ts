@@ -376,7 +376,7 @@ export class AccountsService {
         await this.codes.forget(trx, account);
         await this.limits.clear(trx, [], [`%${account}%`, `%:user:${userId}`]);
         // Once committed, this server's session cache lets the revoked sessions go (decision 049).
-        return async () => this.sessions.forgetUser(userId);
+        return () => Promise.resolve(this.sessions.forgetUser(userId));
       },
     };
   }
