@@ -2,6 +2,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { maskMiddle } from '@stride/contract/rules';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database.js';
@@ -75,10 +76,12 @@ describe('the installable, offline-capable app', () => {
     const token = await logInByApi(base, DEMO);
     const { page, context, errors } = await openInstallablePhone();
     await useToken(context, token);
+    // Notifications allowed, as a user who turned pushes on would have (for the push below).
+    await context.grantPermissions(['notifications'], { origin: base });
     try {
       await page.goto(`${base}/#/pages/my/index`);
       await expect.poll(() => headTitle(page)).toBe('My assets');
-      await expect.poll(() => top(page).getByText(DEMO.account).count()).toBe(1);
+      await expect.poll(() => top(page).getByText(maskMiddle(DEMO.account)).count()).toBe(1);
       // The worker installs (precaching the shell and every page) and takes the open page.
       await expect.poll(() => controller(page), { timeout: 30_000 }).toBe(`${base}/sw.js`);
       expect(await banner(page).count()).toBe(0);
@@ -106,6 +109,47 @@ describe('the installable, offline-capable app', () => {
       await start.goto(new URL(parsed.start_url, base).href);
       await expect.poll(() => controller(start)).toBe(`${base}/sw.js`);
       await start.close();
+
+      // The worker runs the Web Push handlers (decision 048): it imported sw-push.js, served fresh
+      // like sw.js, and a push the browser delivers to it shows as a notification.
+      const pushScript = await fetch(`${base}/sw-push.js`);
+      expect(pushScript.headers.get('cache-control')).toBe('no-cache');
+      expect(await pushScript.text()).toContain('notificationclick');
+      const registrations: { registrationId: string; scopeURL: string }[] = [];
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+      await cdp.send('ServiceWorker.enable');
+      await expect.poll(() => registrations.some((entry) => entry.scopeURL === `${base}/`)).toBe(true);
+      const registrationId = registrations.find((entry) => entry.scopeURL === `${base}/`)?.registrationId ?? '';
+      // Delivered again until it shows (a push can reach the worker while Chromium still starts
+      // it); the tag makes a second one replace the first.
+      const deliverPush = () =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: base,
+          registrationId,
+          data: JSON.stringify({
+            title: 'Withdrawal rejected',
+            body: 'Account closed',
+            url: '/pages/index/index',
+            tag: 'install-check',
+          }),
+        });
+      const shown = () =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map(
+            (notification) => `${notification.title}: ${notification.body} (${notification.tag})`,
+          ),
+        );
+      await expect
+        .poll(
+          async () => {
+            const titles = await shown();
+            if (titles.length === 0) await deliverPush();
+            return titles;
+          },
+          { timeout: 20_000, interval: 500 },
+        )
+        .toEqual(['Withdrawal rejected: Account closed (install-check)']);
+      await cdp.send('ServiceWorker.disable');
 
       // The server stops; the app opens from the worker's cache with the offline state.
       await server.stop();
@@ -151,7 +195,7 @@ describe('the installable, offline-capable app', () => {
       server = await startServer({ db, appSecret, port, env: { WEB_DIST: nextDist } });
       await expect.poll(() => banner(page).count(), { timeout: 40_000 }).toBe(0);
       // The page's failed loads read again by themselves once the API answers.
-      await expect.poll(() => top(page).getByText(DEMO.account).count()).toBe(1);
+      await expect.poll(() => top(page).getByText(maskMiddle(DEMO.account)).count()).toBe(1);
       await expect.poll(() => top(page).getByRole('button', { name: 'Retry' }).count()).toBe(0);
       await screenshot(page, 'install-back-online-360');
 

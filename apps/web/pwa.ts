@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
 import type { ManifestOptions, VitePWAOptions } from 'vite-plugin-pwa';
 
 /**
@@ -56,6 +57,43 @@ export function webManifest(appCss: string): Partial<ManifestOptions> {
  */
 export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/, /^\/console(\/|$)/, /^\/demo(\/|$)/, /^\/(healthz|readyz)$/];
 
+/** The script the worker imports: the Web Push handlers (src/sw/push.ts, decision 048). */
+export const PUSH_SCRIPT = 'sw-push.js';
+
+/**
+ * Bundles src/sw/push.ts with a one-line entry that installs its handlers on the worker's global
+ * scope into `sw-push.js` at the root of the build, which the Workbox worker loads with
+ * `importScripts` (`workbox.importScripts` below). The server serves it with no-cache, like sw.js,
+ * and the browser checks it for changes with the worker.
+ */
+export function pushWorkerScript(pushModule: string): Plugin {
+  return {
+    name: 'stride-sw-push',
+    apply: 'build',
+    async generateBundle() {
+      // Loaded here, at build time only: the app's tests read this file's options in jsdom, where
+      // esbuild refuses to load.
+      const { build } = await import('esbuild');
+      const result = await build({
+        stdin: {
+          contents: `import { installPushHandlers } from ${JSON.stringify(pushModule)};\ninstallPushHandlers(self);\n`,
+          resolveDir: process.cwd(),
+          loader: 'ts',
+        },
+        bundle: true,
+        write: false,
+        format: 'iife',
+        minify: true,
+        target: 'es2020',
+        logLevel: 'silent',
+      });
+      const [output] = result.outputFiles;
+      if (!output) throw new Error(`${PUSH_SCRIPT} was not built`);
+      this.emitFile({ type: 'asset', fileName: PUSH_SCRIPT, source: output.text });
+    },
+  };
+}
+
 export function pwaOptions(appCssFile: string): Partial<VitePWAOptions> {
   return {
     // "A new version is ready": a new worker waits until the user reloads (src/app/install).
@@ -68,6 +106,8 @@ export function pwaOptions(appCssFile: string): Partial<VitePWAOptions> {
     includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'icons/apple-touch-icon-*.png'],
     manifest: webManifest(readFileSync(appCssFile, 'utf8')),
     workbox: {
+      // The Web Push handlers (pushWorkerScript above).
+      importScripts: [PUSH_SCRIPT],
       // The shell and every page's chunk, so any page opens offline. Left to the network: the face
       // detector (its 1.3 MB chunk and model, face-models/), which the face check loads when it
       // starts and which is of no use without a network, and the demo's sample files.

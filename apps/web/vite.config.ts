@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pwaOptions } from './pwa';
+import { pushWorkerScript, pwaOptions } from './pwa';
 
 /**
  * The face page's tiny face detector model (decision 013): copied from the npm package into the
@@ -66,6 +66,7 @@ export default defineConfig({
     faceModels(),
     apiBackupOrigins(),
     VitePWA(pwaOptions(fileURLToPath(new URL('./src/app/app.css', import.meta.url)))),
+    pushWorkerScript(fileURLToPath(new URL('./src/sw/push.ts', import.meta.url))),
   ],
   build: {
     outDir: 'dist',

@@ -147,7 +147,7 @@ import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.js';
 import { StepSourcesService } from './modules/step-sources/step-sources.service.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
-import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { NotificationsService, type NotificationPusher } from './modules/notifications/notifications.service.js';
 import { NotificationSweep, NotificationSweepTimer } from './modules/notifications/notifications.sweep.js';
 
 declare module 'fastify' {
@@ -335,7 +335,13 @@ export function buildServices(
   const ledger = new LedgerService(db, clock);
   // The notifications inbox (decision 044): every event is recorded through it.
   const notices = new NoticesService(db, noticesRepository, clock);
-  const notifications = new NotificationsService(db, new NotificationsRepository(), notices, clock);
+  // A new notification is pushed too (decision 048); push is built below (it needs walking,
+  // which records notifications), and only called once the app runs.
+  const notificationPusher: NotificationPusher = {
+    sendToUser: (executor, userId, message) => push.sendToUser(executor, userId, message),
+    nudge: () => push.nudge(),
+  };
+  const notifications = new NotificationsService(db, new NotificationsRepository(), notices, clock, notificationPusher);
   const calendar = new BusinessCalendar(config.businessUtcOffsetMinutes);
   const cardsRepository = new CardsRepository();
   const walkingRepository = new WalkingRepository();
@@ -398,13 +404,16 @@ export function buildServices(
       shop.personalData(),
       mailings.personalData(),
       invites.personalData(),
+      notifications.personalData(),
+      policies.personalData(),
+      push.personalData(),
     ],
     accounts,
     ledger,
     limits,
     clock,
   );
-  const profile = new ProfileService(db, accountsRepository, files);
+  const profile = new ProfileService(db, accountsRepository, files, forgetSessions);
   return {
     db,
     clock,

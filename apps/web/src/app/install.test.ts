@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION_DENYLIST, cssColour, pwaOptions, webManifest } from '../../pwa';
+import { NAVIGATION_DENYLIST, PUSH_SCRIPT, cssColour, pushWorkerScript, pwaOptions, webManifest } from '../../pwa';
 
 // Tests run from the repository root (vitest.config.ts).
 const WEB = path.resolve('apps', 'web');
@@ -87,5 +87,12 @@ describe('the installable app (decision 045)', () => {
     }
     // API answers only from the network.
     expect(workbox.runtimeCaching?.map((rule) => rule.handler)).toEqual(['NetworkOnly']);
+  });
+
+  it('the worker imports sw-push.js, built from the Web Push handlers at build time', () => {
+    expect(pwaOptions(APP_CSS).workbox?.importScripts).toEqual([PUSH_SCRIPT]);
+    const plugin = pushWorkerScript(path.join(WEB, 'src', 'sw', 'push.ts'));
+    expect(plugin).toMatchObject({ name: 'stride-sw-push', apply: 'build' });
+    // The built worker running them is checked in the browser (e2e/install.e2e.test.ts).
   });
 });

@@ -26,6 +26,9 @@ export const DATA_EXPORT_SECTIONS = [
   'shopOrders',
   'mailings',
   'invites',
+  'notifications',
+  'consents',
+  'push',
 ] as const;
 export type DataExportSection = (typeof DATA_EXPORT_SECTIONS)[number];
 

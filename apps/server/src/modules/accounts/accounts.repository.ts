@@ -131,7 +131,7 @@ export class AccountsRepository {
   async anonymise(db: Executor, userId: string, tombstone: string): Promise<void> {
     await db
       .updateTable('users')
-      .set({ account: tombstone, password_hash: '!', real_name_status: 'none' })
+      .set({ account: tombstone, password_hash: '!', real_name_status: 'none', nickname: null, avatar_file_id: null })
       .where('id', '=', userId)
       .execute();
   }

@@ -364,6 +364,9 @@ export class AccountsService {
           invited_by: user.invited_by,
           real_name_status: user.real_name_status,
           created_at: user.created_at,
+          nickname: user.nickname,
+          // The avatar's upload (its size, type and dimensions) is in the uploads section.
+          avatar_file_id: user.avatar_file_id,
         });
       },
       erase: async (trx, { userId, account, now }) => {
@@ -372,6 +375,8 @@ export class AccountsService {
         await this.repository.deletePasswordResets(trx, userId);
         await this.codes.forget(trx, account);
         await this.limits.clear(trx, [], [`%${account}%`, `%:user:${userId}`]);
+        // Once committed, this server's session cache lets the revoked sessions go (decision 049).
+        return () => Promise.resolve(this.sessions.forgetUser(userId));
       },
     };
   }

@@ -18,6 +18,8 @@ export class ProfileService {
     private readonly db: Db,
     private readonly repository: AccountsRepository,
     private readonly files: FilesService,
+    /** The session read carries the nickname and avatar: told after a change commits (decision 049). */
+    private readonly forgetSessions: (userId: string) => void = () => undefined,
   ) {}
 
   /**
@@ -41,6 +43,7 @@ export class ProfileService {
       return this.repository.findById(trx, userId);
     });
     if (!row) throw notFound();
+    this.forgetSessions(userId);
     return toUser(row);
   }
 }

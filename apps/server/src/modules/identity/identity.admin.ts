@@ -99,6 +99,7 @@ export class IdentityAdmin {
         after: { status, ...(decision.approve ? {} : { reason: decision.reason }) },
       }),
     });
+    this.notifications.nudge(); // the decision's push, now committed
     this.userChanged(userId);
   }
 
@@ -139,5 +140,6 @@ export class IdentityAdmin {
         ...(decision.approve ? {} : { detail: { reason: decision.reason } }),
       }),
     });
+    this.notifications.nudge(); // the decision's push, now committed
   }
 }

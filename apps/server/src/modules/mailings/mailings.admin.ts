@@ -40,14 +40,14 @@ export class MailingsAdmin {
     }));
   }
 
-  private move(
+  private async move(
     operator: string,
     id: string,
     from: Mailing['status'],
     to: Mailing['status'],
     values: (now: number) => Parameters<MailingsRepository['transition']>[3],
   ): Promise<Mailing> {
-    return this.operators.changeState({
+    const mailing = await this.operators.changeState({
       operator,
       change: (trx, now) => this.repository.transition(trx, id, from, values(now)),
       reread: (trx) => this.repository.find(trx, id),
@@ -87,5 +87,7 @@ export class MailingsAdmin {
         };
       },
     });
+    this.notifications.nudge(); // the shipping push, now committed
+    return mailing;
   }
 }

@@ -60,6 +60,21 @@ export class NotificationsRepository {
     return new Set(rows.map((row) => row.dedupe_key));
   }
 
+  /** Every row of the user, oldest first (the data export). */
+  listOfUser(db: Executor, userId: string): Promise<NotificationRow[]> {
+    return db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  async deleteOfUser(db: Executor, userId: string): Promise<void> {
+    await db.deleteFrom('notifications').where('user_id', '=', userId).execute();
+  }
+
   async deleteKeys(db: Executor, userId: string, keys: string[]): Promise<void> {
     if (keys.length === 0) return;
     await db.deleteFrom('notifications').where('user_id', '=', userId).where('dedupe_key', 'in', keys).execute();

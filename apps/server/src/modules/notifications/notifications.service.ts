@@ -6,6 +6,7 @@ import { pageResult, pageWindow } from '../../db/retry.js';
 import { notFound } from '../../http/errors.js';
 import { translator, type MessageKey } from '../../i18n/index.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 import { formatMoney } from '../../lib/money.js';
 import type { NoticesService } from '../notices/notices.service.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
@@ -47,6 +48,20 @@ export interface NotificationEvent<K extends NotificationKind = NotificationKind
   at?: number;
 }
 
+/**
+ * Where a new notification is also pushed (decision 048): the push module's `sendToUser` and
+ * `nudge`, handed in by app.ts so this module imports nothing of push (which reaches it through
+ * walking). Title and body are rendered in the language the user's pushes are written in.
+ */
+export interface NotificationPusher {
+  sendToUser(
+    db: Executor,
+    userId: string,
+    message: { title: (language: Language) => string; body: (language: Language) => string; url: string; tag: string },
+  ): Promise<number>;
+  nudge(): void;
+}
+
 /** The page each kind opens (an APP_ROUTES path). */
 const PAGE = {
   realname: '/pages-sub/realname/index',
@@ -76,15 +91,21 @@ export class NotificationsService {
     private readonly repository: NotificationsRepository,
     private readonly notices: NoticesService,
     private readonly clock: Clock,
+    private readonly pusher: NotificationPusher | null = null,
   ) {}
 
-  /** Writes the notification in the caller's transaction; the new row, or null when the event was already told. */
+  /**
+   * Writes the notification in the caller's transaction; the new row, or null when the event was
+   * already told. A new row is also queued as a push to the user's browsers in the same
+   * transaction (a rollback queues nothing); a notice's row is not (it joins the inbox when read,
+   * decision 044). Call `nudge()` after the commit to send at once.
+   */
   async record<K extends NotificationKind>(
     trx: Executor,
     event: NotificationEvent<K>,
   ): Promise<NotificationRow | null> {
     const link = event.link ? encodeLink(event.link) : null;
-    return this.repository.insertOnce(trx, {
+    const row = await this.repository.insertOnce(trx, {
       id: randomUUID(),
       user_id: event.userId,
       kind: event.kind,
@@ -94,6 +115,20 @@ export class NotificationsService {
       created_at: event.at ?? this.clock.now(),
       read_at: null,
     });
+    if (row && this.pusher && row.kind !== 'notice') {
+      await this.pusher.sendToUser(trx, row.user_id, {
+        title: (language) => renderNotification(row, language).title,
+        body: (language) => renderNotification(row, language).body,
+        url: row.link ?? NOTIFICATION_PAGES.home,
+        tag: `notification-${row.id}`,
+      });
+    }
+    return row;
+  }
+
+  /** Starts delivery of pushes queued by `record` once their transaction committed. */
+  nudge(): void {
+    this.pusher?.nudge();
   }
 
   async list(user: { id: string; createdAt: number }, page: { page: number; pageSize: number }, language: Language) {
@@ -127,6 +162,37 @@ export class NotificationsService {
   async markAllRead(user: { id: string; createdAt: number }): Promise<{ marked: number }> {
     await this.joinNotices(user);
     return { marked: await this.repository.markAllRead(this.db, user.id, this.clock.now()) };
+  }
+
+  /**
+   * The user's notifications in the export (decision 047), each with its title and body in English
+   * as well as the values they were written from; erased with the account.
+   */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'notifications',
+      exportFor: async (userId) => {
+        const rows = await this.repository.listOfUser(this.db, userId);
+        const titles = await this.notices.titles(
+          rows.filter((row) => row.kind === 'notice').map((row) => parse<'notice'>(row).noticeId),
+          'en',
+        );
+        return rows.map((row) =>
+          exportRow({
+            id: row.id,
+            kind: row.kind,
+            ...renderNotification(row, 'en', titles),
+            params: JSON.parse(row.params) as unknown,
+            link: row.link,
+            created_at: row.created_at,
+            read_at: row.read_at,
+          }),
+        );
+      },
+      erase: async (trx, { userId }) => {
+        await this.repository.deleteOfUser(trx, userId);
+      },
+    };
   }
 
   /**

@@ -196,6 +196,7 @@ export class PayoutsAdmin {
         after: { status: 'paid', received: row.received, paidBy: operator, reference },
       }),
     });
+    this.notifications.nudge(); // the push of a settled withdrawal, now committed
     return this.operatorView(withdrawalId, operator);
   }
 
@@ -244,6 +245,7 @@ export class PayoutsAdmin {
         after: { status: 'rejected', reason, refunded: row.amount },
       }),
     });
+    this.notifications.nudge(); // the push of a settled withdrawal, now committed
     return this.operatorView(withdrawalId, operator);
   }
 

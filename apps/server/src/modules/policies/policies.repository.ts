@@ -61,6 +61,11 @@ export class PoliciesRepository {
     await db.insertInto('consents').values(row).execute();
   }
 
+  /** Keeps the user's consent records as evidence of what was agreed, without the client address. */
+  async forgetAddresses(db: Executor, userId: string): Promise<void> {
+    await db.updateTable('consents').set({ client_address: '' }).where('user_id', '=', userId).execute();
+  }
+
   /** Marks the kind's consents in force as withdrawn; the rows stay. */
   async withdraw(db: Executor, userId: string, kind: string, at: number): Promise<number> {
     const result = await db

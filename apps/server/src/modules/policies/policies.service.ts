@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/constraints.js';
 import { lockUserRow } from '../../db/locks.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 import { localize } from '../../lib/content-language.js';
 import { INITIAL_POLICIES } from './policy-texts.js';
 import type { ConsentRow, PoliciesRepository, PolicyVersionRow } from './policies.repository.js';
@@ -198,6 +199,31 @@ export class PoliciesService {
     const inForce = await this.repository.inForce(this.db, userId);
     if (inForce.some((row) => row.kind === kind)) return;
     throw new AppError('BUSINESS_RULE', kind === 'face' ? 'consentFaceRequired' : 'consentIdPhotosRequired');
+  }
+
+  /**
+   * The user's consents in the export, withdrawn ones too, with the address they came from. On the
+   * account's deletion the records stay (what was agreed, and when, is evidence the service keeps;
+   * decision 047) but lose the client address: with the account anonymised, nothing left in them
+   * finds the person.
+   */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'consents',
+      exportFor: async (userId) =>
+        (await this.repository.history(this.db, userId)).map((row) =>
+          exportRow({
+            kind: row.kind,
+            version: row.version,
+            granted_at: row.granted_at,
+            withdrawn_at: row.withdrawn_at,
+            client_address: row.client_address,
+          }),
+        ),
+      erase: async (trx, { userId }) => {
+        await this.repository.forgetAddresses(trx, userId);
+      },
+    };
   }
 
   /** Every consent the user gave, withdrawn ones too (for the user's own data). */

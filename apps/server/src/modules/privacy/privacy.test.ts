@@ -1,3 +1,4 @@
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -15,6 +16,8 @@ import {
   requestWithdrawal,
   saveAddress,
   saveBankCard,
+  subscribePush,
+  updateProfile,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { databaseSnapshot } from '../../../test/console.js';
@@ -40,8 +43,10 @@ const t = useTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '4' });
 let personCounter = 0;
 
 /**
- * A user with something in every section: a verified identity and face check, a bank card, an
- * address, a shipped goods order, a paid withdrawal, a step-source token, steps, cash and points.
+ * A user with something in every section: a nickname, a browser subscribed to pushes, a consent
+ * from a client address, a verified identity and face check, a bank card, an address, a shipped
+ * goods order and a paid withdrawal (each a notification, pushed), a step-source token, steps,
+ * cash and points.
  */
 async function fullUser() {
   personCounter += 1;
@@ -52,8 +57,24 @@ async function fullUser() {
     addressName: `Wen Shuhua${'abcdefghij'[personCounter % 10]}`,
     addressPhone: `1371234${String(5000 + personCounter).padStart(4, '0')}`,
     addressDetail: `Unit ${700 + personCounter} Quiet Willow Lane`,
+    nickname: `Amble${'abcdefghij'[personCounter % 10]}rwood`,
+    pushEndpoint: `http://127.0.0.1:9/push/${randomUUID()}`,
+    clientAddress: `198.51.100.${100 + personCounter}`,
+    trackingNumber: `SF${800_000 + personCounter}`,
   };
   const user = await registerUser(t);
+  expect((await api(t, updateProfile, { token: user.token, body: { nickname: person.nickname } })).code).toBe(CODES.OK);
+  const browserKey = createECDH('prime256v1');
+  browserKey.generateKeys();
+  const subscribed = await api(t, subscribePush, {
+    token: user.token,
+    body: {
+      endpoint: person.pushEndpoint,
+      keys: { p256dh: browserKey.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    },
+  });
+  expect(subscribed.code).toBe(CODES.OK);
+  await t.app.services.policies.grant(user.userId, 'face', person.clientAddress);
   await verifyIdentity(t, user.token, person.idNumber, person.name);
   await passFaceCheck(t, user.token);
   await fundUser(t, user.userId, 20_000);
@@ -87,7 +108,10 @@ async function fullUser() {
     body: { goodsId: goods.id, quantity: 1, addressId: address.data.id, idempotencyKey: idempotencyKey() },
   });
   expect(order.code).toBe(CODES.OK);
-  await t.app.services.admin.shop.shipOrder('setup', order.data.id, { carrier: 'SF', trackingNumber: 'SF123456' });
+  await t.app.services.admin.shop.shipOrder('setup', order.data.id, {
+    carrier: 'SF',
+    trackingNumber: person.trackingNumber,
+  });
   const device = await api(t, createDeviceToken, { token: user.token, body: { name: 'Watch' } });
   await api(t, postDeviceSteps, { token: device.data.token, body: { steps: 4_321 } });
   return { ...user, person, deviceToken: device.data.token };
@@ -119,9 +143,26 @@ describe('data export', () => {
     expect(answer.data).toMatchObject({ format: 'stride-data-export/1', userId: user.userId });
     const text = JSON.stringify(answer.data);
     // Its own data, each in its section.
-    expect(answer.data.sections.profile).toMatchObject({ id: user.userId, mobile: user.account });
+    expect(answer.data.sections.profile).toMatchObject({
+      id: user.userId,
+      mobile: user.account,
+      nickname: user.person.nickname,
+    });
+    expect(answer.data.sections.notifications).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'withdrawal.paid', title: 'Withdrawal paid' }),
+        expect.objectContaining({ kind: 'goods-order.shipped', link: expect.any(String) as string }),
+      ]),
+    );
+    expect(answer.data.sections.consents).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'face', clientAddress: user.person.clientAddress })]),
+    );
+    expect(answer.data.sections.push).toMatchObject({
+      subscriptions: [{ endpoint: user.person.pushEndpoint }],
+      preferences: null,
+    });
     expect(answer.data.sections.identity).toMatchObject({ status: 'verified', name: user.person.name });
-    for (const value of [user.person.addressDetail, user.person.addressPhone, 'SF123456', 'Watch']) {
+    for (const value of [user.person.addressDetail, user.person.addressPhone, user.person.trackingNumber, 'Watch']) {
       expect(text).toContain(value);
     }
     const ledger = answer.data.sections.ledger as { balances: { cash: number; points: number }; entries: unknown[] };
@@ -234,10 +275,39 @@ describe('account deletion', () => {
       person.addressName,
       person.addressPhone,
       person.addressDetail,
+      person.nickname,
+      person.pushEndpoint,
+      person.clientAddress,
     ];
+    const notificationIds = (
+      await t.db.selectFrom('notifications').select('id').where('user_id', '=', user.userId).execute()
+    ).map((row) => row.id);
+    expect(notificationIds.length).toBeGreaterThanOrEqual(2);
+    personal.push(...notificationIds);
+    // The notifications were pushed: queued to the browser, their text in the outbox.
+    const subscriptionIds = (
+      await t.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', user.userId).execute()
+    ).map((row) => row.id);
+    const pushed = () =>
+      t.db
+        .selectFrom('outbox_messages')
+        .select('body')
+        .where('channel', '=', 'push')
+        .where('recipient', 'in', subscriptionIds)
+        .execute();
+    expect((await pushed()).some((row) => row.body.includes(person.trackingNumber))).toBe(true);
     // The dump finds the person before (the ID and account numbers only under their keyed hashes).
     const dumpBefore = JSON.stringify(await databaseSnapshot(t));
-    for (const value of [user.account, person.name, person.addressPhone, person.addressDetail]) {
+    for (const value of [
+      user.account,
+      person.name,
+      person.addressPhone,
+      person.addressDetail,
+      person.nickname,
+      person.pushEndpoint,
+      person.clientAddress,
+      ...notificationIds,
+    ]) {
       expect(dumpBefore).toContain(value);
     }
 
@@ -249,6 +319,11 @@ describe('account deletion', () => {
     for (const value of personal) {
       expect(dump).not.toContain(value);
     }
+    // The pushes queued to the browser went with it; the consent records stay, without the address.
+    expect(await pushed()).toEqual([]);
+    expect(
+      await t.db.selectFrom('consents').select(['kind', 'client_address']).where('user_id', '=', user.userId).execute(),
+    ).toEqual(expect.arrayContaining([{ kind: 'face', client_address: '' }]));
     const uploadsDir = t.config.uploads.dir;
     for (const key of keys) expect(existsSync(path.join(uploadsDir, key))).toBe(false);
     expect(await storageKeysOf(user.userId)).toEqual([]);

@@ -101,6 +101,22 @@ export class PushRepository {
       .execute();
   }
 
+  remindersOfUser(db: Executor, userId: string) {
+    return db
+      .selectFrom('push_reminders')
+      .select(['day', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('day')
+      .execute();
+  }
+
+  /** The user's subscriptions, preferences and reminders (the account's deletion). */
+  async deleteAllOfUser(db: Executor, userId: string): Promise<void> {
+    await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+    await db.deleteFrom('push_preferences').where('user_id', '=', userId).execute();
+    await db.deleteFrom('push_reminders').where('user_id', '=', userId).execute();
+  }
+
   async hasReminder(db: Executor, userId: string, day: string): Promise<boolean> {
     const row = await db
       .selectFrom('push_reminders')

@@ -6,12 +6,17 @@ import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../http/errors.js';
 import { translator, type MessageKey } from '../../i18n/index.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
+import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 import type { MessageSender } from '../outbox/outbox.service.js';
 import type { WalkingService } from '../walking/walking.service.js';
 import type { PushPreferencesRow, PushRepository, PushSubscriptionRow } from './push.repository.js';
 
-/** A text given as it is, or a message key rendered in the user's language when queued. */
-export type PushText = string | { key: MessageKey; values?: Record<string, string | number> };
+/**
+ * A text given as it is, a message key rendered in the user's language when queued, or a function
+ * of that language (a notification's title and body, decision 044).
+ */
+export type PushText =
+  string | { key: MessageKey; values?: Record<string, string | number> } | ((language: Language) => string);
 
 /** What one push says (decision 048). */
 export interface PushMessage {
@@ -266,8 +271,10 @@ export class PushService {
     if (preferences && preferences.enabled !== 1) return 0;
     const subscriptions = await this.repository.listForUser(db, userId);
     if (subscriptions.length === 0) return 0;
-    const t = translator(languageOf(preferences?.language ?? 'en'));
-    const render = (text: PushText) => (typeof text === 'string' ? text : t(text.key, text.values));
+    const language = languageOf(preferences?.language ?? 'en');
+    const t = translator(language);
+    const render = (text: PushText) =>
+      typeof text === 'string' ? text : typeof text === 'function' ? text(language) : t(text.key, text.values);
     const payload: PushPayload = {
       title: render(message.title),
       body: render(message.body),
@@ -284,6 +291,44 @@ export class PushService {
       });
     }
     return subscriptions.length;
+  }
+
+  /**
+   * The user's push data in the export (decision 047): subscriptions (endpoint and browser, not the
+   * keys), preferences and the days reminded. The deletion erases all of it, and the pushes still
+   * queued to those subscriptions.
+   */
+  personalData(): PersonalDataSection {
+    return {
+      name: 'push',
+      exportFor: async (userId) => {
+        const [subscriptions, preferences, reminders] = await Promise.all([
+          this.repository.listForUser(this.db, userId),
+          this.repository.findPreferences(this.db, userId),
+          this.repository.remindersOfUser(this.db, userId),
+        ]);
+        return {
+          subscriptions: subscriptions.map((row) =>
+            exportRow({
+              id: row.id,
+              endpoint: row.endpoint,
+              label: row.label,
+              created_at: row.created_at,
+              last_success_at: row.last_success_at,
+              failures: row.failures,
+            }),
+          ),
+          preferences: preferences ? { ...toPreferences(preferences), language: preferences.language } : null,
+          reminders: reminders.map((row) => exportRow(row)),
+        };
+      },
+      erase: async (trx, { userId }) => {
+        for (const subscription of await this.repository.listForUser(trx, userId)) {
+          await this.outbox.forget(trx, subscription.id);
+        }
+        await this.repository.deleteAllOfUser(trx, userId);
+      },
+    };
   }
 
   /** Starts delivery of what was queued and committed (else the deliverer's next poll sends it). */

@@ -1,5 +1,7 @@
 import {
   CODES,
+  requestWithdrawal,
+  saveBankCard,
   getPushPreferences,
   listPushSubscriptions,
   pushKey,
@@ -8,9 +10,20 @@ import {
   subscribePush,
   unsubscribePush,
 } from '@stride/contract';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startWebPushFake, type FakeSubscription } from '../../../fakes/web-push.js';
-import { api, raw, registerUser, useTestApp } from '../../../test/harness.js';
+import {
+  api,
+  cardNumber,
+  fundUser,
+  idempotencyKey,
+  passFaceCheck,
+  raw,
+  REAL_NAME,
+  registerUser,
+  useTestApp,
+  verifyIdentity,
+} from '../../../test/harness.js';
 import { HOUR_MS } from '../../lib/clock.js';
 
 const fake = await startWebPushFake();
@@ -307,5 +320,89 @@ describe('the daily goal reminder', () => {
     // The next local day: again.
     t.clock.set(NOON + 32 * HOUR_MS);
     expect(await push.sweepReminders()).toEqual({ reminded: 2, reached: 0 });
+  });
+});
+
+describe('notifications pushed', () => {
+  /** A user with a pending withdrawal and one browser subscribed, pushes on or off, in French. */
+  async function subscribedWithdrawer(enabled: boolean) {
+    const user = await registerUser(t);
+    await verifyIdentity(t, user.token);
+    await passFaceCheck(t, user.token);
+    await fundUser(t, user.userId, 50_000);
+    const card = await api(t, saveBankCard, {
+      token: user.token,
+      body: { bank: 'Bank of Walking', holderName: REAL_NAME, accountNumber: cardNumber() },
+    });
+    const withdrawal = await api(t, requestWithdrawal, {
+      token: user.token,
+      body: { amount: 10_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
+    });
+    expect(withdrawal.code).toBe(CODES.OK);
+    const browser = fake.subscribe();
+    const subscription = await subscribe(user.token, browser);
+    await api(t, savePushPreferences, {
+      token: user.token,
+      body: { enabled, reminder: false, reminderTime: '20:00', timeZone: 'UTC' },
+      language: 'fr',
+    });
+    return {
+      ...user,
+      withdrawalId: withdrawal.data.id,
+      subscriptionId: subscription.data.id,
+      browser: browser.endpoint.split('/').pop(),
+    };
+  }
+  const rowsTo = async (subscriptionId: string) => (await pushRows()).filter((row) => row.recipient === subscriptionId);
+
+  it('a rejected withdrawal is one push in the user’s language, opening the withdrawals; none with pushes off', async () => {
+    const on = await subscribedWithdrawer(true);
+    const off = await subscribedWithdrawer(false);
+    const nudge = vi.spyOn(t.app.services.push, 'nudge');
+    await t.app.services.admin.payouts.reject('finance', on.withdrawalId, 'Compte fermé');
+    expect(nudge).toHaveBeenCalledTimes(1);
+    nudge.mockRestore();
+    await t.app.services.admin.payouts.reject('finance', off.withdrawalId, 'Compte fermé');
+
+    const rows = await rowsTo(on.subscriptionId);
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.body)).toMatchObject({
+      title: 'Retrait refusé',
+      url: '/pages-sub/withdrawal-detail/index',
+      body: expect.stringContaining('Compte fermé') as string,
+    });
+    expect(await rowsTo(off.subscriptionId)).toEqual([]);
+    // Its notification is in the inbox; a notification told again pushes nothing more.
+    expect(
+      await t.app.services.notifications.record(t.db, {
+        userId: on.userId,
+        kind: 'withdrawal.rejected',
+        params: { amount: 10_000, reason: 'Compte fermé' },
+        dedupeKey: `withdrawal.rejected:${on.withdrawalId}`,
+        link: { path: '/pages-sub/withdrawal-detail/index' },
+      }),
+    ).toBeNull();
+    expect(await rowsTo(on.subscriptionId)).toHaveLength(1);
+
+    // Delivered: the browser decrypts the French text.
+    await t.app.services.deliverer.deliverDue();
+    const mine = fake.received.filter((received) => received.subscription === on.browser);
+    expect(mine.map((received) => JSON.parse(received.payload ?? '{}') as { title: string })).toEqual([
+      expect.objectContaining({ title: 'Retrait refusé' }),
+    ]);
+  });
+
+  it('queues no push when the decision rolls back', async () => {
+    const user = await subscribedWithdrawer(true);
+    const record = vi
+      .spyOn(t.app.services.operators, 'record')
+      .mockRejectedValueOnce(new Error('the record of the action failed'));
+    await expect(t.app.services.admin.payouts.reject('finance', user.withdrawalId, 'Compte fermé')).rejects.toThrow(
+      /record of the action failed/,
+    );
+    record.mockRestore();
+    expect(await rowsTo(user.subscriptionId)).toEqual([]);
+    await t.app.services.admin.payouts.reject('finance', user.withdrawalId, 'Compte fermé');
+    expect(await rowsTo(user.subscriptionId)).toHaveLength(1);
   });
 });

@@ -58,14 +58,14 @@ export class ShopAdmin {
     }));
   }
 
-  private move(
+  private async move(
     operator: string,
     orderId: string,
     from: GoodsOrderStatus,
     to: GoodsOrderStatus,
     values: (now: number) => Parameters<ShopRepository['transition']>[3],
   ): Promise<GoodsOrder> {
-    return this.operators.changeState({
+    const order = await this.operators.changeState({
       operator,
       change: (trx, now) => this.repository.transition(trx, orderId, from, values(now)),
       reread: (trx) => this.repository.findOrder(trx, orderId),
@@ -109,6 +109,8 @@ export class ShopAdmin {
         };
       },
     });
+    this.notifications.nudge(); // the shipping push, now committed
+    return order;
   }
 
   listCategoriesForOperators() {
