@@ -237,6 +237,10 @@ describe('accessibility of every page, in Chinese and English', () => {
     for (const language of ['zh-Hans', 'en']) {
       await start(language);
       await scan(language, 'login');
+      // The sign-up form: its terms and privacy checkbox and the links in its sentence (decision 046).
+      await top(page).getByRole('tab').nth(1).click();
+      await expect.poll(() => top(page).getByRole('checkbox').count()).toBe(1);
+      await scan(language, 'sign-up');
       await page.evaluate((value) => localStorage.setItem('token', value), token);
       await page.reload();
 

@@ -18,6 +18,7 @@ let browser: Browser;
 const ACCEPTER = { account: '13955550001', password: 'policyWalk1' };
 const LEAVER = { account: '13955550002', password: 'policyWalk2' };
 const CHANGES = 'We now keep step data for 24 months instead of 36.';
+const CHANGES_ZH = '步数数据的保存期限由 36 个月缩短为 24 个月。';
 
 /** The sign-up checkbox's accessible name in each language the journey uses. */
 const ACCEPT_LABEL = {
@@ -156,6 +157,11 @@ describe('policies and consent, end to end in Chromium', () => {
     // It starts from a copy of the current text.
     await expect.poll(() => dialog.getByLabel('Text', { exact: true }).inputValue()).toContain('## ');
     await dialog.getByLabel('What changed', { exact: true }).fill(CHANGES);
+    // And in Chinese, beside the copied Chinese text: a Chinese phone reads its own words.
+    await dialog.getByRole('button', { name: /Other languages/ }).click();
+    await dialog.getByRole('tab', { name: /Chinese \(Simplified\)/ }).click();
+    await expect.poll(() => dialog.getByLabel('Title · Chinese (Simplified)').inputValue()).toBe('隐私政策');
+    await dialog.getByLabel('What changed · Chinese (Simplified)').fill(CHANGES_ZH);
     await shoot(editor.page, 'policies-publish');
     await dialog.getByRole('button', { name: 'Publish' }).click();
     await expect.poll(() => current.filter({ hasText: CHANGES }).getByRole('cell', { name: /^2/ }).count()).toBe(1);
@@ -186,7 +192,7 @@ describe('policies and consent, end to end in Chromium', () => {
     const zh = await openPhone(browser, { width: 360, locale: 'zh-CN' });
     await useToken(zh.context, leaver.token);
     await openRoute(zh.page, server.baseUrl, '/pages/shop/index');
-    await updateShown(zh.page, '我们的政策已更新', CHANGES);
+    await updateShown(zh.page, '我们的政策已更新', CHANGES_ZH);
     await expect.poll(() => top(zh.page).getByRole('heading', { name: '隐私政策', level: 3 }).count()).toBe(1);
     await bothWidths(zh.page, 'policy-update-zh-Hans');
     await top(zh.page).getByRole('button', { name: '退出登录' }).click();
