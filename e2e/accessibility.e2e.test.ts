@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { APP_ROUTES, buyCard, confirmOrder, getHome, listCardPlans, listGoods, saveAddress } from '@stride/contract';
+import {
+  acceptPolicies,
+  APP_ROUTES,
+  buyCard,
+  confirmOrder,
+  currentPolicyVersions,
+  getHome,
+  listCardPlans,
+  listGoods,
+  saveAddress,
+} from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
@@ -128,6 +138,8 @@ async function settled(page: Page, route: string, openCalls: () => number): Prom
     .toEqual({ calls: 0, busy: 0 });
 }
 
+const POLICY_UPDATE = '/pages-sub/policy/update';
+
 const serious = (findings: readonly Finding[]) =>
   findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
 
@@ -225,11 +237,17 @@ describe('accessibility of every page, in Chinese and English', () => {
     for (const language of ['zh-Hans', 'en']) {
       await start(language);
       await scan(language, 'login');
+      // The sign-up form: its terms and privacy checkbox and the links in its sentence (decision 046).
+      await top(page).getByRole('tab').nth(1).click();
+      await expect.poll(() => top(page).getByRole('checkbox').count()).toBe(1);
+      await scan(language, 'sign-up');
       await page.evaluate((value) => localStorage.setItem('token', value), token);
       await page.reload();
 
       for (const route of APP_ROUTES) {
         if (route === '/pages/login/index') continue;
+        // With nothing to accept it goes straight on: scanned below, once a policy has changed.
+        if (route === POLICY_UPDATE) continue;
         await open(route === '/pages-sub/steps/day' ? `${route}?day=${day}` : route);
         await scan(language, route);
         if (language === 'zh-Hans' && SHOWN.has(route))
@@ -253,6 +271,31 @@ describe('accessibility of every page, in Chinese and English', () => {
       await page.locator('[role="dialog"] button').first().click();
       await expect.poll(() => page.locator('[role="dialog"]').count()).toBe(0);
     }
+    // The "updated policy" screen as users meet it (decision 046): a new privacy policy is out.
+    const privacy = await server.app.services.policies.get('privacy', undefined, 'en');
+    await server.app.services.admin.policies.publish('editor', {
+      kind: 'privacy',
+      basedOn: privacy.version,
+      title: privacy.title,
+      body: privacy.body,
+      changes: 'Step data is now kept for 24 months.',
+      languages: { translations: { 'zh-Hans': { title: '隐私政策', changes: '步数数据现在保存 24 个月。' } } },
+    });
+    for (const language of ['zh-Hans', 'en']) {
+      await start(language);
+      await page.evaluate((value) => localStorage.setItem('token', value), token);
+      await page.evaluate(() => {
+        window.location.hash = '/pages/index/index';
+      });
+      await page.reload();
+      await settled(page, POLICY_UPDATE, openCalls);
+      await expect.poll(() => top(page).locator('.policy-update__item').count()).toBe(1);
+      await scan(language, POLICY_UPDATE);
+    }
+    // Accepted: the demo account opens the app as before for the tests that follow.
+    const versions = await request(server.baseUrl, currentPolicyVersions);
+    await request(server.baseUrl, acceptPolicies, { token, body: versions });
+
     expect(errors).toEqual([]);
     const problems = [
       ...serious(findings).map(

@@ -116,7 +116,14 @@ export default function PoliciesPage() {
           {
             title: t('policies.changes'),
             dataIndex: 'changes',
-            render: (changes: string) => <Typography.Text ellipsis={{ tooltip: changes }}>{changes}</Typography.Text>,
+            // A long "what changed" is cut to one line (the whole text on hover), so the dates stay in view.
+            width: 200,
+            ellipsis: true,
+            render: (changes: string) => (
+              <Typography.Text ellipsis={{ tooltip: changes }} style={{ maxWidth: 168 }}>
+                {changes}
+              </Typography.Text>
+            ),
           },
           {
             title: t('policies.publishedAt'),

@@ -60,6 +60,14 @@ describe('route guard: a changed policy asks again', () => {
     expect(policiesPending).toHaveBeenCalledTimes(2);
   });
 
+  it('asks a logged-in user who opens login too, then goes on to the page login would have opened', async () => {
+    const policiesPending = vi.fn(() => Promise.resolve(true));
+    const nav = setup('#/pages/login/index?redirect=%2Fpages%2Fmy%2Findex', policiesPending);
+    await nav.start();
+    expect(top(nav)).toMatchObject({ route: '/pages-sub/policy/update', query: { redirect: '/pages/my/index' } });
+    expect(policiesPending).toHaveBeenCalledTimes(1);
+  });
+
   it('never asks a logged-out user, who may read the policies', async () => {
     const policiesPending = vi.fn(() => Promise.resolve(true));
     const nav = setup('#/pages-sub/policy/terms', policiesPending, false);

@@ -25,8 +25,10 @@ export function createRouteGuard(deps: RouteGuardDeps): RouteGuard {
     const isOpen = NO_LOGIN_ROUTES.includes(to.route);
     if (!deps.getUser().isLogged) return isOpen ? true : { redirect: loginUrlFor(to.url) };
     // A logged-in user has nothing to do on login: on to the page asked for, or home.
-    if (to.route === PATHS.login) return { redirect: continueUrl(to.query.redirect) };
+    const isLogin = to.route === PATHS.login;
+    const target = isLogin ? continueUrl(to.query.redirect) : to.url;
     const token = deps.getUser().token;
+    // Asked on login too: its redirect is not guarded again, and would pass a changed policy by.
     if (deps.policiesPending && policiesCheckedFor !== token && !POLICY_PAGES.includes(to.route)) {
       let pending = false;
       try {
@@ -34,9 +36,10 @@ export function createRouteGuard(deps: RouteGuardDeps): RouteGuard {
       } catch {
         pending = false;
       }
-      if (pending && deps.getUser().isLogged) return { redirect: urlOf(PATHS.policyUpdate, { redirect: to.url }) };
+      if (pending && deps.getUser().isLogged) return { redirect: urlOf(PATHS.policyUpdate, { redirect: target }) };
       if (deps.getUser().isLogged) policiesCheckedFor = token;
     }
+    if (isLogin) return { redirect: target };
     if (deps.getUser().userInfo) return true;
     try {
       await deps.loadUserInfo();

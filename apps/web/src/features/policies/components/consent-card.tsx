@@ -16,7 +16,7 @@ export function ConsentCard({
   readonly kind: Extract<ConsentKind, 'id_photos'>;
   readonly onGranted: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const titleId = useId();
   const sending = useSubmit({ staysBusyOnSuccess: true });
   return (
@@ -30,7 +30,9 @@ export function ConsentCard({
         <li>{t('consent.idPhotos.point3')}</li>
       </ul>
       <p className="hint">
-        {t('consent.more')} <PolicyLink kind="privacy" />
+        {t('consent.more')}
+        {language.startsWith('zh') ? '' : ' '}
+        <PolicyLink kind="privacy" inline />
       </p>
       {sending.error ? (
         <p className="form-error" role="alert">

@@ -29,21 +29,30 @@ export function PolicyAcceptance({
   readonly checked: boolean;
   readonly onChange: (checked: boolean) => void;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const id = useId();
+  // Chinese sets the titles' 《》 against the words; other languages put a space between.
+  const gap = language.startsWith('zh') ? '' : ' ';
   return (
     <div className="policy-accept">
-      <input
-        id={id}
-        type="checkbox"
-        className="policy-accept__box"
-        checked={checked}
-        aria-label={t('policies.acceptLabel')}
-        onChange={(event) => onChange(event.target.checked)}
-      />
+      <label className="policy-accept__tap">
+        <input
+          id={id}
+          type="checkbox"
+          className="policy-accept__box"
+          checked={checked}
+          aria-label={t('policies.acceptLabel')}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+      </label>
       <span className="policy-accept__text">
-        <label htmlFor={id}>{t('policies.acceptLead')}</label> <PolicyLink kind="terms" /> {t('policies.and')}{' '}
-        <PolicyLink kind="privacy" />
+        <label htmlFor={id}>{t('policies.acceptLead')}</label>
+        {gap}
+        <PolicyLink kind="terms" inline />
+        {gap}
+        {t('policies.and')}
+        {gap}
+        <PolicyLink kind="privacy" inline />
       </span>
     </div>
   );

@@ -4,11 +4,15 @@ import { PATHS, go } from '../../../lib/navigation';
 
 export const POLICY_PATHS = { terms: PATHS.terms, privacy: PATHS.privacy } as const;
 
-/** A link to one policy's page (readable without logging in). */
-export function PolicyLink({ kind }: { readonly kind: PolicyKind }) {
+/** A link to one policy's page (readable without logging in); `inline` within a sentence. */
+export function PolicyLink({ kind, inline = false }: { readonly kind: PolicyKind; readonly inline?: boolean }) {
   const { t } = useI18n();
   return (
-    <button type="button" className="link policy-link" onClick={() => go(POLICY_PATHS[kind])}>
+    <button
+      type="button"
+      className={inline ? 'link policy-link policy-link--inline' : 'link policy-link'}
+      onClick={() => go(POLICY_PATHS[kind])}
+    >
       {t(kind === 'terms' ? 'policies.terms' : 'policies.privacy')}
     </button>
   );
