@@ -67,6 +67,10 @@ describe('sign-up errors, the profile and the grouped My page', () => {
     await top(page).getByLabel(ZH.captcha, { exact: true }).fill(server.captcha.last);
     await top(page).getByRole('button', { name: ZH.sendCode }).click();
     await expect.poll(() => top(page).getByLabel(ZH.smsCode).count()).toBe(1);
+    // An unticked terms box is said first and alone (decision 046); then the fields' problems.
+    await top(page).getByRole('button', { name: ZH.submit }).click();
+    await expect.poll(() => problems(page)).toEqual(['请勾选同意《用户协议》和《隐私政策》。']);
+    await top(page).getByRole('checkbox').check();
     await top(page).getByRole('button', { name: ZH.submit }).click();
     await expect.poll(() => problems(page)).toEqual(['密码：必填；短信验证码：必填']);
     await top(page).getByLabel(ZH.password, { exact: true }).fill('short');
