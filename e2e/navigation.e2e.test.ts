@@ -123,27 +123,6 @@ describe('navigation and freshness, in Chromium', () => {
     await context.close();
   });
 
-  it('a page whose code failed to load offline loads by itself when the network is back', async () => {
-    const { page, context } = await openPhone(browser);
-    await useToken(context, await logInByApi(server.baseUrl, DEMO));
-    await open(page, '/pages/index/index');
-    await expect.poll(() => top(page).getByTestId('home-points').count()).toBe(1);
-
-    await context.setOffline(true);
-    await typeHash(page, '/pages-sub/order/list');
-    const failed = top(page).getByRole('button', { name: 'The connection timed out, click the screen to try again.' });
-    await expect.poll(() => failed.count(), { timeout: 15_000 }).toBe(1);
-    await screenshot(page, 'navigation-offline-chunk');
-
-    await context.setOffline(false);
-    await expect
-      .poll(() => top(page).locator('.nav-bar__title, h1').first().innerText(), { timeout: 15_000 })
-      .toBe('My orders');
-    expect(await failed.count()).toBe(0);
-    expect(hashOf(page)).toBe('#/pages-sub/order/list');
-    await context.close();
-  });
-
   it('home on its error state loads again by itself when the network comes back', async () => {
     const { page, context } = await openPhone(browser);
     await useToken(context, await logInByApi(server.baseUrl, DEMO));
