@@ -50,7 +50,8 @@ describe('a page chunk that failed offline, in Chromium', () => {
     expect(await failed.count()).toBe(0);
     expect(hashOf(page)).toBe('#/pages-sub/order/list');
     // After offline and back, Chromium can hang closing a context whose page is still open.
-    await page.close();
-    await context.close();
+    // Closing this context can hang in Chromium after offline and back; the browser's close in
+    // afterAll ends it with the process.
+    void context.close().catch(() => undefined);
   });
 });
