@@ -138,6 +138,10 @@ import { RateLimitRepository } from './modules/rate-limit/rate-limit.repository.
 import { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
 import { DEMO_ACCOUNT } from './seed/demo-seed.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
+// Metrics and readiness (decision 056).
+import { Readiness } from './http/readiness.js';
+import { MetricsService } from './modules/metrics/metrics.service.js';
+import { registerMetricsRoutes } from './modules/metrics/metrics.routes.js';
 import { registerRulesRoutes } from './modules/system/rules.routes.js';
 import { StepSourcesRepository } from './modules/step-sources/step-sources.repository.js';
 import { registerStepSourceRoutes } from './modules/step-sources/step-sources.routes.js';
@@ -162,6 +166,10 @@ declare module 'fastify' {
     paymentSweep: PaymentSweepTimer;
     notificationSweep: NotificationSweepTimer;
     pushReminders: PushReminderTimer;
+    /** `/readyz`'s state: checks other parts add, and the drain on shutdown (decision 056). */
+    readiness: Readiness;
+    /** The Prometheus metrics when METRICS_TOKEN or METRICS_PORT is set; `registerQueueMetrics` adds a job queue. */
+    metrics: MetricsService | null;
   }
 }
 
@@ -733,7 +741,19 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorate('endpoints', endpoints);
 
-  registerSystemRoutes(app, db);
+  // Readiness and metrics (decision 056): /readyz's checks and drain; /metrics when configured,
+  // whose hooks count every request below.
+  const readiness = new Readiness();
+  app.decorate('readiness', readiness);
+  const metrics = config.metrics.enabled
+    ? new MetricsService(db, config.database.dialect, services.ledger, services.outbox)
+    : null;
+  app.decorate('metrics', metrics);
+  if (metrics) {
+    registerMetricsRoutes(app, metrics, config.metrics);
+    app.addHook('onClose', () => metrics.close());
+  }
+  registerSystemRoutes(app, db, readiness);
   registerAccountRoutes(endpoints.forModule('accounts'), services);
   registerAccountsConsoleRoutes(endpoints.forModule('accounts'), services);
   registerOutboxConsoleRoutes(endpoints.forModule('outbox'), services);

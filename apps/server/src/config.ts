@@ -189,6 +189,14 @@ const EnvSchema = z.object({
     ),
   WEB_PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(86_400),
   PUSH_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+
+  // Metrics and shutdown (decision 056, docs/operations.md): /metrics to a bearer of
+  // METRICS_TOKEN on the public port, or on a listener of its own (METRICS_PORT on METRICS_HOST);
+  // off when neither is set. SIGTERM drains requests for at most SHUTDOWN_GRACE_SECONDS.
+  METRICS_TOKEN: z.string().trim().min(1).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(25),
 });
 
 const ALIYUN_SMS_VARIABLES = [
@@ -499,6 +507,28 @@ function loadAlipay(e: Env, mode: Mode, problems: StartupProblems) {
   };
 }
 
+/**
+ * Where /metrics is served (decision 056). `enabled` only when METRICS_TOKEN or METRICS_PORT is
+ * set. Production refuses a short token, and a metrics listener reachable from other machines
+ * without one: the ledger's totals and the traffic are the operator's business.
+ */
+function metricsSettings(e: Env, mode: Mode, problems: StartupProblems) {
+  const token = e.METRICS_TOKEN;
+  const port = e.METRICS_PORT;
+  if (mode === 'production' && token !== undefined && token.length < MIN_SECRET_LENGTH) {
+    problems.refuse(`METRICS_TOKEN is too short: at least ${MIN_SECRET_LENGTH} random characters in production mode.`);
+  }
+  if (mode === 'production' && port !== undefined && token === undefined && !isLoopbackHost(e.METRICS_HOST)) {
+    problems.refuse(
+      `METRICS_HOST=${e.METRICS_HOST} serves /metrics to other machines: set METRICS_TOKEN too, or keep METRICS_HOST on 127.0.0.1.`,
+    );
+  }
+  if (port !== undefined && port === e.PORT && port !== 0) {
+    throw new ConfigError('METRICS_PORT must differ from PORT: /metrics never shares the public port with it.');
+  }
+  return { enabled: token !== undefined || port !== undefined, token, port, host: e.METRICS_HOST };
+}
+
 /** An http(s) address on this machine (127.0.0.0/8, ::1 or localhost). */
 function isLoopbackUrl(value: string): boolean {
   try {
@@ -598,6 +628,8 @@ function fromEnv(e: Env) {
   } else {
     database = { dialect: 'sqlite', file: path.join(dataDir, 'stride.db') };
   }
+
+  const metrics = metricsSettings(e, mode, problems);
 
   // Every block above has added what it found: one start names them all.
   problems.throwIfAny(mode);
@@ -741,6 +773,10 @@ function fromEnv(e: Env) {
       sweepIntervalSeconds: e.NOTIFICATION_SWEEP_INTERVAL_SECONDS,
       pointsReminderHour: e.NOTIFICATION_POINTS_REMINDER_HOUR,
     },
+    /** /metrics (decision 056): off, behind a bearer token, or on a listener of its own. */
+    metrics,
+    /** How long SIGTERM waits for requests in flight before it cuts them off (decision 056). */
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     demo: {
       welcomeBalance: e.DEMO_WELCOME_BALANCE,
       welcomePoints: e.DEMO_WELCOME_POINTS,

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createApp } from './app.js';
 import { ConfigError, demoWarnings, loadConfig } from './config.js';
+import { shutDownGracefully } from './http/shutdown.js';
 import { DEMO_ACCOUNT, DEMO_OPERATOR, seedDemo } from './seed/demo-seed.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -16,16 +17,27 @@ async function main(): Promise<void> {
   const app = await createApp({ config });
   if (config.mode === 'demo') await seedDemo(app.services);
 
+  // Graceful stop (decision 056): /readyz answers 503 at once, the listener stops accepting,
+  // requests in flight get SHUTDOWN_GRACE_SECONDS to finish, then the database closes. A close
+  // that still hangs a few seconds past the grace ends the process. A repeated signal changes
+  // nothing (a terminal's Ctrl-C reaches both npm start and the server).
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down: draining requests');
+    const force = setTimeout(() => process.exit(1), graceMs + 5_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+    shutDownGracefully(app, app.readiness, graceMs).then(
+      (outcome) => {
+        app.log.info({ outcome }, 'stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));

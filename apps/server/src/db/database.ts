@@ -10,6 +10,7 @@ import {
   SqliteDialect,
   sql,
   type Driver,
+  type Migration,
   type MigrationProvider,
   type PostgresPool,
   type PostgresPoolClient,
@@ -66,6 +67,29 @@ function discardingLostClients(pool: Pg.Pool): PostgresPool {
   };
 }
 
+/** Connections a server opens to PostgreSQL at most. */
+const POOL_MAX = 10;
+
+/** How a PostgreSQL pool is used right now (pg's own counters). */
+export interface PoolStats {
+  /** Connections open, idle or checked out. */
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection: above zero, the pool is the bottleneck. */
+  waiting: number;
+  max: number;
+}
+
+const pools = new WeakMap<Db, () => PoolStats>();
+
+/**
+ * The pool's use for a database opened by `createDatabase` on PostgreSQL; undefined on SQLite,
+ * whose one in-process connection has no pool (its statements queue in the driver, one at a time).
+ */
+export function poolStats(db: Db): PoolStats | undefined {
+  return pools.get(db)?.();
+}
+
 export interface DatabaseOptions {
   /** Told about every connection the server dropped or lost (PostgreSQL); the pool replaces it. */
   onConnectionError?: (error: Error) => void;
@@ -76,7 +100,7 @@ export function createDatabase(database: Config['database'], options: DatabaseOp
     const pg = loadPg();
     const pool = new pg.Pool({
       connectionString: database.url,
-      max: 10,
+      max: POOL_MAX,
       // A request waits at most this long for a connection (server unreachable, pool exhausted),
       // then answers "service unavailable" instead of hanging.
       connectionTimeoutMillis: 10_000,
@@ -89,7 +113,9 @@ export function createDatabase(database: Config['database'], options: DatabaseOp
     // next statement, which answers that request, and is dropped when it is released.
     pool.on('error', (error) => options.onConnectionError?.(error));
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return new Kysely<Database>({ dialect: new ResilientPostgresDialect({ pool: discardingLostClients(pool) }) });
+    const db = new Kysely<Database>({ dialect: new ResilientPostgresDialect({ pool: discardingLostClients(pool) }) });
+    pools.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }));
+    return db;
   }
   const onDisk = database.file !== ':memory:';
   if (onDisk) {
@@ -141,8 +167,19 @@ function reusingStatements(sqlite: SqliteDatabase.Database): KyselySqliteDatabas
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * Runs every migration the database has not run yet. Several servers starting together on one
+ * PostgreSQL database run each migration once: Kysely's migrator holds a session-level advisory
+ * lock (`pg_advisory_lock`) on one connection around reading the applied migrations and running
+ * the rest in one transaction, so the second server waits, then finds nothing left to do
+ * (decision 056). `migrations` is for tests that count the runs.
+ */
+export async function migrateToLatest(db: Db, migrations: Record<string, Migration> = MIGRATIONS): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider:
+      migrations === MIGRATIONS ? provider : { getMigrations: () => Promise.resolve(migrations) },
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

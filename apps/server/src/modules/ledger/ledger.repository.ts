@@ -202,6 +202,16 @@ export class LedgerRepository {
     };
   }
 
+  /** Every system account's balance: a handful of rows, read through the user_id index. */
+  async systemBalances(db: Executor) {
+    const rows = await db
+      .selectFrom('ledger_accounts')
+      .select(['code', 'asset', 'balance'])
+      .where('user_id', 'is', null)
+      .execute();
+    return rows.map((row) => ({ code: row.code, asset: row.asset, balance: Number(row.balance) }));
+  }
+
   /** Every entry on a user's accounts, oldest first, with its transfer's kind (decision 047). */
   exportEntries(db: Executor, userId: string) {
     return db

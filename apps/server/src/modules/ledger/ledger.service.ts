@@ -178,6 +178,31 @@ export class LedgerService {
     return { users: totals, system };
   }
 
+  /**
+   * What users hold per asset, read cheaply for every metrics scrape (decision 056): every
+   * transfer sums to zero per asset, so users' total is minus the system accounts' total, and
+   * those are a handful of rows where summing the users' accounts reads one row per user.
+   * `liabilities()` sums the users' accounts themselves; `checkInvariants` says when they differ.
+   */
+  async systemTotals(): Promise<{
+    liabilities: Record<Asset, number>;
+    system: { name: string; asset: string; balance: number }[];
+  }> {
+    const rows = await this.repository.systemBalances(this.db);
+    const liabilities: Record<Asset, number> = { CNY: 0, POINTS: 0 };
+    for (const row of rows) {
+      if (row.asset === 'CNY' || row.asset === 'POINTS') liabilities[row.asset] -= row.balance;
+    }
+    // Normalises the -0 of an empty ledger.
+    for (const asset of Object.keys(liabilities) as Asset[]) liabilities[asset] += 0;
+    const system = rows.map((row) => ({
+      name: row.code.replace(/^system:/, '').replace(new RegExp(`:${row.asset}$`), ''),
+      asset: row.asset,
+      balance: row.balance,
+    }));
+    return { liabilities, system };
+  }
+
   /** Debits equal credits, balances equal their entries, no user account below zero. */
   async checkInvariants(): Promise<InvariantReport> {
     const [unbalancedTransfers, driftedAccounts, overdrawnAccounts, mismatchedAssets] = await Promise.all([

@@ -27,6 +27,23 @@ export class OutboxRepository {
     return query.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
   }
 
+  /** Pending and failed messages per channel, and the oldest pending one's time (the status index). */
+  async queueCounts(db: Executor) {
+    const rows = await db
+      .selectFrom('outbox_messages')
+      .select(['channel', 'status', (eb) => eb.fn.countAll<number>().as('count')])
+      .select((eb) => eb.fn.min<number>('created_at').as('oldest'))
+      .where('status', 'in', ['pending', 'failed'])
+      .groupBy(['channel', 'status'])
+      .execute();
+    return rows.map((row) => ({
+      channel: row.channel,
+      status: row.status,
+      count: Number(row.count),
+      oldest: row.oldest === null ? null : Number(row.oldest),
+    }));
+  }
+
   /** Pending messages whose time has come and that no live lease holds, oldest first. */
   async dueIds(db: Executor, now: number, limit: number): Promise<string[]> {
     const rows = await db

@@ -114,6 +114,26 @@ export class OutboxSender implements MessageSender {
     this.onQueued();
   }
 
+  /**
+   * The delivery queue for the metrics (decision 056): per channel, the messages waiting and those
+   * that failed for good, and how long the oldest waiting one has waited (seconds).
+   */
+  async queueStats(): Promise<{ channel: string; pending: number; failed: number; oldestPendingSeconds: number }[]> {
+    const now = this.clock.now();
+    const byChannel = new Map<string, { channel: string; pending: number; failed: number; oldestPendingSeconds: number }>();
+    for (const channel of ['sms', 'push']) byChannel.set(channel, { channel, pending: 0, failed: 0, oldestPendingSeconds: 0 });
+    for (const row of await this.repository.queueCounts(this.db)) {
+      const entry = byChannel.get(row.channel) ?? { channel: row.channel, pending: 0, failed: 0, oldestPendingSeconds: 0 };
+      byChannel.set(row.channel, entry);
+      if (row.status === 'failed') entry.failed = row.count;
+      else {
+        entry.pending = row.count;
+        if (row.oldest !== null) entry.oldestPendingSeconds = Math.max(0, (now - row.oldest) / 1000);
+      }
+    }
+    return [...byChannel.values()];
+  }
+
   /** The newest messages, to one recipient when given (and, with `orTemplate`, all of that kind). */
   async latest(limit: number, recipient?: string, orTemplate?: SmsTemplate): Promise<OutboxEntry[]> {
     const rows = await this.repository.latest(this.db, limit, recipient, orTemplate);

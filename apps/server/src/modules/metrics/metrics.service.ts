@@ -1,0 +1,198 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { poolStats, type Db } from '../../db/database.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { OutboxSender } from '../outbox/outbox.service.js';
+
+/** One job queue's state at scrape time, as a queue reports it. */
+export interface QueueStats {
+  /** The queue or job's name: a fixed word, never an id. */
+  name: string;
+  waiting: number;
+  active: number;
+  /** Jobs that failed for good (no retry left) and are still kept. */
+  failed: number;
+}
+
+/** Read at every scrape; a background job queue registers one with `registerQueueMetrics`. */
+export type QueueMetricsSource = () => Promise<QueueStats[]>;
+
+/** The label of a request no route matched: never the raw address, which can carry anything. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** Seconds; from a cached read (1 ms) to a slow upload. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The server's Prometheus metrics (decision 056; what they mean and what to alert on:
+ * docs/operations.md). Requests are counted by route pattern, status and envelope code as they
+ * end; everything else is read when scraped: the database pool, the outbox and job queues, the
+ * ledger's totals, and Node's own process metrics (memory, event-loop lag, garbage collection).
+ * A source that fails while scraped leaves its metrics out and sets `stride_metrics_source_up` 0
+ * for it, so one slow table never hides the rest.
+ */
+export class MetricsService {
+  readonly registry = new Registry();
+  private readonly duration: Histogram<'method' | 'route' | 'status_code'>;
+  private readonly requests: Counter<'method' | 'route' | 'status_code' | 'code'>;
+  private readonly queueSources: QueueMetricsSource[] = [];
+
+  constructor(
+    db: Db,
+    dialect: 'sqlite' | 'postgres',
+    private readonly ledger: LedgerService,
+    private readonly outbox: OutboxSender,
+  ) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+
+    this.duration = new Histogram({
+      name: 'stride_http_request_duration_seconds',
+      help: 'Time to answer a request, by route pattern, method and HTTP status.',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.requests = new Counter({
+      name: 'stride_http_requests_total',
+      help: 'Requests answered, by route pattern, method, HTTP status and envelope code ("none" for answers that are not an envelope).',
+      labelNames: ['method', 'route', 'status_code', 'code'],
+      registers,
+    });
+
+    const sourceUp = new Gauge({
+      name: 'stride_metrics_source_up',
+      help: 'Whether a source of scrape-time metrics answered this scrape (1) or failed (0).',
+      labelNames: ['source'],
+      registers,
+    });
+    /** Runs `read` for a gauge's collect; a failure marks the source down instead of failing the scrape. */
+    const fromSource = async (source: string, read: () => Promise<void>) => {
+      try {
+        await read();
+        sourceUp.set({ source }, 1);
+      } catch {
+        sourceUp.set({ source }, 0);
+      }
+    };
+
+    new Gauge({
+      name: 'stride_db_info',
+      help: 'The database this server runs on (sqlite: one in-process connection, no pool).',
+      labelNames: ['dialect'],
+      registers,
+    }).set({ dialect }, 1);
+    if (dialect === 'postgres') {
+      const pool = (name: string, help: string, pick: (stats: NonNullable<ReturnType<typeof poolStats>>) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers,
+          collect() {
+            const stats = poolStats(db);
+            if (stats) this.set(pick(stats));
+          },
+        });
+      pool('stride_db_pool_connections', 'PostgreSQL connections open (idle or in use).', (s) => s.total);
+      pool('stride_db_pool_idle_connections', 'PostgreSQL connections open and idle.', (s) => s.idle);
+      pool(
+        'stride_db_pool_waiting_requests',
+        'Queries waiting for a free PostgreSQL connection; above zero for long, the pool is the bottleneck.',
+        (s) => s.waiting,
+      );
+      pool('stride_db_pool_max_connections', 'The most PostgreSQL connections this server opens.', (s) => s.max);
+    }
+
+    const outboxMessages = new Gauge({
+      name: 'stride_outbox_messages',
+      help: 'Outbox messages by channel: pending (waiting for delivery) and failed (given up after the last attempt).',
+      labelNames: ['channel', 'status'],
+      registers,
+    });
+    const outboxOldest = new Gauge({
+      name: 'stride_outbox_oldest_pending_seconds',
+      help: 'How long the oldest pending outbox message of a channel has waited.',
+      labelNames: ['channel'],
+      registers,
+      collect: () =>
+        fromSource('outbox', async () => {
+          const stats = await this.outbox.queueStats();
+          outboxMessages.reset();
+          outboxOldest.reset();
+          for (const { channel, pending, failed, oldestPendingSeconds } of stats) {
+            outboxMessages.set({ channel, status: 'pending' }, pending);
+            outboxMessages.set({ channel, status: 'failed' }, failed);
+            outboxOldest.set({ channel }, oldestPendingSeconds);
+          }
+        }),
+    });
+
+    const queueJobs = new Gauge({
+      name: 'stride_job_queue_jobs',
+      help: 'Background jobs per queue: waiting, active, and failed for good.',
+      labelNames: ['queue', 'state'],
+      registers,
+      collect: () =>
+        fromSource('jobs', async () => {
+          const all = await Promise.all(this.queueSources.map((source) => source()));
+          queueJobs.reset();
+          for (const { name, waiting, active, failed } of all.flat()) {
+            queueJobs.set({ queue: name, state: 'waiting' }, waiting);
+            queueJobs.set({ queue: name, state: 'active' }, active);
+            queueJobs.set({ queue: name, state: 'failed' }, failed);
+          }
+        }),
+    });
+
+    const liabilities = new Gauge({
+      name: 'stride_ledger_liabilities',
+      help: "What users hold, per asset, in its smallest unit (CNY in fen, POINTS in points): the service's liabilities.",
+      labelNames: ['asset'],
+      registers,
+    });
+    const systemBalance = new Gauge({
+      name: 'stride_ledger_system_balance',
+      help: 'Each system account of the ledger (funding, sales, payouts, ...), per asset, in its smallest unit.',
+      labelNames: ['account', 'asset'],
+      registers,
+      collect: () =>
+        fromSource('ledger', async () => {
+          const totals = await this.ledger.systemTotals();
+          liabilities.reset();
+          systemBalance.reset();
+          for (const [asset, total] of Object.entries(totals.liabilities)) liabilities.set({ asset }, total);
+          for (const { name, asset, balance } of totals.system) systemBalance.set({ account: name, asset }, balance);
+        }),
+    });
+  }
+
+  /** Counts one answered request; `route` is the route's pattern (`UNMATCHED_ROUTE` when none). */
+  observe(
+    method: string,
+    route: string,
+    statusCode: number,
+    envelopeCode: number | undefined,
+    seconds: number,
+  ): void {
+    const status = String(statusCode);
+    this.duration.observe({ method, route, status_code: status }, seconds);
+    this.requests.inc({ method, route, status_code: status, code: envelopeCode === undefined ? 'none' : String(envelopeCode) });
+  }
+
+  /**
+   * Adds a background job queue's depth and failures to every scrape (`stride_job_queue_jobs`).
+   * The source is called once per scrape; it should read counts, not list jobs.
+   */
+  registerQueueMetrics(source: QueueMetricsSource): void {
+    this.queueSources.push(source);
+  }
+
+  /** The exposition text and its content type. */
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  /** Stops what the default metrics started (the event-loop delay monitor). */
+  close(): void {
+    this.registry.clear();
+  }
+}
