@@ -29,7 +29,11 @@ const NO_STORE = { 'cache-control': 'no-store', 'x-content-type-options': 'nosni
  * counted by its route's pattern (never the address, which carries ids), its status and the
  * `code` of its envelope.
  */
-export function registerMetricsRoutes(app: FastifyInstance, metrics: MetricsService, settings: Config['metrics']): void {
+export function registerMetricsRoutes(
+  app: FastifyInstance,
+  metrics: MetricsService,
+  settings: Config['metrics'],
+): void {
   app.decorateReply('envelopeCode', undefined);
   // Every envelope passes here as an object, before it is serialised (success, AppError, not found).
   app.addHook('preSerialization', async (_request, reply, payload) => {
@@ -62,7 +66,8 @@ export function registerMetricsRoutes(app: FastifyInstance, metrics: MetricsServ
   }
 
   let server: Server | undefined;
-  app.addHook('onListen', async () => {
+  // Bound when the app is ready, so that a port already taken stops the start.
+  app.addHook('onReady', async () => {
     server = createServer((request, response) => void answerScrape(metrics, token, request, response));
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
@@ -84,7 +89,7 @@ export function registerMetricsRoutes(app: FastifyInstance, metrics: MetricsServ
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Where the metrics listener is bound, once the app listens (only with METRICS_PORT). */
+    /** Where the metrics listener is bound once the app is ready (only with METRICS_PORT). */
     metricsAddress?: () => { host: string; port: number } | undefined;
   }
 }

@@ -35,6 +35,9 @@ export class MetricsService {
   private readonly duration: Histogram<'method' | 'route' | 'status_code'>;
   private readonly requests: Counter<'method' | 'route' | 'status_code' | 'code'>;
   private readonly queueSources: QueueMetricsSource[] = [];
+  /** What is read from the database and the queues at each scrape, by source name. */
+  private readonly sources = new Map<string, { gauges: Gauge[]; read: () => Promise<void> }>();
+  private readonly sourceUp: Gauge<'source'>;
 
   constructor(
     db: Db,
@@ -59,21 +62,12 @@ export class MetricsService {
       registers,
     });
 
-    const sourceUp = new Gauge({
+    this.sourceUp = new Gauge({
       name: 'stride_metrics_source_up',
       help: 'Whether a source of scrape-time metrics answered this scrape (1) or failed (0).',
       labelNames: ['source'],
       registers,
     });
-    /** Runs `read` for a gauge's collect; a failure marks the source down instead of failing the scrape. */
-    const fromSource = async (source: string, read: () => Promise<void>) => {
-      try {
-        await read();
-        sourceUp.set({ source }, 1);
-      } catch {
-        sourceUp.set({ source }, 0);
-      }
-    };
 
     new Gauge({
       name: 'stride_db_info',
@@ -113,17 +107,19 @@ export class MetricsService {
       help: 'How long the oldest pending outbox message of a channel has waited.',
       labelNames: ['channel'],
       registers,
-      collect: () =>
-        fromSource('outbox', async () => {
-          const stats = await this.outbox.queueStats();
-          outboxMessages.reset();
-          outboxOldest.reset();
-          for (const { channel, pending, failed, oldestPendingSeconds } of stats) {
-            outboxMessages.set({ channel, status: 'pending' }, pending);
-            outboxMessages.set({ channel, status: 'failed' }, failed);
-            outboxOldest.set({ channel }, oldestPendingSeconds);
-          }
-        }),
+    });
+    this.sources.set('outbox', {
+      gauges: [outboxMessages, outboxOldest],
+      read: async () => {
+        const stats = await this.outbox.queueStats();
+        outboxMessages.reset();
+        outboxOldest.reset();
+        for (const { channel, pending, failed, oldestPendingSeconds } of stats) {
+          outboxMessages.set({ channel, status: 'pending' }, pending);
+          outboxMessages.set({ channel, status: 'failed' }, failed);
+          outboxOldest.set({ channel }, oldestPendingSeconds);
+        }
+      },
     });
 
     const queueJobs = new Gauge({
@@ -131,16 +127,18 @@ export class MetricsService {
       help: 'Background jobs per queue: waiting, active, and failed for good.',
       labelNames: ['queue', 'state'],
       registers,
-      collect: () =>
-        fromSource('jobs', async () => {
-          const all = await Promise.all(this.queueSources.map((source) => source()));
-          queueJobs.reset();
-          for (const { name, waiting, active, failed } of all.flat()) {
-            queueJobs.set({ queue: name, state: 'waiting' }, waiting);
-            queueJobs.set({ queue: name, state: 'active' }, active);
-            queueJobs.set({ queue: name, state: 'failed' }, failed);
-          }
-        }),
+    });
+    this.sources.set('jobs', {
+      gauges: [queueJobs],
+      read: async () => {
+        const all = await Promise.all(this.queueSources.map((source) => source()));
+        queueJobs.reset();
+        for (const { name, waiting, active, failed } of all.flat()) {
+          queueJobs.set({ queue: name, state: 'waiting' }, waiting);
+          queueJobs.set({ queue: name, state: 'active' }, active);
+          queueJobs.set({ queue: name, state: 'failed' }, failed);
+        }
+      },
     });
 
     const liabilities = new Gauge({
@@ -154,28 +152,29 @@ export class MetricsService {
       help: 'Each system account of the ledger (funding, sales, payouts, ...), per asset, in its smallest unit.',
       labelNames: ['account', 'asset'],
       registers,
-      collect: () =>
-        fromSource('ledger', async () => {
-          const totals = await this.ledger.systemTotals();
-          liabilities.reset();
-          systemBalance.reset();
-          for (const [asset, total] of Object.entries(totals.liabilities)) liabilities.set({ asset }, total);
-          for (const { name, asset, balance } of totals.system) systemBalance.set({ account: name, asset }, balance);
-        }),
+    });
+    this.sources.set('ledger', {
+      gauges: [liabilities, systemBalance],
+      read: async () => {
+        const totals = await this.ledger.systemTotals();
+        liabilities.reset();
+        systemBalance.reset();
+        for (const [asset, total] of Object.entries(totals.liabilities)) liabilities.set({ asset }, total);
+        for (const { name, asset, balance } of totals.system) systemBalance.set({ account: name, asset }, balance);
+      },
     });
   }
 
   /** Counts one answered request; `route` is the route's pattern (`UNMATCHED_ROUTE` when none). */
-  observe(
-    method: string,
-    route: string,
-    statusCode: number,
-    envelopeCode: number | undefined,
-    seconds: number,
-  ): void {
+  observe(method: string, route: string, statusCode: number, envelopeCode: number | undefined, seconds: number): void {
     const status = String(statusCode);
     this.duration.observe({ method, route, status_code: status }, seconds);
-    this.requests.inc({ method, route, status_code: status, code: envelopeCode === undefined ? 'none' : String(envelopeCode) });
+    this.requests.inc({
+      method,
+      route,
+      status_code: status,
+      code: envelopeCode === undefined ? 'none' : String(envelopeCode),
+    });
   }
 
   /**
@@ -186,8 +185,22 @@ export class MetricsService {
     this.queueSources.push(source);
   }
 
-  /** The exposition text and its content type. */
+  /**
+   * The exposition text and its content type. The sources are read first, all at once; one that
+   * fails is marked down and its metrics are left out rather than shown stale.
+   */
   async render(): Promise<{ contentType: string; body: string }> {
+    await Promise.all(
+      [...this.sources].map(async ([source, { gauges, read }]) => {
+        try {
+          await read();
+          this.sourceUp.set({ source }, 1);
+        } catch {
+          for (const gauge of gauges) gauge.reset();
+          this.sourceUp.set({ source }, 0);
+        }
+      }),
+    );
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 
