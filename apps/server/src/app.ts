@@ -745,6 +745,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // whose hooks count every request below.
   const readiness = new Readiness();
   app.decorate('readiness', readiness);
+  // While draining, an answer to a request that was already running closes its connection, so the
+  // client does not send the next one here (new requests are refused by Fastify's own drain).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (readiness.draining) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   const metrics = config.metrics.enabled
     ? new MetricsService(db, config.database.dialect, services.ledger, services.outbox)
     : null;

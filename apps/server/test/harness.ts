@@ -112,6 +112,8 @@ export async function createTestApp(
     postgresUrl?: string;
     /** A payment provider instead of the configured one (test/scripted-provider.ts). */
     paymentProvider?: PaymentProvider;
+    /** Routes of the test's own, added before the app is ready (a slow request for the drain). */
+    routes?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase(options.postgresUrl);
@@ -154,6 +156,7 @@ export async function createTestApp(
     ...(options.inviteCodes ? { inviteCodes: options.inviteCodes } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
   });
+  options.routes?.(app);
   await app.ready();
   return {
     app,

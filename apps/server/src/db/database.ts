@@ -177,8 +177,7 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRA
 export async function migrateToLatest(db: Db, migrations: Record<string, Migration> = MIGRATIONS): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider:
-      migrations === MIGRATIONS ? provider : { getMigrations: () => Promise.resolve(migrations) },
+    provider: migrations === MIGRATIONS ? provider : { getMigrations: () => Promise.resolve(migrations) },
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -120,10 +120,19 @@ export class OutboxSender implements MessageSender {
    */
   async queueStats(): Promise<{ channel: string; pending: number; failed: number; oldestPendingSeconds: number }[]> {
     const now = this.clock.now();
-    const byChannel = new Map<string, { channel: string; pending: number; failed: number; oldestPendingSeconds: number }>();
-    for (const channel of ['sms', 'push']) byChannel.set(channel, { channel, pending: 0, failed: 0, oldestPendingSeconds: 0 });
+    const byChannel = new Map<
+      string,
+      { channel: string; pending: number; failed: number; oldestPendingSeconds: number }
+    >();
+    for (const channel of ['sms', 'push'])
+      byChannel.set(channel, { channel, pending: 0, failed: 0, oldestPendingSeconds: 0 });
     for (const row of await this.repository.queueCounts(this.db)) {
-      const entry = byChannel.get(row.channel) ?? { channel: row.channel, pending: 0, failed: 0, oldestPendingSeconds: 0 };
+      const entry = byChannel.get(row.channel) ?? {
+        channel: row.channel,
+        pending: 0,
+        failed: 0,
+        oldestPendingSeconds: 0,
+      };
       byChannel.set(row.channel, entry);
       if (row.status === 'failed') entry.failed = row.count;
       else {

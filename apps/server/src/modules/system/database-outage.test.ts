@@ -163,7 +163,8 @@ if (dialect === 'postgres') {
       const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
-      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+      // Alive all the same (decision 056): restarting the server would not bring the database back.
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       const login = await api(t, getUserInfo, { token: users[0]!.token, language: 'fr' });
       expect(login).toEqual(expected);
 
@@ -202,8 +203,8 @@ if (dialect === 'postgres') {
           () => 'logged' as const,
           () => 'silent' as const,
         );
-        // The pool now holds idle connections (start-up, the health check).
-        expect((await fetch(`${spawned.base}/healthz`)).status).toBe(200);
+        // The pool now holds idle connections (start-up, the readiness check).
+        expect((await fetch(`${spawned.base}/readyz`)).status).toBe(200);
         const killer = await adminClient(url.toString());
         await killer.query(TERMINATE_APP_BACKENDS);
         await killer.end();
