@@ -412,3 +412,54 @@ describe('Web Push keys (decision 048)', () => {
     expect(set).toMatchObject({ publicKey: WEB_PUSH.WEB_PUSH_VAPID_PUBLIC_KEY, subject: WEB_PUSH.WEB_PUSH_SUBJECT });
   });
 });
+
+// Metrics and shutdown (decision 056).
+describe('metrics and shutdown settings', () => {
+  const production = () => ({
+    DATA_DIR: tempDir(),
+    STRIDE_MODE: 'production',
+    APP_SECRET: 'x'.repeat(40),
+    DATA_ENCRYPTION_KEY: DATA_KEY,
+    PUBLIC_URL: 'https://walk.example.com',
+    PAYMENT_PROVIDER: 'none',
+    ...ALIYUN_SMS,
+    ...WEB_PUSH,
+  });
+
+  it('keeps /metrics off and drains for 25 s by default', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.metrics).toEqual({ enabled: false, token: undefined, port: undefined, host: '127.0.0.1' });
+    expect(config.shutdownGraceSeconds).toBe(25);
+    expect(loadConfig({ DATA_DIR: tempDir(), SHUTDOWN_GRACE_SECONDS: '5' }).shutdownGraceSeconds).toBe(5);
+  });
+
+  it('turns /metrics on with a token or a port of its own', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), METRICS_TOKEN: 'short' }).metrics).toMatchObject({
+      enabled: true,
+      token: 'short',
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), METRICS_PORT: '9100' }).metrics).toMatchObject({
+      enabled: true,
+      port: 9100,
+      host: '127.0.0.1',
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PORT: '9100', METRICS_PORT: '9100' })).toThrow(
+      /METRICS_PORT must differ from PORT/,
+    );
+  });
+
+  it('refuses in production a short token, and a metrics listener open to other machines without one', () => {
+    expect(loadConfig(production()).metrics.enabled).toBe(false);
+    expect(() => loadConfig({ ...production(), METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN is too short: at least 32 random characters/,
+    );
+    expect(() => loadConfig({ ...production(), METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' })).toThrow(
+      /METRICS_HOST=0\.0\.0\.0 serves \/metrics to other machines/,
+    );
+    const token = 'm'.repeat(40);
+    expect(
+      loadConfig({ ...production(), METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token }).metrics,
+    ).toEqual({ enabled: true, token, port: 9100, host: '0.0.0.0' });
+    expect(loadConfig({ ...production(), METRICS_PORT: '9100' }).metrics.host).toBe('127.0.0.1');
+  });
+});
