@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CODES } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
@@ -159,7 +159,7 @@ if (dialect === 'sqlite') {
         await waitFor('new connections to be refused', () => refused(server.base));
 
         request.end(body.slice(10));
-        const [response] = (await answered) as [import('node:http').IncomingMessage];
+        const [response] = (await answered) as [IncomingMessage];
         let text = '';
         for await (const chunk of response) text += String(chunk);
         expect(response.statusCode).toBe(200);

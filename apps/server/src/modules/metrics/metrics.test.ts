@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CODES, getPayment, getUserInfo } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  api,
   call,
   createTestApp,
   dialect,
@@ -79,8 +80,8 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     const user = await registerUser(t);
     const labels = { method: 'GET', route: '/api/user/info', status_code: '200', code: '1' };
     const before = await scrape(t);
-    expect((await call(t.app, 'GET', '/api/user/info', { token: user.token })).code).toBe(1);
-    expect((await call(t.app, 'GET', '/api/user/info', { token: user.token })).code).toBe(1);
+    expect((await api(t, getUserInfo, { token: user.token })).code).toBe(1);
+    expect((await api(t, getUserInfo, { token: user.token })).code).toBe(1);
     const after = await scrape(t);
     expect(
       valueOf(after, 'stride_http_requests_total', labels) - valueOf(before, 'stride_http_requests_total', labels),
@@ -104,8 +105,8 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     const id = randomUUID();
     const unknownPath = `/api/nothing-here/${randomUUID()}`;
     const before = await scrape(t);
-    expect((await call(t.app, 'GET', '/api/user/info')).code).toBe(CODES.SESSION_INVALID);
-    expect((await call(t.app, 'GET', `/api/pay/${id}`, { token: user.token })).code).toBe(CODES.NOT_FOUND);
+    expect((await api(t, getUserInfo)).code).toBe(CODES.SESSION_INVALID);
+    expect((await api(t, getPayment, { params: { id }, token: user.token })).code).toBe(CODES.NOT_FOUND);
     expect(await call(t.app, 'GET', unknownPath)).toMatchObject({ status: 404, code: CODES.NOT_FOUND });
     const response = await t.app.inject({
       method: 'GET',
