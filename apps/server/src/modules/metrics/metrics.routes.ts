@@ -36,13 +36,15 @@ export function registerMetricsRoutes(
 ): void {
   app.decorateReply('envelopeCode', undefined);
   // Every envelope passes here as an object, before it is serialised (success, AppError, not found).
-  app.addHook('preSerialization', async (_request, reply, payload) => {
+  // Every envelope passes here as an object, before it is serialised (success, AppError, not
+  // found). Callback hooks: no promise per request.
+  app.addHook('preSerialization', (_request, reply, payload, done) => {
     if (payload !== null && typeof payload === 'object' && 'code' in payload && typeof payload.code === 'number') {
       reply.envelopeCode = payload.code;
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.observe(
       request.method,
       request.routeOptions.url ?? UNMATCHED_ROUTE,
@@ -50,6 +52,7 @@ export function registerMetricsRoutes(
       reply.envelopeCode,
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   const { token, port, host } = settings;
