@@ -125,11 +125,15 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     const services = buildServices(config, db);
-    process.exitCode = await runOps(process.argv.slice(2), {
-      services,
-      out: (line) => process.stdout.write(`${line}\n`),
-      err: (line) => process.stderr.write(`${line}\n`),
-    });
+    try {
+      process.exitCode = await runOps(process.argv.slice(2), {
+        services,
+        out: (line) => process.stdout.write(`${line}\n`),
+        err: (line) => process.stderr.write(`${line}\n`),
+      });
+    } finally {
+      services.storage.close();
+    }
   } finally {
     await db.destroy();
   }

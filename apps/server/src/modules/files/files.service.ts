@@ -8,7 +8,7 @@ import type { BinaryAnswer } from '../../http/endpoints.js';
 import { MINUTE_MS, type Clock } from '../../lib/clock.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { PoliciesService } from '../policies/policies.service.js';
-import type { FileStore } from './file-store.js';
+import type { ObjectStore } from '../../storage/object-store.js';
 import { CONTENT_TYPES, EXTENSIONS, reencodeImage, type ImageType } from './images.js';
 import type { FileRow, FilesRepository, MediaRow } from './files.repository.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
@@ -39,7 +39,8 @@ export class FilesService {
   constructor(
     private readonly db: Db,
     private readonly repository: FilesRepository,
-    private readonly store: FileStore,
+    /** The uploads area of the object storage (decision 054). */
+    private readonly store: ObjectStore,
     private readonly limits: RateLimitService,
     private readonly clock: Clock,
     private readonly config: Config,
@@ -93,7 +94,7 @@ export class FilesService {
         await this.repository.lockUser(trx, userId);
         if ((await this.repository.storedBytes(trx, userId)) + row.size > quotaBytes) throw overQuota();
         await this.repository.insert(trx, row);
-        await this.store.put(key, image.bytes);
+        await this.store.put(key, image.bytes, row.content_type);
       });
     } catch (error) {
       if (!(error instanceof AppError)) await this.store.delete(key);
@@ -128,7 +129,7 @@ export class FilesService {
       operator_id: null,
       created_at: this.clock.now(),
     };
-    await this.store.put(row.storage_key, image.bytes);
+    await this.store.put(row.storage_key, image.bytes, row.content_type);
     try {
       await save(row);
     } catch (error) {

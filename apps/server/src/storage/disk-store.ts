@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { constants, createReadStream } from 'node:fs';
+import { access, copyFile, link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { InvalidKeyError, KeyExistsError, StorageUnavailableError, checkKey, isValidKey, type ObjectStore } from './object-store.js';
+
+const codeOf = (error: unknown) => (error as { code?: string }).code;
+
+/** A failure of the disk itself (full, read-only, no permission) is the store being unavailable. */
+function unavailable(error: unknown): never {
+  throw new StorageUnavailableError(error);
+}
+
+/**
+ * Objects as files under one folder (the default, decision 054): `<root>/<key>`, folders 0700,
+ * files 0600. A key never leads outside the folder: it is checked against the key rules and the
+ * resolved path must stay inside the root.
+ */
+export class DiskObjectStore implements ObjectStore {
+  readonly kind = 'disk' as const;
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  private pathOf(key: string): string {
+    const file = path.resolve(this.root, checkKey(key));
+    if (!file.startsWith(this.root + path.sep)) throw new InvalidKeyError(key);
+    return file;
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const file = this.pathOf(key);
+    try {
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await writeFile(file, bytes, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if (codeOf(error) === 'EEXIST') throw new KeyExistsError(key);
+      unavailable(error);
+    }
+  }
+
+  /** Copied beside its place under a temporary name, then linked in: a reader never sees half a file. */
+  async putFile(key: string, source: string): Promise<void> {
+    const file = this.pathOf(key);
+    const temp = path.join(path.dirname(file), `.tmp-${randomUUID()}`);
+    try {
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await copyFile(source, temp, constants.COPYFILE_EXCL);
+      await link(temp, file);
+    } catch (error) {
+      if (codeOf(error) === 'EEXIST') throw new KeyExistsError(key);
+      unavailable(error);
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    const file = this.pathOf(key);
+    try {
+      return await readFile(file);
+    } catch (error) {
+      if (codeOf(error) === 'ENOENT') return null;
+      return unavailable(error);
+    }
+  }
+
+  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+    const file = this.pathOf(key);
+    const found = await this.stat(key);
+    if (!found) return null;
+    const stream = createReadStream(file);
+    // Opened before answering: a file removed in between is missing, not a broken stream.
+    try {
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', reject);
+      });
+    } catch (error) {
+      stream.destroy();
+      if (codeOf(error) === 'ENOENT') return null;
+      return unavailable(error);
+    }
+    return { stream, size: found.size };
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    const file = this.pathOf(key);
+    try {
+      const info = await stat(file);
+      return info.isFile() ? { size: info.size } : null;
+    } catch (error) {
+      if (codeOf(error) === 'ENOENT' || codeOf(error) === 'ENOTDIR') return null;
+      return unavailable(error);
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    try {
+      await rm(file, { force: true });
+    } catch (error) {
+      unavailable(error);
+    }
+  }
+
+  async *list(): AsyncIterable<string> {
+    let names: string[];
+    try {
+      names = (await readdir(this.root, { recursive: true })).map(String);
+    } catch (error) {
+      if (codeOf(error) === 'ENOENT') return;
+      return unavailable(error);
+    }
+    for (const name of names) {
+      const key = name.split(path.sep).join('/');
+      if (isValidKey(key) && (await this.stat(key))) yield key;
+    }
+  }
+
+  /** The folder exists (it is made if not) and this process may read and write it. */
+  async check(): Promise<void> {
+    try {
+      await mkdir(this.root, { recursive: true, mode: 0o700 });
+      await access(this.root, constants.R_OK | constants.W_OK | constants.X_OK);
+    } catch (error) {
+      unavailable(error);
+    }
+  }
+}

@@ -1,0 +1,188 @@
+import { createReadStream } from 'node:fs';
+import { stat as statFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { KeyExistsError, StorageUnavailableError, checkKey, isValidKey, type ObjectStore } from './object-store.js';
+
+export interface S3Settings {
+  /** Empty for AWS itself; the address of MinIO, Ceph, OSS or another S3-compatible service. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (`endpoint/bucket/key`), as most self-hosted services want. */
+  forcePathStyle: boolean;
+  /** Each call's limit; the SDK retries a failed call up to three times in all. */
+  timeoutMs: number;
+}
+
+/** What a "no such key" looks like across services: the SDK's names and a bare 404. */
+function isMissing(error: unknown): boolean {
+  const name = (error as { name?: string }).name;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
+}
+
+/** A failure of the service is the store being unavailable; "missing" is answered by the caller. */
+function unavailable(error: unknown): never {
+  throw new StorageUnavailableError(error);
+}
+
+/**
+ * Objects in an S3-compatible bucket through the AWS SDK v3 (decision 054): `<prefix><key>`, one
+ * prefix per area (`uploads/`, `companion/`) in one private bucket. The bucket needs no public
+ * access of any kind: the server reads each object and streams it to whoever passed its checks.
+ */
+export class S3ObjectStore implements ObjectStore {
+  readonly kind = 's3' as const;
+
+  constructor(
+    private readonly client: S3Client,
+    private readonly bucket: string,
+    /** Ends with `/`. */
+    private readonly prefix: string,
+  ) {}
+
+  private name(key: string): string {
+    return `${this.prefix}${checkKey(key)}`;
+  }
+
+  async put(key: string, bytes: Buffer, contentType?: string): Promise<void> {
+    const name = this.name(key);
+    // Keys are fresh random ids: this guards against a bug, not a race (decision 054).
+    if (await this.stat(key)) throw new KeyExistsError(key);
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: name,
+          Body: bytes,
+          ContentLength: bytes.length,
+          ContentType: contentType ?? 'application/octet-stream',
+        }),
+      );
+    } catch (error) {
+      unavailable(error);
+    }
+  }
+
+  /** One streamed PUT of a known length (up to 5 GB, far above any package we take). */
+  async putFile(key: string, file: string, contentType?: string): Promise<void> {
+    const name = this.name(key);
+    if (await this.stat(key)) throw new KeyExistsError(key);
+    const { size } = await statFile(file);
+    const body = createReadStream(file);
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: name,
+          Body: body,
+          ContentLength: size,
+          ContentType: contentType ?? 'application/octet-stream',
+        }),
+      );
+    } catch (error) {
+      unavailable(error);
+    } finally {
+      body.destroy();
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    const found = await this.open(key);
+    if (!found) return null;
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of found.stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    } catch (error) {
+      return unavailable(error);
+    }
+  }
+
+  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+    const name = this.name(key);
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: name }));
+      const body = answer.Body;
+      if (!(body instanceof Readable)) throw new Error('The object came without a readable body');
+      return { stream: body, size: Number(answer.ContentLength ?? 0) };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      return unavailable(error);
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    const name = this.name(key);
+    try {
+      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: name }));
+      return { size: Number(answer.ContentLength ?? 0) };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      return unavailable(error);
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const name = this.name(key);
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: name }));
+    } catch (error) {
+      if (!isMissing(error)) unavailable(error);
+    }
+  }
+
+  async *list(): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      let page;
+      try {
+        page = await this.client.send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }),
+        );
+      } catch (error) {
+        return unavailable(error);
+      }
+      for (const entry of page.Contents ?? []) {
+        const key = entry.Key?.slice(this.prefix.length);
+        if (key && isValidKey(key)) yield key;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /** A HEAD on the bucket: reachable, the credentials are good and the bucket exists. */
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      unavailable(error);
+    }
+  }
+}
+
+export function createS3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // Checksums only where the API requires them: S3-compatible services differ in the newer
+    // trailing checksums, and TLS already protects the bytes on the way.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: settings.timeoutMs, requestTimeout: settings.timeoutMs },
+  });
+}
