@@ -93,7 +93,7 @@ export class DiskObjectStore implements ObjectStore {
       const info = await stat(file);
       return info.isFile() ? { size: info.size } : null;
     } catch (error) {
-      if (codeOf(error) === 'ENOENT' || codeOf(error) === 'ENOTDIR') return null;
+      if (codeOf(error) === 'ENOENT') return null;
       return unavailable(error);
     }
   }

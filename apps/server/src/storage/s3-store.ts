@@ -28,6 +28,8 @@ export interface S3Settings {
 /** What a "no such key" looks like across services: the SDK's names and a bare 404. */
 function isMissing(error: unknown): boolean {
   const name = (error as { name?: string }).name;
+  // A missing bucket is a configuration fault, not a missing object.
+  if (name === 'NoSuchBucket') return false;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
 }
