@@ -741,7 +741,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorate('endpoints', endpoints);
 
-  registerSystemRoutes(app, db);
+  registerSystemRoutes(app, db, services.storage);
   registerAccountRoutes(endpoints.forModule('accounts'), services);
   registerAccountsConsoleRoutes(endpoints.forModule('accounts'), services);
   registerOutboxConsoleRoutes(endpoints.forModule('outbox'), services);

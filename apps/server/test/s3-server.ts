@@ -14,6 +14,11 @@ export interface LocalS3 {
   settings: S3Settings;
   /** The variables that point a test app at it (STORAGE=s3, decision 054). */
   env: Record<string, string>;
+  /** Stops answering, keeping every object (an outage). */
+  pause(): Promise<void>;
+  /** Answers again on the same port with the same objects. */
+  resume(): Promise<void>;
+  /** Stops and removes its objects. */
   stop(): Promise<void>;
 }
 
@@ -23,14 +28,18 @@ export interface LocalS3 {
  */
 export async function startLocalS3(bucket = 'stride-test'): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(tmpdir(), 'stride-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
-  const { port } = await server.run();
+  const serve = async (port: number) => {
+    const instance = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
+    return { instance, port: (await instance.run()).port };
+  };
+  let { instance: server, port } = await serve(0);
+  let running = true;
   const endpoint = `http://127.0.0.1:${port}`;
   const settings: S3Settings = {
     endpoint,
@@ -55,8 +64,18 @@ export async function startLocalS3(bucket = 'stride-test'): Promise<LocalS3> {
       S3_FORCE_PATH_STYLE: 'true',
       S3_TIMEOUT_MS: '5000',
     },
+    pause: async () => {
+      if (running) await server.close();
+      running = false;
+    },
+    resume: async () => {
+      if (running) return;
+      ({ instance: server, port } = await serve(port));
+      running = true;
+    },
     stop: async () => {
-      await server.close();
+      if (running) await server.close();
+      running = false;
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -5,7 +5,12 @@ import { buildOpenApiDocument } from './openapi.js';
 
 export const APP_VERSION = '1.0.0';
 
-export function registerSystemRoutes(app: FastifyInstance, db: Db): void {
+export function registerSystemRoutes(
+  app: FastifyInstance,
+  db: Db,
+  /** Object storage's reachability (decision 054): a HEAD on the bucket, or the folders' access. */
+  storage?: { check(): Promise<void> },
+): void {
   // Not behind the envelope: load balancers read the status code.
   app.get('/healthz', { helmet: false }, async (_request, reply) => {
     try {
@@ -27,6 +32,15 @@ export function registerSystemRoutes(app: FastifyInstance, db: Db): void {
     // No migration table at all is a database nothing has been migrated into yet.
     const pending = await pendingMigrations(db).catch(() => ['all']);
     if (pending.length > 0) return reply.code(503).send({ status: 'unavailable', migrations: 'pending' });
+    // Uploads and packages live in object storage: an instance that cannot reach it takes no traffic.
+    if (storage) {
+      try {
+        await storage.check();
+      } catch (error) {
+        app.log.warn({ err: (error as { reason?: unknown }).reason ?? error }, 'object storage unreachable');
+        return reply.code(503).send({ status: 'unavailable', storage: 'unreachable' });
+      }
+    }
     return { status: 'ready' };
   });
 
