@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { constants, createReadStream } from 'node:fs';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
 import { access, copyFile, link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { InvalidKeyError, KeyExistsError, StorageUnavailableError, checkKey, isValidKey, type ObjectStore } from './object-store.js';
 
 const codeOf = (error: unknown) => (error as { code?: string }).code;
@@ -43,15 +44,25 @@ export class DiskObjectStore implements ObjectStore {
   }
 
   /** Copied beside its place under a temporary name, then linked in: a reader never sees half a file. */
-  async putFile(key: string, source: string): Promise<void> {
+  putFile(key: string, source: string): Promise<void> {
+    return this.placed(key, (temp) => copyFile(source, temp, constants.COPYFILE_EXCL));
+  }
+
+  putStream(key: string, source: Readable): Promise<void> {
+    return this.placed(key, (temp) => pipeline(source, createWriteStream(temp, { flags: 'wx', mode: 0o600 })));
+  }
+
+  /** Writes a temporary file beside the key's place with `write`, then links it in (never over an object). */
+  private async placed(key: string, write: (temp: string) => Promise<void>): Promise<void> {
     const file = this.pathOf(key);
     const temp = path.join(path.dirname(file), `.tmp-${randomUUID()}`);
     try {
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      await copyFile(source, temp, constants.COPYFILE_EXCL);
+      if (await this.stat(key)) throw new KeyExistsError(key);
+      await write(temp);
       await link(temp, file);
     } catch (error) {
-      if (codeOf(error) === 'EEXIST') throw new KeyExistsError(key);
+      if (error instanceof KeyExistsError || codeOf(error) === 'EEXIST') throw new KeyExistsError(key);
       unavailable(error);
     } finally {
       await rm(temp, { force: true });

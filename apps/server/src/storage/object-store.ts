@@ -13,6 +13,8 @@ export interface ObjectStore {
   put(key: string, bytes: Buffer, contentType?: string): Promise<void>;
   /** Stores a local file's bytes, streamed (never whole in memory); the file itself is left as it is. */
   putFile(key: string, file: string, contentType?: string): Promise<void>;
+  /** Stores `size` bytes read from a stream under a new key (the copy between stores). */
+  putStream(key: string, source: Readable, size: number, contentType?: string): Promise<void>;
   /** The whole object, or null when the key holds nothing (small objects). */
   get(key: string): Promise<Buffer | null>;
   /** The object as a stream with its size, or null when the key holds nothing (large objects). */

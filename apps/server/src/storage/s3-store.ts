@@ -79,10 +79,19 @@ export class S3ObjectStore implements ObjectStore {
 
   /** One streamed PUT of a known length (up to 5 GB, far above any package we take). */
   async putFile(key: string, file: string, contentType?: string): Promise<void> {
-    const name = this.name(key);
-    if (await this.stat(key)) throw new KeyExistsError(key);
+    checkKey(key);
     const { size } = await statFile(file);
     const body = createReadStream(file);
+    try {
+      await this.putStream(key, body, size, contentType);
+    } finally {
+      body.destroy();
+    }
+  }
+
+  async putStream(key: string, body: Readable, size: number, contentType?: string): Promise<void> {
+    const name = this.name(key);
+    if (await this.stat(key)) throw new KeyExistsError(key);
     try {
       await this.client.send(
         new PutObjectCommand({
@@ -95,8 +104,6 @@ export class S3ObjectStore implements ObjectStore {
       );
     } catch (error) {
       unavailable(error);
-    } finally {
-      body.destroy();
     }
   }
 
