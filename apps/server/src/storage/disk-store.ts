@@ -4,7 +4,14 @@ import { access, copyFile, link, mkdir, readdir, readFile, rm, stat, writeFile }
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { InvalidKeyError, KeyExistsError, StorageUnavailableError, checkKey, isValidKey, type ObjectStore } from './object-store.js';
+import {
+  InvalidKeyError,
+  KeyExistsError,
+  StorageUnavailableError,
+  checkKey,
+  isValidKey,
+  type ObjectStore,
+} from './object-store.js';
 
 const codeOf = (error: unknown) => (error as { code?: string }).code;
 

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { CODES, consoleUploadCompanion, listHealthImports } from '@stride/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleApi, signIn } from '../../../test/console.js';
@@ -14,6 +15,7 @@ import {
   type TestApp,
 } from '../../../test/harness.js';
 import { startLocalS3, type LocalS3 } from '../../../test/s3-server.js';
+import { runOps } from '../../ops/cli.js';
 import { S3ObjectStore, createS3Client } from '../../storage/s3-store.js';
 
 /**
@@ -127,5 +129,47 @@ describe('uploads in S3-compatible storage', () => {
     expect((await download(token, kept.data.url)).headers['content-type']).toBe('image/jpeg');
     expect((await uploadFile(t, token, await testJpeg(), { purpose: 'id_front' })).code).toBe(CODES.OK);
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+});
+
+describe('moving from the disk to the bucket', () => {
+  it('copies what is on the disk with ops storage copy-to-s3, again without copying twice', async () => {
+    const { token } = await registerUser(t);
+    const answer = await uploadFile(t, token, await testJpeg(), { purpose: 'face' });
+    expect(answer.code, answer.message).toBe(CODES.OK);
+    // As before the switch: the bytes on the disk only, under the same key.
+    const key = `face/${answer.data.fileId}.jpg`;
+    const bytes = (await bucketArea('uploads').get(key)) ?? Buffer.alloc(0);
+    await bucketArea('uploads').delete(key);
+    mkdirSync(path.join(t.config.uploads.dir, 'face'), { recursive: true });
+    writeFileSync(path.join(t.config.uploads.dir, key), bytes);
+    expect((await download(token, answer.data.url)).json()).toMatchObject({ code: CODES.NOT_FOUND });
+
+    const ops = async (...argv: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runOps(argv, {
+        services: t.app.services,
+        out: (line) => out.push(line),
+        err: (line) => err.push(line),
+      });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    const unconfirmed = await ops('storage', 'copy-to-s3', '--operator', 'ops-alice');
+    expect(unconfirmed.code).not.toBe(0);
+    expect(await bucketArea('uploads').stat(key)).toBeNull();
+
+    const first = await ops('storage', 'copy-to-s3', '--operator', 'ops-alice', '--yes');
+    expect(first.code, first.err).toBe(0);
+    expect(first.out).toContain(`uploads: copied 1 (${bytes.length} bytes), already there 0, differing 0`);
+    const served = await download(token, answer.data.url);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+
+    const again = await ops('storage', 'copy-to-s3', '--operator', 'ops-alice', '--yes');
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toContain('uploads: copied 0 (0 bytes), already there 1, differing 0');
+    const [record] = await t.app.services.operators.list(1);
+    expect(record).toMatchObject({ action: 'storage.copy', subject_type: 'file' });
   });
 });
