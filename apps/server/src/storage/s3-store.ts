@@ -1,15 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat as statFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { KeyExistsError, StorageUnavailableError, checkKey, isValidKey, type ObjectStore } from './object-store.js';
 
 export interface S3Settings {
@@ -48,7 +40,7 @@ export class S3ObjectStore implements ObjectStore {
   readonly kind = 's3' as const;
 
   constructor(
-    private readonly client: S3Client,
+    private readonly connection: S3Connection,
     private readonly bucket: string,
     /** Ends with `/`. */
     private readonly prefix: string,
@@ -63,14 +55,16 @@ export class S3ObjectStore implements ObjectStore {
     // Keys are fresh random ids: this guards against a bug, not a race (decision 054).
     if (await this.stat(key)) throw new KeyExistsError(key);
     try {
-      await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: name,
-          Body: bytes,
-          ContentLength: bytes.length,
-          ContentType: contentType ?? 'application/octet-stream',
-        }),
+      await this.connection.run((client, sdk) =>
+        client.send(
+          new sdk.PutObjectCommand({
+            Bucket: this.bucket,
+            Key: name,
+            Body: bytes,
+            ContentLength: bytes.length,
+            ContentType: contentType ?? 'application/octet-stream',
+          }),
+        ),
       );
     } catch (error) {
       unavailable(error);
@@ -93,14 +87,16 @@ export class S3ObjectStore implements ObjectStore {
     const name = this.name(key);
     if (await this.stat(key)) throw new KeyExistsError(key);
     try {
-      await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: name,
-          Body: body,
-          ContentLength: size,
-          ContentType: contentType ?? 'application/octet-stream',
-        }),
+      await this.connection.run((client, sdk) =>
+        client.send(
+          new sdk.PutObjectCommand({
+            Bucket: this.bucket,
+            Key: name,
+            Body: body,
+            ContentLength: size,
+            ContentType: contentType ?? 'application/octet-stream',
+          }),
+        ),
       );
     } catch (error) {
       unavailable(error);
@@ -122,7 +118,9 @@ export class S3ObjectStore implements ObjectStore {
   async open(key: string): Promise<{ stream: Readable; size: number } | null> {
     const name = this.name(key);
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: name }));
+      const answer = await this.connection.run((client, sdk) =>
+        client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: name })),
+      );
       const body = answer.Body;
       if (!(body instanceof Readable)) throw new Error('The object came without a readable body');
       return { stream: body, size: Number(answer.ContentLength ?? 0) };
@@ -135,7 +133,9 @@ export class S3ObjectStore implements ObjectStore {
   async stat(key: string): Promise<{ size: number } | null> {
     const name = this.name(key);
     try {
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: name }));
+      const answer = await this.connection.run((client, sdk) =>
+        client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: name })),
+      );
       return { size: Number(answer.ContentLength ?? 0) };
     } catch (error) {
       if (isMissing(error)) return null;
@@ -146,7 +146,9 @@ export class S3ObjectStore implements ObjectStore {
   async delete(key: string): Promise<void> {
     const name = this.name(key);
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: name }));
+      await this.connection.run((client, sdk) =>
+        client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: name })),
+      );
     } catch (error) {
       if (!isMissing(error)) unavailable(error);
     }
@@ -157,8 +159,10 @@ export class S3ObjectStore implements ObjectStore {
     do {
       let page;
       try {
-        page = await this.client.send(
-          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }),
+        page = await this.connection.run((client, sdk) =>
+          client.send(
+            new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }),
+          ),
         );
       } catch (error) {
         return unavailable(error);
@@ -174,15 +178,50 @@ export class S3ObjectStore implements ObjectStore {
   /** A HEAD on the bucket: reachable, the credentials are good and the bucket exists. */
   async check(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await this.connection.run((client, sdk) => client.send(new sdk.HeadBucketCommand({ Bucket: this.bucket })));
     } catch (error) {
       unavailable(error);
     }
   }
 }
 
-export function createS3Client(settings: S3Settings): S3Client {
-  return new S3Client({
+type Sdk = typeof import('@aws-sdk/client-s3');
+let loading: Promise<Sdk> | undefined;
+
+/**
+ * The SDK is loaded on first use, never by a server on the disk: importing it costs about half a
+ * second and 25 MB (decision 054). `s3Storage` starts the load while the server starts.
+ */
+function loadSdk(): Promise<Sdk> {
+  loading ??= import('@aws-sdk/client-s3');
+  return loading;
+}
+
+/** One S3 client for every area, made once the SDK has loaded. */
+export class S3Connection {
+  private client: Promise<S3Client> | undefined;
+
+  constructor(private readonly settings: S3Settings) {}
+
+  /** Runs one call with the client (a failure to load the SDK fails the call like any other). */
+  async run<T>(call: (client: S3Client, sdk: Sdk) => Promise<T>): Promise<T> {
+    const [client, sdk] = await Promise.all([this.get(), loadSdk()]);
+    return call(client, sdk);
+  }
+
+  get(): Promise<S3Client> {
+    this.client ??= loadSdk().then((sdk) => createS3Client(sdk, this.settings));
+    return this.client;
+  }
+
+  /** Closes the client's sockets (the app's close). */
+  destroy(): void {
+    void this.client?.then((client) => client.destroy()).catch(() => undefined);
+  }
+}
+
+function createS3Client(sdk: Sdk, settings: S3Settings): S3Client {
+  return new sdk.S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,

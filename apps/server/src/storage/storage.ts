@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import { DiskObjectStore } from './disk-store.js';
 import type { ObjectStore } from './object-store.js';
-import { S3ObjectStore, createS3Client, type S3Settings } from './s3-store.js';
+import { S3Connection, S3ObjectStore, type S3Settings } from './s3-store.js';
 
 /** The areas objects are kept in: users' uploads and catalogue images; the companion packages. */
 export const STORAGE_AREAS = ['uploads', 'companion'] as const;
@@ -35,15 +35,17 @@ export function diskStorage(dirs: Record<StorageArea, string>): Storage {
 
 /** One bucket: each area under its own prefix (`uploads/…`, `companion/…`). */
 export function s3Storage(settings: S3Settings): Storage {
-  const client = createS3Client(settings);
-  const inBucket = (name: StorageArea) => new S3ObjectStore(client, settings.bucket, `${name}/`);
+  const connection = new S3Connection(settings);
+  // Loaded while the server starts, not on the first upload (a failure shows on first use).
+  connection.get().catch(() => undefined);
+  const inBucket = (name: StorageArea) => new S3ObjectStore(connection, settings.bucket, `${name}/`);
   const stores: Record<StorageArea, ObjectStore> = { uploads: inBucket('uploads'), companion: inBucket('companion') };
   return {
     kind: 's3',
     area: (name) => stores[name],
     // One bucket: one HEAD answers for every area.
     check: () => stores.uploads.check(),
-    close: () => client.destroy(),
+    close: () => connection.destroy(),
   };
 }
 

@@ -8,7 +8,7 @@ import { freePort } from '../../test/free-port.js';
 import { startLocalS3, type LocalS3 } from '../../test/s3-server.js';
 import { DiskObjectStore } from './disk-store.js';
 import { InvalidKeyError, KeyExistsError, StorageUnavailableError, type ObjectStore } from './object-store.js';
-import { S3ObjectStore, createS3Client } from './s3-store.js';
+import { S3Connection, S3ObjectStore } from './s3-store.js';
 import { s3Storage } from './storage.js';
 
 /**
@@ -53,10 +53,10 @@ const BACKENDS: Backend[] = [
   {
     name: 's3',
     // Each store its own prefix of the one bucket: an empty store per case.
-    store: () => new S3ObjectStore(createS3Client(s3.settings), s3.bucket, `t${randomUUID()}/`),
+    store: () => new S3ObjectStore(new S3Connection(s3.settings), s3.bucket, `t${randomUUID()}/`),
     unreachable: async () =>
       new S3ObjectStore(
-        createS3Client({ ...s3.settings, endpoint: `http://127.0.0.1:${await freePort()}`, timeoutMs: 1_000 }),
+        new S3Connection({ ...s3.settings, endpoint: `http://127.0.0.1:${await freePort()}`, timeoutMs: 1_000 }),
         s3.bucket,
         'uploads/',
       ),
@@ -189,7 +189,7 @@ describe('the S3 store', () => {
       const name = key();
       await storage.area('uploads').put(name, Buffer.from('upload'));
       expect(await storage.area('companion').get(name)).toBeNull();
-      const raw = new S3ObjectStore(createS3Client(s3.settings), s3.bucket, 'uploads/');
+      const raw = new S3ObjectStore(new S3Connection(s3.settings), s3.bucket, 'uploads/');
       expect((await raw.get(name))?.toString()).toBe('upload');
       await expect(storage.check()).resolves.toBeUndefined();
       const missingBucket = s3Storage({ ...s3.settings, bucket: 'no-such-bucket' });

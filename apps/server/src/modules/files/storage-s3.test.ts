@@ -16,7 +16,7 @@ import {
 } from '../../../test/harness.js';
 import { startLocalS3, type LocalS3 } from '../../../test/s3-server.js';
 import { runOps } from '../../ops/cli.js';
-import { S3ObjectStore, createS3Client } from '../../storage/s3-store.js';
+import { S3Connection, S3ObjectStore } from '../../storage/s3-store.js';
 
 /**
  * Uploads end to end with STORAGE=s3 (decision 054): the bytes go to the bucket (nothing on the
@@ -37,7 +37,7 @@ afterAll(async () => {
   await s3.stop();
 });
 
-const bucketArea = (area: string) => new S3ObjectStore(createS3Client(s3.settings), s3.bucket, `${area}/`);
+const bucketArea = (area: string) => new S3ObjectStore(new S3Connection(s3.settings), s3.bucket, `${area}/`);
 const localFiles = (dir: string) => {
   try {
     return readdirSync(dir, { recursive: true }).map(String);
