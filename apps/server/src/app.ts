@@ -376,15 +376,7 @@ export function buildServices(
   const download = new DownloadService(config, db, downloadRepository, storage.area('companion'));
   const provider = options.paymentProvider ?? paymentProvider(config, clock);
   const payments = new PaymentsService(db, paymentsRepository, cards, ledger, clock, config, provider, options.log);
-  const files = new FilesService(
-    db,
-    new FilesRepository(),
-    storage.area('uploads'),
-    limits,
-    clock,
-    config,
-    policies,
-  );
+  const files = new FilesService(db, new FilesRepository(), storage.area('uploads'), limits, clock, config, policies);
   const push = new PushService(db, pushRepository, outbox, walking, clock, config);
   // An identity decision changes what the session read carries (decision 049).
   const forgetSessions = (userId: string) => sessions.forgetUser(userId);
@@ -703,7 +695,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const t = request.t ?? translator('en');
     if (error instanceof AppError) {
       // The caller is told to try again; the store's own words are for the operators (decision 054).
-      if (error instanceof StorageUnavailableError) request.log.warn({ err: error.reason }, 'object storage unavailable');
+      if (error instanceof StorageUnavailableError) {
+        request.log.warn({ err: error.reason }, 'object storage unavailable');
+      }
       const message = error.text ?? t(error.messageKey, error.values);
       return reply.code(200).send({ code: error.code, message, data: null });
     }

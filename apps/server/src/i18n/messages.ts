@@ -269,7 +269,8 @@ const es: Messages = {
   insufficientPoints: 'No tienes suficientes puntos',
   internal: 'Algo ha fallado por nuestra parte; inténtalo de nuevo',
   serviceUnavailable: 'El servicio no está disponible por un momento; inténtalo de nuevo enseguida',
-  storageUnavailable: 'Ahora no se puede acceder a los archivos guardados; no se ha perdido nada, inténtalo de nuevo enseguida',
+  storageUnavailable:
+    'Ahora no se puede acceder a los archivos guardados; no se ha perdido nada, inténtalo de nuevo enseguida',
   badJson: 'El cuerpo de la solicitud no es JSON válido',
   jsonForbiddenKey: 'El cuerpo de la solicitud no puede contener la clave "{key}"',
   urlMalformed: 'La dirección no es válida: contiene un carácter mal codificado con %',
@@ -511,7 +512,8 @@ const fr: Messages = {
   insufficientPoints: 'Vous n’avez pas assez de points',
   internal: 'Une erreur est survenue de notre côté ; veuillez réessayer',
   serviceUnavailable: 'Le service est momentanément indisponible ; veuillez réessayer dans un instant',
-  storageUnavailable: 'Les fichiers enregistrés sont momentanément inaccessibles ; rien n’a été perdu, veuillez réessayer dans un instant',
+  storageUnavailable:
+    'Les fichiers enregistrés sont momentanément inaccessibles ; rien n’a été perdu, veuillez réessayer dans un instant',
   badJson: 'Le corps de la requête n’est pas un JSON valide',
   jsonForbiddenKey: 'Le corps de la requête ne doit pas contenir la clé « {key} »',
   urlMalformed: 'L’adresse n’est pas valide : elle contient un caractère mal encodé avec %',

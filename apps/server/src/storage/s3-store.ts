@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat as statFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { KeyExistsError, StorageUnavailableError, checkKey, isValidKey, type ObjectStore } from './object-store.js';
 
@@ -185,7 +186,7 @@ export class S3ObjectStore implements ObjectStore {
   }
 }
 
-type Sdk = typeof import('@aws-sdk/client-s3');
+type Sdk = typeof S3Sdk;
 let loading: Promise<Sdk> | undefined;
 
 /**

@@ -43,11 +43,11 @@ const BACKENDS: Backend[] = [
   {
     name: 'disk',
     store: () => new DiskObjectStore(mkdtempSync(path.join(scratch, 'disk-'))),
-    unreachable: async () => {
+    unreachable: () => {
       // Its folder cannot exist: a file stands where the folder should be.
       const file = path.join(scratch, `file-${randomUUID()}`);
       writeFileSync(file, 'not a folder');
-      return new DiskObjectStore(path.join(file, 'uploads'));
+      return Promise.resolve(new DiskObjectStore(path.join(file, 'uploads')));
     },
   },
   {
