@@ -23,9 +23,8 @@ export interface CopyResult {
  */
 export async function copyObjects(from: ObjectStore, to: ObjectStore): Promise<CopyResult> {
   const result: CopyResult = { copied: 0, bytes: 0, skipped: 0, differing: [] };
-  for await (const key of from.list()) {
-    const source = await from.stat(key);
-    if (!source) continue;
+  for await (const source of from.list()) {
+    const { key } = source;
     const target = await to.stat(key);
     if (target) {
       if (target.size === source.size) result.skipped += 1;

@@ -10,6 +10,7 @@ import {
   StorageUnavailableError,
   checkKey,
   isValidKey,
+  type ListedObject,
   type ObjectStore,
 } from './object-store.js';
 
@@ -125,7 +126,7 @@ export class DiskObjectStore implements ObjectStore {
     }
   }
 
-  async *list(): AsyncIterable<string> {
+  async *list(): AsyncIterable<ListedObject> {
     let names: string[];
     try {
       names = (await readdir(this.root, { recursive: true })).map(String);
@@ -135,7 +136,9 @@ export class DiskObjectStore implements ObjectStore {
     }
     for (const name of names) {
       const key = name.split(path.sep).join('/');
-      if (isValidKey(key) && (await this.stat(key))) yield key;
+      if (!isValidKey(key)) continue;
+      const info = await stat(path.join(this.root, name)).catch(() => undefined);
+      if (info?.isFile()) yield { key, size: info.size, modifiedAt: info.mtimeMs };
     }
   }
 

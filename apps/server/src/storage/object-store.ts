@@ -23,10 +23,17 @@ export interface ObjectStore {
   stat(key: string): Promise<{ size: number } | null>;
   /** Removes the object; a key that holds nothing is fine. */
   delete(key: string): Promise<void>;
-  /** Every key held, in no particular order (the copy between stores). */
-  list(): AsyncIterable<string>;
+  /** Every object held, in no particular order (the copy between stores, the sweep of strays). */
+  list(): AsyncIterable<ListedObject>;
   /** Throws StorageUnavailableError unless the store can be read and written now (/readyz). */
   check(): Promise<void>;
+}
+
+export interface ListedObject {
+  key: string;
+  size: number;
+  /** When it was written (ms since the epoch, the store's clock). */
+  modifiedAt: number;
 }
 
 /** The parts of a key: lower-case names with an optional extension, at most four deep. */

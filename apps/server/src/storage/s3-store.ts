@@ -3,7 +3,14 @@ import { stat as statFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { KeyExistsError, StorageUnavailableError, checkKey, isValidKey, type ObjectStore } from './object-store.js';
+import {
+  KeyExistsError,
+  StorageUnavailableError,
+  checkKey,
+  isValidKey,
+  type ListedObject,
+  type ObjectStore,
+} from './object-store.js';
 
 export interface S3Settings {
   /** Empty for AWS itself; the address of MinIO, Ceph, OSS or another S3-compatible service. */
@@ -155,7 +162,7 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
-  async *list(): AsyncIterable<string> {
+  async *list(): AsyncIterable<ListedObject> {
     let token: string | undefined;
     do {
       let page;
@@ -170,7 +177,9 @@ export class S3ObjectStore implements ObjectStore {
       }
       for (const entry of page.Contents ?? []) {
         const key = entry.Key?.slice(this.prefix.length);
-        if (key && isValidKey(key)) yield key;
+        if (key && isValidKey(key)) {
+          yield { key, size: Number(entry.Size ?? 0), modifiedAt: entry.LastModified?.getTime() ?? 0 };
+        }
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

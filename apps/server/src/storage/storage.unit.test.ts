@@ -71,9 +71,11 @@ describe.each(BACKENDS)('the $name store', (backend) => {
     await store.put(name, bytes, 'image/jpeg');
     expect(await store.get(name)).toEqual(bytes);
     expect(await store.stat(name)).toEqual({ size: bytes.length });
-    const keys: string[] = [];
-    for await (const listed of store.list()) keys.push(listed);
-    expect(keys).toEqual([name]);
+    const listed: unknown[] = [];
+    for await (const entry of store.list()) listed.push(entry);
+    expect(listed).toEqual([{ key: name, size: bytes.length, modifiedAt: expect.any(Number) as number }]);
+    const [{ modifiedAt }] = listed as { modifiedAt: number }[];
+    expect(Math.abs(modifiedAt - Date.now())).toBeLessThan(60_000);
     await store.delete(name);
     expect(await store.get(name)).toBeNull();
     expect(await store.stat(name)).toBeNull();
@@ -149,7 +151,7 @@ describe.each(BACKENDS)('the $name store', (backend) => {
       await expect(store.delete(name)).rejects.toBeInstanceOf(InvalidKeyError);
     }
     const keys: string[] = [];
-    for await (const listed of store.list()) keys.push(listed);
+    for await (const listed of store.list()) keys.push(listed.key);
     expect(keys).toEqual([]);
     expect(readdirSync(scratch).filter((name) => name.startsWith('outside'))).toEqual([]);
   });

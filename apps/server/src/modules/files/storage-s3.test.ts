@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CODES, consoleUploadCompanion, listHealthImports } from '@stride/contract';
@@ -86,7 +87,7 @@ describe('uploads in S3-compatible storage', () => {
     );
     expect(uploaded.code, uploaded.message).toBe(CODES.OK);
     const keys: string[] = [];
-    for await (const key of bucketArea('companion').list()) keys.push(key);
+    for await (const listed of bucketArea('companion').list()) keys.push(listed.key);
     expect(keys).toHaveLength(1);
     // Only the staging folder is local, and it is left empty.
     expect(localFiles(t.config.companionUploads.dir)).toEqual([]);
@@ -129,6 +130,31 @@ describe('uploads in S3-compatible storage', () => {
     expect((await download(token, kept.data.url)).headers['content-type']).toBe('image/jpeg');
     expect((await uploadFile(t, token, await testJpeg(), { purpose: 'id_front' })).code).toBe(CODES.OK);
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+});
+
+describe('stray objects', () => {
+  it('are removed once older than the grace period; objects a row names, and fresh ones, stay', async () => {
+    const { token, userId } = await registerUser(t);
+    const kept = await uploadFile(t, token, await testJpeg(), { purpose: 'avatar' });
+    expect(kept.code, kept.message).toBe(CODES.OK);
+    const keptKey = `avatar/${kept.data.fileId}.jpg`;
+    // Bytes whose row is gone (an erasure while the store was down), and one of a shape we never write.
+    const stray = `id-front/${randomUUID()}.jpg`;
+    await bucketArea('uploads').put(stray, Buffer.from('left behind'));
+    await bucketArea('uploads').put('notes/readme.txt', Buffer.from('not ours'));
+
+    const sweep = () => t.app.services.admin.files.removeStrayObjects('ops-alice');
+    expect(await sweep()).toEqual({ objects: 0, bytes: 0 });
+    t.clock.set(Date.now() + (t.config.uploads.unusedGraceHours + 1) * 60 * 60 * 1000);
+    expect(await sweep()).toEqual({ objects: 1, bytes: 'left behind'.length });
+    expect(await bucketArea('uploads').stat(stray)).toBeNull();
+    expect(await bucketArea('uploads').stat('notes/readme.txt')).not.toBeNull();
+    expect(await bucketArea('uploads').stat(keptKey)).not.toBeNull();
+    expect((await download(token, kept.data.url)).statusCode).toBe(200);
+    expect(await t.app.services.files.personalData().exportFor(userId)).toHaveLength(1);
+    const [record] = await t.app.services.operators.list(1);
+    expect(record).toMatchObject({ action: 'storage.sweep', operator: 'ops-alice' });
   });
 });
 

@@ -6,6 +6,20 @@ import { requireOperator, requireYes, type Command } from '../command.js';
 /** Object storage (decision 054): moving from the disk to an S3-compatible bucket. */
 export const STORAGE_COMMANDS: Command[] = [
   {
+    name: 'storage sweep',
+    usage: [
+      '  storage sweep --operator NAME --yes                     remove stored uploads that no file names, older',
+      '                                                          than UPLOAD_UNUSED_GRACE_HOURS (left when the',
+      '                                                          storage was unreachable at a deletion; recorded)',
+    ],
+    run: async ({ deps, values }) => {
+      const operator = requireOperator(values);
+      requireYes(values, 'remove stored uploads that no file names');
+      const result = await deps.services.admin.files.removeStrayObjects(operator);
+      deps.out(`removed ${result.objects} stray objects (${result.bytes} bytes); by ${operator}`);
+    },
+  },
+  {
     name: 'storage copy-to-s3',
     usage: [
       '  storage copy-to-s3 --operator NAME --yes                copy every upload and package from the disk',
