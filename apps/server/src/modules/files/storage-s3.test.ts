@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CODES, consoleUploadCompanion, listHealthImports } from '@stride/contract';
+import { CODES, consoleUploadCompanion, deleteMyAccount, listHealthImports } from '@stride/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleApi, signIn } from '../../../test/console.js';
 import { fakeApk, packageUpload } from '../../../test/console-roles/content.js';
@@ -155,6 +155,29 @@ describe('stray objects', () => {
     expect(await t.app.services.files.personalData().exportFor(userId)).toHaveLength(1);
     const [record] = await t.app.services.operators.list(1);
     expect(record).toMatchObject({ action: 'storage.sweep', operator: 'ops-alice' });
+  });
+});
+
+describe('an account deleted while the store is down', () => {
+  it('is deleted all the same; its photos are strays the sweep removes', async () => {
+    const user = await registerUser(t);
+    const photo = await uploadFile(t, user.token, await testJpeg(), { purpose: 'id_front' });
+    expect(photo.code, photo.message).toBe(CODES.OK);
+    const key = `id-front/${photo.data.fileId}.jpg`;
+    await s3.pause();
+    try {
+      const deleted = await api(t, deleteMyAccount, {
+        token: user.token,
+        body: { password: user.password, confirmation: 'DELETE' },
+      });
+      expect(deleted.code, deleted.message).toBe(CODES.OK);
+    } finally {
+      await s3.resume();
+    }
+    expect(await bucketArea('uploads').stat(key)).not.toBeNull();
+    t.clock.set(Math.max(t.clock.now(), Date.now() + (t.config.uploads.unusedGraceHours + 1) * 60 * 60 * 1000));
+    expect((await t.app.services.admin.files.removeStrayObjects('ops-alice')).objects).toBe(1);
+    expect(await bucketArea('uploads').stat(key)).toBeNull();
   });
 });
 
