@@ -74,7 +74,7 @@ describe.each(BACKENDS)('the $name store', (backend) => {
     const listed: unknown[] = [];
     for await (const entry of store.list()) listed.push(entry);
     expect(listed).toEqual([{ key: name, size: bytes.length, modifiedAt: expect.any(Number) as number }]);
-    const [{ modifiedAt }] = listed as { modifiedAt: number }[];
+    const { modifiedAt } = listed[0] as { modifiedAt: number };
     expect(Math.abs(modifiedAt - Date.now())).toBeLessThan(60_000);
     await store.delete(name);
     expect(await store.get(name)).toBeNull();
