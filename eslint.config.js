@@ -100,6 +100,7 @@ export default tseslint.config(
       'apps/server/src/lib/**',
       'apps/server/src/i18n/**',
       'apps/server/src/http/**',
+      'apps/server/src/storage/**',
       'apps/server/src/config.ts',
     ],
     rules: restrict([

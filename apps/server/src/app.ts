@@ -19,7 +19,8 @@ import { negotiateLanguage, translator, type Translate } from './i18n/index.js';
 import { refuseControlCharacters } from './http/validation.js';
 import { MINUTE_MS, systemClock, type Clock } from './lib/clock.js';
 import { FieldCipher } from './lib/secrets.js';
-import { DiskFileStore, type FileStore } from './modules/files/file-store.js';
+import { createStorage, type Storage } from './storage/storage.js';
+import { StorageUnavailableError } from './storage/object-store.js';
 import { FilesRepository } from './modules/files/files.repository.js';
 import { registerFileConsoleRoutes, registerFileRoutes, registerMediaFiles } from './modules/files/files.routes.js';
 import { FilesService } from './modules/files/files.service.js';
@@ -183,8 +184,8 @@ export interface AppOptions {
   db?: Db;
   /** Check every success answer against the contract (tests). */
   validateResponses?: boolean;
-  /** Where upload bytes live; the disk under `UPLOAD_DIR` by default. */
-  fileStore?: FileStore;
+  /** Where uploads and packages live; the configured storage (STORAGE, decision 054) by default. */
+  storage?: Storage;
   /** Log lines go here instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
   /** The SMS provider instead of the configured one (tests). */
@@ -234,6 +235,8 @@ export interface Services {
   notices: NoticesService;
   community: CommunityService;
   download: DownloadService;
+  /** Object storage: uploads and packages, on the disk or in S3 (decision 054); its check is /readyz's. */
+  storage: Storage;
   /** The notifications inbox and the sweep of notifications that come from time (decision 044). */
   notifications: NotificationsService;
   notificationSweep: NotificationSweep;
@@ -377,18 +380,11 @@ export function buildServices(
   const mailings = new MailingsService(db, mailingsRepository, cards, addresses, clock, calendar, config);
   const community = new CommunityService(db, communityRepository);
   const downloadRepository = new DownloadRepository();
-  const download = new DownloadService(config, db, downloadRepository);
+  const storage = options.storage ?? createStorage(config);
+  const download = new DownloadService(config, db, downloadRepository, storage.area('companion'));
   const provider = options.paymentProvider ?? paymentProvider(config, clock);
   const payments = new PaymentsService(db, paymentsRepository, cards, ledger, clock, config, provider, options.log);
-  const files = new FilesService(
-    db,
-    new FilesRepository(),
-    options.fileStore ?? new DiskFileStore(config.uploads.dir),
-    limits,
-    clock,
-    config,
-    policies,
-  );
+  const files = new FilesService(db, new FilesRepository(), storage.area('uploads'), limits, clock, config, policies);
   const push = new PushService(db, pushRepository, outbox, walking, clock, config);
   // An identity decision changes what the session read carries (decision 049).
   const forgetSessions = (userId: string) => sessions.forgetUser(userId);
@@ -454,6 +450,7 @@ export function buildServices(
     notices,
     community,
     download,
+    storage,
     notifications,
     notificationSweep: new NotificationSweep(cards, walking, clock, calendar, config),
     privacy,
@@ -605,6 +602,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => db.destroy());
   }
   const services = buildServices(config, db, { ...options, log: app.log });
+  if (!options.storage) app.addHook('onClose', () => services.storage.close());
   if (services.payments.provider instanceof AlipayProvider) await services.payments.provider.ready;
   // Sign-up accepts the current policies: a new installation starts with version 1 (decision 046).
   await services.policies.ensureInitial();
@@ -704,6 +702,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const t = request.t ?? translator('en');
     if (error instanceof AppError) {
+      // The caller is told to try again; the store's own words are for the operators (decision 054).
+      if (error instanceof StorageUnavailableError) {
+        request.log.warn({ err: error.reason }, 'object storage unavailable');
+      }
       const message = error.text ?? t(error.messageKey, error.values);
       return reply.code(200).send({ code: error.code, message, data: null });
     }
@@ -759,6 +761,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     registerMetricsRoutes(app, metrics, config.metrics);
     app.addHook('onClose', () => metrics.close());
   }
+  // Uploads and packages live in object storage (decision 054): a server that cannot reach it
+  // takes no traffic. The cause goes to the log only.
+  readiness.addCheck('storage', async () => {
+    try {
+      await services.storage.check();
+    } catch (error) {
+      app.log.warn({ err: (error as { reason?: unknown }).reason ?? error }, 'object storage unreachable');
+      throw new Error('unreachable');
+    }
+  });
   registerSystemRoutes(app, db, readiness);
   registerAccountRoutes(endpoints.forModule('accounts'), services);
   registerAccountsConsoleRoutes(endpoints.forModule('accounts'), services);

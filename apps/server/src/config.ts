@@ -197,6 +197,19 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(25),
+  // Object storage (decision 054): the local disk (UPLOAD_DIR and DATA_DIR/companion), or an
+  // S3-compatible bucket (AWS S3, MinIO, Ceph, Alibaba OSS in S3 mode) that every instance shares.
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 const ALIYUN_SMS_VARIABLES = [
@@ -262,6 +275,33 @@ function smsSettings(mode: 'demo' | 'production', e: z.output<typeof EnvSchema>,
 
 type Env = z.output<typeof EnvSchema>;
 type Mode = NonNullable<Env['STRIDE_MODE']>;
+
+const S3_VARIABLES = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * Object storage (decision 054): the disk, or STORAGE=s3 with its bucket and keys; what is
+ * missing joins the start-up problems (decision 038).
+ */
+function storageSettings(e: Env, problems: StartupProblems) {
+  if (e.STORAGE === 'disk') return { kind: 'disk' as const, s3: null };
+  const before = problems.count;
+  problems.requireAll(e, S3_VARIABLES, 'for STORAGE=s3: the bucket and its access key (decision 054).');
+  if (problems.count > before || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    return { kind: 'disk' as const, s3: null };
+  }
+  return {
+    kind: 's3' as const,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      timeoutMs: e.S3_TIMEOUT_MS,
+    },
+  };
+}
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -601,6 +641,8 @@ function fromEnv(e: Env) {
 
   const webPush = webPushSettings(e, mode, dataDir, problems);
 
+  const storage = storageSettings(e, problems);
+
   const companionParts = [e.COMPANION_VERSION, e.COMPANION_VERSION_CODE, e.COMPANION_PACKAGE_FILE];
   let companion: { version: string; versionCode: number; file: string } | null = null;
   if (companionParts.some((part) => part !== undefined)) {
@@ -767,6 +809,8 @@ function fromEnv(e: Env) {
     sms,
     /** Web Push: VAPID keys, subject, allowed push services, TTL, reminder sweep (decision 048). */
     webPush,
+    /** Where uploads and packages live: the disk, or an S3-compatible bucket (decision 054). */
+    storage,
     /** `outboxAll`: /demo/outbox lists every message, not only the demo account's. */
     /** The notifications sweep (decision 044). */
     notifications: {

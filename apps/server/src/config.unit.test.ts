@@ -463,3 +463,54 @@ describe('metrics and shutdown settings', () => {
     expect(loadConfig({ ...production(), METRICS_PORT: '9100' }).metrics.host).toBe('127.0.0.1');
   });
 });
+
+describe('object storage (decision 054)', () => {
+  const production = {
+    STRIDE_MODE: 'production',
+    APP_SECRET: 'x'.repeat(40),
+    DATA_ENCRYPTION_KEY: DATA_KEY,
+    PUBLIC_URL: 'https://walk.example.com',
+    PAYMENT_PROVIDER: 'none',
+    ...ALIYUN_SMS,
+    ...WEB_PUSH,
+  };
+
+  it('is the disk unless STORAGE=s3', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).storage).toEqual({ kind: 'disk', s3: null });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STORAGE: 'ftp' })).toThrow(/STORAGE/);
+  });
+
+  it('names every missing S3 variable in the one start-up message, in demo mode too', () => {
+    expect(() => loadConfig({ ...production, DATA_DIR: tempDir(), STORAGE: 's3', S3_BUCKET: 'stride' })).toThrow(
+      /^Stride cannot start in production mode: set S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY\.\n {2}S3_ACCESS_KEY_ID must be set: for STORAGE=s3/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STORAGE: 's3' })).toThrow(
+      /^Stride cannot start in demo mode: set S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY\./,
+    );
+  });
+
+  it('reads the bucket, its endpoint and keys, with the documented defaults', () => {
+    const config = loadConfig({
+      ...production,
+      DATA_DIR: tempDir(),
+      STORAGE: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'stride',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.storage).toEqual({
+      kind: 's3',
+      s3: {
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        bucket: 'stride',
+        accessKeyId: 'key-id',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+        timeoutMs: 10_000,
+      },
+    });
+  });
+});

@@ -18,7 +18,7 @@ export const CODES = {
   INSUFFICIENT_FUNDS: 1012,
   /** The one-time face check (or its manual alternative) is needed before the first withdrawal. */
   FACE_CHECK_REQUIRED: 1013,
-  /** The service is briefly unavailable (its database is restarting or unreachable); try again shortly. */
+  /** The service is briefly unavailable (its database or its object storage is restarting or unreachable); try again shortly. */
   SERVICE_UNAVAILABLE: 1014,
   /** Refused for this caller: an operator without the role, a console call without its CSRF token. Nothing changed. */
   FORBIDDEN: 1015,

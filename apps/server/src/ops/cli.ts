@@ -20,6 +20,7 @@ import { OPERATOR_COMMANDS } from './commands/operators.js';
 import { ORDER_COMMANDS } from './commands/orders.js';
 import { PAYMENT_COMMANDS } from './commands/payments.js';
 import { WITHDRAWAL_COMMANDS } from './commands/withdrawals.js';
+import { STORAGE_COMMANDS } from './commands/storage.js';
 
 export { visible, type OpsDeps } from './command.js';
 
@@ -46,6 +47,7 @@ const COMMANDS: readonly Command[] = [
   ...BOOK_COMMANDS,
   ...PAYMENT_COMMANDS,
   ...OPERATOR_COMMANDS,
+  ...STORAGE_COMMANDS,
 ];
 
 const BY_NAME = new Map(COMMANDS.map((command) => [command.name, command]));
@@ -125,11 +127,15 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     const services = buildServices(config, db);
-    process.exitCode = await runOps(process.argv.slice(2), {
-      services,
-      out: (line) => process.stdout.write(`${line}\n`),
-      err: (line) => process.stderr.write(`${line}\n`),
-    });
+    try {
+      process.exitCode = await runOps(process.argv.slice(2), {
+        services,
+        out: (line) => process.stdout.write(`${line}\n`),
+        err: (line) => process.stderr.write(`${line}\n`),
+      });
+    } finally {
+      services.storage.close();
+    }
   } finally {
     await db.destroy();
   }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -52,8 +52,8 @@ export class DownloadAdmin {
   }
 
   /**
-   * Writes a package's bytes to a temporary file in the packages' folder (so that the final
-   * rename stays on one file system), hashing and counting them, and flushes it to disk.
+   * Writes a package's bytes to a temporary local file in the packages' folder, hashing and
+   * counting them, and flushes it to disk; `publish` streams it into the store.
    */
   async stage(source: Readable): Promise<StagedPackage> {
     const dir = this.config.companionUploads.dir;
@@ -89,9 +89,9 @@ export class DownloadAdmin {
 
   /**
    * Serves a staged package from now on: checks its name, type and version code, records it and
-   * renames it into place in one transaction (the row commits only once the file is in place; a
-   * reader sees either the old package or the whole new one). Older uploaded files are removed
-   * afterwards. The staged file is removed on any refusal.
+   * stores its bytes in one transaction (the row commits only once the object is stored; a reader
+   * sees either the old package or the whole new one). Older uploaded packages are removed
+   * afterwards. The staged file is removed in every case.
    */
   async publish(
     operator: string,
@@ -150,10 +150,11 @@ export class DownloadAdmin {
           after: { version, versionCode: input.versionCode, fileName, source: 'upload' },
           now,
         });
-        await rename(staged.temp, path.join(this.config.companionUploads.dir, storageKey));
+        // Streamed into the store (the disk or S3, decision 054) before the row commits.
+        await this.download.storeUploaded(storageKey, staged.temp);
       });
       for (const old of await this.repository.older(this.db, input.versionCode)) {
-        await rm(this.download.uploadedFile(old), { force: true });
+        await this.download.removeUploaded(old);
       }
       const served = await this.download.package();
       if (!served) throw new OperatorError('The package is not there after the upload.');

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { CODES, getDownload } from '@stride/contract';
 import type { FastifyInstance } from 'fastify';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
@@ -35,6 +34,9 @@ export function registerDownloadFiles(app: FastifyInstance, download: DownloadSe
   app.get<{ Params: { name: string } }>(`${DOWNLOAD_PREFIX}/:name`, async (request, reply) => {
     const found = await download.package();
     if (!found || request.params.name !== found.name) return reply.code(404).send(missing(request.url, request.t));
+    // Streamed from the disk or the bucket, never whole in memory (decision 054).
+    const opened = await download.open(found);
+    if (!opened) return reply.code(404).send(missing(request.url, request.t));
     const contentType = found.name.endsWith('.apk')
       ? 'application/vnd.android.package-archive'
       : 'application/octet-stream';
@@ -43,6 +45,7 @@ export function registerDownloadFiles(app: FastifyInstance, download: DownloadSe
       .header('content-disposition', `attachment; filename="${found.name.replace(/"/g, '')}"`)
       .header('cache-control', 'no-cache')
       .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(found.file));
+      .header('content-length', String(opened.size))
+      .send(opened.stream);
   });
 }

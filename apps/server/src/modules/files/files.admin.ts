@@ -58,6 +58,20 @@ export class FilesAdmin {
     return file;
   }
 
+  /** Objects of the uploads area no row names, older than the grace period (decision 054), by hand. */
+  async removeStrayObjects(operator: string): Promise<{ objects: number; bytes: number }> {
+    const result = await this.files.removeStrayObjects();
+    await this.operators.record(this.db, {
+      operator,
+      action: 'storage.sweep',
+      subjectType: 'file',
+      subjectId: 'strays',
+      detail: { ...result },
+      now: this.clock.now(),
+    });
+    return result;
+  }
+
   /** Unused uploads, expired captchas and old rate counters, by hand (the server also runs it on a timer). */
   async runCleanup(operator: string): Promise<CleanupResult> {
     const result = await this.cleanup();

@@ -8,7 +8,7 @@ import type { BinaryAnswer } from '../../http/endpoints.js';
 import { MINUTE_MS, type Clock } from '../../lib/clock.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { PoliciesService } from '../policies/policies.service.js';
-import type { FileStore } from './file-store.js';
+import { StorageUnavailableError, type ObjectStore } from '../../storage/object-store.js';
 import { CONTENT_TYPES, EXTENSIONS, reencodeImage, type ImageType } from './images.js';
 import type { FileRow, FilesRepository, MediaRow } from './files.repository.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
@@ -39,7 +39,8 @@ export class FilesService {
   constructor(
     private readonly db: Db,
     private readonly repository: FilesRepository,
-    private readonly store: FileStore,
+    /** The uploads area of the object storage (decision 054). */
+    private readonly store: ObjectStore,
     private readonly limits: RateLimitService,
     private readonly clock: Clock,
     private readonly config: Config,
@@ -93,7 +94,7 @@ export class FilesService {
         await this.repository.lockUser(trx, userId);
         if ((await this.repository.storedBytes(trx, userId)) + row.size > quotaBytes) throw overQuota();
         await this.repository.insert(trx, row);
-        await this.store.put(key, image.bytes);
+        await this.store.put(key, image.bytes, row.content_type);
       });
     } catch (error) {
       if (!(error instanceof AppError)) await this.store.delete(key);
@@ -128,7 +129,7 @@ export class FilesService {
       operator_id: null,
       created_at: this.clock.now(),
     };
-    await this.store.put(row.storage_key, image.bytes);
+    await this.store.put(row.storage_key, image.bytes, row.content_type);
     try {
       await save(row);
     } catch (error) {
@@ -206,6 +207,35 @@ export class FilesService {
     return { files, bytes };
   }
 
+  /**
+   * Removes objects of the uploads area that no row names (decision 054): bytes an account
+   * deletion could not remove while the store was unreachable, or a process stopped between
+   * storing bytes and committing their row. Only objects older than the grace period are looked
+   * at, so an upload in flight is never one, and only keys of the shapes the server writes.
+   */
+  async removeStrayObjects(): Promise<{ objects: number; bytes: number }> {
+    const writtenBefore = this.clock.now() - this.config.uploads.unusedGraceHours * HOUR_MS;
+    let objects = 0;
+    let bytes = 0;
+    for await (const entry of this.store.list()) {
+      if (entry.modifiedAt >= writtenBefore || (await this.isNamed(entry.key))) continue;
+      await this.store.delete(entry.key);
+      objects += 1;
+      bytes += entry.size;
+    }
+    return { objects, bytes };
+  }
+
+  /** Whether a row names the key; a key of another shape counts as named (it is left alone). */
+  private async isNamed(key: string): Promise<boolean> {
+    const match = /^([a-z0-9_-]+)\/([0-9a-f-]{36})\.[a-z0-9]+$/.exec(key);
+    const [, folder, id] = match ?? [];
+    if (!folder || !id) return true;
+    const row =
+      folder === 'media' ? await this.repository.findMedia(this.db, id) : await this.repository.find(this.db, id);
+    return row?.storage_key === key;
+  }
+
   /** Deletes the bytes for good; the row stays (without its key) as the record that a file existed. */
   async deleteBytes(db: Executor, fileId: string): Promise<void> {
     const row = await this.repository.find(db, fileId);
@@ -240,7 +270,13 @@ export class FilesService {
           .filter((key): key is string => key !== null);
         await this.repository.markAllDeleted(trx, userId, now);
         return async () => {
-          for (const key of keys) await this.store.delete(key);
+          for (const key of keys) {
+            // The account is gone already: bytes the store cannot remove now are strays, which
+            // removeStrayObjects takes later (decision 054).
+            await this.store.delete(key).catch((error: unknown) => {
+              if (!(error instanceof StorageUnavailableError)) throw error;
+            });
+          }
         };
       },
     };
