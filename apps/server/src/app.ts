@@ -607,7 +607,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   // Pending SMS and pushes go out from the delivery job, never inside a request (decisions 034, 048).
   services.deliverer.log = app.log;
-  services.deliverer.onWake = () => jobs.trigger('outbox.deliver');
+  services.deliverer.onWake = () => void jobs.trigger('outbox.deliver');
   if (config.jobs.worker) {
     app.addHook('onReady', () => jobs.start());
   }

@@ -73,21 +73,23 @@ export class PgBossRunner implements JobRunner {
         },
       );
       if (job.everyMs > 0) {
-        const timer = setInterval(() => this.trigger(job.name), job.everyMs);
+        const timer = setInterval(() => void this.trigger(job.name), job.everyMs);
         timer.unref();
         this.timers.push(timer);
       }
     }
   }
 
-  trigger(name: string): void {
+  async trigger(name: string): Promise<void> {
     jobOf(this.jobs, name);
     const boss = this.boss;
     if (!boss || this.stopping) return;
-    // Null when a pass is already waiting: the stately queue keeps one.
-    boss.send(name, {}).catch((error: unknown) => {
+    try {
+      // Null when a pass is already waiting: the stately queue keeps one.
+      await boss.send(name, {});
+    } catch (error) {
       if (!this.stopping) this.log.warn({ err: error, job: name }, 'could not queue a job');
-    });
+    }
   }
 
   run<R = unknown>(name: string): Promise<R> {

@@ -43,8 +43,11 @@ export interface JobRunner {
   readonly jobs: ReadonlyMap<string, JobDefinition>;
   /** Starts the timers and the worker; a runner never started runs only what is called by hand. */
   start(): Promise<void>;
-  /** Queues a pass soon (a no-op before start and after stop). Passes of one job never overlap. */
-  trigger(name: string): void;
+  /**
+   * Queues a pass soon (a no-op before start and after stop); resolves once it is queued, never
+   * rejects. Passes of one job never overlap, and at most one more waits.
+   */
+  trigger(name: string): Promise<void>;
   /** Runs one pass of the job here and now, outside the queue, and answers its result. */
   run<R = unknown>(name: string): Promise<R>;
   /** Runs one pass of every job, in the table's order, here and now (tests with their clock). */
@@ -141,20 +144,20 @@ export class InProcessRunner implements JobRunner {
     this.started = true;
     for (const job of this.jobs.values()) {
       if (job.everyMs <= 0) continue;
-      const timer = setInterval(() => this.trigger(job.name), job.everyMs);
+      const timer = setInterval(() => void this.trigger(job.name), job.everyMs);
       timer.unref();
       this.timers.push(timer);
     }
     return Promise.resolve();
   }
 
-  trigger(name: string): void {
-    if (!this.started) return;
+  trigger(name: string): Promise<void> {
     const job = jobOf(this.jobs, name);
+    if (!this.started) return Promise.resolve();
     const state = this.stateOf(name);
     if (state.running) {
       state.again = true;
-      return;
+      return Promise.resolve();
     }
     const pass = runLogged(job, this.log);
     state.last = pass.catch(() => undefined);
@@ -170,7 +173,7 @@ export class InProcessRunner implements JobRunner {
           state.retries += 1;
           state.retryTimer = setTimeout(() => {
             state.retryTimer = undefined;
-            this.trigger(name);
+            void this.trigger(name);
           }, delay);
           state.retryTimer.unref();
         } else {
@@ -182,9 +185,10 @@ export class InProcessRunner implements JobRunner {
       state.running = undefined;
       if (state.again) {
         state.again = false;
-        setImmediate(() => this.trigger(name));
+        setImmediate(() => void this.trigger(name));
       }
     });
+    return Promise.resolve();
   }
 
   run<R = unknown>(name: string): Promise<R> {
