@@ -181,7 +181,11 @@ describe(`every unit once: ${dialect === 'postgres' ? 'two pg-boss workers on on
 
     await everywhere(JOB_NAMES.payments);
 
-    const rows = await t.db.selectFrom('payments').select(['id', 'status']).where('user_id', '=', user.userId).execute();
+    const rows = await t.db
+      .selectFrom('payments')
+      .select(['id', 'status'])
+      .where('user_id', '=', user.userId)
+      .execute();
     expect(rows.filter((row) => row.status === 'expired')).toHaveLength(50);
     const orders = await t.db
       .selectFrom('membership_orders')

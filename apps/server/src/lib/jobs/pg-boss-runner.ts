@@ -129,13 +129,13 @@ export class PgBossRunner implements JobRunner {
     const counts = new Map<string, JobStats>();
     for (const name of this.jobs.keys()) counts.set(name, { name, queued: 0, active: 0, failed: 0, completed: 0 });
     if (!boss) return [...counts.values()];
-    const { rows } = (await boss
+    const result = await boss
       .getDb()
       .executeSql(
         `SELECT name, state::text AS state, count(*)::int AS count FROM ${JOBS_SCHEMA}.job GROUP BY name, state`,
         [],
-      )) as { rows: { name: string; state: string; count: number }[] };
-    for (const row of rows) {
+      );
+    for (const row of result.rows as { name: string; state: string; count: number }[]) {
       const entry = counts.get(row.name);
       if (!entry) continue;
       if (row.state === 'created' || row.state === 'retry') entry.queued += row.count;

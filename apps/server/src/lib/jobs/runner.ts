@@ -202,9 +202,9 @@ export class InProcessRunner implements JobRunner {
   async drain(timeoutMs = 30_000): Promise<boolean> {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {
-      const busy = [...this.states.values()].filter((state) => state.running || state.again);
+      const busy = [...this.states.values()].filter((state) => state.running !== undefined || state.again);
       if (busy.length === 0) return true;
-      await Promise.race([Promise.all(busy.map((state) => state.running)), sleep(50)]);
+      await Promise.race([Promise.all(busy.map((state) => state.running ?? Promise.resolve())), sleep(50)]);
     }
     return false;
   }
@@ -217,7 +217,7 @@ export class InProcessRunner implements JobRunner {
       state.retryTimer = undefined;
       state.again = false;
     }
-    const running = [...this.states.values()].map((state) => state.running).filter(Boolean);
+    const running = [...this.states.values()].flatMap((state) => (state.running ? [state.running] : []));
     if (running.length === 0) return;
     const finished = await Promise.race([
       Promise.allSettled(running).then(() => true),

@@ -342,10 +342,11 @@ export class CardsRepository {
       .where('c.ends_on', '>=', day)
       .where('c.user_id', '>', afterUserId)
       .whereRef('c.cash_back_total', '<', 'p.price')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('card_cash_backs as b')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('card_cash_backs as b')
               .select('b.id')
               .whereRef('b.card_id', '=', 'c.id')
               .where('b.day', '=', day),
