@@ -125,6 +125,7 @@ describe(`every unit once: ${dialect === 'postgres' ? 'two pg-boss workers on on
       PAYMENT_SANDBOX_SECRET: SCRIPTED_SECRET,
       JOBS_WORKER: 'true',
       JOBS_POLL_SECONDS: '0.5',
+      SMS_TIMEOUT_MS: '1500',
     };
     const a = await createTestApp(env, { paymentProvider: provider });
     instances.push(a);
@@ -264,5 +265,40 @@ describe(`every unit once: ${dialect === 'postgres' ? 'two pg-boss workers on on
     expect(stats.map((job) => job.name)).toEqual(Object.values(JOB_NAMES));
     expect(stats.every((job) => job.failed === 0 && job.queued === 0 && job.active === 0)).toBe(true);
     expect(stats.find((job) => job.name === JOB_NAMES.payments)?.completed).toBeGreaterThan(0);
+  });
+
+  it('a closing server takes no new job and waits for the pass under way', async () => {
+    const t = first();
+    const sms = fake.sms!;
+    // Sign-up codes of the earlier tests go first.
+    await t.app.services.deliverer.deliverDue();
+    sms.received.length = 0;
+    sms.failNext({ kind: 'hang' });
+    const recipient = '17700009999';
+    await t.app.services.outbox.send(t.db, {
+      channel: 'sms',
+      recipient,
+      template: 'register',
+      params: { code: '654321' },
+      body: 'Your code is 654321',
+    });
+    sameTime();
+    for (const instance of instances) await instance.app.jobs.trigger(JOB_NAMES.outbox);
+    // The pass is under way: the provider holds the call until the 1.5 s timeout.
+    await expect.poll(() => sms.received.length, { timeout: 10_000 }).toBe(1);
+    const started = Date.now();
+    await Promise.all(instances.map((instance) => instance.app.close()));
+    expect(Date.now() - started).toBeGreaterThan(200);
+    // The close returned after the pass had recorded its try, not before.
+    const row = await t.db
+      .selectFrom('outbox_messages')
+      .select(['status', 'attempts', 'error'])
+      .where('recipient', '=', recipient)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'pending', attempts: 1, error: 'aliyun: no answer before the timeout' });
+    for (const instance of instances) await instance.app.jobs.trigger(JOB_NAMES.outbox);
+    expect(await t.app.jobs.stats()).toEqual(
+      Object.values(JOB_NAMES).map((name) => expect.objectContaining({ name, queued: 0, active: 0 })),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { jobOf, runEach, runLogged, type JobDefinition, type JobLog, type JobRunner, type JobStats } from './runner.js';
 
 /** pg-boss keeps its tables in this schema of the app's database (decision 055). */
@@ -37,7 +37,9 @@ export class PgBossRunner implements JobRunner {
 
   async start(): Promise<void> {
     if (this.boss) return;
-    const boss = new PgBoss({
+    // Loaded only here: an instance on SQLite, or one that runs no jobs, never loads it.
+    const { default: PgBossQueue } = await import('pg-boss');
+    const boss = new PgBossQueue({
       connectionString: this.settings.connectionString,
       schema: JOBS_SCHEMA,
       application_name: 'stride-jobs',
