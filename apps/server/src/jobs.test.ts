@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { buyCard, createPayment, reportSteps } from '@stride/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +93,28 @@ describe('the daily cash back settlement', () => {
     t.clock.advance(DAY_MS);
     expect(await t.app.jobs.run(JOB_NAMES.cashBack)).toMatchObject({ users: 0, credited: 0 });
     expect(await balanceOf(t, walker.userId)).toBe(before + PLAN.daily_cash_back);
+  });
+
+  it('leaves a day held for review to its reviewer', async () => {
+    const planId = await createPlan(t, PLAN);
+    const held = await walkedThenBought(t, planId, 9_000);
+    await t.db
+      .insertInto('step_reviews')
+      .values({
+        id: randomUUID(),
+        user_id: held.userId,
+        day: held.day,
+        reasons: JSON.stringify(['regularRhythm']),
+        status: 'flagged',
+        created_at: t.clock.now(),
+        decided_at: null,
+        operator_id: null,
+        note: null,
+      })
+      .execute();
+    t.clock.advance(DAY_MS);
+    expect(await t.app.jobs.run(JOB_NAMES.cashBack)).toMatchObject({ users: 0, credited: 0 });
+    expect(await cashBackRows(t, held.userId)).toEqual([]);
   });
 
   it('lists every job in one table, and runs each once by hand with runDue', async () => {
