@@ -53,15 +53,18 @@ export class PgBossRunner implements JobRunner {
     this.boss = boss;
     await boss.start();
     for (const job of this.jobs.values()) {
-      await boss.createQueue(job.name, {
+      const queue = {
         name: job.name,
-        policy: 'stately',
+        policy: 'stately' as const,
         retryLimit: job.retryLimit,
         retryDelay: job.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: job.expireInSeconds,
         retentionDays: 1,
-      });
+      };
+      // Created once (pg-boss ignores a queue that exists); a changed table updates its settings.
+      await boss.createQueue(job.name, queue);
+      await boss.updateQueue(job.name, queue);
       await boss.work(
         job.name,
         { batchSize: 1, pollingIntervalSeconds: this.settings.pollingIntervalSeconds ?? 2 },
