@@ -319,9 +319,16 @@ describe(`every unit once: ${dialect === 'postgres' ? 'two pg-boss workers on on
       .where('recipient', '=', recipient)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'pending', attempts: 1, error: 'aliyun: no answer before the timeout' });
+    // A closed server queues and takes nothing more.
     for (const instance of instances) await instance.app.jobs.trigger(JOB_NAMES.outbox);
-    expect(await t.app.jobs.stats()).toEqual(
-      Object.values(JOB_NAMES).map((name) => expect.objectContaining({ name, queued: 0, active: 0 })),
-    );
+    if (dialect === 'postgres') {
+      const waiting = await sql<{
+        count: number;
+      }>`select count(*)::int as count from pgboss.job where state in ('created', 'retry', 'active')`.execute(t.db);
+      expect(waiting.rows).toEqual([{ count: 0 }]);
+    } else {
+      const outbox = (await t.app.jobs.stats()).find((job) => job.name === JOB_NAMES.outbox);
+      expect(outbox).toMatchObject({ queued: 0, active: 0 });
+    }
   });
 });
