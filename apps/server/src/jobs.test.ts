@@ -166,15 +166,22 @@ describe(`every unit once: ${dialect === 'postgres' ? 'two pg-boss workers on on
     for (const instance of instances) instance.clock.set(first().clock.now());
   };
 
-  /** Queues the job on every instance several times, runs it by hand on each at once, then waits for the queue. */
-  async function everywhere(name: string) {
-    const byHand = instances.flatMap((instance) => [
-      instance.app.jobs.trigger(name),
-      instance.app.jobs.run(name),
-      instance.app.jobs.trigger(name),
-      instance.app.jobs.run(name),
-    ]);
-    await Promise.all(byHand);
+  /**
+   * Queues the job on every instance several times and (unless `queueOnly`) runs it by hand on
+   * each at the same time, then waits for the queue.
+   */
+  async function everywhere(name: string, queueOnly = false) {
+    const passes = instances.flatMap((instance) =>
+      queueOnly
+        ? [instance.app.jobs.trigger(name), instance.app.jobs.trigger(name), instance.app.jobs.trigger(name)]
+        : [
+            instance.app.jobs.trigger(name),
+            instance.app.jobs.run(name),
+            instance.app.jobs.trigger(name),
+            instance.app.jobs.run(name),
+          ],
+    );
+    await Promise.all(passes);
     for (const instance of instances) expect(await instance.app.jobs.drain(60_000)).toBe(true);
     for (const instance of instances) {
       const stats = (await instance.app.jobs.stats()).find((job) => job.name === name);
@@ -182,13 +189,14 @@ describe(`every unit once: ${dialect === 'postgres' ? 'two pg-boss workers on on
     }
   }
 
-  it('expires 50 due payments and their orders once, closing each trade', async () => {
+  /** `count` orders of one user, each with a pending online payment, all past their expiry. */
+  async function duePayments(count: number) {
     const t = first();
     const planId = await createPlan(t, PLAN);
     const user = await registerUser(t);
     await verifyUser(t, user.userId);
     const payments: string[] = [];
-    for (let i = 0; i < 50; i += 1) {
+    for (let i = 0; i < count; i += 1) {
       const order = await api(t, buyCard, {
         token: user.token,
         body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
@@ -202,6 +210,25 @@ describe(`every unit once: ${dialect === 'postgres' ? 'two pg-boss workers on on
     t.clock.advance((t.config.payments.expiryMinutes + t.config.payments.orderExpiryMinutes) * MINUTE_MS + MINUTE_MS);
     sameTime();
     provider.calls.length = 0;
+    return { user, payments };
+  }
+
+  it('the queue alone: one pass at a time across the workers closes each of 25 trades exactly once', async () => {
+    const t = first();
+    const { user, payments } = await duePayments(25);
+
+    await everywhere(JOB_NAMES.payments, true);
+
+    const rows = await t.db.selectFrom('payments').select('status').where('user_id', '=', user.userId).execute();
+    expect(rows.map((row) => row.status)).toEqual(Array(25).fill('expired'));
+    for (const id of payments) {
+      expect(provider.calls.filter((call) => call.method === 'close' && call.paymentId === id)).toHaveLength(1);
+    }
+  });
+
+  it('expires 50 due payments and their orders once, closing each trade, with passes by hand at the same time', async () => {
+    const t = first();
+    const { user, payments } = await duePayments(50);
 
     await everywhere(JOB_NAMES.payments);
 
