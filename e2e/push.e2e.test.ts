@@ -49,9 +49,9 @@ describe('Web Push, end to end', () => {
     expect(listed?.failures).toBe(0);
     // Once a day: two more sweeps of the running timer remind no one.
     for (let sweep = 0; sweep < 2; sweep += 1) {
-      const before = server.app.pushReminders.lastRun;
-      await expect.poll(() => server.app.pushReminders.lastRun !== before, { timeout: 5_000 }).toBe(true);
-      expect(await server.app.pushReminders.lastRun).toEqual({ reminded: 0, reached: 0 });
+      const before = server.app.jobs.lastRun('push.reminders');
+      await expect.poll(() => server.app.jobs.lastRun('push.reminders') !== before, { timeout: 5_000 }).toBe(true);
+      expect(await server.app.jobs.lastRun('push.reminders')).toEqual({ reminded: 0, reached: 0 });
     }
     expect(pushService.received).toHaveLength(1);
   });

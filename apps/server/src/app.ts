@@ -8,7 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { CODES, ENDPOINTS, type Language } from '@stride/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { CleanupTimer, runCleanup } from './cleanup.js';
+import { runCleanup } from './cleanup.js';
 import type { Config } from './config.js';
 import { isLostConnection } from './db/connection-loss.js';
 import { createDatabase, migrateToLatest, type Db } from './db/database.js';
@@ -17,7 +17,7 @@ import { API_HEADERS, CONSOLE_HEADERS, readApiBackups, webAppHelmet } from './ht
 import { EndpointRegistrar } from './http/endpoints.js';
 import { negotiateLanguage, translator, type Translate } from './i18n/index.js';
 import { refuseControlCharacters } from './http/validation.js';
-import { MINUTE_MS, systemClock, type Clock } from './lib/clock.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { FieldCipher } from './lib/secrets.js';
 import { createStorage, type Storage } from './storage/storage.js';
 import { StorageUnavailableError } from './storage/object-store.js';
@@ -71,7 +71,6 @@ import {
   registerSandboxCheckout,
 } from './modules/payments/payments.routes.js';
 import { PaymentsService, type PaymentsLog } from './modules/payments/payments.service.js';
-import { PaymentSweepTimer } from './modules/payments/payments.sweep.js';
 import { PaymentsAdmin } from './modules/payments/payments.admin.js';
 import { SandboxProvider } from './modules/payments/sandbox-provider.js';
 import { AddressesRepository } from './modules/addresses/addresses.repository.js';
@@ -132,7 +131,6 @@ import { PushRepository } from './modules/push/push.repository.js';
 import { PushService } from './modules/push/push.service.js';
 import { WebPushTransport } from './modules/push/push.delivery.js';
 import { registerPushRoutes } from './modules/push/push.routes.js';
-import { PushReminderTimer } from './modules/push/push.sweep.js';
 import { SmsCodesRepository } from './modules/sms-codes/sms-codes.repository.js';
 import { SmsCodesService } from './modules/sms-codes/sms-codes.service.js';
 import { RateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
@@ -153,7 +151,10 @@ import { StepSourcesService } from './modules/step-sources/step-sources.service.
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService, type NotificationPusher } from './modules/notifications/notifications.service.js';
-import { NotificationSweep, NotificationSweepTimer } from './modules/notifications/notifications.sweep.js';
+import { NotificationSweep } from './modules/notifications/notifications.sweep.js';
+// Background jobs: one table, pg-boss on PostgreSQL, in-process on SQLite (decision 055).
+import { createJobRunner } from './jobs.js';
+import type { JobRunner } from './lib/jobs/runner.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -163,14 +164,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     endpoints: EndpointRegistrar;
-    cleanup: CleanupTimer;
-    paymentSweep: PaymentSweepTimer;
-    notificationSweep: NotificationSweepTimer;
-    pushReminders: PushReminderTimer;
     /** `/readyz`'s state: checks other parts add, and the drain on shutdown (decision 056). */
     readiness: Readiness;
     /** The Prometheus metrics when METRICS_TOKEN or METRICS_PORT is set; `registerQueueMetrics` adds a job queue. */
     metrics: MetricsService | null;
+    /** Background jobs (decision 055): started when the app is ready unless `JOBS_WORKER=false`. */
+    jobs: JobRunner;
   }
 }
 
@@ -607,50 +606,18 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // Sign-up accepts the current policies: a new installation starts with version 1 (decision 046).
   await services.policies.ensureInitial();
   app.decorate('services', services);
-  // Late payments, expiries and due refunds (decision 037); never keeps the process alive.
-  const paymentSweep = new PaymentSweepTimer(services.payments, config.payments.sweepIntervalSeconds * 1000, app.log);
-  app.decorate('paymentSweep', paymentSweep);
-  app.addHook('onReady', () => {
-    paymentSweep.start();
-    return Promise.resolve();
-  });
-  app.addHook('onClose', () => paymentSweep.stop());
-  // Notifications that come from time: cards ending soon, points waiting (decision 044).
-  const notificationSweep = new NotificationSweepTimer(
-    services.notificationSweep,
-    config.notifications.sweepIntervalSeconds * 1000,
-    app.log,
-  );
-  app.decorate('notificationSweep', notificationSweep);
-  app.addHook('onReady', () => {
-    notificationSweep.start();
-    return Promise.resolve();
-  });
-  app.addHook('onClose', () => notificationSweep.stop());
-  // Unused uploads, expired captchas and old counters (see cleanup.ts); never keeps the process alive.
-  const cleanup = new CleanupTimer(services, config.cleanupIntervalMinutes * MINUTE_MS, app.log);
-  app.decorate('cleanup', cleanup);
-  app.addHook('onReady', () => {
-    cleanup.start();
-    return Promise.resolve();
-  });
-  app.addHook('onClose', () => cleanup.stop());
-  // Pending SMS and pushes go out from here, never inside a request (decisions 034, 048).
-  const deliverer = services.deliverer;
-  deliverer.log = app.log;
-  app.addHook('onReady', () => {
-    deliverer.start();
-    return Promise.resolve();
-  });
-  app.addHook('onClose', () => deliverer.stop());
-  // The daily goal reminder (decision 048); never keeps the process alive.
-  const pushReminders = new PushReminderTimer(services.push, config.webPush.reminderSweepMs, app.log);
-  app.decorate('pushReminders', pushReminders);
-  app.addHook('onReady', () => {
-    pushReminders.start();
-    return Promise.resolve();
-  });
-  app.addHook('onClose', () => pushReminders.stop());
+  // Background jobs (decision 055): outbox delivery, the payments sweep, the daily cash back,
+  // notifications from time, goal reminders and the cleanup, from one table. The worker starts
+  // when the app is ready; a close stops it taking jobs and waits (bounded) for the running ones.
+  const jobs = createJobRunner(services, config, app.log);
+  app.decorate('jobs', jobs);
+  // Pending SMS and pushes go out from the delivery job, never inside a request (decisions 034, 048).
+  services.deliverer.log = app.log;
+  services.deliverer.onWake = () => void jobs.trigger('outbox.deliver');
+  if (config.jobs.worker) {
+    app.addHook('onReady', () => jobs.start());
+  }
+  app.addHook('onClose', () => jobs.stop());
 
   app.decorateRequest('language', 'en');
   app.decorateRequest('t', translator('en'));
@@ -758,6 +725,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     : null;
   app.decorate('metrics', metrics);
   if (metrics) {
+    // The job queue's depth and failures (decision 055), read at every scrape.
+    metrics.registerQueueMetrics(async () =>
+      (await jobs.stats()).map(({ name, queued, active, failed }) => ({ name, waiting: queued, active, failed })),
+    );
     registerMetricsRoutes(app, metrics, config.metrics);
     app.addHook('onClose', () => metrics.close());
   }

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { DAY_MS, MINUTE_MS } from './lib/clock.js';
 import type { CaptchaService } from './modules/captcha/captcha.service.js';
@@ -38,8 +37,8 @@ function counterRetentionMs(config: Config): number {
 
 /**
  * What would otherwise only grow: uploads nothing refers to (after `UPLOAD_UNUSED_GRACE_HOURS`),
- * expired captchas, finished rate-limit windows and ended SMS codes. The server runs it every
- * `CLEANUP_INTERVAL_MINUTES`; `npm run ops -- files cleanup` runs it by hand.
+ * expired captchas, finished rate-limit windows and ended SMS codes. The `files.cleanup` job runs it
+ * every `CLEANUP_INTERVAL_MINUTES` (decision 055); `npm run ops -- files cleanup` runs it by hand.
  */
 export async function runCleanup(services: CleanupServices): Promise<CleanupResult> {
   const { files, bytes } = await services.files.cleanupUnreferenced();
@@ -47,50 +46,4 @@ export async function runCleanup(services: CleanupServices): Promise<CleanupResu
   const counters = await services.limits.prune(counterRetentionMs(services.config));
   const codes = await services.smsCodes.prune();
   return { files, bytes, captchas, counters, codes };
-}
-
-/** An unref'd interval: started when the app is ready, stopped (and awaited) when it closes. */
-export class CleanupTimer {
-  private timer: NodeJS.Timeout | undefined;
-  /** The latest run, for whoever wants to wait for it (tests, shutdown). */
-  lastRun: Promise<CleanupResult | undefined> | undefined;
-
-  constructor(
-    private readonly services: CleanupServices,
-    private readonly intervalMs: number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    if (this.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => this.tick(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  private tick(): void {
-    // A slow run is not overlapped by the next one.
-    if (this.running) return;
-    this.running = true;
-    this.lastRun = runCleanup(this.services).then(
-      (result) => {
-        this.running = false;
-        if (result.files + result.captchas + result.counters + result.codes > 0)
-          this.log.info({ cleanup: result }, 'cleanup');
-        return result;
-      },
-      (error: unknown) => {
-        this.running = false;
-        this.log.error({ err: error }, 'cleanup failed');
-        return undefined;
-      },
-    );
-  }
-
-  private running = false;
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.lastRun;
-  }
 }

@@ -119,6 +119,16 @@ const EnvSchema = z.object({
     .default(64 * 1024 * 1024),
   UPLOAD_UNUSED_GRACE_HOURS: z.coerce.number().int().min(1).default(24),
   CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  // Background jobs (decision 055): the queue, whether this process works it, how long a close
+  // waits for running jobs, and the daily cash back settlement's pass.
+  JOBS_QUEUE: z.enum(['auto', 'pg-boss', 'in-process']).default('auto'),
+  JOBS_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  JOBS_SHUTDOWN_SECONDS: z.coerce.number().int().min(0).max(300).default(8),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  CASH_BACK_SETTLE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1_440).default(60),
   BANK_CARDS_MAX: z.coerce.number().int().min(1).default(5),
   WITHDRAW_MIN: z.coerce.number().int().min(1).default(1_000),
   WITHDRAW_DAILY_MAX: z.coerce.number().int().min(1).default(500_000),
@@ -672,6 +682,9 @@ function fromEnv(e: Env) {
   }
 
   const metrics = metricsSettings(e, mode, problems);
+  if (e.JOBS_QUEUE === 'pg-boss' && database.dialect !== 'postgres') {
+    throw new ConfigError('JOBS_QUEUE=pg-boss needs a PostgreSQL DATABASE_URL (SQLite runs jobs in-process)');
+  }
 
   // Every block above has added what it found: one start names them all.
   problems.throwIfAny(mode);
@@ -813,6 +826,17 @@ function fromEnv(e: Env) {
     storage,
     /** `outboxAll`: /demo/outbox lists every message, not only the demo account's. */
     /** The notifications sweep (decision 044). */
+    /** Background jobs (decision 055). */
+    jobs: {
+      /** `auto`: pg-boss on PostgreSQL, in-process on SQLite (which one process owns). */
+      queue: e.JOBS_QUEUE,
+      /** Whether this process runs jobs at all (tests drive them by hand). */
+      worker: e.JOBS_WORKER,
+      shutdownMs: e.JOBS_SHUTDOWN_SECONDS * 1000,
+      /** How often an idle pg-boss worker asks for a job. */
+      pollSeconds: e.JOBS_POLL_SECONDS,
+      cashBackIntervalMs: e.CASH_BACK_SETTLE_INTERVAL_MINUTES * 60_000,
+    },
     notifications: {
       sweepIntervalSeconds: e.NOTIFICATION_SWEEP_INTERVAL_SECONDS,
       pointsReminderHour: e.NOTIFICATION_POINTS_REMINDER_HOUR,

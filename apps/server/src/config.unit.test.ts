@@ -105,6 +105,37 @@ describe('config', () => {
     );
   });
 
+  it('runs background jobs by default, on pg-boss only with PostgreSQL (decision 055)', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).jobs).toEqual({
+      queue: 'auto',
+      worker: true,
+      shutdownMs: 8_000,
+      pollSeconds: 2,
+      cashBackIntervalMs: 60 * 60_000,
+    });
+    const set = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://u@localhost:5432/stride',
+      JOBS_QUEUE: 'pg-boss',
+      JOBS_WORKER: 'false',
+      JOBS_SHUTDOWN_SECONDS: '3',
+      JOBS_POLL_SECONDS: '0.5',
+      CASH_BACK_SETTLE_INTERVAL_MINUTES: '0',
+    }).jobs;
+    expect(set).toEqual({
+      queue: 'pg-boss',
+      worker: false,
+      shutdownMs: 3_000,
+      pollSeconds: 0.5,
+      cashBackIntervalMs: 0,
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), JOBS_QUEUE: 'pg-boss' })).toThrow(
+      'JOBS_QUEUE=pg-boss needs a PostgreSQL DATABASE_URL',
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), JOBS_WORKER: 'yes' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), JOBS_POLL_SECONDS: '0.1' })).toThrow(ConfigError);
+  });
+
   it('refuses argon2 settings below the OWASP minimum', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ARGON2_MEMORY_KIB: '4096' })).toThrow(/ARGON2_MEMORY_KIB/);
   });

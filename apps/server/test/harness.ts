@@ -114,9 +114,13 @@ export async function createTestApp(
     paymentProvider?: PaymentProvider;
     /** Routes of the test's own, added before the app is ready (a slow request for the drain). */
     routes?: (app: FastifyInstance) => void;
+    /** Another test app's database: a second instance on it (the first one drops it). */
+    sharedWith?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await freshDatabase(options.postgresUrl);
+  const { database, drop } = options.sharedWith
+    ? { database: options.sharedWith.config.database, drop: () => Promise.resolve() }
+    : await freshDatabase(options.postgresUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-data-'));
   const config: Config = {
     ...loadConfig({
@@ -138,6 +142,10 @@ export async function createTestApp(
       PAYMENT_SWEEP_INTERVAL_SECONDS: '0',
       // Tests run the notifications sweep themselves, with their clock.
       NOTIFICATION_SWEEP_INTERVAL_SECONDS: '0',
+      // No job worker (decision 055): a test runs a job with `app.jobs.run(name)` (or the service
+      // method) when it wants a pass, with its clock; `JOBS_WORKER: 'true'` starts the worker.
+      JOBS_WORKER: 'false',
+      CASH_BACK_SETTLE_INTERVAL_MINUTES: '0',
       ...env,
     }),
     database,

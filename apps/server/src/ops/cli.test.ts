@@ -697,4 +697,25 @@ describe('the ops command line: the books and held payments', () => {
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/^payments sweep: \d+ expired, \d+ credited, \d+ refunded, \d+ orders expired$/);
   });
+
+  it('lists the background jobs and runs one pass of one by name', async () => {
+    const listed = await ops('jobs', 'list');
+    expect(listed.code).toBe(0);
+    expect(listed.out.split('\n')).toEqual([
+      'outbox.deliver  off  retries 3',
+      'payments.sweep  off  retries 3',
+      'cards.cash-back  off  retries 5',
+      'notifications.sweep  off  retries 3',
+      'push.reminders  off  retries 3',
+      'files.cleanup  every 60 min  retries 2',
+    ]);
+    const ran = await ops('jobs', 'run', 'cards.cash-back');
+    expect(ran.code).toBe(0);
+    expect(ran.out).toMatch(
+      /^cards\.cash-back: \{"days":\["\d{4}-\d{2}-\d{2}","\d{4}-\d{2}-\d{2}"\],"users":\d+,"credited":\d+\}$/,
+    );
+    const unknown = await ops('jobs', 'run', 'no.such');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('Name a job: outbox.deliver, payments.sweep, cards.cash-back');
+  });
 });

@@ -14,6 +14,7 @@ import { COMMUNITY_COMMANDS } from './commands/community.js';
 import { FILE_COMMANDS } from './commands/files.js';
 import { FLAGGED_DAY_COMMANDS } from './commands/flagged-days.js';
 import { IDENTITY_COMMANDS } from './commands/identity.js';
+import { JOB_COMMANDS } from './commands/jobs.js';
 import { MAILING_COMMANDS } from './commands/mailings.js';
 import { NOTICE_COMMANDS } from './commands/notices.js';
 import { OPERATOR_COMMANDS } from './commands/operators.js';
@@ -46,6 +47,7 @@ const COMMANDS: readonly Command[] = [
   ...ACTION_COMMANDS,
   ...BOOK_COMMANDS,
   ...PAYMENT_COMMANDS,
+  ...JOB_COMMANDS,
   ...OPERATOR_COMMANDS,
   ...STORAGE_COMMANDS,
 ];

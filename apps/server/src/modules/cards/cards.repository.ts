@@ -328,6 +328,37 @@ export class CardsRepository {
     return rows.map(splitCard);
   }
 
+  /**
+   * Users with a card active on `day` that has not been paid that day's cash back and has some of
+   * its price left to pay back (the daily settlement, decision 055), after `afterUserId`.
+   */
+  async usersOwedCashBackOn(db: Executor, day: string, afterUserId: string, limit: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('member_cards as c')
+      .innerJoin('card_plans as p', 'p.id', 'c.plan_id')
+      .select('c.user_id')
+      .distinct()
+      .where('c.starts_on', '<=', day)
+      .where('c.ends_on', '>=', day)
+      .where('c.user_id', '>', afterUserId)
+      .whereRef('c.cash_back_total', '<', 'p.price')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('card_cash_backs as b')
+              .select('b.id')
+              .whereRef('b.card_id', '=', 'c.id')
+              .where('b.day', '=', day),
+          ),
+        ),
+      )
+      .orderBy('c.user_id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
   async activeCardsOn(db: Executor, userId: string, day: string): Promise<CardWithPlanRow[]> {
     const rows = await db
       .selectFrom('member_cards as c')

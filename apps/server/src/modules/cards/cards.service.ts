@@ -369,6 +369,11 @@ export class CardsService {
     return credited;
   }
 
+  /** Users whose active cards may still be owed `day`'s cash back, a page at a time (decision 055). */
+  usersOwedCashBackOn(db: Executor, day: string, afterUserId: string, limit: number): Promise<string[]> {
+    return this.repository.usersOwedCashBackOn(db, day, afterUserId, limit);
+  }
+
   /** Tells each card whose last day is `day` that it ends then (once per card); how many were told. */
   async notifyEndingOn(day: string): Promise<number> {
     const cards = await this.repository.cardsEndingOn(this.db, day);

@@ -187,14 +187,18 @@ describe('the server runs the cleanup on its own', () => {
 
   it('every CLEANUP_INTERVAL_MINUTES on an unref’d timer, stopped when the app closes', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const own = await createTestApp({ CLEANUP_INTERVAL_MINUTES: '5' });
+    const own = await createTestApp({
+      CLEANUP_INTERVAL_MINUTES: '5',
+      JOBS_WORKER: 'true',
+      JOBS_QUEUE: 'in-process',
+    });
     try {
       const user = await registerUser(own);
       const unused = await uploadFile(own, user.token, await testJpeg());
       own.clock.advance(25 * HOUR_MS);
-      expect(own.app.cleanup.lastRun).toBeUndefined();
+      expect(own.app.jobs.lastRun('files.cleanup')).toBeUndefined();
       vi.advanceTimersByTime(5 * MINUTE_MS);
-      expect(await own.app.cleanup.lastRun).toMatchObject({ files: 1 });
+      expect(await own.app.jobs.lastRun('files.cleanup')).toMatchObject({ files: 1 });
       expect(onDisk(unused.data.fileId, own)).toBe(false);
       expect(vi.getTimerCount()).toBe(1);
     } finally {

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { HOUR_MS, type Clock } from '../../lib/clock.js';
@@ -17,7 +16,8 @@ export const CARD_ENDING_NOTICE_DAYS = 3;
  * Notifications that come from time rather than from a change (decision 044): a card ending in 3
  * days, and, from the reminder hour of the business day on, points earned today and not yet
  * collected. Each is once per card or per user and day through the inbox's dedupe key, so a rerun
- * (or two servers) adds nothing. Tests call `run` with their clock.
+ * (or two servers) adds nothing. The `notifications.sweep` job runs it (decision 055); tests call
+ * `run` with their clock.
  */
 export class NotificationSweep {
   constructor(
@@ -35,48 +35,5 @@ export class NotificationSweep {
     const reminderFrom = this.calendar.startOf(today) + this.config.notifications.pointsReminderHour * HOUR_MS;
     const pointsWaiting = now >= reminderFrom ? await this.walking.notifyPointsWaiting(today) : 0;
     return { cardsEnding, pointsWaiting };
-  }
-}
-
-/** The sweep on an unref'd interval, started and stopped with the app like the payment sweep. */
-export class NotificationSweepTimer {
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-  lastRun: Promise<NotificationSweepResult | undefined> | undefined;
-
-  constructor(
-    private readonly sweep: NotificationSweep,
-    private readonly intervalMs: number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    if (this.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => this.tick(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = true;
-    this.lastRun = this.sweep.run().then(
-      (result) => {
-        this.running = false;
-        if (result.cardsEnding + result.pointsWaiting > 0)
-          this.log.info({ notificationSweep: result }, 'notification sweep');
-        return result;
-      },
-      (error: unknown) => {
-        this.running = false;
-        this.log.error({ err: error }, 'notification sweep failed');
-        return undefined;
-      },
-    );
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.lastRun;
   }
 }

@@ -14,7 +14,7 @@ export interface DeliverySettings {
   maxAttempts: number;
   /** The wait after the first failed try; doubled after each further one (at most an hour). */
   retryBaseMs: number;
-  /** How often the server looks for due messages; 0: never on its own (tests call `deliverDue`). */
+  /** How often the delivery job runs; 0: never on its own (tests call `deliverDue`). */
   pollMs: number;
 }
 
@@ -38,14 +38,10 @@ function reasonOf(error: unknown): string {
  * with a lease (a compare-and-set, so with several server processes each message goes to exactly
  * one of them), calls the provider with a timeout, and records `sent`, a retry with exponential
  * backoff, or, after the last attempt or a refusal no retry can fix, `failed` with the reason.
- * The server runs a pass every `pollMs` and soon after a message is queued.
+ * The `outbox.deliver` job (decision 055) runs a pass every `pollMs` and soon after a message is
+ * queued; the queue runs one pass at a time, and the claims keep two passes apart anyway.
  */
 export class OutboxDeliverer {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<DeliveryResult> | undefined;
-  private again = false;
-  private stopped = true;
-
   constructor(
     private readonly db: Db,
     private readonly repository: OutboxRepository,
@@ -134,40 +130,14 @@ export class OutboxDeliverer {
     return (signal) => provider.send({ recipient: message.recipient, template, params: message.params }, signal);
   }
 
-  /** Starts the unref'd poll (when `pollMs` > 0). */
-  start(): void {
-    this.stopped = false;
-    if (this.settings.pollMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => this.wake(), this.settings.pollMs);
-    this.timer.unref();
-  }
-
-  /** A pass soon, unless stopped; one at a time, and one more if asked while running. */
+  /**
+   * Asks for a pass soon: the job runner's `outbox.deliver` (decision 055) once the app has
+   * wired it; nothing when `pollMs` is 0 (tests call `deliverDue`).
+   */
   wake(): void {
-    if (this.stopped || this.settings.pollMs <= 0) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.deliverDue()
-      .catch((error: unknown) => {
-        this.log?.error({ err: error }, 'outbox delivery pass failed');
-        return { sent: 0, retried: 0, failed: 0 };
-      })
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          setImmediate(() => this.wake());
-        }
-      });
+    if (this.settings.pollMs > 0) this.onWake?.();
   }
 
-  /** Stops polling and waits for the pass under way. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
+  /** What `wake` calls: the app sets it to trigger the delivery job. */
+  onWake: (() => void) | undefined;
 }

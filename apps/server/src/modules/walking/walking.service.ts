@@ -130,6 +130,9 @@ function toHomeItems(rows: HomeItemRow[], language: Language): Pick<Home, 'banne
 }
 
 /** Steps, the points they earn, home, and points-to-cash exchange. */
+/** Users settled per query of the daily cash back settlement. */
+const SETTLE_BATCH = 200;
+
 export class WalkingService {
   constructor(
     private readonly db: Db,
@@ -397,6 +400,44 @@ export class WalkingService {
     await this.invites.onSteps(trx, userId, day, row.steps);
     const cashBack = await this.cards.creditCashBack(trx, userId, day, row.steps);
     return { points, cashBack };
+  }
+
+  /**
+   * The daily cash back settlement (decision 055): for each ended day still open to step reports
+   * (yesterday and the day before), pays every active card the cash back its owner's steps earned
+   * that day, for owners who did not report or collect after the card became due (a card bought
+   * after the day's walk, an app not opened again). Each user's day runs like a report: the day's
+   * row lock, a held day left to its reviewer, and `creditCashBack`, whose ledger key and unique
+   * (card, day) row make the app's path and this one pay once between them.
+   */
+  async settleCashBack(): Promise<{ days: string[]; users: number; credited: number }> {
+    const today = this.calendar.dayOf(this.clock.now());
+    const days = [this.calendar.addDays(today, -2), this.calendar.addDays(today, -1)];
+    let users = 0;
+    let credited = 0;
+    for (const day of days) {
+      let after = '';
+      for (;;) {
+        const owed = await this.cards.usersOwedCashBackOn(this.db, day, after, SETTLE_BATCH);
+        if (owed.length === 0) break;
+        for (const userId of owed) {
+          after = userId;
+          const amount = await retryOnUniqueViolation(() =>
+            this.db.transaction().execute(async (trx) => {
+              const row = await this.repository.lockStepDay(trx, userId, day);
+              if (!row || row.steps <= 0) return 0;
+              if (isHeld(await this.repository.findReview(trx, userId, day))) return 0;
+              return this.cards.creditCashBack(trx, userId, day, row.steps);
+            }),
+          );
+          if (amount > 0) {
+            users += 1;
+            credited += amount;
+          }
+        }
+      }
+    }
+    return { days, users, credited };
   }
 
   /** Locks the day's row: a reviewer's decision and the day's reports take the same lock first. */
