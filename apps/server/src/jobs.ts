@@ -2,7 +2,7 @@ import { runCleanup, type CleanupResult, type CleanupServices } from './cleanup.
 import type { Config } from './config.js';
 import { PgBossRunner } from './lib/jobs/pg-boss-runner.js';
 import { InProcessRunner, defineJobs, type JobDefinition, type JobLog, type JobRunner } from './lib/jobs/runner.js';
-import { MINUTE_MS } from './lib/clock.js';
+import { DAY_MS, MINUTE_MS } from './lib/clock.js';
 import type { NotificationSweep } from './modules/notifications/notifications.sweep.js';
 import type { OutboxDeliverer } from './modules/outbox/outbox.deliverer.js';
 import type { PaymentsService } from './modules/payments/payments.service.js';
@@ -26,6 +26,7 @@ export const JOB_NAMES = {
   notifications: 'notifications.sweep',
   pushReminders: 'push.reminders',
   cleanup: 'files.cleanup',
+  strayObjects: 'files.stray-objects',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -101,6 +102,17 @@ export function jobDefinitions(services: JobServices, config: Config): JobDefini
       retryDelaySeconds: 60,
       expireInSeconds: 60 * 60,
       handler: (): Promise<CleanupResult> => runCleanup(services),
+      summary: (result) => nonZero({ ...result }),
+    }),
+    // Stored bytes no row names, past the upload grace period (decision 054): once a day, as the
+    // cleanup is on; a pass lists the whole uploads area of the store.
+    job({
+      name: JOB_NAMES.strayObjects,
+      everyMs: config.cleanupIntervalMinutes > 0 ? DAY_MS : 0,
+      retryLimit: 2,
+      retryDelaySeconds: 300,
+      expireInSeconds: 6 * 60 * 60,
+      handler: () => services.files.removeStrayObjects(),
       summary: (result) => nonZero({ ...result }),
     }),
   ];

@@ -708,6 +708,7 @@ describe('the ops command line: the books and held payments', () => {
       'notifications.sweep  off  retries 3',
       'push.reminders  off  retries 3',
       'files.cleanup  every 60 min  retries 2',
+      'files.stray-objects  every 1440 min  retries 2',
     ]);
     const ran = await ops('jobs', 'run', 'cards.cash-back');
     expect(ran.code).toBe(0);
