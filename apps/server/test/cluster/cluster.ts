@@ -104,6 +104,10 @@ export interface RoundRobinProxy {
   readonly answered: Map<string, number>;
   /** Backends taken out of rotation because they refused a connection. */
   readonly removed: string[];
+  /** Requests sent to a backend and not yet answered, per backend. */
+  readonly inFlight: Map<string, number>;
+  /** Requests whose connection to a backend was cut in flight (answered 502), per backend. */
+  readonly cut: Map<string, number>;
   close: () => Promise<void>;
 }
 
@@ -120,6 +124,9 @@ export async function startProxy(port?: number): Promise<RoundRobinProxy> {
   const backends: string[] = [];
   const removed: string[] = [];
   const answered = new Map<string, number>();
+  const cut = new Map<string, number>();
+  const inFlight = new Map<string, number>();
+  const count = (map: Map<string, number>, backend: string, by = 1) => map.set(backend, (map.get(backend) ?? 0) + by);
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   let next = 0;
 
@@ -129,6 +136,8 @@ export async function startProxy(port?: number): Promise<RoundRobinProxy> {
     backend: string,
   ): Promise<{ response: IncomingMessage } | { error: NodeJS.ErrnoException }> =>
     new Promise((resolve) => {
+      count(inFlight, backend);
+      const done = () => count(inFlight, backend, -1);
       const target = new URL(incoming.url ?? '/', backend);
       const forwardedFor = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress]
         .filter(Boolean)
@@ -140,9 +149,15 @@ export async function startProxy(port?: number): Promise<RoundRobinProxy> {
           agent,
           headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor, 'content-length': String(body.length) },
         },
-        (response) => resolve({ response }),
+        (response) => {
+          response.once('close', done);
+          resolve({ response });
+        },
       );
-      upstream.on('error', (error: NodeJS.ErrnoException) => resolve({ error }));
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        if (!upstream.res) done();
+        resolve({ error });
+      });
       upstream.end(body);
     });
 
@@ -157,7 +172,7 @@ export async function startProxy(port?: number): Promise<RoundRobinProxy> {
           next = (next + 1) % Math.max(backends.length, 1);
           const result = await forward(incoming, body, backend);
           if ('response' in result) {
-            answered.set(backend, (answered.get(backend) ?? 0) + 1);
+            count(answered, backend);
             outgoing.writeHead(result.response.statusCode ?? 502, {
               ...result.response.headers,
               [BACKEND_HEADER]: backend,
@@ -174,6 +189,7 @@ export async function startProxy(port?: number): Promise<RoundRobinProxy> {
             }
             continue;
           }
+          count(cut, backend);
           outgoing.writeHead(502, { 'content-type': 'text/plain', [BACKEND_HEADER]: backend });
           outgoing.end(`upstream failed: ${result.error.code ?? result.error.message}`);
           return;
@@ -195,6 +211,8 @@ export async function startProxy(port?: number): Promise<RoundRobinProxy> {
     backends,
     removed,
     answered,
+    inFlight,
+    cut,
     add: (base) => {
       if (!backends.includes(base)) backends.push(base);
     },

@@ -378,6 +378,11 @@ describe('a mixed money workload across three instances, one killed in the middl
 
     const workload = Promise.all(users.map((_, u) => run(u)));
     await Promise.race([halfway, workload]);
+    // In the middle of a request: once the proxy has one out at the victim (polled; the workload
+    // keeps six users busy, so one comes within a few requests).
+    for (let polls = 0; polls < 2_000 && (cluster.proxy.inFlight.get(victim.base) ?? 0) === 0; polls += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     await killInstance(victim);
     expect(victim.child.signalCode).toBe('SIGKILL');
     await workload;
@@ -387,6 +392,10 @@ describe('a mixed money workload across three instances, one killed in the middl
     const answeredBy = new Set(log.map((entry) => entry.answer.backend));
     expect(answeredBy.size).toBe(INSTANCES);
     expect(log).toHaveLength(USERS * 13);
+    const resent = log.filter((entry) => entry.answer.attempts > 1).length;
+    process.stdout.write(
+      `cluster: ${log.length} answers; ${[...cluster.proxy.cut.values()].reduce((a, b) => a + b, 0)} requests cut in flight by the kill, ${resent} answers after sending again\n`,
+    );
 
     // Answers: success, or one of the refusals the workload can meet (out of stock).
     for (const entry of log) {
