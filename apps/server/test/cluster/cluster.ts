@@ -137,6 +137,7 @@ export async function startProxy(port?: number): Promise<RoundRobinProxy> {
   ): Promise<{ response: IncomingMessage } | { error: NodeJS.ErrnoException }> =>
     new Promise((resolve) => {
       count(inFlight, backend);
+      let responded = false;
       const done = () => count(inFlight, backend, -1);
       const target = new URL(incoming.url ?? '/', backend);
       const forwardedFor = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress]
@@ -150,12 +151,13 @@ export async function startProxy(port?: number): Promise<RoundRobinProxy> {
           headers: { ...incoming.headers, 'x-forwarded-for': forwardedFor, 'content-length': String(body.length) },
         },
         (response) => {
+          responded = true;
           response.once('close', done);
           resolve({ response });
         },
       );
       upstream.on('error', (error: NodeJS.ErrnoException) => {
-        if (!upstream.res) done();
+        if (!responded) done();
         resolve({ error });
       });
       upstream.end(body);

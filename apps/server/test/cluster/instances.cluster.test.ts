@@ -340,7 +340,10 @@ describe('a mixed money workload across three instances, one killed in the middl
       };
       const cardByBalance = async () => {
         const idempotencyKey = key('cb');
-        const answer = await send(proxy, buyCard, { token, body: { planId: plan.id, payWith: 'balance', idempotencyKey } });
+        const answer = await send(proxy, buyCard, {
+          token,
+          body: { planId: plan.id, payWith: 'balance', idempotencyKey },
+        });
         record({ kind: 'card.balance', userId: user.userId, key: idempotencyKey, answer });
       };
       // A membership order paid online: the sandbox pay page, whose callback comes back through the proxy.
