@@ -15,7 +15,10 @@ export interface SendOptions<E extends EndpointDef> {
   params?: ParamsOf<E>;
   body?: BodyOf<E>;
   token?: string;
-  /** The client's address as the load balancer reports it (the instances trust the proxy). */
+  /**
+   * Sent straight to an instance: the client's address as a load balancer would report it (the
+   * instances trust X-Forwarded-For). Through the proxy it is replaced by the proxy's own.
+   */
   forwardedFor?: string;
 }
 

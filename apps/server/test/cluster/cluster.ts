@@ -116,8 +116,8 @@ export interface RoundRobinProxy {
  * refuses the connection (ECONNREFUSED: the request never reached it) is taken out of rotation
  * and the request goes to the next one. Any other failure (a connection cut while the request was
  * in flight) is answered 502: whether it was done is unknown, so the client decides, and Stride's
- * clients send a money request again with the same idempotency key. The client's address goes
- * on in X-Forwarded-For (instances run with TRUST_PROXY=true), and the response says which
+ * clients send a money request again with the same idempotency key. X-Forwarded-For is replaced
+ * by the address the proxy saw (instances run with TRUST_PROXY=true), and the response says which
  * backend answered in BACKEND_HEADER.
  */
 export async function startProxy(port?: number): Promise<RoundRobinProxy> {
@@ -140,9 +140,8 @@ export async function startProxy(port?: number): Promise<RoundRobinProxy> {
       let responded = false;
       const done = () => count(inFlight, backend, -1);
       const target = new URL(incoming.url ?? '/', backend);
-      const forwardedFor = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress]
-        .filter(Boolean)
-        .join(', ');
+      // Replaced, never appended to: a client must not choose the address its limits count (README).
+      const forwardedFor = incoming.socket.remoteAddress ?? '';
       const upstream = httpRequest(
         target,
         {
