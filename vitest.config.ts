@@ -44,6 +44,20 @@ export default defineConfig({
       },
       {
         test: {
+          // Three instances of the server bundle on one PostgreSQL behind a proxy (decision 058).
+          name: 'cluster',
+          include: ['apps/server/test/cluster/**/*.cluster.test.ts'],
+          environment: 'node',
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/cluster/build-server.ts'],
+          setupFiles: ['apps/server/test/setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',

@@ -43,6 +43,8 @@ step('Typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']);
 vitest('Unit tests', ['contract', 'server-unit', 'web']);
 vitest('API suite on SQLite', ['api-sqlite']);
 vitest('API suite on PostgreSQL', ['api-postgres']);
+// Three instances of the server bundle on one PostgreSQL behind a proxy (decision 058); builds the bundle first.
+vitest('Three instances on one PostgreSQL', ['cluster']);
 step('Build the web app', 'npm', ['run', 'build', '--silent']);
 step('Bundle budget', 'node', ['scripts/check-budget.mjs']);
 step('Build the operator console', 'npm', ['run', 'build:console', '--silent']);
