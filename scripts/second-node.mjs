@@ -7,14 +7,17 @@
 //
 // Of the native modules, argon2 and sharp load N-API prebuilds that any Node from 20 on can load;
 // better-sqlite3 is built against one Node's ABI. Its binding for the other Node is compiled with
-// node-gyp against the headers in that package (about 1.5 minutes on 2 cores, once per Node and
-// better-sqlite3 version) into the same cache folder, and `scripts/sqlite-binding.cjs`, preloaded
-// into every process of the run through NODE_OPTIONS, makes better-sqlite3 load it there.
+// node-gyp against the headers in that package (scripts/sqlite-binding-build.mjs; about 1.5
+// minutes on 2 cores, once per Node and better-sqlite3 version) into the same cache folder, and
+// `scripts/sqlite-binding.mjs`, preloaded into every process of the run through NODE_OPTIONS,
+// makes better-sqlite3 load it there.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, cpSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from './ensure-install.mjs';
+import { compileSqliteBinding, SQLITE_SOURCE } from './sqlite-binding-build.mjs';
 
 /** The exact version of each other major the suite runs on. */
 export const NODE_VERSIONS = { 24: '24.21.0' };
@@ -26,19 +29,6 @@ function sh(command, args, options = {}) {
   if (result.status !== 0) {
     throw new Error(`${[command, ...args].join(' ')} failed (exit ${result.status ?? result.signal})`);
   }
-}
-
-/** node-gyp as npm ships it (npm builds native modules with it), beside the npm on PATH. */
-function nodeGyp() {
-  const candidates = [];
-  if (process.env.npm_execpath) candidates.push(path.join(path.dirname(process.env.npm_execpath), '..'));
-  const npm = spawnSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).stdout.trim();
-  if (npm) candidates.push(path.join(path.dirname(realpathSync(npm)), '..'));
-  for (const npmRoot of candidates) {
-    const gyp = path.join(npmRoot, 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
-    if (existsSync(gyp)) return gyp;
-  }
-  throw new Error("node-gyp not found beside npm: it builds better-sqlite3's binding");
 }
 
 /** Unpacks `node-linux-<arch>@version` from the npm registry into the cache, once. */
@@ -64,32 +54,13 @@ function installNode(version) {
   return dir;
 }
 
-/** Compiles better-sqlite3 (the installed version) for the Node in `nodeDir`, once. */
-function buildSqliteBinding(nodeDir) {
-  const source = path.join(ROOT, 'node_modules', 'better-sqlite3');
-  const { version } = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8'));
+/** better-sqlite3's binding (the installed version) for the Node in `nodeDir`, compiled once. */
+function sqliteBinding(nodeDir) {
+  const { version } = JSON.parse(readFileSync(path.join(SQLITE_SOURCE, 'package.json'), 'utf8'));
   const binding = path.join(nodeDir, 'addons', `better-sqlite3-${version}`, 'better_sqlite3.node');
   if (existsSync(binding)) return binding;
   process.stdout.write(`Compiling better-sqlite3 ${version} for ${path.basename(nodeDir)} (node-gyp)...\n`);
-  const work = mkdtempSync(path.join(CACHE, 'build-'));
-  try {
-    for (const part of ['binding.gyp', 'deps', 'src', 'package.json']) {
-      cpSync(path.join(source, part), path.join(work, part), { recursive: true });
-    }
-    // npm's own nodedir setting (the machine's Node headers) must not reach this build.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_/i.test(key)));
-    sh(
-      path.join(nodeDir, 'bin', 'node'),
-      [nodeGyp(), 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=max', '--loglevel=warn'],
-      { cwd: work, env, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    mkdirSync(path.dirname(binding), { recursive: true });
-    cpSync(path.join(work, 'build', 'Release', 'better_sqlite3.node'), `${binding}.partial`);
-    renameSync(`${binding}.partial`, binding);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-  return binding;
+  return compileSqliteBinding({ node: path.join(nodeDir, 'bin', 'node'), nodeDir, out: binding, scratch: CACHE });
 }
 
 /**
@@ -102,13 +73,13 @@ export function nodeEnvironment(major) {
   const version = NODE_VERSIONS[major];
   if (!version) throw new Error(`--node ${major}: known versions are ${Object.keys(NODE_VERSIONS).join(', ')}`);
   const nodeDir = installNode(version);
-  const binding = buildSqliteBinding(nodeDir);
-  const preload = path.join(ROOT, 'scripts', 'sqlite-binding.cjs');
+  const binding = sqliteBinding(nodeDir);
+  const preload = path.join(ROOT, 'scripts', 'sqlite-binding.mjs');
   return {
     version,
     env: {
       PATH: `${path.join(nodeDir, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(preload)}`.trim(),
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${JSON.stringify(pathToFileURL(preload).href)}`.trim(),
       STRIDE_SQLITE_BINDING: binding,
     },
   };

@@ -25,7 +25,9 @@ if (onPath !== `v${node.version}`) {
   process.stderr.write(`✗ node on PATH is ${onPath || 'missing'}, not v${node.version}\n`);
   process.exit(1);
 }
-process.stdout.write(`Node ${onPath}${otherNode === undefined ? '' : ' (format, lint, docs and typecheck: in the plain npm test)'}\n`);
+process.stdout.write(
+  `Node ${onPath}${otherNode === undefined ? '' : ' (format, lint, docs and typecheck: in the plain npm test)'}\n`,
+);
 
 const reports = mkdtempSync(path.join(tmpdir(), 'stride-test-'));
 const totals = { passed: 0, failed: 0 };
