@@ -84,7 +84,7 @@ export function compileSqliteBinding({ node, nodeDir, out, scratch = tmpdir() })
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_/i.test(key)));
     const result = spawnSync(
       node,
-      [nodeGyp(), 'rebuild', '--release', `--nodedir=${headersWithoutHook(nodeDir, work)}`, '--jobs=max'],
+      [nodeGyp(), 'rebuild', '--release', `--nodedir=${headersWithoutHook(nodeDir, work)}`, '--jobs=max', '--loglevel=warn'],
       { cwd: source, env, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     if (result.status !== 0) throw new Error(`node-gyp failed (exit ${result.status ?? result.signal})`);
