@@ -84,10 +84,21 @@ export function compileSqliteBinding({ node, nodeDir, out, scratch = tmpdir() })
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_/i.test(key)));
     const result = spawnSync(
       node,
-      [nodeGyp(), 'rebuild', '--release', `--nodedir=${headersWithoutHook(nodeDir, work)}`, '--jobs=max', '--loglevel=warn'],
-      { cwd: source, env, stdio: ['ignore', 'ignore', 'inherit'] },
+      [
+        nodeGyp(),
+        'rebuild',
+        '--release',
+        `--nodedir=${headersWithoutHook(nodeDir, work)}`,
+        '--jobs=max',
+        '--loglevel=warn',
+      ],
+      { cwd: source, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
     );
-    if (result.status !== 0) throw new Error(`node-gyp failed (exit ${result.status ?? result.signal})`);
+    // The compiler's warnings only when the build fails.
+    if (result.status !== 0) {
+      process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+      throw new Error(`node-gyp failed (exit ${result.status ?? result.signal})`);
+    }
     mkdirSync(path.dirname(out), { recursive: true });
     cpSync(path.join(source, 'build', 'Release', 'better_sqlite3.node'), `${out}.partial`);
     renameSync(`${out}.partial`, out);
