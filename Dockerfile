@@ -46,9 +46,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
-COPY --from=deps /app/node_modules node_modules
-COPY package.json ./
-COPY apps/server/package.json apps/server/
+# The manifests and node_modules, with any a workspace holds of its own (apps/server/node_modules).
+COPY --from=deps /app ./
 COPY packages/contract packages/contract
 # The sources stay beside the bundle for `npm run ops` (the operator command line runs them with tsx).
 COPY apps/server/src apps/server/src
