@@ -34,7 +34,7 @@ RUN npm run build --silent \
 FROM toolchain AS deps
 RUN npm ci --omit=dev --no-audit --no-fund -w @stride/server -w @stride/contract \
  && npm cache clean --force
-COPY scripts/ensure-install.mjs scripts/sqlite-binding-build.mjs scripts/
+COPY scripts/sqlite-binding-build.mjs scripts/
 RUN node scripts/sqlite-binding-build.mjs
 
 FROM ${NODE_IMAGE} AS runtime

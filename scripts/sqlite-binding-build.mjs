@@ -11,7 +11,8 @@
 // such hook the headers are used as they are.
 //
 // `node scripts/sqlite-binding-build.mjs` rebuilds node_modules' binding for the Node running it
-// (the container image does this; so can a server on Node 24 with its embedded SQLite).
+// (the container image does this), and `npm start` and `npm test` do it by themselves once per
+// install on a Node that needs it (ensureSqliteBinding).
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -29,8 +30,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT } from './ensure-install.mjs';
-
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SQLITE_SOURCE = path.join(ROOT, 'node_modules', 'better-sqlite3');
 
 const HOOK_IN_CONSTRUCTOR = '    refs_ = 0;\n    AddCleanupHook();\n';
@@ -108,14 +108,46 @@ export function compileSqliteBinding({ node, nodeDir, out, scratch = tmpdir() })
   return out;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  // The running Node's headers: beside its binary (bin/node and include/node), as in Node's images.
+/** The running Node's headers: beside its binary (bin/node, include/node), as Node's builds, images and packages have them. */
+function runningNodeDir() {
   const nodeDir = path.dirname(path.dirname(realpathSync(process.execPath)));
-  if (!existsSync(path.join(nodeDir, 'include', 'node', 'node_object_wrap.h'))) {
-    throw new Error(`No Node headers under ${nodeDir}/include/node`);
+  return existsSync(path.join(nodeDir, 'include', 'node', 'node_object_wrap.h')) ? nodeDir : null;
+}
+
+const INSTALLED = path.join(SQLITE_SOURCE, 'build', 'Release', 'better_sqlite3.node');
+/** Written beside the binding once it is built here for this Node; `npm ci` replaces the folder and so drops it. */
+const MARKER = `${INSTALLED}.built-for`;
+
+/** Rebuilds node_modules' binding for the running Node (a new file: node_modules may share the old by hard link). */
+function rebuildInstalled(nodeDir) {
+  process.stdout.write(`Compiling better-sqlite3 for Node ${process.versions.node} (decision 057)...\n`);
+  compileSqliteBinding({ node: process.execPath, nodeDir, out: INSTALLED });
+  writeFileSync(MARKER, `${process.versions.node}\n`);
+}
+
+/**
+ * For `npm start` and `npm test` (scripts/ensure-install.mjs): on a Node whose ObjectWrap has the
+ * cleanup hook, node_modules' binding as npm built it would abort the server; build it without
+ * the hook once per install and Node version.
+ */
+export function ensureSqliteBinding() {
+  if (!existsSync(INSTALLED)) return;
+  if (existsSync(MARKER) && readFileSync(MARKER, 'utf8').trim() === process.versions.node) return;
+  const nodeDir = runningNodeDir();
+  if (!nodeDir) {
+    if (Number(process.versions.node.split('.')[0]) >= 24) {
+      process.stderr.write(
+        `No Node headers beside ${process.execPath}: better-sqlite3 is left as npm built it, which can abort a server on SQLite on Node 24 (README, "Containers and several instances").\n`,
+      );
+    }
+    return;
   }
-  const out = path.join(SQLITE_SOURCE, 'build', 'Release', 'better_sqlite3.node');
-  process.stdout.write(`Compiling better-sqlite3 for Node ${process.versions.node} into ${out}...\n`);
-  // A new file in place of the old one (never written through: node_modules may share it by hard link).
-  compileSqliteBinding({ node: process.execPath, nodeDir, out });
+  const wrap = readFileSync(path.join(nodeDir, 'include', 'node', 'node_object_wrap.h'), 'utf8');
+  if (wrap.includes(HOOK_IN_CONSTRUCTOR) && wrap.includes(HOOK_IN_DESTRUCTOR)) rebuildInstalled(nodeDir);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const nodeDir = runningNodeDir();
+  if (!nodeDir) throw new Error(`No Node headers beside ${process.execPath} (include/node)`);
+  rebuildInstalled(nodeDir);
 }
