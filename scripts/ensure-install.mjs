@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureSqliteBinding } from './sqlite-binding-build.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,7 +19,10 @@ export function run(command, args, options = {}) {
 export function ensureInstall() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  process.stdout.write('Installing dependencies (npm ci)...\n');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
+    process.stdout.write('Installing dependencies (npm ci)...\n');
+    run('npm', ['ci', '--no-audit', '--no-fund']);
+  }
+  // better-sqlite3 as npm builds it aborts on Node 24 (decision 057).
+  ensureSqliteBinding();
 }

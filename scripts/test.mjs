@@ -1,10 +1,34 @@
 // `npm test`: everything CI runs, in order, stopping at the first failure.
+// `npm test -- --node 24`: the same on another major version of Node (decision 057).
+import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureInstall, run } from './ensure-install.mjs';
+import { nodeEnvironment } from './second-node.mjs';
 
 ensureInstall();
+
+// `--node N`: every step that runs code runs on Node N (installed and prepared by
+// scripts/second-node.mjs); the checks that read the code without running it (format, lint,
+// docs, typecheck) give the same answer on any Node and run once, in the plain `npm test`.
+const nodeFlag = process.argv.indexOf('--node');
+const otherNode = nodeFlag === -1 ? undefined : Number(process.argv[nodeFlag + 1]);
+if (otherNode !== undefined && !Number.isInteger(otherNode)) {
+  process.stderr.write('✗ --node takes a major version, e.g. --node 24\n');
+  process.exit(2);
+}
+const node = otherNode === undefined ? { version: process.versions.node, env: {} } : nodeEnvironment(otherNode);
+const env = { ...process.env, ...node.env };
+// Every step runs `node` from PATH: it must be the Node this run is for.
+const onPath = spawnSync('node', ['--version'], { env, encoding: 'utf8' }).stdout.trim();
+if (otherNode !== undefined && onPath !== `v${node.version}`) {
+  process.stderr.write(`✗ node on PATH is ${onPath || 'missing'}, not v${node.version}\n`);
+  process.exit(1);
+}
+process.stdout.write(
+  `Node ${onPath}${otherNode === undefined ? '' : ' (format, lint, docs and typecheck: in the plain npm test)'}\n`,
+);
 
 const reports = mkdtempSync(path.join(tmpdir(), 'stride-test-'));
 const totals = { passed: 0, failed: 0 };
@@ -13,8 +37,13 @@ const started = Date.now();
 function step(title, command, args) {
   process.stdout.write(`\n▶ ${title}\n`);
   const t0 = Date.now();
-  run(command, args);
+  run(command, args, { env });
   process.stdout.write(`✓ ${title} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
+}
+
+/** A check that does not depend on Node's version: skipped with `--node`. */
+function check(title, command, args) {
+  if (otherNode === undefined) step(title, command, args);
 }
 
 function vitest(title, projects) {
@@ -36,10 +65,10 @@ function vitest(title, projects) {
   }
 }
 
-step('Format check (prettier)', 'npx', ['prettier', '--check', '.']);
-step('Lint (eslint)', 'npx', ['eslint', '--max-warnings=0', '.']);
-step('Self-contained docs', 'node', ['scripts/check-self-contained.mjs']);
-step('Typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']);
+check('Format check (prettier)', 'npx', ['prettier', '--check', '.']);
+check('Lint (eslint)', 'npx', ['eslint', '--max-warnings=0', '.']);
+check('Self-contained docs', 'node', ['scripts/check-self-contained.mjs']);
+check('Typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']);
 vitest('Unit tests', ['contract', 'server-unit', 'web']);
 vitest('API suite on SQLite', ['api-sqlite']);
 vitest('API suite on PostgreSQL', ['api-postgres']);
@@ -52,5 +81,5 @@ step('Console bundle budget', 'npm', ['run', 'budget:console', '--silent']);
 vitest('End to end in Chromium', ['e2e']);
 
 rmSync(reports, { recursive: true, force: true });
-process.stdout.write(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.\n`);
+process.stdout.write(`\nAll checks passed on Node ${onPath} in ${((Date.now() - started) / 1000).toFixed(0)} s.\n`);
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
