@@ -177,7 +177,7 @@ describe('an account deleted while the store is down', () => {
     expect(await bucketArea('uploads').stat(key)).not.toBeNull();
     t.clock.set(Math.max(t.clock.now(), Date.now() + (t.config.uploads.unusedGraceHours + 1) * 60 * 60 * 1000));
     // The daily job (decision 055) does what the operator's sweep does.
-    expect(await t.app.jobs.run('files.stray-objects')).toEqual({ objects: 1, bytes: expect.any(Number) });
+    expect(await t.app.jobs.run('files.stray-objects')).toMatchObject({ objects: 1 });
     expect(await bucketArea('uploads').stat(key)).toBeNull();
   });
 });
