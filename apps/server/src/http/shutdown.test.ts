@@ -109,13 +109,13 @@ describe('graceful shutdown', () => {
   it('/readyz names a failed check another part added, and /healthz stays alive', async () => {
     const t = await createTestApp();
     try {
-      let storage: string | undefined = 'bucket unreachable';
-      t.app.readiness.addCheck('storage', () => (storage ? Promise.reject(new Error(storage)) : Promise.resolve()));
+      let search: string | undefined = 'index unreachable';
+      t.app.readiness.addCheck('search', () => (search ? Promise.reject(new Error(search)) : Promise.resolve()));
       const failing = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(failing.statusCode).toBe(503);
-      expect(failing.json()).toEqual({ status: 'unavailable', storage: 'bucket unreachable' });
+      expect(failing.json()).toEqual({ status: 'unavailable', search: 'index unreachable' });
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-      storage = undefined;
+      search = undefined;
       expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
     } finally {
       await t.close();
