@@ -67,17 +67,6 @@ export class LedgerService {
     private readonly clock: Clock,
   ) {}
 
-  private async resolve(trx: Executor, ref: LedgerAccountRef): Promise<string> {
-    return this.repository.ensureAccount(trx, {
-      id: randomUUID(),
-      code: accountCode(ref),
-      userId: ref.kind === 'user' ? ref.userId : null,
-      asset: ref.asset,
-      allowNegative: ref.kind === 'system',
-      now: this.clock.now(),
-    });
-  }
-
   /**
    * Posts a transfer inside `trx`. With an idempotency key already used for the same request it
    * answers the first transfer; for a different request, a conflict. Throws INSUFFICIENT_FUNDS,
@@ -92,17 +81,10 @@ export class LedgerService {
     if ([...totals.values()].some((total) => total !== 0)) throw new Error('Transfer legs must sum to zero per asset');
 
     const requestHash = fingerprintHash(request.fingerprint);
-    if (request.idempotencyKey) {
-      const existing = await this.repository.findTransferByKey(trx, request.idempotencyKey);
-      if (existing) {
-        if (existing.request_hash !== requestHash) throw new AppError('CONFLICT', 'conflict');
-        return { transferId: existing.id, replayed: true };
-      }
-    }
-
     const now = this.clock.now();
     const transferId = randomUUID();
-    await this.repository.insertTransfer(trx, {
+    // The transfer first: a key already used leaves it unwritten, and the first transfer answers.
+    const recorded = await this.repository.insertTransfer(trx, {
       id: transferId,
       kind: request.kind,
       idempotencyKey: request.idempotencyKey ?? null,
@@ -110,29 +92,52 @@ export class LedgerService {
       memo: request.memo ?? null,
       now,
     });
-    const legs = await Promise.all(
-      request.legs.map(async (leg) => ({ ...leg, accountId: await this.resolve(trx, leg.account) })),
-    );
-    // A fixed lock order keeps two transfers over the same accounts from deadlocking.
-    legs.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+    if (!recorded) {
+      const existing = request.idempotencyKey
+        ? await this.repository.findTransferByKey(trx, request.idempotencyKey)
+        : undefined;
+      if (!existing) throw new Error('A new transfer was not recorded');
+      if (existing.request_hash !== requestHash) throw new AppError('CONFLICT', 'conflict');
+      return { transferId: existing.id, replayed: true };
+    }
+
+    // A fixed lock order (by account code) keeps two transfers over the same accounts from
+    // deadlocking. Each leg is one statement that checks, moves and answers the balance (decision 053).
+    const legs = request.legs
+      .map((leg, index) => ({ ...leg, code: accountCode(leg.account), index }))
+      .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : a.index - b.index));
+    const entries = [];
     for (const leg of legs) {
-      const balanceAfter = await this.repository.applyDelta(trx, leg.accountId, leg.amount);
-      if (balanceAfter === undefined) {
+      let moved = await this.repository.applyDelta(trx, leg.code, leg.amount);
+      if (!moved && !(await this.repository.hasAccount(trx, leg.code))) {
+        // An account's first use opens it (at zero), then the move is tried again.
+        await this.repository.ensureAccount(trx, {
+          id: randomUUID(),
+          code: leg.code,
+          userId: leg.account.kind === 'user' ? leg.account.userId : null,
+          asset: leg.account.asset,
+          allowNegative: leg.account.kind === 'system',
+          now,
+        });
+        moved = await this.repository.applyDelta(trx, leg.code, leg.amount);
+      }
+      if (!moved) {
         // Same code either way; the message names what is short.
         throw new AppError(
           'INSUFFICIENT_FUNDS',
           leg.account.asset === 'POINTS' ? 'insufficientPoints' : 'insufficientFunds',
         );
       }
-      await this.repository.insertEntry(trx, {
+      entries.push({
         transferId,
-        accountId: leg.accountId,
+        accountId: moved.id,
         asset: leg.account.asset,
         amount: leg.amount,
-        balanceAfter,
+        balanceAfter: moved.balance,
         now,
       });
     }
+    await this.repository.insertEntries(trx, entries);
     return { transferId, replayed: false };
   }
 
