@@ -187,11 +187,12 @@ async function measure(
     requests: [
       {
         // Each connection takes the next user's token on its first request and keeps it.
-        setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => {
-          context.token ??= tokens[nextUser++ % tokens.length];
+        setupRequest: (request: autocannon.Request, context: object) => {
+          const kept = context as { token?: string };
+          kept.token ??= tokens[nextUser++ % tokens.length];
           return {
             ...request,
-            headers: { ...request.headers, authorization: `Bearer ${String(context.token)}` },
+            headers: { ...request.headers, authorization: `Bearer ${String(kept.token)}` },
             body: exchangeBody(),
           };
         },

@@ -55,11 +55,12 @@ async function main(): Promise<void> {
           initialContext: {},
           requests: [
             {
-              setupRequest: (request: autocannon.Request, context: Record<string, unknown>) => {
-                context.token ??= tokens[next++ % tokens.length];
+              setupRequest: (request: autocannon.Request, context: object) => {
+                const kept = context as { token?: string };
+                kept.token ??= tokens[next++ % tokens.length];
                 return {
                   ...request,
-                  headers: { ...request.headers, authorization: `Bearer ${String(context.token)}` },
+                  headers: { ...request.headers, authorization: `Bearer ${String(kept.token)}` },
                   body: JSON.stringify({ points: 100, idempotencyKey: randomUUID() }),
                 };
               },

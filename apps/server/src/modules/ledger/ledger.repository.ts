@@ -118,6 +118,16 @@ export class LedgerRepository {
     return row?.balance ?? 0;
   }
 
+  /** The sum of several rows' balances (a system account's stripes), 0 when none exists. */
+  async sumOf(db: Executor, codes: string[]): Promise<number> {
+    const row = await db
+      .selectFrom('ledger_accounts')
+      .select((eb) => eb.fn.sum<number>('balance').as('total'))
+      .where('code', 'in', codes)
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
   /** The balances of several accounts in one query, in the order of `codes` (0 for an account not opened yet). */
   async balancesOf(db: Executor, codes: string[]): Promise<number[]> {
     const rows = await db

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { LedgerType } from '@stride/contract';
 import { isUniqueViolation } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
@@ -41,6 +41,34 @@ export interface TransferResult {
 
 export function accountCode(ref: LedgerAccountRef): string {
   return ref.kind === 'user' ? `user:${ref.userId}:${ref.asset}` : `system:${ref.name}:${ref.asset}`;
+}
+
+/**
+ * The system accounts that every user's everyday operations move (an exchange, collected points, a
+ * goods order, a card bought), whose balance is kept in SYSTEM_STRIPES rows (decision 053):
+ * `<code>` and `<code>#1` … `<code>#15`, each transfer moving one of them at random, so that
+ * concurrent transfers of different users do not all wait for one row until each commit. The
+ * account's balance is the sum of its rows; system accounts may go below zero, so no check needs
+ * the whole. Other system accounts (read by code, such as `system:refunds-due`) keep one row.
+ */
+export const STRIPED_SYSTEM_ACCOUNTS: ReadonlySet<string> = new Set(['exchange', 'rewards', 'shop', 'sales']);
+export const SYSTEM_STRIPES = 16;
+
+/** The rows of an account's balance: its code, then for a striped one the code with `#1` … `#15`. */
+export function stripeCodes(ref: LedgerAccountRef): string[] {
+  const code = accountCode(ref);
+  if (ref.kind !== 'system' || !STRIPED_SYSTEM_ACCOUNTS.has(ref.name)) return [code];
+  return [code, ...Array.from({ length: SYSTEM_STRIPES - 1 }, (_, index) => `${code}#${index + 1}`)];
+}
+
+/** The account a row belongs to: a stripe's code without its `#n`. */
+export function stripeBase(code: string): string {
+  return code.startsWith('system:') ? code.replace(/#\d+$/, '') : code;
+}
+
+function legCode(ref: LedgerAccountRef, stripe: number): string {
+  const code = accountCode(ref);
+  return ref.kind === 'system' && stripe > 0 && STRIPED_SYSTEM_ACCOUNTS.has(ref.name) ? `${code}#${stripe}` : code;
 }
 
 function fingerprintHash(fingerprint: unknown): string | null {
@@ -103,8 +131,10 @@ export class LedgerService {
 
     // A fixed lock order (by account code) keeps two transfers over the same accounts from
     // deadlocking. Each leg is one statement that checks, moves and answers the balance (decision 053).
+    // One stripe of each system account, chosen at random per transfer.
+    const stripe = randomInt(SYSTEM_STRIPES);
     const legs = request.legs
-      .map((leg, index) => ({ ...leg, code: accountCode(leg.account), index }))
+      .map((leg, index) => ({ ...leg, code: legCode(leg.account, stripe), index }))
       .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : a.index - b.index));
     const entries = [];
     for (const leg of legs) {
@@ -155,11 +185,13 @@ export class LedgerService {
   }
 
   balance(ref: LedgerAccountRef, db: Executor = this.db): Promise<number> {
+    if (ref.kind === 'system') return this.repository.sumOf(db, stripeCodes(ref));
     return this.repository.balanceOf(db, accountCode(ref));
   }
 
-  /** Several balances in one query (home reads a user's points and cash together). */
+  /** Several users' balances in one query (home reads a user's points and cash together). */
   balances(refs: LedgerAccountRef[], db: Executor = this.db): Promise<number[]> {
+    if (refs.some((ref) => ref.kind === 'system')) throw new Error('balances() reads user accounts');
     return this.repository.balancesOf(db, refs.map(accountCode));
   }
 
@@ -180,7 +212,15 @@ export class LedgerService {
     const { users, system } = await this.repository.liabilities(this.db);
     const totals: Record<Asset, number> = { CNY: 0, POINTS: 0 };
     for (const row of users) if (row.asset === 'CNY' || row.asset === 'POINTS') totals[row.asset] = row.total;
-    return { users: totals, system };
+    // A system account's rows (its stripes) are one account.
+    const accounts = new Map<string, { code: string; asset: string; balance: number }>();
+    for (const row of system) {
+      const code = stripeBase(row.code);
+      const account = accounts.get(code);
+      if (account) account.balance += row.balance;
+      else accounts.set(code, { code, asset: row.asset, balance: row.balance });
+    }
+    return { users: totals, system: [...accounts.values()] };
   }
 
   /** Debits equal credits, balances equal their entries, no user account below zero. */
