@@ -9,7 +9,7 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import SqliteDatabase from 'better-sqlite3';
 import { startPostgres } from '../test/postgres-server.js';
-import { seedPoints } from './seed.js';
+import { benchAccounts, seedPoints } from './seed.js';
 import {
   formatFigures,
   formatRatio,
@@ -161,39 +161,63 @@ async function measure(
     });
   }
 
-  // Money: exchanges, each with a fresh idempotency key, against the plain insert loop.
-  const pointsBefore = (await api<{ points: number }>(server.base, auth, '/api/home')).points;
-  const exchangeRoute = {
+  // Money: exchanges, each with a fresh idempotency key, against the plain insert loop: one user
+  // per connection (different users exchange at once, as in production), and the demo user alone
+  // on every connection (its exchanges wait for each other on its balance, by design).
+  const tokens = [auth];
+  for (const account of benchAccounts(CONNECTIONS - 1).slice(1)) tokens.push(await demoToken(server.base, account));
+  const pointsOf = async () => {
+    let sum = 0;
+    for (const token of tokens) sum += (await api<{ points: number }>(server.base, token, '/api/home')).points;
+    return sum;
+  };
+  const pointsBefore = await pointsOf();
+  const exchangeBody = () => JSON.stringify({ points: EXCHANGE_POINTS, idempotencyKey: randomUUID() });
+  const oneUser = {
     ...common,
     url: `${server.base}/api/exchange`,
     method: 'POST' as const,
     headers: { ...headers, 'content-type': 'application/json' },
+    requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: exchangeBody() }) }],
+  };
+  let nextUser = 0;
+  const manyUsers = {
+    ...oneUser,
+    initialContext: {},
     requests: [
       {
-        setupRequest: (request: autocannon.Request) => ({
-          ...request,
-          body: JSON.stringify({ points: EXCHANGE_POINTS, idempotencyKey: randomUUID() }),
-        }),
+        // Each connection takes the next user's token on its first request and keeps it.
+        setupRequest: (request: autocannon.Request, context: object) => {
+          const kept = context as { token?: string };
+          kept.token ??= tokens[nextUser++ % tokens.length];
+          return {
+            ...request,
+            headers: { ...request.headers, authorization: `Bearer ${String(kept.token)}` },
+            body: exchangeBody(),
+          };
+        },
       },
     ],
   };
   const loop = await insertLoop();
   const exchanges: Figures[] = [];
+  const singles: Figures[] = [];
   const inserts: number[] = [];
   try {
-    log(`${label}: ${MONEY_ROUNDS} rounds of exchanges and plain inserts`);
+    log(`${label}: ${MONEY_ROUNDS} rounds of exchanges (${tokens.length} users, then one) and plain inserts`);
     for (let round = 0; round < MONEY_ROUNDS; round += 1) {
-      exchanges.push(await load({ ...exchangeRoute, duration: ROUND_SECONDS }));
+      exchanges.push(await load({ ...manyUsers, duration: ROUND_SECONDS }));
+      singles.push(await load({ ...oneUser, duration: ROUND_SECONDS }));
       inserts.push(await loop.run(ROUND_SECONDS));
     }
   } finally {
     await loop.close();
   }
-  // Every answered exchange moved its points: the balance tells whether any failed inside the envelope.
-  const pointsAfter = (await api<{ points: number }>(server.base, auth, '/api/home')).points;
-  const exchanged = (pointsBefore - pointsAfter) / EXCHANGE_POINTS;
-  const answered = exchanges.reduce((sum, f) => sum + f.total, 0);
+  // Every answered exchange moved its points: the balances tell whether any failed inside the envelope.
+  const exchanged = (pointsBefore - (await pointsOf())) / EXCHANGE_POINTS;
+  const answered = [...exchanges, ...singles].reduce((sum, f) => sum + f.total, 0);
   const moneyRatios = exchanges.map((f, round) => f.requestsPerSecond / inserts[round]!);
+  const singleRatios = singles.map((f, round) => f.requestsPerSecond / inserts[round]!);
   const rss = residentMb(server.child.pid!);
 
   const infoFixed = fixed.get('info')!;
@@ -206,9 +230,11 @@ async function measure(
     `| ${label}: home \`GET /api/home\` | ${formatRounds(figures.get('home')!)} |`,
     `| ${label}: ratio home / bare | ${formatRatio(ratios.get('home')!)} |`,
     `| ${label}: \`GET /api/home\` paced at ${homeFixed.rate.toLocaleString('en-US')} req/s (${FIXED_SHARE * 100} % of its maximum) | ${formatFigures(homeFixed)} |`,
-    `| ${label}: exchange \`POST /api/exchange\` (a fresh idempotency key each; ${answered.toLocaleString('en-US')} answered within the rounds, ${exchanged.toLocaleString('en-US')} moved points, the last ones after their round ended) | ${formatRounds(exchanges)} |`,
+    `| ${label}: exchange \`POST /api/exchange\`, ${tokens.length} users, one per connection (a fresh idempotency key each; ${answered.toLocaleString('en-US')} answered within the rounds of both exchange lines, ${exchanged.toLocaleString('en-US')} moved points, the last ones after their round ended) | ${formatRounds(exchanges)} |`,
+    `| ${label}: exchange, one user on every connection | ${formatRounds(singles)} |`,
     `| ${label}: plain insert loop, one row per commit, same durability, same database | ${Math.round(median(inserts)).toLocaleString('en-US')} rows/s (${Math.round(Math.min(...inserts)).toLocaleString('en-US')}–${Math.round(Math.max(...inserts)).toLocaleString('en-US')}) |`,
     `| ${label}: ratio exchange / insert loop | ${formatRatio(moneyRatios)} |`,
+    `| ${label}: ratio exchange of one user / insert loop | ${formatRatio(singleRatios)} |`,
     `| ${label}: server resident memory, at rest → peak under the bench | ${rest.now} MB → ${rss.peak} MB |`,
   ];
   for (const line of lines) log(line);
@@ -231,7 +257,7 @@ async function onSqlite(): Promise<DatabaseResult> {
   const server = await spawnServer({ STRIDE_MODE: 'demo' }, { nodeArgs: nodeArgs('sqlite') });
   try {
     const database = { dialect: 'sqlite' as const, file: path.join(server.dir, 'stride.db') };
-    await seedPoints(database, 100_000_000);
+    await seedPoints(database, 100_000_000, CONNECTIONS - 1);
     return await measure('SQLite', server, () => Promise.resolve(sqliteInsertLoop(database.file)));
   } finally {
     await stopServer(server);
@@ -248,7 +274,7 @@ async function onPostgres(): Promise<DatabaseResult> {
     );
     try {
       const database = { dialect: 'postgres' as const, url: postgres.url };
-      await seedPoints(database, 100_000_000);
+      await seedPoints(database, 100_000_000, CONNECTIONS - 1);
       return await measure('PostgreSQL', server, () => postgresInsertLoop(postgres.url));
     } finally {
       await stopServer(server);

@@ -77,11 +77,12 @@ export function residentMb(pid: number): { now: number; peak: number } {
 
 export const DEMO = { account: '13800138000', password: 'Stride2026' } as const;
 
-export async function demoToken(base: string): Promise<string> {
+/** A session token of the demo account (or of another account with the demo's password). */
+export async function demoToken(base: string, account: string = DEMO.account): Promise<string> {
   const response = await fetch(`${base}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
+    body: JSON.stringify({ ...DEMO, account }),
   });
   const envelope = (await response.json()) as { code: number; data: { token: string } };
   if (envelope.code !== 1) throw new Error(`login failed with code ${envelope.code}`);

@@ -344,7 +344,7 @@ export function buildServices(
   );
   const ledger = new LedgerService(db, clock);
   // The notifications inbox (decision 044): every event is recorded through it.
-  const notices = new NoticesService(db, noticesRepository, clock);
+  const notices = new NoticesService(db, noticesRepository, clock, config.contentCacheMs);
   // A new notification is pushed too (decision 048); push is built below (it needs walking,
   // which records notifications), and only called once the app runs.
   const notificationPusher: NotificationPusher = {
@@ -474,7 +474,7 @@ export function buildServices(
       ),
       shop: new ShopAdmin(db, shopRepository, operators, clock, notifications),
       mailings: new MailingsAdmin(db, mailingsRepository, operators, notifications),
-      notices: new NoticesAdmin(db, noticesRepository, operators, clock),
+      notices: new NoticesAdmin(db, noticesRepository, operators, clock, notices),
       community: new CommunityAdmin(db, communityRepository, operators, clock),
       accounts: new AccountsAdmin(
         db,

@@ -53,6 +53,10 @@ const EnvSchema = z.object({
   // How long a server keeps a token's session and user (decision 049); at most a second, so a
   // session ended on another server ends here within a second. 0 reads the database every call.
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  // How long a server keeps what home shows every user alike (home items, the latest notices;
+  // decision 053): at most a second, so an operator's change on another server shows here within
+  // a second. 0 reads the database every call.
+  CONTENT_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   CONSOLE_SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(168).default(12),
   LOGIN_CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(1).default(3),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
@@ -712,6 +716,8 @@ function fromEnv(e: Env) {
     bodyLimit: e.BODY_LIMIT_BYTES,
     sessionDays: e.SESSION_DAYS,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    /** Home items and the latest notices kept per server for at most this long (decision 053). */
+    contentCacheMs: e.CONTENT_CACHE_MS,
     /** Operator console sessions end after this long without a request (decision 021). */
     console: { sessionIdleHours: e.CONSOLE_SESSION_IDLE_HOURS },
     login: {

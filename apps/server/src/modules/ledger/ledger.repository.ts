@@ -4,10 +4,11 @@ import type { Executor } from '../../db/executor.js';
 export type { Executor } from '../../db/executor.js';
 
 export class LedgerRepository {
+  /** Opens an account unless it exists (a concurrent first use may have opened it). */
   async ensureAccount(
     db: Executor,
     account: { id: string; code: string; userId: string | null; asset: string; allowNegative: boolean; now: number },
-  ): Promise<string> {
+  ): Promise<void> {
     await db
       .insertInto('ledger_accounts')
       .values({
@@ -21,12 +22,6 @@ export class LedgerRepository {
       })
       .onConflict((conflict) => conflict.column('code').doNothing())
       .execute();
-    const row = await db
-      .selectFrom('ledger_accounts')
-      .select('id')
-      .where('code', '=', account.code)
-      .executeTakeFirstOrThrow();
-    return row.id;
   }
 
   findTransferByKey(db: Executor, idempotencyKey: string) {
@@ -37,6 +32,10 @@ export class LedgerRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Records the transfer unless its idempotency key is taken (then false, changing nothing): the
+   * unique index decides, and a concurrent first use of the key is waited for, not failed on.
+   */
   async insertTransfer(
     db: Executor,
     transfer: {
@@ -47,8 +46,8 @@ export class LedgerRepository {
       memo: string | null;
       now: number;
     },
-  ): Promise<void> {
-    await db
+  ): Promise<boolean> {
+    const row = await db
       .insertInto('ledger_transfers')
       .values({
         id: transfer.id,
@@ -58,44 +57,75 @@ export class LedgerRepository {
         memo: transfer.memo,
         created_at: transfer.now,
       })
-      .execute();
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /**
    * Moves a balance only if the result stays allowed: the check and the write are one statement,
-   * so concurrent transfers can never take an account below zero.
+   * so concurrent transfers can never take an account below zero. Answers the account's id and
+   * new balance, or nothing when the account does not exist or would go below zero.
    */
-  async applyDelta(db: Executor, accountId: string, amount: number): Promise<number | undefined> {
+  async applyDelta(db: Executor, code: string, amount: number): Promise<{ id: string; balance: number } | undefined> {
     const row = await db
       .updateTable('ledger_accounts')
       .set({ balance: sql`balance + ${amount}` })
-      .where('id', '=', accountId)
+      .where('code', '=', code)
       .where((eb) => eb.or([eb('allow_negative', '=', 1), eb(sql`balance + ${amount}`, '>=', 0)]))
-      .returning('balance')
+      .returning(['id', 'balance'])
       .executeTakeFirst();
-    return row?.balance;
+    return row && { id: row.id, balance: Number(row.balance) };
   }
 
-  async insertEntry(
+  /** Whether an account with this code exists. */
+  async hasAccount(db: Executor, code: string): Promise<boolean> {
+    return (
+      (await db.selectFrom('ledger_accounts').select('id').where('code', '=', code).executeTakeFirst()) !== undefined
+    );
+  }
+
+  /** A transfer's legs, in one statement. */
+  async insertEntries(
     db: Executor,
-    entry: { transferId: string; accountId: string; asset: string; amount: number; balanceAfter: number; now: number },
+    entries: {
+      transferId: string;
+      accountId: string;
+      asset: string;
+      amount: number;
+      balanceAfter: number;
+      now: number;
+    }[],
   ): Promise<void> {
     await db
       .insertInto('ledger_entries')
-      .values({
-        transfer_id: entry.transferId,
-        account_id: entry.accountId,
-        asset: entry.asset,
-        amount: entry.amount,
-        balance_after: entry.balanceAfter,
-        created_at: entry.now,
-      })
+      .values(
+        entries.map((entry) => ({
+          transfer_id: entry.transferId,
+          account_id: entry.accountId,
+          asset: entry.asset,
+          amount: entry.amount,
+          balance_after: entry.balanceAfter,
+          created_at: entry.now,
+        })),
+      )
       .execute();
   }
 
   async balanceOf(db: Executor, code: string): Promise<number> {
     const row = await db.selectFrom('ledger_accounts').select('balance').where('code', '=', code).executeTakeFirst();
     return row?.balance ?? 0;
+  }
+
+  /** The sum of several rows' balances (a system account's stripes), 0 when none exists. */
+  async sumOf(db: Executor, codes: string[]): Promise<number> {
+    const row = await db
+      .selectFrom('ledger_accounts')
+      .select((eb) => eb.fn.sum<number>('balance').as('total'))
+      .where('code', 'in', codes)
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
   }
 
   /** The balances of several accounts in one query, in the order of `codes` (0 for an account not opened yet). */

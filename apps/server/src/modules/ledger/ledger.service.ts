@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { LedgerType } from '@stride/contract';
 import { isUniqueViolation } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
@@ -43,6 +43,34 @@ export function accountCode(ref: LedgerAccountRef): string {
   return ref.kind === 'user' ? `user:${ref.userId}:${ref.asset}` : `system:${ref.name}:${ref.asset}`;
 }
 
+/**
+ * The system accounts that every user's everyday operations move (an exchange, collected points, a
+ * goods order, a card bought), whose balance is kept in SYSTEM_STRIPES rows (decision 053):
+ * `<code>` and `<code>#1` … `<code>#15`, each transfer moving one of them at random, so that
+ * concurrent transfers of different users do not all wait for one row until each commit. The
+ * account's balance is the sum of its rows; system accounts may go below zero, so no check needs
+ * the whole. Other system accounts (read by code, such as `system:refunds-due`) keep one row.
+ */
+export const STRIPED_SYSTEM_ACCOUNTS: ReadonlySet<string> = new Set(['exchange', 'rewards', 'shop', 'sales']);
+export const SYSTEM_STRIPES = 16;
+
+/** The rows of an account's balance: its code, then for a striped one the code with `#1` … `#15`. */
+export function stripeCodes(ref: LedgerAccountRef): string[] {
+  const code = accountCode(ref);
+  if (ref.kind !== 'system' || !STRIPED_SYSTEM_ACCOUNTS.has(ref.name)) return [code];
+  return [code, ...Array.from({ length: SYSTEM_STRIPES - 1 }, (_, index) => `${code}#${index + 1}`)];
+}
+
+/** The account a row belongs to: a stripe's code without its `#n`. */
+export function stripeBase(code: string): string {
+  return code.startsWith('system:') ? code.replace(/#\d+$/, '') : code;
+}
+
+function legCode(ref: LedgerAccountRef, stripe: number): string {
+  const code = accountCode(ref);
+  return ref.kind === 'system' && stripe > 0 && STRIPED_SYSTEM_ACCOUNTS.has(ref.name) ? `${code}#${stripe}` : code;
+}
+
 function fingerprintHash(fingerprint: unknown): string | null {
   if (fingerprint === undefined) return null;
   return createHash('sha256').update(JSON.stringify(fingerprint)).digest('base64url');
@@ -67,17 +95,6 @@ export class LedgerService {
     private readonly clock: Clock,
   ) {}
 
-  private async resolve(trx: Executor, ref: LedgerAccountRef): Promise<string> {
-    return this.repository.ensureAccount(trx, {
-      id: randomUUID(),
-      code: accountCode(ref),
-      userId: ref.kind === 'user' ? ref.userId : null,
-      asset: ref.asset,
-      allowNegative: ref.kind === 'system',
-      now: this.clock.now(),
-    });
-  }
-
   /**
    * Posts a transfer inside `trx`. With an idempotency key already used for the same request it
    * answers the first transfer; for a different request, a conflict. Throws INSUFFICIENT_FUNDS,
@@ -92,17 +109,10 @@ export class LedgerService {
     if ([...totals.values()].some((total) => total !== 0)) throw new Error('Transfer legs must sum to zero per asset');
 
     const requestHash = fingerprintHash(request.fingerprint);
-    if (request.idempotencyKey) {
-      const existing = await this.repository.findTransferByKey(trx, request.idempotencyKey);
-      if (existing) {
-        if (existing.request_hash !== requestHash) throw new AppError('CONFLICT', 'conflict');
-        return { transferId: existing.id, replayed: true };
-      }
-    }
-
     const now = this.clock.now();
     const transferId = randomUUID();
-    await this.repository.insertTransfer(trx, {
+    // The transfer first: a key already used leaves it unwritten, and the first transfer answers.
+    const recorded = await this.repository.insertTransfer(trx, {
       id: transferId,
       kind: request.kind,
       idempotencyKey: request.idempotencyKey ?? null,
@@ -110,29 +120,54 @@ export class LedgerService {
       memo: request.memo ?? null,
       now,
     });
-    const legs = await Promise.all(
-      request.legs.map(async (leg) => ({ ...leg, accountId: await this.resolve(trx, leg.account) })),
-    );
-    // A fixed lock order keeps two transfers over the same accounts from deadlocking.
-    legs.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+    if (!recorded) {
+      const existing = request.idempotencyKey
+        ? await this.repository.findTransferByKey(trx, request.idempotencyKey)
+        : undefined;
+      if (!existing) throw new Error('A new transfer was not recorded');
+      if (existing.request_hash !== requestHash) throw new AppError('CONFLICT', 'conflict');
+      return { transferId: existing.id, replayed: true };
+    }
+
+    // A fixed lock order (by account code) keeps two transfers over the same accounts from
+    // deadlocking. Each leg is one statement that checks, moves and answers the balance (decision 053).
+    // One stripe of each system account, chosen at random per transfer.
+    const stripe = randomInt(SYSTEM_STRIPES);
+    const legs = request.legs
+      .map((leg, index) => ({ ...leg, code: legCode(leg.account, stripe), index }))
+      .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : a.index - b.index));
+    const entries = [];
     for (const leg of legs) {
-      const balanceAfter = await this.repository.applyDelta(trx, leg.accountId, leg.amount);
-      if (balanceAfter === undefined) {
+      let moved = await this.repository.applyDelta(trx, leg.code, leg.amount);
+      if (!moved && !(await this.repository.hasAccount(trx, leg.code))) {
+        // An account's first use opens it (at zero), then the move is tried again.
+        await this.repository.ensureAccount(trx, {
+          id: randomUUID(),
+          code: leg.code,
+          userId: leg.account.kind === 'user' ? leg.account.userId : null,
+          asset: leg.account.asset,
+          allowNegative: leg.account.kind === 'system',
+          now,
+        });
+        moved = await this.repository.applyDelta(trx, leg.code, leg.amount);
+      }
+      if (!moved) {
         // Same code either way; the message names what is short.
         throw new AppError(
           'INSUFFICIENT_FUNDS',
           leg.account.asset === 'POINTS' ? 'insufficientPoints' : 'insufficientFunds',
         );
       }
-      await this.repository.insertEntry(trx, {
+      entries.push({
         transferId,
-        accountId: leg.accountId,
+        accountId: moved.id,
         asset: leg.account.asset,
         amount: leg.amount,
-        balanceAfter,
+        balanceAfter: moved.balance,
         now,
       });
     }
+    await this.repository.insertEntries(trx, entries);
     return { transferId, replayed: false };
   }
 
@@ -150,11 +185,13 @@ export class LedgerService {
   }
 
   balance(ref: LedgerAccountRef, db: Executor = this.db): Promise<number> {
+    if (ref.kind === 'system') return this.repository.sumOf(db, stripeCodes(ref));
     return this.repository.balanceOf(db, accountCode(ref));
   }
 
-  /** Several balances in one query (home reads a user's points and cash together). */
+  /** Several users' balances in one query (home reads a user's points and cash together). */
   balances(refs: LedgerAccountRef[], db: Executor = this.db): Promise<number[]> {
+    if (refs.some((ref) => ref.kind === 'system')) throw new Error('balances() reads user accounts');
     return this.repository.balancesOf(db, refs.map(accountCode));
   }
 
@@ -175,7 +212,15 @@ export class LedgerService {
     const { users, system } = await this.repository.liabilities(this.db);
     const totals: Record<Asset, number> = { CNY: 0, POINTS: 0 };
     for (const row of users) if (row.asset === 'CNY' || row.asset === 'POINTS') totals[row.asset] = row.total;
-    return { users: totals, system };
+    // A system account's rows (its stripes) are one account.
+    const accounts = new Map<string, { code: string; asset: string; balance: number }>();
+    for (const row of system) {
+      const code = stripeBase(row.code);
+      const account = accounts.get(code);
+      if (account) account.balance += row.balance;
+      else accounts.set(code, { code, asset: row.asset, balance: row.balance });
+    }
+    return { users: totals, system: [...accounts.values()] };
   }
 
   /**

@@ -135,6 +135,36 @@ describe('ledger', () => {
     expect(await ledger.balance(cash(userId))).toBe(750);
   });
 
+  it('keeps a busy system account in stripes whose sum is its balance, one account in the books', async () => {
+    // Decision 053: `system:sales` is striped; 40 spends of 10 users at once each move one stripe.
+    const users: { userId: string }[] = [];
+    for (let i = 0; i < 10; i += 1) users.push(await registerUser(t));
+    for (const { userId } of users) await fund(userId, 1_000);
+    const before = await ledger.balance(sales());
+    const results = await Promise.allSettled(
+      users.flatMap(({ userId }) => Array.from({ length: 4 }, (_, i) => spend(userId, 100, `${userId}:stripes-${i}`))),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(40);
+    for (const { userId } of users) expect(await ledger.balance(cash(userId))).toBe(600);
+    expect((await ledger.balance(sales())) - before).toBe(4_000);
+    const rows = await t.db
+      .selectFrom('ledger_accounts')
+      .select(['code', 'balance'])
+      .where('code', 'like', 'system:sales:CNY%')
+      .execute();
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((row) => /^system:sales:CNY(#([1-9]|1[0-5]))?$/.test(row.code))).toBe(true);
+    expect(rows.reduce((sum, row) => sum + Number(row.balance), 0)).toBe(await ledger.balance(sales()));
+    // The books show the account once, with the stripes' sum; an unstriped one keeps one row.
+    const { system } = await ledger.liabilities();
+    expect(system.filter((row) => row.code.startsWith('system:sales:CNY'))).toEqual([
+      { code: 'system:sales:CNY', asset: 'CNY', balance: await ledger.balance(sales()) },
+    ]);
+    expect(
+      await t.db.selectFrom('ledger_accounts').select('code').where('code', 'like', 'system:funding:CNY%').execute(),
+    ).toEqual([{ code: 'system:funding:CNY' }]);
+  });
+
   it('the invariant check finds a balance edited behind the ledger’s back', async () => {
     const { userId } = await registerUser(t);
     await fund(userId, 500);

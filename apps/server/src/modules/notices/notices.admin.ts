@@ -7,6 +7,7 @@ import { languageColumns, type LanguageInput } from '../../lib/content-language.
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { NoticeRow, NoticesRepository } from './notices.repository.js';
+import type { NoticesService } from './notices.service.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
 
 export const NOTICE_TITLE_MAX = 140;
@@ -19,7 +20,18 @@ export class NoticesAdmin {
     private readonly repository: NoticesRepository,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
+    /** Told after each committed change, so home shows it at once on this server (decision 053). */
+    private readonly notices?: Pick<NoticesService, 'forgetLatest'>,
   ) {}
+
+  /** Home's kept notices are dropped once a change has committed (or failed: nothing lost). */
+  private async committed<T>(change: Promise<T>): Promise<T> {
+    try {
+      return await change;
+    } finally {
+      this.notices?.forgetLatest();
+    }
+  }
 
   listForOperators(limit = 100) {
     return this.repository.listAll(this.db, limit);
@@ -69,30 +81,32 @@ export class NoticesAdmin {
     const languages = languageColumns(this.cleanLanguages(input.languages));
     const now = this.clock.now();
     const id = randomUUID();
-    return this.db.transaction().execute(async (trx) => {
-      await this.repository.insert(trx, {
-        id,
-        title,
-        body,
-        published_at: options.draft ? null : now,
-        created_by: operator,
-        created_at: now,
-        updated_at: null,
-        ...languages,
-      });
-      const row = await this.repository.find(trx, id);
-      if (!row) throw new OperatorError(`No notice ${id}`);
-      await this.operators.record(trx, {
-        operator,
-        action: options.draft ? 'notice.create' : 'notice.publish',
-        subjectType: 'notice',
-        subjectId: id,
-        detail: { title, removedByCleaning: body.length !== input.body.trim().length },
-        after: { title, body, published: !options.draft, version: row.version },
-        now,
-      });
-      return row;
-    });
+    return this.committed(
+      this.db.transaction().execute(async (trx) => {
+        await this.repository.insert(trx, {
+          id,
+          title,
+          body,
+          published_at: options.draft ? null : now,
+          created_by: operator,
+          created_at: now,
+          updated_at: null,
+          ...languages,
+        });
+        const row = await this.repository.find(trx, id);
+        if (!row) throw new OperatorError(`No notice ${id}`);
+        await this.operators.record(trx, {
+          operator,
+          action: options.draft ? 'notice.create' : 'notice.publish',
+          subjectType: 'notice',
+          subjectId: id,
+          detail: { title, removedByCleaning: body.length !== input.body.trim().length },
+          after: { title, body, published: !options.draft, version: row.version },
+          now,
+        });
+        return row;
+      }),
+    );
   }
 
   /**
@@ -107,50 +121,54 @@ export class NoticesAdmin {
   ): Promise<NoticeRow> {
     const cleaned = 'published' in change ? null : this.clean(change);
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
-      const before = await this.repository.find(trx, id);
-      if (!before) throw new OperatorError(`No notice ${id}`);
-      const values =
-        'published' in change
-          ? { published_at: change.published ? (before.published_at ?? now) : null, updated_at: now }
-          : {
-              ...cleaned,
-              ...languageColumns(this.cleanLanguages('languages' in change ? change.languages : undefined), before),
-              updated_at: now,
-            };
-      if (!(await this.repository.updateAtVersion(trx, id, version, values))) {
-        throw new AppError('STALE_EDIT', 'staleEdit');
-      }
-      const after = await this.repository.find(trx, id);
-      if (!after) throw new OperatorError(`No notice ${id}`);
-      await this.operators.record(trx, {
-        operator,
-        action: 'published' in change ? (change.published ? 'notice.publish' : 'notice.unpublish') : 'notice.update',
-        subjectType: 'notice',
-        subjectId: id,
-        ...('body' in change && cleaned
-          ? { detail: { removedByCleaning: cleaned.body.length !== change.body.trim().length } }
-          : {}),
-        before: snapshot(before),
-        after: snapshot(after),
-        now,
-      });
-      return after;
-    });
+    return this.committed(
+      this.db.transaction().execute(async (trx) => {
+        const before = await this.repository.find(trx, id);
+        if (!before) throw new OperatorError(`No notice ${id}`);
+        const values =
+          'published' in change
+            ? { published_at: change.published ? (before.published_at ?? now) : null, updated_at: now }
+            : {
+                ...cleaned,
+                ...languageColumns(this.cleanLanguages('languages' in change ? change.languages : undefined), before),
+                updated_at: now,
+              };
+        if (!(await this.repository.updateAtVersion(trx, id, version, values))) {
+          throw new AppError('STALE_EDIT', 'staleEdit');
+        }
+        const after = await this.repository.find(trx, id);
+        if (!after) throw new OperatorError(`No notice ${id}`);
+        await this.operators.record(trx, {
+          operator,
+          action: 'published' in change ? (change.published ? 'notice.publish' : 'notice.unpublish') : 'notice.update',
+          subjectType: 'notice',
+          subjectId: id,
+          ...('body' in change && cleaned
+            ? { detail: { removedByCleaning: cleaned.body.length !== change.body.trim().length } }
+            : {}),
+          before: snapshot(before),
+          after: snapshot(after),
+          now,
+        });
+        return after;
+      }),
+    );
   }
 
   async unpublish(operator: string, id: string): Promise<void> {
     const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
-      if (!(await this.repository.setPublished(trx, id, null))) throw new OperatorError(`No notice ${id}`);
-      await this.operators.record(trx, {
-        operator,
-        action: 'notice.unpublish',
-        subjectType: 'notice',
-        subjectId: id,
-        now,
-      });
-    });
+    await this.committed(
+      this.db.transaction().execute(async (trx) => {
+        if (!(await this.repository.setPublished(trx, id, null))) throw new OperatorError(`No notice ${id}`);
+        await this.operators.record(trx, {
+          operator,
+          action: 'notice.unpublish',
+          subjectType: 'notice',
+          subjectId: id,
+          now,
+        });
+      }),
+    );
   }
 }
 

@@ -4,6 +4,7 @@ import { pageResult, pageWindow } from '../../db/retry.js';
 import { notFound } from '../../http/errors.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
 import { localize } from '../../lib/content-language.js';
+import { ShortCache } from '../../lib/short-cache.js';
 import type { NoticeRow, NoticesRepository } from './notices.repository.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
 
@@ -18,11 +19,18 @@ const toSummary = (row: SummaryRow, language: Language): NoticeSummary => ({
 
 /** Published notices; bodies are sanitized HTML, on write and again on read. */
 export class NoticesService {
+  /** The latest notices per count and language, for home (decision 053). */
+  private readonly latestKept: ShortCache<string, NoticeSummary[]>;
+
   constructor(
     private readonly db: Db,
     private readonly repository: NoticesRepository,
     private readonly clock: Clock,
-  ) {}
+    /** How long the latest notices are kept (CONTENT_CACHE_MS); 0 reads them every call. */
+    contentCacheMs = 0,
+  ) {
+    this.latestKept = new ShortCache(contentCacheMs);
+  }
 
   async list(page: { page: number; pageSize: number }, language: Language) {
     const { rows, total } = await this.repository.listPublished(this.db, pageWindow(page));
@@ -33,9 +41,19 @@ export class NoticesService {
     );
   }
 
-  /** The latest published notices, for home. */
-  async latest(count: number, language: Language): Promise<NoticeSummary[]> {
-    return (await this.repository.latestPublished(this.db, count)).map((row) => toSummary(row, language));
+  /**
+   * The latest published notices, for home: the same for every user, so kept for up to
+   * CONTENT_CACHE_MS per count and language (decision 053). The answer is shared: not to be changed.
+   */
+  latest(count: number, language: Language): Promise<NoticeSummary[]> {
+    return this.latestKept.get(`${count}:${language}`, async () =>
+      (await this.repository.latestPublished(this.db, count)).map((row) => toSummary(row, language)),
+    );
+  }
+
+  /** After a commit that published, changed or withdrew a notice: home reads them again. */
+  forgetLatest(): void {
+    this.latestKept.clear();
   }
 
   /** Published notices since `since` (ms), for the notifications inbox (decision 044). */

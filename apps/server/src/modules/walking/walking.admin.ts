@@ -85,6 +85,15 @@ export class WalkingAdmin {
     private readonly walking: WalkingService,
   ) {}
 
+  /** Home's kept items are dropped once a change has committed, so it shows at once here (decision 053). */
+  private async committed<T>(change: Promise<T>): Promise<T> {
+    try {
+      return await change;
+    } finally {
+      this.walking.forgetHomeItems();
+    }
+  }
+
   // ---- Flagged days (decision 029, docs/console/flagged-days.md) ----
 
   /** A page of days by review status, oldest first, with their sources and what they hold. */
@@ -184,88 +193,94 @@ export class WalkingAdmin {
   createHomeItem(operator: string, kind: HomeItemKind, fields: HomeItemFields): Promise<ConsoleHomeItem> {
     checkImage(kind, fields.image);
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
-      const row: HomeItemRow = {
-        id: randomUUID(),
-        kind,
-        title: fields.title,
-        image: fields.image,
-        target: fields.target,
-        position: fields.position,
-        is_active: fields.active ? 1 : 0,
-        version: 1,
-        default_language: 'en',
-        translations: '{}',
-        ...languageColumns(fields),
-      };
-      await this.repository.insertHomeItem(trx, row);
-      await this.operators.record(trx, {
-        operator,
-        action: 'home-item.create',
-        subjectType: 'home-item',
-        subjectId: row.id,
-        after: snapshot(row),
-        now,
-      });
-      return toConsoleHomeItem(row);
-    });
+    return this.committed(
+      this.db.transaction().execute(async (trx) => {
+        const row: HomeItemRow = {
+          id: randomUUID(),
+          kind,
+          title: fields.title,
+          image: fields.image,
+          target: fields.target,
+          position: fields.position,
+          is_active: fields.active ? 1 : 0,
+          version: 1,
+          default_language: 'en',
+          translations: '{}',
+          ...languageColumns(fields),
+        };
+        await this.repository.insertHomeItem(trx, row);
+        await this.operators.record(trx, {
+          operator,
+          action: 'home-item.create',
+          subjectType: 'home-item',
+          subjectId: row.id,
+          after: snapshot(row),
+          now,
+        });
+        return toConsoleHomeItem(row);
+      }),
+    );
   }
 
   /** Changes the item at the version the operator saw; another version is a stale edit (1017). */
   editHomeItem(operator: string, id: string, version: number, fields: HomeItemFields): Promise<ConsoleHomeItem> {
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
-      const before = await this.repository.findHomeItem(trx, id);
-      if (!before) throw notFound();
-      checkImage(before.kind as HomeItemKind, fields.image);
-      const values = {
-        title: fields.title,
-        image: fields.image,
-        target: fields.target,
-        position: fields.position,
-        is_active: fields.active ? 1 : 0,
-        ...languageColumns(fields, before),
-      };
-      if (!(await this.repository.updateHomeItem(trx, id, version, values))) {
-        if (!(await this.repository.findHomeItem(trx, id))) throw notFound();
-        throw new AppError('STALE_EDIT', 'staleEdit');
-      }
-      const after: HomeItemRow = { ...before, ...values, version: version + 1 };
-      await this.operators.record(trx, {
-        operator,
-        action:
-          before.is_active === values.is_active
-            ? 'home-item.edit'
-            : values.is_active === 1
-              ? 'home-item.activate'
-              : 'home-item.deactivate',
-        subjectType: 'home-item',
-        subjectId: id,
-        before: snapshot(before),
-        after: snapshot(after),
-        now,
-      });
-      return toConsoleHomeItem(after);
-    });
+    return this.committed(
+      this.db.transaction().execute(async (trx) => {
+        const before = await this.repository.findHomeItem(trx, id);
+        if (!before) throw notFound();
+        checkImage(before.kind as HomeItemKind, fields.image);
+        const values = {
+          title: fields.title,
+          image: fields.image,
+          target: fields.target,
+          position: fields.position,
+          is_active: fields.active ? 1 : 0,
+          ...languageColumns(fields, before),
+        };
+        if (!(await this.repository.updateHomeItem(trx, id, version, values))) {
+          if (!(await this.repository.findHomeItem(trx, id))) throw notFound();
+          throw new AppError('STALE_EDIT', 'staleEdit');
+        }
+        const after: HomeItemRow = { ...before, ...values, version: version + 1 };
+        await this.operators.record(trx, {
+          operator,
+          action:
+            before.is_active === values.is_active
+              ? 'home-item.edit'
+              : values.is_active === 1
+                ? 'home-item.activate'
+                : 'home-item.deactivate',
+          subjectType: 'home-item',
+          subjectId: id,
+          before: snapshot(before),
+          after: snapshot(after),
+          now,
+        });
+        return toConsoleHomeItem(after);
+      }),
+    );
   }
 
   removeHomeItem(operator: string, id: string, version: number): Promise<void> {
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
-      const before = await this.repository.findHomeItem(trx, id);
-      if (!before) throw notFound();
-      if (!(await this.repository.deleteHomeItem(trx, id, version))) {
-        if (!(await this.repository.findHomeItem(trx, id))) throw notFound();
-        throw new AppError('STALE_EDIT', 'staleEdit');
-      }
-      await this.operators.record(trx, {
-        operator,
-        action: 'home-item.remove',
-        subjectType: 'home-item',
-        subjectId: id,
-        before: snapshot(before),
-        now,
-      });
-    });
+    return this.committed(
+      this.db.transaction().execute(async (trx) => {
+        const before = await this.repository.findHomeItem(trx, id);
+        if (!before) throw notFound();
+        if (!(await this.repository.deleteHomeItem(trx, id, version))) {
+          if (!(await this.repository.findHomeItem(trx, id))) throw notFound();
+          throw new AppError('STALE_EDIT', 'staleEdit');
+        }
+        await this.operators.record(trx, {
+          operator,
+          action: 'home-item.remove',
+          subjectType: 'home-item',
+          subjectId: id,
+          before: snapshot(before),
+          now,
+        });
+      }),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type {
   ExchangesTable,
@@ -48,6 +48,48 @@ export class WalkingRepository {
       .where('user_id', '=', userId)
       .where('day', '=', day)
       .executeTakeFirst();
+  }
+
+  /**
+   * Home's two reads of a user's day in one statement (decision 053): its counts and its review,
+   * either absent.
+   */
+  async findStepDayWithReview(
+    db: Executor,
+    userId: string,
+    day: string,
+  ): Promise<{
+    stepDay: Pick<StepDayRow, 'steps' | 'collected_points'> | undefined;
+    review: StepReviewSummaryRow | undefined;
+  }> {
+    const { rows } = await sql<{
+      steps: number | null;
+      collected_points: number | null;
+      status: string | null;
+      reasons: string | null;
+      created_at: number | null;
+      decided_at: number | null;
+    }>`select d.steps, d.collected_points, r.status, r.reasons, r.created_at, r.decided_at
+      from (select ${userId} as user_id, ${day} as day) k
+      left join step_days d on d.user_id = k.user_id and d.day = k.day
+      left join step_reviews r on r.user_id = k.user_id and r.day = k.day`.execute(db);
+    const row = rows[0];
+    return {
+      stepDay:
+        row?.steps === null || row?.steps === undefined
+          ? undefined
+          : { steps: Number(row.steps), collected_points: Number(row.collected_points ?? 0) },
+      review:
+        row?.status === null || row?.status === undefined
+          ? undefined
+          : {
+              day,
+              status: row.status,
+              reasons: row.reasons ?? '[]',
+              created_at: Number(row.created_at),
+              decided_at: row.decided_at === null ? null : Number(row.decided_at),
+            },
+    };
   }
 
   findStepSource(db: Executor, userId: string, day: string, source: string): Promise<StepSourceRow | undefined> {

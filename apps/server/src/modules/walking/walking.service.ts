@@ -20,6 +20,7 @@ import { AppError } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { DAY_MS, MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
 import { localize } from '../../lib/content-language.js';
+import { ShortCache } from '../../lib/short-cache.js';
 import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { InvitesService } from '../invites/invites.service.js';
@@ -146,7 +147,17 @@ export class WalkingService {
     private readonly notices: NoticesService,
     private readonly addresses: AddressesService,
     private readonly notifications: NotificationsService,
-  ) {}
+  ) {
+    this.homeItemsKept = new ShortCache(config.contentCacheMs);
+  }
+
+  /** Home's banners and quick entries per language, the same for every user (decision 053). */
+  private readonly homeItemsKept: ShortCache<Language, Pick<Home, 'banners' | 'quickEntries'>>;
+
+  /** After a commit that changed home items: home reads them again. */
+  forgetHomeItems(): void {
+    this.homeItemsKept.clear();
+  }
 
   /**
    * Reminds each user whose steps today have earned points not yet collected (and not held for
@@ -541,11 +552,11 @@ export class WalkingService {
 
   async getHome(userId: string, language: Language): Promise<Home> {
     const today = this.calendar.dayOf(this.clock.now());
-    const [stepDay, review, [points, balance], items, notices] = await Promise.all([
-      this.repository.findStepDay(this.db, userId, today),
-      this.repository.findReview(this.db, userId, today),
+    const [{ stepDay, review }, [points, balance], items, notices] = await Promise.all([
+      this.repository.findStepDayWithReview(this.db, userId, today),
       this.ledger.balances([pointsOf(userId), cashOf(userId)]),
-      this.repository.listHomeItems(this.db),
+      // The same for every user: kept for up to CONTENT_CACHE_MS (decision 053).
+      this.homeItemsKept.get(language, async () => toHomeItems(await this.repository.listHomeItems(this.db), language)),
       this.notices.latest(HOME_NOTICES, language),
     ]);
     const steps = stepDay?.steps ?? 0;
@@ -583,7 +594,7 @@ export class WalkingService {
       multiplier: percent / 100,
       activeCard: progress[0] ?? null,
       activeCards: progress,
-      ...toHomeItems(items, language),
+      ...items,
       notices,
     };
   }
