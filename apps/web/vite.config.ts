@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../../scripts/precompress.mjs';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pushWorkerScript, pwaOptions } from './pwa';
 
@@ -67,6 +68,8 @@ export default defineConfig({
     apiBackupOrigins(),
     VitePWA(pwaOptions(fileURLToPath(new URL('./src/app/app.css', import.meta.url)))),
     pushWorkerScript(fileURLToPath(new URL('./src/sw/push.ts', import.meta.url))),
+    // Last: brotli and gzip copies of everything above, the service worker included (decision 050).
+    precompress(),
   ],
   build: {
     outDir: 'dist',

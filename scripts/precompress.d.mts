@@ -1,0 +1,4 @@
+import type { Plugin } from 'vite';
+
+export function precompressDir(dir: string): number;
+export function precompress(): Plugin;
