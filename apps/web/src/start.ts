@@ -1,0 +1,6 @@
+import { startLoads } from './app/start-loads';
+
+// The first script index.html runs (decision 052): small, so it runs while the entry
+// (main.tsx, React with it) is still downloading, and starts the first page's other downloads
+// alongside it instead of after it.
+startLoads(window.location.hash);
