@@ -31,6 +31,14 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<A
     disableStorageReset: keepStorage,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  // LIGHTHOUSE_REPORTS=<folder>: also keep each page's full report there, to read its network tree.
+  const reports = process.env.LIGHTHOUSE_REPORTS;
+  if (reports) {
+    writeFileSync(
+      path.join(reports, `${new URL(url).hash.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`),
+      result.report as string,
+    );
+  }
   const { categories, audits } = result.lhr;
   const failing = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
     (categories[id]?.auditRefs ?? [])
