@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from '../../scripts/precompress.mjs';
+import { precompress } from '../../scripts/precompress';
 
 // Served by the Stride server under /console/ (decision 022), next to the user web app at /.
 export default defineConfig({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from '../../scripts/precompress.mjs';
+import { precompress } from '../../scripts/precompress';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pushWorkerScript, pwaOptions } from './pwa';
 

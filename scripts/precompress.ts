@@ -6,13 +6,14 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
 
 // Text formats only: images and the face model's weights are compressed already or barely shrink.
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 // Below this a copy saves less than its own bookkeeping (one more file, a Vary'd cache entry).
 const MIN_BYTES = 1024;
 
-function* files(dir) {
+function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     const file = join(dir, name);
     if (statSync(file).isDirectory()) {
@@ -23,7 +24,7 @@ function* files(dir) {
 }
 
 /** Writes `<file>.br` and `<file>.gz` for every compressible file under `dir`; answers how many files. */
-export function precompressDir(dir) {
+export function precompressDir(dir: string): number {
   let count = 0;
   for (const file of files(dir)) {
     const source = readFileSync(file);
@@ -43,15 +44,15 @@ export function precompressDir(dir) {
 }
 
 /** The Vite plugin: runs once the build (and every other plugin's closeBundle) is done. */
-export function precompress() {
+export function precompress(): Plugin {
   let outDir = '';
-  let log = (message) => console.log(message);
+  let log = (message: string) => console.log(message);
   return {
     name: 'stride-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
-      log = (message) => config.logger.info(message);
+      log = (message: string) => config.logger.info(message);
     },
     closeBundle: {
       order: 'post',
