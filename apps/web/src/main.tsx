@@ -1,3 +1,5 @@
+// First: before any chunk creates the contract's schemas.
+import './lib/jitless-validation';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,3 +1,5 @@
+// First: before any chunk creates the contract's schemas.
+import './lib/jitless-validation';
 import { startLoads } from './app/start-loads';
 
 // The first script index.html runs (decision 052): small, so it runs while the entry
