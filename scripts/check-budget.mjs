@@ -25,7 +25,7 @@ const { values: options } = parseArgs({
     dist: { type: 'string', default: join(ROOT, 'apps', 'web', 'dist') },
     // The build's `base`: index.html names its files under it.
     base: { type: 'string', default: '/' },
-    // The web app's first route, its largest start language counted (decision 052): 104.6 KB when
+    // The web app's first route, its largest start language counted (decision 052): 104.7 KB when
     // set. The target is 90 KB; React 19 with react-dom alone is about 64 KB of it, and decision 052
     // says what closing the rest would take. The budget keeps the first route from growing meanwhile.
     'first-route-kb': { type: 'string', default: '105' },
