@@ -1,7 +1,8 @@
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { maskMiddle } from '@stride/contract/rules';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,6 +193,10 @@ describe('the installable, offline-capable app', () => {
       const nextDist = path.join(dir, 'web-next');
       cpSync(WEB_DIST, nextDist, { recursive: true });
       appendFileSync(path.join(nextDist, 'sw.js'), '\n// next build\n');
+      // Its compressed copies too, as the build writes them (decision 050): the server sends those.
+      const nextWorker = readFileSync(path.join(nextDist, 'sw.js'));
+      writeFileSync(path.join(nextDist, 'sw.js.br'), brotliCompressSync(nextWorker));
+      writeFileSync(path.join(nextDist, 'sw.js.gz'), gzipSync(nextWorker));
       server = await startServer({ db, appSecret, port, env: { WEB_DIST: nextDist } });
       await expect.poll(() => banner(page).count(), { timeout: 40_000 }).toBe(0);
       // The page's failed loads read again by themselves once the API answers.

@@ -1,6 +1,8 @@
 // Bundle budgets of a Vite build, gzip level 9, run after `vite build`:
-// - first route: the JS and CSS that index.html loads before any page chunk (entry script,
-//   modulepreloads, stylesheets), at most --first-route-kb;
+// - first route: the JS and CSS that index.html loads before any page chunk (entry scripts,
+//   modulepreloads, stylesheets), plus the start language's chunk where the app waits for one
+//   before it paints (--language, repeatable: each language's chunk is counted in turn and the
+//   largest sum must fit), at most --first-route-kb;
 // - each page: the chunk a route's dynamic import loads (the modules --pages matches) and its CSS,
 //   at most --page-kb. Chunks shared by several pages (the contract, the kit's dialogs) are
 //   reported, not counted against one page.
@@ -23,8 +25,13 @@ const { values: options } = parseArgs({
     dist: { type: 'string', default: join(ROOT, 'apps', 'web', 'dist') },
     // The build's `base`: index.html names its files under it.
     base: { type: 'string', default: '/' },
-    // Decision 006's budget for the web app's first route; React 19 with react-dom alone is about 69 KB of it.
-    'first-route-kb': { type: 'string', default: '150' },
+    // The web app's first route, its largest start language counted (decision 052): 104.7 KB when
+    // set. The target is 90 KB; React 19 with react-dom alone is about 64 KB of it, and decision 052
+    // says what closing the rest would take. The budget keeps the first route from growing meanwhile.
+    'first-route-kb': { type: 'string', default: '105' },
+    // The web app's language chunks (decision 051): the app paints once the start language is
+    // here, so that chunk is part of the first route. The console passes --language none.
+    language: { type: 'string', multiple: true, default: ['^src/locales/chunks/(en|es|fr|zh-Hans|zh-Hant)\\.ts$'] },
     // A page brings its own code only; anything heavier belongs in a shared, separately loaded chunk.
     'page-kb': { type: 'string', default: '30' },
     pages: { type: 'string', default: '^src/app/pages/(.+)\\.page\\.tsx$' },
@@ -71,12 +78,29 @@ for (const file of [...initial].sort()) {
   total += size;
   console.log(`  ${figure(size)}  ${file}`);
 }
-console.log(`  ${figure(total)}  total (budget ${FIRST_ROUTE_BUDGET_KB} KB)`);
-if (total > FIRST_ROUTE_BUDGET_KB) {
-  failures.push(`first route is ${total.toFixed(2)} KB gzip, over the ${FIRST_ROUTE_BUDGET_KB} KB budget`);
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const languagePatterns = options.language.filter((pattern) => pattern !== 'none').map((pattern) => new RegExp(pattern));
+const languages = Object.entries(manifest)
+  .filter(([source]) => languagePatterns.some((pattern) => pattern.test(source)))
+  .map(([source, chunk]) => ({
+    source,
+    size: [chunk.file, ...(chunk.css ?? [])].reduce((sum, file) => sum + gzipKb(file), 0),
+  }))
+  .sort((a, b) => b.size - a.size);
+if (languagePatterns.length > 0 && languages.length === 0) {
+  failures.push(`no language chunk matches ${options.language.join(', ')}`);
+}
+console.log(`  ${figure(total)}  index.html's files`);
+for (const { source, size } of languages)
+  console.log(`  ${figure(total + size)}  with the start language ${source} (${size.toFixed(2)} KB)`);
+const worst = total + (languages[0]?.size ?? 0);
+console.log(
+  `  ${figure(worst)}  total${languages.length > 0 ? ', the largest language counted' : ''} (budget ${FIRST_ROUTE_BUDGET_KB} KB)`,
+);
+if (worst > FIRST_ROUTE_BUDGET_KB) {
+  failures.push(`first route is ${worst.toFixed(2)} KB gzip, over the ${FIRST_ROUTE_BUDGET_KB} KB budget`);
 }
 
-const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const pages = Object.entries(manifest)
   .map(([source, chunk]) => ({ match: PAGE_MODULE.exec(source), chunk }))
   .filter(({ match }) => match)

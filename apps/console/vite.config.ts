@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../../scripts/precompress';
 
 // Served by the Stride server under /console/ (decision 022), next to the user web app at /.
 export default defineConfig({
   base: '/console/',
-  plugins: [react()],
+  // Brotli and gzip copies of the build, sent by the server as the browser accepts (decision 050).
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

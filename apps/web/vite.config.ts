@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../../scripts/precompress';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pushWorkerScript, pwaOptions } from './pwa';
 
@@ -59,20 +60,65 @@ function apiBackupOrigins(): Plugin {
   };
 }
 
+/**
+ * The start script (src/start.ts, decision 052) as an entry of its own, named in index.html before
+ * the app's entry with the chunks it imports preloaded: Vite would merge a second module script of
+ * index.html into the app's entry, and the point is that it runs before that entry has downloaded.
+ */
+function startScript(entry: string): Plugin {
+  return {
+    name: 'stride-start-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunk = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId === entry,
+        );
+        if (!chunk || chunk.type !== 'chunk') throw new Error(`the start script ${entry} was not built`);
+        const preloaded = new Set([...html.matchAll(/(?:href|src)="\/([^"]+\.js)"/g)].map((match) => match[1]));
+        return [
+          // async: it runs as soon as it is here, not after the (deferred) entry before it.
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` },
+            injectTo: 'head',
+          },
+          ...chunk.imports
+            .filter((file) => !preloaded.has(file))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+        ];
+      },
+    },
+  };
+}
+
+const START_SCRIPT = fileURLToPath(new URL('./src/start.ts', import.meta.url));
+
 export default defineConfig({
   base: '/',
   plugins: [
     react(),
     faceModels(),
     apiBackupOrigins(),
+    startScript(START_SCRIPT),
     VitePWA(pwaOptions(fileURLToPath(new URL('./src/app/app.css', import.meta.url)))),
     pushWorkerScript(fileURLToPath(new URL('./src/sw/push.ts', import.meta.url))),
+    // Last: brotli and gzip copies of everything above, the service worker included (decision 050).
+    precompress(),
   ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // dist/.vite/manifest.json maps each page module to its chunk and CSS; check-budget reads it.
     manifest: true,
+    rollupOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), start: START_SCRIPT },
+    },
   },
   server: {
     proxy: {

@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { isLostConnection } from './db/connection-loss.js';
 import { createDatabase, migrateToLatest, type Db } from './db/database.js';
 import { AppError } from './http/errors.js';
+import { precompressedEncoding } from './http/precompressed.js';
 import { API_HEADERS, CONSOLE_HEADERS, readApiBackups, webAppHelmet } from './http/security-headers.js';
 import { EndpointRegistrar } from './http/endpoints.js';
 import { negotiateLanguage, translator, type Translate } from './i18n/index.js';
@@ -800,6 +801,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       'cache-control',
       filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
+    // The same address answers brotli, gzip or plain bytes by the request's accept-encoding.
+    res.setHeader('vary', 'accept-encoding');
   };
   // The operator console (decision 022) under its own prefix: the router prefers /console/* to the
   // web app's wildcard, so the web app never answers for it.
@@ -808,10 +811,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: consoleDist,
       prefix: '/console',
-      index: 'index.html',
+      index: ['index.html'],
       wildcard: true,
       decorateReply: false,
       cacheControl: false,
+      // The build's brotli and gzip copies (decision 050), as the browser accepts them.
+      preCompressed: true,
       allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders: staticCache,
     });
@@ -822,10 +827,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/console', async (request, reply) => {
       const pathName = request.url.split('?')[0] ?? '';
       if (!pathName.endsWith('/')) return reply.redirect(`/console/${request.url.slice(pathName.length)}`, 301);
+      const encoding = precompressedEncoding(request.headers['accept-encoding'], consoleIndex);
+      if (encoding) reply.header('content-encoding', encoding.name);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(await readFile(consoleIndex));
+        .header('vary', 'accept-encoding')
+        .send(await readFile(`${consoleIndex}${encoding?.extension ?? ''}`));
     });
   }
 
@@ -833,10 +841,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webDist,
-      index: 'index.html',
+      // A list: with preCompressed, @fastify/static finds `/`'s index.html.br only in a list.
+      index: ['index.html'],
       wildcard: true,
       // Off, or @fastify/send's own `public, max-age=0` would replace the header set below.
       cacheControl: false,
+      // The build's brotli and gzip copies (decision 050), as the browser accepts them.
+      preCompressed: true,
       // The build's manifest (.vite/) is for the bundle budget check, not for browsers.
       allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders: staticCache,

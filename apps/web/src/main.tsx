@@ -1,10 +1,11 @@
+// First: before any chunk creates the contract's schemas.
+import './lib/jitless-validation';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { watchConnectivity } from './app/connectivity';
 import { setUpNavigation } from './app/navigation';
 import { registerServiceWorker } from './app/service-worker';
-import { runStepCounter } from './app/step-counter';
 import { runUnreadCount } from './app/unread-count';
 import { wireRequestUi } from './app/wire-request-ui';
 import { applyRem } from './lib/layout/rem';
@@ -16,13 +17,12 @@ import './app/app.css';
 applyRem();
 getDeviceId();
 wireRequestUi(http);
-runStepCounter();
 runUnreadCount();
 const navigator = setUpNavigation();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-// The chosen language is a chunk of its own (decision 050): render once its texts are here.
+// The chosen language is a chunk of its own (decision 051), asked for by start.ts before this entry runs (decision 052): render once its texts are here.
 void loadStartLanguage()
   .catch(() => undefined)
   .then(() => {
@@ -32,6 +32,8 @@ void loadStartLanguage()
       </StrictMode>,
     );
     void navigator.start();
+    // The step counter (decision 032) is not needed to paint: its code loads after the first render.
+    void import('./app/step-counter').then(({ runStepCounter }) => runStepCounter());
   });
 // Installable and offline (decision 045): the worker's registration loads after the first paint.
 watchConnectivity();

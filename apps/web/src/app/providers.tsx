@@ -1,24 +1,22 @@
 import { useEffect, type ReactNode } from 'react';
 import { ConfigProvider, setDefaultConfig } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
-import esES from 'antd-mobile/es/locales/es-ES';
-import frFR from 'antd-mobile/es/locales/fr-FR';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
-import zhTW from 'antd-mobile/es/locales/zh-TW';
 import type { Language } from '@stride/contract';
 import { useLanguage } from '../lib/i18n';
+import { loadedKitLocale } from '../locales';
 
-const KIT_LOCALES = { en: enUS, es: esES, fr: frFR, 'zh-Hans': zhCN, 'zh-Hant': zhTW } as const;
-
-/** The UI kit's own texts follow the app language, in the tree and in imperative dialogs. */
+/**
+ * The UI kit's own texts follow the app language, in the tree and in imperative dialogs. They load
+ * with the language (decision 052), which the app has before it renders in it; English's stand in
+ * should that language's have failed to load.
+ */
 export function Providers({ children }: { readonly children: ReactNode }) {
   const language: Language = useLanguage();
-  const locale = KIT_LOCALES[language];
+  const locale = loadedKitLocale(language) ?? loadedKitLocale('en');
 
   useEffect(() => {
-    setDefaultConfig({ locale });
+    if (locale) setDefaultConfig({ locale });
     document.documentElement.lang = language;
   }, [language, locale]);
 
-  return <ConfigProvider locale={locale}>{children}</ConfigProvider>;
+  return locale ? <ConfigProvider locale={locale}>{children}</ConfigProvider> : <>{children}</>;
 }

@@ -28,6 +28,16 @@ export function createRouteGuard(deps: RouteGuardDeps): RouteGuard {
     const isLogin = to.route === PATHS.login;
     const target = isLogin ? continueUrl(to.query.redirect) : to.url;
     const token = deps.getUser().token;
+    // The user's info is asked for alongside the policies, not after them (decision 052): on the
+    // first page of a start both are needed, and one round trip fewer comes before the page.
+    // A failure is looked at after the policies; an invalid session (1001) has logged the user out.
+    const info =
+      !isLogin && !deps.getUser().userInfo
+        ? deps.loadUserInfo().then(
+            () => true,
+            () => false,
+          )
+        : undefined;
     // Asked on login too: its redirect is not guarded again, and would pass a changed policy by.
     if (deps.policiesPending && policiesCheckedFor !== token && !POLICY_PAGES.includes(to.route)) {
       let pending = false;
@@ -40,15 +50,9 @@ export function createRouteGuard(deps: RouteGuardDeps): RouteGuard {
       if (deps.getUser().isLogged) policiesCheckedFor = token;
     }
     if (isLogin) return { redirect: target };
-    if (deps.getUser().userInfo) return true;
-    try {
-      await deps.loadUserInfo();
-    } catch {
-      // An invalid session (1001) has logged the user out: this navigation goes to login,
-      // remembering the target. Other failures (network) still show the page, which reports
-      // its own errors.
-      if (!deps.getUser().isLogged && !isOpen) return { redirect: loginUrlFor(to.url) };
-    }
+    // Other failures (network) than an invalid session still show the page, which reports its own
+    // errors; after an invalid session this navigation goes to login, remembering the target.
+    if (info && !(await info) && !deps.getUser().isLogged && !isOpen) return { redirect: loginUrlFor(to.url) };
     return true;
   };
 }

@@ -1,21 +1,35 @@
 import type { Language } from '@stride/contract';
+import type { Locale as KitLocale } from 'antd-mobile/es/locales/base';
 import type { Messages } from './en';
 
 export type { MessageKey, Messages } from './en';
 
+interface LanguageChunk {
+  readonly messages: Messages;
+  /** The UI kit's own texts (antd-mobile's dialogs, pickers, lists) in the language. */
+  readonly kit: KitLocale;
+}
+
 /**
- * Each language is a chunk of its own, loaded when it is first used: the first route carries none
- * of them, and a user downloads only the language they read (decision 050).
+ * Each language is a chunk of its own, loaded when it is first used, with the UI kit's texts in
+ * it: the first route carries none of them, and a user downloads only the language they read
+ * (decisions 051 and 052).
  */
-const LOADERS: Readonly<Record<Language, () => Promise<Messages>>> = {
-  en: () => import('./en').then((module) => module.en),
-  es: () => import('./es').then((module) => module.es),
-  fr: () => import('./fr').then((module) => module.fr),
-  'zh-Hans': () => import('./zh-Hans').then((module) => module.zhHans),
-  'zh-Hant': () => import('./zh-Hant').then((module) => module.zhHant),
+const LOADERS: Readonly<Record<Language, () => Promise<LanguageChunk>>> = {
+  en: () => import('./chunks/en'),
+  es: () => import('./chunks/es'),
+  fr: () => import('./chunks/fr'),
+  'zh-Hans': () => import('./chunks/zh-Hans'),
+  'zh-Hant': () => import('./chunks/zh-Hant'),
 };
 
 const loaded: Partial<Record<Language, Messages>> = {};
+const loadedKit: Partial<Record<Language, KitLocale>> = {};
+
+/** The UI kit's texts in the language when they have been loaded (with the language's own). */
+export function loadedKitLocale(language: Language): KitLocale | undefined {
+  return loadedKit[language];
+}
 
 /** The language's texts when they have been loaded. */
 export function loadedMessages(language: Language): Messages | undefined {
@@ -24,7 +38,10 @@ export function loadedMessages(language: Language): Messages | undefined {
 
 /** Loads the language's texts once; later calls answer at once. */
 export async function loadMessages(language: Language): Promise<Messages> {
-  const messages = loaded[language] ?? (await LOADERS[language]());
+  const known = loaded[language];
+  if (known) return known;
+  const { messages, kit } = await LOADERS[language]();
   loaded[language] = messages;
+  loadedKit[language] = kit;
   return messages;
 }

@@ -1,0 +1,35 @@
+import { loadStartLanguage } from '../lib/i18n/language';
+import { PATHS } from '../lib/navigation/paths';
+import { resolveUrl, urlFromHash } from '../lib/navigation/url';
+import { userStore, type UserStore } from '../lib/storage/user-store';
+import { NO_LOGIN_ROUTES, loadRoute } from './routes';
+
+export interface StartLoads {
+  readonly language: () => Promise<void>;
+  readonly page: (route: string) => Promise<unknown>;
+  /** The code the route guard runs for a logged-in user before the first page (route-guard.ts). */
+  readonly sessionChecks: () => Promise<unknown>;
+}
+
+const LOADS: StartLoads = {
+  language: loadStartLanguage,
+  page: loadRoute,
+  sessionChecks: () => Promise.all([import('../features/auth'), import('../features/policies')]),
+};
+
+/**
+ * What the first page needs besides the entry, asked for at once and side by side (decision 052):
+ * the start language's texts, the chunk of the page the address opens (login for a logged-out
+ * user on a page that needs a session, as the route guard will decide), and for a logged-in user
+ * the code of the guard's session checks. Each is cached by the module loader, so the app's own
+ * later requests for them answer at once; a failure is left to the app, which asks again.
+ */
+export function startLoads(hash: string, users: UserStore = userStore, loads: StartLoads = LOADS): void {
+  const { route } = resolveUrl(urlFromHash(hash));
+  const { isLogged } = users.getState();
+  const page = isLogged || NO_LOGIN_ROUTES.includes(route) ? route : PATHS.login;
+  const ignore = () => undefined;
+  void loads.language().catch(ignore);
+  void loads.page(page).catch(ignore);
+  if (isLogged) void loads.sessionChecks().catch(ignore);
+}

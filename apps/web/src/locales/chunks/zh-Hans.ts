@@ -1,0 +1,3 @@
+// One chunk per language (decisions 051 and 052): the app's texts and the UI kit's, together.
+export { zhHans as messages } from '../zh-Hans';
+export { default as kit } from 'antd-mobile/es/locales/zh-CN';
