@@ -223,7 +223,7 @@ async function measure(
   const infoFixed = fixed.get('info')!;
   const homeFixed = fixed.get('home')!;
   const lines = [
-    `| ${label}: bare route \`GET /healthz\` (one \`select 1\`) | ${formatRounds(figures.get('bare')!)} |`,
+    `| ${label}: bare route \`GET /healthz\` (no database since decision 056) | ${formatRounds(figures.get('bare')!)} |`,
     `| ${label}: authenticated \`GET /api/user/info\` | ${formatRounds(figures.get('info')!)} |`,
     `| ${label}: ratio info / bare, median (min–max of ${ROUNDS} rounds) | ${formatRatio(ratios.get('info')!)} |`,
     `| ${label}: \`GET /api/user/info\` paced at ${infoFixed.rate.toLocaleString('en-US')} req/s (${FIXED_SHARE * 100} % of its maximum) | ${formatFigures(infoFixed)} |`,
