@@ -146,6 +146,9 @@ export async function createTestApp(
       // method) when it wants a pass, with its clock; `JOBS_WORKER: 'true'` starts the worker.
       JOBS_WORKER: 'false',
       CASH_BACK_SETTLE_INTERVAL_MINUTES: '0',
+      // Tests write home items and notices straight into the database too: nothing is kept
+      // (decision 053); home-content-cache.test turns the second back on.
+      CONTENT_CACHE_MS: '0',
       ...env,
     }),
     database,

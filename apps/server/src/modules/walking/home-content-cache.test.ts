@@ -7,7 +7,7 @@ import { createApp } from '../../app.js';
 // server for at most CONTENT_CACHE_MS (1 s by default). An operator's change shows at once on the
 // server that made it, even right after a read kept the old content; on any other server within
 // the second. Nothing of a user's own is kept.
-const t = useTestApp();
+const t = useTestApp({ CONTENT_CACHE_MS: '1000' });
 
 type Home = { banners: { title: string }[]; notices: { title: string }[]; points: number };
 
@@ -30,6 +30,7 @@ describe('home content kept per server', () => {
     const user = await registerUser(t);
     // A read first, so the content is kept when the change comes.
     const before = await homeOf(user.token);
+    t.clock.advance(60_000);
     await t.app.services.admin.walking.createHomeItem('editor', 'banner', banner('Kept-then-new banner'));
     await t.app.services.admin.notices.publish('editor', { title: 'Kept-then-new notice', body: '<p>Hello</p>' });
     const after = await homeOf(user.token);
@@ -49,6 +50,8 @@ describe('home content kept per server', () => {
         return answer.data.notices.map((n) => n.title);
       };
       await titlesThere();
+      // Later than the notice of the test before, so it is the newest.
+      t.clock.advance(60_000);
       await t.app.services.admin.notices.publish('editor', { title: 'Seen elsewhere soon', body: '<p>Hi</p>' });
       const published = performance.now();
       expect((await homeOf(user.token)).notices[0]?.title).toBe('Seen elsewhere soon');
