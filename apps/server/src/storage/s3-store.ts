@@ -58,25 +58,8 @@ export class S3ObjectStore implements ObjectStore {
     return `${this.prefix}${checkKey(key)}`;
   }
 
-  async put(key: string, bytes: Buffer, contentType?: string): Promise<void> {
-    const name = this.name(key);
-    // Keys are fresh random ids: this guards against a bug, not a race (decision 054).
-    if (await this.stat(key)) throw new KeyExistsError(key);
-    try {
-      await this.connection.run((client, sdk) =>
-        client.send(
-          new sdk.PutObjectCommand({
-            Bucket: this.bucket,
-            Key: name,
-            Body: bytes,
-            ContentLength: bytes.length,
-            ContentType: contentType ?? 'application/octet-stream',
-          }),
-        ),
-      );
-    } catch (error) {
-      unavailable(error);
-    }
+  put(key: string, bytes: Buffer, contentType?: string): Promise<void> {
+    return this.putBody(key, bytes, bytes.length, contentType);
   }
 
   /** One streamed PUT of a known length (up to 5 GB, far above any package we take). */
@@ -91,8 +74,13 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
-  async putStream(key: string, body: Readable, size: number, contentType?: string): Promise<void> {
+  putStream(key: string, body: Readable, size: number, contentType?: string): Promise<void> {
+    return this.putBody(key, body, size, contentType);
+  }
+
+  private async putBody(key: string, body: Buffer | Readable, size: number, contentType?: string): Promise<void> {
     const name = this.name(key);
+    // Keys are fresh random ids: this guards against a bug, not a race (decision 054).
     if (await this.stat(key)) throw new KeyExistsError(key);
     try {
       await this.connection.run((client, sdk) =>
