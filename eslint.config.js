@@ -79,6 +79,17 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
+  // vi.waitFor gives up after one second, less than a closing dialog's animation takes on a loaded
+  // 2-core machine; Testing Library's waitFor waits as long as every other query (src/test/setup.ts).
+  {
+    files: ['apps/web/**/*.test.tsx', 'apps/console/**/*.test.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'waitFor', message: "Use waitFor from '@testing-library/react'." },
+      ],
+    },
+  },
   // Import boundaries: the contract stands alone; the two apps never import each other.
   {
     files: ['packages/contract/**'],

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userStore } from '../lib/storage';
 import { installNavigator, type Navigator } from '../lib/navigation';
@@ -77,7 +77,7 @@ describe('page host', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     // Besides the guard's one question about changed policies (decision 046), home is read twice.
     const homeCalls = () => fetch.mock.calls.filter(([url]) => url.includes('/api/home')).length;
-    await vi.waitFor(() => expect(homeCalls()).toBe(2));
+    await waitFor(() => expect(homeCalls()).toBe(2));
     expect(
       fetch.mock.calls.filter(([url]) => !url.includes('/api/home')).map(([url]) => new URL(url).pathname),
     ).toEqual(['/api/consents']);
@@ -141,18 +141,18 @@ describe('page host', () => {
     await open('#/');
     const homeSection = (await screen.findByText('Hello, +15**0001')).closest('section');
     const homeCalls = () => fetch.mock.calls.filter(([url]) => url.endsWith('/api/home')).length;
-    await vi.waitFor(() => expect(homeCalls()).toBe(1));
+    await waitFor(() => expect(homeCalls()).toBe(1));
 
     const tabs = screen.getByRole('navigation', { name: 'Stride' });
     fireEvent.click(within(tabs).getByRole('button', { name: 'My' }));
-    await vi.waitFor(() => expect(window.location.hash).toBe('#/pages/my/index'));
-    await vi.waitFor(() => expect(homeSection?.hidden).toBe(true));
+    await waitFor(() => expect(window.location.hash).toBe('#/pages/my/index'));
+    await waitFor(() => expect(homeSection?.hidden).toBe(true));
     // Home stays mounted, hidden, below the page shown; my assets reads its own figures.
     expect(homeSection?.isConnected).toBe(true);
-    await vi.waitFor(() => expect(homeCalls()).toBe(2));
+    await waitFor(() => expect(homeCalls()).toBe(2));
 
     fireEvent.click(within(screen.getByRole('navigation', { name: 'Stride' })).getByRole('button', { name: 'Home' }));
-    await vi.waitFor(() => expect(homeSection?.hidden).toBe(false));
+    await waitFor(() => expect(homeSection?.hidden).toBe(false));
     expect(screen.getByText('Hello, +15**0001').closest('section')).toBe(homeSection);
     expect(homeCalls()).toBe(2);
     const myPage = document.querySelector('section[data-route="/pages/my/index"]');

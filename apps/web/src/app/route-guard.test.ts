@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@stride/contract';
 import { createNavigator, type Navigator } from '../lib/navigation';
@@ -76,7 +77,7 @@ describe('route guard', () => {
     const { navigator: nav, store: guardStore } = setup('#/pages/my/index', loadUserInfo);
     expect(guardStore.getState().userInfo).toBeNull();
     const started = nav.start();
-    await vi.waitFor(() => expect(loadUserInfo).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(loadUserInfo).toHaveBeenCalledTimes(1));
     expect(nav.getStack()).toEqual([]);
     await expect(nav.reLaunch('/pages/my/index')).rejects.toThrow('/pages/my/index locked');
     finish();

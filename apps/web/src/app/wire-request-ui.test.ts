@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Dialogs } from './dialogs';
 import { createRequestUi, type RequestUiDeps } from './wire-request-ui';
@@ -23,7 +24,7 @@ describe('request UI wiring', () => {
     expect(deps.reLaunch).toHaveBeenCalledWith(
       `/pages/login/index?redirect=${encodeURIComponent('/pages-sub/card/index?a=1')}`,
     );
-    await vi.waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith('Please log in again'));
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith('Please log in again'));
     expect(dialogs.confirm).not.toHaveBeenCalled();
   });
 
@@ -34,7 +35,7 @@ describe('request UI wiring', () => {
     const onLogin = setup('/pages/login/index');
     onLogin.ui.sessionInvalid({ message: '', hidden: false });
     expect(onLogin.deps.reLaunch).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(onLogin.dialogs.alert).toHaveBeenCalledWith('request error'));
+    await waitFor(() => expect(onLogin.dialogs.alert).toHaveBeenCalledWith('request error'));
     expect(dialogs.alert).not.toHaveBeenCalled();
   });
 
@@ -49,7 +50,7 @@ describe('request UI wiring', () => {
     ui.accountFrozen({ message: 'This account is frozen.', hidden: true });
     ui.accountFrozen({ message: 'This account is frozen.', hidden: false });
     expect(deps.reLaunch).toHaveBeenCalledWith('/pages/login/index');
-    await vi.waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith('This account is frozen.'));
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith('This account is frozen.'));
     expect(dialogs.alert).toHaveBeenCalledTimes(1);
   });
 
@@ -58,7 +59,7 @@ describe('request UI wiring', () => {
     onLogin.ui.accountFrozen({ message: 'This account is frozen.', hidden: true });
     expect(onLogin.deps.reLaunch).not.toHaveBeenCalled();
     onLogin.ui.accountFrozen({ message: 'This account is frozen.', hidden: false });
-    await vi.waitFor(() => expect(onLogin.dialogs.alert).toHaveBeenCalledWith('This account is frozen.'));
+    await waitFor(() => expect(onLogin.dialogs.alert).toHaveBeenCalledWith('This account is frozen.'));
     expect(onLogin.dialogs.alert).toHaveBeenCalledTimes(1);
   });
 
@@ -81,7 +82,7 @@ describe('request UI wiring', () => {
     const { ui, dialogs } = setup();
     ui.error({ code: 1007, message: '' });
     ui.networkError();
-    await vi.waitFor(() => expect(dialogs.alert).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledTimes(2));
     expect(dialogs.alert.mock.calls.map((call) => call[0])).toEqual([
       'request error',
       'Network error, please try again later',
@@ -100,7 +101,7 @@ describe('request UI wiring', () => {
     ui.connection?.({ reachable: true });
     ui.networkError();
     expect(reportReachable.mock.calls).toEqual([[false], [true]]);
-    await vi.waitFor(() => expect(dialogs.alert).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledTimes(1));
     expect(dialogs.alert).toHaveBeenCalledWith('Network error, please try again later');
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { EndpointDef, MoneyMovement } from '@stride/contract';
 import { STATEMENT_TYPES } from '@stride/contract/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -87,6 +87,6 @@ describe('the funds statement', () => {
 
     fireEvent.change(select, { target: { value: 'withdraw.request' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await vi.waitFor(() => expect(sentQueries().at(-1)).toMatchObject({ type: 'withdraw.request' }));
+    await waitFor(() => expect(sentQueries().at(-1)).toMatchObject({ type: 'withdraw.request' }));
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stepCounter } from '../../features/walking';
 import type * as NavigationModule from '../../lib/navigation';
@@ -152,7 +152,7 @@ describe('HomePage', () => {
     expect(screen.getByRole('button', { name: 'Member cards' })).toBeTruthy();
 
     fireEvent.click(collect);
-    await vi.waitFor(() => expect(screen.getByTestId('home-points').textContent).toBe('5,012'));
+    await waitFor(() => expect(screen.getByTestId('home-points').textContent).toBe('5,012'));
     expect(screen.getByText('Collected 12 points')).toBeTruthy();
     const button = screen.getByRole('button', { name: 'Nothing to collect yet' });
     expect(button.hasAttribute('disabled')).toBe(true);
@@ -172,12 +172,12 @@ describe('HomePage', () => {
     );
     render(<HomePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Collect 12 points' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Collect 12 points' }).hasAttribute('disabled')).toBe(false),
     );
     offline.clear();
     fireEvent.click(screen.getByRole('button', { name: 'Collect 12 points' }));
-    await vi.waitFor(() => expect(screen.getByTestId('home-points').textContent).toBe('5,012'));
+    await waitFor(() => expect(screen.getByTestId('home-points').textContent).toBe('5,012'));
     const keys = requests
       .filter((request) => request.key === 'POST /api/points/collect')
       .map((request) => (request.body as { idempotencyKey: string }).idempotencyKey);
@@ -212,7 +212,7 @@ describe('HomePage', () => {
     await screen.findByRole('button', { name: 'Collect 12 points' });
     expect(screen.getByTestId('step-sync').textContent).toBe('Not synced yet');
     stepCounter.start('u1');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(requests.filter((request) => request.key === 'POST /api/steps').map((request) => request.body)).toEqual([
         { day: '2026-03-02', steps: 1_400, source: 'web', device: expect.stringMatching(/^[0-9]{19}$/) as unknown },
       ]),
@@ -220,7 +220,7 @@ describe('HomePage', () => {
     expect(screen.getByRole('progressbar', { name: 'Steps today' }).getAttribute('aria-valuetext')).toBe(
       '1,400 / 6,000',
     );
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('step-sync').textContent).toMatch(
         /^Last synced [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2}$/,
       ),

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import InvestPage from './invest.page';
 
@@ -118,7 +118,7 @@ describe('InvestPage', () => {
     expect(screen.getByRole('radio', { name: /Online payment/ })).toHaveProperty('checked', true);
     fireEvent.click(screen.getByRole('button', { name: 'Pay ¥99.00' }));
 
-    await vi.waitFor(() => expect(open).toHaveBeenCalledWith(PAYMENT.payUrl, '_blank', 'noopener'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(PAYMENT.payUrl, '_blank', 'noopener'));
     expect(await screen.findByText('Waiting for payment')).toBeTruthy();
     await vi.advanceTimersByTimeAsync(5_000);
     expect(requests.filter((request) => request.key === 'GET /api/pay/pay-1')).toHaveLength(1);

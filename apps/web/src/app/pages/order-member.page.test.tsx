@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { EndpointDef, MembershipOrder } from '@stride/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../lib/http';
@@ -56,16 +56,16 @@ describe('the membership orders page', () => {
     const first = await screen.findByRole('dialog');
     expect(within(first).getByText(/Cancel this order for Silver\?/)).toBeTruthy();
     fireEvent.click(within(first).getByRole('button', { name: 'Cancel' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(cancelCalls()).toHaveLength(0);
 
     fireEvent.click(cancel);
     const second = await screen.findByRole('dialog');
     fireEvent.click(within(second).getByRole('button', { name: 'Cancel order' }));
-    await vi.waitFor(() => expect(cancelCalls()).toHaveLength(1));
+    await waitFor(() => expect(cancelCalls()).toHaveLength(1));
     expect(cancelCalls()[0]?.[1]).toEqual({ params: { id: 'o-1' } });
     const order = await screen.findByRole('listitem', { name: 'Silver' });
-    await vi.waitFor(() => expect(within(order).getByText('Cancelled')).toBeTruthy());
+    await waitFor(() => expect(within(order).getByText('Cancelled')).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Cancel order: Silver' })).toBeNull();
   });
 });

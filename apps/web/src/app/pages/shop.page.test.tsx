@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Address, EndpointDef, Goods } from '@stride/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showToast } from '../../components/toast';
@@ -85,7 +85,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  mockedCall.mockReset();
+  // Cleared, not reset: the page is unmounted after this hook, and an effect that runs while it
+  // unmounts still gets the same answers rather than undefined.
+  mockedCall.mockClear();
   navigateTo.mockClear();
   openLayer.mockClear();
   layerClose.mockClear();
@@ -140,7 +142,7 @@ describe('ordering in the points shop', () => {
         .textContent,
     ).toContain('Ships to Han Meimei');
     fireEvent.click(within(detail).getByRole('button', { name: 'Confirm exchange' }));
-    await vi.waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/pages-sub/order/shop'));
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/pages-sub/order/shop'));
     expect(showToast).toHaveBeenCalledWith('Order placed');
     const bodies = confirmBodies();
     expect(bodies).toHaveLength(1);
@@ -155,7 +157,7 @@ describe('ordering in the points shop', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Li Lei/ }));
     fireEvent.click(within(detail).getByRole('button', { name: 'Exchange for 1,200 points' }));
     fireEvent.click(within(detail).getByRole('button', { name: 'Confirm exchange' }));
-    await vi.waitFor(() => expect(confirmBodies()).toHaveLength(1));
+    await waitFor(() => expect(confirmBodies()).toHaveLength(1));
     expect(confirmBodies()[0]).toMatchObject({ addressId: 'a-1' });
   });
 
@@ -180,12 +182,12 @@ describe('ordering in the points shop', () => {
     fireEvent.click(within(detail).getByRole('button', { name: 'Exchange for 1,200 points' }));
     const confirm = () => within(detail).getByRole<HTMLButtonElement>('button', { name: 'Confirm exchange' });
     fireEvent.click(confirm());
-    await vi.waitFor(() => expect(confirm().disabled).toBe(false));
+    await waitFor(() => expect(confirm().disabled).toBe(false));
     fireEvent.click(confirm());
-    await vi.waitFor(() => expect(confirmBodies()).toHaveLength(2));
-    await vi.waitFor(() => expect(confirm().disabled).toBe(false));
+    await waitFor(() => expect(confirmBodies()).toHaveLength(2));
+    await waitFor(() => expect(confirm().disabled).toBe(false));
     fireEvent.click(confirm());
-    await vi.waitFor(() => expect(navigateTo).toHaveBeenCalled());
+    await waitFor(() => expect(navigateTo).toHaveBeenCalled());
     const [first, second, third] = confirmBodies();
     expect(second).toEqual(first);
     expect(third).not.toEqual(first);

@@ -112,12 +112,12 @@ describe('step history', () => {
     render(<StepHistoryPage />);
     await screen.findAllByTestId('bar');
     fireEvent.click(screen.getByRole('tab', { name: 'Weeks' }));
-    await vi.waitFor(() => expect(queries.at(-1)).toEqual({ from: '2026-08-31', to: '2026-11-22' }));
+    await waitFor(() => expect(queries.at(-1)).toEqual({ from: '2026-08-31', to: '2026-11-22' }));
     expect(await screen.findAllByTestId('bar')).toHaveLength(12);
     const weeks = screen.getByRole('table', { name: /per week/ });
     expect(within(weeks).getAllByRole('row')[1]?.textContent).toContain('19,000');
     fireEvent.click(screen.getByRole('tab', { name: 'Months' }));
-    await vi.waitFor(() => expect(queries.at(-1)).toEqual({ from: '2025-12-01', to: '2026-11-22' }));
+    await waitFor(() => expect(queries.at(-1)).toEqual({ from: '2025-12-01', to: '2026-11-22' }));
     expect(screen.getByRole('tab', { name: 'Months' }).getAttribute('aria-selected')).toBe('true');
   });
 });

@@ -50,14 +50,14 @@ describe('connectivity', () => {
     const delays: number[] = [];
     for (let i = 0; i < PROBE_DELAYS_MS.length + 1; i++) {
       delays.push(tick());
-      await vi.waitFor(() => expect(timers).toHaveLength(1));
+      await vi.waitFor(() => expect(timers).toHaveLength(1), { timeout: 5000 });
     }
     expect(delays).toEqual([...PROBE_DELAYS_MS, PROBE_DELAYS_MS.at(-1)]);
     expect(probe).toHaveBeenCalledTimes(PROBE_DELAYS_MS.length + 1);
 
     probe.mockResolvedValue(true);
     tick();
-    await vi.waitFor(() => expect(connectivity.isOffline()).toBe(false));
+    await vi.waitFor(() => expect(connectivity.isOffline()).toBe(false), { timeout: 5000 });
     expect(changes).toHaveBeenCalledTimes(2);
     expect(timers).toHaveLength(0);
   });
@@ -83,7 +83,7 @@ describe('connectivity', () => {
     browser.online = true;
     connectivity.browserChanged();
     expect(probe).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(connectivity.isOffline()).toBe(false));
+    await vi.waitFor(() => expect(connectivity.isOffline()).toBe(false), { timeout: 5000 });
   });
 
   it('back online with the API never missed: no question needed', () => {
@@ -102,6 +102,6 @@ describe('connectivity', () => {
     connectivity.check();
     expect(probe).toHaveBeenCalledTimes(1);
     answer(false);
-    await vi.waitFor(() => expect(connectivity.isOffline()).toBe(true));
+    await vi.waitFor(() => expect(connectivity.isOffline()).toBe(true), { timeout: 5000 });
   });
 });

@@ -171,7 +171,7 @@ describe('request shape', () => {
       const { client, fetch } = setup(offline);
       const progress = vi.fn();
       const pending = client.upload(uploadFile, new Blob(['x']), { purpose: 'identity' }, { onProgress: progress });
-      await vi.waitFor(() => expect(FakeXhr.last).toBeDefined());
+      await vi.waitFor(() => expect(FakeXhr.last).toBeDefined(), { timeout: 5000 });
       const xhr = FakeXhr.last as FakeXhr;
       expect([xhr.method, xhr.url]).toEqual(['POST', 'https://primary.test/api/v1/UploadFile']);
       expect(xhr.body).toBeInstanceOf(FormData);
@@ -250,12 +250,12 @@ describe('envelope codes', () => {
     handlers.realNameRequired.mockImplementation(() => new Promise<void>((resolve) => (close = resolve)));
     const results = await Promise.allSettled([client.call(getUserInfo, {}), client.call(getUserInfo, {})]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
-    await vi.waitFor(() => expect(handlers.realNameRequired).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(handlers.realNameRequired).toHaveBeenCalledTimes(1), { timeout: 5000 });
     expect(handlers.realNameRequired).toHaveBeenCalledWith({ message: 'Verify first' });
     close();
     await new Promise<void>((resolve) => queueMicrotask(resolve));
     await client.call(getUserInfo, {}).catch(() => undefined);
-    await vi.waitFor(() => expect(handlers.realNameRequired).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(handlers.realNameRequired).toHaveBeenCalledTimes(2), { timeout: 5000 });
   });
 
   it('other codes report the server message unless hidden, and always reject with it', async () => {

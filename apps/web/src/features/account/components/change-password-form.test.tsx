@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChangePasswordForm } from './change-password-form';
 
@@ -55,7 +55,7 @@ describe('ChangePasswordForm', () => {
     expect(onDone).not.toHaveBeenCalled();
 
     fillIn('oldWalk123', 'newWalk123');
-    await vi.waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     expect(requests.map((request) => request.body)).toEqual([
       { oldPassword: 'notMine123', newPassword: 'newWalk123' },
       { oldPassword: 'oldWalk123', newPassword: 'newWalk123' },

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { User } from '@stride/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { updateProfile } from '../api/update-profile';
@@ -48,13 +48,13 @@ describe('ProfileForm', () => {
     const picture = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText('Choose a picture'), { target: { files: [picture] } });
     // The preview shows at once; nothing is sent before Save.
-    await vi.waitFor(() => expect(container.querySelector('img')).not.toBeNull());
+    await waitFor(() => expect(container.querySelector('img')).not.toBeNull());
     expect(screen.getByText('Change picture')).toBeTruthy();
     expect(uploadAvatar).not.toHaveBeenCalled();
 
     fireEvent.change(nicknameField(), { target: { value: '  小明  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
     expect(uploadAvatar).toHaveBeenCalledWith(picture, { hideErrors: true });
     expect(updateProfile).toHaveBeenCalledWith({ nickname: '小明', avatarFileId: 'f1' }, { hideErrors: true });
   });
@@ -65,7 +65,7 @@ describe('ProfileForm', () => {
     render(<ProfileForm user={USER} onSaved={onSaved} />);
     fireEvent.change(nicknameField(), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(updateProfile).toHaveBeenCalledWith({ nickname: null }, { hideErrors: true });
     expect(uploadAvatar).not.toHaveBeenCalled();
   });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginForm } from './login-form';
 
@@ -63,11 +63,11 @@ describe('LoginForm', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter the captcha');
     const image = await screen.findByRole('button', { name: 'Captcha image, tap to refresh' });
-    await vi.waitFor(() => expect(image.querySelector('img')?.getAttribute('src')).toBe(CAPTCHA.image));
+    await waitFor(() => expect(image.querySelector('img')?.getAttribute('src')).toBe(CAPTCHA.image));
 
     fill('Captcha', 'x7k2');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(SESSION));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(SESSION));
     expect(requests.filter((request) => request.key === 'POST /api/user/login').map((request) => request.body)).toEqual(
       [
         { account: '+15550001', password: 'secret123' },
@@ -122,14 +122,14 @@ describe('LoginForm', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Invite code (optional)').value).toBe('ABCD1234');
     expect(screen.queryByLabelText('Password')).toBeNull();
     const image = screen.getByRole('button', { name: 'Captcha image, tap to refresh' });
-    await vi.waitFor(() => expect(image.querySelector('img')).not.toBeNull());
+    await waitFor(() => expect(image.querySelector('img')).not.toBeNull());
 
     fill('Mobile number', '+15550001');
     fill('Captcha', 'abcd');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     // A wrong captcha: said once, and a fresh captcha to read.
     expect((await screen.findByRole('alert')).textContent).toBe('The captcha is wrong');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send code' }).disabled).toBe(false),
     );
     fill('Captcha', 'efgh');
@@ -148,7 +148,7 @@ describe('LoginForm', () => {
 
     fill('SMS code', '482913');
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith(SESSION));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(SESSION));
     expect(requests.filter((request) => request.key.startsWith('POST')).map((request) => request.body)).toEqual([
       { account: '+15550001', captchaId: 'cap-1', captchaCode: 'abcd' },
       { account: '+15550001', captchaId: 'cap-2', captchaCode: 'efgh' },
@@ -191,14 +191,14 @@ describe('LoginForm', () => {
         />,
       );
       const image = screen.getByRole('button', { name: 'Captcha image, tap to refresh' });
-      await vi.waitFor(() => expect(image.querySelector('img')).not.toBeNull());
+      await waitFor(() => expect(image.querySelector('img')).not.toBeNull());
       fill('Mobile number', '+15550002');
       fill('Captcha', 'abcd');
       fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
       await screen.findByRole('button', { name: 'Send again in 3 s' });
       await vi.advanceTimersByTimeAsync(3_000);
       const again = await screen.findByRole<HTMLButtonElement>('button', { name: 'Send again' });
-      await vi.waitFor(() => expect(again.disabled).toBe(false));
+      await waitFor(() => expect(again.disabled).toBe(false));
       fill('Captcha', 'wxyz');
       fireEvent.click(again);
       await screen.findByRole('button', { name: 'Send again in 60 s' });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignUpForm } from './sign-up-form';
 
@@ -51,7 +51,7 @@ describe('SignUpForm', () => {
     serve({ 'GET /api/captcha': [ok(captchaOf(1))] });
     renderForm();
     expect(sendButton().disabled).toBe(true);
-    await vi.waitFor(() => expect(captchaImage()?.getAttribute('src')).toBe(captchaOf(1).image));
+    await waitFor(() => expect(captchaImage()?.getAttribute('src')).toBe(captchaOf(1).image));
     expect(sendButton().disabled).toBe(false);
   });
 
@@ -64,7 +64,7 @@ describe('SignUpForm', () => {
       ],
     });
     renderForm();
-    await vi.waitFor(() => expect(captchaImage()?.getAttribute('src')).toBe(captchaOf(1).image));
+    await waitFor(() => expect(captchaImage()?.getAttribute('src')).toBe(captchaOf(1).image));
     fill('Mobile number', '12');
     fill('Captcha', 'x7k2');
     fireEvent.click(sendButton());
@@ -76,7 +76,7 @@ describe('SignUpForm', () => {
     // The captcha was not used: same picture, the answer still typed, and it can be sent again.
     expect(captchaImage()?.getAttribute('src')).toBe(captchaOf(1).image);
     expect(captchaField().value).toBe('x7k2');
-    await vi.waitFor(() => expect(sendButton().disabled).toBe(false));
+    await waitFor(() => expect(sendButton().disabled).toBe(false));
 
     fill('Mobile number', '13912345678');
     fireEvent.click(sendButton());
@@ -98,12 +98,12 @@ describe('SignUpForm', () => {
       'POST /api/user/register/code': [refusal],
     });
     renderForm();
-    await vi.waitFor(() => expect(captchaImage()?.getAttribute('src')).toBe(captchaOf(1).image));
+    await waitFor(() => expect(captchaImage()?.getAttribute('src')).toBe(captchaOf(1).image));
     fill('Mobile number', '13912345678');
     fill('Captcha', 'x7k2');
     fireEvent.click(sendButton());
     expect((await screen.findByRole('alert')).textContent).toBe(refusal.message);
-    await vi.waitFor(() => expect(captchaImage()?.getAttribute('src')).toBe(captchaOf(2).image));
+    await waitFor(() => expect(captchaImage()?.getAttribute('src')).toBe(captchaOf(2).image));
     expect(captchaField().value).toBe('');
     expect(screen.queryByLabelText('SMS code', { selector: 'input' })).toBeNull();
     expect(requests.filter((request) => request.key === 'GET /api/captcha')).toHaveLength(2);
@@ -124,14 +124,14 @@ describe('SignUpForm', () => {
       }),
     );
     renderForm();
-    await vi.waitFor(() => expect(captchaImage()?.getAttribute('src')).toBe(captchaOf(1).image));
+    await waitFor(() => expect(captchaImage()?.getAttribute('src')).toBe(captchaOf(1).image));
     fill('Mobile number', '13912345678');
     fill('Captcha', 'x7k2');
     fireEvent.click(sendButton());
     await screen.findByRole('alert');
     expect(sendButton().disabled).toBe(true);
     release(ok(captchaOf(2)));
-    await vi.waitFor(() => expect(captchaImage()?.getAttribute('src')).toBe(captchaOf(2).image));
+    await waitFor(() => expect(captchaImage()?.getAttribute('src')).toBe(captchaOf(2).image));
     expect(sendButton().disabled).toBe(false);
   });
 });

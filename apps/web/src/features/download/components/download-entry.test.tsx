@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, RequestError } from '../../../lib/http';
 import type * as HttpModule from '../../../lib/http';
@@ -20,8 +20,8 @@ describe('the download entry', () => {
   it('is hidden when the server has no companion package', async () => {
     mockedCall.mockRejectedValue(new RequestError('envelope', 1010, 'No companion package is configured'));
     const { container } = render(<DownloadEntry assign={() => undefined} />);
-    await vi.waitFor(() => expect(mockedCall).toHaveBeenCalled());
-    await vi.waitFor(() => expect(container.innerHTML).toBe(''));
+    await waitFor(() => expect(mockedCall).toHaveBeenCalled());
+    await waitFor(() => expect(container.innerHTML).toBe(''));
   });
 
   it('downloads the package when there is one', async () => {
@@ -29,6 +29,6 @@ describe('the download entry', () => {
     const assign = vi.fn();
     render(<DownloadEntry assign={assign} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Download the app' }));
-    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/download/stride-1.2.0.apk'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/download/stride-1.2.0.apk'));
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRetryKey } from '../../../lib/http';
 import { ExchangeSheet } from './exchange-sheet';
@@ -72,7 +72,7 @@ describe('ExchangeSheet', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Exchange' }));
     expect(await screen.findByText('Exchange 150 points for ¥0.90?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
-    await vi.waitFor(() => expect(onExchanged).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onExchanged).toHaveBeenCalledTimes(1));
     expect(requests.find((request) => request.key === 'POST /api/exchange')?.body).toMatchObject({ points: 150 });
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { BankCard, Withdrawal, WithdrawalRules } from '@stride/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, RequestError } from '../../../lib/http';
@@ -84,7 +84,7 @@ describe('WithdrawalForm', () => {
     expect(review.textContent).toContain('¥122.21');
 
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() => expect(props.onSuccess).toHaveBeenCalledWith(WITHDRAWAL));
+    await waitFor(() => expect(props.onSuccess).toHaveBeenCalledWith(WITHDRAWAL));
     const bodies = sentBodies();
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toMatchObject({ amount: 12_345, bankCardId: 'card-1' });
@@ -111,7 +111,7 @@ describe('WithdrawalForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
-    await vi.waitFor(() => expect(props.onSuccess).toHaveBeenCalled());
+    await waitFor(() => expect(props.onSuccess).toHaveBeenCalled());
     const [first, second] = sentBodies();
     expect(first).toEqual(second);
     expect(first).toMatchObject({ amount: 5000 });
@@ -123,6 +123,6 @@ describe('WithdrawalForm', () => {
     typeAmount('20');
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() => expect(props.onFaceCheckRequired).toHaveBeenCalledWith('Please complete the face check'));
+    await waitFor(() => expect(props.onFaceCheckRequired).toHaveBeenCalledWith('Please complete the face check'));
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountDeletionCheck } from '@stride/contract';
 import { DeleteAccountForm } from './delete-account';
@@ -44,7 +44,7 @@ describe('DeleteAccountForm', () => {
     fireEvent.click(screen.getByLabelText(/I give up/));
     expect(submit()).toHaveProperty('disabled', false);
     fireEvent.click(submit());
-    await vi.waitFor(() => expect(onDeleted).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledOnce());
     expect(bodies).toEqual([{ password: 'walk2026far', confirmation: 'DELETE', forfeit: true }]);
   });
 

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useStepCounter } from '../counter';
 import { MOTION_ASKED_KEY, createStepStore, type StepStore } from '../step-store';
@@ -39,7 +39,7 @@ describe('MotionPermission', () => {
     expect(sheet.textContent).toContain("with your phone's motion sensor");
     fireEvent.click(screen.getByRole('button', { name: 'Allow motion access' }));
     expect(requestPermission).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(store.getView().status).toBe('waiting'));
+    await waitFor(() => expect(store.getView().status).toBe('waiting'));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(window.localStorage.getItem(MOTION_ASKED_KEY)).toBe('1');
   });
