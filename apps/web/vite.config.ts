@@ -99,8 +99,20 @@ function startScript(entry: string): Plugin {
 
 const START_SCRIPT = fileURLToPath(new URL('./src/start.ts', import.meta.url));
 
-export default defineConfig({
+// The shipped app renders with Preact through preact/compat, the same React API at about a sixth
+// of react-dom's size (decision 059). The unit tests render with React (their testing library and
+// the kit's CommonJS builds load React itself); the end-to-end journeys run this build.
+const PREACT = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+];
+
+export default defineConfig(({ command }) => ({
   base: '/',
+  resolve: { alias: command === 'build' ? PREACT : [] },
   plugins: [
     react(),
     faceModels(),
@@ -125,4 +137,4 @@ export default defineConfig({
       '/api': 'http://localhost:8080',
     },
   },
-});
+}));
