@@ -79,13 +79,6 @@ export class LedgerRepository {
     return row && { id: row.id, balance: Number(row.balance) };
   }
 
-  /** Whether an account with this code exists. */
-  async hasAccount(db: Executor, code: string): Promise<boolean> {
-    return (
-      (await db.selectFrom('ledger_accounts').select('id').where('code', '=', code).executeTakeFirst()) !== undefined
-    );
-  }
-
   /** A transfer's legs, in one statement. */
   async insertEntries(
     db: Executor,

@@ -139,8 +139,12 @@ export class LedgerService {
     const entries = [];
     for (const leg of legs) {
       let moved = await this.repository.applyDelta(trx, leg.code, leg.amount);
-      if (!moved && !(await this.repository.hasAccount(trx, leg.code))) {
-        // An account's first use opens it (at zero), then the move is tried again.
+      if (!moved) {
+        // Nothing moved: the balance is short, or the row did not exist when the update ran. An
+        // account's first use opens it (at zero; a no-op when it exists), then the move is tried
+        // once more. Asking first whether the row exists would be a race: a concurrent transfer
+        // can open it between that update and the question, and a move with money behind it would
+        // be refused as short.
         await this.repository.ensureAccount(trx, {
           id: randomUUID(),
           code: leg.code,

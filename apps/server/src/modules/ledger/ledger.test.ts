@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { CODES, type LedgerType } from '@stride/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../../test/harness.js';
 import { AppError } from '../../http/errors.js';
+import type { LedgerRepository } from './ledger.repository.js';
 import type { LedgerAccountRef, LedgerService } from './ledger.service.js';
 
 let t: TestApp;
@@ -163,6 +165,39 @@ describe('ledger', () => {
     expect(
       await t.db.selectFrom('ledger_accounts').select('code').where('code', 'like', 'system:funding:CNY%').execute(),
     ).toEqual([{ code: 'system:funding:CNY' }]);
+  });
+
+  it('moves into an account that a concurrent transfer opened after this one looked for it', async () => {
+    // On PostgreSQL, 1 of 40 spends at once was refused as short: its update found no stripe
+    // row, another transfer then opened it, and the check "does the row exist?" said yes.
+    const { userId } = await registerUser(t);
+    const code = `user:${userId}:CNY`;
+    const repository = (ledger as unknown as { repository: LedgerRepository }).repository;
+    const applyDelta = repository.applyDelta.bind(repository);
+    const opened: string[] = [];
+    repository.applyDelta = async (db, target, amount) => {
+      const moved = await applyDelta(db, target, amount);
+      if (!moved && target === code && opened.length === 0) {
+        // What the concurrent transfer does in between: it opens the account.
+        await repository.ensureAccount(db, {
+          id: randomUUID(),
+          code,
+          userId,
+          asset: 'CNY',
+          allowNegative: false,
+          now: 0,
+        });
+        opened.push(target);
+      }
+      return moved;
+    };
+    try {
+      await fund(userId, 250);
+    } finally {
+      repository.applyDelta = applyDelta;
+    }
+    expect(opened).toEqual([code]);
+    expect(await ledger.balance(cash(userId))).toBe(250);
   });
 
   it('the invariant check finds a balance edited behind the ledger’s back', async () => {
