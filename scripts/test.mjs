@@ -1,6 +1,6 @@
 // `npm test`: everything CI runs, in order, stopping at the first failure.
 // `npm test -- --node 24`: the same on another major version of Node (decision 057).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,9 +41,37 @@ function step(title, command, args) {
   process.stdout.write(`✓ ${title} (${((Date.now() - t0) / 1000).toFixed(1)} s)\n`);
 }
 
-/** A check that does not depend on Node's version: skipped with `--node`. */
-function check(title, command, args) {
-  if (otherNode === undefined) step(title, command, args);
+/**
+ * The checks that read the code without running it, side by side: each is one process on one
+ * core, so on two cores they take about as long as the slowest (the lint) instead of their sum.
+ * Each one's output is printed whole when it ends; the first that fails stops the run. Skipped
+ * with `--node`: their answer does not depend on Node's version.
+ */
+async function checks(list) {
+  if (otherNode !== undefined) return;
+  process.stdout.write(`\n▶ ${list.map(([title]) => title).join(', ')} (side by side)\n`);
+  const results = await Promise.all(
+    list.map(
+      ([title, command, args]) =>
+        new Promise((resolve) => {
+          const t0 = Date.now();
+          const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code, signal) => {
+            const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+            process.stdout.write(`${output}${code === 0 ? '✓' : '✗'} ${title} (${seconds} s)\n`);
+            resolve({ title, command, args, code: code ?? signal });
+          });
+        }),
+    ),
+  );
+  const failed = results.find((result) => result.code !== 0);
+  if (failed) {
+    process.stderr.write(`\n✗ ${[failed.command, ...failed.args].join(' ')} failed (exit ${failed.code})\n`);
+    process.exit(typeof failed.code === 'number' ? failed.code : 1);
+  }
 }
 
 function vitest(title, projects) {
@@ -65,10 +93,12 @@ function vitest(title, projects) {
   }
 }
 
-check('Format check (prettier)', 'npx', ['prettier', '--check', '.']);
-check('Lint (eslint)', 'npx', ['eslint', '--max-warnings=0', '.']);
-check('Self-contained docs', 'node', ['scripts/check-self-contained.mjs']);
-check('Typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']);
+await checks([
+  ['Format check (prettier)', 'npx', ['prettier', '--check', '.']],
+  ['Lint (eslint)', 'npx', ['eslint', '--max-warnings=0', '.']],
+  ['Self-contained docs', 'node', ['scripts/check-self-contained.mjs']],
+  ['Typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']],
+]);
 vitest('Unit tests', ['contract', 'server-unit', 'web']);
 vitest('API suite on SQLite', ['api-sqlite']);
 vitest('API suite on PostgreSQL', ['api-postgres']);
