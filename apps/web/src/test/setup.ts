@@ -1,3 +1,4 @@
+import { Globals } from '@react-spring/web';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { APP_LANGUAGES } from '../lib/i18n/language';
@@ -20,6 +21,12 @@ if (typeof window.PointerEvent === 'undefined') {
   }
   Object.defineProperty(window, 'PointerEvent', { value: PointerEventPolyfill, configurable: true, writable: true });
 }
+
+// antd-mobile animates its dialogs and popups with react-spring, and a closing one leaves the DOM
+// only when its animation ends. Under jsdom on Node 24 that animation never ends, so a closed
+// dialog stayed in the document. Elsewhere it took more than a second under load. Tests check
+// what is shown, not how it moves: every animation jumps to its end.
+Globals.assign({ skipAnimation: true });
 
 // Pages are lazy chunks: the first import of a page's module graph can take more than the
 // default second on a loaded 2-core machine. Waiting longer never makes a wrong result pass.
