@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { findNavigator } from '../lib/navigation';
 
 /**
@@ -9,10 +9,12 @@ import { findNavigator } from '../lib/navigation';
  */
 export function useHistoryLayer(onClose: () => void, isOpen = true): void {
   const latest = useRef(onClose);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = onClose;
   });
-  useEffect(() => {
+  // A layout effect: the entry is written before the overlay is painted. Preact runs a plain
+  // effect only after the next frame, and a back pressed in between closed what was below it.
+  useLayoutEffect(() => {
     if (!isOpen) return undefined;
     const layer = findNavigator()?.openLayer(() => latest.current());
     return () => layer?.close();
