@@ -79,7 +79,7 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
-  // vi.waitFor gives up after one second, less than a closing dialog's animation takes on a loaded
+  // vi.waitFor gives up after one second, less than a lazy page chunk can take to load on a busy
   // 2-core machine; Testing Library's waitFor waits as long as every other query (src/test/setup.ts).
   {
     files: ['apps/web/**/*.test.tsx', 'apps/console/**/*.test.tsx'],
