@@ -18,7 +18,10 @@ const files = mkdtempSync(path.join(tmpdir(), 'stride-exports-'));
 const dayBack = (back: number) => new Date(Date.now() + 8 * 3_600_000 - back * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  server = await startServer();
+  // The step-rate rule counts from local midnight (UTC+8): today's 1,234 steps would be refused in
+  // the first minutes of the business day. A rate no report here can exceed keeps the journey
+  // independent of the time of day it runs at.
+  server = await startServer({ env: { STEPS_MAX_PER_MINUTE: '1000000' } });
   browser = await launchBrowser();
 });
 afterAll(async () => {
