@@ -25,10 +25,10 @@ const { values: options } = parseArgs({
     dist: { type: 'string', default: join(ROOT, 'apps', 'web', 'dist') },
     // The build's `base`: index.html names its files under it.
     base: { type: 'string', default: '/' },
-    // The web app's first route, its largest start language counted (decision 052): 47.8 KB when
-    // set, with Preact in place of react-dom (decision 059; the target is 90 KB). A build that
-    // brought react-dom back (about +57 KB) fails it.
-    'first-route-kb': { type: 'string', default: '60' },
+    // The web app's first route, its largest start language counted (decision 052): 57.3 KB when
+    // set, with Preact in place of react-dom (decision 059) and all of the app's CSS in one file
+    // (decision 060); the target is 90 KB. A build that brought react-dom back (about +57 KB) fails it.
+    'first-route-kb': { type: 'string', default: '65' },
     // The web app's language chunks (decision 051): the app paints once the start language is
     // here, so that chunk is part of the first route. The console passes --language none.
     language: { type: 'string', multiple: true, default: ['^src/locales/chunks/(en|es|fr|zh-Hans|zh-Hant)\\.ts$'] },

@@ -14,7 +14,7 @@ export interface RouteGuardDeps {
 }
 
 /** Pages open while a changed policy waits for acceptance: the screen that asks, and the texts it links to. */
-const POLICY_PAGES: readonly string[] = [PATHS.policyUpdate, PATHS.terms, PATHS.privacy];
+export const POLICY_PAGES: readonly string[] = [PATHS.policyUpdate, PATHS.terms, PATHS.privacy];
 
 /** docs/product/client.md, Route guard: runs before every navigation, first load and back/forward included. */
 export function createRouteGuard(deps: RouteGuardDeps): RouteGuard {

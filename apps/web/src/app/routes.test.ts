@@ -1,4 +1,4 @@
-import { APP_ROUTES } from '@stride/contract';
+import { APP_ROUTES, ENDPOINTS } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, TAB_ROUTES } from './routes';
 
@@ -9,5 +9,18 @@ describe('route table', () => {
 
   it('has the four tabs in order: home, invite, mall, my', () => {
     expect(TAB_ROUTES).toEqual(['/pages/index/index', '/pages/invite/index', '/pages/shop/index', '/pages/my/index']);
+  });
+
+  it("names as a page's first reads only GET calls of the contract, with a query the contract takes (decision 060)", () => {
+    const reads = ROUTES.flatMap((route) => route.firstReads ?? []);
+    expect(reads.length).toBeGreaterThan(0);
+    for (const read of reads) {
+      const url = new URL(read, 'https://app.test');
+      const endpoint = ENDPOINTS.find((item) => item.method === 'GET' && item.path === url.pathname);
+      expect(endpoint, read).toBeDefined();
+      const query = Object.fromEntries(url.searchParams);
+      if (endpoint?.query) expect(endpoint.query.safeParse(query).success, read).toBe(true);
+      else expect(query, read).toEqual({});
+    }
   });
 });

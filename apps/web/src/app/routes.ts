@@ -19,6 +19,12 @@ export interface RouteDef {
   readonly leavesWhenAlone?: boolean;
   /** Draws its own head instead of the shared nav bar. */
   readonly customNav?: boolean;
+  /**
+   * The GET calls the page makes as it opens, exactly as the client writes them (path and query):
+   * for a logged-in user the start script asks for them before the page's code has loaded
+   * (decision 060). A page without them asks when it runs, as every page did before.
+   */
+  readonly firstReads?: readonly string[];
   readonly load: () => Promise<PageModule>;
 }
 
@@ -30,18 +36,29 @@ const PAGES: readonly PageDef[] = [
     path: PATHS.home,
     tab: { labelKey: 'tab.home', icon: 'home' },
     customNav: true,
+    firstReads: ['/api/home', '/api/steps/achievements'],
     load: () => import('./pages/home.page'),
   },
   { path: PATHS.invite, tab: { labelKey: 'tab.invite', icon: 'invite' }, load: () => import('./pages/invite.page') },
-  { path: PATHS.shop, tab: { labelKey: 'tab.mall', icon: 'mall' }, load: () => import('./pages/shop.page') },
-  { path: PATHS.my, tab: { labelKey: 'tab.my', icon: 'my' }, load: () => import('./pages/my.page') },
+  {
+    path: PATHS.shop,
+    tab: { labelKey: 'tab.mall', icon: 'mall' },
+    firstReads: ['/api/home', '/api/goods?page=1'],
+    load: () => import('./pages/shop.page'),
+  },
+  {
+    path: PATHS.my,
+    tab: { labelKey: 'tab.my', icon: 'my' },
+    firstReads: ['/api/home'],
+    load: () => import('./pages/my.page'),
+  },
   { path: PATHS.editPassword, load: () => import('./pages/edit-password.page') },
   { path: PATHS.invest, load: () => import('./pages/invest.page') },
   { path: PATHS.login, leavesWhenAlone: true, load: () => import('./pages/login.page') },
   { path: PATHS.addressEdit, load: () => import('./pages/address-edit.page') },
   { path: PATHS.addresses, load: () => import('./pages/address.page') },
   { path: PATHS.asset, load: () => import('./pages/asset.page') },
-  { path: PATHS.card, load: () => import('./pages/card.page') },
+  { path: PATHS.card, firstReads: ['/api/member_card/my'], load: () => import('./pages/card.page') },
   { path: PATHS.changePassword, load: () => import('./pages/change-password.page') },
   // Your data: export and account deletion (decision 047).
   { path: PATHS.accountData, load: () => import('./pages/account-data.page') },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../lib/navigation';
-import { TOKEN_KEY, createUserStore } from '../lib/storage';
+import { TOKEN_KEY, USER_INFO_KEY, createUserStore } from '../lib/storage';
 import { startLoads, type StartLoads } from './start-loads';
 
 function loads(): StartLoads & { [K in keyof StartLoads]: ReturnType<typeof vi.fn> } {
@@ -8,6 +8,7 @@ function loads(): StartLoads & { [K in keyof StartLoads]: ReturnType<typeof vi.f
     language: vi.fn(() => Promise.resolve()),
     page: vi.fn(() => Promise.resolve()),
     sessionChecks: vi.fn(() => Promise.resolve()),
+    read: vi.fn((_path: string, _token: string) => undefined),
   };
 }
 
@@ -24,6 +25,44 @@ describe('what the start script asks for', () => {
     expect(asked.language).toHaveBeenCalledTimes(1);
     expect(asked.page).toHaveBeenCalledWith(PATHS.shop);
     expect(asked.sessionChecks).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks a logged-in user's session reads and the page's first reads with the session's token (decision 060)", () => {
+    const asked = loads();
+    startLoads('#/pages/shop/index', users('token-1'), asked);
+    expect(asked.read.mock.calls).toEqual([
+      ['/api/consents', 'token-1'],
+      ['/api/user/info', 'token-1'],
+      ['/api/notifications/unread', 'token-1'],
+      ['/api/home', 'token-1'],
+      ['/api/goods?page=1', 'token-1'],
+    ]);
+  });
+
+  it('leaves out what the guard will not ask: stored user info, consents on a policy page', () => {
+    window.localStorage.clear();
+    window.localStorage.setItem(TOKEN_KEY, 'token-2');
+    window.localStorage.setItem(
+      USER_INFO_KEY,
+      JSON.stringify({
+        id: 'u1',
+        account: '13800138000',
+        inviteCode: 'ABCDEFGH',
+        realNameStatus: 'none',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        nickname: null,
+        avatarUrl: null,
+      }),
+    );
+    const asked = loads();
+    startLoads('#/pages-sub/policy/update', createUserStore(window.localStorage), asked);
+    expect(asked.read.mock.calls).toEqual([['/api/notifications/unread', 'token-2']]);
+  });
+
+  it('asks a logged-out user for no reads', () => {
+    const asked = loads();
+    startLoads('#/pages/shop/index', users(''), asked);
+    expect(asked.read).not.toHaveBeenCalled();
   });
 
   it('opens home for an empty address', () => {
@@ -53,6 +92,7 @@ describe('what the start script asks for', () => {
       language: () => language.download,
       page: () => page.download,
       sessionChecks: () => checks.download,
+      read: () => undefined,
     });
     for (const { handled } of [language, page, checks]) expect(handled).toHaveBeenCalledTimes(1);
   });

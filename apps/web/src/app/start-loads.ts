@@ -1,20 +1,25 @@
-import { loadStartLanguage } from '../lib/i18n/language';
+import { askEarly } from '../lib/http/early';
+import { languageStore, loadStartLanguage } from '../lib/i18n/language';
 import { PATHS } from '../lib/navigation/paths';
 import { resolveUrl, urlFromHash } from '../lib/navigation/url';
 import { userStore, type UserStore } from '../lib/storage/user-store';
-import { NO_LOGIN_ROUTES, loadRoute } from './routes';
+import { POLICY_PAGES } from './route-guard';
+import { NO_LOGIN_ROUTES, findRoute, loadRoute } from './routes';
 
 export interface StartLoads {
   readonly language: () => Promise<void>;
   readonly page: (route: string) => Promise<unknown>;
   /** The code the route guard runs for a logged-in user before the first page (route-guard.ts). */
   readonly sessionChecks: () => Promise<unknown>;
+  /** Asks the API for a GET answer the app will want (early.ts), for the session `token`. */
+  readonly read: (path: string, token: string) => void;
 }
 
 const LOADS: StartLoads = {
   language: loadStartLanguage,
   page: loadRoute,
   sessionChecks: () => Promise.all([import('../features/auth'), import('../features/policies')]),
+  read: (path, token) => askEarly(window.location.origin + path, token, languageStore.get()),
 };
 
 /**
@@ -31,5 +36,16 @@ export function startLoads(hash: string, users: UserStore = userStore, loads: St
   const ignore = () => undefined;
   void loads.language().catch(ignore);
   void loads.page(page).catch(ignore);
-  if (isLogged) void loads.sessionChecks().catch(ignore);
+  if (!isLogged) return;
+  void loads.sessionChecks().catch(ignore);
+  // The reads that come before the first page's data, and its own (decision 060): the route
+  // guard's consents and user info, the unread count of the tab bar, then what the page reads.
+  const { token, userInfo } = users.getState();
+  const reads = [
+    ...(POLICY_PAGES.includes(page) ? [] : ['/api/consents']),
+    ...(userInfo ? [] : ['/api/user/info']),
+    '/api/notifications/unread',
+    ...(findRoute(page)?.firstReads ?? []),
+  ];
+  for (const path of reads) loads.read(path, token);
 }

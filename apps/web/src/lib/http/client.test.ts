@@ -353,3 +353,53 @@ describe('reachability (the offline banner)', () => {
     expect(down.ui.networkError).not.toHaveBeenCalled();
   });
 });
+
+describe('early answers (decision 060)', () => {
+  const early = (body: unknown, status = 200) => Promise.resolve(json(body, status));
+
+  it("answers a GET from the start script's read of the same address, without a fetch of its own", async () => {
+    const takeEarly = vi.fn(() => early({ code: 1, message: 'ok', data: { account: 'early' } }));
+    const { client, fetch } = setup(answer({ code: 1, message: 'ok', data: { account: 'fetched' } }), { takeEarly });
+    await expect(client.call(getUserInfo, {})).resolves.toEqual({ account: 'early' });
+    expect(takeEarly).toHaveBeenCalledWith('https://primary.test/api/user/info');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('reads an early envelope as its own: a 1001 still ends the session', async () => {
+    const { client, clearSession } = setup(answer({ code: 1, message: 'ok', data: {} }), {
+      takeEarly: () => early({ code: 1001, message: 'expired', data: null }),
+    });
+    await expect(client.call(getUserInfo, {}, { hideErrors: true })).rejects.toMatchObject({ code: 1001 });
+    expect(clearSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks as usual when the early read failed, answered no envelope, or is not a GET', async () => {
+    for (const failed of [
+      () => Promise.reject(new TypeError('offline')),
+      () => early({}, 502),
+      () => early('<html>proxy</html>'),
+    ]) {
+      const { client, fetch } = setup(answer({ code: 1, message: 'ok', data: { account: 'fetched' } }), {
+        takeEarly: failed,
+      });
+      await expect(client.call(getUserInfo, {})).resolves.toEqual({ account: 'fetched' });
+      expect(fetch).toHaveBeenCalledTimes(1);
+    }
+    const takeEarly = vi.fn(() => early({ code: 1, message: 'ok', data: null }));
+    const { client } = setup(answer({ code: 1, message: 'ok', data: null }), { takeEarly });
+    await client.call(logout, {});
+    expect(takeEarly).not.toHaveBeenCalled();
+  });
+
+  it('asks as usual when the early read has not answered within the timeout', async () => {
+    vi.useFakeTimers();
+    const { client, fetch } = setup(answer({ code: 1, message: 'ok', data: { account: 'fetched' } }), {
+      takeEarly: () => new Promise(() => undefined),
+      timeoutMs: 1000,
+    });
+    const result = client.call(getUserInfo, {});
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(result).resolves.toEqual({ account: 'fetched' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

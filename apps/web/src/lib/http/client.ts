@@ -57,6 +57,11 @@ export interface HttpClientDeps {
   clearSession(): void;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /**
+   * An answer to this GET the start script already asked for (early.ts, decision 060), used instead
+   * of asking again; when it failed, the client asks as usual.
+   */
+  takeEarly?(url: string): Promise<Answer> | undefined;
 }
 
 export interface HttpClient {
@@ -130,7 +135,7 @@ interface Outgoing {
 }
 
 /** What `attempt` reads of an answer, from fetch or from XMLHttpRequest. */
-interface Answer {
+export interface Answer {
   readonly status: number;
   json(): Promise<unknown>;
 }
@@ -175,7 +180,32 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     return result;
   }
 
+  /** An early answer's envelope, or undefined to ask as usual (it failed, or took too long). */
+  async function readEarly(early: Promise<Answer>, waitMs: number): Promise<Attempt | undefined> {
+    let stopWaiting = () => undefined as void;
+    const late = new Promise<undefined>((resolve) => {
+      const timer = setTimeout(() => resolve(undefined), waitMs);
+      stopWaiting = () => clearTimeout(timer);
+    });
+    try {
+      const response = await Promise.race([early, late]);
+      if (response?.status !== 200) return undefined;
+      const payload: unknown = await response.json();
+      return isEnvelope(payload) ? { ok: true, envelope: payload } : undefined;
+    } catch {
+      return undefined;
+    } finally {
+      stopWaiting();
+    }
+  }
+
   async function attempt(host: string, outgoing: Outgoing, signal: AbortSignal | undefined): Promise<Attempt> {
+    const early = outgoing.method === 'GET' ? deps.takeEarly?.(host + outgoing.path) : undefined;
+    if (early) {
+      const answered = await readEarly(early, outgoing.timeoutMs ?? timeoutMs);
+      if (signal?.aborted) throw new RequestError('abort', LOW_LEVEL_CODES.ABORT, 'abort');
+      if (answered) return answered;
+    }
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

@@ -3,6 +3,7 @@ import { env } from '../env';
 import { languageStore } from '../i18n/language';
 import { userStore } from '../storage/user-store';
 import { createHttpClient, type CallInput, type CallOptions, type HttpClient } from './client';
+import { forgetEarly, takeEarly } from './early';
 import { captureSessionBackup, listHosts } from './hosts';
 
 export { createHttpClient, REQUEST_TIMEOUT_MS } from './client';
@@ -26,6 +27,8 @@ export const http: HttpClient = createHttpClient({
   getToken: () => userStore.getState().token,
   getLanguage: () => languageStore.get(),
   clearSession: () => userStore.clear(),
+  // The start's reads (decision 060), until the app first changes something.
+  takeEarly: (url) => (writes === 0 ? takeEarly(url, userStore.getState().token, languageStore.get()) : undefined),
 });
 
 let writes = 0;
@@ -48,6 +51,7 @@ export function call<E extends EndpointDef>(
   if (endpoint.method === 'GET') return answer;
   return answer.then((data) => {
     writes += 1;
+    forgetEarly();
     return data;
   });
 }

@@ -1,0 +1,75 @@
+/**
+ * Reads asked for by the start script, before the app's code has loaded (decision 060): the first
+ * page's GET calls leave with the page's code instead of after it, so the page paints its data as
+ * soon as its code runs. This file stays small and free of the contract: the start script loads it.
+ */
+
+/** What an early read answered: enough for the client to read the envelope as from its own fetch. */
+export interface EarlyAnswer {
+  readonly status: number;
+  json(): Promise<unknown>;
+}
+
+/** How long after it was asked an early answer may stand in for the app's own call. */
+export const EARLY_MS = 5_000;
+
+interface Early {
+  readonly answer: Promise<EarlyAnswer>;
+  readonly askedAt: number;
+}
+
+const asked = new Map<string, Early>();
+
+/** The same call by the same session in the same language: what makes an early answer usable. */
+function keyOf(url: string, token: string, language: string): string {
+  return `${language} ${token} ${url}`;
+}
+
+/** The headers the app's client sends on a GET (client.ts), so the server answers the same. */
+export function earlyHeaders(token: string, language: string): Record<string, string> {
+  return { platform: 'h5', 'Accept-Language': language, Authorization: `Bearer ${token}` };
+}
+
+/** Starts a GET of `url` for the session `token`; a second ask for the same call is not sent again. */
+export function askEarly(
+  url: string,
+  token: string,
+  language: string,
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  now: () => number = () => performance.now(),
+): void {
+  const key = keyOf(url, token, language);
+  if (asked.has(key)) return;
+  const answer = fetchImpl(url, { headers: earlyHeaders(token, language) }).then(async (response) => {
+    const text = await response.text();
+    return { status: response.status, json: () => Promise.resolve().then(() => JSON.parse(text) as unknown) };
+  });
+  // A failure is the client's to handle: it then calls as it would have without this.
+  answer.catch(() => undefined);
+  asked.set(key, { answer, askedAt: now() });
+}
+
+/**
+ * The early answer for the app's GET of `url`, once, while it was asked for less than EARLY_MS ago.
+ * Only the first call of an address takes it: that is the start's own read. Any later call (the
+ * unread count read again when the app comes back into view, a pull to refresh) asks the server,
+ * so nothing the start read is ever shown in place of a fresh answer. The caller asks only while
+ * the app has changed nothing (index.ts).
+ */
+export function takeEarly(
+  url: string,
+  token: string,
+  language: string,
+  now: () => number = () => performance.now(),
+): Promise<EarlyAnswer> | undefined {
+  const key = keyOf(url, token, language);
+  const early = asked.get(key);
+  asked.delete(key);
+  if (!early || now() - early.askedAt >= EARLY_MS) return undefined;
+  return early.answer;
+}
+
+/** Forgets every early answer (tests, and the first change the app makes). */
+export function forgetEarly(): void {
+  asked.clear();
+}
