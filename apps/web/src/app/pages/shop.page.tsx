@@ -62,7 +62,10 @@ export default function ShopPage() {
 
   return (
     <PullToRefresh onRefresh={refresh}>
-      {points === undefined ? null : (
+      {/* Its line is kept while the points load, so the goods below do not move when they arrive. */}
+      {points === undefined ? (
+        <p className="shop-points" aria-hidden="true" />
+      ) : (
         <p className="shop-points" data-testid="shop-points">
           {t('shop.myPoints', { points: formatNumber(points) })}
         </p>
