@@ -63,4 +63,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # What `npm start` runs after building, with its Node flags (scripts/server-command.mjs). SIGTERM
 # stops it cleanly.
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "apps/server/dist/main.mjs"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "--heap-growing-percent=20", "apps/server/dist/main.mjs"]
