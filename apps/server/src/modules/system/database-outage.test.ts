@@ -84,6 +84,8 @@ if (dialect === 'postgres') {
 
     const TERMINATE_APP_BACKENDS = `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`;
+    const APP_BACKENDS = `select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`;
 
     /**
      * Sends reads (home) and writes (step reports) of every user, each of which waits inside
@@ -137,8 +139,15 @@ if (dialect === 'postgres') {
         }
       }
       // Idle pooled connections were terminated too; the pool dropped them and makes new ones.
+      // pg_terminate_backend only signals: wait until the backends have exited, as after a real
+      // restart, or a request can meet three pooled connections whose backends are still going
+      // and answer 1014 (seen once with the machine busy).
       const admin = await adminClient();
       await admin.query(TERMINATE_APP_BACKENDS);
+      await waitFor('the terminated backends to exit', async () => {
+        const { rows } = await admin.query<{ n: number }>(APP_BACKENDS);
+        return rows[0]?.n === 0;
+      });
       await admin.end();
       const info = await api(t, getUserInfo, { token: users[0]!.token });
       expect(info).toMatchObject({ status: 200, code: 1 });
