@@ -4,11 +4,10 @@
  * soon as its code runs. This file stays small and free of the contract: the start script loads it.
  */
 
-/** What an early read answered: enough for the client to read the envelope as from its own fetch. */
-export interface EarlyAnswer {
-  readonly status: number;
-  json(): Promise<unknown>;
-}
+import type { Answer } from './client';
+
+/** What an early read answered: what the client reads of its own fetch's answer. */
+export type EarlyAnswer = Answer;
 
 /** How long after it was asked an early answer may stand in for the app's own call. */
 export const EARLY_MS = 5_000;
