@@ -31,8 +31,31 @@ function between(min: number, max: number): number {
   return min + Math.random() * (max - min);
 }
 
-function darkColour(): string {
-  return `hsl(${Math.round(between(0, 360))} ${Math.round(between(45, 80))}% ${Math.round(between(18, 32))}%)`;
+/** The sRGB channels (0–255) of a colour given as hue (degrees), saturation and lightness (0–1). */
+function hslToRgb(hue: number, saturation: number, lightness: number): [number, number, number] {
+  const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    return Math.round(255 * (lightness - (chroma / 2) * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return [channel(0), channel(8), channel(4)];
+}
+
+/** The brightest a glyph or stroke may look in grey (0–255): dark on any of the light colours. */
+export const DARK_LUMA_MAX = 90;
+
+/**
+ * A saturated dark colour. Yellows and greens look much brighter than blues at the same HSL
+ * lightness (a yellow at 32 % is as bright as a mid grey), so the lightness drops until the
+ * colour is dark in grey too: every answer stays as legible as the next.
+ */
+export function darkColour(): string {
+  const hue = between(0, 360);
+  const saturation = between(0.45, 0.8);
+  for (let lightness = between(0.18, 0.32); ; lightness -= 0.02) {
+    const [r, g, b] = hslToRgb(hue, saturation, lightness);
+    if (0.2126 * r + 0.7152 * g + 0.0722 * b <= DARK_LUMA_MAX || lightness <= 0.05) return `rgb(${r} ${g} ${b})`;
+  }
 }
 
 function lightColour(): string {

@@ -1,6 +1,14 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawCaptcha, randomCaptchaText } from './raster-captcha.js';
+import {
+  CAPTCHA_ALPHABET,
+  CAPTCHA_HEIGHT,
+  CAPTCHA_WIDTH,
+  DARK_LUMA_MAX,
+  darkColour,
+  drawCaptcha,
+  randomCaptchaText,
+} from './raster-captcha.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -51,6 +59,16 @@ describe('raster captcha', () => {
     };
     const band = info.width / 4;
     for (let i = 0; i < 4; i += 1) expect(dark(Math.round(i * band), Math.round((i + 1) * band))).toBeGreaterThan(150);
+  });
+
+  it('draws glyphs and strokes in colours that are dark in grey too, whatever their hue', () => {
+    // A yellow or green at the lightness of a dark blue looks mid-grey: such a glyph was once too
+    // faint for the band check above, about one picture in 130.
+    for (let i = 0; i < 2000; i += 1) {
+      const [r, g, b] = darkColour().match(/\d+/g)!.map(Number) as [number, number, number];
+      expect(0.2126 * r + 0.7152 * g + 0.0722 * b).toBeLessThanOrEqual(DARK_LUMA_MAX);
+      expect(Math.max(r, g, b) - Math.min(r, g, b)).toBeGreaterThan(10);
+    }
   });
 
   it('answers use the unambiguous alphabet', () => {
