@@ -39,12 +39,13 @@ RUN node scripts/sqlite-binding-build.mjs
 
 FROM ${NODE_IMAGE} AS runtime
 # HOST: listen on the container's network; the load balancer (or a published port) reaches it.
-# MALLOC_MMAP_THRESHOLD_: the C library setting `npm start` gives the server (scripts/server-command.mjs).
+# MALLOC_MMAP_THRESHOLD_, MALLOC_ARENA_MAX: the C library settings `npm start` gives the server (scripts/server-command.mjs).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/data \
-    MALLOC_MMAP_THRESHOLD_=131072
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 # The manifests and node_modules, with any a workspace holds of its own (apps/server/node_modules).
 COPY --from=deps /app ./
@@ -63,4 +64,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # What `npm start` runs after building, with its Node flags (scripts/server-command.mjs). SIGTERM
 # stops it cleanly.
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "--heap-growing-percent=20", "apps/server/dist/main.mjs"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "--heap-growing-percent=20", "apps/server/dist/main.mjs"]
