@@ -109,6 +109,7 @@ step('Bundle budget', 'node', ['scripts/check-budget.mjs']);
 step('Build the operator console', 'npm', ['run', 'build:console', '--silent']);
 step('Console bundle budget', 'npm', ['run', 'budget:console', '--silent']);
 vitest('End to end in Chromium', ['e2e']);
+vitest('Operator console journeys in Chromium', ['e2e-console']);
 
 rmSync(reports, { recursive: true, force: true });
 process.stdout.write(`\nAll checks passed on Node ${onPath} in ${((Date.now() - started) / 1000).toFixed(0)} s.\n`);
