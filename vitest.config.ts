@@ -6,6 +6,15 @@ import { defineConfig } from 'vitest/config';
 // 2-core machine one worker left a core idle (the API suite on PostgreSQL took 252 s, 145 s now).
 const WORKERS = Math.max(2, availableParallelism());
 
+/** What the app's journeys and the console's share: a real server and Chromium. */
+const JOURNEYS = {
+  environment: 'node',
+  // A page waits on a lazy chunk and a server answer; polls give it time on a slow machine.
+  expect: { poll: { timeout: 10_000, interval: 50 } },
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+} as const;
+
 // One runner for every suite; `npm test` picks projects in a fixed order (scripts/test.mjs).
 export default defineConfig({
   test: {
@@ -80,11 +89,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: ['e2e/**/console*.e2e.test.ts'],
-          environment: 'node',
-          // A page waits on a lazy chunk and a server answer; polls give it time on a slow machine.
-          expect: { poll: { timeout: 10_000, interval: 50 } },
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          ...JOURNEYS,
           // Two journeys at a time: each has its own server, database file and browser on loopback
           // ports, and spends most of its time waiting on a page, so one at a time left the cores
           // mostly idle (about 0.85 of one busy). A third saved little more and slowed every one.
@@ -94,14 +99,11 @@ export default defineConfig({
       {
         test: {
           // The operator console's journeys, one at a time after the others. Two at a time, a
-          // press on an antd dialog's OK twice led nowhere (no request, the dialog left open), both
+          // press on an antd dialog's OK twice led nowhere (no notice, the dialog left open), both
           // times on Node 24; one at a time they have always passed.
           name: 'e2e-console',
           include: ['e2e/**/console*.e2e.test.ts'],
-          environment: 'node',
-          expect: { poll: { timeout: 10_000, interval: 50 } },
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          ...JOURNEYS,
           fileParallelism: false,
         },
       },

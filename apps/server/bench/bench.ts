@@ -163,9 +163,10 @@ async function measure(
   log(`${label}: bare at info's rate (the control)`);
   // The control: the bare route at info's rate. Where its p99 is as high as info's, the time goes
   // to the load generator and the server sharing the cores, not to the route.
+  const infoRate = fixed.get('info')!.rate;
   const control = {
-    rate: fixed.get('info')!.rate,
-    ...(await paced(String(routes[0]!.options.url), {}, fixed.get('info')!.rate, FIXED_SECONDS, CONNECTIONS)),
+    rate: infoRate,
+    ...(await paced(String(routes[0]!.options.url), {}, infoRate, FIXED_SECONDS, CONNECTIONS)),
   };
 
   // Money: exchanges, each with a fresh idempotency key, against the plain insert loop: one user
