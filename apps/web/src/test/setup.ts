@@ -1,6 +1,7 @@
 import { Globals } from '@react-spring/web';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { unmountKitRoots } from '../components/kit-render/roots';
 import { APP_LANGUAGES } from '../lib/i18n/language';
 import { loadMessages } from '../locales';
 import { assertNoConsoleErrors, watchConsoleErrors } from './console';
@@ -43,6 +44,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // The kit's toasts and dialogs live in roots of their own, outside the page. Left alone, a toast's
+  // timer would render it again after the test file's window is gone ("window is not defined").
+  act(() => unmountKitRoots());
   window.localStorage.clear();
   window.sessionStorage.clear();
   assertNoConsoleErrors();
