@@ -272,6 +272,21 @@ describe('browser back and forward', () => {
     expect(routes(nav)).toEqual(['/pages/shop/index']);
   });
 
+  it('keeps a hash typed while the first page is still loading: the first page does not replace it', async () => {
+    const homeLoaded = deferred();
+    const nav = start({ loadPage: (route) => (route === TABS[0] ? homeLoaded.promise : Promise.resolve()) });
+    const launched = nav.start();
+    const change = nextChange(nav);
+    window.location.hash = '#/pages-sub/card/index';
+    await change;
+    expect(routes(nav)).toEqual(['/pages-sub/card/index']);
+
+    homeLoaded.resolve();
+    await launched;
+    expect(routes(nav)).toEqual(['/pages-sub/card/index']);
+    expect(window.location.hash).toBe('#/pages-sub/card/index');
+  });
+
   it('brings back the kept tab page when the history returns to a tab', async () => {
     const nav = start();
     await nav.start();

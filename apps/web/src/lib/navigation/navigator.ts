@@ -115,6 +115,8 @@ export function createNavigator(options: NavigatorOptions): Navigator {
   let nextId = 0;
   let guard = options.guard;
   let stack: readonly PageEntry[] = [];
+  /** Counts stack changes, so that the first page knows whether another opened while it loaded. */
+  let stackChanges = 0;
   // Tab pages stay mounted once opened, by route, until a reLaunch (or a launch) empties everything.
   let alive = new Map<string, PageEntry>();
   let pages: readonly PageEntry[] = [];
@@ -136,6 +138,7 @@ export function createNavigator(options: NavigatorOptions): Navigator {
   const isTab = (route: string) => tabs.has(route);
 
   function setStack(next: readonly PageEntry[], keepTabs = true) {
+    stackChanges += 1;
     if (!keepTabs) alive = new Map();
     for (const entry of next) if (isTab(entry.route)) alive.set(entry.route, entry);
     stack = next;
@@ -286,8 +289,12 @@ export function createNavigator(options: NavigatorOptions): Navigator {
     if (!routes.has(resolved.route)) resolved = resolveUrl(HOME_ROUTE);
     const url = formatUrl(resolved.route, resolved.search);
     inProgress.add(url);
+    const changesBefore = stackChanges;
     try {
       const target = await prepare({ kind: 'launch', route: resolved.route, url, query: resolved.query });
+      // A page opened while the first one was loading (a hash typed into the address bar, a
+      // reLaunch to login) is newer than it: the first page does not replace it.
+      if (stackChanges !== changesBefore) return;
       commit('launch', { id: newId(), route: target.route, url: target.url, query: target.query });
     } finally {
       inProgress.delete(url);
