@@ -9,6 +9,8 @@ const WORKERS = Math.max(2, availableParallelism());
 /** What the app's journeys and the console's share: a real server and Chromium. */
 const JOURNEYS = {
   environment: 'node',
+  // A failed journey reports what each of its open pages showed (e2e/support/failures.ts).
+  setupFiles: 'e2e/support/failures.ts',
   // A page waits on a lazy chunk and a server answer; polls give it time on a slow machine.
   expect: { poll: { timeout: 10_000, interval: 50 } },
   testTimeout: 120_000,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
 import { menu, operatorDesk, shoot } from './support/console.js';
+import { noticeShown } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -59,7 +60,7 @@ describe('flagged days in the console', () => {
     await expect.poll(() => dialog.getByText('The held 10 points and ¥0.00 cash back are paid now').count()).toBe(1);
     await dialog.getByLabel('Note (kept in the audit log)').fill('Walked on a treadmill; confirmed by phone.');
     await dialog.getByRole('button', { name: 'Clear' }).click();
-    await expect.poll(() => page.getByText('Day cleared: its rewards are paid.').count()).toBe(1);
+    await noticeShown(page, 'Day cleared: its rewards are paid.');
     await expect.poll(() => row.count()).toBe(0);
 
     // Paid: the user's points grew by the held 10, and Home says the day was cleared.
@@ -96,9 +97,7 @@ describe('flagged days in the console', () => {
     await expect.poll(() => dialog.getByText('The held 5 points and ¥0.00 cash back are paid now').count()).toBe(1);
     await dialog.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect
-      .poll(() => page.getByText('Someone changed this day meanwhile; the list was reloaded.').count())
-      .toBe(1);
+    await noticeShown(page, 'Someone changed this day meanwhile; the list was reloaded.');
     await expect.poll(() => row.count()).toBe(0);
     const home = await request(server.baseUrl, getHome, { token: user.token });
     expect(home.review?.status).toBe('rejected');

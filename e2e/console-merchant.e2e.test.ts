@@ -15,7 +15,7 @@ import { logInByApi, request } from './support/api.js';
 import { launchBrowser, openPhone } from './support/browser.js';
 import { menu, operatorDesk, shoot } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
-import { DEMO, openRoute, top, useToken } from './support/journey.js';
+import { DEMO, noticeShown, openRoute, top, useToken } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -96,9 +96,7 @@ describe('merchant console', () => {
     await server.app.services.admin.shop.saveGoods('other-operator', goodsId, { stock: 20 });
     await editDialog.getByLabel('Name', { exact: true }).fill('Cooling towel XL');
     await editDialog.getByRole('button', { name: 'Save' }).click();
-    await expect
-      .poll(() => page.getByText('Someone changed this meanwhile. Reload it and make your change again.').count())
-      .toBe(1);
+    await noticeShown(page, 'Someone changed this meanwhile. Reload it and make your change again.');
     // Image, name, category, price, stock: the stock cell shows the other operator's save.
     await expect.poll(() => goodsRow.getByRole('cell').nth(4).innerText()).toBe('20');
     expect(await editDialog.isVisible()).toBe(false);
@@ -134,7 +132,7 @@ describe('merchant console', () => {
     await shipDialog.getByLabel('Carrier').fill('SF Express');
     await shipDialog.getByLabel('Tracking number').fill('SF1234567890');
     await shipDialog.getByRole('button', { name: 'Ship' }).click();
-    await expect.poll(() => page.getByText('Shipped: the user now sees the tracking number.').count()).toBe(1);
+    await noticeShown(page, 'Shipped: the user now sees the tracking number.');
     await expect.poll(() => orderRow.count()).toBe(0);
     await page.getByText('Shipped', { exact: true }).click();
     await expect.poll(() => orderRow.count()).toBe(1);

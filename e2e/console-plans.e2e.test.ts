@@ -12,7 +12,7 @@ import { registerByApi, request, uploadByApi } from './support/api.js';
 import { launchBrowser, openPhone } from './support/browser.js';
 import { menu, operatorDesk, shoot, type Desk } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
-import { openRoute, top, useToken } from './support/journey.js';
+import { noticeShown, openRoute, top, useToken } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -143,9 +143,7 @@ describe('card plans and the home page in the console', () => {
       position: current.position,
     });
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await expect
-      .poll(() => page.getByText('Someone changed this meanwhile. Reload it and make your change again.').count())
-      .toBe(1);
+    await noticeShown(page, 'Someone changed this meanwhile. Reload it and make your change again.');
     await expect.poll(() => row.innerText()).toContain('¥85.00');
     expect(await row.innerText()).toContain('v3');
     expect(consoleCardPlans.roles).toEqual(['finance']);

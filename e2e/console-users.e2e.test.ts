@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
 import { launchBrowser, openPhone } from './support/browser.js';
 import { menu, operatorDesk, shoot, type Desk } from './support/console.js';
-import { hashOf, top } from './support/journey.js';
+import { hashOf, noticeShown, top } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const FROZEN = 'This account is frozen. Please contact customer service.';
@@ -77,7 +77,7 @@ describe('user care in the console', () => {
 
     await drawer(page).getByRole('button', { name: 'Freeze' }).click();
     await giveReason(page, 'Chargeback fraud reported by the bank');
-    await expect.poll(() => page.getByText('Account frozen.').count()).toBeGreaterThan(0);
+    await noticeShown(page, 'Account frozen.');
     await expect
       .poll(() =>
         drawer(page)
@@ -101,7 +101,7 @@ describe('user care in the console', () => {
 
     await drawer(page).getByRole('button', { name: 'Unfreeze' }).click();
     await giveReason(page, 'The bank withdrew the chargeback');
-    await expect.poll(() => page.getByText('Account unfrozen.').count()).toBeGreaterThan(0);
+    await noticeShown(page, 'Account unfrozen.');
     await expect.poll(() => drawer(page).getByRole('button', { name: 'Freeze' }).count()).toBe(1);
 
     await logInToApp(phone.page);
@@ -141,7 +141,7 @@ describe('user care in the console', () => {
 
     await drawer(page).getByRole('button', { name: 'Reset login limits' }).click();
     await page.locator('.ant-modal').getByRole('button', { name: 'Reset login limits' }).click();
-    await expect.poll(() => page.getByText(/^Login limits cleared/).count()).toBeGreaterThan(0);
+    await noticeShown(page, /^Login limits cleared/);
     expect(support.errors).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
-import { DEMO, openRoute, top, useToken } from './support/journey.js';
+import { DEMO, noticeShown, openRoute, top, useToken } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
@@ -51,7 +51,7 @@ describe('membership orders, end to end in Chromium', () => {
 
     await expect.poll(() => card.first().getByText('Cancelled').count(), { timeout: 10_000 }).toBe(1);
     expect(await cancel.count()).toBe(0);
-    await expect.poll(() => page.getByText('Order cancelled').count()).toBe(1);
+    await noticeShown(page, 'Order cancelled');
 
     const cancelled = await request(server.baseUrl, listMembershipOrders, { token, query: { status: 'cancelled' } });
     expect(cancelled.items.map((item) => item.id)).toContain(order.id);

@@ -6,7 +6,7 @@ import { startWithAlipay } from './support/alipay.js';
 import { logInByApi, request, uploadByApi } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
 import { idCardPng } from './support/fake-camera.js';
-import { hashOf, openRoute, top } from './support/journey.js';
+import { hashOf, noticeShown, openRoute, top } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
 import { signUpInApp } from './support/sign-up.js';
 
@@ -86,7 +86,7 @@ describe('a new user, from the SMS code to a card paid through Alipay (docs/deci
     await expect.poll(() => cancel.count(), { timeout: 10_000 }).toBe(1);
     await cancel.click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
-    await expect.poll(() => page.getByText('Order cancelled').count(), { timeout: 10_000 }).toBe(1);
+    await noticeShown(page, 'Order cancelled');
     await screenshot(page, 'providers-orders');
 
     const orders = await request(server.baseUrl, listMembershipOrders, { token });

@@ -5,8 +5,11 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/** Every browser a journey launched and has not closed, for the failure report (e2e/support/failures.ts). */
+export const openBrowsers = new Set<Browser>();
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -18,6 +21,9 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
+  return browser;
 }
 
 /**

@@ -20,3 +20,11 @@ export async function useToken(context: BrowserContext, token: string): Promise<
     if (location.protocol.startsWith('http')) localStorage.setItem('token', value);
   }, token);
 }
+
+/**
+ * Waits for a notice that shows for a moment (the app's toast, the console's message): watched for
+ * in the page itself, so a poll from here that is slow on a loaded machine cannot miss it.
+ */
+export async function noticeShown(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByText(text).first().waitFor({ state: 'visible', timeout: 30_000 });
+}
