@@ -259,8 +259,13 @@ async function measure(
   };
 }
 
-const nodeArgs = (name: string) =>
-  PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+/** `BENCH_NODE_ARGS="--flag …"`: Node flags after the server's own (a later one wins), for a before/after. */
+const EXTRA_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
+const nodeArgs = (name: string) => [
+  ...EXTRA_NODE_ARGS,
+  ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${name}.cpuprofile`] : []),
+];
 
 async function onSqlite(): Promise<DatabaseResult> {
   const server = await spawnServer({ STRIDE_MODE: 'demo' }, { nodeArgs: nodeArgs('sqlite') });
