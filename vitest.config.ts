@@ -92,10 +92,8 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: ['e2e/**/console*.e2e.test.ts'],
           ...JOURNEYS,
-          // Two journeys at a time: 399 s one at a time, about 210 s two at a time. The races that
-          // once failed one journey in three runs were fixed where they were: a hash typed while
-          // the app started was lost (docs/product/client.md), and notices that pass in 1.5–3 s
-          // were polled for from here instead of watched for in the page (noticeShown).
+          // Two journeys at a time: 399 s one at a time, about 200 s two at a time (decision 063,
+          // which also tells the races that once made this fail and how each was fixed).
           maxWorkers: 2,
         },
       },

@@ -154,7 +154,7 @@ export async function createTestApp(
     database,
     // Passwords hash with argon2id at its cheapest here, unless a test sets ARGON2_MEMORY_KIB (the
     // test of the stored hash does): at the product's 19 MiB and 2 passes, the hashing of every
-    // sign-up and login took a fifth of the API suites' time, and checks nothing more.
+    // sign-up and login took a fifth of the API suites' time, and checks nothing more (decision 063).
     ...(env.ARGON2_MEMORY_KIB === undefined ? { argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 } } : {}),
   };
   const db = createDatabase(database);
