@@ -7,16 +7,29 @@ export interface GoodsGridProps {
   readonly onOpen: (goods: Goods) => void;
 }
 
+/**
+ * The tiles whose pictures load at once: the first two rows on a phone, which are on the screen
+ * when the mall opens. The first picture is usually the page's largest paint, so it also goes first
+ * in the browser's queue; the rest load as they scroll near (docs/performance.md, Lighthouse).
+ */
+export const EAGER_TILES = 4;
+
 /** Two columns on a phone, more on a wide screen; each tile opens the goods' detail. */
 export function GoodsGrid({ goods, onOpen }: GoodsGridProps) {
   const { t } = useI18n();
   return (
     <ul className="goods-grid" aria-label={t('shop.goods')}>
-      {goods.map((item) => (
+      {goods.map((item, index) => (
         <li key={item.id}>
           <button type="button" className="goods-tile" onClick={() => onOpen(item)}>
             {item.images[0] ? (
-              <img className="goods-tile__image" src={item.images[0]} alt="" loading="lazy" />
+              <img
+                className="goods-tile__image"
+                src={item.images[0]}
+                alt=""
+                loading={index < EAGER_TILES ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+              />
             ) : (
               <span className="goods-tile__image" aria-hidden="true" />
             )}
