@@ -217,6 +217,37 @@ describe('home and collect', () => {
     expect((await collect(token, idempotencyKey())).data.collected).toBe(300);
   });
 
+  it("shows each active card's cash back for today as earned once it is credited, and only that card's", async () => {
+    t.clock.set(NOON);
+    const { token, userId } = await registerUser(t);
+    await verifyUser(t, userId);
+    await fundUser(t, userId, 50_000);
+    for (const daily_target of [5_000, 20_000]) {
+      const planId = await createPlan(t, { daily_target });
+      const bought = await api(t, buyCard, {
+        token,
+        body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+      });
+      expect(bought.code).toBe(1);
+    }
+    await report(token, '2026-11-22', 4_000);
+    const before = await api(t, getHome, { token });
+    expect(before.data.activeCards.map((card) => [card.dailyTarget, card.cashBackEarned])).toEqual([
+      [20_000, false],
+      [5_000, false],
+    ]);
+    // Half an hour later the 5,000-step card's target is reached: its cash back is credited, the
+    // other card's is not.
+    t.clock.advance(30 * MINUTE_MS);
+    await report(token, '2026-11-22', 6_000);
+    const after = await api(t, getHome, { token });
+    expect(after.data.activeCards.map((card) => [card.dailyTarget, card.cashBackEarned])).toEqual([
+      [20_000, false],
+      [5_000, true],
+    ]);
+    expect(after.data.balance).toBe(before.data.balance + 300);
+  });
+
   it('collects concurrently only once', async () => {
     t.clock.set(NOON);
     const { token, userId } = await registerUser(t);
