@@ -374,44 +374,6 @@ export class CardsRepository {
     return rows.map(splitCard);
   }
 
-  /**
-   * The active cards on a day as `activeCardsOn` gives them, each with whether its cash back for
-   * that day is credited: home's cards in one statement instead of two.
-   */
-  async activeCardsWithCashBackOn(
-    db: Executor,
-    userId: string,
-    day: string,
-  ): Promise<{ card: CardWithPlanRow; cashBackEarned: boolean }[]> {
-    const rows = await db
-      .selectFrom('member_cards as c')
-      .innerJoin('card_plans as p', 'p.id', 'c.plan_id')
-      .selectAll('c')
-      .select(PLAN_COLUMNS)
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('card_cash_backs as b')
-              .select('b.id')
-              .whereRef('b.card_id', '=', 'c.id')
-              .where('b.day', '=', day),
-          )
-          .as('cash_back_earned'),
-      )
-      .where('c.user_id', '=', userId)
-      .where('c.starts_on', '<=', day)
-      .where('c.ends_on', '>=', day)
-      .orderBy('p.daily_target', 'desc')
-      .orderBy('c.created_at')
-      .execute();
-    // PostgreSQL answers a boolean, SQLite 0 or 1.
-    return rows.map(({ cash_back_earned, ...row }) => ({
-      card: splitCard(row),
-      cashBackEarned: Boolean(cash_back_earned),
-    }));
-  }
-
   async cashBackDays(db: Executor, cardIds: string[], day: string): Promise<Set<string>> {
     if (cardIds.length === 0) return new Set();
     const rows = await db

@@ -302,9 +302,8 @@ export class CardsService {
     return this.repository.cashBackDaysByTransfer(db, transferIds);
   }
 
-  /** The active cards on a day, best first, each with whether its cash back for the day is credited. */
-  activeCardsWithCashBackOn(db: Executor, userId: string, day: string) {
-    return this.repository.activeCardsWithCashBackOn(db, userId, day);
+  cashBackDays(db: Executor, cardIds: string[], day: string): Promise<Set<string>> {
+    return this.repository.cashBackDays(db, cardIds, day);
   }
 
   /** What `creditCashBack` would pay for the day now, without paying it (a held day's cash back). */

@@ -39,7 +39,6 @@ import type {
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 type Home = ResponseOf<typeof getHome>;
-type ActiveCard = Awaited<ReturnType<CardsService['activeCardsOn']>>[number];
 
 /** A day's source: its key (`web:<device>`, `device:<token id>`, `appleHealth`...) and kind. */
 export interface StepSourceRef {
@@ -546,37 +545,38 @@ export class WalkingService {
   /** 1 point per `stepsPerPoint` steps up to the daily maximum, times the best card multiplier. */
   private async earnedPoints(db: Executor, userId: string, day: string, steps: number) {
     const cards = await this.cards.activeCardsOn(db, userId, day);
-    return { ...this.pointsFor(steps, cards), cards };
-  }
-
-  private pointsFor(steps: number, cards: readonly ActiveCard[]): { earned: number; percent: number } {
     const percent = Math.max(100, ...cards.map((card) => card.plan.multiplier_percent));
     const base = Math.min(Math.floor(steps / this.config.points.stepsPerPoint), this.config.points.dailyMax);
-    return { earned: Math.floor((base * percent) / 100), percent };
+    return { earned: Math.floor((base * percent) / 100), percent, cards };
   }
 
   async getHome(userId: string, language: Language): Promise<Home> {
     const today = this.calendar.dayOf(this.clock.now());
-    // Every read at once: none needs another's answer (the cards come with their day's cash back).
-    const [{ stepDay, review }, [points, balance], activeCards, items, notices] = await Promise.all([
+    const [{ stepDay, review }, [points, balance], items, notices] = await Promise.all([
       this.repository.findStepDayWithReview(this.db, userId, today),
       this.ledger.balances([pointsOf(userId), cashOf(userId)]),
-      this.cards.activeCardsWithCashBackOn(this.db, userId, today),
       // The same for every user: kept for up to CONTENT_CACHE_MS (decision 053).
       this.homeItemsKept.get(language, async () => toHomeItems(await this.repository.listHomeItems(this.db), language)),
       this.notices.latest(HOME_NOTICES, language),
     ]);
     const steps = stepDay?.steps ?? 0;
     const collected = stepDay?.collected_points ?? 0;
-    const cards = activeCards.map((item) => item.card);
-    const { earned, percent } = this.pointsFor(steps, cards);
+    const { earned, percent, cards } = await this.earnedPoints(this.db, userId, today, steps);
     const card = cards[0];
-    const progress = activeCards.map(({ card: item, cashBackEarned }) => ({
+    const cashBackDone =
+      cards.length > 0
+        ? await this.cards.cashBackDays(
+            this.db,
+            cards.map((item) => item.id),
+            today,
+          )
+        : new Set<string>();
+    const progress = cards.map((item) => ({
       cardId: item.id,
       name: localize(language, item.plan, { name: item.plan.name }).name,
       dailyTarget: item.plan.daily_target,
       dailyCashBack: item.plan.daily_cash_back,
-      cashBackEarned,
+      cashBackEarned: cashBackDone.has(item.id),
       daysLeft: this.cards.daysLeft(item, today),
     }));
     return {
