@@ -91,9 +91,8 @@ describe('flagged days in the console', () => {
     await row.getByRole('button', { name: 'Clear' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Clear' });
     // As a reviewer would: the dialog has opened and says what clearing pays before its button is
-    // pressed, and it closes once the answer is in. Pressed at once, this step once saw no notice
-    // at all (Node 24, two journeys at a time): a press during the dialog's opening is the likely
-    // cause.
+    // pressed, and it closes once the answer is in; the notice, which passes in 3 s, is watched
+    // for in the page (decision 063).
     await expect.poll(() => dialog.getByText('The held 5 points and ¥0.00 cash back are paid now').count()).toBe(1);
     await dialog.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => dialog.count()).toBe(0);

@@ -104,6 +104,16 @@ describe('POST /api/steps', () => {
 
 const collect = (token: string, key: string) => api(t, collectPoints, { token, body: { idempotencyKey: key } });
 
+/** A plan made for the test, bought with the user's balance. */
+async function buyPlan(token: string, plan: Parameters<typeof createPlan>[1]): Promise<void> {
+  const planId = await createPlan(t, plan);
+  const bought = await api(t, buyCard, {
+    token,
+    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+  });
+  expect(bought.code).toBe(1);
+}
+
 describe('home and collect', () => {
   it('shows today’s steps against the goal, balances, banners and quick entries', async () => {
     t.clock.set(NOON);
@@ -195,17 +205,8 @@ describe('home and collect', () => {
     const { token, userId } = await registerUser(t);
     await verifyUser(t, userId);
     await fundUser(t, userId, 50_000);
-    for (const [multiplier_percent, daily_target] of [
-      [120, 80_000],
-      [150, 90_000],
-    ] as const) {
-      const planId = await createPlan(t, { multiplier_percent, daily_target });
-      const bought = await api(t, buyCard, {
-        token,
-        body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-      });
-      expect(bought.code).toBe(1);
-    }
+    await buyPlan(token, { multiplier_percent: 120, daily_target: 80_000 });
+    await buyPlan(token, { multiplier_percent: 150, daily_target: 90_000 });
     await report(token, '2026-11-22', 30_000);
     const home = await api(t, getHome, { token });
     // 300 by steps, capped at 200, times 1.5.
@@ -222,14 +223,8 @@ describe('home and collect', () => {
     const { token, userId } = await registerUser(t);
     await verifyUser(t, userId);
     await fundUser(t, userId, 50_000);
-    for (const daily_target of [5_000, 20_000]) {
-      const planId = await createPlan(t, { daily_target });
-      const bought = await api(t, buyCard, {
-        token,
-        body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-      });
-      expect(bought.code).toBe(1);
-    }
+    await buyPlan(token, { daily_target: 5_000 });
+    await buyPlan(token, { daily_target: 20_000 });
     await report(token, '2026-11-22', 4_000);
     const before = await api(t, getHome, { token });
     expect(before.data.activeCards.map((card) => [card.dailyTarget, card.cashBackEarned])).toEqual([
