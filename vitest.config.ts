@@ -99,11 +99,12 @@ export default defineConfig({
       },
       {
         test: {
-          // The operator console's journeys, after the app's.
+          // The operator console's journeys, after the app's, one at a time: two at a time, a
+          // console dialog's confirming press has led nowhere (decision 063, still open).
           name: 'e2e-console',
           include: ['e2e/**/console*.e2e.test.ts'],
           ...JOURNEYS,
-          maxWorkers: 2,
+          fileParallelism: false,
         },
       },
     ],
