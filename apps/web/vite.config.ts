@@ -61,9 +61,11 @@ function apiBackupOrigins(): Plugin {
 }
 
 /**
- * The start script (src/start.ts, decision 052) as an entry of its own, named in index.html before
- * the app's entry with the chunks it imports preloaded: Vite would merge a second module script of
- * index.html into the app's entry, and the point is that it runs before that entry has downloaded.
+ * The start script (src/start.ts, decisions 052 and 064) as an entry of its own, named first in
+ * index.html's head: Vite would merge a second module script of index.html into the app's entry,
+ * and the point is that it runs before that entry has downloaded. It imports no other chunk (its
+ * modules are the `boot` group below, and the app's entry imports them from it), so it runs as soon
+ * as its one file is here; the build fails if it ever imports one.
  */
 function startScript(entry: string): Plugin {
   return {
@@ -76,28 +78,42 @@ function startScript(entry: string): Plugin {
           (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId === entry,
         );
         if (!chunk || chunk.type !== 'chunk') throw new Error(`the start script ${entry} was not built`);
-        const preloaded = new Set([...html.matchAll(/(?:href|src)="\/([^"]+\.js)"/g)].map((match) => match[1]));
-        return [
-          // async: it runs as soon as it is here, not after the (deferred) entry before it.
-          {
-            tag: 'script',
-            attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` },
-            injectTo: 'head',
-          },
-          ...chunk.imports
-            .filter((file) => !preloaded.has(file))
-            .map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-              injectTo: 'head' as const,
-            })),
-        ];
+        if (chunk.imports.length > 0) {
+          throw new Error(
+            `the start script imports other chunks (${chunk.imports.join(', ')}): add the modules it imports to BOOT_MODULES`,
+          );
+        }
+        const src = `/${chunk.fileName}`;
+        // async: it runs as soon as it is here, not after the (deferred) entry. The entry's
+        // preload of the same file is left out: the script asks for it first.
+        const tag = `<script type="module" async crossorigin src="${src}"></script>`;
+        const withoutPreload = html.replace(`<link rel="modulepreload" crossorigin href="${src}">`, '');
+        const first = withoutPreload.indexOf('<script');
+        if (first === -1) throw new Error('index.html has no script to put the start script before');
+        return `${withoutPreload.slice(0, first)}${tag}\n    ${withoutPreload.slice(first)}`;
       },
     },
   };
 }
 
 const START_SCRIPT = fileURLToPath(new URL('./src/start.ts', import.meta.url));
+
+/**
+ * Every module the start script imports (decision 064), and nothing heavier: the route table as
+ * data, the page loaders, the stores it reads, the early reads, the language loaders and Vite's
+ * preload helper. The build fails if the start script imports any other chunk (startScript above).
+ */
+const BOOT_MODULES = [
+  /[\\/]src[\\/]start\.ts$/,
+  /[\\/]src[\\/]app[\\/](start-loads|route-table|page-modules)\.ts$/,
+  /[\\/]src[\\/]lib[\\/]jitless-validation\.ts$/,
+  /[\\/]src[\\/]lib[\\/]http[\\/]early\.ts$/,
+  /[\\/]src[\\/]lib[\\/]i18n[\\/]language\.ts$/,
+  /[\\/]src[\\/]locales[\\/]index\.ts$/,
+  /[\\/]src[\\/]lib[\\/]navigation[\\/](paths|url)\.ts$/,
+  /[\\/]src[\\/]lib[\\/]storage[\\/]user-store\.ts$/,
+  /vite[\\/]preload-helper/,
+];
 
 // The shipped app renders with Preact through preact/compat, the same React API at about a sixth
 // of react-dom's size (decision 059). The unit tests render with React (their testing library and
@@ -138,8 +154,18 @@ export default defineConfig(({ command }) => ({
         // otherwise makes a chunk of every set of pages that share a module, and a start waited on
         // each of them (40 script files for home). Ten pages: below that, modules the entry uses
         // joined the chunk and pulled it all into the first route.
+        // The start script's own modules come first, in a chunk of their own (decision 064): were they
+        // in the shared chunk, the start script would wait for all of it before asking for anything.
         codeSplitting: {
-          groups: [{ name: 'shared', test: /[\\/]src[\\/](features|components|hooks|lib)[\\/]/, minShareCount: 10 }],
+          groups: [
+            { name: 'boot', test: (id) => BOOT_MODULES.some((pattern) => pattern.test(id)), priority: 2 },
+            {
+              name: 'shared',
+              test: /[\\/]src[\\/](features|components|hooks|lib)[\\/]/,
+              minShareCount: 10,
+              priority: 1,
+            },
+          ],
         },
       },
     },

@@ -1,6 +1,6 @@
 import { PATHS, continueUrl, loginUrlFor, urlOf, type RouteGuard } from '../lib/navigation';
 import type { UserState } from '../lib/storage';
-import { NO_LOGIN_ROUTES } from './routes';
+import { NO_LOGIN_ROUTES, POLICY_PAGES } from './route-table';
 
 export interface RouteGuardDeps {
   getUser(): UserState;
@@ -12,9 +12,6 @@ export interface RouteGuardDeps {
    */
   policiesPending?(): Promise<boolean>;
 }
-
-/** Pages open while a changed policy waits for acceptance: the screen that asks, and the texts it links to. */
-export const POLICY_PAGES: readonly string[] = [PATHS.policyUpdate, PATHS.terms, PATHS.privacy];
 
 /** docs/product/client.md, Route guard: runs before every navigation, first load and back/forward included. */
 export function createRouteGuard(deps: RouteGuardDeps): RouteGuard {

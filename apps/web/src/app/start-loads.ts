@@ -3,8 +3,8 @@ import { languageStore, loadStartLanguage } from '../lib/i18n/language';
 import { PATHS } from '../lib/navigation/paths';
 import { resolveUrl, urlFromHash } from '../lib/navigation/url';
 import { userStore, type UserStore } from '../lib/storage/user-store';
-import { POLICY_PAGES } from './route-guard';
-import { NO_LOGIN_ROUTES, findRoute, loadRoute } from './routes';
+import { pageLoader } from './page-modules';
+import { NO_LOGIN_ROUTES, POLICY_PAGES, findPage } from './route-table';
 
 export interface StartLoads {
   readonly language: () => Promise<void>;
@@ -17,7 +17,10 @@ export interface StartLoads {
 
 const LOADS: StartLoads = {
   language: loadStartLanguage,
-  page: loadRoute,
+  page: (route) => {
+    const page = findPage(route);
+    return (page && pageLoader(page.page)?.()) ?? Promise.resolve();
+  },
   sessionChecks: () => Promise.all([import('../features/auth'), import('../features/policies')]),
   read: (path, token) => askEarly(window.location.origin + path, token, languageStore.get()),
 };
@@ -45,7 +48,7 @@ export function startLoads(hash: string, users: UserStore = userStore, loads: St
     ...(POLICY_PAGES.includes(page) ? [] : ['/api/consents']),
     ...(userInfo ? [] : ['/api/user/info']),
     '/api/notifications/unread',
-    ...(findRoute(page)?.firstReads ?? []),
+    ...(findPage(page)?.firstReads ?? []),
   ];
   for (const path of reads) loads.read(path, token);
 }

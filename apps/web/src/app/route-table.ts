@@ -1,0 +1,108 @@
+import type { MessageKey } from '../lib/i18n';
+import { PATHS, type AppPath } from '../lib/navigation/paths';
+
+// The route table as data, free of the UI framework and of every page's code: the start script
+// reads it (decision 064) before the app's entry has loaded; routes.ts adds the pages' code and
+// titles.
+
+export type TabIcon = 'home' | 'invite' | 'mall' | 'my';
+
+export interface PageDef {
+  readonly path: AppPath;
+  readonly tab?: { readonly labelKey: MessageKey; readonly icon: TabIcon };
+  /**
+   * May be the app's first page (login, opened from a link): alone on the stack, its back leaves
+   * the app instead of opening home (docs/product/client.md, Navigation).
+   */
+  readonly leavesWhenAlone?: boolean;
+  /** Draws its own head instead of the shared nav bar. */
+  readonly customNav?: boolean;
+  /**
+   * The GET calls the page makes as it opens, exactly as the client writes them (path and query):
+   * for a logged-in user the start script asks for them before the page's code has loaded
+   * (decision 060). A page without them asks when it runs, as every page did before.
+   */
+  readonly firstReads?: readonly string[];
+  /** The page's module: `pages/<page>.page.tsx`, its own chunk. */
+  readonly page: string;
+}
+
+// Pages name other pages through PATHS, never through this table: the table loads them.
+export const PAGES: readonly PageDef[] = [
+  {
+    path: PATHS.home,
+    tab: { labelKey: 'tab.home', icon: 'home' },
+    customNav: true,
+    firstReads: ['/api/home', '/api/steps/achievements'],
+    page: 'home',
+  },
+  { path: PATHS.invite, tab: { labelKey: 'tab.invite', icon: 'invite' }, page: 'invite' },
+  {
+    path: PATHS.shop,
+    tab: { labelKey: 'tab.mall', icon: 'mall' },
+    firstReads: ['/api/home', '/api/goods?page=1'],
+    page: 'shop',
+  },
+  {
+    path: PATHS.my,
+    tab: { labelKey: 'tab.my', icon: 'my' },
+    firstReads: ['/api/home'],
+    page: 'my',
+  },
+  { path: PATHS.editPassword, page: 'edit-password' },
+  { path: PATHS.invest, page: 'invest' },
+  { path: PATHS.login, leavesWhenAlone: true, page: 'login' },
+  { path: PATHS.addressEdit, page: 'address-edit' },
+  { path: PATHS.addresses, page: 'address' },
+  { path: PATHS.asset, page: 'asset' },
+  { path: PATHS.card, firstReads: ['/api/member_card/my'], page: 'card' },
+  { path: PATHS.changePassword, page: 'change-password' },
+  // Your data: export and account deletion (decision 047).
+  { path: PATHS.accountData, page: 'account-data' },
+  { path: PATHS.demo, page: 'demo' },
+  { path: PATHS.exchangeRecord, page: 'exchange-record' },
+  { path: PATHS.faceRecognition, page: 'face-recognition' },
+  { path: PATHS.insurance, page: 'insurance' },
+  { path: PATHS.officialCommunity, page: 'official-community' },
+  { path: PATHS.orderList, page: 'order-list' },
+  { path: PATHS.orderMember, page: 'order-member' },
+  { path: PATHS.orderShop, page: 'order-shop' },
+  { path: PATHS.physicalCardMailing, page: 'physical-card-mailing' },
+  { path: PATHS.profile, page: 'profile' },
+  { path: PATHS.realname, page: 'realname' },
+  { path: PATHS.stepSources, page: 'step-sources' },
+  { path: PATHS.stepDay, page: 'step-day' },
+  { path: PATHS.stepHistory, page: 'step-history' },
+  { path: PATHS.walk, page: 'walk' },
+  { path: PATHS.withdrawal, page: 'withdrawal' },
+  { path: PATHS.withdrawalDetail, page: 'withdrawal-detail' },
+  { path: PATHS.withdrawalTypeEdit, page: 'withdrawal-type-edit' },
+  { path: PATHS.withdrawalType, page: 'withdrawal-type' },
+  // The notifications inbox (decision 044).
+  { path: PATHS.notifications, page: 'notifications' },
+  // Web Push settings (decision 048).
+  { path: PATHS.pushSettings, page: 'push-settings' },
+  // Terms, privacy and the "updated policy" screen (decision 046).
+  { path: PATHS.terms, leavesWhenAlone: true, page: 'terms' },
+  { path: PATHS.privacy, leavesWhenAlone: true, page: 'privacy' },
+  { path: PATHS.policyUpdate, leavesWhenAlone: true, page: 'policy-update' },
+];
+
+/** Open without login (docs/product/client.md, Route guard). */
+export const NO_LOGIN_ROUTES: readonly string[] = [
+  PATHS.officialCommunity,
+  PATHS.physicalCardMailing,
+  PATHS.login,
+  PATHS.editPassword,
+  PATHS.terms,
+  PATHS.privacy,
+];
+
+/** Pages open while a changed policy waits for acceptance: the screen that asks, and the texts it links to. */
+export const POLICY_PAGES: readonly string[] = [PATHS.policyUpdate, PATHS.terms, PATHS.privacy];
+
+const BY_PATH = new Map<string, PageDef>(PAGES.map((page) => [page.path, page]));
+
+export function findPage(path: string): PageDef | undefined {
+  return BY_PATH.get(path);
+}
