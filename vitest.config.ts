@@ -25,7 +25,8 @@ export default defineConfig({
         test: {
           name: 'contract',
           maxWorkers: WORKERS,
-          include: ['packages/contract/src/**/*.test.ts'],
+          // With the contract as the web app's build bundles it (apps/web/browser-contract.ts).
+          include: ['packages/contract/src/**/*.test.ts', 'apps/web/browser-contract.test.ts'],
           environment: 'node',
         },
       },

@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from '../../scripts/precompress';
 import { VitePWA } from 'vite-plugin-pwa';
+import { browserContract } from './browser-contract';
 import { pushWorkerScript, pwaOptions } from './pwa';
 
 /**
@@ -131,6 +132,7 @@ export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? PREACT : [] },
   plugins: [
     react(),
+    browserContract(),
     faceModels(),
     apiBackupOrigins(),
     startScript(START_SCRIPT),

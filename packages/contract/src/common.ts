@@ -1,15 +1,11 @@
 import { z } from 'zod';
+import { SINGLE_LINE_PATTERN } from './rules/account-fields.js';
 
 /** Input limit for free text (docs/product/client.md, Gestures and components: text input). */
 export const INPUT_MAX_LENGTH = 140;
 
 /* eslint-disable no-control-regex -- these patterns exist to name the control characters. */
-/**
- * Text without C0 control characters (U+0000–U+001F) or DEL: one line of anything a person can
- * type. A NUL would otherwise reach the database, which PostgreSQL refuses outright.
- */
-export const SINGLE_LINE_PATTERN = /^[^\u0000-\u001f\u007f]*$/;
-/** Multi-line text: as above, but line feeds and tabs are allowed. */
+/** Multi-line text: as the single-line pattern, but line feeds and tabs are allowed. */
 export const MULTI_LINE_PATTERN = /^[^\u0000-\u0008\u000b-\u001f\u007f]*$/;
 /* eslint-enable no-control-regex */
 

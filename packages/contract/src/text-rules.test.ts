@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { MULTI_LINE_PATTERN, SINGLE_LINE_PATTERN, multilineText, text } from './common.js';
+import { MULTI_LINE_PATTERN, multilineText, text } from './common.js';
+import { SINGLE_LINE_PATTERN } from './rules/account-fields.js';
 import { ENDPOINTS } from './index.js';
 
 interface Leaf {

@@ -12,19 +12,23 @@ import {
   text,
   VersionSchema,
 } from '../common.js';
+import {
+  NICKNAME_PATTERN,
+  PASSWORD_DIGIT,
+  PASSWORD_LETTER,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from '../rules/account-fields.js';
 import { MyCardSchema } from './cards.js';
 import { BankCardSchema, WithdrawalSchema } from './payouts.js';
 import { OrderSummarySchema } from './shop.js';
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
 
 /** docs/product/rules.md, Accounts: 8–64 characters with at least one letter and one digit. */
 export const NewPasswordSchema = text()
   .min(PASSWORD_MIN)
   .max(PASSWORD_MAX)
-  .regex(/[A-Za-z]/, { error: 'rule.passwordLetter' })
-  .regex(/[0-9]/, { error: 'rule.passwordDigit' });
+  .regex(PASSWORD_LETTER, { error: 'rule.passwordLetter' })
+  .regex(PASSWORD_DIGIT, { error: 'rule.passwordDigit' });
 
 export const CaptchaIdSchema = text().min(1).max(64);
 export const CaptchaCodeSchema = text().trim().min(1).max(8);
@@ -155,17 +159,7 @@ export const logout = defineEndpoint({
   response: DoneSchema,
 });
 
-/** docs/product/rules.md, Profile: a nickname is 1–20 characters after trimming. */
-export const NICKNAME_MAX = 20;
-
-/**
- * Characters a nickname refuses besides the control characters `text()` refuses: line and
- * paragraph separators and the bidirectional overrides and isolates, which make a name read
- * differently from what it is. Counted in characters (code points), so an emoji counts once;
- * the 20 is `NICKNAME_MAX`.
- */
-const NICKNAME_PATTERN = /^[^\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]{1,20}$/u;
-
+/** docs/product/rules.md, Profile: a nickname is 1–20 characters after trimming (rules/account-fields.ts). */
 export const NicknameSchema = text().trim().regex(NICKNAME_PATTERN, { error: 'rule.nickname' });
 
 export const ProfileBodySchema = z.strictObject({

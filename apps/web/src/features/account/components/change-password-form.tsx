@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { NewPasswordSchema, PASSWORD_MAX } from '@stride/contract';
+import { PASSWORD_MAX, isNewPassword } from '@stride/contract';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
@@ -23,7 +23,7 @@ export function ChangePasswordForm({ onDone }: { readonly onDone: () => void }) 
       setError(t('reset.mismatch'));
       return;
     }
-    if (!NewPasswordSchema.safeParse(newPassword).success) {
+    if (!isNewPassword(newPassword)) {
       setError(t('reset.passwordRule'));
       return;
     }

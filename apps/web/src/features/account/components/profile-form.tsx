@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { NICKNAME_MAX, NicknameSchema, type User } from '@stride/contract';
+import { NICKNAME_MAX, isNickname, type User } from '@stride/contract';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
@@ -28,7 +28,7 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = nickname.trim();
-    if (trimmed && !NicknameSchema.safeParse(trimmed).success) {
+    if (trimmed && !isNickname(trimmed)) {
       setError(t('profile.nicknameRule', { max: NICKNAME_MAX }));
       return;
     }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { NewPasswordSchema, PASSWORD_MAX, RESET_CODE_LENGTH } from '@stride/contract';
+import { PASSWORD_MAX, RESET_CODE_LENGTH, isNewPassword } from '@stride/contract';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
@@ -47,7 +47,7 @@ export function EditPasswordForm({ onDone }: { readonly onDone: (account: string
         setError(t('reset.mismatch'));
         return;
       }
-      if (!NewPasswordSchema.safeParse(password).success) {
+      if (!isNewPassword(password)) {
         setError(t('reset.passwordRule'));
         return;
       }
