@@ -11,7 +11,8 @@ export const stepCounter: StepStore = createStepStore({
   deviceId: () => getDeviceId(),
   // Errors stay quiet: a refused report loses nothing and is sent again later.
   report: async (body) => (await import('./api/report-steps')).reportSteps(body, { hideErrors: true }),
-  fetchToday: async () => (await import('./api/get-today')).getToday({ hideErrors: true }),
+  // The business day as of the start: home's own early read of /api/home serves it too (early.ts).
+  fetchToday: async () => (await import('./api/get-today')).getToday({ hideErrors: true, startRead: true }),
 });
 
 export function useStepCounter(store: StepStore = stepCounter): StepCounterView {

@@ -361,8 +361,16 @@ describe('early answers (decision 060)', () => {
     const takeEarly = vi.fn(() => early({ code: 1, message: 'ok', data: { account: 'early' } }));
     const { client, fetch } = setup(answer({ code: 1, message: 'ok', data: { account: 'fetched' } }), { takeEarly });
     await expect(client.call(getUserInfo, {})).resolves.toEqual({ account: 'early' });
-    expect(takeEarly).toHaveBeenCalledWith('https://primary.test/api/user/info');
+    expect(takeEarly).toHaveBeenCalledWith('https://primary.test/api/user/info', false);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("asks for the start's answer as shared only for a start read (the step counter's day)", async () => {
+    const takeEarly = vi.fn((_url: string, _shared: boolean) => early({ code: 1, message: 'ok', data: {} }));
+    const { client } = setup(answer({ code: 1, message: 'ok', data: {} }), { takeEarly });
+    await client.call(getUserInfo, {}, { startRead: true });
+    await client.call(getUserInfo, {});
+    expect(takeEarly.mock.calls.map((args) => args[1])).toEqual([true, false]);
   });
 
   it('reads an early envelope as its own: a 1001 still ends the session', async () => {

@@ -18,6 +18,12 @@ export type CallInput<E> = Field<'params', ParamsOf<E>> & Field<'query', QueryOf
 export interface CallOptions {
   /** The caller shows errors itself: no dialog for envelope errors or failed hosts. */
   readonly hideErrors?: boolean;
+  /**
+   * A GET that wants the state as of the app's start, not a fresh one: it may take the start's
+   * early answer even after the page took it (early.ts). The step counter's read of the business
+   * day is one; a page's own read never is.
+   */
+  readonly startRead?: boolean;
   readonly signal?: AbortSignal;
 }
 
@@ -61,7 +67,7 @@ export interface HttpClientDeps {
    * An answer to this GET the start script already asked for (early.ts, decision 060), used instead
    * of asking again; when it failed, the client asks as usual.
    */
-  takeEarly?(url: string): Promise<Answer> | undefined;
+  takeEarly?(url: string, shared: boolean): Promise<Answer> | undefined;
 }
 
 export interface HttpClient {
@@ -132,6 +138,7 @@ interface Outgoing {
   readonly networkCode: number;
   readonly onProgress?: (sent: number, total: number) => void;
   readonly timeoutMs?: number;
+  readonly startRead?: boolean;
 }
 
 /** What `attempt` reads of an answer, from fetch or from XMLHttpRequest. */
@@ -200,7 +207,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   }
 
   async function attempt(host: string, outgoing: Outgoing, signal: AbortSignal | undefined): Promise<Attempt> {
-    const early = outgoing.method === 'GET' ? deps.takeEarly?.(host + outgoing.path) : undefined;
+    const early =
+      outgoing.method === 'GET' ? deps.takeEarly?.(host + outgoing.path, outgoing.startRead === true) : undefined;
     if (early) {
       const answered = await readEarly(early, outgoing.timeoutMs ?? timeoutMs);
       if (signal?.aborted) throw new RequestError('abort', LOW_LEVEL_CODES.ABORT, 'abort');
@@ -294,6 +302,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
           json: hasBody,
           networkCode: LOW_LEVEL_CODES.NO_ANSWER,
           ...(hasBody ? { body: JSON.stringify(input.body) } : {}),
+          ...(options?.startRead ? { startRead: true } : {}),
         },
         options,
       );

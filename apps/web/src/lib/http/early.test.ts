@@ -40,10 +40,34 @@ describe("the start script's early reads (decision 060)", () => {
     expect(takeEarly('https://app.test/api/goods?page=1', 'tok-1', 'fr', () => now)).toBeUndefined();
   });
 
+  it('serves a start read after the first call took the answer, within EARLY_MS of the ask', () => {
+    let now = 1000;
+    askEarly('https://app.test/api/home', 'tok-1', 'fr', answering({ code: 1 }), () => now);
+    const first = takeEarly('https://app.test/api/home', 'tok-1', 'fr', () => now);
+    expect(first).toBeDefined();
+    // The step counter's read of the business day: the same answer, no second read of home.
+    expect(takeEarly('https://app.test/api/home', 'tok-1', 'fr', () => now, true)).toBe(first);
+    // A page's own later read (a pull to refresh) still asks the server.
+    expect(takeEarly('https://app.test/api/home', 'tok-1', 'fr', () => now)).toBeUndefined();
+    expect(takeEarly('https://app.test/api/home', 'tok-2', 'fr', () => now, true)).toBeUndefined();
+    now += EARLY_MS;
+    expect(takeEarly('https://app.test/api/home', 'tok-1', 'fr', () => now, true)).toBeUndefined();
+  });
+
+  it("leaves the answer to the page's own first call when a start read comes before it", () => {
+    askEarly('https://app.test/api/home', 'tok-1', 'fr', answering({ code: 1 }));
+    const shared = takeEarly('https://app.test/api/home', 'tok-1', 'fr', undefined, true);
+    expect(shared).toBeDefined();
+    expect(takeEarly('https://app.test/api/home', 'tok-1', 'fr')).toBe(shared);
+  });
+
   it('keeps nothing once forgotten (the app changed something)', () => {
     askEarly('https://app.test/api/home', 'tok-1', 'fr', answering({ code: 1 }));
+    expect(takeEarly('https://app.test/api/home', 'tok-1', 'fr')).toBeDefined();
+    askEarly('https://app.test/api/goods?page=1', 'tok-1', 'fr', answering({ code: 1 }));
     forgetEarly();
-    expect(takeEarly('https://app.test/api/home', 'tok-1', 'fr')).toBeUndefined();
+    expect(takeEarly('https://app.test/api/goods?page=1', 'tok-1', 'fr')).toBeUndefined();
+    expect(takeEarly('https://app.test/api/home', 'tok-1', 'fr', undefined, true)).toBeUndefined();
   });
 
   it('leaves a failed read unreported: the client asks again itself', async () => {

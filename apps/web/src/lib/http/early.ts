@@ -18,6 +18,8 @@ interface Early {
 }
 
 const asked = new Map<string, Early>();
+/** Early answers a call has taken: still there for a start read (`shared`) until EARLY_MS. */
+const taken = new Map<string, Early>();
 
 /** The same call by the same session in the same language: what makes an early answer usable. */
 function keyOf(url: string, token: string, language: string): string {
@@ -49,26 +51,36 @@ export function askEarly(
 }
 
 /**
- * The early answer for the app's GET of `url`, once, while it was asked for less than EARLY_MS ago.
+ * The early answer for the app's GET of `url`, while it was asked for less than EARLY_MS ago.
  * Only the first call of an address takes it: that is the start's own read. Any later call (the
  * unread count read again when the app comes back into view, a pull to refresh) asks the server,
- * so nothing the start read is ever shown in place of a fresh answer. The caller asks only while
- * the app has changed nothing (index.ts).
+ * so nothing the start read is ever shown in place of a fresh answer. A `shared` call, one that
+ * wants the state as of the start (the step counter's business day), takes it even after the
+ * first: home and the counter then make one read of `/api/home` between them, not two. The caller
+ * asks only while the app has changed nothing (index.ts).
  */
 export function takeEarly(
   url: string,
   token: string,
   language: string,
   now: () => number = () => performance.now(),
+  shared = false,
 ): Promise<EarlyAnswer> | undefined {
   const key = keyOf(url, token, language);
+  if (shared) {
+    // Only looks: the page's own first call still finds the answer, whichever comes first.
+    const early = asked.get(key) ?? taken.get(key);
+    return early && now() - early.askedAt < EARLY_MS ? early.answer : undefined;
+  }
   const early = asked.get(key);
   asked.delete(key);
   if (!early || now() - early.askedAt >= EARLY_MS) return undefined;
+  taken.set(key, early);
   return early.answer;
 }
 
 /** Forgets every early answer (tests, and the first change the app makes). */
 export function forgetEarly(): void {
   asked.clear();
+  taken.clear();
 }

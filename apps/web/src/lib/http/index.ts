@@ -28,7 +28,8 @@ export const http: HttpClient = createHttpClient({
   getLanguage: () => languageStore.get(),
   clearSession: () => userStore.clear(),
   // The start's reads (decision 060), until the app first changes something.
-  takeEarly: (url) => (writes === 0 ? takeEarly(url, userStore.getState().token, languageStore.get()) : undefined),
+  takeEarly: (url, shared) =>
+    writes === 0 ? takeEarly(url, userStore.getState().token, languageStore.get(), undefined, shared) : undefined,
 });
 
 let writes = 0;
