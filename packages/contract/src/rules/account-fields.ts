@@ -8,7 +8,7 @@
  * Text without C0 control characters (U+0000–U+001F) or DEL: one line of anything a person can
  * type. A NUL would otherwise reach the database, which PostgreSQL refuses outright.
  */
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- the pattern exists to name the control characters.
 export const SINGLE_LINE_PATTERN = /^[^\u0000-\u001f\u007f]*$/;
 
 export const PASSWORD_MIN = 8;
