@@ -66,8 +66,11 @@ describe('the step counter, end to end in Chromium', () => {
     // Home → My → Home → My → Home: my assets reads home's figures once, home never again.
     await tab(page, 'My').click();
     await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages/my/index');
-    await page.waitForLoadState('networkidle');
+    // My assets shows figures once its read of home has been answered. (A wait for network idle
+    // would not do: after an in-page navigation it returns at once, before the read is sent.)
+    await expect.poll(() => top(page).getByTestId('my-balance').count(), { timeout: 10_000 }).toBe(1);
     const reads = seen.homeReads;
+    expect(reads).toBe(2);
     await tab(page, 'Home').click();
     await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages/index/index');
     await tab(page, 'My').click();
