@@ -99,7 +99,8 @@ describe('merchant console', () => {
     await noticeShown(page, 'Someone changed this meanwhile. Reload it and make your change again.');
     // Image, name, category, price, stock: the stock cell shows the other operator's save.
     await expect.poll(() => goodsRow.getByRole('cell').nth(4).innerText()).toBe('20');
-    expect(await editDialog.isVisible()).toBe(false);
+    // The dialog plays its closing animation after the reload was asked for.
+    await expect.poll(() => editDialog.isVisible()).toBe(false);
     expect(await page.getByRole('row').filter({ hasText: 'Cooling towel XL' }).count()).toBe(0);
     await shoot(page, 'goods');
 

@@ -47,11 +47,12 @@ describe('membership orders, end to end in Chromium', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText(`Cancel this order for ${plan.name}?`, { exact: false }).count()).toBe(1);
     await screenshot(page, 'membership-order-cancel');
+    const cancelledShown = noticeShown(page, 'Order cancelled');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
 
     await expect.poll(() => card.first().getByText('Cancelled').count(), { timeout: 10_000 }).toBe(1);
     expect(await cancel.count()).toBe(0);
-    await noticeShown(page, 'Order cancelled');
+    await cancelledShown;
 
     const cancelled = await request(server.baseUrl, listMembershipOrders, { token, query: { status: 'cancelled' } });
     expect(cancelled.items.map((item) => item.id)).toContain(order.id);

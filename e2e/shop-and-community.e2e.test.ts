@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
-import { DEMO, openRoute, top, useToken } from './support/journey.js';
+import { DEMO, noticeShown, openRoute, top, useToken } from './support/journey.js';
 import { ops as runOps } from './support/ops.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { signUpInApp } from './support/sign-up.js';
@@ -175,8 +175,10 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     await open(page, '/pages/invite/index');
     const link = await top(page).getByTestId('invite-link').innerText();
     expect(link).toMatch(/#\/pages\/login\/index\?invite=/);
+    // The toast passes in 1.5 s: watched for in the page from before the press (decision 063).
+    const copiedShown = noticeShown(page, 'Content copied');
     await top(page).getByRole('button', { name: 'Copy the invite link' }).click();
-    await expect.poll(() => page.getByText('Content copied').count()).toBe(1);
+    await copiedShown;
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(link);
     await screenshot(page, 'invite');
