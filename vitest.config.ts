@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'server-unit',
           maxWorkers: WORKERS,
-          include: ['apps/server/src/**/*.unit.test.ts'],
+          include: ['apps/server/src/**/*.unit.test.ts', 'apps/server/bench/**/*.unit.test.ts'],
           environment: 'node',
         },
       },

@@ -1,15 +1,18 @@
 // `npm run lighthouse`: Lighthouse's mobile audit (its default: a mid-range phone on a slow 4G
-// link, simulated) of the login page and of home, the mall and the card plans for a logged-in user, against the real server
-// and the built web app, in Debian's Chromium, each page three times (the median run is kept).
-// Prints the scores and records them in docs/performance.md.
+// link, simulated) of the login page and of home, the mall and the card plans for a logged-in user,
+// against the real server and the built web app, in Debian's Chromium, each page three times (the
+// median run is kept), twice over: through HTTPS and HTTP/2 as a deployment serves a phone, and
+// straight to the server over HTTP/1.1 (decision 067). Prints the scores and records them in
+// docs/performance.md.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { ROOT, demoToken, spawnServer, stopServer } from '../apps/server/bench/spawn-server.js';
+import { ROOT, demoToken, spawnServer, stopServer, type SpawnedServer } from '../apps/server/bench/spawn-server.js';
+import { startTlsProxy } from '../apps/server/bench/tls-proxy.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
@@ -34,7 +37,13 @@ interface Audit {
 }
 
 /** One audit, or null when Lighthouse could not record the load (its runtime error, such as NO_NAVSTART). */
-async function auditOnce(url: string, port: number, keepStorage: boolean, run: number): Promise<Audit | null> {
+async function auditOnce(
+  url: string,
+  port: number,
+  keepStorage: boolean,
+  run: number,
+  reports: string | undefined,
+): Promise<Audit | null> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -47,8 +56,8 @@ async function auditOnce(url: string, port: number, keepStorage: boolean, run: n
     process.stdout.write(`${url}: ${result.lhr.runtimeError.code}, run again\n`);
     return null;
   }
-  // LIGHTHOUSE_REPORTS=<folder>: also keep each page's full report there, to read its network tree.
-  const reports = process.env.LIGHTHOUSE_REPORTS;
+  // LIGHTHOUSE_REPORTS=<folder>: also keep each page's full report there (in a folder per way
+  // of reaching the server), to read its network tree.
   if (reports) {
     writeFileSync(
       path.join(reports, `${new URL(url).hash.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${run}.json`),
@@ -85,13 +94,14 @@ async function audit(
   url: string,
   port: number,
   keepStorage: boolean,
+  reports: string | undefined,
   before: () => Promise<void> = () => Promise.resolve(),
 ): Promise<Audit & { range: string }> {
   const runs: Audit[] = [];
   for (let attempt = 0; runs.length < RUNS; attempt += 1) {
     if (attempt >= RUNS * 2) throw new Error(`Lighthouse could not record ${url} in ${attempt} attempts`);
     await before();
-    const result = await auditOnce(url, port, keepStorage, runs.length + 1);
+    const result = await auditOnce(url, port, keepStorage, runs.length + 1, reports);
     if (result) runs.push(result);
   }
   runs.sort((a, b) => a.scores.performance - b.scores.performance);
@@ -122,12 +132,99 @@ async function installability(base: string, port: number): Promise<string> {
   }
 }
 
+/** How the browser reaches the server in one set of audits. */
+interface Transport {
+  id: 'deployed' | 'direct';
+  /** The table's heading line. */
+  title: string;
+  /** The doc's markers of its table. */
+  marker: string;
+}
+
+const TRANSPORTS: Transport[] = [
+  {
+    id: 'deployed',
+    title:
+      'As a phone reaches a deployment: HTTPS with HTTP/2 through a proxy in front of the server (deploy/Caddyfile with a site name; here a Node proxy with a certificate for localhost, decision 067).',
+    marker: 'lighthouse',
+  },
+  {
+    id: 'direct',
+    title: 'Straight to the server, as `npm start` serves it on this machine: plain HTTP/1.1, no TLS.',
+    marker: 'lighthouse-direct',
+  },
+];
+
+/**
+ * LIGHTHOUSE_VIA=deployed or direct: audit only one way; such a run prints its table and leaves
+ * docs/performance.md as it is.
+ */
+const VIA = (process.env.LIGHTHOUSE_VIA ?? 'deployed,direct').split(',').map((via) => via.trim());
+const RECORD = ALL_PAGES && TRANSPORTS.every((transport) => VIA.includes(transport.id));
+
+/** The audits of the pages through `base` (the server's address or the proxy's). */
+async function auditPages(
+  base: string,
+  server: SpawnedServer,
+  port: number,
+  reports: string | undefined,
+): Promise<{ rows: [string, Audit & { range: string }][]; installable: string }> {
+  const rows: [string, Audit & { range: string }][] = [];
+  if (PAGES.includes('login')) {
+    rows.push(['login (logged out)', await audit(`${base}/#/pages/login/index`, port, false, reports)]);
+  }
+  const token = await demoToken(server.base);
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  await page.goto(`${base}/healthz`);
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  const session = await page.createCDPSession();
+  // Keep the session but nothing an earlier audit left (files in the HTTP cache, the service
+  // worker and its caches): every audit loads cold.
+  const cold = async () => {
+    await session.send('Network.clearBrowserCache');
+    await session.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+  };
+  try {
+    for (const [name, label, hash] of [
+      ['home', 'home (logged in)', '#/pages/index/index'],
+      ['mall', 'mall (logged in)', '#/pages/shop/index'],
+      ['plans', 'card plans (logged in)', '#/pages-sub/card/index'],
+    ] as const) {
+      if (PAGES.includes(name)) rows.push([label, await audit(`${base}/${hash}`, port, true, reports, cold)]);
+    }
+    await cold();
+  } finally {
+    await page.close();
+    await browser.disconnect();
+  }
+  return { rows, installable: ALL_PAGES ? await installability(base, port) : '' };
+}
+
+function table(transport: Transport, rows: [string, Audit & { range: string }][], installable: string, load: string) {
+  return [
+    transport.title,
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse's default mobile settings (simulated slow 4G, 4x CPU slowdown) in Debian Chromium, on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}; ${load}.`,
+    '',
+    `Each page audited ${RUNS} times, cold each time; the row is the run with the median performance score, the range is that score's over the runs.`,
+    '',
+    '| page | performance (range) | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      ([name, r]) =>
+        `| ${name} | ${r.scores.performance} (${r.range}) | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
+    ),
+    ...(installable
+      ? ['', `Installable (Chromium's own check, which Lighthouse 12 no longer audits): ${installable}.`]
+      : []),
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-  // Lighthouse simulates the slow phone by multiplying the CPU time it observes: on a loaded
-  // machine every figure is worse, so the table says how loaded it was.
-  const loadAtStart = loadavg()[0] ?? 0;
   const server = await spawnServer();
+  const proxy = await startTlsProxy(server.base);
   const profile = mkdtempSync(path.join(tmpdir(), 'stride-chromium-'));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -138,73 +235,39 @@ async function main(): Promise<void> {
       '--disable-gpu',
       '--disable-background-networking',
       '--no-first-run',
+      // The run's own certificate is trusted by its key, as a real site's is by its authority.
+      `--ignore-certificate-errors-spki-list=${proxy.spki}`,
     ],
   });
-  const rows: [string, Audit & { range: string }][] = [];
-  let installable = '';
+  const tables: [Transport, string][] = [];
   try {
-    if (PAGES.includes('login')) {
-      rows.push(['login (logged out)', await audit(`${server.base}/#/pages/login/index`, chrome.port, false)]);
+    for (const transport of TRANSPORTS.filter((each) => VIA.includes(each.id))) {
+      // Lighthouse simulates the slow phone by multiplying the CPU time it observes: on a loaded
+      // machine every figure is worse, so each table says how loaded it was.
+      const loadAtStart = loadavg()[0] ?? 0;
+      const base = transport.id === 'deployed' ? proxy.base : server.base;
+      const reports = process.env.LIGHTHOUSE_REPORTS && path.join(process.env.LIGHTHOUSE_REPORTS, transport.id);
+      if (reports) mkdirSync(reports, { recursive: true });
+      const { rows, installable } = await auditPages(base, server, chrome.port, reports);
+      const load = `load average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end (1 min)`;
+      tables.push([transport, table(transport, rows, installable, load)]);
+      process.stdout.write(`\n${tables.at(-1)![1]}\n`);
     }
-    const token = await demoToken(server.base);
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const page = await browser.newPage();
-    await page.goto(`${server.base}/healthz`);
-    await page.evaluate((value) => localStorage.setItem('token', value), token);
-    const session = await page.createCDPSession();
-    // Keep the session but nothing an earlier audit left (files in the HTTP cache, the service
-    // worker and its caches): every audit loads cold.
-    const cold = async () => {
-      await session.send('Network.clearBrowserCache');
-      await session.send('Storage.clearDataForOrigin', {
-        origin: server.base,
-        storageTypes: 'service_workers,cache_storage',
-      });
-    };
-    try {
-      for (const [page, name, hash] of [
-        ['home', 'home (logged in)', '#/pages/index/index'],
-        ['mall', 'mall (logged in)', '#/pages/shop/index'],
-        ['plans', 'card plans (logged in)', '#/pages-sub/card/index'],
-      ] as const) {
-        if (PAGES.includes(page)) rows.push([name, await audit(`${server.base}/${hash}`, chrome.port, true, cold)]);
-      }
-      await cold();
-    } finally {
-      await page.close();
-      await browser.disconnect();
-    }
-    if (ALL_PAGES) installable = await installability(server.base, chrome.port);
   } finally {
     chrome.kill();
+    await proxy.close();
     await stopServer(server);
     rmSync(profile, { recursive: true, force: true });
   }
-
-  const table = [
-    `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse's default mobile settings (simulated slow 4G, 4x CPU slowdown) in Debian Chromium, on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}; load average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end (1 min).`,
-    '',
-    `Each page audited ${RUNS} times, cold each time; the row is the run with the median performance score, the range is that score's over the runs.`,
-    '',
-    '| page | performance (range) | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...rows.map(
-      ([name, r]) =>
-        `| ${name} | ${r.scores.performance} (${r.range}) | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
-    ),
-    '',
-    `Installable (Chromium's own check, which Lighthouse 12 no longer audits): ${installable}.`,
-  ].join('\n');
-  process.stdout.write(`\n${table}\n`);
-  if (!ALL_PAGES) return;
+  if (!RECORD) return;
   const doc = path.join(ROOT, 'docs/performance.md');
-  writeFileSync(
-    doc,
-    readFileSync(doc, 'utf8').replace(
-      /<!-- lighthouse:start -->[\s\S]*<!-- lighthouse:end -->/,
-      `<!-- lighthouse:start -->\n${table}\n<!-- lighthouse:end -->`,
-    ),
-  );
+  let text = readFileSync(doc, 'utf8');
+  for (const [transport, recorded] of tables) {
+    const marked = new RegExp(`<!-- ${transport.marker}:start -->[\\s\\S]*<!-- ${transport.marker}:end -->`);
+    if (!marked.test(text)) throw new Error(`docs/performance.md has no ${transport.marker} markers`);
+    text = text.replace(marked, `<!-- ${transport.marker}:start -->\n${recorded}\n<!-- ${transport.marker}:end -->`);
+  }
+  writeFileSync(doc, text);
   process.stdout.write('\nRecorded in docs/performance.md\n');
 }
 
