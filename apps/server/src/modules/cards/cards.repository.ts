@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { prepared } from '../../db/prepared.js';
 import type {
   CardPlansTable,
   InsurancePoliciesTable,
@@ -89,6 +90,25 @@ function splitCard(row: JoinedCard): CardWithPlanRow {
     },
   };
 }
+
+/** A user's cards active on a day with their plans, the best daily target first. */
+const selectActiveCards = prepared((db, userId: string, day: string) =>
+  db
+    .selectFrom('member_cards as c')
+    .innerJoin('card_plans as p', 'p.id', 'c.plan_id')
+    .selectAll('c')
+    .select(PLAN_COLUMNS)
+    .where('c.user_id', '=', userId)
+    .where('c.starts_on', '<=', day)
+    .where('c.ends_on', '>=', day)
+    .orderBy('p.daily_target', 'desc')
+    .orderBy('c.created_at'),
+);
+
+/** Which of the cards were paid the day's cash back. */
+const selectCashBackDays = prepared((db, cardIds: readonly string[], day: string) =>
+  db.selectFrom('card_cash_backs').select('card_id').where('card_id', 'in', cardIds).where('day', '=', day),
+);
 
 export class CardsRepository {
   listPlans(db: Executor): Promise<CardPlanRow[]> {
@@ -359,29 +379,14 @@ export class CardsRepository {
     return rows.map((row) => row.user_id);
   }
 
+  /** Home reads it on every call, and each collection and report of steps (decision 068). */
   async activeCardsOn(db: Executor, userId: string, day: string): Promise<CardWithPlanRow[]> {
-    const rows = await db
-      .selectFrom('member_cards as c')
-      .innerJoin('card_plans as p', 'p.id', 'c.plan_id')
-      .selectAll('c')
-      .select(PLAN_COLUMNS)
-      .where('c.user_id', '=', userId)
-      .where('c.starts_on', '<=', day)
-      .where('c.ends_on', '>=', day)
-      .orderBy('p.daily_target', 'desc')
-      .orderBy('c.created_at')
-      .execute();
-    return rows.map(splitCard);
+    return (await selectActiveCards(db, userId, day)).map(splitCard);
   }
 
   async cashBackDays(db: Executor, cardIds: string[], day: string): Promise<Set<string>> {
     if (cardIds.length === 0) return new Set();
-    const rows = await db
-      .selectFrom('card_cash_backs')
-      .select('card_id')
-      .where('card_id', 'in', cardIds)
-      .where('day', '=', day)
-      .execute();
+    const rows = await selectCashBackDays(db, cardIds, day);
     return new Set(rows.map((row) => row.card_id));
   }
 

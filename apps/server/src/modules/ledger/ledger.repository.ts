@@ -1,7 +1,77 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { prepared } from '../../db/prepared.js';
 
 export type { Executor } from '../../db/executor.js';
+
+// Home reads a user's two balances on every call; every transfer writes itself, moves each leg's
+// balance and writes the legs: prepared once, sent with each call's values (decision 068).
+
+/** Accounts' balances by code. */
+const selectBalances = prepared((db, codes: readonly string[]) =>
+  db.selectFrom('ledger_accounts').select(['code', 'balance']).where('code', 'in', codes),
+);
+
+/** The transfer's row, unless its idempotency key was used: then no row, and nothing written. */
+const insertTransferRow = prepared(
+  (
+    db,
+    id: string,
+    kind: string,
+    idempotencyKey: string | null,
+    requestHash: string | null,
+    memo: string | null,
+    now: number,
+  ) =>
+    db
+      .insertInto('ledger_transfers')
+      .values({
+        id,
+        kind,
+        idempotency_key: idempotencyKey,
+        request_hash: requestHash,
+        memo,
+        created_at: now,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id'),
+);
+
+/**
+ * Moves a balance only if the result stays allowed (a system account may go below zero), in one
+ * statement; no row when it did not move.
+ */
+const moveBalance = prepared((db, code: string, amount: number) =>
+  db
+    .updateTable('ledger_accounts')
+    .set({ balance: sql`balance + ${amount}` })
+    .where('code', '=', code)
+    .where((eb) => eb.or([eb('allow_negative', '=', 1), eb(sql`balance + ${amount}`, '>=', 0)]))
+    .returning(['id', 'balance']),
+);
+
+/** A transfer's legs, one row per item of the lists. */
+const insertEntryRows = prepared(
+  (
+    db,
+    transferIds: readonly string[],
+    accountIds: readonly string[],
+    assets: readonly string[],
+    amounts: readonly number[],
+    balancesAfter: readonly number[],
+    nows: readonly number[],
+  ) =>
+    db.insertInto('ledger_entries').values(
+      transferIds.map((transferId, index) => ({
+        transfer_id: transferId,
+        account_id: accountIds[index]!,
+        asset: assets[index]!,
+        amount: amounts[index]!,
+        balance_after: balancesAfter[index]!,
+        created_at: nows[index]!,
+      })),
+    ),
+);
 
 export class LedgerRepository {
   /** Opens an account unless it exists (a concurrent first use may have opened it). */
@@ -47,20 +117,16 @@ export class LedgerRepository {
       now: number;
     },
   ): Promise<boolean> {
-    const row = await db
-      .insertInto('ledger_transfers')
-      .values({
-        id: transfer.id,
-        kind: transfer.kind,
-        idempotency_key: transfer.idempotencyKey,
-        request_hash: transfer.requestHash,
-        memo: transfer.memo,
-        created_at: transfer.now,
-      })
-      .onConflict((conflict) => conflict.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
+    const rows = await insertTransferRow(
+      db,
+      transfer.id,
+      transfer.kind,
+      transfer.idempotencyKey,
+      transfer.requestHash,
+      transfer.memo,
+      transfer.now,
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -69,13 +135,7 @@ export class LedgerRepository {
    * new balance, or nothing when the account does not exist or would go below zero.
    */
   async applyDelta(db: Executor, code: string, amount: number): Promise<{ id: string; balance: number } | undefined> {
-    const row = await db
-      .updateTable('ledger_accounts')
-      .set({ balance: sql`balance + ${amount}` })
-      .where('code', '=', code)
-      .where((eb) => eb.or([eb('allow_negative', '=', 1), eb(sql`balance + ${amount}`, '>=', 0)]))
-      .returning(['id', 'balance'])
-      .executeTakeFirst();
+    const [row] = await moveBalance(db, code, amount);
     return row && { id: row.id, balance: Number(row.balance) };
   }
 
@@ -91,19 +151,15 @@ export class LedgerRepository {
       now: number;
     }[],
   ): Promise<void> {
-    await db
-      .insertInto('ledger_entries')
-      .values(
-        entries.map((entry) => ({
-          transfer_id: entry.transferId,
-          account_id: entry.accountId,
-          asset: entry.asset,
-          amount: entry.amount,
-          balance_after: entry.balanceAfter,
-          created_at: entry.now,
-        })),
-      )
-      .execute();
+    await insertEntryRows(
+      db,
+      entries.map((entry) => entry.transferId),
+      entries.map((entry) => entry.accountId),
+      entries.map((entry) => entry.asset),
+      entries.map((entry) => entry.amount),
+      entries.map((entry) => entry.balanceAfter),
+      entries.map((entry) => entry.now),
+    );
   }
 
   async balanceOf(db: Executor, code: string): Promise<number> {
@@ -123,11 +179,7 @@ export class LedgerRepository {
 
   /** The balances of several accounts in one query, in the order of `codes` (0 for an account not opened yet). */
   async balancesOf(db: Executor, codes: string[]): Promise<number[]> {
-    const rows = await db
-      .selectFrom('ledger_accounts')
-      .select(['code', 'balance'])
-      .where('code', 'in', codes)
-      .execute();
+    const rows = await selectBalances(db, codes);
     const byCode = new Map(rows.map((row) => [row.code, row.balance]));
     return codes.map((code) => byCode.get(code) ?? 0);
   }
