@@ -26,8 +26,9 @@ interface Compiled {
  * time on home, whose statements are the same on every call (decision 068).
  *
  * `build` gets stand-ins for the arguments and must send each one as a parameter, never look at
- * it: a query that branches on an argument, or writes one into its SQL text, is refused at its
- * first call.
+ * it. A query that leaves an argument out of its parameters (as one that branches on it may), or
+ * writes one into its SQL text, is refused at its first call. List lengths make new shapes, so
+ * lists stay short: a transfer's legs, a user's cards.
  */
 export function prepared<A extends Argument[], R>(
   build: (db: Executor, ...args: A) => Compilable<R>,
