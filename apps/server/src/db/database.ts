@@ -7,18 +7,17 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
-  SqliteDialect,
   sql,
   type Driver,
   type Migration,
   type MigrationProvider,
   type PostgresPool,
   type PostgresPoolClient,
-  type SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
 import type Pg from 'pg';
 import type { Config } from '../config.js';
 import { ConnectionLossDriver, isConnectionFailure } from './connection-loss.js';
+import { GroupCommitSqliteDialect, type CommitStats, type Statements } from './group-commit.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -90,6 +89,16 @@ export function poolStats(db: Db): PoolStats | undefined {
   return pools.get(db)?.();
 }
 
+const commits = new WeakMap<Db, CommitStats>();
+
+/**
+ * How an SQLite database's commits were shared since it was opened (decision 069); undefined on
+ * PostgreSQL, which shares the flushes of concurrent commits itself.
+ */
+export function commitStats(db: Db): CommitStats | undefined {
+  return commits.get(db);
+}
+
 export interface DatabaseOptions {
   /** Told about every connection the server dropped or lost (PostgreSQL); the pool replaces it. */
   onConnectionError?: (error: Error) => void;
@@ -136,7 +145,20 @@ export function createDatabase(database: Config['database'], options: DatabaseOp
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+  // Reads outside a transaction have a connection of their own, which sees only committed data
+  // (decision 069). An in-memory database is one connection's alone: there, reads queue with the writes.
+  let reader: SqliteDatabase.Database | undefined;
+  if (onDisk) {
+    reader = new SqliteDatabase(database.file, { readonly: true });
+    reader.pragma('busy_timeout = 5000');
+  }
+  const dialect = new GroupCommitSqliteDialect(
+    { statements: reusingStatements(sqlite), inTransaction: () => sqlite.inTransaction },
+    reader && { statements: reusingStatements(reader), inTransaction: () => reader.inTransaction },
+  );
+  const db = new Kysely<Database>({ dialect });
+  commits.set(db, dialect.driver.stats);
+  return db;
 }
 
 /** Prepared statements kept per SQL text; the oldest leave first past this many. */
@@ -149,7 +171,7 @@ const STATEMENTS_KEPT = 500;
  * driver's mutex; a streamed select holds it to the end), so a statement is never shared while
  * it runs. SQLite prepares a kept statement again by itself after a schema change.
  */
-function reusingStatements(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+function reusingStatements(sqlite: SqliteDatabase.Database): Statements {
   const kept = new Map<string, SqliteDatabase.Statement>();
   const prepare = (source: string) => {
     let statement = kept.get(source);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { LedgerRepository, type Executor } from './ledger.repository.js';
+import { recordId } from '../../lib/ids.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 /** Kept here for the modules that import it from the ledger. */
@@ -110,7 +111,7 @@ export class LedgerService {
 
     const requestHash = fingerprintHash(request.fingerprint);
     const now = this.clock.now();
-    const transferId = randomUUID();
+    const transferId = recordId();
     // The transfer first: a key already used leaves it unwritten, and the first transfer answers.
     const recorded = await this.repository.insertTransfer(trx, {
       id: transferId,

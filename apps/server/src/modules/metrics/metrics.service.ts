@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { poolStats, type Db } from '../../db/database.js';
+import { commitStats, poolStats, type Db } from '../../db/database.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { OutboxSender } from '../outbox/outbox.service.js';
 
@@ -94,6 +94,32 @@ export class MetricsService {
         (s) => s.waiting,
       );
       pool('stride_db_pool_max_connections', 'The most PostgreSQL connections this server opens.', (s) => s.max);
+    } else {
+      // SQLite commits the writes that arrive together once (decision 069): members per commit
+      // is the second counter's rate over the first's.
+      const commits = (
+        name: string,
+        help: string,
+        pick: (stats: NonNullable<ReturnType<typeof commitStats>>) => number,
+      ) =>
+        new Counter({
+          name,
+          help,
+          registers,
+          collect() {
+            const stats = commitStats(db);
+            if (!stats) return;
+            // The driver counts; the counter reports its total.
+            this.reset();
+            this.inc(pick(stats));
+          },
+        });
+      commits('stride_db_commits_total', 'SQLite commits that reached the disk.', (s) => s.commits);
+      commits(
+        'stride_db_commit_members_total',
+        'Transactions and single writes those commits carried (several share one commit).',
+        (s) => s.members,
+      );
     }
 
     const outboxMessages = new Gauge({

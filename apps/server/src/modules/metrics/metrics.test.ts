@@ -221,6 +221,10 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
       expect(samples.some((sample) => sample.name === 'stride_db_pool_waiting_requests')).toBe(true);
     } else {
       expect(samples.some((sample) => sample.name.startsWith('stride_db_pool_'))).toBe(false);
+      // The test app's writes so far (its migrations, its sign-ups) were committed, several at a time or not.
+      const commits = valueOf(samples, 'stride_db_commits_total');
+      expect(commits).toBeGreaterThan(0);
+      expect(valueOf(samples, 'stride_db_commit_members_total')).toBeGreaterThanOrEqual(commits);
     }
     expect(valueOf(samples, 'process_resident_memory_bytes')).toBeGreaterThan(10 * 1024 * 1024);
     expect(samples.some((sample) => sample.name === 'nodejs_eventloop_lag_p99_seconds')).toBe(true);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Goods, GoodsCategory, GoodsOrder, GoodsOrderStatus, Language, OrderSummary } from '@stride/contract';
 import type { Db } from '../../db/database.js';
 import { pageResult, pageWindow, retryOnUniqueViolation } from '../../db/retry.js';
@@ -10,6 +9,7 @@ import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
 import type { CategoryRow, GoodsOrderWithGoodsRow, GoodsRow, ShopRepository } from './shop.repository.js';
+import { recordId } from '../../lib/ids.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 const SHOP_ACCOUNT: LedgerAccountRef = { kind: 'system', name: 'shop', asset: 'POINTS' };
@@ -125,7 +125,7 @@ export class ShopService {
           idempotencyKey: key,
           fingerprint,
         });
-        const id = randomUUID();
+        const id = recordId();
         await this.repository.insertOrder(trx, {
           id,
           user_id: userId,

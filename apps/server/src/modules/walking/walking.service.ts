@@ -36,6 +36,7 @@ import type {
   StepSourceRow,
   WalkingRepository,
 } from './walking.repository.js';
+import { recordId } from '../../lib/ids.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
 type Home = ResponseOf<typeof getHome>;
@@ -638,7 +639,7 @@ export class WalkingService {
           await this.repository.setCollected(trx, userId, today, earned);
         }
         await this.repository.insertCollection(trx, {
-          id: randomUUID(),
+          id: recordId(),
           user_id: userId,
           idempotency_key: key,
           day: today,
@@ -679,7 +680,7 @@ export class WalkingService {
           return toExchangeRecord(first);
         }
         const row: ExchangeRow = {
-          id: randomUUID(),
+          id: recordId(),
           user_id: userId,
           transfer_id: transferId,
           points: input.points,

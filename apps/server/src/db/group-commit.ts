@@ -1,0 +1,343 @@
+import type SqliteDatabase from 'better-sqlite3';
+import { SqliteDialect, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
+
+/** Prepared statements of one connection, kept per SQL text (database.ts). */
+export interface Statements {
+  prepare(sql: string): SqliteDatabase.Statement;
+  close(): void;
+}
+
+/** A connection: its kept statements, and whether SQLite has a transaction open on it. */
+export interface SqliteConnection {
+  statements: Statements;
+  inTransaction(): boolean;
+}
+
+/** How the writer's commits were shared, since the database was opened. */
+export interface CommitStats {
+  /** COMMITs that reached the disk. */
+  commits: number;
+  /** Transactions and single writes those commits carried. */
+  members: number;
+  /** The most members one commit carried. */
+  largest: number;
+}
+
+/** Members one commit carries at most: a long queue commits in steps, so none waits for all. */
+export const MEMBERS_PER_COMMIT = 64;
+
+/** Each member runs inside this savepoint of the shared transaction. */
+const MEMBER = 'stride_member';
+
+interface Member {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+interface Batch {
+  members: Member[];
+}
+
+/** One use of the database by Kysely: a transaction, or single statements. */
+class Lease implements DatabaseConnection {
+  /** Between begin and commit or rollback: this lease holds the writer. */
+  inTransaction = false;
+
+  constructor(private readonly driver: GroupCommitDriver) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.execute<R>(this, query);
+  }
+
+  streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    return this.driver.stream<R>(this, query);
+  }
+}
+
+function run<R>(statements: Statements, query: CompiledQuery): QueryResult<R> {
+  const statement = statements.prepare(query.sql);
+  const parameters = query.parameters;
+  if (statement.reader) return { rows: statement.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
+
+/**
+ * SQLite with group commit (decision 069). Every write, a transaction or a single statement, runs
+ * on the one writer connection as a member of a shared transaction, inside a savepoint of its own:
+ * a member that fails rolls back to its savepoint and leaves the others as they were. The shared
+ * transaction commits once the writer is free at the end of the event loop's turn (or after
+ * MEMBERS_PER_COMMIT members), so the writes that arrived together reach the disk with one flush,
+ * and the pages they share (an index's last page, a balance row) are written once. A member is
+ * answered only after that COMMIT has returned: with `synchronous = FULL`, once it is on the disk.
+ * If the COMMIT fails, every member of it fails and nothing of it is kept.
+ *
+ * Reads outside a transaction run on a second, read-only connection, which sees only what was
+ * committed: never a member's write whose commit could still fail, and never waiting behind an
+ * open transaction. Reads inside a transaction run on the writer and see the transaction's own
+ * writes and those of the members before it, which commit with it or not at all.
+ */
+export class GroupCommitDriver implements Driver {
+  readonly #writer: SqliteConnection;
+  /** None for an in-memory database, which a second connection cannot open: reads then write. */
+  readonly #reader: SqliteConnection | undefined;
+  #held = false;
+  readonly #waiting: (() => void)[] = [];
+  #batch: Batch | undefined;
+  /** Streams open on the reader; a statement on it waits for them (SQLite's connection is busy). */
+  #readerStream: Promise<void> | undefined;
+  readonly stats: CommitStats = { commits: 0, members: 0, largest: 0 };
+
+  constructor(writer: SqliteConnection, reader: SqliteConnection | undefined) {
+    this.#writer = writer;
+    this.#reader = reader;
+  }
+
+  async init(): Promise<void> {}
+
+  acquireConnection(): Promise<DatabaseConnection> {
+    return Promise.resolve(new Lease(this));
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    await this.#lock();
+    try {
+      this.#enter();
+    } catch (error) {
+      this.#unlock();
+      throw error;
+    }
+    lease.inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    lease.inTransaction = false;
+    let committed: Promise<void>;
+    try {
+      committed = this.#leave();
+    } finally {
+      this.#unlock();
+    }
+    await committed;
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    // After a failed commit (the whole batch's) there is nothing of this lease's left to undo.
+    if (!lease.inTransaction) return Promise.resolve();
+    lease.inTransaction = false;
+    return settled(() => {
+      try {
+        this.#undo();
+      } finally {
+        this.#unlock();
+      }
+    });
+  }
+
+  savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    return settled(() => this.#nested(connection, `savepoint ${quoted(name)}`));
+  }
+
+  rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    return settled(() => this.#nested(connection, `rollback to ${quoted(name)}`));
+  }
+
+  releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    return settled(() => this.#nested(connection, `release ${quoted(name)}`));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // Kysely ends every transaction before it releases the connection; this is for safety only.
+    if ((connection as Lease).inTransaction) await this.rollbackTransaction(connection);
+  }
+
+  async destroy(): Promise<void> {
+    await this.#lock();
+    try {
+      if (this.#batch) this.#commit();
+    } finally {
+      this.#reader?.statements.close();
+      this.#writer.statements.close();
+    }
+  }
+
+  async execute<R>(lease: Lease, query: CompiledQuery): Promise<QueryResult<R>> {
+    if (lease.inTransaction) return run<R>(this.#writer.statements, query);
+    const reader = this.#reader;
+    // Whether a statement writes is asked of the writer, whose schema is always the latest.
+    if (reader && this.#writer.statements.prepare(query.sql).readonly) {
+      while (this.#readerStream) await this.#readerStream;
+      return run<R>(reader.statements, query);
+    }
+    // A write on its own: a member of one statement, answered once its commit has returned.
+    await this.#lock();
+    let result: QueryResult<R>;
+    let committed: Promise<void>;
+    try {
+      this.#enter();
+      try {
+        result = run<R>(this.#writer.statements, query);
+      } catch (error) {
+        this.#undo();
+        throw error;
+      }
+      committed = this.#leave();
+    } finally {
+      this.#unlock();
+    }
+    await committed;
+    return result;
+  }
+
+  async *stream<R>(lease: Lease, query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const reader = this.#reader;
+    if (lease.inTransaction || !reader) {
+      if (!lease.inTransaction) throw new Error('An in-memory database streams only inside a transaction');
+      for (const row of this.#writer.statements.prepare(query.sql).iterate(query.parameters)) {
+        yield { rows: [row as R] };
+      }
+      return;
+    }
+    if (!this.#writer.statements.prepare(query.sql).readonly) throw new Error('Only reads stream');
+    const statement = reader.statements.prepare(query.sql);
+    while (this.#readerStream) await this.#readerStream;
+    let done!: () => void;
+    this.#readerStream = new Promise((resolve) => (done = resolve));
+    try {
+      for (const row of statement.iterate(query.parameters)) yield { rows: [row as R] };
+    } finally {
+      this.#readerStream = undefined;
+      done();
+    }
+  }
+
+  #exec(text: string): void {
+    this.#writer.statements.prepare(text).run();
+  }
+
+  /** Starts a member: the shared transaction, opened if none is, then the member's savepoint. */
+  #enter(): void {
+    if (!this.#batch) {
+      // IMMEDIATE takes the write lock now (waiting by busy_timeout for another process), so no
+      // statement of a member meets a lock it cannot wait for halfway through.
+      this.#exec('begin immediate');
+      this.#batch = { members: [] };
+    }
+    this.#exec(`savepoint ${MEMBER}`);
+  }
+
+  /** Ends a member that succeeded; the promise settles with the shared transaction's commit. */
+  #leave(): Promise<void> {
+    const batch = this.#batch;
+    if (!batch || !this.#writer.inTransaction()) {
+      const error = new Error('SQLite ended the transaction before its commit');
+      this.#lose(error);
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    this.#exec(`release ${MEMBER}`);
+    const committed = new Promise<void>((resolve, reject) => batch.members.push({ resolve, reject }));
+    if (batch.members.length >= MEMBERS_PER_COMMIT) {
+      this.#commit();
+    } else if (batch.members.length === 1) {
+      // At the end of this turn of the event loop: the requests read in it have joined by then.
+      setImmediate(() => void this.#commitWhenFree(batch));
+    }
+    return committed;
+  }
+
+  /** Ends a member that failed: its own writes are undone, the members before it stay. */
+  #undo(): void {
+    if (!this.#writer.inTransaction()) {
+      // Some errors (a full disk, an I/O error) make SQLite roll back the whole transaction.
+      this.#lose(new Error('SQLite rolled back the transaction'));
+      return;
+    }
+    this.#exec(`rollback to ${MEMBER}`);
+    this.#exec(`release ${MEMBER}`);
+  }
+
+  async #commitWhenFree(batch: Batch): Promise<void> {
+    await this.#lock();
+    try {
+      if (this.#batch === batch) this.#commit();
+    } finally {
+      this.#unlock();
+    }
+  }
+
+  #commit(): void {
+    const batch = this.#batch!;
+    this.#batch = undefined;
+    try {
+      this.#exec('commit');
+    } catch (error) {
+      // A COMMIT that failed (a deferred constraint, the disk) may leave the transaction open.
+      if (this.#writer.inTransaction()) this.#exec('rollback');
+      for (const member of batch.members) member.reject(error);
+      return;
+    }
+    this.stats.commits += 1;
+    this.stats.members += batch.members.length;
+    this.stats.largest = Math.max(this.stats.largest, batch.members.length);
+    for (const member of batch.members) member.resolve();
+  }
+
+  /** The shared transaction is gone: each member waiting for its commit fails. */
+  #lose(error: Error): void {
+    const batch = this.#batch;
+    this.#batch = undefined;
+    for (const member of batch?.members ?? []) member.reject(error);
+  }
+
+  #nested(connection: DatabaseConnection, text: string): void {
+    if (!(connection as Lease).inTransaction) throw new Error('A savepoint needs a transaction');
+    this.#exec(text);
+  }
+
+  #lock(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  /** Hands the writer to the next in line, first come first served. */
+  #unlock(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+/** A synchronous step as the promise Kysely's driver interface wants: its error a rejection. */
+function settled(step: () => void): Promise<void> {
+  try {
+    step();
+    return Promise.resolve();
+  } catch (error) {
+    return Promise.reject(error as Error); // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- unknown is not an Error to the rule
+  }
+}
+
+function quoted(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Kysely's SQLite dialect with the group-committing driver in place of its own. */
+export class GroupCommitSqliteDialect extends SqliteDialect {
+  readonly driver: GroupCommitDriver;
+
+  constructor(writer: SqliteConnection, reader: SqliteConnection | undefined) {
+    // Kysely's own driver is never made; its config wants a database all the same.
+    super({ database: writer.statements });
+    this.driver = new GroupCommitDriver(writer, reader);
+  }
+
+  override createDriver(): Driver {
+    return this.driver;
+  }
+}
