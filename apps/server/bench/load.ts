@@ -81,6 +81,13 @@ export function formatRounds(list: Figures[]): string {
   return `${int(median(rates))} req/s (${int(Math.min(...rates))}–${int(Math.max(...rates))}), p50 ${median(list.map((f) => f.p50))} ms, p99 ${median(list.map((f) => f.p99))} ms${failures ? `, ${failures} failed` : ''}`;
 }
 
+/** Paced rounds of one route: the rate reached, the medians of p50 and p99, and p99's spread. */
+export function formatPaced(list: Figures[]): string {
+  const p99s = list.map((f) => f.p99);
+  const failures = list.reduce((sum, f) => sum + f.non2xx + f.errors, 0);
+  return `${int(median(list.map((f) => f.requestsPerSecond)))} req/s, p50 ${median(list.map((f) => f.p50))} ms, p99 ${median(p99s)} ms (${Math.min(...p99s)}–${Math.max(...p99s)})${failures ? `, ${failures} failed` : ''}`;
+}
+
 export const formatRatio = (values: number[]): string =>
   `**${median(values).toFixed(2)}** (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
 

@@ -19,6 +19,7 @@ import type { Config } from '../config.js';
 import { ConnectionLossDriver, isConnectionFailure } from './connection-loss.js';
 import { GroupCommitSqliteDialect, type CommitStats, type Statements } from './group-commit.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { statementName } from './prepared.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -53,8 +54,9 @@ function discardingLostClients(pool: Pg.Pool): PostgresPool {
       const client = await pool.connect();
       let lost: Error | undefined;
       const query = async (text: string, values: ReadonlyArray<unknown>) => {
+        const name = statementName(text);
         try {
-          return await client.query(text, [...values]);
+          return await (name ? client.query({ name, text, values: [...values] }) : client.query(text, [...values]));
         } catch (error) {
           if (isConnectionFailure(error)) lost = error as Error;
           throw error;

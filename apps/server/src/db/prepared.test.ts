@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import type { Executor } from './executor.js';
-import { prepared } from './prepared.js';
+import { prepared, statementName } from './prepared.js';
 
 let t: TestApp;
 const ids = [randomUUID(), randomUUID(), randomUUID()].sort();
@@ -75,5 +75,31 @@ describe('a prepared query (decision 068)', () => {
         .where(sql.raw(`kind = '${String(kind)}'`), '=', sql.lit(1)),
     );
     await expect(writesKind(t.db, 'banner')).rejects.toThrow(/each argument as a parameter/);
+  });
+
+  it('refuses a query that selects every column: a later column would change a planned statement', async () => {
+    const everything = prepared((db, kind: string) => db.selectFrom('home_items').selectAll().where('kind', '=', kind));
+    await expect(everything(t.db, 'banner')).rejects.toThrow(/name the columns/);
+    const everythingOf = prepared((db, kind: string) =>
+      db.selectFrom('home_items as h').selectAll('h').where('h.kind', '=', kind),
+    );
+    await expect(everythingOf(t.db, 'banner')).rejects.toThrow(/name the columns/);
+  });
+
+  it('goes to PostgreSQL as a named statement, which each connection parses and plans once (decision 070)', async () => {
+    const text = build(t.db, 'banner', ids).compile().sql;
+    await items(t.db, 'banner', ids);
+    expect(statementName(text)).toMatch(/^stride_prepared_\d+$/);
+    expect(statementName('select 1')).toBeUndefined();
+    if (t.config.database.dialect !== 'postgres') return;
+    // One transaction is one connection: the statement it prepared is in its session's list.
+    const statements = await t.db.transaction().execute(async (trx) => {
+      await items(trx, 'banner', ids);
+      await items(trx, 'entry', ids);
+      return (
+        await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(trx)
+      ).rows;
+    });
+    expect(statements).toContainEqual({ name: statementName(text), statement: text });
   });
 });

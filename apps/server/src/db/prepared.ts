@@ -13,6 +13,21 @@ class Slot {
   ) {}
 }
 
+/** The name each prepared query's SQL text has as a PostgreSQL prepared statement. */
+const statementNames = new Map<string, string>();
+
+/**
+ * The name a prepared query's SQL text goes by on PostgreSQL, or undefined for any other text.
+ * The pool sends such a query as a named statement: each connection parses and plans it once,
+ * then only binds and executes it (decision 070). The set is small and fixed (the prepared queries
+ * and their list lengths), so what each connection keeps stays small. A prepared query selects
+ * its columns by name, so a column added by a later migration never changes its result's shape
+ * (which PostgreSQL refuses for a statement planned before).
+ */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 interface Compiled {
   compiled: CompiledQuery;
   /** Each parameter: an argument's slot, or a value the query itself holds. */
@@ -68,9 +83,13 @@ function compile<A extends Argument[], R>(
     return arg.map((_, item) => slots[slots.push(new Slot(argument, item)) - 1]);
   }) as unknown as A;
   const compiled = build(db, ...standIns).compile();
+  if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `stride_prepared_${statementNames.size + 1}`);
   const used = new Set(compiled.parameters.filter((parameter) => parameter instanceof Slot));
   if (used.size !== slots.length || compiled.sql.includes('[object Object]')) {
     throw new Error(`A prepared query must send each argument as a parameter: ${compiled.sql}`);
+  }
+  if (/\*\s+from\b/i.test(compiled.sql) || /\.\*/.test(compiled.sql)) {
+    throw new Error(`A prepared query must name the columns it selects: ${compiled.sql}`);
   }
   return {
     compiled,

@@ -22,6 +22,17 @@ export type OrderWithPlanRow = OrderRow & {
 };
 export type PlanForOperators = CardPlanRow & { cards_sold: number; pending_orders: number };
 
+const CARD_COLUMNS = [
+  'c.id',
+  'c.user_id',
+  'c.plan_id',
+  'c.order_id',
+  'c.starts_on',
+  'c.ends_on',
+  'c.cash_back_total',
+  'c.created_at',
+] as const;
+
 const PLAN_COLUMNS = [
   'p.id as p_id',
   'p.name as p_name',
@@ -96,7 +107,8 @@ const selectActiveCards = prepared((db, userId: string, day: string) =>
   db
     .selectFrom('member_cards as c')
     .innerJoin('card_plans as p', 'p.id', 'c.plan_id')
-    .selectAll('c')
+    // Named columns, not `c.*`: a prepared query's shape never changes under it (db/prepared.ts).
+    .select(CARD_COLUMNS)
     .select(PLAN_COLUMNS)
     .where('c.user_id', '=', userId)
     .where('c.starts_on', '<=', day)
