@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { prepared } from '../../db/prepared.js';
 import type {
   ExchangesTable,
   HomeItemsTable,
@@ -9,6 +10,25 @@ import type {
   StepReviewsTable,
   StepSourcesTable,
 } from '../../db/schema.js';
+
+// Home reads the day with its review on every call, and every exchange writes its row: prepared
+// once and sent with each call's values (decisions 068 and 070).
+
+/** The day's steps and its review, in one row whose columns are null where there is none. */
+const selectStepDayWithReview = prepared((db, userId: string, day: string) =>
+  db
+    .selectFrom(sql<{ user_id: string; day: string }>`(select ${userId} as user_id, ${day} as day)`.as('k'))
+    .leftJoin('step_days as d', (join) => join.onRef('d.user_id', '=', 'k.user_id').onRef('d.day', '=', 'k.day'))
+    .leftJoin('step_reviews as r', (join) => join.onRef('r.user_id', '=', 'k.user_id').onRef('r.day', '=', 'k.day'))
+    .select(['d.steps', 'd.collected_points', 'r.status', 'r.reasons', 'r.created_at', 'r.decided_at']),
+);
+
+const insertExchangeRow = prepared(
+  (db, id: string, userId: string, transferId: string, points: number, amount: number, createdAt: number) =>
+    db
+      .insertInto('exchanges')
+      .values({ id, user_id: userId, transfer_id: transferId, points, amount, created_at: createdAt }),
+);
 
 export type StepDayRow = StepDaysTable;
 export type ExchangeRow = ExchangesTable;
@@ -62,17 +82,7 @@ export class WalkingRepository {
     stepDay: Pick<StepDayRow, 'steps' | 'collected_points'> | undefined;
     review: StepReviewSummaryRow | undefined;
   }> {
-    const { rows } = await sql<{
-      steps: number | null;
-      collected_points: number | null;
-      status: string | null;
-      reasons: string | null;
-      created_at: number | null;
-      decided_at: number | null;
-    }>`select d.steps, d.collected_points, r.status, r.reasons, r.created_at, r.decided_at
-      from (select ${userId} as user_id, ${day} as day) k
-      left join step_days d on d.user_id = k.user_id and d.day = k.day
-      left join step_reviews r on r.user_id = k.user_id and r.day = k.day`.execute(db);
+    const rows = await selectStepDayWithReview(db, userId, day);
     const row = rows[0];
     return {
       stepDay:
@@ -225,7 +235,7 @@ export class WalkingRepository {
   }
 
   async insertExchange(db: Executor, row: ExchangeRow): Promise<void> {
-    await db.insertInto('exchanges').values(row).execute();
+    await insertExchangeRow(db, row.id, row.user_id, row.transfer_id, row.points, row.amount, row.created_at);
   }
 
   findExchangeByTransfer(db: Executor, transferId: string): Promise<ExchangeRow | undefined> {
