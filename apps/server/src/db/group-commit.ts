@@ -235,7 +235,7 @@ export class GroupCommitDriver implements Driver {
     if (!batch || !this.#writer.inTransaction()) {
       const error = new Error('SQLite ended the transaction before its commit');
       this.#lose(error);
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      return Promise.reject(error);
     }
     this.#exec(`release ${MEMBER}`);
     const committed = new Promise<void>((resolve, reject) => batch.members.push({ resolve, reject }));
@@ -319,7 +319,7 @@ function settled(step: () => void): Promise<void> {
     step();
     return Promise.resolve();
   } catch (error) {
-    return Promise.reject(error as Error); // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion -- unknown is not an Error to the rule
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 }
 
