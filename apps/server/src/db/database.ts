@@ -169,9 +169,9 @@ const STATEMENTS_KEPT = 500;
 /**
  * The database as Kysely's SQLite driver uses it, except that a statement is prepared once per
  * SQL text and reused: Kysely prepares each query anew, which cost about a tenth of an
- * authenticated read's time (decision 049). One connection runs one statement at a time (the
- * driver's mutex; a streamed select holds it to the end), so a statement is never shared while
- * it runs. SQLite prepares a kept statement again by itself after a schema change.
+ * authenticated read's time (decision 049). A connection runs one statement at a time (its calls
+ * are synchronous, and group-commit.ts lets a stream finish before the next statement on its
+ * connection), so a statement is never shared while it runs. SQLite prepares a kept statement again by itself after a schema change.
  */
 function reusingStatements(sqlite: SqliteDatabase.Database): Statements {
   const kept = new Map<string, SqliteDatabase.Statement>();

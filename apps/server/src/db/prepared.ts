@@ -83,7 +83,6 @@ function compile<A extends Argument[], R>(
     return arg.map((_, item) => slots[slots.push(new Slot(argument, item)) - 1]);
   }) as unknown as A;
   const compiled = build(db, ...standIns).compile();
-  if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `stride_prepared_${statementNames.size + 1}`);
   const used = new Set(compiled.parameters.filter((parameter) => parameter instanceof Slot));
   if (used.size !== slots.length || compiled.sql.includes('[object Object]')) {
     throw new Error(`A prepared query must send each argument as a parameter: ${compiled.sql}`);
@@ -91,6 +90,8 @@ function compile<A extends Argument[], R>(
   if (/\*\s+from\b/i.test(compiled.sql) || /\.\*/.test(compiled.sql)) {
     throw new Error(`A prepared query must name the columns it selects: ${compiled.sql}`);
   }
+  // Only a query that passed both checks gets a statement name.
+  if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `stride_prepared_${statementNames.size + 1}`);
   return {
     compiled,
     parameters: compiled.parameters.map((parameter) => (parameter instanceof Slot ? parameter : { value: parameter })),
