@@ -15,7 +15,7 @@ export interface SqliteConnection {
 
 /** How the writer's commits were shared, since the database was opened. */
 export interface CommitStats {
-  /** COMMITs that reached the disk. */
+  /** COMMITs that reached the disk (after their flush, when the driver flushes). */
   commits: number;
   /** Transactions and single writes those commits carried. */
   members: number;
@@ -69,13 +69,21 @@ function run<R>(statements: Statements, query: CompiledQuery): QueryResult<R> {
  * transaction commits once the writer is free at the end of the event loop's turn (or after
  * MEMBERS_PER_COMMIT members), so the writes that arrived together reach the disk with one flush,
  * and the pages they share (an index's last page, a balance row) are written once. A member is
- * answered only after that COMMIT has returned: with `synchronous = FULL`, once it is on the disk.
+ * answered only after that COMMIT is on the disk (with `flush`, below, after its flush).
  * If the COMMIT fails, every member of it fails and nothing of it is kept.
  *
  * Reads outside a transaction run on a second, read-only connection, which sees only what was
  * committed: never a member's write whose commit could still fail, and never waiting behind an
  * open transaction. Reads inside a transaction run on the writer and see the transaction's own
  * writes and those of the members before it, which commit with it or not at all.
+ *
+ * With `flush` (decision 071), the COMMIT itself does not wait for the disk (the writer runs with
+ * `synchronous = NORMAL`): the driver then flushes the write-ahead log on libuv's thread pool and
+ * answers the commit's members once that flush has returned, so the event loop serves other
+ * requests while the disk works. A read outside a transaction waits for the flush of every commit
+ * before it, so no one is shown a write that a power cut could still take back. A flush that fails
+ * leaves the disk's state unknown: the commit's members fail, and so does every later use of the
+ * database until the process restarts and SQLite recovers from what the disk holds.
  */
 export class GroupCommitDriver implements Driver {
   readonly #writer: SqliteConnection;
@@ -86,11 +94,17 @@ export class GroupCommitDriver implements Driver {
   #batch: Batch | undefined;
   /** Streams open on the reader; a statement on it waits for them (SQLite's connection is busy). */
   #readerStream: Promise<void> | undefined;
+  readonly #flush: (() => Promise<void>) | undefined;
+  /** The flush of the latest commit while it runs (it covers the commits before it too). */
+  #flushing: Promise<void> | undefined;
+  /** Set by a flush that failed: nothing is served any more (see the class's comment). */
+  #failed: Error | undefined;
   readonly stats: CommitStats = { commits: 0, members: 0, largest: 0 };
 
-  constructor(writer: SqliteConnection, reader: SqliteConnection | undefined) {
+  constructor(writer: SqliteConnection, reader: SqliteConnection | undefined, flush?: () => Promise<void>) {
     this.#writer = writer;
     this.#reader = reader;
+    this.#flush = flush;
   }
 
   async init(): Promise<void> {}
@@ -101,6 +115,7 @@ export class GroupCommitDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
+    this.#refuseIfFailed();
     await this.#lock();
     try {
       this.#enter();
@@ -158,6 +173,9 @@ export class GroupCommitDriver implements Driver {
     await this.#lock();
     try {
       if (this.#batch) this.#commit();
+      await this.#flushing;
+    } catch {
+      // The flush's failure reached the members it concerned; closing goes on.
     } finally {
       this.#reader?.statements.close();
       this.#writer.statements.close();
@@ -166,10 +184,11 @@ export class GroupCommitDriver implements Driver {
 
   async execute<R>(lease: Lease, query: CompiledQuery): Promise<QueryResult<R>> {
     if (lease.inTransaction) return run<R>(this.#writer.statements, query);
+    this.#refuseIfFailed();
     const reader = this.#reader;
     // Whether a statement writes is asked of the writer, whose schema is always the latest.
     if (reader && this.#writer.statements.prepare(query.sql).readonly) {
-      while (this.#readerStream) await this.#readerStream;
+      await this.#readable();
       return run<R>(reader.statements, query);
     }
     // A write on its own: a member of one statement, answered once its commit has returned.
@@ -203,7 +222,7 @@ export class GroupCommitDriver implements Driver {
     }
     if (!this.#writer.statements.prepare(query.sql).readonly) throw new Error('Only reads stream');
     const statement = reader.statements.prepare(query.sql);
-    while (this.#readerStream) await this.#readerStream;
+    await this.#readable();
     let done!: () => void;
     this.#readerStream = new Promise((resolve) => (done = resolve));
     try {
@@ -212,6 +231,24 @@ export class GroupCommitDriver implements Driver {
       this.#readerStream = undefined;
       done();
     }
+  }
+
+  /**
+   * Until the reader may run a statement: no stream of its open, every commit so far flushed. A
+   * commit made while this waited is waited for too (a commit happens between the event loop's
+   * turns, so this ends).
+   */
+  async #readable(): Promise<void> {
+    for (;;) {
+      if (this.#readerStream) await this.#readerStream;
+      else if (this.#flushing) await this.#flushing;
+      else break;
+    }
+    this.#refuseIfFailed();
+  }
+
+  #refuseIfFailed(): void {
+    if (this.#failed) throw this.#failed;
   }
 
   #exec(text: string): void {
@@ -279,6 +316,28 @@ export class GroupCommitDriver implements Driver {
       for (const member of batch.members) member.reject(error);
       return;
     }
+    if (!this.#flush) {
+      this.#count(batch);
+      return;
+    }
+    const flushing = this.#flush().then(
+      () => {
+        if (this.#flushing === flushing) this.#flushing = undefined;
+        // After a failed flush, a later one that succeeds proves nothing of the pages before it.
+        if (this.#failed) for (const member of batch.members) member.reject(this.#failed);
+        else this.#count(batch);
+      },
+      (error: unknown) => {
+        if (this.#flushing === flushing) this.#flushing = undefined;
+        this.#failed ??= new Error('The disk did not confirm a commit: restart the server', { cause: error });
+        for (const member of batch.members) member.reject(this.#failed);
+      },
+    );
+    this.#flushing = flushing;
+  }
+
+  /** A commit on the disk: its members are answered. */
+  #count(batch: Batch): void {
     this.stats.commits += 1;
     this.stats.members += batch.members.length;
     this.stats.largest = Math.max(this.stats.largest, batch.members.length);
@@ -331,10 +390,10 @@ function quoted(name: string): string {
 export class GroupCommitSqliteDialect extends SqliteDialect {
   readonly driver: GroupCommitDriver;
 
-  constructor(writer: SqliteConnection, reader: SqliteConnection | undefined) {
+  constructor(writer: SqliteConnection, reader: SqliteConnection | undefined, flush?: () => Promise<void>) {
     // Kysely's own driver is never made; its config wants a database all the same.
     super({ database: writer.statements });
-    this.driver = new GroupCommitDriver(writer, reader);
+    this.driver = new GroupCommitDriver(writer, reader, flush);
   }
 
   override createDriver(): Driver {

@@ -1,11 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { commitStats, createDatabase } from './database.js';
-import { MEMBERS_PER_COMMIT, type CommitStats } from './group-commit.js';
+import {
+  GroupCommitSqliteDialect,
+  MEMBERS_PER_COMMIT,
+  type CommitStats,
+  type SqliteConnection,
+} from './group-commit.js';
 
 interface Tables {
   items: { id: string; owner: string | null };
@@ -148,5 +154,101 @@ describe('SQLite group commit', () => {
     expect(stats.members - before.members).toBe(150);
     expect(stats.commits - before.commits).toBe(3);
     expect(stats.largest).toBe(MEMBERS_PER_COMMIT);
+  });
+});
+
+/** A connection as database.ts makes one, without its kept statements. */
+function connection(sqlite: SqliteDatabase.Database): SqliteConnection {
+  return {
+    statements: { prepare: (source) => sqlite.prepare(source), close: () => sqlite.close() },
+    inTransaction: () => sqlite.inTransaction,
+  };
+}
+
+/** A promise that records whether it settled. */
+function watched<T>(promise: Promise<T>): { promise: Promise<T>; settled: () => boolean } {
+  let done = false;
+  const tracked = promise.finally(() => (done = true));
+  tracked.catch(() => undefined);
+  return { promise: tracked, settled: () => done };
+}
+
+/** Lets every callback due now run (a commit waits for the end of the event loop's turn). */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('SQLite group commit with the log flushed off the event loop', () => {
+  let flushed: { resolve: () => void; reject: (error: Error) => void }[];
+  let flushing: Kysely<Tables>;
+
+  beforeEach(async () => {
+    flushed = [];
+    const writer = new SqliteDatabase(file);
+    writer.pragma('synchronous = NORMAL');
+    const flush = () => new Promise<void>((resolve, reject) => flushed.push({ resolve, reject }));
+    flushing = new Kysely<Tables>({
+      dialect: new GroupCommitSqliteDialect(
+        connection(writer),
+        connection(new SqliteDatabase(file, { readonly: true })),
+        flush,
+      ),
+    });
+    // The table exists (made in the outer beforeEach); this commit's flush is answered at once.
+    const first = insert(flushing, 'item-000');
+    await vi.waitFor(() => expect(flushed).toHaveLength(1));
+    flushed.shift()!.resolve();
+    await first;
+  });
+
+  afterEach(async () => {
+    for (const pending of flushed) pending.resolve();
+    await flushing.destroy();
+  });
+
+  it('answers a commit only after its flush, and holds reads until then', async () => {
+    const write = watched(insert(flushing, 'item-001'));
+    await vi.waitFor(() => expect(flushed).toHaveLength(1));
+    // Committed (another process sees it) but not yet flushed: neither answered nor shown.
+    expect(committedIds()).toEqual(['item-000', 'item-001']);
+    const read = watched(flushing.selectFrom('items').select('id').orderBy('id').execute());
+    await turn();
+    await turn();
+    expect(write.settled()).toBe(false);
+    expect(read.settled()).toBe(false);
+    flushed.shift()!.resolve();
+    await write.promise;
+    expect((await read.promise).map((row) => row.id)).toEqual(['item-000', 'item-001']);
+  });
+
+  it('fails the members of a commit whose flush failed, and every later read and write', async () => {
+    const write = watched(flushing.transaction().execute((trx) => insert(trx, 'item-001')));
+    await vi.waitFor(() => expect(flushed).toHaveLength(1));
+    flushed.shift()!.reject(new Error('EIO: i/o error, fdatasync'));
+    await expect(write.promise).rejects.toThrow(/The disk did not confirm a commit/);
+    await expect(flushing.selectFrom('items').select('id').execute()).rejects.toThrow(/did not confirm/);
+    await expect(insert(flushing, 'item-002')).rejects.toThrow(/did not confirm/);
+    await expect(flushing.transaction().execute((trx) => insert(trx, 'item-003'))).rejects.toThrow(/did not confirm/);
+  });
+});
+
+describe('SQLite on disk as the server opens it', () => {
+  it('journals savepoints in memory, commits without waiting for the disk, and flushes the log before answering', async () => {
+    // Inside a transaction a statement runs on the writer, whose settings these are.
+    const settings = await db.transaction().execute((trx) =>
+      sql<{ synchronous: number; temp_store: number }>`
+        select (select synchronous from pragma_synchronous) as synchronous,
+               (select temp_store from pragma_temp_store) as temp_store`.execute(trx),
+    );
+    // NORMAL (1): the COMMIT does not wait for the disk; MEMORY (2): savepoints journal in memory.
+    expect(settings.rows).toEqual([{ synchronous: 1, temp_store: 2 }]);
+    const handle = await open(file, 'r');
+    const fileHandle = Object.getPrototypeOf(handle) as { datasync: () => Promise<void> };
+    await handle.close();
+    const datasync = vi.spyOn(fileHandle, 'datasync');
+    try {
+      await insert(db, 'item-000');
+      expect(datasync).toHaveBeenCalledTimes(1);
+    } finally {
+      datasync.mockRestore();
+    }
   });
 });
