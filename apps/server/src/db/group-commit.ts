@@ -188,7 +188,8 @@ export class GroupCommitDriver implements Driver {
     const reader = this.#reader;
     // Whether a statement writes is asked of the writer, whose schema is always the latest.
     if (reader && this.#writer.statements.prepare(query.sql).readonly) {
-      await this.#readable();
+      // Most reads find nothing to wait for: they run without a turn of the microtask queue.
+      if (this.#readerStream || this.#flushing) await this.#readable();
       return run<R>(reader.statements, query);
     }
     // A write on its own: a member of one statement, answered once its commit has returned.

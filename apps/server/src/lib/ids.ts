@@ -1,4 +1,9 @@
+import { randomFillSync } from 'node:crypto';
 import { v7 } from 'uuid';
+
+/** Random bytes drawn at once for many ids: one call to the system's generator per 256 ids. */
+const pool = new Uint8Array(4096);
+let used = pool.length;
 
 /**
  * The id of a record that money calls write on every call (a ledger transfer, an exchange, a
@@ -8,7 +13,18 @@ import { v7 } from 'uuid';
  * index, and the writes that share a commit share those pages (decision 069). Such an id tells
  * when it was made, to the millisecond, which its row's `created_at` tells its owner already; ids
  * that others may see (a user's, a session's) stay random.
+ *
+ * The random part comes from a pool filled by the operating system's generator 4 KB at a time:
+ * `v7()` alone asks it for 16 bytes per id, 6–7 µs each here, a few per cent of an exchange's time
+ * (decision 071). Ids made in the same millisecond are then ordered among themselves at random,
+ * which keeps them on the same pages of an index.
  */
 export function recordId(): string {
-  return v7();
+  if (used + 16 > pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  const random = pool.subarray(used, used + 16);
+  used += 16;
+  return v7({ random });
 }
