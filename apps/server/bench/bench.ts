@@ -70,7 +70,9 @@ interface InsertLoop {
 
 function sqliteInsertLoop(file: string): InsertLoop {
   const sqlite = new SqliteDatabase(file);
-  // As the server opens it (src/db/database.ts): WAL, and a commit reaches the disk.
+  // The server's durability (src/db/database.ts): WAL, and no commit answered before it is on the
+  // disk. The server flushes its WAL itself after each shared commit (decision 071); a loop of
+  // single rows gets the same from SQLite's own flush at each COMMIT.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');

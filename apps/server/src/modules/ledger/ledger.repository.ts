@@ -4,13 +4,9 @@ import { prepared } from '../../db/prepared.js';
 
 export type { Executor } from '../../db/executor.js';
 
-// Home reads a user's two balances on every call; every transfer writes itself, moves each leg's
-// balance and writes the legs: prepared once, sent with each call's values (decision 068).
-
-/** Accounts' balances by code. */
-const selectBalances = prepared((db, codes: readonly string[]) =>
-  db.selectFrom('ledger_accounts').select(['code', 'balance']).where('code', 'in', codes),
-);
+// Every transfer writes itself, moves each leg's balance and writes the legs: prepared once, sent
+// with each call's values (decision 068). Home reads a user's balances with the rest of its part
+// in one statement of the walking module's (decision 072), by the codes accountCode() makes.
 
 /** The transfer's row, unless its idempotency key was used: then no row, and nothing written. */
 const insertTransferRow = prepared(
@@ -175,13 +171,6 @@ export class LedgerRepository {
       .where('code', 'in', codes)
       .executeTakeFirst();
     return Number(row?.total ?? 0);
-  }
-
-  /** The balances of several accounts in one query, in the order of `codes` (0 for an account not opened yet). */
-  async balancesOf(db: Executor, codes: string[]): Promise<number[]> {
-    const rows = await selectBalances(db, codes);
-    const byCode = new Map(rows.map((row) => [row.code, row.balance]));
-    return codes.map((code) => byCode.get(code) ?? 0);
   }
 
   /** One account's entries, newest first, with the transfer's kind. */

@@ -194,12 +194,6 @@ export class LedgerService {
     return this.repository.balanceOf(db, accountCode(ref));
   }
 
-  /** Several users' balances in one query (home reads a user's points and cash together). */
-  balances(refs: LedgerAccountRef[], db: Executor = this.db): Promise<number[]> {
-    if (refs.some((ref) => ref.kind === 'system')) throw new Error('balances() reads user accounts');
-    return this.repository.balancesOf(db, refs.map(accountCode));
-  }
-
   /** The movements of one account, newest first. */
   statement(
     ref: LedgerAccountRef,

@@ -11,17 +11,82 @@ import type {
   StepSourcesTable,
 } from '../../db/schema.js';
 
-// Home reads the day with its review on every call, and every exchange writes its row: prepared
+// Home reads the user's part of it on every call, and every exchange writes its row: prepared
 // once and sent with each call's values (decisions 068 and 070).
 
-/** The day's steps and its review, in one row whose columns are null where there is none. */
-const selectStepDayWithReview = prepared((db, userId: string, day: string) =>
+/**
+ * Everything of a user's own that home shows, in one statement (decision 072): the day's counts
+ * and its review, the two balances (by the ledger's account codes), and the cards active on the
+ * day with their plans and whether the day's cash back was paid on each. One row per active card,
+ * the highest daily target first, then the oldest; one row whose card columns are null when the
+ * user has none. A column is null where its row does not exist (no steps, no review, an account
+ * not opened yet).
+ */
+const selectHomeOfUser = prepared((db, userId: string, day: string, pointsCode: string, cashCode: string) =>
   db
-    .selectFrom(sql<{ user_id: string; day: string }>`(select ${userId} as user_id, ${day} as day)`.as('k'))
+    .selectFrom(
+      sql<{
+        user_id: string;
+        day: string;
+        points_code: string;
+        cash_code: string;
+      }>`(select ${userId} as user_id, ${day} as day, ${pointsCode} as points_code, ${cashCode} as cash_code)`.as('k'),
+    )
     .leftJoin('step_days as d', (join) => join.onRef('d.user_id', '=', 'k.user_id').onRef('d.day', '=', 'k.day'))
     .leftJoin('step_reviews as r', (join) => join.onRef('r.user_id', '=', 'k.user_id').onRef('r.day', '=', 'k.day'))
-    .select(['d.steps', 'd.collected_points', 'r.status', 'r.reasons', 'r.created_at', 'r.decided_at']),
+    .leftJoin('ledger_accounts as pa', 'pa.code', 'k.points_code')
+    .leftJoin('ledger_accounts as ca', 'ca.code', 'k.cash_code')
+    .leftJoin('member_cards as c', (join) =>
+      join.onRef('c.user_id', '=', 'k.user_id').onRef('c.starts_on', '<=', 'k.day').onRef('c.ends_on', '>=', 'k.day'),
+    )
+    .leftJoin('card_plans as p', 'p.id', 'c.plan_id')
+    .leftJoin('card_cash_backs as b', (join) => join.onRef('b.card_id', '=', 'c.id').onRef('b.day', '=', 'k.day'))
+    .select([
+      'd.steps',
+      'd.collected_points',
+      'r.status',
+      'r.reasons',
+      'r.created_at',
+      'r.decided_at',
+      'pa.balance as points',
+      'ca.balance as cash',
+      'c.id as card_id',
+      'c.ends_on as card_ends_on',
+      'p.name as plan_name',
+      'p.default_language as plan_default_language',
+      'p.translations as plan_translations',
+      'p.daily_target as plan_daily_target',
+      'p.daily_cash_back as plan_daily_cash_back',
+      'p.multiplier_percent as plan_multiplier_percent',
+      'b.card_id as cash_back_card_id',
+    ])
+    .orderBy('p.daily_target', 'desc')
+    .orderBy('c.created_at'),
 );
+
+/** An active card as home shows it: its plan's figures and whether the day's cash back was paid. */
+export interface HomeCard {
+  id: string;
+  ends_on: string;
+  cashBackEarned: boolean;
+  plan: {
+    name: string;
+    default_language: string;
+    translations: string;
+    daily_target: number;
+    daily_cash_back: number;
+    multiplier_percent: number;
+  };
+}
+
+/** The user's part of home (selectHomeOfUser). */
+export interface HomeOfUser {
+  stepDay: Pick<StepDayRow, 'steps' | 'collected_points'> | undefined;
+  review: StepReviewSummaryRow | undefined;
+  points: number;
+  cash: number;
+  cards: HomeCard[];
+}
 
 const insertExchangeRow = prepared(
   (db, id: string, userId: string, transferId: string, points: number, amount: number, createdAt: number) =>
@@ -70,20 +135,32 @@ export class WalkingRepository {
       .executeTakeFirst();
   }
 
-  /**
-   * Home's two reads of a user's day in one statement (decision 053): its counts and its review,
-   * either absent.
-   */
-  async findStepDayWithReview(
+  /** Home's reads of the user's own data in one statement (decision 072). */
+  async findHomeOfUser(
     db: Executor,
     userId: string,
     day: string,
-  ): Promise<{
-    stepDay: Pick<StepDayRow, 'steps' | 'collected_points'> | undefined;
-    review: StepReviewSummaryRow | undefined;
-  }> {
-    const rows = await selectStepDayWithReview(db, userId, day);
+    codes: { points: string; cash: string },
+  ): Promise<HomeOfUser> {
+    const rows = await selectHomeOfUser(db, userId, day, codes.points, codes.cash);
     const row = rows[0];
+    const cards: HomeCard[] = [];
+    for (const card of rows) {
+      if (card.card_id === null || card.card_ends_on === null || card.plan_name === null) continue;
+      cards.push({
+        id: card.card_id,
+        ends_on: card.card_ends_on,
+        cashBackEarned: card.cash_back_card_id !== null,
+        plan: {
+          name: card.plan_name,
+          default_language: card.plan_default_language ?? '',
+          translations: card.plan_translations ?? '{}',
+          daily_target: Number(card.plan_daily_target),
+          daily_cash_back: Number(card.plan_daily_cash_back),
+          multiplier_percent: Number(card.plan_multiplier_percent),
+        },
+      });
+    }
     return {
       stepDay:
         row?.steps === null || row?.steps === undefined
@@ -99,6 +176,9 @@ export class WalkingRepository {
               created_at: Number(row.created_at),
               decided_at: row.decided_at === null ? null : Number(row.decided_at),
             },
+      points: Number(row?.points ?? 0),
+      cash: Number(row?.cash ?? 0),
+      cards,
     };
   }
 

@@ -26,7 +26,7 @@ import type { CardsService } from '../cards/cards.service.js';
 import type { InvitesService } from '../invites/invites.service.js';
 import type { NoticesService } from '../notices/notices.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
-import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
+import { accountCode, type LedgerAccountRef, type LedgerService } from '../ledger/ledger.service.js';
 import type {
   ExchangeRow,
   HomeItemRow,
@@ -546,38 +546,36 @@ export class WalkingService {
   /** 1 point per `stepsPerPoint` steps up to the daily maximum, times the best card multiplier. */
   private async earnedPoints(db: Executor, userId: string, day: string, steps: number) {
     const cards = await this.cards.activeCardsOn(db, userId, day);
+    return { ...this.earnedWith(cards, steps), cards };
+  }
+
+  /** What the day's steps earn with these active cards (earnedPoints). */
+  private earnedWith(cards: readonly { plan: { multiplier_percent: number } }[], steps: number) {
     const percent = Math.max(100, ...cards.map((card) => card.plan.multiplier_percent));
     const base = Math.min(Math.floor(steps / this.config.points.stepsPerPoint), this.config.points.dailyMax);
-    return { earned: Math.floor((base * percent) / 100), percent, cards };
+    return { earned: Math.floor((base * percent) / 100), percent };
   }
 
   async getHome(userId: string, language: Language): Promise<Home> {
     const today = this.calendar.dayOf(this.clock.now());
-    const [{ stepDay, review }, [points, balance], items, notices] = await Promise.all([
-      this.repository.findStepDayWithReview(this.db, userId, today),
-      this.ledger.balances([pointsOf(userId), cashOf(userId)]),
+    const codes = { points: accountCode(pointsOf(userId)), cash: accountCode(cashOf(userId)) };
+    const [{ stepDay, review, points, cash, cards }, items, notices] = await Promise.all([
+      // The user's own part in one statement across the walking, ledger and cards tables (decision 072).
+      this.repository.findHomeOfUser(this.db, userId, today, codes),
       // The same for every user: kept for up to CONTENT_CACHE_MS (decision 053).
       this.homeItemsKept.get(language, async () => toHomeItems(await this.repository.listHomeItems(this.db), language)),
       this.notices.latest(HOME_NOTICES, language),
     ]);
     const steps = stepDay?.steps ?? 0;
     const collected = stepDay?.collected_points ?? 0;
-    const { earned, percent, cards } = await this.earnedPoints(this.db, userId, today, steps);
+    const { earned, percent } = this.earnedWith(cards, steps);
     const card = cards[0];
-    const cashBackDone =
-      cards.length > 0
-        ? await this.cards.cashBackDays(
-            this.db,
-            cards.map((item) => item.id),
-            today,
-          )
-        : new Set<string>();
     const progress = cards.map((item) => ({
       cardId: item.id,
       name: localize(language, item.plan, { name: item.plan.name }).name,
       dailyTarget: item.plan.daily_target,
       dailyCashBack: item.plan.daily_cash_back,
-      cashBackEarned: cashBackDone.has(item.id),
+      cashBackEarned: item.cashBackEarned,
       daysLeft: this.cards.daysLeft(item, today),
     }));
     return {
@@ -585,8 +583,8 @@ export class WalkingService {
       utcOffsetMinutes: this.config.businessUtcOffsetMinutes,
       steps,
       goal: card?.plan.daily_target ?? this.config.steps.dailyGoal,
-      points: points ?? 0,
-      balance: balance ?? 0,
+      points,
+      balance: cash,
       earnedPoints: earned,
       collectedPoints: collected,
       // A day under review (or rejected) has nothing to collect: its points wait for the reviewer.
