@@ -302,10 +302,6 @@ export class CardsService {
     return this.repository.cashBackDaysByTransfer(db, transferIds);
   }
 
-  cashBackDays(db: Executor, cardIds: string[], day: string): Promise<Set<string>> {
-    return this.repository.cashBackDays(db, cardIds, day);
-  }
-
   /** What `creditCashBack` would pay for the day now, without paying it (a held day's cash back). */
   async cashBackDue(db: Executor, userId: string, day: string, steps: number): Promise<number> {
     const cards = await this.repository.activeCardsOn(db, userId, day);

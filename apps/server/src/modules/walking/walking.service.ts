@@ -545,8 +545,7 @@ export class WalkingService {
 
   /** 1 point per `stepsPerPoint` steps up to the daily maximum, times the best card multiplier. */
   private async earnedPoints(db: Executor, userId: string, day: string, steps: number) {
-    const cards = await this.cards.activeCardsOn(db, userId, day);
-    return { ...this.earnedWith(cards, steps), cards };
+    return this.earnedWith(await this.cards.activeCardsOn(db, userId, day), steps);
   }
 
   /** What the day's steps earn with these active cards (earnedPoints). */
