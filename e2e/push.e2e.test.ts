@@ -13,8 +13,9 @@ let pushService: FakePushService;
 
 beforeAll(async () => {
   pushService = await startWebPushFake();
-  // The reminder sweep every second, so that the journey sees the real timer deliver.
-  server = await startServer({ env: { PUSH_REMINDER_SWEEP_SECONDS: '1' } });
+  // The reminder sweep every second, so that the journey sees the real timer deliver; the stand-in
+  // push service is named by its origin, as an operator names one (decision 048).
+  server = await startServer({ env: { PUSH_REMINDER_SWEEP_SECONDS: '1', WEB_PUSH_ENDPOINT_HOSTS: pushService.url } });
   browser = await launchBrowser();
 });
 afterAll(async () => {

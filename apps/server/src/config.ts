@@ -432,11 +432,18 @@ function webPushSettings(e: Env, mode: Mode, dataDir: string, problems: StartupP
   if (subject && !/^mailto:\S+@\S+$/.test(subject) && !/^https:\/\/\S+$/.test(subject)) {
     problems.refuse('WEB_PUSH_SUBJECT must be a mailto: or https: address.');
   }
+  for (const entry of e.WEB_PUSH_ENDPOINT_HOSTS.filter((value) => value.includes('://'))) {
+    if (!/^https?:\/\/[^/?#@]+\/?$/.test(entry) || !URL.canParse(entry)) {
+      problems.refuse(
+        `WEB_PUSH_ENDPOINT_HOSTS: ${entry} is neither a host name nor an origin such as http://127.0.0.1:8790.`,
+      );
+    }
+  }
   return {
     publicKey: publicKey ?? '',
     privateKey: privateKey ?? '',
     subject: subject ?? '',
-    /** Subscriptions must point at one of these hosts or a subdomain (https); loopback http too outside production. */
+    /** Host names (https, default port, or a subdomain) or exact origins (a local stand-in) that subscriptions may point at. */
     endpointHosts: e.WEB_PUSH_ENDPOINT_HOSTS,
     ttlSeconds: e.WEB_PUSH_TTL_SECONDS,
     /** How often the daily goal reminder is swept; 0: never on its own (tests call the sweep). */
@@ -649,6 +656,17 @@ function fromEnv(e: Env) {
   // Invite and pay links are built from PUBLIC_URL, never from a request's Host header.
   if (mode === 'production' && !e.PUBLIC_URL) {
     problems.missing('PUBLIC_URL', 'the address people use (e.g. https://walk.example.com); links are built from it.');
+  }
+  // Plain http would send the console's cookie without `Secure` and every link in the clear
+  // (decision 038); only an address on this machine (a local trial) may use it.
+  if (mode === 'production' && e.PUBLIC_URL) {
+    const url = new URL(e.PUBLIC_URL);
+    const local = url.protocol === 'http:' && isLoopbackHost(url.hostname);
+    if (url.protocol !== 'https:' && !local) {
+      problems.refuse(
+        `PUBLIC_URL=${e.PUBLIC_URL} is refused in production mode: people reach Stride over https (the console's cookie is Secure only then). Use an https:// address; plain http only for an address on this machine.`,
+      );
+    }
   }
 
   const sms = smsSettings(mode, e, problems);
@@ -879,12 +897,20 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * What start-up must shout about: demo mode (demo account with a published password, outbox of
- * reset codes, sandbox payments) reachable from other machines, and the outbox opened to all.
+ * What start-up must shout about, at every start: demo mode (demo account with a published
+ * password, outbox of reset codes, sandbox payments) reachable from other machines, the outbox
+ * opened to all, and production mode verifying real names without a person (decision 038).
  */
-export function demoWarnings(config: Config): string[] {
-  if (config.mode !== 'demo') return [];
+export function startupWarnings(config: Config): string[] {
   const warnings: string[] = [];
+  if (config.mode === 'production') {
+    if (config.identityReview === 'auto') {
+      warnings.push(
+        'IDENTITY_REVIEW=auto IN PRODUCTION MODE: every identity submission is verified at once, without a person comparing the photos, and any generated ID number with a valid checksum passes. Real-name verification gates withdrawals. Set IDENTITY_REVIEW=operator unless another check stands in front of it.',
+      );
+    }
+    return warnings;
+  }
   if (!isLoopbackHost(config.host)) {
     warnings.push(
       `DEMO MODE IS LISTENING ON ${config.host}, NOT ONLY ON THIS MACHINE. Anyone who can reach it can log in as the demo account with its published password and pay with the sandbox. Use HOST=127.0.0.1, or production mode for real users.`,

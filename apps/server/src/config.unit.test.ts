@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, StartupProblems, demoWarnings, loadConfig } from './config.js';
+import { ConfigError, StartupProblems, startupWarnings, loadConfig } from './config.js';
 
 const DATA_KEY = Buffer.alloc(32, 7).toString('base64');
 /** An SMS provider production mode accepts (decision 034). */
@@ -299,18 +299,56 @@ describe('links and demo exposure', () => {
     );
   });
 
+  it('refuses a plain-http PUBLIC_URL in production unless the address is on this machine', () => {
+    const dataDir = tempDir();
+    for (const url of ['http://walk.example.com', 'http://10.0.0.5:8080', 'ftp://walk.example.com']) {
+      expect(() => loadConfig({ ...production, DATA_DIR: dataDir, PUBLIC_URL: url }), url).toThrow(
+        /PUBLIC_URL=.* is refused in production mode: people reach Stride over https/,
+      );
+    }
+    for (const url of ['http://127.0.0.1:8080', 'http://localhost:8080', 'http://[::1]:8080']) {
+      expect(loadConfig({ ...production, DATA_DIR: dataDir, PUBLIC_URL: url }).publicUrl, url).toBe(url);
+    }
+  });
+
+  it('warns at every start when production verifies real names without a person', () => {
+    const dataDir = tempDir();
+    const settings = { ...production, DATA_DIR: dataDir, PUBLIC_URL: 'https://walk.example.com' };
+    expect(startupWarnings(loadConfig(settings))).toEqual([]);
+    expect(startupWarnings(loadConfig({ ...settings, IDENTITY_REVIEW: 'operator' }))).toEqual([]);
+    expect(startupWarnings(loadConfig({ ...settings, IDENTITY_REVIEW: 'auto' }))).toEqual([
+      expect.stringMatching(/^IDENTITY_REVIEW=auto IN PRODUCTION MODE: .*Real-name verification gates withdrawals/),
+    ]);
+    // Demo mode verifies automatically by default and says so in its banner, not as a warning.
+    expect(startupWarnings(loadConfig({ DATA_DIR: dataDir }))).toEqual([]);
+  });
+
+  it('takes push services by host name or exact origin, and refuses an entry that is neither', () => {
+    const dataDir = tempDir();
+    const hosts = loadConfig({
+      DATA_DIR: dataDir,
+      WEB_PUSH_ENDPOINT_HOSTS: 'fcm.googleapis.com, http://127.0.0.1:8790',
+    });
+    expect(hosts.webPush.endpointHosts).toEqual(['fcm.googleapis.com', 'http://127.0.0.1:8790']);
+    for (const entry of ['http://127.0.0.1:8790/push', 'http://user@127.0.0.1:8790', 'http://']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, WEB_PUSH_ENDPOINT_HOSTS: entry }), entry).toThrow(
+        /WEB_PUSH_ENDPOINT_HOSTS: .* is neither a host name nor an origin/,
+      );
+    }
+  });
+
   it('listens on loopback by default and warns loudly when demo mode listens elsewhere or opens the outbox', () => {
     const dataDir = tempDir();
     const local = loadConfig({ DATA_DIR: dataDir });
     expect(local.host).toBe('127.0.0.1');
     expect(local.demo.outboxAll).toBe(false);
-    expect(demoWarnings(local)).toEqual([]);
-    expect(demoWarnings(loadConfig({ DATA_DIR: dataDir, HOST: '::1' }))).toEqual([]);
-    expect(demoWarnings(loadConfig({ DATA_DIR: dataDir, HOST: 'localhost' }))).toEqual([]);
-    const exposed = demoWarnings(loadConfig({ DATA_DIR: dataDir, HOST: '0.0.0.0' }));
+    expect(startupWarnings(local)).toEqual([]);
+    expect(startupWarnings(loadConfig({ DATA_DIR: dataDir, HOST: '::1' }))).toEqual([]);
+    expect(startupWarnings(loadConfig({ DATA_DIR: dataDir, HOST: 'localhost' }))).toEqual([]);
+    const exposed = startupWarnings(loadConfig({ DATA_DIR: dataDir, HOST: '0.0.0.0' }));
     expect(exposed).toHaveLength(1);
     expect(exposed[0]).toMatch(/^DEMO MODE IS LISTENING ON 0\.0\.0\.0/);
-    const opened = demoWarnings(loadConfig({ DATA_DIR: dataDir, DEMO_OUTBOX_ALL: 'true' }));
+    const opened = startupWarnings(loadConfig({ DATA_DIR: dataDir, DEMO_OUTBOX_ALL: 'true' }));
     expect(opened).toEqual([expect.stringContaining('DEMO_OUTBOX_ALL=true')]);
     expect(() => loadConfig({ DATA_DIR: dataDir, DEMO_OUTBOX_ALL: 'yes' })).toThrow(/DEMO_OUTBOX_ALL/);
     const prod = loadConfig({
@@ -319,7 +357,7 @@ describe('links and demo exposure', () => {
       HOST: '0.0.0.0',
       PUBLIC_URL: 'https://walk.example.com',
     });
-    expect(demoWarnings(prod)).toEqual([]);
+    expect(startupWarnings(prod)).toEqual([]);
   });
 });
 

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createApp } from './app.js';
-import { ConfigError, demoWarnings, loadConfig } from './config.js';
+import { ConfigError, loadConfig, startupWarnings } from './config.js';
 import { shutDownGracefully } from './http/shutdown.js';
-import { DEMO_ACCOUNT, DEMO_OPERATOR, seedDemo } from './seed/demo-seed.js';
+import { seedDemo } from './seed/demo-seed.js';
+import { bannerLines } from './startup-banner.js';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.meta.url));
@@ -48,24 +49,9 @@ async function main(): Promise<void> {
   const port = typeof bound === 'object' && bound ? bound.port : config.port;
   const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
   const address = config.publicUrl ?? `http://${shownHost}:${port}`;
-  const lines = [
-    '',
-    `  Stride is running at ${address}`,
-    `  Database: ${config.database.dialect}${config.database.dialect === 'sqlite' ? ` (${config.database.file})` : ''}`,
-  ];
-  if (config.mode === 'demo') {
-    lines.push(
-      config.sms.provider === 'outbox'
-        ? '  DEMO MODE: sample data, a sandbox payment provider, and SMS codes kept in the outbox instead of being sent.'
-        : '  DEMO MODE: sample data and a sandbox payment provider; SMS codes go out by Alibaba Cloud SMS.',
-      `  Demo account: ${DEMO_ACCOUNT.account} / password ${DEMO_ACCOUNT.password}`,
-      `  Demo console operator: ${DEMO_OPERATOR.name} / password ${DEMO_OPERATOR.password} (every role) at ${address}/console/`,
-      `  Outbox (the demo account's messages and sign-up codes${config.demo.outboxAll ? ', and EVERY account’s' : ''}): ${address}/demo/outbox`,
-    );
-  }
-  lines.push(`  API description: ${address}/api/openapi.json`, '');
+  const lines = bannerLines(config, address);
   process.stdout.write(`${lines.join('\n')}\n`);
-  const warnings = demoWarnings(config);
+  const warnings = startupWarnings(config);
   if (warnings.length > 0) {
     const bar = '!'.repeat(78);
     process.stderr.write(`\n${bar}\n${warnings.map((w) => `!! WARNING: ${w}`).join('\n')}\n${bar}\n\n`);

@@ -46,16 +46,16 @@ export interface ReminderSweepResult {
 const DEFAULT_REMINDER_MINUTE = 20 * 60;
 const SWEEP_PAGE = 200;
 
-function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 /**
- * Whether a server may send to this endpoint: https on one of the configured push services (or a
- * subdomain), on the default port, with no credentials; outside production also loopback http or
- * https (local stand-ins). Anything else would make the server post to an address a user chose.
+ * Whether a server may send to this endpoint (decision 048). An entry of `WEB_PUSH_ENDPOINT_HOSTS`
+ * is a host name, which allows https on that host or a subdomain, on the default port; or an
+ * origin (`http://127.0.0.1:8790`), which allows exactly that scheme, host and port: the only way
+ * to name a local stand-in. Never credentials. Nothing is allowed by mode: a loopback address that
+ * no entry names is refused in demo mode too, or a user could make the server post to any port of
+ * its own host. The URL parser has already turned `127.1`, `2130706433` and `0x7f.1` into
+ * `127.0.0.1`, so an origin entry is compared with what the server would really connect to.
  */
-export function endpointAllowed(endpoint: string, hosts: readonly string[], production: boolean): boolean {
+export function endpointAllowed(endpoint: string, entries: readonly string[]): boolean {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -63,10 +63,20 @@ export function endpointAllowed(endpoint: string, hosts: readonly string[], prod
     return false;
   }
   if (url.username || url.password) return false;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
   const host = url.hostname.toLowerCase();
-  if (!production && isLoopbackHost(host)) return url.protocol === 'http:' || url.protocol === 'https:';
-  if (url.protocol !== 'https:' || url.port !== '') return false;
-  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+  return entries.some((entry) => {
+    if (entry.includes('://')) return originOf(entry) === url.origin;
+    return url.protocol === 'https:' && url.port === '' && (host === entry || host.endsWith(`.${entry}`));
+  });
+}
+
+function originOf(entry: string): string | undefined {
+  try {
+    return new URL(entry).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A short name for the browser that subscribed, from its User-Agent (e.g. "Chrome · Android"). */
@@ -187,7 +197,7 @@ export class PushService {
     userAgent: string | undefined,
   ): Promise<PushSubscriptionView> {
     const { endpoint } = input;
-    if (!endpointAllowed(endpoint, this.config.webPush.endpointHosts, this.config.mode === 'production')) {
+    if (!endpointAllowed(endpoint, this.config.webPush.endpointHosts)) {
       throw new AppError('VALIDATION_FAILED', 'pushEndpointRefused');
     }
     // A browser's keys: an uncompressed P-256 point and a 16-byte secret (RFC 8291).

@@ -29,7 +29,13 @@ import { HOUR_MS } from '../../lib/clock.js';
 const fake = await startWebPushFake();
 afterAll(() => fake.close());
 
-const t = useTestApp({ STEPS_DAILY_GOAL: '100', SMS_MAX_ATTEMPTS: '3', SMS_RETRY_BASE_SECONDS: '30' });
+// The stand-in is named by its origin, as an operator names one (decision 048): loopback is never allowed by mode.
+const t = useTestApp({
+  STEPS_DAILY_GOAL: '100',
+  SMS_MAX_ATTEMPTS: '3',
+  SMS_RETRY_BASE_SECONDS: '30',
+  WEB_PUSH_ENDPOINT_HOSTS: `fcm.googleapis.com,${fake.url}`,
+});
 
 // Local noon on 22 November 2026 in the business time zone (UTC+8), as the harness's clock starts.
 const NOON = Date.UTC(2026, 10, 22, 4, 0, 0);
@@ -95,6 +101,35 @@ describe('push subscriptions', () => {
     expect(moved.data.id).toBe(saved.data.id);
     expect((await api(t, listPushSubscriptions, { token: first.token })).data).toEqual([]);
     expect((await api(t, listPushSubscriptions, { token: second.token })).data).toHaveLength(1);
+  });
+
+  it('refuses every spelling of the server’s own host unless an operator named that very origin', async () => {
+    const me = await registerUser(t);
+    const { keys } = fake.subscribe();
+    const port = new URL(fake.url).port;
+    const other = String(Number(port) === 65_535 ? 1 : Number(port) + 1);
+    for (const endpoint of [
+      `http://127.0.0.1:${other}/push/1`,
+      `https://127.0.0.1:${port}/push/1`,
+      `http://localhost:${port}/push/1`,
+      `http://127.1:${other}/push/1`,
+      `http://2130706433:${other}/push/1`,
+      `http://0x7f.1:${other}/push/1`,
+      `http://[::1]:${port}/push/1`,
+      'http://127.0.0.1/push/1',
+      'https://localhost/push/1',
+      'http://10.0.0.1/push/1',
+    ]) {
+      const answer = await api(t, subscribePush, { token: me.token, body: { endpoint, keys } });
+      expect(answer, endpoint).toMatchObject({ code: CODES.VALIDATION_FAILED });
+    }
+    // The named origin, in any spelling that resolves to it, is the stand-in itself.
+    const named = await api(t, subscribePush, {
+      token: me.token,
+      body: { endpoint: `http://127.1:${port}/push/x`, keys },
+    });
+    expect(named.code).toBe(1);
+    expect((await api(t, listPushSubscriptions, { token: me.token })).data).toHaveLength(1);
   });
 
   it('refuses endpoints on other hosts or schemes, and keys no browser would give, in the caller’s language', async () => {
