@@ -512,6 +512,23 @@ function clientErrorMessage(error: FastifyError, t: Translate, config: Config): 
   }
 }
 
+/** Blank characters a JSON body may carry around its value: a pretty-printer's newline, not a padding. */
+export const MAX_JSON_PADDING = 1024;
+
+/** Why a JSON body is refused before it is parsed, if it is (decision 016). */
+function jsonBodyRefusal(contentType: string | undefined, body: string): AppError | undefined {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    return new AppError('VALIDATION_FAILED', 'charsetUnsupported', { charset });
+  }
+  if (body.charCodeAt(0) === 0xfeff) return new AppError('VALIDATION_FAILED', 'jsonByteOrderMark');
+  const leading = body.length - body.trimStart().length;
+  if (leading > MAX_JSON_PADDING || body.length - body.trimEnd().length > MAX_JSON_PADDING) {
+    return new AppError('VALIDATION_FAILED', 'jsonPadding', { max: MAX_JSON_PADDING });
+  }
+  return undefined;
+}
+
 /** Longest path parameter the router accepts; ids are at most 64 characters. */
 const MAX_PARAM_LENGTH = 100;
 
@@ -634,16 +651,28 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/') || isProbe(request.url)) reply.headers(API_HEADERS);
     else if (request.url === '/console' || request.url.startsWith('/console/')) reply.headers(CONSOLE_HEADERS);
+    // The router ignores a trailing slash for the console's and the web app's pages; the API's
+    // addresses are exactly the contract's (decision 016).
+    const pathName = request.url.split('?')[0] ?? '';
+    if (pathName.startsWith('/api/') && pathName.endsWith('/')) {
+      return reply
+        .code(404)
+        .send({ code: CODES.NOT_FOUND, message: request.t('routeNotFound', { path: pathName }), data: null });
+    }
     // No address carries a control character; a NUL must never reach the database.
     refuseControlCharacters(request.params, request.t);
     refuseControlCharacters(request.query, request.t);
   });
 
   // JSON bodies: Fastify's parser (which refuses prototype poisoning), with a message that says
-  // which key is refused instead of "not valid JSON".
+  // which key is refused instead of "not valid JSON". What the contract does not describe is
+  // refused before it (decision 016): a charset other than UTF-8, a byte-order mark (which the
+  // parser would quietly skip), and padding that only makes the body larger.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const refusal = jsonBodyRefusal(request.headers['content-type'], body as string);
+    if (refusal) return done(refusal, undefined);
     void parseJson(request, body as string, (error, value) => {
       const key = error ? forbiddenJsonKey(body as string) : undefined;
       if (key) return done(new AppError('VALIDATION_FAILED', 'jsonForbiddenKey', { key }), undefined);

@@ -98,3 +98,27 @@ export function lieAboutSize(zip: Buffer, name: string, size: number): Buffer {
   }
   throw new Error(`no entry ${name}`);
 }
+
+/** Changes the central directory's CRC-32 of the first entry named `name` (an archive damaged after it was written). */
+export function breakCrc(zip: Buffer, name: string): Buffer {
+  const copy = Buffer.from(zip);
+  for (let at = copy.length - 46; at >= 0; at -= 1) {
+    if (copy.readUInt32LE(at) !== 0x02014b50) continue;
+    const nameLength = copy.readUInt16LE(at + 28);
+    if (copy.subarray(at + 46, at + 46 + nameLength).toString() === name) {
+      copy.writeUInt32LE((copy.readUInt32LE(at + 16) ^ 0x5a5a5a5a) >>> 0, at + 16);
+      return copy;
+    }
+  }
+  throw new Error(`no entry ${name}`);
+}
+
+/** Replaces the first `from` in the archive's bytes by `to` of the same length (a stored entry's bytes damaged in place). */
+export function damageBytes(zip: Buffer, from: string, to: string): Buffer {
+  if (from.length !== to.length) throw new Error('the damage must keep the length');
+  const at = zip.indexOf(from);
+  if (at < 0) throw new Error(`no ${from} in the archive`);
+  const copy = Buffer.from(zip);
+  copy.write(to, at);
+  return copy;
+}

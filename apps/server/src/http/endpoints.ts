@@ -110,6 +110,17 @@ export function fastifyPath(path: string): string {
 }
 
 /**
+ * An endpoint the contract gives no body takes none, or an empty JSON object; anything else
+ * (`null`, an array, a field) is refused rather than ignored (decision 016).
+ */
+function noBody(body: unknown): undefined {
+  if (body === undefined) return undefined;
+  const empty = typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0;
+  if (!empty) throw new AppError('VALIDATION_FAILED', 'bodyNotExpected');
+  return undefined;
+}
+
+/**
  * Registers contract endpoints on the app: access check, then input validation with the
  * contract's schemas, then the handler, whose result is wrapped in the success envelope.
  */
@@ -199,7 +210,7 @@ export class EndpointRegistrar {
           const context = {
             params: endpoint.params ? parseOrThrow(endpoint.params, request.params, t) : undefined,
             query: endpoint.query ? parseOrThrow(endpoint.query, request.query ?? {}, t) : undefined,
-            body: endpoint.body ? parseOrThrow(endpoint.body, request.body ?? undefined, t) : undefined,
+            body: endpoint.body ? parseOrThrow(endpoint.body, request.body, t) : noBody(request.body),
             user,
             operator,
             t,

@@ -153,3 +153,85 @@ describe('JSON with prototype keys', () => {
     expect(envelopeOf(broken)).toEqual(refused('The request body is not valid JSON'));
   });
 });
+
+describe('bodies and addresses the contract does not describe', () => {
+  const login = JSON.stringify({ account: '13800138000', password: 'not-the-password' });
+  const send = (url: string, payload: string, contentType = 'application/json', headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType, ...headers }, payload });
+
+  it('refuses a byte-order mark, another charset and padding before anything is read', async () => {
+    const bom = await send('/api/user/login', `\uFEFF${login}`);
+    expect(envelopeOf(bom)).toEqual(
+      refused('The request body starts with a byte-order mark: send UTF-8 JSON without one'),
+    );
+    const utf16 = await send('/api/user/login', login, 'application/json; charset=utf-16');
+    expect(envelopeOf(utf16)).toEqual(refused('The request body must be UTF-8 JSON, not utf-16'));
+    const quoted = await send('/api/user/login', login, 'application/json; charset="UTF-16LE"');
+    expect(envelopeOf(quoted)).toEqual(refused('The request body must be UTF-8 JSON, not utf-16le'));
+    const padded = await send('/api/user/login', `${' '.repeat(60 * 1024)}${login}`);
+    expect(envelopeOf(padded)).toEqual(
+      refused('The request body has more than 1024 blank characters around its JSON value'),
+    );
+    const trailing = await send('/api/user/login', `${login}${'\n'.repeat(1025)}`);
+    expect(envelopeOf(trailing).message).toMatch(/more than 1024 blank characters/);
+    const french = await send('/api/user/login', `\uFEFF${login}`, 'application/json', { 'accept-language': 'fr' });
+    expect(envelopeOf(french).message).toBe(
+      'Le corps de la requête commence par une marque d’ordre des octets : envoyez du JSON UTF-8 sans elle',
+    );
+    // UTF-8 declared as such, and a pretty-printed body, are read as usual (a wrong password).
+    for (const [payload, contentType] of [
+      [login, 'application/json; charset=utf-8'],
+      [login, 'application/json; charset=UTF8'],
+      [`\n  ${JSON.stringify(JSON.parse(login), null, 2)}\n`, 'application/json'],
+    ] as const) {
+      const answer = await send('/api/user/login', payload, contentType);
+      expect(envelopeOf(answer).code, contentType).toBe(CODES.CREDENTIALS_INVALID);
+    }
+  });
+
+  it('refuses a body the contract does not describe, even null, and keeps the session', async () => {
+    const { token } = await registerUser(t);
+    const auth = { authorization: `Bearer ${token}` };
+    // Logout's body is an optional empty object: null is not "no body".
+    for (const [payload, message] of [
+      ['null', 'request: must be an object'],
+      ['[]', 'request: must be an object'],
+      ['"x"', 'request: must be an object'],
+      ['{"all":true}', 'all: unknown field'],
+    ] as const) {
+      const answer = await send('/api/user/logout', payload, 'application/json', auth);
+      expect(envelopeOf(answer), payload).toEqual(refused(message));
+    }
+    // An endpoint with no body at all takes none, or {}.
+    for (const payload of ['null', '[]', '{"all":true}', '0']) {
+      const answer = await send('/api/notifications/read-all', payload, 'application/json', auth);
+      expect(envelopeOf(answer), payload).toEqual(refused('This request takes no body: send none, or {}'));
+    }
+    const text = await send('/api/notifications/read-all', 'null', 'text/plain', auth);
+    expect(envelopeOf(text)).toEqual(refused('This request takes no body: send none, or {}'));
+    expect(envelopeOf(await send('/api/notifications/read-all', '{}', 'application/json', auth)).code).toBe(1);
+    const bareRead = await t.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: auth });
+    expect(envelopeOf(bareRead).code).toBe(1);
+    // Nothing above ended the session; an empty object, or no body at all, does.
+    const info = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: auth });
+    expect(envelopeOf(info).code).toBe(1);
+    const out = await send('/api/user/logout', '{}', 'application/json', auth);
+    expect(envelopeOf(out).code).toBe(1);
+    const { token: other } = await registerUser(t);
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { authorization: `Bearer ${other}` },
+    });
+    expect(envelopeOf(bare).code).toBe(1);
+  });
+
+  it('answers an API address with a trailing slash as unknown, not as the address without it', async () => {
+    for (const url of ['/api/policies/', '/api/user/info/', '/api/policies/?lang=en']) {
+      const answer = await call(t.app, 'GET', url);
+      expect(answer, url).toMatchObject({ status: 404, code: CODES.NOT_FOUND, data: null });
+      expect(answer.message, url).toBe(`No such address: ${url.split('?')[0]}`);
+    }
+    expect(await call(t.app, 'GET', '/api/policies')).toMatchObject({ status: 200, code: 1 });
+  });
+});

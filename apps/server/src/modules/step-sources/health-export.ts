@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import type { HealthImportKind } from '@stride/contract';
 import { SaxesParser } from 'saxes';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
@@ -117,9 +118,30 @@ function openEntry(zip: ZipFile, entry: Entry, maxBytes: number, limits: ExportL
     // entry that lies about its size fails instead of expanding past the checks above.
     zip.openReadStream(entry, (error, stream) => {
       if (error) reject(damaged());
-      else resolve(stream);
+      else resolve(checkedByCrc(stream, entry.crc32));
     });
   });
+}
+
+/**
+ * The entry's bytes, checked against the CRC-32 its central directory declares as they pass
+ * (yauzl does not check it): a damaged entry ends in the "damaged archive" refusal at its last
+ * byte, before its days are imported, instead of importing what the damage made of them.
+ */
+function checkedByCrc(source: Readable, expected: number): Readable {
+  let crc = 0;
+  const checker = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      crc = crc32(chunk, crc);
+      done(null, chunk);
+    },
+    flush(done) {
+      done(crc >>> 0 === expected >>> 0 ? null : damaged());
+    },
+  });
+  // A failure on either side ends both; the reader sees it on `checker`.
+  pipeline(source, checker, () => undefined);
+  return checker;
 }
 
 /** Milliseconds of an Apple timestamp (`2024-05-01 08:00:00 +0800`), in its own offset; NaN when malformed. */

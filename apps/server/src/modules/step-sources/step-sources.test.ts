@@ -32,6 +32,8 @@ import {
   appleExportZip,
   fitDailyCsv,
   lieAboutSize,
+  breakCrc,
+  damageBytes,
   takeoutZip,
   zipOf,
 } from '../../../test/health-exports.js';
@@ -431,6 +433,31 @@ describe('health imports', () => {
           100,
         ),
         'appleHealth',
+        'The archive is damaged',
+      ],
+      [
+        'a stored entry whose bytes no longer match its CRC-32 (still well-formed XML)',
+        damageBytes(
+          await zipOf([
+            {
+              name: 'apple_health_export/export.xml',
+              data: appleExportXml([{ start: '2026-05-01 08:00:00 +0800', value: 5 }]),
+              store: true,
+            },
+          ]),
+          'value="5"',
+          'value="9"',
+        ),
+        'appleHealth',
+        'The archive is damaged',
+      ],
+      [
+        'a daily metrics CSV whose CRC-32 is wrong',
+        breakCrc(
+          await takeoutZip([{ date: '2026-05-01', steps: 10 }]),
+          'Takeout/Fit/Daily activity metrics/Daily activity metrics.csv',
+        ),
+        'googleFit',
         'The archive is damaged',
       ],
       [
