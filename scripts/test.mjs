@@ -1,5 +1,5 @@
 // `npm test`: everything CI runs, in order, stopping at the first failure.
-// `npm test -- --node 24`: the same on another major version of Node (decision 057).
+// `npm test -- --node 24`: what depends on the runtime, on another major version of Node (decisions 057, 077).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,11 +74,12 @@ async function checks(list) {
   }
 }
 
-function vitest(title, projects) {
+function vitest(title, projects, files = []) {
   const file = path.join(reports, `${title.replace(/\W+/g, '-')}.json`);
   step(title, 'npx', [
     'vitest',
     'run',
+    ...files,
     ...projects.flatMap((project) => ['--project', project]),
     '--reporter=default',
     '--reporter=json',
@@ -99,17 +100,26 @@ await checks([
   ['Self-contained docs', 'node', ['scripts/check-self-contained.mjs']],
   ['Typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']],
 ]);
+// On the second Node (decision 077) what depends on the runtime: the unit tests, the API suite on
+// SQLite (the native binding, the group commit, argon2, sharp), the builds, and the journey that
+// starts the server bundle as `npm start` does. The suites that would run the same JavaScript
+// again (PostgreSQL's driver, the three instances, the journeys in Chromium) run once, here.
+const full = otherNode === undefined;
 vitest('Unit tests', ['contract', 'server-unit', 'web']);
 vitest('API suite on SQLite', ['api-sqlite']);
-vitest('API suite on PostgreSQL', ['api-postgres']);
+if (full) vitest('API suite on PostgreSQL', ['api-postgres']);
 // Three instances of the server bundle on one PostgreSQL behind a proxy (decision 058); builds the bundle first.
-vitest('Three instances on one PostgreSQL', ['cluster']);
+if (full) vitest('Three instances on one PostgreSQL', ['cluster']);
 step('Build the web app', 'npm', ['run', 'build', '--silent']);
 step('Bundle budget', 'node', ['scripts/check-budget.mjs']);
 step('Build the operator console', 'npm', ['run', 'build:console', '--silent']);
 step('Console bundle budget', 'npm', ['run', 'budget:console', '--silent']);
-vitest('End to end in Chromium', ['e2e']);
-vitest('Operator console journeys in Chromium', ['e2e-console']);
+if (full) {
+  vitest('End to end in Chromium', ['e2e']);
+  vitest('Operator console journeys in Chromium', ['e2e-console']);
+} else {
+  vitest('The server bundle as npm start runs it', ['e2e'], ['e2e/start.e2e.test.ts']);
+}
 
 rmSync(reports, { recursive: true, force: true });
 process.stdout.write(`\nAll checks passed on Node ${onPath} in ${((Date.now() - started) / 1000).toFixed(0)} s.\n`);
