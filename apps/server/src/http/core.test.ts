@@ -1,4 +1,5 @@
 import { CODES, ENDPOINTS, getDownload, getInvite, login, logout, register } from '@stride/contract';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { call, registerUser, useTestApp, api, raw } from '../../test/harness.js';
 import { fastifyPath } from './endpoints.js';
@@ -52,6 +53,60 @@ describe('the OpenAPI document', () => {
     const { token } = await registerUser(t);
     expect(await api(t, logout, { token })).toMatchObject({ status: 200, code: 1 });
     expect(await api(t, login)).toMatchObject({ code: CODES.VALIDATION_FAILED });
+  });
+});
+
+describe('the OpenAPI document, read by a generic JSON Schema validator', () => {
+  const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+  it('describes every answer the server gives, success and error envelopes alike', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<Record<string, unknown>>();
+    // OpenAPI 3.1's dialect is JSON Schema 2020-12; the document's own keys are not schema keywords.
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema(document, 'openapi');
+    const check = (path: string, method: string, status: '200' | 'default', body: unknown) => {
+      const ref = `openapi#/${pointer('paths', path, method, 'responses', status, 'content', 'application/json', 'schema')}`;
+      const validate = ajv.getSchema(ref);
+      if (!validate) throw new Error(`the document has no schema at ${ref}`);
+      return validate(body) ? 'valid' : ajv.errorsText(validate.errors);
+    };
+    const { token, account, password } = await registerUser(t);
+    const envelope = ({ status: _status, ...answer }: { status: number }) => answer;
+    const answers: Array<[string, string, '200' | 'default', unknown]> = [
+      // Successes.
+      ['/api/user/login', 'post', '200', envelope(await api(t, login, { body: { account, password } }))],
+      ['/api/user/info', 'get', '200', envelope(await call(t.app, 'GET', '/api/user/info', { token }))],
+      // Error envelopes: a wrong password, no session, a validation failure, bad JSON, a business rule.
+      ['/api/user/login', 'post', '200', envelope(await api(t, login, { body: { account, password: 'wrong1pass' } }))],
+      ['/api/user/info', 'get', '200', envelope(await call(t.app, 'GET', '/api/user/info'))],
+      ['/api/user/login', 'post', '200', envelope(await api(t, login, { body: raw({ account: 'x' }) }))],
+      [
+        '/api/user/login',
+        'post',
+        '200',
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/user/login',
+            headers: { 'content-type': 'application/json' },
+            payload: '{"account":',
+          })
+        ).json(),
+      ],
+      ['/api/download', 'get', '200', envelope(await api(t, getDownload, { token }))],
+      // An unknown address under a known one.
+      ['/api/user/info', 'get', 'default', envelope(await call(t.app, 'GET', '/api/user/info/'))],
+    ];
+    const results = answers.map(([path, method, status, body]) => [
+      path,
+      method,
+      status,
+      check(path, method, status, body),
+    ]);
+    expect(results).toEqual(answers.map(([path, method, status]) => [path, method, status, 'valid']));
+    // And the error envelope is not a success: a 1 with data null, or an error code with data, is refused.
+    expect(check('/api/user/info', 'get', '200', { code: 1, message: 'success', data: null })).not.toBe('valid');
+    expect(check('/api/user/info', 'get', '200', { code: 1001, message: 'x', data: { id: 'u' } })).not.toBe('valid');
   });
 });
 

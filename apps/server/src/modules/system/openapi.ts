@@ -1,10 +1,33 @@
-import { ENDPOINTS, envelopeSchema, type EndpointDef } from '@stride/contract';
+import { ENDPOINTS, type EndpointDef } from '@stride/contract';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
 
 function toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  // The document names its dialect once (OpenAPI 3.1 is JSON Schema 2020-12); a nested `$schema`
+  // would make each answer's schema a resource of its own.
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return json;
+}
+
+const ERROR_ENVELOPE_REF = { $ref: '#/components/schemas/ErrorEnvelope' };
+
+/** Every answer that is not a success: any code but 1, a message in the caller's language, `data: null`. */
+const ERROR_ENVELOPE: JsonSchema = {
+  type: 'object',
+  properties: {
+    code: { type: 'integer', not: { const: 1 } },
+    message: { type: 'string' },
+    data: { type: 'null' },
+  },
+  required: ['code', 'message', 'data'],
+  additionalProperties: false,
+};
+
+/** A success envelope (`code` 1, `data` the endpoint's answer) or an error envelope: what a 200 carries. */
+function answerSchema(endpoint: EndpointDef): JsonSchema {
+  const success = toJson(z.object({ code: z.literal(1), message: z.string(), data: endpoint.response }), 'output');
+  return { oneOf: [success, ERROR_ENVELOPE_REF] };
 }
 
 function parameters(endpoint: EndpointDef): JsonSchema[] {
@@ -40,14 +63,19 @@ export function buildOpenApiDocument(version: string): JsonSchema {
               description: 'HTTP 200: the bytes on success; an envelope with `data: null` otherwise.',
               content: {
                 'image/*': { schema: { type: 'string', format: 'binary' } },
-                'application/json': { schema: toJson(envelopeSchema(z.null()), 'output') },
+                'application/json': { schema: ERROR_ENVELOPE_REF },
               },
             }
           : {
               description:
-                'Always HTTP 200 with an envelope; `code` 1 is success and `data` is shown here. Other codes carry `data: null`.',
-              content: { 'application/json': { schema: toJson(envelopeSchema(endpoint.response), 'output') } },
+                'An envelope: `code` 1 with `data` as shown on success, or another code (the codes of the API) with `data: null`.',
+              content: { 'application/json': { schema: answerSchema(endpoint) } },
             },
+        default: {
+          description:
+            'An unknown address (404), a briefly unavailable service (503) or a fault on the server (500): an error envelope.',
+          content: { 'application/json': { schema: ERROR_ENVELOPE_REF } },
+        },
       },
     };
     if (endpoint.body) {
@@ -79,6 +107,7 @@ export function buildOpenApiDocument(version: string): JsonSchema {
     openapi: '3.1.0',
     info: { title: 'Stride API', version },
     components: {
+      schemas: { ErrorEnvelope: ERROR_ENVELOPE },
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer' },
         // The operator console (decision 021); state-changing calls also send `x-csrf-token`.
