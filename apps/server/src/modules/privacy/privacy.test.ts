@@ -38,7 +38,8 @@ import {
 } from '../../../test/harness.js';
 
 // docs/product/rules.md, Your data; decision 047.
-const t = useTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '4' });
+// The push subscriptions point at a port nobody listens on, named as an operator names a stand-in (decision 048).
+const t = useTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '4', WEB_PUSH_ENDPOINT_HOSTS: 'http://127.0.0.1:9' });
 
 let personCounter = 0;
 

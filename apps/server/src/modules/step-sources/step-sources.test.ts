@@ -436,31 +436,6 @@ describe('health imports', () => {
         'The archive is damaged',
       ],
       [
-        'a stored entry whose bytes no longer match its CRC-32 (still well-formed XML)',
-        damageBytes(
-          await zipOf([
-            {
-              name: 'apple_health_export/export.xml',
-              data: appleExportXml([{ start: '2026-05-01 08:00:00 +0800', value: 5 }]),
-              store: true,
-            },
-          ]),
-          'value="5"',
-          'value="9"',
-        ),
-        'appleHealth',
-        'The archive is damaged',
-      ],
-      [
-        'a daily metrics CSV whose CRC-32 is wrong',
-        breakCrc(
-          await takeoutZip([{ date: '2026-05-01', steps: 10 }]),
-          'Takeout/Fit/Daily activity metrics/Daily activity metrics.csv',
-        ),
-        'googleFit',
-        'The archive is damaged',
-      ],
-      [
         'a future day',
         await appleExportZip([
           { start: '2026-05-01 08:00:00 +0800', value: 10 },
@@ -523,6 +498,47 @@ describe('health imports', () => {
     expect(french.message).toBe(
       'Le fichier n’est pas une archive zip : choisissez l’export tel que l’app l’a enregistré',
     );
+  });
+
+  it('refuse an export damaged after it was written: an entry whose CRC-32 does not match, however well it parses', async () => {
+    t.clock.set(NOON);
+    const cases: Array<[string, Buffer, 'appleHealth' | 'googleFit', string]> = [
+      [
+        'a stored entry whose bytes no longer match its CRC-32 (still well-formed XML)',
+        damageBytes(
+          await zipOf([
+            {
+              name: 'apple_health_export/export.xml',
+              data: appleExportXml([{ start: '2026-05-01 08:00:00 +0800', value: 5 }]),
+              store: true,
+            },
+          ]),
+          'value="5"',
+          'value="9"',
+        ),
+        'appleHealth',
+        'The archive is damaged',
+      ],
+      [
+        'a daily metrics CSV whose CRC-32 is wrong',
+        breakCrc(
+          await takeoutZip([{ date: '2026-05-01', steps: 10 }]),
+          'Takeout/Fit/Daily activity metrics/Daily activity metrics.csv',
+        ),
+        'googleFit',
+        'The archive is damaged',
+      ],
+    ];
+    for (const [name, bytes, kind, message] of cases) {
+      const { token, userId } = await registerUser(t);
+      const answer = await importFile(token, bytes, kind);
+      expect(answer.code, name).toBe(CODES.VALIDATION_FAILED);
+      expect(answer.message, name).toContain(message);
+      expect(await dayRows(userId), name).toEqual([]);
+      expect(await stepRows(userId), name).toEqual([]);
+      expect((await api(t, listHealthImports, { token })).data, name).toEqual([]);
+    }
+    expect(tempFiles()).toEqual([]);
   });
 
   it('remove temporary files a stopped process left behind more than a day ago', async () => {
