@@ -21,7 +21,7 @@ export interface CaptchaGenerator {
   create(): CaptchaImage | Promise<CaptchaImage>;
 }
 
-/** The production generator: a distorted raster picture (decision 017). */
+/** The production generator: a distorted raster picture (decisions 017 and 075). */
 export const rasterCaptchaGenerator: CaptchaGenerator = {
   async create() {
     const text = randomCaptchaText();
@@ -46,8 +46,9 @@ export class CaptchaService {
     private readonly config: Pick<Config, 'captcha'>,
   ) {}
 
+  /** Answers are compared without case and without spaces (decision 075): the picture shows capitals. */
   private hash(answer: string): string {
-    return keyedHash(this.secret, 'captcha', answer.trim().toLowerCase());
+    return keyedHash(this.secret, 'captcha', answer.replace(/\s+/g, '').toLowerCase());
   }
 
   /** One row per captcha, so issuing is limited per address (`CAPTCHA_MAX_PER_ADDRESS`). */

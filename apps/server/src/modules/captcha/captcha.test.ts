@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { uniqueAccount, useTestApp, api } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 import { rasterCaptchaGenerator, type CaptchaGenerator } from './captcha.service.js';
+import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH } from './raster-captcha.js';
 
 /** The production generator, remembering each answer the way a person reads it off the picture. */
 const seen: string[] = [];
@@ -26,14 +27,36 @@ describe('captcha picture', () => {
     const answer = await issue('10.2.0.1');
     expect(answer.data.image).toMatch(/^data:image\/png;base64,/);
     const png = Buffer.from(answer.data.image.slice('data:image/png;base64,'.length), 'base64');
-    expect((await sharp(png).metadata()).format).toBe('png');
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT });
     const text = seen.at(-1) ?? '';
-    expect(text).toMatch(/^[a-z2-9]{4}$/);
-    expect(png.toString('latin1').toLowerCase()).not.toContain(text);
+    expect(text).toMatch(new RegExp(`^[${CAPTCHA_ALPHABET}]{${CAPTCHA_LENGTH}}$`));
+    expect(png.toString('latin1').toLowerCase()).not.toContain(text.toLowerCase());
     const signUp = await api(t, requestRegisterCode, {
       body: { account: uniqueAccount(), captchaId: answer.data.captchaId, captchaCode: text },
     });
     expect(signUp.code).toBe(CODES.OK);
+  });
+
+  it('takes the answer without regard to case or spaces, and spends a wrong one', async () => {
+    // The picture shows capitals; a phone keyboard types lower case, and some people leave gaps.
+    const first = await issue('10.2.0.5');
+    const text = seen.at(-1) ?? '';
+    const typed = ` ${text.slice(0, 2).toLowerCase()} ${text.slice(2).toLowerCase()} `;
+    const accepted = await api(t, requestRegisterCode, {
+      body: { account: uniqueAccount(), captchaId: first.data.captchaId, captchaCode: typed },
+    });
+    expect(accepted.code).toBe(CODES.OK);
+
+    const second = await issue('10.2.0.5');
+    const wrong = [...(seen.at(-1) ?? '')].map((char) => (char === 'A' ? 'C' : 'A')).join('');
+    const refused = await api(t, requestRegisterCode, {
+      body: { account: uniqueAccount(), captchaId: second.data.captchaId, captchaCode: wrong },
+    });
+    expect(refused.code).toBe(CODES.CAPTCHA_INVALID);
+    const again = await api(t, requestRegisterCode, {
+      body: { account: uniqueAccount(), captchaId: second.data.captchaId, captchaCode: seen.at(-1) ?? '' },
+    });
+    expect(again.code).toBe(CODES.CAPTCHA_INVALID);
   });
 });
 

@@ -20,13 +20,21 @@ export function CaptchaField({ image, value, onChange, onRefresh }: CaptchaField
           id="captcha-code"
           className="input"
           autoComplete="off"
-          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          autoCapitalize="characters"
           maxLength={8}
           required
           value={value}
           onChange={(event) => onChange(event.target.value)}
         />
-        <button type="button" className="captcha-image" aria-label={t('login.captchaImage')} onClick={onRefresh}>
+        <button
+          type="button"
+          className="captcha-image"
+          aria-label={t('login.captchaImage')}
+          title={t('login.captchaImage')}
+          onClick={onRefresh}
+        >
           {image ? <img src={image} alt="" /> : null}
         </button>
       </div>
