@@ -17,7 +17,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '../apps/server/src/seed/demo-seed.js';
 import { registerByApi, request, uploadByApi } from './support/api.js';
 import { launchBrowser } from './support/browser.js';
-import { desk, enrol, logIn, menu, nextCode, shoot, type Desk } from './support/console.js';
+import {
+  desk,
+  enrol,
+  logIn,
+  menu,
+  nextCode,
+  operatorDesk,
+  setFirstPassword,
+  shoot,
+  type Desk,
+} from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
 import { ops } from './support/ops.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -160,14 +170,35 @@ describe('operator console', () => {
     await expect.poll(() => initialPassword.count()).toBe(1);
     const password = (await initialPassword.innerText()).trim();
     expect(password.length).toBeGreaterThanOrEqual(12);
+    // Finance waits for a second admin (decision 074): the dialog says so.
+    expect(await adminPage.getByTestId('pending-roles').innerText()).toContain('Finance');
     await shoot(adminPage, 'operators-created');
     await adminPage.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => adminPage.getByRole('row').filter({ hasText: 'fay' }).count()).toBe(1);
+    const grants = adminPage.getByTestId('role-grants');
+    await expect.poll(() => grants.getByRole('row').filter({ hasText: 'fay' }).count()).toBe(1);
+    // The admin who asked cannot approve it: its row says so, with no Approve button.
+    expect(await grants.innerText()).toContain('You asked: a different admin approves');
+    expect(await grants.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await shoot(adminPage, 'operators');
+
+    // A second admin, made on the command line, approves the grant on its Operators page.
+    const second = await operatorDesk(server, browser, 'ada', ['admin']);
+    await menu(second.page).filter({ hasText: 'Operators' }).click();
+    const grantRow = second.page.getByTestId('role-grants').getByRole('row').filter({ hasText: 'fay' });
+    await expect.poll(() => grantRow.count()).toBe(1);
+    expect(await grantRow.innerText()).toContain(DEMO_OPERATOR.name);
+    await shoot(second.page, 'operators-role-grant');
+    await grantRow.getByRole('button', { name: 'Approve' }).click();
+    await second.page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => second.page.getByTestId('role-grants').count()).toBe(0);
+    expect(second.errors).toEqual([]);
+    await second.context.close();
 
     const finance = await desk(browser);
     const { page } = finance;
     await logIn(server, page, 'fay', password);
+    // The given password opens only its own replacement (decision 073); enrolment follows.
+    await setFirstPassword(page, password, 'fay-chose-this-2026');
     await enrol(page);
     await expect.poll(() => page.getByTestId('operator-name').innerText()).toBe('fay');
     expect(await menu(page).allInnerTexts()).toEqual([

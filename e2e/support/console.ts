@@ -72,6 +72,17 @@ export async function logIn(
 }
 
 /**
+ * The first login of an operator created with a generated password: it sets a password of its
+ * own before anything else (decision 073); enrolment follows in the same session.
+ */
+export async function setFirstPassword(page: Page, given: string, chosen: string): Promise<void> {
+  await page.getByLabel('Password you were given').fill(given);
+  await page.getByLabel('New password', { exact: true }).fill(chosen);
+  await page.getByLabel('New password again').fill(chosen);
+  await page.getByRole('button', { name: 'Set password' }).click();
+}
+
+/**
  * The enrolment screen of a first login: reads the key the page shows, as a person types it into
  * an authenticator, confirms a first code and keeps the recovery codes. Answers the authenticator.
  */

@@ -1,10 +1,11 @@
-import { consoleLogout, consoleMe, type ConsoleMe } from '@stride/contract';
-import { App as AntApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Typography } from 'antd';
+import { consoleDismissSignInLock, consoleLogout, consoleMe, type ConsoleMe } from '@stride/contract';
+import { Alert, App as AntApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Typography } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { LanguageSwitch } from './components/language-switch';
 import { I18nContext, useI18n } from './lib/i18n-context';
+import { dateTime } from './lib/format';
 import { initialLanguage, saveLanguage } from './lib/language';
 import { call, configureRequests, ConsoleError } from './lib/request';
 import { navigate, useRoute } from './lib/route';
@@ -14,6 +15,7 @@ import './app.css';
 
 const LoginPage = lazy(() => import('./pages/login.page'));
 const EnrolPage = lazy(() => import('./pages/enrol.page'));
+const FirstPasswordPage = lazy(() => import('./pages/first-password.page'));
 
 function Loading() {
   const { t } = useI18n();
@@ -26,7 +28,41 @@ function Loading() {
   );
 }
 
-function Shell({ me, onLogout }: { me: ConsoleMe; onLogout: () => void }) {
+/** The last lock of the operator's own sign-in (decision 073), until dismissed: someone may have tried. */
+function SignInLockNotice({
+  lock,
+  onDismissed,
+}: {
+  lock: NonNullable<ConsoleMe['signInLock']>;
+  onDismissed: () => void;
+}) {
+  const { t, language } = useI18n();
+  const { message } = AntApp.useApp();
+  const dismiss = () =>
+    void call(consoleDismissSignInLock, {}).then(onDismissed, (error: unknown) => {
+      if (error instanceof ConsoleError && error.code !== 0) void message.error(error.message);
+    });
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="sign-in-lock-notice"
+      style={{ marginBottom: 16 }}
+      message={t('signInLock.notice', {
+        at: dateTime(lock.at, language),
+        failures: lock.failures,
+        addresses: lock.addresses,
+      })}
+      action={
+        <Button size="small" onClick={dismiss}>
+          {t('signInLock.dismiss')}
+        </Button>
+      }
+    />
+  );
+}
+
+function Shell({ me, onLogout, onRefresh }: { me: ConsoleMe; onLogout: () => void; onRefresh: () => void }) {
   const { t } = useI18n();
   const route = useRoute();
   const screens = useMemo(() => screensFor(me.roles), [me.roles]);
@@ -56,6 +92,7 @@ function Shell({ me, onLogout }: { me: ConsoleMe; onLogout: () => void }) {
           </Space>
         </Layout.Header>
         <Layout.Content className="console-content">
+          {me.signInLock ? <SignInLockNotice lock={me.signInLock} onDismissed={onRefresh} /> : null}
           {Page ? (
             <Suspense fallback={<Loading />}>
               <Page key={screen.key} />
@@ -69,7 +106,10 @@ function Shell({ me, onLogout }: { me: ConsoleMe; onLogout: () => void }) {
   );
 }
 
-/** Signed out, enrolling a second factor, or signed in: the console's three states. */
+/**
+ * Signed out, replacing a generated initial password, enrolling a second factor, or signed in:
+ * the console's four states.
+ */
 function Session() {
   const { t } = useI18n();
   const { message } = AntApp.useApp();
@@ -111,14 +151,22 @@ function Session() {
       </Suspense>
     );
   }
-  if (me.stage === 'enrolment') {
+  const refresh = () => void call(consoleMe, {}).then(signedIn, () => signedIn(null));
+  if (me.passwordChangeRequired) {
     return (
       <Suspense fallback={<Loading />}>
-        <EnrolPage onEnrolled={() => void call(consoleMe, {}).then(signedIn, () => signedIn(null))} onLogout={logout} />
+        <FirstPasswordPage onChanged={refresh} onLogout={logout} />
       </Suspense>
     );
   }
-  return <Shell me={me} onLogout={logout} />;
+  if (me.stage === 'enrolment') {
+    return (
+      <Suspense fallback={<Loading />}>
+        <EnrolPage onEnrolled={refresh} onLogout={logout} />
+      </Suspense>
+    );
+  }
+  return <Shell me={me} onLogout={logout} onRefresh={refresh} />;
 }
 
 export function ConsoleApp() {

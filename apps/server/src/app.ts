@@ -38,6 +38,7 @@ import { ConsoleRepository } from './modules/console/console.repository.js';
 import { registerConsoleRoutes } from './modules/console/console.routes.js';
 import { ConsoleService } from './modules/console/console.service.js';
 import { OperatorActionsRepository } from './modules/operators/operator-actions.repository.js';
+import { OperatorOriginsRepository } from './modules/operators/operator-origins.repository.js';
 import { OperatorsService } from './modules/operators/operators.service.js';
 import { PayoutsRepository } from './modules/payouts/payouts.repository.js';
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js';
@@ -357,7 +358,13 @@ export function buildServices(
   const cardsRepository = new CardsRepository();
   const walkingRepository = new WalkingRepository();
   const cards = new CardsService(db, cardsRepository, ledger, cipher, clock, calendar, config, notifications);
-  const operators = new OperatorsService(db, new OperatorActionsRepository(), clock);
+  const operators = new OperatorsService(
+    db,
+    new OperatorActionsRepository(),
+    clock,
+    new OperatorOriginsRepository(),
+    config.fourEyes.independenceDays,
+  );
   const invitesRepository = new InvitesRepository();
   const invites = new InvitesService(db, invitesRepository, ledger, clock, calendar, config, notifications);
   const walkingHistory = new WalkingHistory(db, walkingRepository, cards, invites, clock, calendar, config);

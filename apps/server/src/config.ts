@@ -58,6 +58,10 @@ const EnvSchema = z.object({
   // a second. 0 reads the database every call.
   CONTENT_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   CONSOLE_SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(168).default(12),
+  // Failed sign-ins on one operator, from any address, within LOGIN_FAILURE_WINDOW_MINUTES that lock
+  // its sign-in for CONSOLE_LOGIN_LOCK_MINUTES (decision 073).
+  CONSOLE_LOGIN_MAX_FAILURES_PER_OPERATOR: z.coerce.number().int().min(1).default(10),
+  CONSOLE_LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   LOGIN_CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(1).default(3),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
@@ -140,6 +144,9 @@ const EnvSchema = z.object({
   WITHDRAW_FEE_MIN: z.coerce.number().int().min(0).default(100),
   WITHDRAW_ARRIVAL_BUSINESS_DAYS: z.coerce.number().int().min(0).max(30).default(2),
   WITHDRAWAL_SECOND_APPROVAL_ABOVE: z.coerce.number().int().min(0).default(500_000),
+  // Decision 074: the two operators of a four-eyes decision may not have created, or given money or
+  // admin roles to, one another within this many days.
+  FOUR_EYES_INDEPENDENCE_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   ADDRESSES_MAX: z.coerce.number().int().min(1).max(200).default(20),
   INVITE_REWARD_POINTS: z.coerce.number().int().min(0).default(500),
   INVITE_QUALIFYING_STEPS: z.coerce.number().int().min(1).default(5_000),
@@ -737,7 +744,14 @@ function fromEnv(e: Env) {
     /** Home items and the latest notices kept per server for at most this long (decision 053). */
     contentCacheMs: e.CONTENT_CACHE_MS,
     /** Operator console sessions end after this long without a request (decision 021). */
-    console: { sessionIdleHours: e.CONSOLE_SESSION_IDLE_HOURS },
+    console: {
+      sessionIdleHours: e.CONSOLE_SESSION_IDLE_HOURS,
+      /** Failures on one operator from any address that lock its sign-in, and for how long (decision 073). */
+      login: {
+        maxFailuresPerOperator: e.CONSOLE_LOGIN_MAX_FAILURES_PER_OPERATOR,
+        lockMinutes: e.CONSOLE_LOGIN_LOCK_MINUTES,
+      },
+    },
     login: {
       captchaAfterFailures: e.LOGIN_CAPTCHA_AFTER_FAILURES,
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -829,6 +843,12 @@ function fromEnv(e: Env) {
       /** Above this amount (minor units) a withdrawal needs two different finance operators (decision 023). */
       secondApprovalAbove: e.WITHDRAWAL_SECOND_APPROVAL_ABOVE,
     },
+    /**
+     * Four eyes (decisions 023, 074): the requester and the approver of a correction, the first approver and
+     * the payer of a large withdrawal, and the admin asking for a finance or admin role and the admin granting
+     * it may not have created, or given finance or admin to, one another within `independenceDays`.
+     */
+    fourEyes: { independenceDays: e.FOUR_EYES_INDEPENDENCE_DAYS },
     addressesMax: e.ADDRESSES_MAX,
     /** Both sides get `points` when the invitee first walks `steps` in a day; at most `maxPerYear` invitees per inviter. */
     invite: {

@@ -1,6 +1,10 @@
 import {
   CODES,
+  consoleChangePassword,
+  consoleCreateOperator,
   consoleLogin,
+  consoleRoleGrantApprove,
+  consoleRoleGrants,
   consoleTotpConfirm,
   consoleTotpEnrol,
   requestWithdrawal,
@@ -96,19 +100,70 @@ export async function signIn(
   t: TestApp,
   roles: OperatorRole[],
 ): Promise<ConsoleSession & { secret: string; recovery: string[] }> {
-  const { id, name } = await createOperator(t, roles);
-  const first = await consoleLoginCall(t, name);
+  return signInAs(t, await createOperator(t, roles));
+}
+
+/**
+ * A full session of an existing operator that has not enrolled yet: the first login, a password
+ * of its own when the one it was given was generated, then TOTP enrolled through the API.
+ */
+export async function signInAs(
+  t: TestApp,
+  { id, name }: { id: string; name: string },
+  password = OPERATOR_PASSWORD,
+): Promise<ConsoleSession & { secret: string; recovery: string[] }> {
+  const first = await consoleLoginCall(t, name, undefined, password);
+  expect(first.body.code).toBe(CODES.OK);
   const partial: ConsoleSession = {
     cookie: cookieOf(first.response.headers['set-cookie']),
     csrf: first.body.data.me?.csrfToken ?? '',
     operatorId: id,
     name,
   };
+  if ((first.body.data.me as { passwordChangeRequired?: boolean } | null)?.passwordChangeRequired) {
+    const changed = await consoleApi(t, partial, consoleChangePassword, {
+      body: { current: password, password: OPERATOR_PASSWORD },
+    });
+    expect(changed.code, changed.message).toBe(CODES.OK);
+  }
   const enrolled = await consoleApi(t, partial, consoleTotpEnrol);
   const secret = new URL(enrolled.data.uri).searchParams.get('secret') ?? '';
   const confirmed = await consoleApi(t, partial, consoleTotpConfirm, { body: { code: totpCode(t, secret) } });
   expect(confirmed.code).toBe(CODES.OK);
   return { ...partial, secret, recovery: confirmed.data.recoveryCodes };
+}
+
+/**
+ * An operator an admin creates in the console (decision 074: finance and admin wait for a second
+ * admin), signed in with the initial password the console showed.
+ */
+export async function createdInConsole(
+  t: TestApp,
+  admin: Pick<ConsoleSession, 'cookie' | 'csrf'>,
+  roles: OperatorRole[],
+): Promise<ConsoleSession & { secret: string; pendingRoles: OperatorRole[] }> {
+  const created = await consoleApi(t, admin, consoleCreateOperator, { body: { name: operatorName('made'), roles } });
+  expect(created.code, created.message).toBe(CODES.OK);
+  const { id, name, pendingRoles } = created.data.operator;
+  const session = await signInAs(t, { id, name }, created.data.initialPassword);
+  return { ...session, pendingRoles };
+}
+
+/** The pending role grant of an operator, as an admin lists it. */
+export async function pendingGrantOf(t: TestApp, admin: Pick<ConsoleSession, 'cookie' | 'csrf'>, operatorId: string) {
+  const grants = await consoleApi(t, admin, consoleRoleGrants);
+  expect(grants.code, grants.message).toBe(CODES.OK);
+  const grant = grants.data.find((row) => row.operatorId === operatorId);
+  expect(grant).toBeDefined();
+  return grant!;
+}
+
+/** A second admin approves the operator's pending role grant. */
+export async function approveGrantOf(t: TestApp, admin: Pick<ConsoleSession, 'cookie' | 'csrf'>, operatorId: string) {
+  const grant = await pendingGrantOf(t, admin, operatorId);
+  const approved = await consoleApi(t, admin, consoleRoleGrantApprove, { params: { id: grant.id } });
+  expect(approved.code, approved.message).toBe(CODES.OK);
+  return approved.data;
 }
 
 /** A user whose identity check waits for a reviewer (the app runs with IDENTITY_REVIEW=operator). */

@@ -34,6 +34,11 @@ export interface EndpointDef<
    * first login gives is limited to these).
    */
   readonly enrolment?: boolean;
+  /**
+   * `console` endpoints an operator may call while it must still replace a generated initial
+   * password (me, logout and the password change; decision 073): every other one is refused.
+   */
+  readonly passwordChange?: boolean;
   readonly summary: string;
   readonly params?: P;
   readonly query?: Q;

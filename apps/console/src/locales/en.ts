@@ -9,6 +9,8 @@ import { PLANS } from './areas/plans';
 import { CONTENT } from './areas/content';
 import { POLICIES } from './areas/policies';
 import { CONTENT_LANGUAGES } from './areas/content-languages';
+import { FOUR_EYES } from './areas/four-eyes';
+import { SIGN_IN } from './areas/sign-in';
 /** The base dictionary: every other locale is typed against it, so a missing key fails the typecheck. */
 export const en = {
   appName: 'Stride console',
@@ -88,7 +90,7 @@ export const en = {
   'operators.create': 'New operator',
   'operators.created': 'Operator {name} created',
   'operators.initialPassword':
-    'The initial password, shown only now. Hand it over safely; the first login asks for two-step setup.',
+    'The initial password, shown only now. Hand it over safely; it opens only the first login, which asks for a password of their own and then two-step setup.',
   'operators.editRoles': 'Roles',
   'operators.editRolesTitle': 'Roles of {name}',
   'operators.disable': 'Disable',
@@ -133,6 +135,8 @@ export const en = {
   ...CONTENT.en,
   ...POLICIES.en,
   ...CONTENT_LANGUAGES.en,
+  ...FOUR_EYES.en,
+  ...SIGN_IN.en,
 };
 
 export type Messages = Readonly<Record<keyof typeof en, string>>;

@@ -7,6 +7,8 @@ import { PLANS } from './areas/plans';
 import { CONTENT } from './areas/content';
 import { POLICIES } from './areas/policies';
 import { CONTENT_LANGUAGES } from './areas/content-languages';
+import { FOUR_EYES } from './areas/four-eyes';
+import { SIGN_IN } from './areas/sign-in';
 import type { Messages } from './en';
 import { MERCHANT } from './areas/merchant';
 
@@ -85,7 +87,8 @@ export const zhHans: Messages = {
   'operators.notEnrolled': '未设置',
   'operators.create': '新建运营人员',
   'operators.created': '已创建运营人员 {name}',
-  'operators.initialPassword': '初始密码只显示这一次。请安全地转交；首次登录时需设置两步验证。',
+  'operators.initialPassword':
+    '初始密码只显示这一次。请安全地转交；它只能用于首次登录，届时需设置自己的密码，再设置两步验证。',
   'operators.editRoles': '角色',
   'operators.editRolesTitle': '{name} 的角色',
   'operators.disable': '停用',
@@ -130,4 +133,6 @@ export const zhHans: Messages = {
   ...CONTENT.zhHans,
   ...POLICIES.zhHans,
   ...CONTENT_LANGUAGES.zhHans,
+  ...FOUR_EYES.zhHans,
+  ...SIGN_IN.zhHans,
 };

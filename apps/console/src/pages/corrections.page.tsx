@@ -10,6 +10,7 @@ import {
 } from '@stride/contract';
 import { App, Button, Card, Form, Input, Radio, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
+import { NotIndependent, OriginNote } from '../components/operator-origin';
 import { ReasonModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
@@ -51,7 +52,9 @@ function amountText(asset: string, amount: number): string {
 
 /**
  * Finance: balance corrections under four eyes. One operator requests; a different one approves
- * (the ledger moves the amount at once) or rejects; the requester may cancel while it waits.
+ * (the ledger moves the amount at once) or rejects; the requester may cancel while it waits. Each
+ * name shows how that operator came to the role, and an operator the requester made (or who made
+ * the requester) reads why it may not approve instead of an Approve button (decision 074).
  */
 export default function CorrectionsPage() {
   const { t, language } = useI18n();
@@ -275,9 +278,19 @@ export default function CorrectionsPage() {
             key: 'by',
             render: (_value, row) => (
               <Space direction="vertical" size={0}>
-                <span>{row.requestedBy}</span>
+                <span>
+                  {row.requestedBy}
+                  <OriginNote origin={row.requestedByOrigin} />
+                </span>
                 {row.decidedBy ? (
-                  <Typography.Text type="secondary">{`${t('corrections.decidedBy')}: ${row.decidedBy}`}</Typography.Text>
+                  <span>
+                    <Typography.Text type="secondary">
+                      {row.status === 'approved'
+                        ? t('corrections.approvedBy', { name: row.decidedBy })
+                        : `${t('corrections.decidedBy')}: ${row.decidedBy}`}
+                    </Typography.Text>
+                    <OriginNote origin={row.decidedByOrigin} />
+                  </span>
                 ) : null}
               </Space>
             ),
@@ -301,13 +314,16 @@ export default function CorrectionsPage() {
                   </Button>
                 </Space>
               ) : (
-                <Space>
-                  <Button type="primary" onClick={() => approve(row)}>
-                    {t('corrections.approve')}
-                  </Button>
-                  <Button danger onClick={() => setRejecting(row.id)}>
-                    {t('corrections.reject')}
-                  </Button>
+                <Space direction="vertical" size={4}>
+                  {row.notIndependent ? <NotIndependent conflict={row.notIndependent} /> : null}
+                  <Space>
+                    <Button type="primary" disabled={row.notIndependent !== null} onClick={() => approve(row)}>
+                      {t('corrections.approve')}
+                    </Button>
+                    <Button danger onClick={() => setRejecting(row.id)}>
+                      {t('corrections.reject')}
+                    </Button>
+                  </Space>
                 </Space>
               ),
           },

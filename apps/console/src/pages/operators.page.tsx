@@ -1,5 +1,6 @@
 import {
   consoleCreateOperator,
+  consoleLiftOperatorSignInLock,
   consoleOperators,
   consoleResetOperatorSecondFactor,
   consoleSetOperatorDisabled,
@@ -10,6 +11,7 @@ import {
 } from '@stride/contract';
 import { App, Button, Checkbox, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { RoleGrantsPanel } from '../components/role-grants';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
 import { dateTime } from '../lib/format';
@@ -37,7 +39,13 @@ export default function OperatorsPage() {
   const { t, language } = useI18n();
   const { message, modal } = App.useApp();
   const fail = useFail();
-  const { data: rows, loading, reload } = useLoad(loadOperators, 'list', NONE);
+  const { data: rows, loading, reload: reloadOperators } = useLoad(loadOperators, 'list', NONE);
+  // The role grants waiting for a second admin (decision 074) load again with the list.
+  const [grantsVersion, setGrantsVersion] = useState(0);
+  const reload = () => {
+    reloadOperators();
+    setGrantsVersion((version) => version + 1);
+  };
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Operator | null>(null);
   const [busy, setBusy] = useState(false);
@@ -72,6 +80,13 @@ export default function OperatorsPage() {
                 <Typography.Text code copyable data-testid="initial-password">
                   {created.initialPassword}
                 </Typography.Text>
+                {created.operator.pendingRoles.length > 0 ? (
+                  <Typography.Paragraph type="warning" style={{ marginTop: 12 }} data-testid="pending-roles">
+                    {t('operators.grantRequested', {
+                      roles: created.operator.pendingRoles.map((role) => t(`role.${role}`)).join(', '),
+                    })}
+                  </Typography.Paragraph>
+                ) : null}
               </>
             ),
             okText: t('done'),
@@ -112,6 +127,19 @@ export default function OperatorsPage() {
     });
   }
 
+  function liftLock(operator: Operator) {
+    modal.confirm({
+      title: t('operators.liftLockConfirm', { name: operator.name }),
+      okText: t('operators.liftLock'),
+      cancelText: t('cancel'),
+      onOk: () =>
+        run(
+          () => call(consoleLiftOperatorSignInLock, { params: { id: operator.id } }),
+          () => void message.success(t('operators.saved')),
+        ),
+    });
+  }
+
   return (
     <>
       <Space style={{ marginBottom: 16 }}>
@@ -120,6 +148,7 @@ export default function OperatorsPage() {
         </Button>
         <Button onClick={reload}>{t('refresh')}</Button>
       </Space>
+      <RoleGrantsPanel version={grantsVersion} onDecided={reloadOperators} />
       <Table
         rowKey="id"
         loading={loading}
@@ -131,7 +160,14 @@ export default function OperatorsPage() {
           {
             title: t('operators.roles'),
             dataIndex: 'roles',
-            render: (roles: OperatorRole[]) => roles.map((role) => <Tag key={role}>{t(`role.${role}`)}</Tag>),
+            render: (roles: OperatorRole[], row) => [
+              ...roles.map((role) => <Tag key={role}>{t(`role.${role}`)}</Tag>),
+              ...row.pendingRoles.map((role) => (
+                <Tag key={`pending-${role}`} color="gold">
+                  {t('operators.pendingRole', { role: t(`role.${role}`) })}
+                </Tag>
+              )),
+            ],
           },
           {
             title: t('operators.state'),
@@ -142,6 +178,21 @@ export default function OperatorsPage() {
               ) : (
                 <Tag color="green">{t('operators.active')}</Tag>
               ),
+          },
+          {
+            // Decision 073: a lock after repeated failures, and a generated password still to replace.
+            key: 'signIn',
+            title: t('operators.signIn'),
+            render: (_value, row) => (
+              <Space size={4} wrap>
+                {row.signInLockedUntil ? (
+                  <Tag color="orange">
+                    {t('operators.lockedUntil', { time: dateTime(row.signInLockedUntil, language) })}
+                  </Tag>
+                ) : null}
+                {row.passwordChangeRequired ? <Tag color="blue">{t('operators.mustChangePassword')}</Tag> : null}
+              </Space>
+            ),
           },
           {
             title: t('operators.totp'),
@@ -169,6 +220,11 @@ export default function OperatorsPage() {
                 <Button danger={!row.disabled} onClick={() => toggleDisabled(row)}>
                   {row.disabled ? t('operators.enable') : t('operators.disable')}
                 </Button>
+                {row.signInLockedUntil ? (
+                  <Button type="link" onClick={() => liftLock(row)}>
+                    {t('operators.liftLock')}
+                  </Button>
+                ) : null}
                 {row.totpEnrolled ? (
                   <Button type="link" onClick={() => resetSecondFactor(row)}>
                     {t('operators.resetSecondFactor')}

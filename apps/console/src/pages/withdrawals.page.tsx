@@ -8,6 +8,7 @@ import {
 } from '@stride/contract';
 import { App, Button, Form, Input, Modal, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
+import { NotIndependent, OriginNote } from '../components/operator-origin';
 import { ReasonModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
@@ -33,7 +34,9 @@ function save(blob: Blob, name: string): void {
 
 /**
  * Finance: pending withdrawals; paid once with the bank's reference, or rejected with the whole
- * amount refunded. A large one needs a first approval, then a different operator pays it.
+ * amount refunded. A large one needs a first approval, then a different operator pays it, one
+ * independent of the first: an operator the first approver made (or who made it) reads why
+ * instead of a Mark paid button (decision 074).
  */
 export default function WithdrawalsPage() {
   const { t, language } = useI18n();
@@ -151,6 +154,7 @@ export default function WithdrawalsPage() {
                 ) : row.firstApprovedBy ? (
                   <Space direction="vertical" size={0}>
                     <Tag color="blue">{t('withdrawals.approvedBy', { name: row.firstApprovedBy })}</Tag>
+                    <OriginNote origin={row.firstApprovedByOrigin} />
                     {row.firstApprovedByMe ? (
                       <Typography.Text type="secondary">{t('withdrawals.ownApproval')}</Typography.Text>
                     ) : null}
@@ -168,7 +172,14 @@ export default function WithdrawalsPage() {
                 value ? (
                   <Space direction="vertical" size={0}>
                     <span>{value}</span>
-                    {row.paidBy ? <Typography.Text type="secondary">{row.paidBy}</Typography.Text> : null}
+                    {row.paidBy ? (
+                      <span>
+                        <Typography.Text type="secondary">
+                          {t('withdrawals.paidBy', { name: row.paidBy })}
+                        </Typography.Text>
+                        <OriginNote origin={row.paidByOrigin} />
+                      </span>
+                    ) : null}
                   </Space>
                 ) : (
                   (row.rejectReason ?? '—')
@@ -186,7 +197,9 @@ export default function WithdrawalsPage() {
                       <Button type="primary" onClick={() => approve(row)}>
                         {t('withdrawals.approve')}
                       </Button>
-                    ) : row.firstApprovedByMe ? null : (
+                    ) : row.firstApprovedByMe ? null : row.notIndependent ? (
+                      <NotIndependent conflict={row.notIndependent} />
+                    ) : (
                       <Button type="primary" onClick={() => setPaying(row)}>
                         {t('withdrawals.pay')}
                       </Button>

@@ -535,6 +535,37 @@ export interface OperatorsTable {
   totp_confirmed_at: number | null;
   totp_last_step: number | null;
   created_at: number;
+  /** 1 until a generated initial password is replaced (decision 073). */
+  password_change_required: number;
+  /** Sign-in is refused while this is in the future (decision 073). */
+  sign_in_locked_until: number | null;
+  /** The last lock, kept until the operator has seen its notice. */
+  sign_in_locked_at: number | null;
+  sign_in_lock_failures: number | null;
+  sign_in_lock_addresses: number | null;
+  /**
+   * Decision 074: the operator (by name) that created this one, null on the command line without
+   * `--operator`; and the last operator to give it finance or admin, and when.
+   */
+  created_by: string | null;
+  roles_changed_by: string | null;
+  roles_changed_at: number | null;
+}
+
+/** An admin's request to give an operator finance or admin, decided by a different admin (decision 074). */
+export interface OperatorRoleGrantsTable {
+  id: string;
+  operator_id: string;
+  /** Comma-separated roles the grant adds. */
+  roles: string;
+  /** pending, approved, rejected. */
+  status: string;
+  requested_by: string;
+  requested_by_id: string | null;
+  decided_by: string | null;
+  decided_by_id: string | null;
+  created_at: number;
+  decided_at: number | null;
 }
 
 export interface OperatorRecoveryCodesTable {
@@ -792,6 +823,7 @@ export interface Database {
   operator_actions: OperatorActionsTable;
   operators: OperatorsTable;
   operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_role_grants: OperatorRoleGrantsTable;
   console_sessions: ConsoleSessionsTable;
   balance_corrections: BalanceCorrectionsTable;
   goods_categories: GoodsCategoriesTable;

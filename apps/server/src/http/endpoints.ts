@@ -42,6 +42,10 @@ export interface ConsoleOperator {
   sessionId: string;
   csrfToken: string;
   totpEnrolled: boolean;
+  /** A generated initial password still to replace: only `passwordChange` endpoints (decision 073). */
+  passwordChangeRequired: boolean;
+  /** The last lock of the operator's sign-in, until its notice is dismissed (decision 073). */
+  signInLock: { at: number; failures: number; addresses: number } | null;
 }
 
 /** The operator of a console session token, or null when unknown, idle too long, revoked or disabled. */
@@ -247,6 +251,7 @@ export class EndpointRegistrar {
 
 /**
  * A console call: a live console session from the cookie (a bearer token is never looked at), a
+ * replaced initial password unless the endpoint serves its change (decision 073), a
  * confirmed second factor unless the endpoint serves enrolment, for a state-changing call the
  * session's CSRF token and an allowed `Origin` when one is sent, and one of the endpoint's roles.
  */
@@ -266,6 +271,9 @@ async function checkConsole(
       throw new AppError('FORBIDDEN', 'consoleCsrf');
     }
     if (origin !== undefined && !sameOrigin(request, origin, origins)) throw new AppError('FORBIDDEN', 'consoleCsrf');
+  }
+  if (operator.passwordChangeRequired && !endpoint.passwordChange) {
+    throw new AppError('FORBIDDEN', 'consolePasswordFirst');
   }
   if (operator.stage !== 'full' && !endpoint.enrolment) throw new AppError('FORBIDDEN', 'consoleEnrolFirst');
   if (endpoint.roles && !endpoint.roles.some((role) => operator.roles.includes(role))) {

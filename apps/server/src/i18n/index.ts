@@ -46,7 +46,7 @@ export function negotiateLanguage(header: string | undefined): Language {
  * Messages with a count: the key's `.one` variant is used when the language's plural rule for
  * the count is "one" (English 1, French 0 and 1; Chinese has no such form).
  */
-const PLURAL_COUNTS: Partial<Record<MessageKey, string>> = { rateLimited: 'minutes' };
+const PLURAL_COUNTS: Partial<Record<MessageKey, string>> = { rateLimited: 'minutes', consoleSignInLocked: 'minutes' };
 
 function pluralVariant(language: Language, key: MessageKey, values: Record<string, string | number>): MessageKey {
   const countName = PLURAL_COUNTS[key];

@@ -27,7 +27,12 @@ describe('operators on the command line', () => {
     const password = /Initial password \(shown once\): (\S+)/.exec(created.out)?.[1] ?? '';
     expect(password).toMatch(/^[A-Z2-9]{5}(-[A-Z2-9]{5}){3}$/);
     const login = await api(t, consoleLogin, { body: { name: 'first.admin', password } });
-    expect(login.data).toMatchObject({ secondFactorRequired: false, me: { roles: ['admin', 'finance'] } });
+    // A generated password opens only its own replacement (decision 073).
+    expect(created.out).toContain('asks for a new password');
+    expect(login.data).toMatchObject({
+      secondFactorRequired: false,
+      me: { roles: ['admin', 'finance'], passwordChangeRequired: true },
+    });
     const { rows } = await t.app.services.operators.search({ action: 'operator.create' }, { limit: 1, offset: 0 });
     expect(rows[0]).toMatchObject({ operator: 'first.admin', source: `cli:${userInfo().username}` });
 
@@ -44,6 +49,8 @@ describe('operators on the command line', () => {
     expect(created.out).not.toContain('Initial password');
     const login = await api(t, consoleLogin, { body: { name: 'filed', password: 'a-long-chosen-password' } });
     expect(login.code).toBe(CODES.OK);
+    // A password the person chose is kept.
+    expect(login.data.me?.passwordChangeRequired).toBe(false);
     const again = await ops('operators', 'create', 'filed', '--roles', 'reviewer', '--yes');
     expect(again).toMatchObject({ code: 1, err: 'An operator named filed already exists' });
   });

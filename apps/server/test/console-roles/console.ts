@@ -4,16 +4,37 @@ import {
   consoleIdentityApprove,
   consoleIdentityPending,
   consoleIdentityReject,
+  consoleLiftOperatorSignInLock,
   consoleOperators,
   consoleResetOperatorSecondFactor,
+  consoleRoleGrantApprove,
+  consoleRoleGrantReject,
+  consoleRoleGrants,
   consoleSetOperatorDisabled,
   consoleSetOperatorRoles,
   consoleWithdrawalPay,
   consoleWithdrawalReject,
   consoleWithdrawalsPending,
 } from '@stride/contract';
-import { createOperator, operatorName, pendingIdentity, pendingWithdrawal } from '../console.js';
+import { createOperator, OPERATOR_PASSWORD, operatorName, pendingIdentity, pendingWithdrawal } from '../console.js';
+import type { TestApp } from '../harness.js';
 import type { RoleCase } from './index.js';
+
+/** A pending grant of finance, asked for by an admin of another desk (decision 074). */
+async function pendingGrant(t: TestApp): Promise<string> {
+  const asker = await createOperator(t, ['admin']);
+  const { operator } = await t.app.services.console.createOperator(
+    { name: operatorName('granted'), roles: ['finance', 'support'], password: OPERATOR_PASSWORD },
+    asker.name,
+    asker,
+  );
+  const grant = await t.db
+    .selectFrom('operator_role_grants')
+    .select('id')
+    .where('operator_id', '=', operator.id)
+    .executeTakeFirstOrThrow();
+  return grant.id;
+}
 
 /** The console module's own endpoints: operators, the audit, the identity and withdrawal queues. */
 export const CONSOLE_CASES: readonly RoleCase[] = [
@@ -34,6 +55,21 @@ export const CONSOLE_CASES: readonly RoleCase[] = [
     endpoint: consoleResetOperatorSecondFactor,
     input: async (t) => ({ params: { id: (await createOperator(t, ['support'])).id } }),
   },
+  {
+    endpoint: consoleLiftOperatorSignInLock,
+    input: async (t) => {
+      const { id } = await createOperator(t, ['support']);
+      await t.db
+        .updateTable('operators')
+        .set({ sign_in_locked_until: t.clock.now() + 60 * 60_000 })
+        .where('id', '=', id)
+        .execute();
+      return { params: { id } };
+    },
+  },
+  { endpoint: consoleRoleGrants, input: async (t) => (await pendingGrant(t), {}) },
+  { endpoint: consoleRoleGrantApprove, input: async (t) => ({ params: { id: await pendingGrant(t) } }) },
+  { endpoint: consoleRoleGrantReject, input: async (t) => ({ params: { id: await pendingGrant(t) } }) },
   { endpoint: consoleAudit, input: () => Promise.resolve({ query: {} }) },
   {
     endpoint: consoleIdentityPending,

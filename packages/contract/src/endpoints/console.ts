@@ -26,6 +26,37 @@ export const ConsoleMeSchema = z.object({
   totpEnrolled: z.boolean(),
   /** `enrolment`: only me, logout, password and the TOTP enrolment until a second factor is confirmed. */
   stage: z.enum(['enrolment', 'full']),
+  /**
+   * A generated initial password must be replaced first: until then only me, logout and the
+   * password change are served (decision 073).
+   */
+  passwordChangeRequired: z.boolean(),
+  /** The last lock of this operator's sign-in, until the operator has dismissed its notice (decision 073). */
+  signInLock: z.object({ at: TimestampSchema, failures: z.number().int(), addresses: z.number().int() }).nullable(),
+});
+
+/**
+ * How an operator came to its roles (decision 074): who created it (null on the command line
+ * without `--operator`), and who last gave it finance or admin, and when.
+ */
+export const OperatorOriginSchema = z.object({
+  name: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: TimestampSchema,
+  rolesChangedBy: z.string().nullable(),
+  rolesChangedAt: TimestampSchema.nullable(),
+});
+
+/**
+ * Why the operator reading may not give a four-eyes decision (decision 074): `operator` was
+ * created (`created`) or given finance or admin (`roles`) by `by` at `at`, within
+ * FOUR_EYES_INDEPENDENCE_DAYS. The console shows it instead of a button that would be refused.
+ */
+export const IndependenceConflictSchema = z.object({
+  operator: z.string(),
+  by: z.string(),
+  how: z.enum(['created', 'roles']),
+  at: TimestampSchema,
 });
 
 export const OperatorSchema = z.object({
@@ -35,6 +66,16 @@ export const OperatorSchema = z.object({
   disabled: z.boolean(),
   totpEnrolled: z.boolean(),
   createdAt: TimestampSchema,
+  /** Still to replace the generated initial password (decision 073). */
+  passwordChangeRequired: z.boolean(),
+  /** Sign-in refused until then after repeated failures; null when not locked (decision 073). */
+  signInLockedUntil: TimestampSchema.nullable(),
+  /** Decision 074: who created it, who last gave it finance or admin and when. */
+  createdBy: z.string().nullable(),
+  rolesChangedBy: z.string().nullable(),
+  rolesChangedAt: TimestampSchema.nullable(),
+  /** Finance or admin asked for it and waiting for a second admin (decision 074). */
+  pendingRoles: z.array(OperatorRoleSchema),
 });
 
 export const consoleLogin = defineEndpoint({
@@ -43,7 +84,7 @@ export const consoleLogin = defineEndpoint({
   path: '/api/console/login',
   access: 'none',
   summary:
-    'Operator login: name and password, and the TOTP or a recovery code once enrolled. Without the code an enrolled operator gets `secondFactorRequired` and no session; an operator without TOTP gets a session limited to enrolment. Sets the HttpOnly console cookie.',
+    'Operator login: name and password, and the TOTP or a recovery code once enrolled. Without the code an enrolled operator gets `secondFactorRequired` and no session; an operator without TOTP gets a session limited to enrolment, and one with a generated initial password a session limited to changing it. Repeated failures on one operator from any addresses lock its sign-in for a while (1006), even with the right password and code. Sets the HttpOnly console cookie.',
   body: z.strictObject({
     name: OperatorNameSchema,
     password: text().min(1).max(128),
@@ -58,6 +99,7 @@ export const consoleLogout = defineEndpoint({
   path: '/api/console/logout',
   access: 'console',
   enrolment: true,
+  passwordChange: true,
   summary: 'Ends this console session.',
   response: DoneSchema,
 });
@@ -68,6 +110,7 @@ export const consoleMe = defineEndpoint({
   path: '/api/console/me',
   access: 'console',
   enrolment: true,
+  passwordChange: true,
   summary: 'The signed-in operator: name, roles, the CSRF token, whether TOTP is enrolled.',
   response: ConsoleMeSchema,
 });
@@ -100,7 +143,9 @@ export const consoleChangePassword = defineEndpoint({
   path: '/api/console/password',
   access: 'console',
   enrolment: true,
-  summary: "Changes the operator's own password; every console session of the operator ends.",
+  passwordChange: true,
+  summary:
+    "Changes the operator's own password to a different one; every console session of the operator ends, except this one when it replaced a generated initial password (the session goes on to enrolment).",
   body: z.strictObject({ current: text().min(1).max(128), password: OperatorPasswordSchema }),
   response: DoneSchema,
 });
@@ -121,7 +166,8 @@ export const consoleCreateOperator = defineEndpoint({
   path: '/api/console/operators',
   access: 'console',
   roles: ['admin'],
-  summary: 'Creates an operator with roles; answers a one-time initial password.',
+  summary:
+    'Creates an operator with roles; answers a one-time initial password. Finance and admin wait as a role grant for a different admin (decision 074); the operator starts with the other roles.',
   body: z.strictObject({ name: OperatorNameSchema, roles: OperatorRolesSchema }),
   response: z.object({ operator: OperatorSchema, initialPassword: z.string() }),
 });
@@ -132,7 +178,8 @@ export const consoleSetOperatorRoles = defineEndpoint({
   path: '/api/console/operators/{id}/roles',
   access: 'console',
   roles: ['admin'],
-  summary: "Replaces an operator's roles.",
+  summary:
+    "Replaces an operator's roles. Removals and the other roles apply at once; adding finance or admin becomes a role grant for a different admin (decision 074).",
   params: z.strictObject({ id: IdSchema }),
   body: z.strictObject({ roles: OperatorRolesSchema }),
   response: OperatorSchema,
@@ -159,6 +206,84 @@ export const consoleResetOperatorSecondFactor = defineEndpoint({
   summary: "Removes an operator's TOTP and recovery codes and ends its sessions; the next login enrols again.",
   params: z.strictObject({ id: IdSchema }),
   response: OperatorSchema,
+});
+
+export const consoleLiftOperatorSignInLock = defineEndpoint({
+  id: 'console.operators.lift-sign-in-lock',
+  method: 'POST',
+  path: '/api/console/operators/{id}/sign-in-lock/lift',
+  access: 'console',
+  roles: ['admin'],
+  summary:
+    "Lifts a lock of an operator's sign-in before it ends (decision 073), with its failure counts; refused with 1007 when the sign-in is not locked.",
+  params: z.strictObject({ id: IdSchema }),
+  response: OperatorSchema,
+});
+
+export const consoleDismissSignInLock = defineEndpoint({
+  id: 'console.sign-in-lock.dismiss',
+  method: 'POST',
+  path: '/api/console/sign-in-lock/dismiss',
+  access: 'console',
+  summary: "Dismisses the notice of the last lock of the operator's own sign-in (decision 073).",
+  response: DoneSchema,
+});
+
+export const ROLE_GRANT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** An admin's request to give an operator finance or admin, waiting for a different admin (decision 074). */
+export const RoleGrantSchema = z.object({
+  id: IdSchema,
+  operatorId: IdSchema,
+  operatorName: z.string(),
+  /** What the operator holds now, and what the grant adds. */
+  currentRoles: z.array(OperatorRoleSchema),
+  roles: z.array(OperatorRoleSchema),
+  status: z.enum(ROLE_GRANT_STATUSES),
+  requestedBy: z.string(),
+  requestedByOrigin: OperatorOriginSchema.nullable(),
+  /** The admin reading asked for it (so a different one decides). */
+  mine: z.boolean(),
+  /** The grant is for the admin reading (so a different one decides). */
+  forMe: z.boolean(),
+  /** Set while the admin reading and the asker are not independent, so the reader may not approve it. */
+  notIndependent: IndependenceConflictSchema.nullable(),
+  decidedBy: z.string().nullable(),
+  createdAt: TimestampSchema,
+  decidedAt: TimestampSchema.nullable(),
+});
+
+export const consoleRoleGrants = defineEndpoint({
+  id: 'console.role-grants.list',
+  method: 'GET',
+  path: '/api/console/role-grants',
+  access: 'console',
+  roles: ['admin'],
+  summary: 'Role grants (finance, admin) waiting for a second admin, oldest first, with who asked (decision 074).',
+  response: z.array(RoleGrantSchema),
+});
+
+export const consoleRoleGrantApprove = defineEndpoint({
+  id: 'console.role-grants.approve',
+  method: 'POST',
+  path: '/api/console/role-grants/{id}/approve',
+  access: 'console',
+  roles: ['admin'],
+  summary:
+    'Approves a pending role grant, once, by an admin other than the one who asked and the operator it is for, and independent of the asker (decision 074); the roles take effect now.',
+  params: z.strictObject({ id: IdSchema }),
+  response: RoleGrantSchema,
+});
+
+export const consoleRoleGrantReject = defineEndpoint({
+  id: 'console.role-grants.reject',
+  method: 'POST',
+  path: '/api/console/role-grants/{id}/reject',
+  access: 'console',
+  roles: ['admin'],
+  summary: 'Rejects a pending role grant, once; the admin who asked may withdraw it this way too.',
+  params: z.strictObject({ id: IdSchema }),
+  response: RoleGrantSchema,
 });
 
 export const ConsoleIdentitySchema = z.object({
@@ -214,6 +339,11 @@ export const ConsoleWithdrawalSchema = WithdrawalSchema.extend({
   firstApprovedByMe: z.boolean(),
   firstApprovedAt: TimestampSchema.nullable(),
   paidBy: z.string().nullable(),
+  /** How the first approver and the payer came to their roles (decision 074); null without an account. */
+  firstApprovedByOrigin: OperatorOriginSchema.nullable(),
+  paidByOrigin: OperatorOriginSchema.nullable(),
+  /** Set while the operator reading may not pay it: they and its first approver are not independent. */
+  notIndependent: IndependenceConflictSchema.nullable(),
   /** The bank's transfer reference, recorded when paid. */
   bankReference: z.string().nullable(),
 });
@@ -251,7 +381,7 @@ export const consoleWithdrawalPay = defineEndpoint({
   access: 'console',
   roles: ['finance'],
   summary:
-    "Marks a pending withdrawal paid, once, with the bank's transfer reference. A large one needs a first approval by a different operator.",
+    "Marks a pending withdrawal paid, once, with the bank's transfer reference. A large one needs a first approval by a different operator, independent of the payer (decision 074).",
   params: z.strictObject({ id: IdSchema }),
   body: z.strictObject({ reference: BankReferenceSchema }),
   response: ConsoleWithdrawalSchema,
@@ -318,3 +448,6 @@ export type ConsoleMe = z.output<typeof ConsoleMeSchema>;
 export type Operator = z.output<typeof OperatorSchema>;
 export type AuditEntry = z.output<typeof AuditEntrySchema>;
 export type ConsoleWithdrawal = z.output<typeof ConsoleWithdrawalSchema>;
+export type OperatorOrigin = z.output<typeof OperatorOriginSchema>;
+export type IndependenceConflict = z.output<typeof IndependenceConflictSchema>;
+export type RoleGrant = z.output<typeof RoleGrantSchema>;

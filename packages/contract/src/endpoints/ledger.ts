@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, PageQuerySchema, TimestampSchema, pageOf, text } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
+import { IndependenceConflictSchema, OperatorOriginSchema } from './console.js';
 
 /**
  * The ledger's console endpoints (finance): balance corrections under four eyes (decision 023)
@@ -33,6 +34,11 @@ export const CorrectionSchema = z.object({
   decisionReason: z.string().nullable(),
   createdAt: TimestampSchema,
   decidedAt: TimestampSchema.nullable(),
+  /** How the requester and the decider came to their roles (decision 074); null without an account. */
+  requestedByOrigin: OperatorOriginSchema.nullable(),
+  decidedByOrigin: OperatorOriginSchema.nullable(),
+  /** Set while the operator reading may not approve it: they and its requester are not independent. */
+  notIndependent: IndependenceConflictSchema.nullable(),
 });
 
 export const consoleCorrections = defineEndpoint({
@@ -86,7 +92,7 @@ export const consoleCorrectionApprove = defineEndpoint({
   access: 'console',
   roles: ['finance'],
   summary:
-    'Approves a pending correction, once, by an operator other than its requester; the ledger moves the amount between the user and `system:adjustments`. A debit beyond the balance is refused.',
+    'Approves a pending correction, once, by an operator other than its requester and independent of it (decision 074: neither created the other or gave it finance or admin within FOUR_EYES_INDEPENDENCE_DAYS); the ledger moves the amount between the user and `system:adjustments`. A debit beyond the balance is refused.',
   params: z.strictObject({ id: IdSchema }),
   response: CorrectionSchema,
 });

@@ -23,6 +23,8 @@ import * as m0023 from './0023-profile.js';
 import * as m0024 from './0024-notifications.js';
 import * as m0025 from './0025-policies-and-consents.js';
 import * as m0027 from './0027-push.js';
+import * as m0028 from './0028-operator-sign-in.js';
+import * as m0029 from './0029-four-eyes-independence.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -50,4 +52,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024-notifications': m0024,
   '0025-policies-and-consents': m0025,
   '0027-push': m0027,
+  '0028-operator-sign-in': m0028,
+  '0029-four-eyes-independence': m0029,
 };

@@ -2,6 +2,8 @@ import {
   consoleAudit,
   consoleChangePassword,
   consoleCreateOperator,
+  consoleDismissSignInLock,
+  consoleLiftOperatorSignInLock,
   consoleIdentityApprove,
   consoleIdentityPending,
   consoleIdentityReject,
@@ -10,6 +12,9 @@ import {
   consoleMe,
   consoleOperators,
   consoleResetOperatorSecondFactor,
+  consoleRoleGrantApprove,
+  consoleRoleGrantReject,
+  consoleRoleGrants,
   consoleSetOperatorDisabled,
   consoleSetOperatorRoles,
   consoleTotpConfirm,
@@ -39,11 +44,18 @@ function me(operator: ConsoleOperator): ConsoleMe {
     csrfToken: operator.csrfToken,
     totpEnrolled: operator.totpEnrolled,
     stage: operator.stage,
+    passwordChangeRequired: operator.passwordChangeRequired,
+    signInLock: operator.signInLock && { ...operator.signInLock, at: isoTime(operator.signInLock.at) },
   };
 }
 
 function operatorAnswer(view: OperatorView) {
-  return { ...view, createdAt: isoTime(view.createdAt) };
+  return {
+    ...view,
+    createdAt: isoTime(view.createdAt),
+    signInLockedUntil: view.signInLockedUntil === null ? null : isoTime(view.signInLockedUntil),
+    rolesChangedAt: view.rolesChangedAt === null ? null : isoTime(view.rolesChangedAt),
+  };
 }
 
 function parseJson(value: string | null): unknown {
@@ -102,12 +114,13 @@ export function registerConsoleRoutes(
   handle(consoleOperators, async () => (await service.listOperators()).map(operatorAnswer));
 
   handle(consoleCreateOperator, async ({ operator, body }) => {
-    const created = await service.createOperator(body, operator.name);
+    // Finance and admin wait for a second admin (decision 074).
+    const created = await service.createOperator(body, operator.name, { name: operator.name, id: operator.id });
     return { operator: operatorAnswer(created.operator), initialPassword: created.initialPassword };
   });
 
   handle(consoleSetOperatorRoles, async ({ operator, params, body }) =>
-    operatorAnswer(await service.setRoles(operator.name, params.id, body.roles)),
+    operatorAnswer(await service.setRoles({ name: operator.name, id: operator.id }, params.id, body.roles)),
   );
 
   handle(consoleSetOperatorDisabled, async ({ operator, params, body }) =>
@@ -116,6 +129,25 @@ export function registerConsoleRoutes(
 
   handle(consoleResetOperatorSecondFactor, async ({ operator, params }) =>
     operatorAnswer(await service.resetSecondFactor(operator.name, params.id)),
+  );
+
+  handle(consoleLiftOperatorSignInLock, async ({ operator, params }) =>
+    operatorAnswer(await service.liftSignInLock(operator.name, params.id)),
+  );
+
+  handle(consoleDismissSignInLock, async ({ operator }) => {
+    await service.dismissSignInLock(operator);
+    return { done: true as const };
+  });
+
+  handle(consoleRoleGrants, ({ operator }) => service.roleGrants.list({ name: operator.name, id: operator.id }));
+
+  handle(consoleRoleGrantApprove, ({ operator, params }) =>
+    service.roleGrants.approve({ name: operator.name, id: operator.id }, params.id),
+  );
+
+  handle(consoleRoleGrantReject, ({ operator, params }) =>
+    service.roleGrants.reject({ name: operator.name, id: operator.id }, params.id),
   );
 
   handle(consoleIdentityPending, async ({ operator }) => {
@@ -152,7 +184,7 @@ export function registerConsoleRoutes(
     const { rows } = await admin.payouts.listForOperators(query.status);
     // The queue oldest first, in the order users asked; settled ones newest first.
     const ordered = query.status === 'pending' ? rows.reverse() : rows;
-    return ordered.map((row) => admin.payouts.consoleView(row, operator.name));
+    return admin.payouts.consoleViews(ordered, operator.name);
   });
 
   handle(consoleWithdrawalApprove, ({ operator, params }) => admin.payouts.approve(operator.name, params.id));

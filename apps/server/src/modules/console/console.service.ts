@@ -13,6 +13,7 @@ import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { ConsoleRepository, OperatorRow } from './console.repository.js';
+import { isGranted, RoleGrants, roleList, type Asker } from './role-grants.js';
 
 const TOTP_PERIOD_SECONDS = 30;
 /** One step either side, for clocks a little apart. */
@@ -27,6 +28,14 @@ export interface OperatorView {
   disabled: boolean;
   totpEnrolled: boolean;
   createdAt: number;
+  passwordChangeRequired: boolean;
+  /** Null when not locked at the time of the view. */
+  signInLockedUntil: number | null;
+  /** Decision 074: who created it, who last gave it finance or admin and when, and what waits for a second admin. */
+  createdBy: string | null;
+  rolesChangedBy: string | null;
+  rolesChangedAt: number | null;
+  pendingRoles: OperatorRole[];
 }
 
 export type ConsoleLogin =
@@ -36,7 +45,12 @@ function rolesOf(row: OperatorRow): OperatorRole[] {
   return row.roles.split(',').filter(Boolean) as OperatorRole[];
 }
 
-export function toOperatorView(row: OperatorRow): OperatorView {
+/** Sign-in is locked while `sign_in_locked_until` lies after `now` (decision 073). */
+function lockedUntil(row: OperatorRow, now: number): number | null {
+  return row.sign_in_locked_until !== null && row.sign_in_locked_until > now ? row.sign_in_locked_until : null;
+}
+
+export function toOperatorView(row: OperatorRow, now = 0): OperatorView {
   return {
     id: row.id,
     name: row.name,
@@ -44,6 +58,12 @@ export function toOperatorView(row: OperatorRow): OperatorView {
     disabled: row.disabled_at !== null,
     totpEnrolled: row.totp_confirmed_at !== null,
     createdAt: row.created_at,
+    passwordChangeRequired: row.password_change_required === 1,
+    signInLockedUntil: lockedUntil(row, now),
+    createdBy: row.created_by,
+    rolesChangedBy: row.roles_changed_by,
+    rolesChangedAt: row.roles_changed_at,
+    pendingRoles: [],
   };
 }
 
@@ -59,6 +79,8 @@ function initialPassword(): string {
  */
 export class ConsoleService {
   private readonly idleMs: number;
+  /** Finance and admin given in the console wait for a second admin (decision 074). */
+  readonly roleGrants: RoleGrants;
 
   constructor(
     private readonly db: Db,
@@ -71,6 +93,7 @@ export class ConsoleService {
     private readonly config: Config,
   ) {
     this.idleMs = config.console.sessionIdleHours * HOUR_MS;
+    this.roleGrants = new RoleGrants(db, repository, operators, clock);
   }
 
   private hash(purpose: string, value: string): string {
@@ -82,22 +105,39 @@ export class ConsoleService {
     return this.hash('console-csrf', sessionToken);
   }
 
-  /** Creates an operator; answers the one-time initial password unless one was given. */
+  /**
+   * Creates an operator; answers the one-time initial password unless one was given. `by` is
+   * recorded as its creator (decision 074). With `grantBy` (the console) finance and admin are
+   * not given yet but wait as a role grant for a second admin; without it (the command line, the
+   * demo seed, which run with the server's own access) every role is given at once.
+   */
   async createOperator(
     input: { name: string; roles: OperatorRole[]; password?: string },
     by?: string,
+    grantBy?: Asker,
   ): Promise<{ operator: OperatorView; initialPassword: string }> {
     const password = input.password ?? initialPassword();
+    const roles = [...new Set(input.roles)];
+    const granted = grantBy ? roles.filter(isGranted) : [];
     const row: OperatorRow = {
       id: randomUUID(),
       name: input.name,
       password_hash: await this.hasher.hash(password),
-      roles: [...new Set(input.roles)].join(','),
+      roles: roles.filter((role) => !granted.includes(role)).join(','),
       disabled_at: null,
       totp_secret_encrypted: null,
       totp_confirmed_at: null,
       totp_last_step: null,
       created_at: this.clock.now(),
+      // A generated password is known to whoever created the operator: replaced at the first sign-in (decision 073).
+      password_change_required: input.password === undefined ? 1 : 0,
+      sign_in_locked_until: null,
+      sign_in_locked_at: null,
+      sign_in_lock_failures: null,
+      sign_in_lock_addresses: null,
+      created_by: by ?? null,
+      roles_changed_by: null,
+      roles_changed_at: null,
     };
     await this.db.transaction().execute(async (trx) => {
       if (await this.repository.findOperatorByName(trx, input.name)) {
@@ -112,8 +152,9 @@ export class ConsoleService {
         after: { name: row.name, roles: rolesOf(row) },
         now: row.created_at,
       });
+      if (grantBy && granted.length > 0) await this.roleGrants.request(trx, grantBy, row.id, granted, row.created_at);
     });
-    return { operator: toOperatorView(row), initialPassword: password };
+    return { operator: { ...toOperatorView(row), pendingRoles: granted }, initialPassword: password };
   }
 
   async hasOperator(name: string): Promise<boolean> {
@@ -121,7 +162,12 @@ export class ConsoleService {
   }
 
   async listOperators(): Promise<OperatorView[]> {
-    return (await this.repository.listOperators(this.db)).map(toOperatorView);
+    const now = this.clock.now();
+    const [rows, pending] = await Promise.all([
+      this.repository.listOperators(this.db),
+      this.repository.pendingRoles(this.db),
+    ]);
+    return rows.map((row) => ({ ...toOperatorView(row, now), pendingRoles: roleList(pending.get(row.id)) }));
   }
 
   private async changeOperator(
@@ -150,19 +196,14 @@ export class ConsoleService {
         after: view(after),
         now,
       });
-      return toOperatorView(after);
+      return toOperatorView(after, now);
     });
   }
 
-  setRoles(by: string, id: string, roles: OperatorRole[]): Promise<OperatorView> {
-    return this.changeOperator(
-      by,
-      id,
-      'operator.roles',
-      () => ({ roles: [...new Set(roles)].join(',') }),
-      false,
-      (row) => ({ roles: rolesOf(row) }),
-    );
+  /** The console's change of roles: adding finance or admin waits for a second admin (decision 074). */
+  async setRoles(by: Asker, id: string, roles: OperatorRole[]): Promise<OperatorView> {
+    const changed = await this.roleGrants.setRoles(by, id, roles);
+    return { ...toOperatorView(changed.row, changed.now), pendingRoles: changed.pendingRoles };
   }
 
   setDisabled(by: string, id: string, disabled: boolean): Promise<OperatorView> {
@@ -188,8 +229,104 @@ export class ConsoleService {
   }
 
   /**
+   * Lifts a lock of an operator's sign-in before it ends: a compare-and-set on a lock still
+   * running, recorded with the admin, and the operator's failure counts cleared (decision 073).
+   */
+  async liftSignInLock(by: string, id: string): Promise<OperatorView> {
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      const before = await this.repository.findOperator(trx, id);
+      if (!before) throw new AppError('NOT_FOUND', 'notFound');
+      if (!(await this.repository.unlockSignIn(trx, id, now))) {
+        throw new AppError('BUSINESS_RULE', 'consoleSignInNotLocked');
+      }
+      await this.limits.clear(trx, [], [`${this.failurePrefix(id)}%`]);
+      await this.operators.record(trx, {
+        operator: by,
+        action: 'operator.sign-in-unlock',
+        subjectType: 'operator',
+        subjectId: id,
+        before: { signInLockedUntil: before.sign_in_locked_until },
+        after: { signInLockedUntil: null },
+        now,
+      });
+      return toOperatorView({ ...before, sign_in_locked_until: null }, now);
+    });
+  }
+
+  /** The operator has read the notice of the last lock of its sign-in. */
+  async dismissSignInLock(operator: ConsoleOperator): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await this.repository.findOperator(trx, operator.id);
+      if (!row || row.sign_in_locked_at === null) return;
+      await this.repository.updateOperator(trx, row.id, {
+        sign_in_locked_at: null,
+        sign_in_lock_failures: null,
+        sign_in_lock_addresses: null,
+      });
+      await this.operators.record(trx, {
+        operator: row.name,
+        action: 'operator.sign-in-lock-seen',
+        subjectType: 'operator',
+        subjectId: row.id,
+        detail: { lockedAt: row.sign_in_locked_at },
+        now,
+      });
+    });
+  }
+
+  /** Each failed sign-in of one operator is counted under this prefix and the address it came from. */
+  private failurePrefix(operatorId: string): string {
+    return `console-login:operator:${operatorId}:`;
+  }
+
+  private lockedError(until: number, now: number): AppError {
+    return new AppError('RATE_LIMITED', 'consoleSignInLocked', {
+      minutes: Math.max(1, Math.ceil((until - now) / MINUTE_MS)),
+    });
+  }
+
+  /**
+   * A failed password or second factor of an existing operator, from any address: counted per
+   * operator and address; at the configured number within the window the operator's sign-in is
+   * locked by one compare-and-set, recorded once, and its counts start again. Answers the lock's
+   * refusal when the sign-in is locked now, by this failure or by another request on any server,
+   * so that during a lock a right code and a wrong one get the same answer.
+   */
+  private async operatorFailure(row: OperatorRow, ip: string, windowMs: number): Promise<AppError | null> {
+    const prefix = this.failurePrefix(row.id);
+    await this.limits.hit(`${prefix}${ip}`, windowMs);
+    const { hits, keys } = await this.limits.tally(prefix, windowMs);
+    const now = this.clock.now();
+    const settings = this.config.console.login;
+    if (hits >= settings.maxFailuresPerOperator) {
+      const until = now + settings.lockMinutes * MINUTE_MS;
+      await this.db.transaction().execute(async (trx) => {
+        const lock = { now, until, failures: hits, addresses: keys };
+        if (!(await this.repository.lockSignIn(trx, row.id, lock))) return;
+        await this.limits.clear(trx, [], [`${prefix}%`]);
+        await this.operators.record(trx, {
+          operator: row.name,
+          action: 'operator.sign-in-lock',
+          subjectType: 'operator',
+          subjectId: row.id,
+          detail: { failures: hits, addresses: keys, lockMinutes: settings.lockMinutes },
+          before: { signInLockedUntil: null },
+          after: { signInLockedUntil: until },
+          now,
+        });
+      });
+    }
+    const current = await this.repository.findOperator(this.db, row.id);
+    const locked = current ? lockedUntil(current, now) : null;
+    return locked === null ? null : this.lockedError(locked, now);
+  }
+
+  /**
    * Name and password, then the second factor once enrolled. Failures count per name and address
-   * and per address; either over its limit locks login for the rest of the window.
+   * and per address, either over its limit refusing that address for the rest of the window; and
+   * per operator from any address, which locks the operator's sign-in for a while (decision 073).
    */
   async login(input: { name: string; password: string; code?: string | undefined }, ip: string): Promise<ConsoleLogin> {
     const windowMs = this.config.login.failureWindowMinutes * MINUTE_MS;
@@ -202,12 +339,16 @@ export class ConsoleService {
     if (byName >= this.config.login.maxFailuresPerAccount || byAddress >= this.config.login.maxFailuresPerAddress) {
       throw new AppError('RATE_LIMITED', 'rateLimited', { minutes: this.limits.minutesLeft(windowMs) });
     }
+    const row = await this.repository.findOperatorByName(this.db, input.name);
+    // Locked: refused before the password is looked at, so the answer tells nothing about it.
+    const locked = row ? lockedUntil(row, this.clock.now()) : null;
+    if (locked !== null) throw this.lockedError(locked, this.clock.now());
     const fail = async (): Promise<never> => {
       await this.limits.hit(nameKey, windowMs);
       await this.limits.hit(addressKey, windowMs);
-      throw new AppError('CREDENTIALS_INVALID', 'consoleCredentialsInvalid');
+      const lockError = row ? await this.operatorFailure(row, ip, windowMs) : null;
+      throw lockError ?? new AppError('CREDENTIALS_INVALID', 'consoleCredentialsInvalid');
     };
-    const row = await this.repository.findOperatorByName(this.db, input.name);
     const passwordOk = row
       ? await this.hasher.verify(row.password_hash, input.password)
       : await this.hasher.verifyNobody(input.password);
@@ -222,15 +363,18 @@ export class ConsoleService {
     const now = this.clock.now();
     const stage = enrolled ? 'full' : 'enrolment';
     const sessionId = randomUUID();
-    await this.repository.insertSession(this.db, {
+    const opened = await this.repository.insertSessionUnlessLocked(this.db, {
       id: sessionId,
       operator_id: row.id,
       token_hash: this.hash('console-session', token),
       stage,
       created_at: now,
       expires_at: now + this.idleMs,
-      revoked_at: null,
     });
+    if (!opened) {
+      const current = await this.repository.findOperator(this.db, row.id);
+      throw this.lockedError((current && lockedUntil(current, now)) ?? now, now);
+    }
     return { secondFactorRequired: false, token, operator: this.toConsoleOperator(row, sessionId, stage, token) };
   }
 
@@ -248,6 +392,15 @@ export class ConsoleService {
       sessionId,
       csrfToken: this.csrfToken(token),
       totpEnrolled: row.totp_confirmed_at !== null,
+      passwordChangeRequired: row.password_change_required === 1,
+      signInLock:
+        row.sign_in_locked_at === null
+          ? null
+          : {
+              at: row.sign_in_locked_at,
+              failures: row.sign_in_lock_failures ?? 0,
+              addresses: row.sign_in_lock_addresses ?? 0,
+            },
     };
   }
 
@@ -343,22 +496,29 @@ export class ConsoleService {
     return codes;
   }
 
-  /** Every console session of the operator ends, this one included. */
+  /**
+   * Every console session of the operator ends, this one included; but when the password replaced
+   * is a generated initial one, this session goes on (to enrolment) and only the others end
+   * (decision 073).
+   */
   async changePassword(operator: ConsoleOperator, current: string, password: string): Promise<void> {
     const row = await this.repository.findOperator(this.db, operator.id);
     if (!row || !(await this.hasher.verify(row.password_hash, current))) {
       throw new AppError('CREDENTIALS_INVALID', 'consoleCredentialsInvalid');
     }
+    if (password === current) throw new AppError('VALIDATION_FAILED', 'passwordUnchanged');
+    const required = row.password_change_required === 1;
     const hash = await this.hasher.hash(password);
     const now = this.clock.now();
     await this.db.transaction().execute(async (trx) => {
-      await this.repository.updateOperator(trx, row.id, { password_hash: hash });
-      await this.repository.revokeAllSessions(trx, row.id, now);
+      await this.repository.updateOperator(trx, row.id, { password_hash: hash, password_change_required: 0 });
+      await this.repository.revokeAllSessions(trx, row.id, now, required ? operator.sessionId : undefined);
       await this.operators.record(trx, {
         operator: row.name,
         action: 'operator.password',
         subjectType: 'operator',
         subjectId: row.id,
+        ...(required ? { before: { passwordChangeRequired: true }, after: { passwordChangeRequired: false } } : {}),
         now,
       });
     });

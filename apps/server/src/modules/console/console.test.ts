@@ -40,7 +40,12 @@ import { api, call, registerUser, useTestApp, type ApiOptions } from '../../../t
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock.js';
 
 // A low second-approval amount (¥100), so the role cases can make a large withdrawal (decision 023).
-const t = useTestApp({ IDENTITY_REVIEW: 'operator', WITHDRAWAL_SECOND_APPROVAL_ABOVE: '10000' });
+// The lock per operator (decision 073) is console-sign-in.test.ts's: here the limits per address alone.
+const t = useTestApp({
+  IDENTITY_REVIEW: 'operator',
+  WITHDRAWAL_SECOND_APPROVAL_ABOVE: '10000',
+  CONSOLE_LOGIN_MAX_FAILURES_PER_OPERATOR: '1000',
+});
 
 describe('console login and sessions', () => {
   it('sets an HttpOnly, SameSite=Strict cookie limited to enrolment before TOTP', async () => {

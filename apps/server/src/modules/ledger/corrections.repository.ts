@@ -1,6 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { BalanceCorrectionsTable } from '../../db/schema.js';
+import type { Independence } from '../operators/operators.service.js';
 
 export type CorrectionRow = BalanceCorrectionsTable;
 export type CorrectionWithUserRow = CorrectionRow & { user_account: string };
@@ -31,21 +32,24 @@ export class CorrectionsRepository {
 
   /**
    * From pending to a decision, once. `requester` narrows it to corrections someone did (`same`)
-   * or did not (`other`) request: four eyes is part of the one statement.
+   * or did not (`other`) request, and `independence` (an approval, decision 074) to requesters
+   * independent of the decider: four eyes is part of the one statement.
    */
   async decide(
     db: Executor,
     id: string,
     values: Updateable<BalanceCorrectionsTable>,
     requester: { name: string; is: 'same' | 'other' },
+    independence?: Independence,
   ): Promise<boolean> {
-    const result = await db
+    let query = db
       .updateTable('balance_corrections')
       .set(values)
       .where('id', '=', id)
       .where('status', '=', 'pending')
-      .where('requested_by', requester.is === 'same' ? '=' : '!=', requester.name)
-      .executeTakeFirst();
+      .where('requested_by', requester.is === 'same' ? '=' : '!=', requester.name);
+    if (independence) query = query.where(independence(sql.ref('balance_corrections.requested_by')));
+    const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 

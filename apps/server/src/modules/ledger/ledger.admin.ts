@@ -7,7 +7,14 @@ import { isoTime, type Clock } from '../../lib/clock.js';
 import { formatMoney } from '../../lib/money.js';
 import { maskMobile } from '../../lib/secrets.js';
 import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import {
+  conflictView,
+  dependenceOf,
+  notIndependent,
+  originView,
+  type Origin,
+  type OperatorsService,
+} from '../operators/operators.service.js';
 import type { CorrectionsRepository, CorrectionWithUserRow } from './corrections.repository.js';
 import type { Asset, LedgerAccountRef, LedgerService } from './ledger.service.js';
 
@@ -29,7 +36,9 @@ function amountText(asset: string, amount: number): string {
 /**
  * Finance's side of the ledger (decision 023): balance corrections under four eyes and the ledger
  * report. A correction is requested by one finance operator and approved (moving the money) or
- * rejected by a different one; its requester may cancel it while it waits.
+ * rejected by a different one; its requester may cancel it while it waits. The approver must be
+ * independent of the requester: neither created the other or gave it finance or admin within
+ * FOUR_EYES_INDEPENDENCE_DAYS (decision 074).
  */
 export class LedgerAdmin {
   constructor(
@@ -40,7 +49,8 @@ export class LedgerAdmin {
     private readonly clock: Clock,
   ) {}
 
-  view(row: CorrectionWithUserRow, reader: string): Correction {
+  view(row: CorrectionWithUserRow, reader: string, origins: ReadonlyMap<string, Origin>, since: number): Correction {
+    const mine = row.requested_by === reader;
     return {
       id: row.id,
       userId: row.user_id,
@@ -51,12 +61,32 @@ export class LedgerAdmin {
       reason: row.reason,
       status: row.status as CorrectionStatus,
       requestedBy: row.requested_by,
-      mine: row.requested_by === reader,
+      mine,
       decidedBy: row.decided_by,
       decisionReason: row.decision_reason,
       createdAt: isoTime(Number(row.created_at)),
       decidedAt: row.decided_at === null ? null : isoTime(Number(row.decided_at)),
+      requestedByOrigin: originView(origins.get(row.requested_by)),
+      decidedByOrigin: row.decided_by === null ? null : originView(origins.get(row.decided_by)),
+      notIndependent:
+        row.status === 'pending' && !mine ? conflictView(dependenceOf(reader, row.requested_by, origins, since)) : null,
     };
+  }
+
+  /** Corrections as `reader` sees them, with how each operator named came to the role. */
+  private async views(db: Executor, rows: CorrectionWithUserRow[], reader: string): Promise<Correction[]> {
+    const origins = await this.operators.originsOf(db, [
+      reader,
+      ...rows.flatMap((row) => [row.requested_by, row.decided_by]),
+    ]);
+    const since = this.operators.independenceSince(this.clock.now());
+    return rows.map((row) => this.view(row, reader, origins, since));
+  }
+
+  private async viewOne(id: string, reader: string): Promise<Correction> {
+    const [view] = await this.views(this.db, [await this.found(this.db, id)], reader);
+    if (!view) throw new OperatorError(`No correction ${id}`);
+    return view;
   }
 
   private async user(ref: string): Promise<{ id: string; account: string }> {
@@ -87,7 +117,7 @@ export class LedgerAdmin {
     page: { limit: number; offset: number },
   ) {
     const { rows, total } = await this.repository.list(this.db, filter, page);
-    return { items: rows.map((row) => this.view(row, reader)), total };
+    return { items: await this.views(this.db, rows, reader), total };
   }
 
   async request(operator: string, operatorId: string | null, input: CorrectionInput): Promise<Correction> {
@@ -121,28 +151,40 @@ export class LedgerAdmin {
         now,
       });
     });
-    return this.view(await this.found(this.db, id), operator);
+    return this.viewOne(id, operator);
   }
 
   /**
-   * Approves once, by someone other than the requester: the compare-and-set first, then the
-   * transfer in the same transaction. A debit beyond the user's balance is refused by the ledger's
-   * one-statement check, so nothing (not even the decision) is kept.
+   * Approves once, by someone other than the requester and independent of it (decision 074): the
+   * compare-and-set first, then the transfer in the same transaction. A debit beyond the user's
+   * balance is refused by the ledger's one-statement check, so nothing (not even the decision) is
+   * kept.
    */
   async approve(operator: string, id: string): Promise<Correction> {
     const balances = { before: 0, after: 0 };
+    let at = this.clock.now();
+    let origins: ReadonlyMap<string, Origin> = new Map();
     await this.operators.changeState({
       operator,
-      change: (trx, now) =>
-        this.repository.decide(
+      change: (trx, now) => {
+        at = now;
+        return this.repository.decide(
           trx,
           id,
           { status: 'approved', decided_by: operator, decided_at: now },
           { name: operator, is: 'other' },
-        ),
+          this.operators.independentOf(operator, now),
+        );
+      },
       reread: (trx) => this.repository.find(trx, id),
       missing: `No correction ${id}`,
-      lost: (current) => this.refusal(current, operator, 'approve'),
+      lost: async (current, trx) => {
+        if (current.status === 'pending' && current.requested_by !== operator) {
+          const dependence = await this.operators.dependence(trx, operator, current.requested_by, at);
+          if (dependence) return notIndependent(dependence);
+        }
+        return this.refusal(current, operator, 'approve');
+      },
       apply: async (trx) => {
         const row = await this.found(trx, id);
         const user: LedgerAccountRef = { kind: 'user', userId: row.user_id, asset: row.asset as Asset };
@@ -170,6 +212,7 @@ export class LedgerAdmin {
         }
         balances.after = await this.ledger.balance(user, trx);
         balances.before = balances.after - signed;
+        origins = await this.operators.originsOf(trx, [row.requested_by, operator]);
         return row;
       },
       record: (row) => ({
@@ -178,10 +221,16 @@ export class LedgerAdmin {
         subjectId: row.id,
         detail: { userId: row.user_id, direction: row.direction, asset: row.asset, amount: Number(row.amount) },
         before: { status: 'pending', balance: balances.before },
-        after: { status: 'approved', balance: balances.after },
+        // Who asked and who approved, and how each came to the role (decision 074).
+        after: {
+          status: 'approved',
+          balance: balances.after,
+          requester: originView(origins.get(row.requested_by)) ?? { name: row.requested_by },
+          approver: originView(origins.get(operator)) ?? { name: operator },
+        },
       }),
     });
-    return this.view(await this.found(this.db, id), operator);
+    return this.viewOne(id, operator);
   }
 
   async reject(operator: string, id: string, reason: string): Promise<Correction> {
@@ -207,7 +256,7 @@ export class LedgerAdmin {
         after: { status: 'rejected', reason },
       }),
     });
-    return this.view(await this.found(this.db, id), operator);
+    return this.viewOne(id, operator);
   }
 
   /** Its requester withdraws it while it waits. */
@@ -237,7 +286,7 @@ export class LedgerAdmin {
         after: { status: 'cancelled' },
       }),
     });
-    return this.view(await this.found(this.db, id), operator);
+    return this.viewOne(id, operator);
   }
 
   /** System accounts, what users hold per asset, and the ledger's invariant check. */

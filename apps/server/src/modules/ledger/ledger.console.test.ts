@@ -84,7 +84,13 @@ describe('balance corrections under four eyes', () => {
         operator: b.name,
         source: 'console',
         before: { status: 'pending', balance: 1_000 },
-        after: { status: 'approved', balance: 3_550 },
+        // Both operators were made directly (as on the command line): nobody created either.
+        after: {
+          status: 'approved',
+          balance: 3_550,
+          requester: expect.objectContaining({ name: a.name, createdBy: null, rolesChangedBy: null }) as unknown,
+          approver: expect.objectContaining({ name: b.name, createdBy: null, rolesChangedBy: null }) as unknown,
+        },
       },
       {
         action: 'correction.request',

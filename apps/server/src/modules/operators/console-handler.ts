@@ -20,7 +20,11 @@ export function consoleHandler(endpoints: EndpointRegistrar, operators: Operator
       try {
         return await (operator ? operators.as({ operatorId: operator.id, source: 'console' }, run) : run());
       } catch (error) {
-        if (error instanceof OperatorError) throw new AppError('BUSINESS_RULE', 'businessRule', {}, error.message);
+        if (error instanceof OperatorError) {
+          throw error.localized
+            ? new AppError('BUSINESS_RULE', error.localized.key, error.localized.values)
+            : new AppError('BUSINESS_RULE', 'businessRule', {}, error.message);
+        }
         throw error;
       }
     });

@@ -1,8 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IndependenceConflict, OperatorOrigin as OriginView } from '@stride/contract';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
-import type { Clock } from '../../lib/clock.js';
+import { DAY_MS, isoTime, type Clock } from '../../lib/clock.js';
 import { OperatorError } from './operator-error.js';
+import type { OperatorOriginRow, OperatorOriginsRepository } from './operator-origins.repository.js';
 import type {
   ActionFilter,
   OperatorAction,
@@ -35,13 +38,101 @@ export interface StateChange<Row, Result> {
   /** The row, read again when the compare-and-set lost, to say what another operator decided. */
   reread: (trx: Executor) => Promise<Row | undefined>;
   /** The refusal when the row does not exist at all. */
-  missing: string;
-  /** The refusal when the row exists but is no longer in the expected state. */
-  lost: (current: Row) => string;
+  missing: string | OperatorError;
+  /**
+   * The refusal when the row exists but the compare-and-set changed nothing: its state moved on,
+   * or (decision 074) the two operators are not independent.
+   */
+  lost: (current: Row, trx: Executor) => string | OperatorError | Promise<string | OperatorError>;
   /** Everything else the decision does, in the same transaction, after the change won. */
   apply: (trx: Executor, now: number) => Promise<Result>;
   /** The action record, written last in the same transaction. */
   record: (result: Result, now: number) => RecordedAction;
+}
+
+/** How an operator came to its roles (decision 074): who created it, who last gave it finance or admin. */
+export interface Origin {
+  name: string;
+  createdBy: string | null;
+  createdAt: number;
+  rolesChangedBy: string | null;
+  rolesChangedAt: number | null;
+}
+
+/** Why two operators are not independent (decision 074): `operator` was created, or given its role, by `by` at `at`. */
+export interface Dependence {
+  operator: string;
+  by: string;
+  how: 'created' | 'roles';
+  at: number;
+}
+
+/** Decision 074's rule for a compare-and-set: the acting operator and the one `other` names are independent. */
+export type Independence = (other: Expression<string | null>) => Expression<SqlBool>;
+
+function toOrigin(row: OperatorOriginRow): Origin {
+  return {
+    name: row.name,
+    createdBy: row.created_by,
+    createdAt: Number(row.created_at),
+    rolesChangedBy: row.roles_changed_by,
+    rolesChangedAt: row.roles_changed_at === null ? null : Number(row.roles_changed_at),
+  };
+}
+
+/**
+ * The rule of `OperatorOriginsRepository.independent`, read on the origins already loaded: the
+ * first link that makes `a` and `b` one pair of hands after `since` (`a` as the subject first), or
+ * null.
+ */
+export function dependenceOf(
+  a: string,
+  b: string,
+  origins: ReadonlyMap<string, Origin>,
+  since: number,
+): Dependence | null {
+  for (const [subject, maker] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const origin = origins.get(subject);
+    if (!origin) continue;
+    if (origin.createdBy === maker && origin.createdAt > since) {
+      return { operator: subject, by: maker, how: 'created', at: origin.createdAt };
+    }
+    if (origin.rolesChangedBy === maker && origin.rolesChangedAt !== null && origin.rolesChangedAt > since) {
+      return { operator: subject, by: maker, how: 'roles', at: origin.rolesChangedAt };
+    }
+  }
+  return null;
+}
+
+/** The refusal of a four-eyes decision by two operators who are not independent, in the operator's language. */
+export function notIndependent(dependence: Dependence): OperatorError {
+  return OperatorError.of(dependence.how === 'created' ? 'fourEyesCreatedBy' : 'fourEyesRolesBy', {
+    operator: dependence.operator,
+    by: dependence.by,
+    date: isoTime(dependence.at).slice(0, 10),
+  });
+}
+
+/**
+ * An origin as the console shows it and the audit records it, times as ISO text; null for a name
+ * without an account (the command line's `--operator`).
+ */
+export function originView(origin: Origin | undefined): OriginView | null {
+  if (!origin) return null;
+  return {
+    name: origin.name,
+    createdBy: origin.createdBy,
+    createdAt: isoTime(origin.createdAt),
+    rolesChangedBy: origin.rolesChangedBy,
+    rolesChangedAt: origin.rolesChangedAt === null ? null : isoTime(origin.rolesChangedAt),
+  };
+}
+
+export function conflictView(dependence: Dependence | null): IndependenceConflict | null {
+  return dependence === null ? null : { ...dependence, at: isoTime(dependence.at) };
 }
 
 /** The record of operator actions (who and when), and the one way an operator changes a row's state. */
@@ -52,7 +143,39 @@ export class OperatorsService {
     private readonly db: Db,
     private readonly actions: OperatorActionsRepository,
     private readonly clock: Clock,
+    private readonly origins: OperatorOriginsRepository,
+    /** FOUR_EYES_INDEPENDENCE_DAYS (decision 074). */
+    private readonly independenceDays: number,
   ) {}
+
+  /** The start of decision 074's period, seen at `now`: links made after it count. */
+  independenceSince(now: number): number {
+    return now - this.independenceDays * DAY_MS;
+  }
+
+  /**
+   * Decision 074's rule as part of a compare-and-set made at `now`: `operator` and the operator
+   * the statement's `other` column names did not create, or give finance or admin to, one another
+   * within the period.
+   */
+  independentOf(operator: string, now: number): Independence {
+    const since = this.independenceSince(now);
+    return (other) => this.origins.independent(sql.val(operator), other, since);
+  }
+
+  /** How each named operator came to its roles; names without an account are absent. */
+  async originsOf(db: Executor, names: readonly (string | null)[]): Promise<Map<string, Origin>> {
+    const rows = await this.origins.find(
+      db,
+      names.filter((name): name is string => name !== null),
+    );
+    return new Map(rows.map((row) => [row.name, toOrigin(row)]));
+  }
+
+  /** Why `a` and `b` are not independent at `now` (`a` as the subject first), or null. */
+  async dependence(db: Executor, a: string, b: string, now: number): Promise<Dependence | null> {
+    return dependenceOf(a, b, await this.originsOf(db, [a, b]), this.independenceSince(now));
+  }
 
   /** Runs `work` with every action it records attributed to `actor`. */
   as<T>(actor: Actor, work: () => Promise<T>): Promise<T> {
@@ -93,7 +216,8 @@ export class OperatorsService {
     return this.db.transaction().execute(async (trx) => {
       if (!(await step.change(trx, now))) {
         const current = await step.reread(trx);
-        throw new OperatorError(current ? step.lost(current) : step.missing);
+        const refusal = current ? await step.lost(current, trx) : step.missing;
+        throw refusal instanceof OperatorError ? refusal : new OperatorError(refusal);
       }
       const result = await step.apply(trx, now);
       await this.record(trx, { ...step.record(result, now), operator: step.operator, now });

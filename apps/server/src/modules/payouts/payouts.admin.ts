@@ -7,7 +7,14 @@ import { formatMoney } from '../../lib/money.js';
 import { maskMobile, type FieldCipher } from '../../lib/secrets.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import {
+  conflictView,
+  dependenceOf,
+  notIndependent,
+  originView,
+  type Origin,
+  type OperatorsService,
+} from '../operators/operators.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { PayoutsRepository, WithdrawalWithCardRow } from './payouts.repository.js';
 import { PENDING_ACCOUNT, toWithdrawal } from './payouts.service.js';
@@ -34,8 +41,21 @@ export class PayoutsAdmin {
     return amount > this.secondApprovalAbove;
   }
 
-  /** A withdrawal as finance sees it: the user's masked mobile, the approval state, the reference. */
-  consoleView(row: WithdrawalWithCardRow, reader?: string): ConsoleWithdrawal {
+  /**
+   * A withdrawal as finance sees it: the user's masked mobile, the approval state with how each
+   * operator came to the role, and whether `reader` may pay it (decision 074), the reference.
+   */
+  consoleView(
+    row: WithdrawalWithCardRow,
+    reader: string,
+    origins: ReadonlyMap<string, Origin>,
+    since: number,
+  ): ConsoleWithdrawal {
+    const awaitsPayer =
+      row.status === 'pending' &&
+      this.needsSecondApproval(row.amount) &&
+      row.first_approved_by !== null &&
+      row.first_approved_by !== reader;
     return {
       ...toWithdrawal(row),
       userId: row.user_id,
@@ -46,7 +66,23 @@ export class PayoutsAdmin {
       firstApprovedAt: row.first_approved_at === null ? null : isoTime(row.first_approved_at),
       paidBy: row.paid_by,
       bankReference: row.bank_reference,
+      firstApprovedByOrigin: row.first_approved_by === null ? null : originView(origins.get(row.first_approved_by)),
+      paidByOrigin: row.paid_by === null ? null : originView(origins.get(row.paid_by)),
+      notIndependent:
+        awaitsPayer && row.first_approved_by !== null
+          ? conflictView(dependenceOf(reader, row.first_approved_by, origins, since))
+          : null,
     };
+  }
+
+  /** Withdrawals as `reader` sees them in the console, in the order given. */
+  async consoleViews(rows: WithdrawalWithCardRow[], reader: string): Promise<ConsoleWithdrawal[]> {
+    const origins = await this.operators.originsOf(this.db, [
+      reader,
+      ...rows.flatMap((row) => [row.first_approved_by, row.paid_by]),
+    ]);
+    const since = this.operators.independenceSince(this.clock.now());
+    return rows.map((row) => this.consoleView(row, reader, origins, since));
   }
 
   /**
@@ -133,8 +169,9 @@ export class PayoutsAdmin {
 
   /**
    * Marks a withdrawal paid once, with the bank's transfer reference. Above the second-approval
-   * amount it must carry a first approval by another operator; the command line (`channel: 'cli'`)
-   * cannot give one, so it refuses those and points to the console.
+   * amount it must carry a first approval by another operator, independent of the payer (decision
+   * 074); the command line (`channel: 'cli'`) cannot give one, so it refuses those and points to
+   * the console.
    */
   async markPaid(
     operator: string,
@@ -151,22 +188,38 @@ export class PayoutsAdmin {
       }
     }
     let firstApprovedBy: string | null = null;
+    let at = this.clock.now();
+    let origins: ReadonlyMap<string, Origin> = new Map();
     await this.operators.changeState({
       operator,
-      change: (trx, now) =>
-        this.repository.settlePaid(trx, withdrawalId, { operator, reference, now }, this.secondApprovalAbove),
+      change: (trx, now) => {
+        at = now;
+        return this.repository.settlePaid(
+          trx,
+          withdrawalId,
+          { operator, reference, now },
+          this.secondApprovalAbove,
+          this.operators.independentOf(operator, now),
+        );
+      },
       reread: (trx) => this.repository.findWithdrawal(trx, withdrawalId),
       missing: `No withdrawal ${withdrawalId}`,
-      lost: (current) => {
+      lost: async (current, trx) => {
         if (current.status !== 'pending') return alreadySettled(withdrawalId, current);
         if (current.first_approved_by === null) {
           return `Withdrawal ${withdrawalId} is above ${formatMoney(this.secondApprovalAbove)}: a finance operator approves it first, then a different one pays it.`;
         }
-        return `You gave the first approval of withdrawal ${withdrawalId}; a different finance operator must pay it.`;
+        if (current.first_approved_by === operator) {
+          return `You gave the first approval of withdrawal ${withdrawalId}; a different finance operator must pay it.`;
+        }
+        const dependence = await this.operators.dependence(trx, operator, current.first_approved_by, at);
+        if (dependence) return notIndependent(dependence);
+        return `Withdrawal ${withdrawalId} could not be paid; nothing was changed.`;
       },
       apply: async (trx) => {
         const row = await this.settled(trx, withdrawalId);
         firstApprovedBy = row.first_approved_by;
+        if (firstApprovedBy !== null) origins = await this.operators.originsOf(trx, [firstApprovedBy, operator]);
         const { transferId } = await this.ledger.post(trx, {
           kind: 'withdraw.paid',
           legs: [
@@ -193,7 +246,19 @@ export class PayoutsAdmin {
         subjectId: row.id,
         detail: { amount: row.amount, fee: row.fee, received: row.received, reference },
         before: { status: 'pending', firstApprovedBy },
-        after: { status: 'paid', received: row.received, paidBy: operator, reference },
+        after: {
+          status: 'paid',
+          received: row.received,
+          paidBy: operator,
+          reference,
+          // A large one: who gave each approval, and how each came to the role (decision 074).
+          ...(firstApprovedBy === null
+            ? {}
+            : {
+                firstApprover: originView(origins.get(firstApprovedBy)) ?? { name: firstApprovedBy },
+                payer: originView(origins.get(operator)) ?? { name: operator },
+              }),
+        },
       }),
     });
     this.notifications.nudge(); // the push of a settled withdrawal, now committed
@@ -256,7 +321,9 @@ export class PayoutsAdmin {
   }
 
   private async operatorView(withdrawalId: string, reader: string): Promise<ConsoleWithdrawal> {
-    return this.consoleView(await this.settled(this.db, withdrawalId), reader);
+    const [view] = await this.consoleViews([await this.settled(this.db, withdrawalId)], reader);
+    if (!view) throw new OperatorError(`No withdrawal ${withdrawalId}`);
+    return view;
   }
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { BankCardsTable, WithdrawalsTable } from '../../db/schema.js';
+import type { Independence } from '../operators/operators.service.js';
 
 export type BankCardRow = BankCardsTable;
 export type WithdrawalRow = WithdrawalsTable;
@@ -140,13 +141,15 @@ export class PayoutsRepository {
 
   /**
    * Compare-and-set from pending to paid. A large withdrawal (above `above`) must carry a first
-   * approval by someone other than `operator`: the four-eyes rule is part of the one statement.
+   * approval by someone other than `operator` and independent of it (decision 074): the four-eyes
+   * rule is part of the one statement.
    */
   async settlePaid(
     db: Executor,
     id: string,
     values: { operator: string; reference: string; now: number },
     above: number,
+    independence: Independence,
   ): Promise<boolean> {
     const result = await db
       .updateTable('withdrawals')
@@ -156,7 +159,11 @@ export class PayoutsRepository {
       .where((eb) =>
         eb.or([
           eb('amount', '<=', above),
-          eb.and([eb('first_approved_by', 'is not', null), eb('first_approved_by', '!=', values.operator)]),
+          eb.and([
+            eb('first_approved_by', 'is not', null),
+            eb('first_approved_by', '!=', values.operator),
+            independence(sql.ref('withdrawals.first_approved_by')),
+          ]),
         ]),
       )
       .executeTakeFirst();

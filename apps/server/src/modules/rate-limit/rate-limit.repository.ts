@@ -25,6 +25,18 @@ export class RateLimitRepository {
     return row.count;
   }
 
+  /** The keys starting with `prefix` that have a counter in this window, and their counts' sum. */
+  async tally(db: Executor, prefix: string, windowStart: number): Promise<{ keys: number; hits: number }> {
+    const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+    const row = await db
+      .selectFrom('rate_counters')
+      .select((eb) => [eb.fn.countAll().as('keys'), eb.fn.sum('count').as('hits')])
+      .where(sql<boolean>`${sql.ref('key')} like ${pattern} escape '\\'`)
+      .where('window_start', '=', windowStart)
+      .executeTakeFirstOrThrow();
+    return { keys: Number(row.keys), hits: Number(row.hits ?? 0) };
+  }
+
   async deleteKey(db: Executor, key: string): Promise<void> {
     await db.deleteFrom('rate_counters').where('key', '=', key).execute();
   }

@@ -36,6 +36,14 @@ export class RateLimitService {
     return (await this.hit(key, windowMs)) <= max;
   }
 
+  /**
+   * How many keys starting with `prefix` were hit in the current window, and how often in all: one
+   * subject's failures counted per address, as `<prefix><address>` (decision 073).
+   */
+  tally(prefix: string, windowMs: number): Promise<{ keys: number; hits: number }> {
+    return this.repository.tally(this.db, prefix, this.windowStart(windowMs));
+  }
+
   reset(key: string): Promise<void> {
     return this.repository.deleteKey(this.db, key);
   }

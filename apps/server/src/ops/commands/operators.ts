@@ -23,7 +23,8 @@ export const OPERATOR_COMMANDS: Command[] = [
     name: 'operators create',
     usage: [
       '  operators create <name> --roles admin[,finance,...] [--password-file FILE] [--operator NAME] --yes',
-      '                                                         a console operator; prints a one-time initial password',
+      '                                                         a console operator; prints a one-time initial password,',
+      '                                                         replaced at the first login (a --password-file one is kept)',
     ],
     run: async ({ deps, values, positionals }) => {
       const name = OperatorNameSchema.safeParse(requireId(positionals, 'name'));
@@ -44,8 +45,11 @@ export const OPERATOR_COMMANDS: Command[] = [
       deps.out(`Operator ${created.operator.name} created with roles ${created.operator.roles.join(',')}.`);
       if (!password) {
         deps.out(`Initial password (shown once): ${created.initialPassword}`);
+        // A generated password is replaced at the first sign-in; one the person typed is kept (decision 073).
+        deps.out('The first console login asks for a new password, then to enrol a TOTP second factor.');
+      } else {
+        deps.out('The first console login asks to enrol a TOTP second factor.');
       }
-      deps.out('The first console login asks to enrol a TOTP second factor.');
     },
   },
   {
