@@ -37,6 +37,21 @@ describe('server texts', () => {
       'Mot de passe : doit contenir au plus 64 caractères',
     );
   });
+
+  it('say a full stop once when a value typed with one stands before the template’s own', () => {
+    const reason = { reason: 'Photo is blurred.' };
+    expect(translator('en')('notification.identity.rejected.body', reason)).toBe(
+      'Reason: Photo is blurred. Please correct it and submit again.',
+    );
+    expect(translator('zh-Hans')('notification.identity.rejected.body', { reason: '照片模糊。' })).toBe(
+      '原因：照片模糊。请修改后重新提交。',
+    );
+    // Only a closing stop before the template's own goes: elsewhere the value is kept whole.
+    expect(
+      translator('en')('notification.withdrawal.rejected.body', { amount: '50.00', reason: 'Closed account.' }),
+    ).toBe('Your withdrawal of ¥50.00 was rejected: Closed account. The whole amount is back in your balance.');
+    expect(translator('en')('rule.tooLong', { field: 'Name.', max: 5 })).toBe('Name.: must be at most 5 characters');
+  });
 });
 
 describe('negotiateLanguage', () => {

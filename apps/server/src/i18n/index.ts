@@ -56,12 +56,20 @@ function pluralVariant(language: Language, key: MessageKey, values: Record<strin
   return new Intl.PluralRules(language).select(count) === 'one' && hasMessage(variant) ? variant : key;
 }
 
+const FULL_STOP = /^[.。．]$/u;
+const CLOSING_STOPS = /[.。．]+$/u;
+
 export function translator(language: Language): Translate {
   const messages = MESSAGES[language];
   return (key, values) => {
     const template = messages[values ? pluralVariant(language, key, values) : key];
     if (!values) return template;
-    return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+    return template.replace(/\{(\w+)\}/g, (match, name: string, at: number) => {
+      if (!(name in values)) return match;
+      // "Reason: {reason}." with a reason typed as "Photo is blurred." says its full stop once.
+      const value = String(values[name]);
+      return FULL_STOP.test(template.charAt(at + match.length)) ? value.replace(CLOSING_STOPS, '') : value;
+    });
   };
 }
 

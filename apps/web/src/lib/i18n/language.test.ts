@@ -34,4 +34,14 @@ describe('language', () => {
     expect(translate('en', 'home.greeting', { account: '+1555' })).toBe('Hello, +1555');
     expect(translate('zh-Hans', 'tip')).toBe('提示');
   });
+
+  it('says a full stop once when a value typed with one stands before the text’s own', () => {
+    expect(translate('en', 'identity.rejectReason', { reason: 'Photo is blurred.' })).toBe(
+      'Reason: Photo is blurred. Please correct it and submit again.',
+    );
+    expect(translate('en', 'identity.rejectReason', { reason: 'Photo is blurred' })).toBe(
+      'Reason: Photo is blurred. Please correct it and submit again.',
+    );
+    expect(translate('en', 'withdraw.rejectReason', { reason: 'Closed account.' })).toBe('Reason: Closed account.');
+  });
 });

@@ -10,11 +10,16 @@ export function translate(language: Language, key: MessageKey, params?: Translat
   // one (setLanguage), so the key itself is shown only if that load failed.
   const text = loadedMessages(language)?.[key] ?? loadedMessages('en')?.[key] ?? key;
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string, at: number) => {
     const value = params[name];
-    return value === undefined ? whole : String(value);
+    if (value === undefined) return whole;
+    // "Reason: {reason}." with a reason typed as "Photo is blurred." says its full stop once.
+    return FULL_STOP.test(text.charAt(at + whole.length)) ? String(value).replace(CLOSING_STOPS, '') : String(value);
   });
 }
+
+const FULL_STOP = /^[.。．]$/u;
+const CLOSING_STOPS = /[.。．]+$/u;
 
 /** Translation in the current language, for code outside React (dialogs of the request layer). */
 export const t: Translate = (key, params) => translate(languageStore.get(), key, params);
