@@ -127,7 +127,7 @@ describe('page host', () => {
     expect(window.location.hash).toBe(`#/pages/login/index?redirect=${encodeURIComponent('/pages/my/index')}`);
   });
 
-  it('keeps a tab page alive across switchTab: home is not loaded again when the user comes back', async () => {
+  it('keeps a tab page alive across switchTab: home is the same page when the user comes back', async () => {
     userStore.setSession('tok', {
       id: 'u1',
       account: '+15550001',
@@ -154,8 +154,76 @@ describe('page host', () => {
     fireEvent.click(within(screen.getByRole('navigation', { name: 'Stride' })).getByRole('button', { name: 'Home' }));
     await waitFor(() => expect(homeSection?.hidden).toBe(false));
     expect(screen.getByText('Hello, +15**0001').closest('section')).toBe(homeSection);
-    expect(homeCalls()).toBe(2);
+    // Shown again, it reads its figures again (decision 076), quietly, in the same page.
+    await waitFor(() => expect(homeCalls()).toBe(3));
     const myPage = document.querySelector('section[data-route="/pages/my/index"]');
     expect(myPage?.hasAttribute('hidden')).toBe(true);
+  });
+
+  it('shows what changed on the server meanwhile when the user switches tabs and comes back', async () => {
+    userStore.setSession('tok', {
+      id: 'u1',
+      account: '+15550001',
+      inviteCode: 'ABCD1234',
+      realNameStatus: 'none',
+      createdAt: '2024-01-01T00:00:00Z',
+      nickname: null,
+      avatarUrl: null,
+    });
+    // A held day: 0 points, ¥0.00, under review. An operator clears it while the user is on home.
+    const held = {
+      day: '2026-03-02',
+      utcOffsetMinutes: 480,
+      steps: 1_000,
+      goal: 6_000,
+      points: 0,
+      balance: 0,
+      earnedPoints: 84,
+      collectedPoints: 0,
+      collectablePoints: 0,
+      multiplier: 1.2,
+      activeCard: null,
+      activeCards: [],
+      banners: [],
+      quickEntries: [],
+      notices: [],
+      review: {
+        status: 'flagged',
+        reasons: ['regularRhythm'],
+        flaggedAt: '2026-03-02T01:00:00Z',
+        decidedAt: null as string | null,
+      },
+    };
+    let home = held;
+    const fetch = vi.fn((input: string, _init?: RequestInit) => {
+      const isHome = new URL(input).pathname === '/api/home';
+      const body = isHome
+        ? { code: 1, message: 'success', data: home }
+        : { code: 1010, message: 'Not available yet', data: null };
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+    });
+    vi.stubGlobal('fetch', fetch);
+    await open('#/');
+    await waitFor(() => expect(screen.getByTestId('home-points').textContent).toBe('0'));
+    expect(screen.getByText('Under review', { exact: false })).toBeTruthy();
+
+    home = {
+      ...held,
+      points: 84,
+      balance: 300,
+      collectedPoints: 84,
+      review: { ...held.review, status: 'cleared', decidedAt: '2026-03-02T02:00:00Z' },
+    };
+    // The tab bar by its buttons' text: a role query over the whole of home is slow in jsdom.
+    const tab = (name: string) =>
+      within(document.querySelector<HTMLElement>('.tab-bar') ?? document.body).getByText(name);
+    fireEvent.click(tab('My'));
+    await waitFor(() => expect(window.location.hash).toBe('#/pages/my/index'));
+    fireEvent.click(tab('Home'));
+    const homePage = screen.getByTestId('home-points').closest('section.page');
+    await waitFor(() => expect(homePage?.hasAttribute('hidden')).toBe(false));
+    await waitFor(() => expect(screen.getByTestId('home-points').textContent).toBe('84'));
+    expect(screen.getByTestId('home-balance').textContent).toBe('¥3.00');
+    expect(screen.queryByText('Under review', { exact: false })).toBeNull();
   });
 });

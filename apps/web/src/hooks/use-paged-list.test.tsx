@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { announceChange, refreshShownPage } from '../lib/data-changed';
 import { RequestError } from '../lib/http';
 import { PageActivityContext } from './page-activity';
 import { usePagedList, type Page } from './use-paged-list';
@@ -114,6 +115,74 @@ describe('usePagedList options', () => {
     expect(result.current.status).toBe('ready');
     expect(result.current.items).toEqual([1, 2]);
     await waitFor(() => expect(result.current.items).toEqual([0, 1, 2]));
+  });
+
+  it('reads its first page again quietly whenever its page is shown again, and on a notification or a pull', async () => {
+    const load = vi
+      .fn<(page: number) => Promise<Page<number>>>()
+      .mockResolvedValueOnce({ items: [1], hasMore: false })
+      .mockResolvedValueOnce({ items: [2, 1], hasMore: false })
+      .mockResolvedValueOnce({ items: [3, 2, 1], hasMore: false })
+      .mockResolvedValueOnce({ items: [4, 3, 2, 1], hasMore: false });
+    let isActive = true;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <PageActivityContext.Provider value={isActive}>{children}</PageActivityContext.Provider>
+    );
+    const { result, rerender } = renderHook(() => usePagedList(load), { wrapper });
+    await waitFor(() => expect(result.current.items).toEqual([1]));
+    isActive = false;
+    rerender();
+    // The app's own writes leave a list alone: the page that wrote updates its item in place.
+    await act(() => announceChange('write'));
+    expect(load).toHaveBeenCalledTimes(1);
+    isActive = true;
+    rerender();
+    expect(result.current.items).toEqual([1]);
+    await waitFor(() => expect(result.current.items).toEqual([2, 1]));
+    act(() => void announceChange('notification'));
+    await waitFor(() => expect(result.current.items).toEqual([3, 2, 1]));
+    await act(() => refreshShownPage());
+    expect(result.current.items).toEqual([4, 3, 2, 1]);
+    expect(load.mock.calls.map(([page]) => page)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('keeps the further pages the user scrolled to: merged in front with keyOf, else read only on a pull', async () => {
+    let firstPage = [1, 2];
+    const load = vi.fn((page: number) =>
+      Promise.resolve(page === 1 ? { items: firstPage, hasMore: true } : { items: [3], hasMore: false }),
+    );
+    let isActive = true;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <PageActivityContext.Provider value={isActive}>{children}</PageActivityContext.Provider>
+    );
+    const keyed = renderHook(() => usePagedList(load, { keyOf: String }), { wrapper });
+    await waitFor(() => expect(keyed.result.current.items).toEqual([1, 2]));
+    act(() => keyed.result.current.loadMore());
+    await waitFor(() => expect(keyed.result.current.items).toEqual([1, 2, 3]));
+    firstPage = [0, 2];
+    isActive = false;
+    keyed.rerender();
+    isActive = true;
+    keyed.rerender();
+    // The new first page, then what was below it: an item in both shows once.
+    await waitFor(() => expect(keyed.result.current.items).toEqual([0, 2, 1, 3]));
+    keyed.unmount();
+
+    load.mockClear();
+    firstPage = [1, 2];
+    const plain = renderHook(() => usePagedList(load), { wrapper });
+    await waitFor(() => expect(plain.result.current.items).toEqual([1, 2]));
+    act(() => plain.result.current.loadMore());
+    await waitFor(() => expect(plain.result.current.items).toEqual([1, 2, 3]));
+    firstPage = [0, 2];
+    isActive = false;
+    plain.rerender();
+    isActive = true;
+    plain.rerender();
+    expect(load).toHaveBeenCalledTimes(2);
+    await act(() => refreshShownPage());
+    expect(plain.result.current.items).toEqual([0, 2]);
+    expect(plain.result.current.hasMore).toBe(true);
   });
 
   it('on its error state, loads again by itself when the browser comes back online', async () => {

@@ -1,8 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getChangeStamp, useWindowEvent } from './freshness';
+import { getChangeCount, type DataChange } from '../lib/data-changed';
+import { useDataChanged, useWindowEvent } from './freshness';
 import { usePageActive } from './page-activity';
 import { useErrorText } from './use-error-text';
 import type { LoadStatus } from './use-remote';
+
+/**
+ * What makes a list on the page shown read its first page again. Not the app's own writes: the
+ * page that wrote updates its item in place (`update`), and a read of the first page would drop
+ * the further pages the user scrolled to.
+ */
+const LIST_CHANGES: readonly DataChange[] = ['return', 'notification', 'pull'];
 
 export interface Page<T> {
   readonly items: readonly T[];
@@ -13,9 +21,10 @@ export interface PagedListOptions<T> {
   /** From the first page again whenever the page returns to the top of the stack. */
   readonly reloadOnShow?: boolean;
   /**
-   * The first page again, quietly (the list stays on screen until the answer), when the page
-   * returns to the top after something may have changed, or the app comes back into view. On by
-   * default, off with `reloadOnShow` (docs/product/client.md, Navigation, Fresh pages).
+   * The first page again, quietly (the list stays on screen until the answer), whenever the page
+   * is shown again, and while it is shown, when the app comes back into view, a notification
+   * arrives or the page is pulled down (decision 076). On by default, off with `reloadOnShow`
+   * (docs/product/client.md, Navigation, Fresh pages).
    */
   readonly refreshOnShow?: boolean;
   /**
@@ -69,6 +78,8 @@ export function usePagedList<T>(
   const [generation, setGeneration] = useState(0);
   const [loaded, setLoaded] = useState<Loaded<T> | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);
+  /** The change count when the newest read of the first page started (lib/data-changed.ts). */
+  const startedAt = useRef(-1);
   const isCurrent = loaded !== undefined && loaded.load === load && loaded.generation === generation;
   const state: Loaded<T> = isCurrent
     ? loaded
@@ -94,6 +105,7 @@ export function usePagedList<T>(
   useEffect(() => {
     const current = new AbortController();
     controller.current = current;
+    startedAt.current = getChangeCount();
     const base = { load, generation, isLoadingMore: false };
     load(1, current.signal).then(
       (first) => {
@@ -110,47 +122,55 @@ export function usePagedList<T>(
 
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
 
-  useEffect(() => {
-    if (reloadOnShow && isActive && !wasActive.current) reload();
-    wasActive.current = isActive;
-  }, [isActive, reloadOnShow, reload]);
-
-  const refreshQuietly = useCallback(() => {
-    if (stateRef.current.status !== 'ready') return;
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    load(1, current.signal).then(
-      (first) => {
-        if (current.signal.aborted) return;
-        setLoaded(
-          (previous) =>
-            previous && {
+  /**
+   * The first page again, the list staying on screen. The further pages the user scrolled to
+   * stay: with `keyOf` the first page goes in front of them (an item in both shows once); without
+   * it only a pull reads (it starts at the top), and then the list is its first page again.
+   */
+  const refreshQuietly = useCallback(
+    (change?: DataChange): Promise<void> => {
+      const { status, page } = stateRef.current;
+      if (status !== 'ready') return Promise.resolve();
+      if (page > 1 && !keyOfRef.current && change !== 'pull') return Promise.resolve();
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      startedAt.current = getChangeCount();
+      return load(1, current.signal).then(
+        (first) => {
+          if (current.signal.aborted) return;
+          setLoaded((previous) => {
+            if (!previous) return previous;
+            const key = keyOfRef.current;
+            if (key && previous.page > 1) {
+              const fresh = new Set(first.items.map(key));
+              const rest = previous.items.filter((item) => !fresh.has(key(item)));
+              return { ...previous, items: [...first.items, ...rest], isLoadingMore: false, error: undefined };
+            }
+            return {
               ...previous,
               items: first.items,
               page: 1,
               hasMore: first.hasMore,
               isLoadingMore: false,
               error: undefined,
-            },
-        );
-      },
-      // A failed quiet read keeps the list as it was.
-      () => undefined,
-    );
-  }, [load]);
+            };
+          });
+        },
+        // A failed quiet read keeps the list as it was.
+        () => undefined,
+      );
+    },
+    [load],
+  );
 
-  const changesWhenHidden = useRef<number | undefined>(undefined);
+  // Shown again: its first page again (decision 076), quietly unless `reloadOnShow`.
   useEffect(() => {
-    if (!refreshOnShow) return;
-    if (!isActive) {
-      changesWhenHidden.current ??= getChangeStamp();
-      return;
-    }
-    if (changesWhenHidden.current !== undefined && changesWhenHidden.current !== getChangeStamp()) refreshQuietly();
-    changesWhenHidden.current = undefined;
-  }, [isActive, refreshOnShow, refreshQuietly]);
-  useWindowEvent('document', 'visibilitychange', (refreshOnShow || reloadOnShow) && isActive, refreshQuietly);
+    if (reloadOnShow && isActive && !wasActive.current) reload();
+    if (!reloadOnShow && refreshOnShow && isActive && !wasActive.current) void refreshQuietly();
+    wasActive.current = isActive;
+  }, [isActive, reloadOnShow, refreshOnShow, reload, refreshQuietly]);
+  useDataChanged((refreshOnShow || reloadOnShow) && isActive, LIST_CHANGES, startedAt, refreshQuietly);
   useWindowEvent('window', 'online', isActive && state.status === 'error', reload);
 
   const loadMore = useCallback(() => {

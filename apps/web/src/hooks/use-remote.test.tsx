@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { collectPoints } from '@stride/contract';
 import { RECONNECTED_EVENT } from '../lib/connectivity';
+import { announceChange, refreshShownPage } from '../lib/data-changed';
 import { RequestError, call } from '../lib/http';
 import { PageActivityContext } from './page-activity';
 import { useRemote } from './use-remote';
@@ -127,62 +128,173 @@ describe('useRemote', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('without reloadOnShow, a page returning to the top keeps its value', async () => {
+  it('with refreshOnShow false, a page returning to the top keeps its value and reads nothing', async () => {
     const load = vi.fn(() => Promise.resolve(1));
     let isActive = true;
     const wrapper = ({ children }: { children: ReactNode }) => (
       <PageActivityContext.Provider value={isActive}>{children}</PageActivityContext.Provider>
     );
-    const { result, rerender } = renderHook(() => useRemote(load), { wrapper });
+    const { result, rerender } = renderHook(() => useRemote(load, { refreshOnShow: false }), { wrapper });
     await waitFor(() => expect(result.current.state.status).toBe('ready'));
     isActive = false;
     rerender();
     isActive = true;
     rerender();
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('with refreshOnShow, reads again quietly when shown only if something was saved while it was hidden', async () => {
-    const load = vi.fn<(signal: AbortSignal) => Promise<number>>().mockResolvedValueOnce(1).mockResolvedValueOnce(2);
+  it('reads again quietly every time its page is shown again, though nothing in the app changed', async () => {
+    // An operator cleared a held day meanwhile: only the server knows (decision 076).
+    const { load, calls } = deferred<number>();
     let isActive = true;
     const wrapper = ({ children }: { children: ReactNode }) => (
       <PageActivityContext.Provider value={isActive}>{children}</PageActivityContext.Provider>
     );
     // On by default (docs/product/client.md, Navigation, Fresh pages).
     const { result, rerender } = renderHook(() => useRemote(load), { wrapper });
-    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 1 }));
+    act(() => calls[0]?.resolve(0));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 0 }));
 
-    // Hidden and shown again with nothing saved meanwhile: nothing is read.
+    // Another tab is shown: nothing is read while hidden.
+    isActive = false;
+    rerender();
+    expect(calls).toHaveLength(1);
+    // Back to it: read again, the old figure on screen until the answer.
+    isActive = true;
+    rerender();
+    expect(calls).toHaveLength(2);
+    expect(result.current.state).toEqual({ status: 'ready', data: 0 });
+    act(() => calls[1]?.resolve(84));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 84 }));
+
+    // And every time again.
     isActive = false;
     rerender();
     isActive = true;
     rerender();
-    expect(load).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(3);
+  });
 
-    // Hidden while another page saves something: read again when shown, the value kept meanwhile.
-    isActive = false;
-    rerender();
+  it('reads again quietly after a write succeeded while its page is shown, once, even when the page refreshes too', async () => {
+    const { load, calls } = deferred<number>();
+    const { result } = renderHook(() => useRemote(load));
+    act(() => calls[0]?.resolve(1));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 1 }));
+    const answer = { code: 1, message: 'success', data: { collected: 1, points: 1, cashBack: 0 } };
     vi.stubGlobal(
       'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          new Response(
-            JSON.stringify({ code: 1, message: 'success', data: { collected: 1, points: 1, cashBack: 0 } }),
-            {
-              status: 200,
-            },
-          ),
-        ),
-      ),
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(answer), { status: 200 }))),
     );
-    await call(collectPoints, { body: { idempotencyKey: 'a'.repeat(32) } });
-    vi.unstubAllGlobals();
-    expect(load).toHaveBeenCalledTimes(1);
+    try {
+      // A write made elsewhere on the page (the goods order of the mall's detail): read again.
+      await act(() => call(collectPoints, { body: { idempotencyKey: 'a'.repeat(32) } }));
+      await waitFor(() => expect(calls).toHaveLength(2));
+      expect(result.current.state).toEqual({ status: 'ready', data: 1 });
+      act(() => calls[1]?.resolve(2));
+      await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 2 }));
+
+      // A page that refreshes after its own write (collect) sends one read, not two.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      await act(async () => {
+        await call(collectPoints, { body: { idempotencyKey: 'b'.repeat(32) } });
+        result.current.refresh();
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      expect(calls).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a hidden page reads nothing on a write, and reads once when shown', async () => {
+    const { load, calls } = deferred<number>();
+    let isActive = true;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <PageActivityContext.Provider value={isActive}>{children}</PageActivityContext.Provider>
+    );
+    const { result, rerender } = renderHook(() => useRemote(load), { wrapper });
+    act(() => calls[0]?.resolve(1));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 1 }));
+    isActive = false;
+    rerender();
+    await act(() => announceChange('write'));
+    await act(() => announceChange('notification'));
+    expect(calls).toHaveLength(1);
     isActive = true;
     rerender();
-    expect(result.current.state).toEqual({ status: 'ready', data: 1 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('reads again quietly when a notification arrives while its page is shown', async () => {
+    const { load, calls } = deferred<number>();
+    const { result } = renderHook(() => useRemote(load));
+    act(() => calls[0]?.resolve(1));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 1 }));
+    // The unread count grew (features/notifications/unread-store.ts): a notification arrived.
+    act(() => void announceChange('notification'));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    act(() => calls[1]?.resolve(2));
     await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 2 }));
-    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('on a pull, reads at once and the pull waits for the answer', async () => {
+    const { load, calls } = deferred<number>();
+    const { result } = renderHook(() => useRemote(load));
+    act(() => calls[0]?.resolve(1));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 1 }));
+    let isDone = false;
+    act(() => {
+      void refreshShownPage().then(() => {
+        isDone = true;
+      });
+    });
+    expect(calls).toHaveLength(2);
+    await act(() => Promise.resolve());
+    expect(isDone).toBe(false);
+    await act(async () => {
+      calls[1]?.resolve(3);
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(isDone).toBe(true));
+    expect(result.current.state).toEqual({ status: 'ready', data: 3 });
+  });
+
+  it('reads again when the window gets the focus back, once for a return that is also a visibility change', async () => {
+    const { load, calls } = deferred<number>();
+    const { result } = renderHook(() => useRemote(load));
+    act(() => calls[0]?.resolve(1));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 1 }));
+    // Focus without having lost it (a click in the page): nothing.
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    // A desktop window over the app, then the app again.
+    act(() => {
+      window.dispatchEvent(new Event('blur'));
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    act(() => calls[1]?.resolve(2));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 2 }));
+    // A phone: hidden (and blurred), visible, focused: one read.
+    act(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      window.dispatchEvent(new Event('blur'));
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    act(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(calls).toHaveLength(3));
+    act(() => calls[2]?.resolve(3));
+    await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 3 }));
+    expect(calls).toHaveLength(3);
   });
 
   it('reads again quietly when the app comes back into view while its page is on top', async () => {

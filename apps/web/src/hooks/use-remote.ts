@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isRequestError } from '../lib/http';
-import { getChangeStamp, useWindowEvent } from './freshness';
+import { getChangeCount, type DataChange } from '../lib/data-changed';
+import { useDataChanged, useWindowEvent } from './freshness';
 import { usePageActive } from './page-activity';
 import { useErrorText } from './use-error-text';
+
+/** What makes a value on the page shown read again: every change, the app's own writes too. */
+const VALUE_CHANGES: readonly DataChange[] = ['write', 'return', 'notification', 'pull'];
 
 /** The one vocabulary of loading state, shared with `usePagedList`. */
 export type LoadStatus = 'loading' | 'error' | 'ready';
@@ -19,11 +23,12 @@ export interface RemoteOptions {
    */
   readonly reloadOnShow?: boolean;
   /**
-   * Read again quietly when the page returns to the top and something may have changed meanwhile
-   * (a call that changed something succeeded, or the app came back into view), and when the app
-   * comes back into view while the page is on top: the value stays on screen until the answer, and
-   * nothing is read when nothing changed. On by default (docs/product/client.md, Navigation, Fresh
-   * pages); `false` for a value that cannot change, and off with `reloadOnShow`, which reads anyway.
+   * Read again quietly whenever the page is shown again (back to it, a tab switch), and while it is
+   * the page shown, when the app comes back into view, a notification arrives, the page is pulled
+   * down, or a call that changed something succeeded (decision 076): the value stays on screen
+   * until the answer. On by default (docs/product/client.md, Navigation, Fresh pages); `false` for
+   * a value that cannot change, and off with `reloadOnShow`, which reads on show anyway and on the
+   * same signals.
    */
   readonly refreshOnShow?: boolean;
 }
@@ -45,8 +50,9 @@ export interface RemoteValue<T> {
 
 /**
  * A value read from the server: loaded on mount, again when `load` or the language changes, and
- * on `retry`, `reload` and `refresh`; on its error state, again when the browser comes back online
- * while its page is on top. Only the newest load's answer counts; the others are aborted.
+ * on `retry`, `reload` and `refresh`, when its page is shown again and when what it shows may have
+ * changed (`RemoteOptions`); on its error state, again when the browser comes back online while
+ * its page is on top. Only the newest load's answer counts; the others are aborted.
  * `load` must be stable (a module function or useCallback), since a new one means a new load.
  */
 export function useRemote<T>(
@@ -58,14 +64,16 @@ export function useRemote<T>(
   const [state, setState] = useState<Remote<T>>({ status: 'loading' });
   const active = useRef<AbortController | undefined>(undefined);
   const wasActive = useRef(isActive);
-  const writesWhenHidden = useRef<number | undefined>(undefined);
+  /** The change count when the newest read started (lib/data-changed.ts). */
+  const startedAt = useRef(-1);
 
   const start = useCallback(
-    (isQuiet: boolean) => {
+    (isQuiet: boolean): Promise<void> => {
       active.current?.abort();
       const controller = new AbortController();
       active.current = controller;
-      load(controller.signal).then(
+      startedAt.current = getChangeCount();
+      return load(controller.signal).then(
         (data) => {
           if (!controller.signal.aborted) setState({ status: 'ready', data });
         },
@@ -84,35 +92,27 @@ export function useRemote<T>(
   );
 
   useEffect(() => {
-    start(false);
+    void start(false);
     return () => active.current?.abort();
   }, [start]);
 
+  // Shown again: anything may have changed meanwhile, here or on the server (an operator's
+  // decision, another device), so it reads, quietly unless `reloadOnShow`.
   useEffect(() => {
-    if (reloadOnShow && isActive && !wasActive.current) start(false);
+    if (isActive && !wasActive.current && (reloadOnShow || refreshOnShow)) void start(!reloadOnShow);
     wasActive.current = isActive;
-  }, [isActive, reloadOnShow, start]);
+  }, [isActive, reloadOnShow, refreshOnShow, start]);
 
-  useEffect(() => {
-    if (!refreshOnShow) return;
-    if (!isActive) {
-      writesWhenHidden.current ??= getChangeStamp();
-      return;
-    }
-    if (writesWhenHidden.current !== undefined && writesWhenHidden.current !== getChangeStamp()) start(true);
-    writesWhenHidden.current = undefined;
-  }, [isActive, refreshOnShow, start]);
-
-  const refreshQuietly = useCallback(() => start(true), [start]);
-  useWindowEvent('document', 'visibilitychange', (refreshOnShow || reloadOnShow) && isActive, refreshQuietly);
-  useWindowEvent('window', 'online', isActive && state.status === 'error', refreshQuietly);
+  const readQuietly = useCallback(() => start(true), [start]);
+  const refresh = useCallback(() => void start(true), [start]);
+  useDataChanged((refreshOnShow || reloadOnShow) && isActive, VALUE_CHANGES, startedAt, readQuietly);
+  useWindowEvent('window', 'online', isActive && state.status === 'error', refresh);
 
   const retry = useCallback(() => {
     setState({ status: 'loading' });
-    start(false);
+    void start(false);
   }, [start]);
-  const reload = useCallback(() => start(false), [start]);
-  const refresh = useCallback(() => start(true), [start]);
+  const reload = useCallback(() => void start(false), [start]);
   const update = useCallback((change: (data: T) => T) => {
     setState((previous) => (previous.status === 'ready' ? { status: 'ready', data: change(previous.data) } : previous));
   }, []);

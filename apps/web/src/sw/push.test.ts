@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  PUSH_ARRIVED_MESSAGE,
   appPath,
   appUrlOf,
   installPushHandlers,
@@ -101,13 +102,24 @@ describe('the service worker’s push handlers', () => {
     expect(appUrlOf(SCOPE, '/pages-sub/steps/walk')).toBe('https://walk.example.com/#/pages-sub/steps/walk');
   });
 
+  it('tells every open window of the app that a push arrived, so that it reads again', async () => {
+    const client = { url: `${SCOPE}#/pages/index/index`, focus: vi.fn(), navigate: vi.fn(), postMessage: vi.fn() };
+    const other = { url: 'https://other.example/', focus: vi.fn(), navigate: vi.fn(), postMessage: vi.fn() };
+    const sw = worker([other, client]);
+    await sw.dispatch('push', { data: data({ title: 'Withdrawal paid', body: '', url: '/pages/my/index' }) });
+    expect(sw.shown).toHaveLength(1);
+    expect(client.postMessage).toHaveBeenCalledWith({ type: PUSH_ARRIVED_MESSAGE });
+    expect(other.postMessage).not.toHaveBeenCalled();
+  });
+
   it('on a tap, moves an open window of the app to the page and focuses it', async () => {
     const client = {
       url: `${SCOPE}#/pages/my/index`,
       focus: vi.fn(() => Promise.resolve()),
       navigate: vi.fn(() => Promise.resolve()),
+      postMessage: vi.fn(),
     };
-    const other = { url: 'https://other.example/', focus: vi.fn(), navigate: vi.fn() };
+    const other = { url: 'https://other.example/', focus: vi.fn(), navigate: vi.fn(), postMessage: vi.fn() };
     const sw = worker([other, client]);
     const close = vi.fn();
     await sw.dispatch('notificationclick', { notification: { data: { url: '/pages-sub/steps/walk' }, close } });

@@ -2,9 +2,16 @@
  * The service worker's Web Push handlers (decision 048), apart from the worker itself so that
  * the worker imports them (`installPushHandlers(self)`) and tests run them with stand-ins:
  * `push` shows the notification the server sent (title, body, tag; the page to open in its
- * data), `notificationclick` focuses a window of the app on that page, or opens one.
+ * data) and tells the app's open windows, `notificationclick` focuses a window of the app on that
+ * page, or opens one.
  * The server's payload: {"title", "body", "url", "tag"?}, `url` a page of the app.
  */
+
+/**
+ * What the worker posts to every window of the app when a push arrives: the page reads the unread
+ * count again, and the page shown reads again when it grew (app/unread-count.ts, decision 076).
+ */
+export const PUSH_ARRIVED_MESSAGE = 'stride:push-arrived';
 
 export interface PushPayload {
   title: string;
@@ -31,6 +38,7 @@ export interface PushWindowClient {
   url: string;
   focus(): Promise<unknown>;
   navigate(url: string): Promise<unknown>;
+  postMessage(message: unknown): void;
 }
 
 export interface PushEventLike {
@@ -79,11 +87,19 @@ export function installPushHandlers(sw: PushWorkerScope): void {
   sw.addEventListener('push', (event) => {
     const payload = parsePushPayload(event.data);
     event.waitUntil(
-      sw.registration.showNotification(payload.title, {
-        body: payload.body,
-        data: { url: payload.url },
-        ...(payload.tag ? { tag: payload.tag } : {}),
-      }),
+      Promise.all([
+        sw.registration.showNotification(payload.title, {
+          body: payload.body,
+          data: { url: payload.url },
+          ...(payload.tag ? { tag: payload.tag } : {}),
+        }),
+        // An open app learns of it at once: its badge and the page shown read again.
+        sw.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+          for (const client of windows) {
+            if (client.url.startsWith(sw.registration.scope)) client.postMessage({ type: PUSH_ARRIVED_MESSAGE });
+          }
+        }),
+      ]),
     );
   });
 

@@ -1,5 +1,6 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import type { StatementType } from '@stride/contract/rules';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList } from '../../hooks';
@@ -112,7 +113,7 @@ export default function AssetPage() {
   const list = usePagedList(load);
 
   return (
-    <>
+    <PullToRefresh>
       <FilterForm value={filters} onApply={setFilters} />
       {list.status === 'loading' ? <StatusTip status="loading" /> : null}
       {list.status === 'error' ? <StatusTip status="error" message={list.error ?? ''} onRetry={list.reload} /> : null}
@@ -145,6 +146,6 @@ export default function AssetPage() {
         </ul>
       ) : null}
       <LoadMoreFooter list={list} />
-    </>
+    </PullToRefresh>
   );
 }

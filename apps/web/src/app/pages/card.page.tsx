@@ -1,4 +1,5 @@
 import type { MyCard } from '@stride/contract';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { CardProgress, listMyCards, termCashBack } from '../../features/cards';
 import { formatMoney } from '../../lib/format';
@@ -102,21 +103,23 @@ function Wallet({ cards }: { readonly cards: readonly MyCard[] }) {
 export default function CardPage() {
   const { t } = useI18n();
   return (
-    <RemoteView load={load}>
-      {(cards) =>
-        cards.length > 0 ? (
-          <Wallet cards={cards} />
-        ) : (
-          <>
-            <StatusTip status="empty" message={t('cards.none')} />
-            <div className="load-more">
-              <button type="button" className="button" onClick={() => go(PATHS.invest)}>
-                {t('home.seePlans')}
-              </button>
-            </div>
-          </>
-        )
-      }
-    </RemoteView>
+    <PullToRefresh>
+      <RemoteView load={load}>
+        {(cards) =>
+          cards.length > 0 ? (
+            <Wallet cards={cards} />
+          ) : (
+            <>
+              <StatusTip status="empty" message={t('cards.none')} />
+              <div className="load-more">
+                <button type="button" className="button" onClick={() => go(PATHS.invest)}>
+                  {t('home.seePlans')}
+                </button>
+              </div>
+            </>
+          )
+        }
+      </RemoteView>
+    </PullToRefresh>
   );
 }

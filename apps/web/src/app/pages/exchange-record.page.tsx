@@ -1,3 +1,4 @@
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList } from '../../hooks';
@@ -16,7 +17,7 @@ export default function ExchangeRecordPage() {
   if (list.status === 'error') return <StatusTip status="error" message={list.error ?? ''} onRetry={list.reload} />;
   if (list.items.length === 0) return <StatusTip status="empty" message={t('exchange.none')} />;
   return (
-    <>
+    <PullToRefresh>
       <ul className="ledger" aria-label={t('title.exchangeRecord')}>
         {list.items.map((record) => (
           <li key={record.id} className="ledger__item">
@@ -29,6 +30,6 @@ export default function ExchangeRecordPage() {
         ))}
       </ul>
       <LoadMoreFooter list={list} />
-    </>
+    </PullToRefresh>
   );
 }

@@ -227,4 +227,32 @@ describe('HomePage', () => {
     );
     expect(screen.getByRole('button', { name: 'Start a walk' })).toBeTruthy();
   });
+
+  it('says no steps wait to sync once the sync is answered, though the server held more from this device', async () => {
+    window.localStorage.setItem(
+      'stepCounts:u1',
+      JSON.stringify({
+        days: { '2026-03-02': { counted: 1_400, sent: 0, credited: 0 } },
+        undated: 0,
+        syncedAt: null,
+        rhythm: { count: 0, sum: 0, sumSquares: 0 },
+        walk: null,
+      }),
+    );
+    // This browser's other tab had already sent 1,600 for the day.
+    serve({
+      'GET /api/home': [ok(HOME), ok({ ...HOME, steps: 1_600 })],
+      'POST /api/steps': [ok({ day: '2026-03-02', steps: 1_600, sourceSteps: 1_600, cashBack: 0, review: null })],
+    });
+    render(<HomePage />);
+    await screen.findByRole('button', { name: 'Collect 12 points' });
+    stepCounter.start('u1');
+    await waitFor(() => expect(screen.getByTestId('step-sync').textContent).toMatch(/^Last synced /));
+    expect(screen.getByTestId('step-sync').textContent).not.toContain('waiting to sync');
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Steps today' }).getAttribute('aria-valuetext')).toBe(
+        '1,600 / 6,000',
+      ),
+    );
+  });
 });

@@ -2,6 +2,7 @@ import { maskMiddle } from '@stride/contract/rules';
 import { useEffect, useRef, useState } from 'react';
 import { usePageActive, useSubmit } from '../../hooks';
 import { celebrate, takeGoalMoment } from '../../components/celebration';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { Swiper } from '../../components/swiper';
 import { CardProgress } from '../../features/cards';
@@ -74,19 +75,17 @@ function HomeContent({
   useEffect(() => {
     stepCounter.learnToday({ day: home.day, steps: home.steps, utcOffsetMinutes: home.utcOffsetMinutes });
   }, [home.day, home.steps, home.utcOffsetMinutes]);
-  // After the server accepted a report (points and card progress move), or past midnight, home
-  // reads again. A hidden home (another tab shown) reads again when shown, after any change
-  // (`refreshOnShow`), so here it only notes what it has seen.
-  const seenSync = useRef(counter.syncedAt);
+  // Past midnight, home reads again. After an accepted report (points and card progress move) it
+  // reads again as after any write (useRemote, decision 076), and a hidden home (another tab
+  // shown) reads whenever it is shown again.
   const refreshedForDay = useRef<string | null>(null);
   useEffect(() => {
-    const isSynced = counter.syncedAt !== seenSync.current;
-    seenSync.current = counter.syncedAt;
     if (!isActive) return;
     const isNewDay = counter.day !== null && counter.day > home.day && counter.day !== refreshedForDay.current;
-    if (isNewDay) refreshedForDay.current = counter.day;
-    if (isSynced || isNewDay) refresh();
-  }, [isActive, counter.syncedAt, counter.day, home.day, refresh]);
+    if (!isNewDay) return;
+    refreshedForDay.current = counter.day;
+    refresh();
+  }, [isActive, counter.day, home.day, refresh]);
   const [collectKey] = useState(createRetryKey);
   const [exchangeKey] = useState(createRetryKey);
   const collecting = useSubmit();
@@ -286,8 +285,9 @@ export default function HomePage() {
   const { userInfo } = useUser();
   const { state, retry, refresh, update } = useHome({ refreshOnShow: true });
   const patch = (change: Partial<Home>) => update((home) => ({ ...home, ...change }));
+  // A pull reads again the figures, the streak and the notices (every value the page shows).
   return (
-    <>
+    <PullToRefresh>
       <header className="home-head">
         <h1 className="home-head__title">{t('appName')}</h1>
         {userInfo ? (
@@ -299,6 +299,6 @@ export default function HomePage() {
       {state.status === 'loading' ? <StatusTip status="loading" /> : null}
       {state.status === 'error' ? <StatusTip status="error" message={state.message} onRetry={retry} /> : null}
       {state.status === 'ready' ? <HomeContent home={state.data} refresh={refresh} patch={patch} /> : null}
-    </>
+    </PullToRefresh>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { maskMiddle } from '@stride/contract/rules';
 import { ActionSheet } from '../../components/action-sheet';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { Avatar, logoutUser } from '../../features/account';
 import { listMyCards } from '../../features/cards';
@@ -255,8 +256,9 @@ function MyHeader() {
 
 export default function MyPage() {
   const { t } = useI18n();
+  // A pull reads again the balances, the cards and the rest of what the page shows.
   return (
-    <>
+    <PullToRefresh>
       <MyHeader />
       <Assets />
       <ActiveCards />
@@ -277,6 +279,6 @@ export default function MyPage() {
           {t('my.logout')}
         </button>
       </div>
-    </>
+    </PullToRefresh>
   );
 }

@@ -1,6 +1,7 @@
 import type { NoticeSummary, Notification } from '@stride/contract';
 import { useState } from 'react';
 import { LoadMoreFooter } from '../../components/load-more-footer';
+import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { usePagedList, useSubmit } from '../../hooks';
 import { NoticeDetail } from '../../features/notices';
@@ -55,7 +56,7 @@ export default function NotificationsPage() {
   if (list.items.length === 0) return <StatusTip status="empty" message={t('notifications.none')} />;
   const hasUnread = list.items.some((item) => !item.read);
   return (
-    <>
+    <PullToRefresh>
       <div className="notifications-actions">
         <button type="button" className="link" disabled={!hasUnread || markAll.isBusy} onClick={readAll}>
           {t('notifications.readAll')}
@@ -69,6 +70,6 @@ export default function NotificationsPage() {
       <NotificationList items={list.items} onOpen={open} />
       <LoadMoreFooter list={list} />
       {notice ? <NoticeDetail notice={notice} onClose={() => setNotice(undefined)} /> : null}
-    </>
+    </PullToRefresh>
   );
 }

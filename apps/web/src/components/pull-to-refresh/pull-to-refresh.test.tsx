@@ -1,5 +1,6 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { onDataChange } from '../../lib/data-changed';
 import { PullToRefresh } from './pull-to-refresh';
 
 describe('PullToRefresh', () => {
@@ -22,5 +23,38 @@ describe('PullToRefresh', () => {
     expect(screen.getByText('Refreshing…')).toBeTruthy();
     await act(() => Promise.resolve());
     expect(onRefresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('by default, has every value of the page shown read again, and says so until they answered', async () => {
+    let answer = () => undefined as void;
+    const changes: string[] = [];
+    const off = onDataChange((change) => {
+      changes.push(change);
+      return new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+    });
+    try {
+      const { container } = render(
+        <PullToRefresh isAtTop={() => true}>
+          <p>Balance</p>
+        </PullToRefresh>,
+      );
+      const root = container.firstElementChild;
+      if (!(root instanceof HTMLElement)) throw new Error('no root');
+      fireEvent.touchStart(root, { touches: [{ clientY: 0 }] });
+      fireEvent.touchMove(root, { touches: [{ clientY: 60 }] });
+      fireEvent.touchEnd(root);
+      await act(() => Promise.resolve());
+      expect(changes).toEqual(['pull']);
+      expect(screen.getByText('Refreshing…')).toBeTruthy();
+      await act(async () => {
+        answer();
+        await Promise.resolve();
+      });
+      await waitFor(() => expect(screen.queryByText('Refreshing…')).toBeNull());
+    } finally {
+      off();
+    }
   });
 });

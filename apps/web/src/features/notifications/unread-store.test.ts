@@ -1,4 +1,6 @@
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { onDataChange } from '../../lib/data-changed';
 import { createUnreadStore } from './unread-store';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -40,6 +42,45 @@ describe('the unread count', () => {
     await settle();
     expect(load).toHaveBeenCalledTimes(1);
     expect(store.getCount()).toBe(0);
+  });
+
+  it('tells the page shown that a notification arrived when a later read finds more, never for the first answer', async () => {
+    let answer = 1;
+    const load = vi.fn(() => Promise.resolve(answer));
+    const store = createUnreadStore(load);
+    const changes: string[] = [];
+    const off = onDataChange((change) => {
+      changes.push(change);
+    });
+    try {
+      store.start();
+      await waitFor(() => expect(store.getCount()).toBe(1));
+      // What the start found is no arrival: the start's early reads stay usable (decision 060).
+      expect(changes).toEqual([]);
+      answer = 2;
+      store.refresh();
+      await waitFor(() => expect(changes).toEqual(['notification']));
+      // Fewer (the inbox marked some read): nothing arrived.
+      answer = 0;
+      store.refresh();
+      await waitFor(() => expect(store.getCount()).toBe(0));
+      expect(changes).toEqual(['notification']);
+      expect(load).toHaveBeenCalledTimes(3);
+    } finally {
+      off();
+      store.stop();
+    }
+  });
+
+  it('reads again when the window gets the focus back', async () => {
+    const load = vi.fn(() => Promise.resolve(1));
+    const store = createUnreadStore(load);
+    store.start();
+    await waitFor(() => expect(store.getCount()).toBe(1));
+    window.dispatchEvent(new Event('blur'));
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    store.stop();
   });
 
   it('keeps the count when a read fails', async () => {

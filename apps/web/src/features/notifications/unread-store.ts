@@ -1,3 +1,5 @@
+import { announceChange, onDataChange } from '../../lib/data-changed';
+
 export interface UnreadStore {
   /** The unread count, or 0 before the first answer and when logged out. */
   readonly getCount: () => number;
@@ -6,7 +8,7 @@ export interface UnreadStore {
   readonly refresh: () => void;
   /** Sets the count from an answer the app already has (after marking read). */
   readonly set: (count: number) => void;
-  /** Starts for a logged-in user: reads now and whenever the app comes back into view. */
+  /** Starts for a logged-in user: reads now and whenever the user comes back to the app. */
   readonly start: () => void;
   /** Logged out: back to 0, no more reading. */
   readonly stop: () => void;
@@ -14,22 +16,24 @@ export interface UnreadStore {
 
 /**
  * The unread notifications count behind the My tab's badge (decision 044), a plain store: read
- * when a user is logged in, when the app becomes visible again, and set after the inbox marks
- * items read; never on every page render.
+ * when a user is logged in, when they come back to the app, when a push reaches the page
+ * (app/unread-count.ts), and set after the inbox marks items read; never on every page render.
+ * A count that grows on a later read means a notification arrived: the page shown reads again
+ * (lib/data-changed.ts, decision 076). The first answer after a start is no arrival: it is what
+ * the start found (and announcing it would keep the start's early reads from the page).
  */
 export function createUnreadStore(load: () => Promise<number> = loadUnread): UnreadStore {
   let count = 0;
   let isRunning = false;
+  let hasAnswer = false;
   let inFlight: Promise<void> | undefined;
+  let stopListening: (() => void) | undefined;
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((listener) => listener());
   const set = (next: number) => {
     if (next === count) return;
     count = next;
     emit();
-  };
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') store.refresh();
   };
   const store: UnreadStore = {
     getCount: () => count,
@@ -41,7 +45,11 @@ export function createUnreadStore(load: () => Promise<number> = loadUnread): Unr
       if (!isRunning || inFlight) return;
       inFlight = load()
         .then((next) => {
-          if (isRunning) set(next);
+          if (!isRunning) return;
+          const hasArrived = hasAnswer && next > count;
+          hasAnswer = true;
+          set(next);
+          if (hasArrived) void announceChange('notification');
         })
         .catch(() => undefined)
         .finally(() => {
@@ -54,13 +62,17 @@ export function createUnreadStore(load: () => Promise<number> = loadUnread): Unr
     start() {
       if (isRunning) return;
       isRunning = true;
-      document.addEventListener('visibilitychange', onVisible);
+      stopListening = onDataChange((change) => {
+        if (change === 'return') store.refresh();
+      });
       store.refresh();
     },
     stop() {
       if (!isRunning) return;
       isRunning = false;
-      document.removeEventListener('visibilitychange', onVisible);
+      hasAnswer = false;
+      stopListening?.();
+      stopListening = undefined;
       set(0);
     },
   };

@@ -61,6 +61,11 @@ function fakeServer() {
   return { state, reports, accepted, report };
 }
 
+function setVisibility(state: DocumentVisibilityState): void {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
 let stores: StepStore[] = [];
 
 function setUp(server = fakeServer(), today: ServerToday = { day: '2026-03-02', steps: 0, utcOffsetMinutes: OFFSET }) {
@@ -86,6 +91,7 @@ afterEach(() => {
   for (const store of stores) store.stop();
   stores = [];
   Reflect.deleteProperty(window, 'DeviceMotionEvent');
+  Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
   window.localStorage.clear();
   vi.useRealTimers();
 });
@@ -159,6 +165,40 @@ describe('the step store', () => {
     expect(server.accepted).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(server.accepted.map((report) => report.steps)).toEqual([2, 60]);
+  });
+
+  it('says nothing waits once the server answers that it holds as many from this device (another tab sent them)', async () => {
+    const { store, server } = setUp();
+    // This browser's other tab reported 300 for today before this one heard of it.
+    server.state.sources.set('2026-03-02', 300);
+    store.start('u1');
+    await vi.advanceTimersByTimeAsync(0);
+    walk(200);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.accepted.map((report) => report.steps)).toEqual([200]);
+    expect(store.getView()).toMatchObject({ deviceSteps: 300, creditedSteps: 300, pendingSteps: 0 });
+    expect(store.getView().syncedAt).toBe(MORNING);
+  });
+
+  it('sends what still waits as soon as the page is shown again, not at the next interval', async () => {
+    const { store, server } = setUp();
+    store.start('u1');
+    await vi.advanceTimersByTimeAsync(0);
+    walk(200);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getView().pendingSteps).toBe(0);
+    walk(50);
+    // Hidden: sent at once, but the phone cut the connection as it went to sleep.
+    server.state.isOnline = false;
+    setVisibility('hidden');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getView().pendingSteps).toBe(50);
+    server.state.isOnline = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    setVisibility('visible');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.accepted.map((report) => report.steps)).toEqual([200, 250]);
+    expect(store.getView()).toMatchObject({ deviceSteps: 250, pendingSteps: 0, syncedAt: MORNING + 1_000 });
   });
 
   it('keeps what was not sent across a reload, and sends it from the next start', async () => {

@@ -342,7 +342,9 @@ export function createStepStore(deps: StepStoreDeps): StepStore {
         (answer) => {
           if (userId !== user) return;
           const count = dayCount(day);
-          count.sent = Math.max(count.sent, steps);
+          // What the server holds from this device is sent, whoever sent it (another tab of this
+          // browser, an attempt whose answer was lost): nothing of it waits any more.
+          count.sent = Math.max(count.sent, steps, answer.sourceSteps);
           count.counted = Math.max(count.counted, answer.sourceSteps);
           count.credited = Math.max(count.credited, answer.steps);
           saved.rhythm = subtractRhythm(saved.rhythm, rhythmSent);
@@ -467,9 +469,9 @@ export function createStepStore(deps: StepStoreDeps): StepStore {
       if (counted > 0) countSteps(counted, counter.lastIntervalMs);
     };
     const onOnline = () => void flush();
-    const onHide = () => {
-      if (win.document.visibilityState === 'hidden') void flush();
-    };
+    // Hidden: send now. Visible again: send what is still waiting (the phone may have cut the
+    // report sent on hiding) rather than wait for the next interval.
+    const onVisibility = () => void flush();
     const onPageHide = () => void flush();
     const onStorage = (event: StorageEvent) => {
       if (userId && event.key === stepCountsKey(userId)) merge();
@@ -482,13 +484,13 @@ export function createStepStore(deps: StepStoreDeps): StepStore {
     win.addEventListener('online', onOnline);
     win.addEventListener('pagehide', onPageHide);
     win.addEventListener('storage', onStorage);
-    win.document.addEventListener('visibilitychange', onHide);
+    win.document.addEventListener('visibilitychange', onVisibility);
     return () => {
       win.removeEventListener('devicemotion', onMotion);
       win.removeEventListener('online', onOnline);
       win.removeEventListener('pagehide', onPageHide);
       win.removeEventListener('storage', onStorage);
-      win.document.removeEventListener('visibilitychange', onHide);
+      win.document.removeEventListener('visibilitychange', onVisibility);
     };
   }
 

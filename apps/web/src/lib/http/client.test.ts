@@ -201,6 +201,25 @@ describe('request shape', () => {
   });
 });
 
+describe('writes (decision 076)', () => {
+  it('reports a call that changed something once it succeeded, an upload too; never a GET or a failure', async () => {
+    const onWrite = vi.fn();
+    const ok = setup(answer({ code: 1, message: '', data: { done: true } }), { onWrite });
+    await ok.client.call(listExchanges, { query: { page: 1 } });
+    expect(onWrite).not.toHaveBeenCalled();
+    await ok.client.call(logout, {});
+    expect(onWrite).toHaveBeenCalledTimes(1);
+    await ok.client.upload(uploadFile, new Blob(['x'], { type: 'image/png' }), { purpose: 'identity' });
+    expect(onWrite).toHaveBeenCalledTimes(2);
+
+    const refused = setup(answer({ code: 1003, message: 'No', data: null }), { onWrite });
+    await expect(refused.client.call(logout, {}, { hideErrors: true })).rejects.toThrow('No');
+    const down = setup(offline, { onWrite });
+    await expect(down.client.call(logout, {}, { hideErrors: true })).rejects.toBeInstanceOf(RequestError);
+    expect(onWrite).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('envelope codes', () => {
   it('code 1 resolves with data', async () => {
     const { client } = setup(answer({ code: 1, message: 'ok', data: { done: true } }));

@@ -68,6 +68,11 @@ export interface HttpClientDeps {
    * of asking again; when it failed, the client asks as usual.
    */
   takeEarly?(url: string, shared: boolean): Promise<Answer> | undefined;
+  /**
+   * A call that changes something succeeded (any method but GET, and every upload): what pages
+   * show may have changed (lib/data-changed.ts, decision 076).
+   */
+  onWrite?(): void;
 }
 
 export interface HttpClient {
@@ -306,6 +311,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         },
         options,
       );
+      if (endpoint.method !== 'GET') deps.onWrite?.();
       // The server validates its answers against the same contract, so they are trusted here.
       return data as ResponseOf<typeof endpoint>;
     },
@@ -326,6 +332,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         },
         options,
       );
+      deps.onWrite?.();
       return data as ResponseOf<typeof endpoint>;
     },
     setUi(next) {

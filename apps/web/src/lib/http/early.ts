@@ -57,7 +57,8 @@ export function askEarly(
  * so nothing the start read is ever shown in place of a fresh answer. A `shared` call, one that
  * wants the state as of the start (the step counter's business day), takes it even after the
  * first: home and the counter then make one read of `/api/home` between them, not two. The caller
- * asks only while the app has changed nothing (index.ts).
+ * asks only while nothing may have changed since the start: no write, no return to the app, no
+ * notification, no pull (index.ts, decision 076). An answer past EARLY_MS is dropped.
  */
 export function takeEarly(
   url: string,
@@ -67,14 +68,17 @@ export function takeEarly(
   shared = false,
 ): Promise<EarlyAnswer> | undefined {
   const key = keyOf(url, token, language);
+  const at = now();
+  for (const kept of [asked, taken]) {
+    for (const [each, early] of kept) if (at - early.askedAt >= EARLY_MS) kept.delete(each);
+  }
   if (shared) {
     // Only looks: the page's own first call still finds the answer, whichever comes first.
-    const early = asked.get(key) ?? taken.get(key);
-    return early && now() - early.askedAt < EARLY_MS ? early.answer : undefined;
+    return (asked.get(key) ?? taken.get(key))?.answer;
   }
   const early = asked.get(key);
   asked.delete(key);
-  if (!early || now() - early.askedAt >= EARLY_MS) return undefined;
+  if (!early) return undefined;
   taken.set(key, early);
   return early.answer;
 }

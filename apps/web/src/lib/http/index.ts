@@ -1,4 +1,5 @@
 import type { EndpointDef, ResponseOf } from '@stride/contract';
+import { announceChange, getChangeCount, onDataChange } from '../data-changed';
 import { env } from '../env';
 import { languageStore } from '../i18n/language';
 import { userStore } from '../storage/user-store';
@@ -27,32 +28,21 @@ export const http: HttpClient = createHttpClient({
   getToken: () => userStore.getState().token,
   getLanguage: () => languageStore.get(),
   clearSession: () => userStore.clear(),
-  // The start's reads (decision 060), until the app first changes something.
+  // The start's reads (decision 060), until the first sign that anything changed: a write, a
+  // return to the app, a notification, a pull (decision 076). None of them is ever a later read.
   takeEarly: (url, shared) =>
-    writes === 0 ? takeEarly(url, userStore.getState().token, languageStore.get(), undefined, shared) : undefined,
+    getChangeCount() === 0
+      ? takeEarly(url, userStore.getState().token, languageStore.get(), undefined, shared)
+      : undefined,
+  onWrite: () => void announceChange('write'),
 });
 
-let writes = 0;
-
-/**
- * How many calls that change something (any method but GET) have succeeded since the app started:
- * a page kept alive below another reads again when it is shown after a change (`useRemote`'s
- * `refreshOnShow`).
- */
-export function getWriteCount(): number {
-  return writes;
-}
+onDataChange(() => forgetEarly());
 
 export function call<E extends EndpointDef>(
   endpoint: E,
   input: CallInput<E>,
   options?: CallOptions,
 ): Promise<ResponseOf<E>> {
-  const answer = http.call(endpoint, input, options);
-  if (endpoint.method === 'GET') return answer;
-  return answer.then((data) => {
-    writes += 1;
-    forgetEarly();
-    return data;
-  });
+  return http.call(endpoint, input, options);
 }
