@@ -338,10 +338,18 @@ export const getStepHistory = defineEndpoint({
     to: DaySchema,
     /** The goal of a day without a card. */
     defaultGoal: z.number().int(),
+    /**
+     * The runs of days in the range whose goal is not the default (a card's target while it was
+     * active), oldest first: with them every day has its goal, steps or not, as home and the
+     * streaks count it.
+     */
+    goals: z.array(z.object({ from: DaySchema, to: DaySchema, goal: z.number().int() })),
+    /** The account's first business day: days before it are not counted or shown. */
+    firstDay: DaySchema,
     days: z.array(HistoryDaySchema),
     summary: z.object({
       totalSteps: z.number().int(),
-      /** Total over the days of the range up to today (days without steps count as 0), rounded down. */
+      /** Total over the days of the range from the account's first day up to today (days without steps count as 0), rounded down. */
       averageSteps: z.number().int(),
       goalDays: z.number().int(),
       best: z.object({ day: DaySchema, steps: z.number().int() }).nullable(),

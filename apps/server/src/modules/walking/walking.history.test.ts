@@ -96,6 +96,10 @@ describe('GET /api/steps/history', () => {
       from: '2026-11-17',
       to: '2026-11-23',
       defaultGoal: 6_000,
+      // Every day's goal, steps or not: the card's from its first day (it runs past the range).
+      goals: [{ from: TODAY, to: '2026-11-23', goal: 8_000 }],
+      // The account is today's, but its history (as a health export brings it) starts on the 18th.
+      firstDay: '2026-11-18',
       days: [
         { day: '2026-11-18', steps: 6_500, goal: 6_000, goalMet: true, reviewStatus: null },
         { day: '2026-11-19', steps: 3_000, goal: 6_000, goalMet: false, reviewStatus: null },
@@ -105,12 +109,29 @@ describe('GET /api/steps/history', () => {
       ],
       summary: {
         totalSteps: 24_000,
-        // Over the 6 days from the 17th to today (the 23rd has not begun).
-        averageSteps: 4_000,
+        // Over the 5 days from the first (the 18th) to today (the 23rd has not begun).
+        averageSteps: 4_800,
         goalDays: 2,
         best: { day: TODAY, steps: 7_500 },
       },
     });
+  });
+
+  it('gives every day its goal, steps or not, and averages over the account’s own days only', async () => {
+    t.clock.set(localTime(TODAY, '09:00'));
+    const { token, userId } = await registerUser(t);
+    // A card below the default goal: today's goal is its 5,000, before a step is walked.
+    await buyPlan(token, userId, { daily_target: 5_000 });
+    const before = (await history(token, '2026-10-24', TODAY)).data;
+    expect(before.days).toEqual([]);
+    expect(before.goals).toEqual([{ from: TODAY, to: TODAY, goal: 5_000 }]);
+    expect(before.firstDay).toBe(TODAY);
+    t.clock.set(localTime(TODAY, '18:00'));
+    expect((await report(token, TODAY, 3_000)).code).toBe(CODES.OK);
+    const after = (await history(token, '2026-10-24', TODAY)).data;
+    // One day of the account, not 30 with 29 zeros before it.
+    expect(after.summary).toMatchObject({ totalSteps: 3_000, averageSteps: 3_000, goalDays: 0 });
+    expect(after.days).toEqual([{ day: TODAY, steps: 3_000, goal: 5_000, goalMet: false, reviewStatus: null }]);
   });
 
   it('shows a day’s review; a rejected day never meets its goal', async () => {

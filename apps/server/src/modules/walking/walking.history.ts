@@ -70,6 +70,20 @@ export class WalkingHistory {
     return goal || this.config.steps.dailyGoal;
   }
 
+  /** The runs of days from `from` to `to` whose goal (goalOn) is not the default goal. */
+  private goalRuns(cards: readonly CardWithPlanRow[], from: string, to: string) {
+    const runs: { from: string; to: string; goal: number }[] = [];
+    if (cards.length === 0) return runs;
+    for (let day = from; day <= to; day = this.calendar.addDays(day, 1)) {
+      const goal = this.goalOn(cards, day);
+      const last = runs.at(-1);
+      if (goal === this.config.steps.dailyGoal) continue;
+      if (last && last.goal === goal && this.calendar.addDays(last.to, 1) === day) last.to = day;
+      else runs.push({ from: day, to: day, goal });
+    }
+    return runs;
+  }
+
   private metres(steps: number): number {
     return Math.floor((steps * this.config.steps.lengthCm) / 100);
   }
@@ -80,11 +94,16 @@ export class WalkingHistory {
     if (this.calendar.daysBetween(from, to) + 1 > HISTORY_MAX_DAYS) {
       throw new AppError('VALIDATION_FAILED', 'historyRangeTooLong', { max: HISTORY_MAX_DAYS });
     }
-    const [rows, reviews, cards] = await Promise.all([
+    const [rows, reviews, cards, createdAt, firstSteps] = await Promise.all([
       this.repository.listStepDays(this.db, userId, { from, to }),
       this.repository.listUserReviews(this.db, userId, { from, to }),
       this.cards.cardsOf(this.db, userId),
+      this.repository.userCreatedAt(this.db, userId),
+      this.repository.firstStepDay(this.db, userId),
     ]);
+    // The user's own days start at sign-up, or earlier where a health export brought steps.
+    const signedUp = this.calendar.dayOf(createdAt ?? this.clock.now());
+    const firstDay = firstSteps !== undefined && firstSteps < signedUp ? firstSteps : signedUp;
     const statusOf = new Map(reviews.map((review) => [review.day, review.status as StepReview['status']]));
     const days = rows.map(({ day, steps }) => {
       const goal = this.goalOn(cards, day);
@@ -93,13 +112,18 @@ export class WalkingHistory {
     });
     const totalSteps = days.reduce((sum, day) => sum + day.steps, 0);
     const today = this.today();
-    const elapsed = from > today ? 0 : this.calendar.daysBetween(from, to < today ? to : today) + 1;
+    // The average is over the user's own days: none before the account, none after today.
+    const start = from > firstDay ? from : firstDay;
+    const end = to < today ? to : today;
+    const elapsed = start > end ? 0 : this.calendar.daysBetween(start, end) + 1;
     let best: { day: string; steps: number } | null = null;
     for (const day of days) if (!best || day.steps > best.steps) best = { day: day.day, steps: day.steps };
     return {
       from,
       to,
       defaultGoal: this.config.steps.dailyGoal,
+      goals: this.goalRuns(cards, from, to),
+      firstDay,
       days,
       summary: {
         totalSteps,

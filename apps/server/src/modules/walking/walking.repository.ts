@@ -238,6 +238,23 @@ export class WalkingRepository {
   }
 
   /** A user's days with steps, oldest first; `from`/`to` inclusive when given. */
+  /** When the account was made (history starts on its first day, or on an imported earlier one). */
+  async userCreatedAt(db: Executor, userId: string): Promise<number | undefined> {
+    const row = await db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirst();
+    return row?.created_at;
+  }
+
+  /** The user's first day with steps: a health export may bring days from before the account. */
+  async firstStepDay(db: Executor, userId: string): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('step_days')
+      .select((eb) => eb.fn.min('day').as('first'))
+      .where('user_id', '=', userId)
+      .where('steps', '>', 0)
+      .executeTakeFirst();
+    return row?.first ?? undefined;
+  }
+
   listStepDays(
     db: Executor,
     userId: string,

@@ -46,6 +46,8 @@ const HISTORY = {
   from: '2026-10-24',
   to: '2026-11-22',
   defaultGoal: 6_000,
+  goals: [{ from: '2026-11-20', to: '2026-11-22', goal: 8_000 }],
+  firstDay: '2026-09-01',
   days: [
     { day: '2026-11-20', steps: 12_000, goal: 8_000, goalMet: true, reviewStatus: 'flagged' },
     { day: '2026-11-22', steps: 7_000, goal: 8_000, goalMet: false, reviewStatus: null },

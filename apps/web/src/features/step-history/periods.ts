@@ -50,21 +50,31 @@ export interface Period {
   readonly goalDays: number;
 }
 
+/** What periodsOf reads of a history answer. */
+export interface HistoryForPeriods {
+  readonly days: readonly HistoryDay[];
+  readonly defaultGoal: number;
+  /** Runs of days whose goal is a card's target rather than the default. */
+  readonly goals: ReadonlyArray<{ readonly from: string; readonly to: string; readonly goal: number }>;
+  /** The account's first day: nothing before it is counted or drawn. */
+  readonly firstDay: string;
+}
+
+/** A day's goal as the server decides it (the runs of card targets, else the default), steps or not. */
+export function goalOf(history: Pick<HistoryForPeriods, 'goals' | 'defaultGoal'>, day: string): number {
+  return history.goals.find((run) => run.from <= day && day <= run.to)?.goal ?? history.defaultGoal;
+}
+
 /**
  * Splits a history answer into the view's periods, oldest first, each including days without
- * steps (history leaves them out). A day without steps takes the goal of the closest earlier day
- * in the answer, else the default goal.
+ * steps (history leaves them out), each day with its own goal. Periods that end before the
+ * account's first day are left out, and a period's average counts only the days from it on.
  */
-export function periodsOf(
-  view: HistoryView,
-  history: { readonly days: readonly HistoryDay[]; readonly defaultGoal: number },
-  today: string,
-): Period[] {
+export function periodsOf(view: HistoryView, history: HistoryForPeriods, today: string): Period[] {
   const { from } = rangeOf(view, today);
   const byDay = new Map(history.days.map((day) => [day.day, day]));
   const periods: Period[] = [];
   let start = from;
-  let goal = history.defaultGoal;
   while (start <= today) {
     const next =
       view === 'day' ? addDays(start, 1) : view === 'week' ? addDays(start, 7) : addMonths(monthStart(start), 1);
@@ -74,16 +84,18 @@ export function periodsOf(
     let highestGoal = 0;
     let elapsed = 0;
     for (let day = start; day < next && day <= today; day = addDays(day, 1)) {
+      if (day < history.firstDay) continue;
       const found = byDay.get(day);
       if (found) {
-        goal = found.goal;
         total += found.steps;
         if (found.goalMet) goalDays += 1;
       }
-      highestGoal = Math.max(highestGoal, goal);
+      highestGoal = Math.max(highestGoal, found?.goal ?? goalOf(history, day));
       elapsed += 1;
     }
-    periods.push({ start, end, total, average: Math.floor(total / Math.max(elapsed, 1)), goal: highestGoal, goalDays });
+    if (elapsed > 0) {
+      periods.push({ start, end, total, average: Math.floor(total / elapsed), goal: highestGoal, goalDays });
+    }
     start = next;
   }
   return periods;
