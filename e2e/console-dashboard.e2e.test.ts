@@ -93,6 +93,7 @@ describe('console dashboard and review queues', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await row.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => row.count()).toBe(0);
 
     // Each look at a photo is on the record, by this reviewer.

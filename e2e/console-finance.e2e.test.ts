@@ -166,7 +166,7 @@ describe('finance in the console', () => {
     // Finance finds it under "Paid" with the bank's reference and who paid it.
     await b.locator('.ant-segmented').getByText('Paid', { exact: true }).click();
     await expect.poll(() => benWithdrawal.count()).toBe(1);
-    expect(await benWithdrawal.innerText()).toMatch(/BOW-20261123-77\s+fin-ben/);
+    expect(await benWithdrawal.innerText()).toMatch(/BOW-20261123-77\s+paid by fin-ben/);
     await shoot(b, 'withdrawals-paid');
     const paid = await request(server.baseUrl, listWithdrawals, { token: user.token });
     expect(paid.items.find((item) => item.id === withdrawal.id)?.status).toBe('paid');

@@ -1,4 +1,4 @@
-import { getHome, reportSteps } from '@stride/contract';
+import { collectPoints, getHome, reportSteps } from '@stride/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
@@ -35,7 +35,7 @@ async function shakenDay(account: string, steps: number) {
 }
 
 describe('flagged days in the console', () => {
-  it('a reviewer clears a day flagged by its rhythm, and the user gets the held points', async () => {
+  it('a reviewer clears a day flagged by its rhythm, and the user collects the released points', async () => {
     const user = await shakenDay('13977770001', 1_000);
     const home = await request(server.baseUrl, getHome, { token: user.token });
     expect(home).toMatchObject({ earnedPoints: 10, collectablePoints: 0, review: { status: 'flagged' } });
@@ -58,16 +58,21 @@ describe('flagged days in the console', () => {
 
     await row.getByRole('button', { name: 'Clear' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Clear' });
-    await expect.poll(() => dialog.getByText('The held 10 points and ¥0.00 cash back are paid now').count()).toBe(1);
+    await expect.poll(() => dialog.getByText('The held ¥0.00 cash back is paid now').count()).toBe(1);
+    expect(await dialog.getByText('the 10 points are released for the user to collect on home').count()).toBe(1);
     await dialog.getByLabel('Note (kept in the audit log)').fill('Walked on a treadmill; confirmed by phone.');
     await dialog.getByRole('button', { name: 'Clear' }).click();
-    await noticeShown(page, 'Day cleared: its rewards are paid.');
+    await noticeShown(page, 'Day cleared: its cash back is paid and its points wait for the user on home.');
     await expect.poll(() => row.count()).toBe(0);
 
-    // Paid: the user's points grew by the held 10, and Home says the day was cleared.
+    // Released (decision 078): Home offers the held 10 and says the day was cleared; collecting credits them.
     const after = await request(server.baseUrl, getHome, { token: user.token });
-    expect(after.points).toBe(pointsBefore + 10);
-    expect(after.review?.status).toBe('cleared');
+    expect(after).toMatchObject({ points: pointsBefore, collectablePoints: 10, review: { status: 'cleared' } });
+    const collected = await request(server.baseUrl, collectPoints, {
+      token: user.token,
+      body: { idempotencyKey: `e2e-collect-${user.userId}` },
+    });
+    expect(collected).toMatchObject({ collected: 10, points: pointsBefore + 10 });
 
     // The decided list shows it with the note.
     await page.getByText('Cleared', { exact: true }).click();
@@ -94,7 +99,7 @@ describe('flagged days in the console', () => {
     // As a reviewer would: the dialog has opened and says what clearing pays before its button is
     // pressed, and it closes once the answer is in; the notice, which passes in 3 s, is watched
     // for in the page (decision 063).
-    await expect.poll(() => dialog.getByText('The held 5 points and ¥0.00 cash back are paid now').count()).toBe(1);
+    await expect.poll(() => dialog.getByText('The held ¥0.00 cash back is paid now').count()).toBe(1);
     const reloadedShown = noticeShown(page, 'Someone changed this day meanwhile; the list was reloaded.');
     await dialog.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => dialog.count()).toBe(0);

@@ -118,7 +118,16 @@ describe('operator console', () => {
     expect(rowText).not.toContain(id);
     await shoot(page, 'identity');
 
+    // Approving asks first, naming the person as the row shows them and what it opens.
     await row.getByRole('button', { name: 'Approve' }).click();
+    const confirm = page.getByRole('dialog');
+    await expect.poll(() => confirm.count()).toBe(1);
+    const asked = await confirm.innerText();
+    expect(asked).toContain(`Approve ${REAL_NAME} (`);
+    expect(asked).toContain('account 13966660001');
+    expect(asked).toContain('the user can then buy cards, add bank cards and, after the face check, withdraw.');
+    expect(asked).not.toContain(id);
+    await confirm.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => row.count()).toBe(0);
     expect((await request(server.baseUrl, getIdentity, { token: user.token })).status).toBe('verified');
     expect(reviewer.errors).toEqual([]);

@@ -104,7 +104,8 @@ describe('screens that stay current, in Chinese at 360 px', () => {
     await expect.poll(() => points.count(), { timeout: 10_000 }).toBe(1);
     expect(await points.innerText()).toBe('0');
     expect(await balance.innerText()).toBe('¥0.00');
-    const underReview = top(page).getByText('审核中：当天的积分和返现需审核后发放');
+    // What the day holds and when it is usually decided (decision 078).
+    const underReview = top(page).getByText(/积分和返现 ¥[0-9.]+ 待审核 · 通常在 24 小时内完成审核/);
     expect(await underReview.count()).toBe(1);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'freshness-held-zh-Hans-360');
@@ -117,18 +118,20 @@ describe('screens that stay current, in Chinese at 360 px', () => {
     await ops(server, ['flagged-days', 'clear', id, '--operator', 'rhea', '--yes']);
     const cleared = await request(server.baseUrl, getHome, { token: user.token });
     expect(cleared.review?.status).toBe('cleared');
-    expect(cleared.points).toBeGreaterThan(0);
+    // The cash back is paid; the points are released to collect on home (decision 078).
+    expect(cleared.collectablePoints).toBeGreaterThan(0);
     expect(cleared.balance).toBeGreaterThan(0);
 
-    // My, then home again: each shows the paid points and cash back, without a reload.
+    // My, then home again: each shows the paid cash back, without a reload.
     await tab(page, '我的').click();
     await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages/my/index');
-    await expect.poll(() => top(page).getByTestId('my-points').innerText()).toBe(String(cleared.points));
-    expect(await top(page).getByTestId('my-balance').innerText()).toBe(yuan(cleared.balance));
+    // The balance is what changed (the points wait on home to be collected): wait for it.
+    await expect.poll(() => top(page).getByTestId('my-balance').innerText()).toBe(yuan(cleared.balance));
+    expect(await top(page).getByTestId('my-points').innerText()).toBe(String(cleared.points));
     await tab(page, '首页').click();
     await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages/index/index');
-    await expect.poll(() => points.innerText()).toBe(String(cleared.points));
-    expect(await balance.innerText()).toBe(yuan(cleared.balance));
+    await expect.poll(() => balance.innerText()).toBe(yuan(cleared.balance));
+    expect(await points.innerText()).toBe(String(cleared.points));
     expect(await underReview.count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-kept'))).toBe('yes');
     await page.waitForLoadState('networkidle');

@@ -112,6 +112,7 @@ describe('navigation and freshness, in Chromium', () => {
     await top(page).getByRole('button', { name: 'Membership plans' }).click();
     await top(page).getByRole('button', { name: 'Buy Bronze' }).click();
     await top(page).getByRole('button', { name: 'Pay ¥99.00' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay ¥99.00' }).click();
     await expect.poll(() => top(page).getByText('Bronze is in your card wallet').count()).toBe(1);
 
     await page.goBack();

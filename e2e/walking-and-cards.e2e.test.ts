@@ -64,10 +64,15 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     await expect.poll(() => top(page).getByTestId('home-balance').innerText()).toBe('¥2,001.00');
     await expect.poll(() => top(page).getByTestId('home-points').innerText()).toBe('4,902');
 
-    // Buy Bronze by balance.
+    // Buy Bronze by balance: it says the amount and what is left before it pays.
     await top(page).getByRole('button', { name: 'Member cards' }).click();
     await top(page).getByRole('button', { name: 'Buy Bronze' }).click();
     await top(page).getByRole('button', { name: 'Pay ¥99.00' }).click();
+    const payConfirm = page.getByRole('dialog');
+    await expect
+      .poll(() => payConfirm.innerText())
+      .toContain('Pay ¥99.00 from your balance for Bronze? ¥1,902.00 will be left.');
+    await payConfirm.getByRole('button', { name: 'Pay ¥99.00' }).click();
     await expect.poll(() => top(page).getByText('Bronze is in your card wallet').count()).toBe(1);
 
     // Buy Silver online: the sandbox page opens in a new tab, this tab's poll sees it paid.
@@ -105,6 +110,7 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     const bronzePolicy = top(page).getByRole('listitem').filter({ hasText: 'Bronze walking insurance' });
     const silverPolicy = top(page).getByRole('listitem').filter({ hasText: 'Silver walking insurance' });
     await bronzePolicy.getByRole('button', { name: 'Claim for myself' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Claim for myself' }).click();
     await expect.poll(() => bronzePolicy.getByText('In force').count()).toBe(1);
     await silverPolicy.getByRole('button', { name: 'Give to family' }).click();
     await silverPolicy.getByLabel('Name').fill('Li Hua');
@@ -115,6 +121,12 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     await expect.poll(() => silverPolicy.getByText(/an 18-digit resident ID with its check digit/).count()).toBe(1);
     await silverPolicy.getByLabel('ID number').fill('110101195001011239');
     await silverPolicy.getByRole('button', { name: 'Give policy' }).click();
+    // Giving is final: it names the person and says so first.
+    const giveConfirm = page.getByRole('dialog');
+    await expect
+      .poll(() => giveConfirm.innerText())
+      .toContain('Give this policy to Li Hua (parent)? Once given it cannot be taken back or given to anyone else.');
+    await giveConfirm.getByRole('button', { name: 'Give policy' }).click();
     await expect.poll(() => silverPolicy.getByText('In force').count()).toBe(1);
     expect(await silverPolicy.getByText(/^110\*+1239$/).count()).toBe(1);
 

@@ -81,6 +81,7 @@ const EnvSchema = z.object({
   STEP_FLAG_DISAGREE_MIN_STEPS: z.coerce.number().int().min(0).default(5_000),
   STEP_FLAG_SHARED_DEVICE_ACCOUNTS: z.coerce.number().int().min(1).default(3),
   STEP_FLAG_SHARED_ADDRESS_ACCOUNTS: z.coerce.number().int().min(1).default(3),
+  STEP_REVIEW_EXPECTED_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   STEP_LENGTH_CM: z.coerce.number().int().min(30).max(150).default(70),
   POINTS_STEPS_PER_POINT: z.coerce.number().int().min(1).default(100),
   POINTS_DAILY_MAX: z.coerce.number().int().min(0).default(200),
@@ -789,6 +790,8 @@ function fromEnv(e: Env) {
       disagreeMinSteps: e.STEP_FLAG_DISAGREE_MIN_STEPS,
       sharedDeviceAccounts: e.STEP_FLAG_SHARED_DEVICE_ACCOUNTS,
       sharedAddressAccounts: e.STEP_FLAG_SHARED_ADDRESS_ACCOUNTS,
+      /** How soon a flagged day is usually decided, as the user is told (decision 078). */
+      reviewExpectedHours: e.STEP_REVIEW_EXPECTED_HOURS,
     },
     points: { stepsPerPoint: e.POINTS_STEPS_PER_POINT, dailyMax: e.POINTS_DAILY_MAX },
     /** `pointsPerUnit` points buy `cashPerUnit` minor units; amounts are whole units. */

@@ -56,6 +56,8 @@ export const en = {
   'identity.idNumber': 'ID number',
   'identity.submittedAt': 'Submitted',
   'identity.approve': 'Approve',
+  'identity.approveConfirm':
+    'Approve {name} ({idNumber}, account {account})? This verifies the real name: the user can then buy cards, add bank cards and, after the face check, withdraw.',
   'identity.reject': 'Reject',
   'identity.approved': 'Identity approved.',
   'identity.rejected': 'Identity rejected.',

@@ -54,6 +54,8 @@ export const zhHans: Messages = {
   'identity.idNumber': '证件号码',
   'identity.submittedAt': '提交时间',
   'identity.approve': '通过',
+  'identity.approveConfirm':
+    '确认通过 {name}（{idNumber}，账号 {account}）的实名审核？通过后该用户即完成实名认证：可购买会员卡、绑定银行卡，完成人脸核验后即可提现。',
   'identity.reject': '驳回',
   'identity.approved': '已通过实名审核。',
   'identity.rejected': '已驳回实名审核。',

@@ -1,4 +1,9 @@
-import { consoleIdentityApprove, consoleIdentityPending, consoleIdentityReject } from '@stride/contract';
+import {
+  consoleIdentityApprove,
+  consoleIdentityPending,
+  consoleIdentityReject,
+  type ResponseOf,
+} from '@stride/contract';
 import { App, Button, Space, Table } from 'antd';
 import { useState } from 'react';
 import { IdPhotos } from '../components/id-photos';
@@ -9,6 +14,8 @@ import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
 
+type PendingIdentity = ResponseOf<typeof consoleIdentityPending>[number];
+
 const NONE: never[] = [];
 const ID_PHOTOS = ['front', 'back'] as const;
 const loadPending = () => call(consoleIdentityPending, {});
@@ -16,11 +23,22 @@ const loadPending = () => call(consoleIdentityPending, {});
 /** Reviewer: pending identity checks, oldest first, with the ID number masked and the ID photos. */
 export default function IdentityPage() {
   const { t, language } = useI18n();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const fail = useFail();
   const { data: rows, loading, reload } = useLoad(loadPending, 'list', NONE);
   const [rejecting, setRejecting] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+
+  // Approving verifies the real name, which opens cards, bank cards and withdrawals: it names the
+  // person and says so first, as the money approvals do (decision 041).
+  function confirmApprove(row: PendingIdentity) {
+    modal.confirm({
+      title: t('identity.approveConfirm', { name: row.name, idNumber: row.idNumberMasked, account: row.account }),
+      okText: t('identity.approve'),
+      cancelText: t('cancel'),
+      onOk: () => approve(row.userId),
+    });
+  }
 
   async function approve(userId: string) {
     setBusy(userId);
@@ -66,7 +84,7 @@ export default function IdentityPage() {
             fixed: 'right',
             render: (_value, row) => (
               <Space>
-                <Button type="primary" loading={busy === row.userId} onClick={() => void approve(row.userId)}>
+                <Button type="primary" loading={busy === row.userId} onClick={() => confirmApprove(row)}>
                   {t('identity.approve')}
                 </Button>
                 <Button danger onClick={() => setRejecting(row.userId)}>

@@ -175,6 +175,10 @@ export interface StepReviewsTable {
   operator_id: string | null;
   note: string | null;
   version: Generated<number>;
+  /** The points clearing released for the user to collect (decision 078); null until cleared. */
+  released_points: number | null;
+  /** When the user collected them; null while they wait. */
+  released_collected_at: number | null;
 }
 
 /** Which counting installations reported for which accounts. */
@@ -216,6 +220,8 @@ export interface PointCollectionsTable {
   day: string;
   points: number;
   cash_back: number;
+  /** Of `points`, those of earlier days a review released (decision 078). */
+  released_points: Generated<number>;
   created_at: number;
 }
 

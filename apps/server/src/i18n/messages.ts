@@ -232,6 +232,15 @@ const en = {
   'notification.points.waiting.title': 'Points waiting',
   'notification.points.waiting.body':
     'Your steps today earned {points} points not collected yet. Collect them on Home before midnight.',
+  'notification.steps.cleared.title': 'Steps cleared after review',
+  'notification.steps.cleared.body':
+    'Your steps of {day} were cleared: {points} points are ready to collect on Home, and ¥{amount} cash back was paid.',
+  'notification.steps.rejected.title': 'Steps not accepted after review',
+  'notification.steps.rejected.body':
+    'Your steps of {day} were not accepted: {points} points and ¥{amount} cash back are not paid.',
+  'notification.steps.cleared.bodyPointsOnly':
+    'Your steps of {day} were cleared: {points} points are ready to collect on Home.',
+  'notification.steps.rejected.bodyPointsOnly': 'Your steps of {day} were not accepted: {points} points are not paid.',
   'notification.notice.title': 'New notice',
   'notification.notice.body': '{title}',
   // Your data (decision 047)
@@ -499,6 +508,15 @@ const es: Messages = {
   'notification.points.waiting.title': 'Puntos pendientes',
   'notification.points.waiting.body':
     'Tus pasos de hoy ganaron {points} puntos aún sin recoger. Recógelos en Inicio antes de medianoche.',
+  'notification.steps.cleared.title': 'Pasos aprobados tras la revisión',
+  'notification.steps.cleared.body':
+    'Tus pasos del {day} se aprobaron: {points} puntos te esperan en Inicio y se pagaron ¥{amount} de reembolso.',
+  'notification.steps.rejected.title': 'Pasos no aceptados tras la revisión',
+  'notification.steps.rejected.body':
+    'Tus pasos del {day} no se aceptaron: no se pagan {points} puntos ni ¥{amount} de reembolso.',
+  'notification.steps.cleared.bodyPointsOnly':
+    'Tus pasos del {day} se aprobaron: {points} puntos te esperan en Inicio.',
+  'notification.steps.rejected.bodyPointsOnly': 'Tus pasos del {day} no se aceptaron: no se pagan {points} puntos.',
   'notification.notice.title': 'Nuevo aviso',
   'notification.notice.body': '{title}',
   // Your data (decision 047)
@@ -769,6 +787,16 @@ const fr: Messages = {
   'notification.points.waiting.title': 'Points en attente',
   'notification.points.waiting.body':
     'Vos pas d’aujourd’hui ont gagné {points} points pas encore collectés. Collectez-les sur l’accueil avant minuit.',
+  'notification.steps.cleared.title': 'Pas validés après vérification',
+  'notification.steps.cleared.body':
+    'Vos pas du {day} ont été validés : {points} points sont à collecter sur l’accueil et {amount} ¥ de remboursement ont été versés.',
+  'notification.steps.rejected.title': 'Pas refusés après vérification',
+  'notification.steps.rejected.body':
+    'Vos pas du {day} n’ont pas été acceptés : {points} points et {amount} ¥ de remboursement ne sont pas versés.',
+  'notification.steps.cleared.bodyPointsOnly':
+    'Vos pas du {day} ont été validés : {points} points sont à collecter sur l’accueil.',
+  'notification.steps.rejected.bodyPointsOnly':
+    'Vos pas du {day} n’ont pas été acceptés : {points} points ne sont pas versés.',
   'notification.notice.title': 'Nouvel avis',
   'notification.notice.body': '{title}',
   // Your data (decision 047)
@@ -1019,6 +1047,12 @@ const zhHans: Messages = {
   'notification.invite.reward.invitee.body': '您已达成受邀步数目标，获得 {points} 积分。',
   'notification.points.waiting.title': '积分待领取',
   'notification.points.waiting.body': '您今天的步数已赚取 {points} 积分尚未领取，请在午夜前到首页领取。',
+  'notification.steps.cleared.title': '步数审核已通过',
+  'notification.steps.cleared.body': '您 {day} 的步数已通过审核：{points} 积分可在首页领取，¥{amount} 返现已到账。',
+  'notification.steps.rejected.title': '步数审核未通过',
+  'notification.steps.rejected.body': '您 {day} 的步数未通过审核：{points} 积分和 ¥{amount} 返现不予发放。',
+  'notification.steps.cleared.bodyPointsOnly': '您 {day} 的步数已通过审核：{points} 积分可在首页领取。',
+  'notification.steps.rejected.bodyPointsOnly': '您 {day} 的步数未通过审核：{points} 积分不予发放。',
   'notification.notice.title': '新公告',
   'notification.notice.body': '{title}',
   // Your data (decision 047)
@@ -1266,6 +1300,12 @@ const zhHant: Messages = {
   'notification.invite.reward.invitee.body': '您已達成受邀步數目標，獲得 {points} 積分。',
   'notification.points.waiting.title': '積分待領取',
   'notification.points.waiting.body': '您今天的步數已賺取 {points} 積分尚未領取，請在午夜前到首頁領取。',
+  'notification.steps.cleared.title': '步數審核已通過',
+  'notification.steps.cleared.body': '您 {day} 的步數已通過審核：{points} 積分可在首頁領取，¥{amount} 返現已入帳。',
+  'notification.steps.rejected.title': '步數審核未通過',
+  'notification.steps.rejected.body': '您 {day} 的步數未通過審核：{points} 積分和 ¥{amount} 返現不予發放。',
+  'notification.steps.cleared.bodyPointsOnly': '您 {day} 的步數已通過審核：{points} 積分可在首頁領取。',
+  'notification.steps.rejected.bodyPointsOnly': '您 {day} 的步數未通過審核：{points} 積分不予發放。',
   'notification.notice.title': '新公告',
   'notification.notice.body': '{title}',
   // Your data (decision 047)

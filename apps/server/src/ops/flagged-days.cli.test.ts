@@ -52,7 +52,7 @@ describe('ops flagged-days', () => {
     expect((await ops('flagged-days', 'list', '--limit', '500')).code).toBe(2);
   });
 
-  it('clears a day once, paying its held points, and records who did', async () => {
+  it('clears a day once, releasing its held points for the user to collect, and records who did', async () => {
     const user = await flaggedUser(5_000);
     expect((await ops('flagged-days', 'clear', user.reviewId, '--operator', 'ana')).code).toBe(1);
     expect((await ops('flagged-days', 'clear', user.reviewId, '--yes')).code).toBe(2);
@@ -69,11 +69,18 @@ describe('ops flagged-days', () => {
     expect(cleared).toMatchObject({ code: 0, err: '' });
     expect(cleared.out).toContain('2026-11-22');
     expect(cleared.out).toContain('cleared by ana');
-    expect(await balanceOf(t, user.userId, 'POINTS')).toBe(50);
+    // Released, not credited: the user collects them on home (decision 078).
+    expect(await balanceOf(t, user.userId, 'POINTS')).toBe(0);
+    const review = await t.db
+      .selectFrom('step_reviews')
+      .select(['released_points', 'released_collected_at'])
+      .where('id', '=', user.reviewId)
+      .executeTakeFirstOrThrow();
+    expect(review).toEqual({ released_points: 50, released_collected_at: null });
     const again = await ops('flagged-days', 'reject', user.reviewId, '--operator', 'bo', '--yes');
     expect(again.code).toBe(1);
     expect(again.err).toContain('is cleared, not flagged');
-    expect(await balanceOf(t, user.userId, 'POINTS')).toBe(50);
+    expect(await balanceOf(t, user.userId, 'POINTS')).toBe(0);
     const actions = await t.db
       .selectFrom('operator_actions')
       .selectAll()

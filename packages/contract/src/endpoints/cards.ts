@@ -45,6 +45,8 @@ export const MyCardSchema = z.object({
   daysLeft: z.number().int(),
   todaySteps: z.number().int(),
   todayCashBackEarned: z.boolean(),
+  /** Today's cash back held while the day is under review (target reached, paid if cleared); 0 otherwise. */
+  todayCashBackPending: MoneySchema,
   /** Cash back credited on this card so far; never more than the price. */
   cashBackTotal: MoneySchema,
 });

@@ -9,6 +9,8 @@ export const InviteeSchema = z.object({
   /** Whether they have completed their first qualifying walk. */
   qualified: z.boolean(),
   qualifiedAt: TimestampSchema.nullable(),
+  /** Not qualified yet, but walked the qualifying steps on a day that waits for review. */
+  waitingForReview: z.boolean(),
   /** Points this invitee earned me (0 before qualifying or beyond the yearly limit). */
   rewardPoints: PointsSchema,
 });

@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'card.ending',
   'invite.reward',
   'points.waiting',
+  'steps.cleared',
+  'steps.rejected',
   'notice',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);

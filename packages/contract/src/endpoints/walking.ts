@@ -45,7 +45,15 @@ export const StepReviewSchema = z.object({
   reasons: z.array(StepFlagReasonSchema),
   flaggedAt: TimestampSchema,
   decidedAt: TimestampSchema.nullable(),
+  /** How many hours a flagged day is usually decided within (the server's setting), e.g. 24. */
+  expectedHours: z.number().int(),
 });
+
+/**
+ * What a day's steps earned that its review holds (`flagged`: waits for the decision) or held back
+ * (`rejected`: not paid): points not collected and the cash back its cards would pay.
+ */
+export const HeldRewardsSchema = z.object({ points: PointsSchema, cashBack: MoneySchema });
 
 export const StepReportResultSchema = z.object({
   day: DaySchema,
@@ -92,6 +100,8 @@ export const ActiveCardProgressSchema = z.object({
   dailyTarget: z.number().int(),
   dailyCashBack: MoneySchema,
   cashBackEarned: z.boolean(),
+  /** Today's cash back this card holds while the day is under review (target reached, not paid yet); 0 otherwise. */
+  cashBackPending: MoneySchema,
   daysLeft: z.number().int(),
 });
 
@@ -117,7 +127,12 @@ export const getHome = defineEndpoint({
     earnedPoints: PointsSchema,
     /** Of those, already collected. */
     collectedPoints: PointsSchema,
+    /** What a collection credits now: today's points not collected (unless held) and `releasedPoints`. */
     collectablePoints: PointsSchema,
+    /** Points of earlier days that a review cleared and the user has not collected yet (part of `collectablePoints`). */
+    releasedPoints: PointsSchema,
+    /** Today's points and cash back held by its review (flagged: waiting; rejected: not paid), or null. */
+    held: HeldRewardsSchema.nullable(),
     /** Best multiplier among active cards, e.g. 1.5; 1 without a card. */
     multiplier: z.number(),
     /** The active card with the highest target, or null. */
@@ -138,9 +153,16 @@ export const collectPoints = defineEndpoint({
   path: '/api/points/collect',
   access: 'user',
   summary:
-    "Home's collect: credit what today's steps have earned so far; collecting again credits only the difference. Idempotent.",
+    "Home's collect: credit what today's steps have earned so far and the points reviews released from earlier days; collecting again credits only the difference. Idempotent.",
   body: z.strictObject({ idempotencyKey: IdempotencyKeySchema }),
-  response: z.object({ collected: PointsSchema, points: PointsSchema, cashBack: MoneySchema }),
+  response: z.object({
+    /** Everything credited, `released` included. */
+    collected: PointsSchema,
+    /** Of those, points of earlier days that a review cleared. */
+    released: PointsSchema,
+    points: PointsSchema,
+    cashBack: MoneySchema,
+  }),
 });
 
 export const exchangePoints = defineEndpoint({
@@ -433,6 +455,10 @@ export const StepReceiptSchema = z.object({
     }),
   ),
   review: StepReviewSchema.nullable(),
+  /** What the review holds (flagged) or held back (rejected): points not collected and the cash back not paid; null otherwise. */
+  held: HeldRewardsSchema.nullable(),
+  /** Points the day's clearing released that are not collected yet; 0 otherwise. */
+  releasedPoints: PointsSchema,
   points: z.object({
     /** Earned by the credited steps: floor(min(steps / stepsPerPoint, daily maximum) × multiplier). */
     earned: PointsSchema,
@@ -508,6 +534,7 @@ export const consoleDecideFlaggedDay = defineEndpoint({
 });
 
 export type StepReview = z.output<typeof StepReviewSchema>;
+export type HeldRewards = z.output<typeof HeldRewardsSchema>;
 export type StepSourceKind = z.output<typeof StepSourceKindSchema>;
 export type HistoryDay = z.output<typeof HistoryDaySchema>;
 export type StepReceipt = z.output<typeof StepReceiptSchema>;

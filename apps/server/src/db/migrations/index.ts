@@ -25,6 +25,7 @@ import * as m0025 from './0025-policies-and-consents.js';
 import * as m0027 from './0027-push.js';
 import * as m0028 from './0028-operator-sign-in.js';
 import * as m0029 from './0029-four-eyes-independence.js';
+import * as m0030 from './0030-released-points.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0027-push': m0027,
   '0028-operator-sign-in': m0028,
   '0029-four-eyes-independence': m0029,
+  '0030-released-points': m0030,
 };

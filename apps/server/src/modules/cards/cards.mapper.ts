@@ -31,7 +31,7 @@ export function toCardPlan(row: CardPlanRow, insuranceCoverage: number, language
 
 export function toMyCard(
   row: CardWithPlanRow,
-  today: { day: string; steps: number; daysLeft: number; cashBackEarned: boolean },
+  today: { day: string; steps: number; daysLeft: number; cashBackEarned: boolean; flagged?: boolean },
   insuranceCoverage: number,
   language: Language | undefined,
 ): MyCard {
@@ -44,6 +44,15 @@ export function toMyCard(
     daysLeft: today.daysLeft,
     todaySteps: today.steps,
     todayCashBackEarned: today.cashBackEarned,
+    // Held while today waits for review: what clearing would pay (decision 078).
+    todayCashBackPending:
+      today.flagged &&
+      row.ends_on >= today.day &&
+      row.starts_on <= today.day &&
+      !today.cashBackEarned &&
+      today.steps >= row.plan.daily_target
+        ? Math.max(0, Math.min(row.plan.daily_cash_back, row.plan.price - row.cash_back_total))
+        : 0,
     cashBackTotal: row.cash_back_total,
   };
 }

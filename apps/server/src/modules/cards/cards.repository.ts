@@ -445,14 +445,16 @@ export class CardsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async stepsOn(db: Executor, userId: string, day: string): Promise<number> {
+  /** The day's credited steps and whether its review has the day waiting (flagged; decision 078). */
+  async stepDayOn(db: Executor, userId: string, day: string): Promise<{ steps: number; flagged: boolean }> {
     const row = await db
-      .selectFrom('step_days')
-      .select('steps')
-      .where('user_id', '=', userId)
-      .where('day', '=', day)
+      .selectFrom('step_days as d')
+      .leftJoin('step_reviews as r', (join) => join.onRef('r.user_id', '=', 'd.user_id').onRef('r.day', '=', 'd.day'))
+      .select(['d.steps', 'r.status'])
+      .where('d.user_id', '=', userId)
+      .where('d.day', '=', day)
       .executeTakeFirst();
-    return row?.steps ?? 0;
+    return { steps: row?.steps ?? 0, flagged: row?.status === 'flagged' };
   }
 
   async insertPolicy(db: Executor, policy: PolicyRow): Promise<void> {

@@ -248,9 +248,9 @@ export class CardsService {
 
   async listMyCards(userId: string, language?: Language): Promise<MyCard[]> {
     const today = this.today();
-    const [cards, steps] = await Promise.all([
+    const [cards, { steps, flagged }] = await Promise.all([
       this.repository.listCards(this.db, userId),
-      this.repository.stepsOn(this.db, userId, today),
+      this.repository.stepDayOn(this.db, userId, today),
     ]);
     const earned = await this.repository.cashBackDays(
       this.db,
@@ -265,6 +265,7 @@ export class CardsService {
           steps,
           daysLeft: this.daysLeft(card, today),
           cashBackEarned: earned.has(card.id),
+          flagged,
         },
         this.config.insuranceCoverage,
         language,

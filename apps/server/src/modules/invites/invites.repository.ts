@@ -29,16 +29,36 @@ export class InvitesRepository {
   }
 
   /** My invitees, newest first, with their qualification if any. */
-  listInvitees(db: Executor, inviterId: string, limit: number) {
-    return db
-      .selectFrom('users as u')
-      .leftJoin('invite_rewards as r', 'r.invitee_id', 'u.id')
-      .select(['u.id', 'u.account', 'u.created_at', 'r.created_at as qualified_at', 'r.points'])
-      .where('u.invited_by', '=', inviterId)
-      .orderBy('u.created_at', 'desc')
-      .orderBy('u.id', 'desc')
-      .limit(limit)
-      .execute();
+  listInvitees(db: Executor, inviterId: string, limit: number, qualifyingSteps?: number) {
+    return (
+      db
+        .selectFrom('users as u')
+        .leftJoin('invite_rewards as r', 'r.invitee_id', 'u.id')
+        .select(['u.id', 'u.account', 'u.created_at', 'r.created_at as qualified_at', 'r.points'])
+        // With the qualifying steps: whether they walked them on a day that waits for review (decision 078).
+        .$if(qualifyingSteps !== undefined, (query) =>
+          query.select((eb) =>
+            eb
+              .exists(
+                eb
+                  .selectFrom('step_reviews as sr')
+                  .innerJoin('step_days as sd', (join) =>
+                    join.onRef('sd.user_id', '=', 'sr.user_id').onRef('sd.day', '=', 'sr.day'),
+                  )
+                  .select('sr.id')
+                  .whereRef('sr.user_id', '=', 'u.id')
+                  .where('sr.status', '=', 'flagged')
+                  .where('sd.steps', '>=', qualifyingSteps ?? 0),
+              )
+              .as('waiting_for_review'),
+          ),
+        )
+        .where('u.invited_by', '=', inviterId)
+        .orderBy('u.created_at', 'desc')
+        .orderBy('u.id', 'desc')
+        .limit(limit)
+        .execute()
+    );
   }
 
   /** Points from invite rewards I received, as inviter and as invitee. */

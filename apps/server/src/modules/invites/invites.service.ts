@@ -103,7 +103,7 @@ export class InvitesService {
     const year = this.calendar.dayOf(this.clock.now()).slice(0, 4);
     const [qrImage, invitees, rewardPoints, rewardedThisYear] = await Promise.all([
       qrDataUrl(link),
-      this.repository.listInvitees(this.db, user.id, INVITEES_SHOWN),
+      this.repository.listInvitees(this.db, user.id, INVITEES_SHOWN, this.config.invite.steps),
       this.repository.totalPoints(this.db, user.id),
       this.repository.countRewarded(this.db, user.id, year),
     ]);
@@ -123,6 +123,7 @@ export class InvitesService {
         joinedAt: isoTime(row.created_at),
         qualified: row.qualified_at !== null,
         qualifiedAt: row.qualified_at === null ? null : isoTime(row.qualified_at),
+        waitingForReview: row.qualified_at === null && Boolean(row.waiting_for_review),
         rewardPoints: Number(row.points ?? 0),
       })),
     };

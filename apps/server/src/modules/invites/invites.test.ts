@@ -30,6 +30,7 @@ describe('invite', () => {
         joinedAt: expect.any(String) as string,
         qualified: false,
         qualifiedAt: null,
+        waitingForReview: false,
         rewardPoints: 0,
       },
     ]);

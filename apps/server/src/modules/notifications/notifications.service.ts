@@ -29,6 +29,9 @@ export interface NotificationParams {
   'card.ending': { planId: string; plan: Localized; endsOn: string };
   'invite.reward': { points: number; role: 'inviter' | 'invitee' };
   'points.waiting': { points: number; day: string };
+  /** A reviewed day (decision 078): the points released to collect (or withheld) and the cash back paid (or withheld). */
+  'steps.cleared': { day: string; points: number; amount: number };
+  'steps.rejected': { day: string; points: number; amount: number };
   notice: { noticeId: string };
 }
 
@@ -72,6 +75,7 @@ const PAGE = {
   card: '/pages-sub/card/index',
   invite: '/pages/invite/index',
   home: '/pages/index/index',
+  stepDay: '/pages-sub/steps/day',
 } as const satisfies Record<string, AppPath>;
 export const NOTIFICATION_PAGES = PAGE;
 
@@ -258,9 +262,12 @@ export function renderNotification(
   if (params.plan && typeof params.plan === 'object') values.plan = pickLanguage(params.plan as Localized, language);
   if (kind === 'notice') values.title = noticeTitles.get(String(params.noticeId)) ?? '';
   const base = kind === 'invite.reward' ? `notification.invite.reward.${String(params.role)}` : `notification.${kind}`;
+  // A reviewed day without cash back says nothing of cash back (decision 078).
+  const body =
+    (kind === 'steps.cleared' || kind === 'steps.rejected') && params.amount === 0 ? 'bodyPointsOnly' : 'body';
   return {
     title: t(`${base}.title` as MessageKey, values),
-    body: t(`${base}.body` as MessageKey, values),
+    body: t(`${base}.${body}` as MessageKey, values),
   };
 }
 

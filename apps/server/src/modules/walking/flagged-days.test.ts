@@ -86,6 +86,7 @@ describe('flagging a day', () => {
       reasons: ['regularRhythm'],
       flaggedAt: new Date(NOON).toISOString(),
       decidedAt: null,
+      expectedHours: 24,
     });
     // Once per user and day: a second regular report adds nothing, the row stays one.
     t.clock.advance(10 * MINUTE_MS);
@@ -205,7 +206,7 @@ describe('a flagged day’s rewards wait', () => {
 });
 
 describe('reviewing flagged days', () => {
-  it('lists flagged days with masked mobile, sources and held rewards; clearing pays them once', async () => {
+  it('lists flagged days with masked mobile, sources and held rewards; clearing releases them once', async () => {
     t.clock.set(NOON);
     const user = await cardHolder();
     const account = (
@@ -244,7 +245,8 @@ describe('reviewing flagged days', () => {
       note: 'A treadmill, verified by phone',
       version: 2,
     });
-    expect(await pointsBalance(user.userId)).toBe(points + 96 + 500);
+    // The cash back and the invite reward are paid; the points are the user's to collect (decision 078).
+    expect(await pointsBalance(user.userId)).toBe(points + 500);
     expect(await balanceOf(t, user.userId)).toBe(cash + 300);
     expect(await pointsBalance(user.inviterId)).toBe(500);
     // Once: deciding again is stale, and nothing more is paid.
@@ -253,13 +255,19 @@ describe('reviewing flagged days', () => {
       body: { decision: 'clear', version: 2 },
     });
     expect(again.code).toBe(CODES.STALE_EDIT);
-    expect(await pointsBalance(user.userId)).toBe(points + 96 + 500);
-    // After clearing, the day pays as usual: more steps, more points to collect.
+    expect(await pointsBalance(user.userId)).toBe(points + 500);
+    // After clearing, the day pays as usual: the released points and more steps' points to collect.
     const home = (await api(t, getHome, { token: user.token })).data;
-    expect(home).toMatchObject({ collectedPoints: 96, collectablePoints: 0, review: { status: 'cleared' } });
+    expect(home).toMatchObject({
+      collectedPoints: 0,
+      collectablePoints: 96,
+      held: null,
+      review: { status: 'cleared' },
+    });
     await report(user.token, { steps: 10_000 });
     const collected = await api(t, collectPoints, { token: user.token, body: { idempotencyKey: idempotencyKey() } });
-    expect(collected.data).toMatchObject({ collected: 24, cashBack: 0 });
+    expect(collected.data).toMatchObject({ collected: 120, released: 0, cashBack: 0 });
+    expect(await pointsBalance(user.userId)).toBe(points + 500 + 120);
     const action = await t.db
       .selectFrom('operator_actions')
       .selectAll()
@@ -269,6 +277,10 @@ describe('reviewing flagged days', () => {
     expect(JSON.parse(action.after ?? '{}')).toMatchObject({ status: 'cleared', paidPoints: 96, paidCashBack: 300 });
     const listed = await consoleApi(t, reviewer, consoleFlaggedDays, { query: { status: 'cleared', pageSize: 50 } });
     expect(listed.data.items.map((row) => row.id)).toContain(item!.id);
+    // Collected today, so never again on a later day.
+    t.clock.advance(24 * 60 * MINUTE_MS);
+    const later = await api(t, collectPoints, { token: user.token, body: { idempotencyKey: idempotencyKey() } });
+    expect(later.data).toMatchObject({ collected: 0, released: 0 });
   });
 
   it('rejecting pays nothing, then or later', async () => {
@@ -348,8 +360,12 @@ describe('reviewing flagged days', () => {
       expect(answers.filter((answer) => answer.code === CODES.STALE_EDIT)).toHaveLength(1);
       const status = won[0]!.data.status;
       const paid = status === 'cleared';
-      expect(await pointsBalance(user.userId)).toBe(points + (paid ? 96 + 500 : 0));
+      expect(await pointsBalance(user.userId)).toBe(points + (paid ? 500 : 0));
       expect(await balanceOf(t, user.userId)).toBe(cash + (paid ? 300 : 0));
+      // The released points are collected once.
+      const collected = await api(t, collectPoints, { token: user.token, body: { idempotencyKey: idempotencyKey() } });
+      expect(collected.data.collected).toBe(paid ? 96 : 0);
+      expect(await pointsBalance(user.userId)).toBe(points + (paid ? 96 + 500 : 0));
       expect(
         await t.db.selectFrom('operator_actions').select('id').where('subject_id', '=', review!.id).execute(),
       ).toHaveLength(1);

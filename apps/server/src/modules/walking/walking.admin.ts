@@ -111,7 +111,9 @@ export class WalkingAdmin {
     const sources = await this.repository.listStepSources(db, row.user_id, row.day);
     const tokenIds = sources.filter((source) => source.kind === 'device').map((source) => tokenIdOf(source.source));
     const names = await this.repository.tokenNamesById(db, tokenIds);
-    const held = await this.walking.heldRewards(db, row.user_id, row.day);
+    // A cleared day holds nothing: its points are the user's to collect, its cash back is paid (decision 078).
+    const held =
+      row.status === 'cleared' ? { points: 0, cashBack: 0 } : await this.walking.heldRewards(db, row.user_id, row.day);
     return {
       id: row.id,
       userId: row.user_id,
@@ -135,8 +137,9 @@ export class WalkingAdmin {
   }
 
   /**
-   * Clears a flagged day (its held points, cash back and invite reward are paid now) or rejects it
-   * (nothing is paid). Once: a compare-and-set on status `flagged` and, from the console, the
+   * Clears a flagged day (its held points are released for the user to collect, its cash back and
+   * invite reward are paid now; decision 078) or rejects it (nothing is paid). Either way the user
+   * is told, in the decision's transaction. Once: a compare-and-set on status `flagged` and, from the console, the
    * version the reviewer saw (another answers 1017). The day's row is locked first, as the day's
    * reports do, so a report and a decision never wait on each other in opposite orders.
    */
@@ -168,8 +171,8 @@ export class WalkingAdmin {
       apply: async (trx) => {
         const paid =
           input.decision === 'clear'
-            ? await this.walking.releaseHeld(trx, found.user_id, found.day)
-            : { points: 0, cashBack: 0 };
+            ? await this.walking.releaseHeld(trx, found)
+            : { points: 0, cashBack: 0, withheld: await this.walking.tellRejected(trx, found.user_id, found.day) };
         const row = await this.repository.findReviewListRow(trx, id);
         if (!row) throw new OperatorError(`No flagged day ${id}`);
         return { paid, day: await this.toFlaggedDay(trx, row) };
@@ -183,6 +186,7 @@ export class WalkingAdmin {
         after: { status, ...(note ? { note } : {}), paidPoints: paid.points, paidCashBack: paid.cashBack },
       }),
     });
+    this.walking.nudgeNotifications();
     return day;
   }
 

@@ -366,6 +366,8 @@ describe('GET /api/steps/days/{day}', () => {
         },
       ],
       review: null,
+      held: null,
+      releasedPoints: 0,
       // 300 steps-points capped at 200, × 1.5.
       points: { earned: 300, collected: 0, multiplierPercent: 150, multiplierCard: card.name },
       cashBack: [{ cardId: card.id, cardName: card.name, amount: 300 }],
@@ -409,7 +411,10 @@ describe('GET /api/steps/days/{day}', () => {
       reasons: ['regularRhythm', 'sharedDevice'],
       flaggedAt: new Date(t.clock.now()).toISOString(),
       decidedAt: null,
+      expectedHours: 24,
     });
+    // What the review holds: 70 points not collected, no card to pay cash back.
+    expect((await receipt(token, '2026-11-18')).data.held).toEqual({ points: 70, cashBack: 0 });
     expect((await receipt(token, '2026-01-01')).data).toEqual({
       day: '2026-01-01',
       goal: 6_000,
@@ -417,6 +422,8 @@ describe('GET /api/steps/days/{day}', () => {
       sources: [],
       refusals: [],
       review: null,
+      held: null,
+      releasedPoints: 0,
       points: { earned: 0, collected: 0, multiplierPercent: 100, multiplierCard: null },
       cashBack: [],
       inviteReward: null,

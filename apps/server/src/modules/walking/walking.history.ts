@@ -19,7 +19,7 @@ import { localize } from '../../lib/content-language.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { InvitesService } from '../invites/invites.service.js';
 import type { WalkingRepository } from './walking.repository.js';
-import { toStepReview } from './walking.service.js';
+import { isHeld, toStepReview } from './walking.service.js';
 
 type StepHistory = ResponseOf<typeof getStepHistory>;
 type Achievements = ResponseOf<typeof getAchievements>;
@@ -230,6 +230,16 @@ export class WalkingHistory {
     const { stepsPerPoint, dailyMax } = this.config.points;
     const base = Math.min(Math.floor(steps / stepsPerPoint), dailyMax);
     const review = reviews[0];
+    const earned = Math.floor((base * multiplierPercent) / 100);
+    const collected = stepDay?.collected_points ?? 0;
+    // What the review holds or held back, and what its clearing released and waits to be collected (decision 078).
+    const held = isHeld(review)
+      ? { points: Math.max(0, earned - collected), cashBack: await this.cards.cashBackDue(this.db, userId, day, steps) }
+      : null;
+    const released =
+      review?.status === 'cleared' && review.released_collected_at === null && day < today
+        ? (review.released_points ?? 0)
+        : 0;
     return {
       day,
       goal: this.goalOn(cards, day),
@@ -249,10 +259,12 @@ export class WalkingHistory {
         limit: row.limit_steps,
         at: isoTime(row.created_at),
       })),
-      review: review ? toStepReview(review) : null,
+      review: review ? toStepReview(review, this.config.stepFlags.reviewExpectedHours) : null,
+      held,
+      releasedPoints: released,
       points: {
-        earned: Math.floor((base * multiplierPercent) / 100),
-        collected: stepDay?.collected_points ?? 0,
+        earned,
+        collected,
         multiplierPercent,
         multiplierCard: multiplierCard
           ? localize(language, multiplierCard.plan, { name: multiplierCard.plan.name }).name

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { prepared } from '../../db/prepared.js';
 import type {
@@ -59,6 +59,18 @@ const selectHomeOfUser = prepared((db, userId: string, day: string, pointsCode: 
       'p.daily_cash_back as plan_daily_cash_back',
       'p.multiplier_percent as plan_multiplier_percent',
       'b.card_id as cash_back_card_id',
+      'c.cash_back_total as card_cash_back_total',
+      'p.price as plan_price',
+      // Points that reviews of earlier days released and the user has not collected (decision 078).
+      (eb) =>
+        eb
+          .selectFrom('step_reviews as rr')
+          .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('rr.released_points'), sql<number>`0`).as('n'))
+          .whereRef('rr.user_id', '=', 'k.user_id')
+          .where('rr.status', '=', 'cleared')
+          .where('rr.released_collected_at', 'is', null)
+          .whereRef('rr.day', '<', 'k.day')
+          .as('released_points'),
     ])
     .orderBy('p.daily_target', 'desc')
     .orderBy('c.created_at'),
@@ -69,7 +81,9 @@ export interface HomeCard {
   id: string;
   ends_on: string;
   cashBackEarned: boolean;
+  cash_back_total: number;
   plan: {
+    price: number;
     name: string;
     default_language: string;
     translations: string;
@@ -86,6 +100,8 @@ export interface HomeOfUser {
   points: number;
   cash: number;
   cards: HomeCard[];
+  /** Points of earlier days released by a review and not collected yet. */
+  releasedPoints: number;
 }
 
 const insertExchangeRow = prepared(
@@ -105,6 +121,9 @@ export type StepReviewRow = Omit<StepReviewsTable, 'version'> & { version: numbe
 export type StepReviewListRow = StepReviewRow & { account: string; steps: number; collected_points: number };
 /** What a user's own history and receipt show of a review. */
 export type StepReviewSummaryRow = Pick<StepReviewRow, 'day' | 'status' | 'reasons' | 'created_at' | 'decided_at'>;
+/** A user's review with what its clearing released (decision 078). */
+export type StepReviewOfUserRow = StepReviewSummaryRow &
+  Pick<StepReviewRow, 'released_points' | 'released_collected_at'>;
 
 export class WalkingRepository {
   /**
@@ -151,7 +170,9 @@ export class WalkingRepository {
         id: card.card_id,
         ends_on: card.card_ends_on,
         cashBackEarned: card.cash_back_card_id !== null,
+        cash_back_total: Number(card.card_cash_back_total ?? 0),
         plan: {
+          price: Number(card.plan_price ?? 0),
           name: card.plan_name,
           default_language: card.plan_default_language ?? '',
           translations: card.plan_translations ?? '{}',
@@ -179,6 +200,7 @@ export class WalkingRepository {
       points: Number(row?.points ?? 0),
       cash: Number(row?.cash ?? 0),
       cards,
+      releasedPoints: Number(row?.released_points ?? 0),
     };
   }
 
@@ -275,10 +297,10 @@ export class WalkingRepository {
     db: Executor,
     userId: string,
     range: { from?: string; to?: string } = {},
-  ): Promise<StepReviewSummaryRow[]> {
+  ): Promise<StepReviewOfUserRow[]> {
     let query = db
       .selectFrom('step_reviews')
-      .select(['day', 'status', 'reasons', 'created_at', 'decided_at'])
+      .select(['day', 'status', 'reasons', 'created_at', 'decided_at', 'released_points', 'released_collected_at'])
       .where('user_id', '=', userId);
     if (range.from !== undefined) query = query.where('day', '>=', range.from);
     if (range.to !== undefined) query = query.where('day', '<=', range.to);
@@ -310,6 +332,16 @@ export class WalkingRepository {
     await db.updateTable('step_days').set(values).where('user_id', '=', userId).where('day', '=', day).execute();
   }
 
+  /** Adds points collected later to the day's count of collected points (a cleared day's release, decision 078). */
+  async addCollected(db: Executor, userId: string, day: string, points: number): Promise<void> {
+    await db
+      .updateTable('step_days')
+      .set((eb) => ({ collected_points: eb('collected_points', '+', points) }))
+      .where('user_id', '=', userId)
+      .where('day', '=', day)
+      .execute();
+  }
+
   async setCollected(db: Executor, userId: string, day: string, points: number): Promise<void> {
     await db
       .updateTable('step_days')
@@ -319,7 +351,7 @@ export class WalkingRepository {
       .execute();
   }
 
-  findCollectionByKey(db: Executor, idempotencyKey: string): Promise<PointCollectionsTable | undefined> {
+  findCollectionByKey(db: Executor, idempotencyKey: string): Promise<Selectable<PointCollectionsTable> | undefined> {
     return db
       .selectFrom('point_collections')
       .selectAll()
@@ -327,7 +359,7 @@ export class WalkingRepository {
       .executeTakeFirst();
   }
 
-  async insertCollection(db: Executor, row: PointCollectionsTable): Promise<void> {
+  async insertCollection(db: Executor, row: Insertable<PointCollectionsTable>): Promise<void> {
     await db.insertInto('point_collections').values(row).execute();
   }
 
@@ -453,6 +485,40 @@ export class WalkingRepository {
     if (version !== undefined) query = query.where('version', '=', version);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Records what a clearing released for the user to collect (decision 078). */
+  async setReleased(db: Executor, id: string, points: number): Promise<void> {
+    await db.updateTable('step_reviews').set({ released_points: points }).where('id', '=', id).execute();
+  }
+
+  /** The user's cleared days before `day` whose released points wait to be collected, oldest first. */
+  listReleased(db: Executor, userId: string, day: string): Promise<{ id: string; day: string }[]> {
+    return db
+      .selectFrom('step_reviews')
+      .select(['id', 'day'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'cleared')
+      .where('released_collected_at', 'is', null)
+      .where('day', '<', day)
+      .orderBy('day')
+      .execute();
+  }
+
+  /**
+   * Marks a cleared day's released points collected, once: a compare-and-set on
+   * `released_collected_at` being null. Answers the points when this call won, else null.
+   */
+  async takeReleased(db: Executor, id: string, now: number): Promise<number | null> {
+    const row = await db
+      .updateTable('step_reviews')
+      .set({ released_collected_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'cleared')
+      .where('released_collected_at', 'is', null)
+      .returning('released_points')
+      .executeTakeFirst();
+    return row ? Number(row.released_points ?? 0) : null;
   }
 
   private reviewRows(db: Executor) {

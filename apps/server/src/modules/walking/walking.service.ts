@@ -81,13 +81,31 @@ export function parseReasons(json: string): StepFlagReason[] {
   return STEP_FLAG_REASONS.filter((reason) => list.includes(reason));
 }
 
-export function toStepReview(row: StepReviewSummaryRow): StepReview {
+/** A review as the user sees it; `expectedHours` is how soon a flagged day is usually decided (decision 078). */
+export function toStepReview(row: StepReviewSummaryRow, expectedHours: number): StepReview {
   return {
     status: row.status as StepReview['status'],
     reasons: parseReasons(row.reasons),
     flaggedAt: isoTime(row.created_at),
     decidedAt: row.decided_at === null ? null : isoTime(row.decided_at),
+    expectedHours,
   };
+}
+
+/**
+ * What one card holds of the day while its review has not cleared it (decision 078): its daily cash
+ * back, never beyond its price in total, when the steps reach its target and it was not paid.
+ */
+export function cashBackHeld(
+  card: {
+    cashBackEarned: boolean;
+    cash_back_total: number;
+    plan: { daily_target: number; daily_cash_back: number; price: number };
+  },
+  steps: number,
+): number {
+  if (card.cashBackEarned || steps < card.plan.daily_target) return 0;
+  return Math.max(0, Math.min(card.plan.daily_cash_back, card.plan.price - card.cash_back_total));
 }
 
 /** A flagged day's rewards wait; a rejected day's are never paid; a cleared day pays as usual. */
@@ -262,7 +280,13 @@ export class WalkingService {
           // Same transaction, after the day's row lock: an invite reward is decided once.
           if (credited > before && !held) await this.invites.onSteps(trx, userId, day, credited);
           const cashBack = held ? 0 : await this.cards.creditCashBack(trx, userId, day, credited);
-          return { day, steps: credited, sourceSteps, cashBack, review: review ? toStepReview(review) : null };
+          return {
+            day,
+            steps: credited,
+            sourceSteps,
+            cashBack,
+            review: review ? toStepReview(review, this.config.stepFlags.reviewExpectedHours) : null,
+          };
         }),
       );
     } catch (error) {
@@ -338,6 +362,8 @@ export class WalkingService {
         operator_id: null,
         note: null,
         version: 1,
+        released_points: null,
+        released_collected_at: null,
       };
       if (await this.repository.insertReview(trx, row)) return row;
       current = await this.repository.findReview(trx, userId, day);
@@ -388,30 +414,58 @@ export class WalkingService {
   }
 
   /**
-   * Pays a cleared day's held rewards in the reviewer's transaction: the points earned and not
-   * collected (one ledger key per user and day), the cash back each active card pays for the
-   * day, and the invite reward if the day's steps completed the invitation.
+   * Releases a cleared day's held rewards in the reviewer's transaction (decision 078): the points
+   * earned and not collected become the user's to collect on home (`released_points` on the review;
+   * `collectPoints` credits them once), while the cash back each active card pays for the day and
+   * the invite reward if the day's steps completed the invitation are paid now, as decision 029 says.
+   * The user is told, in the same transaction.
    */
-  async releaseHeld(trx: Executor, userId: string, day: string): Promise<{ points: number; cashBack: number }> {
+  async releaseHeld(
+    trx: Executor,
+    review: { id: string; user_id: string; day: string },
+  ): Promise<{ points: number; cashBack: number }> {
+    const { user_id: userId, day } = review;
     const row = await this.repository.lockStepDay(trx, userId, day);
-    if (!row) return { points: 0, cashBack: 0 };
-    const { earned } = await this.earnedPoints(trx, userId, day, row.steps);
-    const points = Math.max(0, earned - row.collected_points);
-    if (points > 0) {
-      await this.ledger.post(trx, {
-        kind: 'points.collect',
-        legs: [
-          { account: { kind: 'system', name: 'rewards', asset: 'POINTS' }, amount: -points },
-          { account: pointsOf(userId), amount: points },
-        ],
-        idempotencyKey: `${userId}:points.review:${day}`,
-        fingerprint: { day, points },
-      });
-      await this.repository.setCollected(trx, userId, day, earned);
-    }
-    await this.invites.onSteps(trx, userId, day, row.steps);
-    const cashBack = await this.cards.creditCashBack(trx, userId, day, row.steps);
+    const steps = row?.steps ?? 0;
+    const { earned } = await this.earnedPoints(trx, userId, day, steps);
+    const points = Math.max(0, earned - (row?.collected_points ?? 0));
+    await this.repository.setReleased(trx, review.id, points);
+    if (row) await this.invites.onSteps(trx, userId, day, steps);
+    const cashBack = row ? await this.cards.creditCashBack(trx, userId, day, steps) : 0;
+    await this.tellDecision(trx, userId, day, 'steps.cleared', { points, amount: cashBack });
     return { points, cashBack };
+  }
+
+  /** Tells the user that a rejection withheld the day's points and cash back, in the reviewer's transaction. */
+  async tellRejected(trx: Executor, userId: string, day: string): Promise<{ points: number; cashBack: number }> {
+    const held = await this.heldRewards(trx, userId, day);
+    await this.tellDecision(trx, userId, day, 'steps.rejected', { points: held.points, amount: held.cashBack });
+    return { points: held.points, cashBack: held.cashBack };
+  }
+
+  private async tellDecision(
+    trx: Executor,
+    userId: string,
+    day: string,
+    kind: 'steps.cleared' | 'steps.rejected',
+    amounts: { points: number; amount: number },
+  ): Promise<void> {
+    await this.notifications.record(trx, {
+      userId,
+      kind,
+      params: { day, ...amounts },
+      dedupeKey: `${kind}:${day}`,
+      // Cleared: home, where the points are collected; rejected: the day's receipt, which says why.
+      link:
+        kind === 'steps.cleared'
+          ? { path: NOTIFICATION_PAGES.home }
+          : { path: NOTIFICATION_PAGES.stepDay, query: { day } },
+    });
+  }
+
+  /** After a decision's commit: its push goes at once (decision 048). */
+  nudgeNotifications(): void {
+    this.notifications.nudge();
   }
 
   /**
@@ -558,7 +612,7 @@ export class WalkingService {
   async getHome(userId: string, language: Language): Promise<Home> {
     const today = this.calendar.dayOf(this.clock.now());
     const codes = { points: accountCode(pointsOf(userId)), cash: accountCode(cashOf(userId)) };
-    const [{ stepDay, review, points, cash, cards }, items, notices] = await Promise.all([
+    const [{ stepDay, review, points, cash, cards, releasedPoints }, items, notices] = await Promise.all([
       // The user's own part in one statement across the walking, ledger and cards tables (decision 072).
       this.repository.findHomeOfUser(this.db, userId, today, codes),
       // The same for every user: kept for up to CONTENT_CACHE_MS (decision 053).
@@ -569,14 +623,18 @@ export class WalkingService {
     const collected = stepDay?.collected_points ?? 0;
     const { earned, percent } = this.earnedWith(cards, steps);
     const card = cards[0];
+    // A day not cleared holds its points and cash back: shown as waiting (flagged) or withheld (rejected), decision 078.
+    const held = isHeld(review);
     const progress = cards.map((item) => ({
       cardId: item.id,
       name: localize(language, item.plan, { name: item.plan.name }).name,
       dailyTarget: item.plan.daily_target,
       dailyCashBack: item.plan.daily_cash_back,
       cashBackEarned: item.cashBackEarned,
+      cashBackPending: review?.status === 'flagged' ? cashBackHeld(item, steps) : 0,
       daysLeft: this.cards.daysLeft(item, today),
     }));
+    const ownCollectable = held ? 0 : Math.max(0, earned - collected);
     return {
       day: today,
       utcOffsetMinutes: this.config.businessUtcOffsetMinutes,
@@ -586,9 +644,17 @@ export class WalkingService {
       balance: cash,
       earnedPoints: earned,
       collectedPoints: collected,
-      // A day under review (or rejected) has nothing to collect: its points wait for the reviewer.
-      collectablePoints: isHeld(review) ? 0 : Math.max(0, earned - collected),
-      review: review ? toStepReview(review) : null,
+      // A day under review (or rejected) has nothing of its own to collect: its points wait for the
+      // reviewer. Points that clearing released from earlier days are collected with today's.
+      collectablePoints: ownCollectable + releasedPoints,
+      releasedPoints,
+      held: held
+        ? {
+            points: Math.max(0, earned - collected),
+            cashBack: cards.reduce((sum, item) => sum + cashBackHeld(item, steps), 0),
+          }
+        : null,
+      review: review ? toStepReview(review, this.config.stepFlags.reviewExpectedHours) : null,
       multiplier: percent / 100,
       activeCard: progress[0] ?? null,
       activeCards: progress,
@@ -599,13 +665,14 @@ export class WalkingService {
 
   /**
    * Credits the difference between what today's steps have earned and what was collected today,
-   * and any cash back due. Idempotent by key (a replay answers the first result) and by nature
-   * (a second key finds nothing left to collect).
+   * any cash back due, and the points reviews released from earlier days (decision 078).
+   * Idempotent by key (a replay answers the first result) and by nature (a second key finds
+   * nothing left to collect).
    */
   async collectPoints(
     userId: string,
     idempotencyKey: string,
-  ): Promise<{ collected: number; points: number; cashBack: number }> {
+  ): Promise<{ collected: number; released: number; points: number; cashBack: number }> {
     const key = `${userId}:points.collect:${idempotencyKey}`;
     const result = await retryOnUniqueViolation(() =>
       this.db.transaction().execute(async (trx) => {
@@ -614,12 +681,16 @@ export class WalkingService {
         const existing = await this.repository.findCollectionByKey(trx, key);
         if (existing) {
           if (existing.day !== today) throw new AppError('CONFLICT', 'conflict');
-          return { collected: existing.points, cashBack: existing.cash_back };
+          return { collected: existing.points, released: existing.released_points, cashBack: existing.cash_back };
         }
         const row = await this.repository.lockStepDay(trx, userId, today);
         const steps = row?.steps ?? 0;
         // A flagged or rejected day credits nothing here: the reviewer's decision pays or refuses it.
-        const held = isHeld(await this.repository.findReview(trx, userId, today));
+        const review = await this.repository.findReview(trx, userId, today);
+        const held = isHeld(review);
+        // Today cleared: its release is part of today's collection, never collected again later.
+        if (review?.status === 'cleared') await this.repository.takeReleased(trx, review.id, now);
+        const released = await this.collectReleased(trx, userId, today, now);
         const cashBack = held ? 0 : await this.cards.creditCashBack(trx, userId, today, steps);
         const { earned } = await this.earnedPoints(trx, userId, today, steps);
         const collected = held ? 0 : Math.max(0, earned - (row?.collected_points ?? 0));
@@ -640,14 +711,41 @@ export class WalkingService {
           user_id: userId,
           idempotency_key: key,
           day: today,
-          points: collected,
+          points: collected + released,
           cash_back: cashBack,
+          released_points: released,
           created_at: now,
         });
-        return { collected, cashBack };
+        return { collected: collected + released, released, cashBack };
       }),
     );
     return { ...result, points: await this.ledger.balance(pointsOf(userId)) };
+  }
+
+  /**
+   * Credits the points that clearing released on the user's days before `today` (decision 078), each
+   * once: the day's row lock, then the compare-and-set on the review's `released_collected_at`, and
+   * one ledger key per user and day (the key a clearing used when it credited them itself).
+   */
+  private async collectReleased(trx: Executor, userId: string, today: string, now: number): Promise<number> {
+    let total = 0;
+    for (const { id, day } of await this.repository.listReleased(trx, userId, today)) {
+      await this.repository.lockStepDay(trx, userId, day);
+      const points = await this.repository.takeReleased(trx, id, now);
+      if (!points) continue;
+      await this.ledger.post(trx, {
+        kind: 'points.collect',
+        legs: [
+          { account: { kind: 'system', name: 'rewards', asset: 'POINTS' }, amount: -points },
+          { account: pointsOf(userId), amount: points },
+        ],
+        idempotencyKey: `${userId}:points.review:${day}`,
+        fingerprint: { day, points },
+      });
+      await this.repository.addCollected(trx, userId, day, points);
+      total += points;
+    }
+    return total;
   }
 
   /** Points to cash at the configured rate, in whole units; one transfer moves both assets. */

@@ -178,12 +178,17 @@ describe('home and collect', () => {
     const { token, userId } = await registerUser(t);
     await report(token, '2026-11-22', 5_050);
     const key = idempotencyKey();
-    expect((await collect(token, key)).data).toEqual({ collected: 50, points: 50, cashBack: 0 });
-    expect((await collect(token, key)).data).toEqual({ collected: 50, points: 50, cashBack: 0 });
+    expect((await collect(token, key)).data).toEqual({ collected: 50, released: 0, points: 50, cashBack: 0 });
+    expect((await collect(token, key)).data).toEqual({ collected: 50, released: 0, points: 50, cashBack: 0 });
     expect((await collect(token, idempotencyKey())).data.collected).toBe(0);
     t.clock.advance(10 * MINUTE_MS);
     await report(token, '2026-11-22', 7_000);
-    expect((await collect(token, idempotencyKey())).data).toEqual({ collected: 20, points: 70, cashBack: 0 });
+    expect((await collect(token, idempotencyKey())).data).toEqual({
+      collected: 20,
+      released: 0,
+      points: 70,
+      cashBack: 0,
+    });
     expect(await balanceOf(t, userId, 'POINTS')).toBe(70);
     const home = await api(t, getHome, { token });
     expect(home.data).toMatchObject({ earnedPoints: 70, collectedPoints: 70, collectablePoints: 0, points: 70 });

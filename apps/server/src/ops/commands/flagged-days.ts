@@ -20,7 +20,9 @@ function decideCommand(decision: 'clear' | 'reject'): Command {
     name: `flagged-days ${decision}`,
     usage: [
       `  flagged-days ${decision} <reviewId> [--note TEXT] --operator NAME --yes${
-        decision === 'clear' ? '   pays the held points, cash back and invite reward' : '   nothing is paid'
+        decision === 'clear'
+          ? '   pays the held cash back and invite reward, releases the points to collect'
+          : '   nothing is paid'
       }`,
     ],
     run: async ({ deps, values, positionals }) => {

@@ -29,6 +29,7 @@ function CardItem({ card }: { readonly card: MyCard }) {
           target={card.plan.dailyTarget}
           dailyCashBack={card.plan.dailyCashBack}
           isEarned={card.todayCashBackEarned}
+          heldCashBack={card.todayCashBackPending}
         />
       ) : null}
       <dl className="plan__details item-card__rows">

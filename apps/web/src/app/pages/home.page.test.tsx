@@ -23,6 +23,8 @@ const HOME = {
   earnedPoints: 12,
   collectedPoints: 0,
   collectablePoints: 12,
+  releasedPoints: 0,
+  held: null,
   multiplier: 1,
   activeCard: null,
   activeCards: [],
@@ -101,6 +103,54 @@ describe('HomePage', () => {
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Day receipt' }));
     expect(go).toHaveBeenCalledWith(PATHS.stepDay, { day: '2026-03-02' });
+  });
+
+  it('says what a held day holds, when it is usually decided, and each card’s cash back waiting', async () => {
+    const review = {
+      status: 'flagged',
+      reasons: ['regularRhythm'],
+      flaggedAt: '2026-03-02T01:00:00Z',
+      decidedAt: null,
+      expectedHours: 24,
+    };
+    const card = {
+      cardId: 'c1',
+      name: 'Silver',
+      dailyTarget: 6_000,
+      dailyCashBack: 300,
+      cashBackEarned: false,
+      cashBackPending: 300,
+      daysLeft: 20,
+    };
+    serve({
+      'GET /api/home': [
+        ok({
+          ...HOME,
+          steps: 7_200,
+          earnedPoints: 84,
+          collectablePoints: 0,
+          held: { points: 84, cashBack: 300 },
+          review,
+          activeCard: card,
+          activeCards: [card],
+        }),
+      ],
+    });
+    render(<HomePage />);
+    expect(
+      await screen.findByText('84 points and ¥3.00 cash back wait for review · Usually decided within 24 hours', {
+        exact: false,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText('¥3.00 cash back waits for review')).toBeTruthy();
+    expect(screen.queryByText(/more steps for/)).toBeNull();
+  });
+
+  it('offers the points a review released on an earlier day', async () => {
+    serve({ 'GET /api/home': [ok({ ...HOME, earnedPoints: 0, collectablePoints: 96, releasedPoints: 96 })] });
+    render(<HomePage />);
+    expect(await screen.findByText('96 points released after review, ready to collect')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Collect 96 points' }).disabled).toBe(false);
   });
 
   it('says nothing of a review on a day without one', async () => {

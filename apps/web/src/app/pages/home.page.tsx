@@ -9,6 +9,7 @@ import { CardProgress } from '../../features/cards';
 import { ExchangeSheet } from '../../features/exchange';
 import { QuickEntryIcon, appPathOf, useHome, type Home } from '../../features/home';
 import { NoticesSection } from '../../features/notices';
+import { heldText } from '../../features/step-history/held';
 import { StepStreak } from '../../features/step-history/streak';
 import { createRetryKey } from '../../lib/http';
 import {
@@ -120,8 +121,10 @@ function HomeContent({
       const result = await collectKey.run((idempotencyKey) => collectPoints({ idempotencyKey }));
       patch({
         points: result.points,
-        collectedPoints: home.collectedPoints + result.collected,
+        // Points released from earlier days are not today's (decision 078).
+        collectedPoints: home.collectedPoints + result.collected - result.released,
         collectablePoints: 0,
+        releasedPoints: 0,
       });
       setNotice(t('home.collected', { points: formatNumber(result.collected) }));
       if (result.collected > 0) void celebrate(walletRef.current);
@@ -178,10 +181,15 @@ function HomeContent({
         </p>
         {home.review && home.review.status !== 'cleared' ? (
           <p className="hint home-review" role="status">
-            {t(REVIEW_TEXT[home.review.status])}{' '}
+            {home.held ? heldText(t, home.held, home.review) : t(REVIEW_TEXT[home.review.status])}{' '}
             <button type="button" className="link" onClick={() => go(PATHS.stepDay, { day: home.day })}>
               {t('title.stepDay')}
             </button>
+          </p>
+        ) : null}
+        {home.releasedPoints > 0 ? (
+          <p className="hint home-released" role="status">
+            {t('review.released', { points: formatNumber(home.releasedPoints) })}
           </p>
         ) : null}
         <div className="home-wallet__actions">
@@ -218,6 +226,7 @@ function HomeContent({
               target={card.dailyTarget}
               dailyCashBack={card.dailyCashBack}
               isEarned={card.cashBackEarned}
+              heldCashBack={card.cashBackPending}
             />
             <p className="hint home-card__days">{t('page.daysLeft', { days: card.daysLeft })}</p>
           </section>

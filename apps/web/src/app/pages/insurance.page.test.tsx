@@ -1,6 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { EndpointDef, Policy } from '@stride/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../lib/http';
 import type * as HttpModule from '../../lib/http';
 import InsurancePage from './insurance.page';
@@ -27,10 +27,32 @@ const SELF_POLICY: Policy = {
   endsOn: '2026-04-01',
 };
 
-function answer(endpoint: EndpointDef): Promise<unknown> {
+/** A card's policy not claimed yet: claiming it is once only on the server. */
+const UNCLAIMED: Policy = {
+  ...SELF_POLICY,
+  id: 'p-2',
+  cardId: 'card-2',
+  policyNumber: null,
+  status: 'unclaimed',
+  insuredName: null,
+  relation: null,
+};
+let policies: Policy[] = [SELF_POLICY];
+
+function answer(endpoint: EndpointDef, input: unknown): Promise<unknown> {
   switch (endpoint.id) {
     case 'insure.list':
-      return Promise.resolve([SELF_POLICY]);
+      return Promise.resolve(policies);
+    case 'insure.give': {
+      const { insured } = (input as { body: { insured: { who: string; name?: string; relation?: string } } }).body;
+      return Promise.resolve({
+        ...UNCLAIMED,
+        policyNumber: 'SP2026030287654321',
+        status: 'active',
+        insuredName: insured.who === 'self' ? 'Li Na' : (insured.name ?? null),
+        relation: insured.who === 'self' ? 'self' : (insured.relation ?? null),
+      });
+    }
     case 'memberCard.my':
       return Promise.resolve([{ id: 'card-1', plan: { name: 'Gold' } }]);
     default:
@@ -38,8 +60,15 @@ function answer(endpoint: EndpointDef): Promise<unknown> {
   }
 }
 
+// The dialogs load on first use (app/dialogs.ts): loaded once here, so that first load on a busy
+// machine counts against no test's time.
+beforeAll(async () => {
+  await import('../dialogs');
+});
+
 beforeEach(() => {
-  mockedCall.mockImplementation((endpoint) => answer(endpoint));
+  policies = [SELF_POLICY];
+  mockedCall.mockImplementation((endpoint, input) => answer(endpoint, input));
 });
 
 afterEach(() => {
@@ -55,5 +84,61 @@ describe('the insurance page', () => {
       .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
     expect(rows).toContainEqual(['Insured', 'Li Na']);
     expect(rows).toContainEqual(['Relation', 'Myself']);
+  });
+
+  const claims = () => mockedCall.mock.calls.filter(([endpoint]) => endpoint.id === 'insure.give');
+
+  it('asks before claiming a policy for oneself, and claims nothing when cancelled', async () => {
+    policies = [UNCLAIMED];
+    render(<InsurancePage />);
+    const policy = await screen.findByRole('listitem', { name: 'Member card walking insurance' });
+    fireEvent.click(within(policy).getByRole('button', { name: 'Claim for myself' }));
+    const first = await screen.findByRole('dialog');
+    expect(
+      within(first).getByText('Claim this policy for yourself? Once claimed it cannot be given to family instead.'),
+    ).toBeTruthy();
+    fireEvent.click(within(first).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(claims()).toHaveLength(0);
+    expect(within(policy).getByText('Not claimed')).toBeTruthy();
+
+    fireEvent.click(within(policy).getByRole('button', { name: 'Claim for myself' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Claim for myself' }));
+    await waitFor(() => expect(within(policy).getByText('In force')).toBeTruthy());
+    expect(claims().map(([, input]) => input)).toEqual([{ body: { policyId: 'p-2', insured: { who: 'self' } } }]);
+  });
+
+  it('names the person and the relation before giving a policy away, and gives nothing when cancelled', async () => {
+    policies = [UNCLAIMED];
+    render(<InsurancePage />);
+    const policy = await screen.findByRole('listitem', { name: 'Member card walking insurance' });
+    fireEvent.click(within(policy).getByRole('button', { name: 'Give to family' }));
+    fireEvent.change(within(policy).getByLabelText('Name'), { target: { value: '张三' } });
+    fireEvent.change(within(policy).getByLabelText('ID number'), { target: { value: '110101195001011239' } });
+    fireEvent.change(within(policy).getByLabelText('Relation'), { target: { value: 'parent' } });
+    fireEvent.click(within(policy).getByRole('button', { name: 'Give policy' }));
+    const first = await screen.findByRole('dialog');
+    expect(
+      within(first).getByText(
+        'Give this policy to 张三 (parent)? Once given it cannot be taken back or given to anyone else.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(first).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(claims()).toHaveLength(0);
+    // The form stays as filled, to give again or cancel.
+    expect(within(policy).getByLabelText('Name')).toHaveProperty('value', '张三');
+
+    fireEvent.click(within(policy).getByRole('button', { name: 'Give policy' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Give policy' }));
+    await waitFor(() => expect(within(policy).getByText('In force')).toBeTruthy());
+    expect(claims().map(([, input]) => input)).toEqual([
+      {
+        body: {
+          policyId: 'p-2',
+          insured: { who: 'family', name: '张三', idNumber: '110101195001011239', relation: 'parent' },
+        },
+      },
+    ]);
   });
 });

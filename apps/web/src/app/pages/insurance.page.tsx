@@ -11,7 +11,7 @@ import {
   type FamilyMember,
 } from '../../features/cards';
 import { formatMoney } from '../../lib/format';
-import { useI18n, type MessageKey } from '../../lib/i18n';
+import { t, useI18n, type MessageKey } from '../../lib/i18n';
 import { RemoteView } from '../../components/remote-view';
 import '../../features/cards/components/cards.css';
 
@@ -38,6 +38,19 @@ function relationText(relation: string | null, t: (key: MessageKey) => string): 
   return known ? t(RELATION_TEXT[known]) : (relation ?? '');
 }
 
+type Insured = { who: 'self' } | ({ who: 'family' } & FamilyMember);
+
+/**
+ * A claim is final on the server (once per policy, no way back): it names who is insured and says
+ * so before it is sent (decision 041).
+ */
+async function confirmClaim(insured: Insured): Promise<boolean> {
+  const { dialogs } = await import('../dialogs');
+  if (insured.who === 'self') return dialogs.confirm(t('insure.claimSelfConfirm'), t('insure.claimSelf'));
+  const relation = t(RELATION_TEXT[insured.relation]).toLocaleLowerCase();
+  return dialogs.confirm(t('insure.giveConfirm', { name: insured.name, relation }), t('insure.give'));
+}
+
 function PolicyItem({ initial, cardName }: { readonly initial: Policy; readonly cardName: string }) {
   const { t } = useI18n();
   const [policy, setPolicy] = useState(initial);
@@ -47,8 +60,9 @@ function PolicyItem({ initial, cardName }: { readonly initial: Policy; readonly 
 
   // Claiming is once per policy on the server (compare-and-set), so a repeat cannot double it.
   // A failure is shown by the request layer (1002 leads to real-name verification).
-  const claim = (insured: { who: 'self' } | ({ who: 'family' } & FamilyMember)) =>
+  const claim = (insured: Insured) =>
     run(async () => {
+      if (!(await confirmClaim(insured))) return;
       const next = await claimPolicy({ policyId: policy.id, insured });
       setPolicy(next);
       setGiving(false);

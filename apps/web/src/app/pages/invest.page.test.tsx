@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import InvestPage from './invest.page';
 
 type Reply = { code: number; message: string; data: unknown };
@@ -64,6 +64,12 @@ function serve(routes: Record<string, Reply[]>) {
 
 const ok = (data: unknown) => ({ code: 1, message: 'success', data });
 
+// The dialogs load on first use (app/dialogs.ts): loaded once here, so that first load on a busy
+// machine counts against no test's time.
+beforeAll(async () => {
+  await import('../dialogs');
+});
+
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -77,7 +83,7 @@ describe('InvestPage', () => {
     expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
   });
 
-  it('buys a plan with the balance in one step', async () => {
+  it('buys a plan with the balance once the user confirms the amount and what is left, and sends nothing before', async () => {
     const requests = serve({
       'GET /api/member_card': [ok([BRONZE])],
       'GET /api/home': [ok(HOME)],
@@ -89,6 +95,11 @@ describe('InvestPage', () => {
     expect(screen.getByRole('radio', { name: /Balance/ })).toHaveProperty('checked', true);
     fireEvent.click(screen.getByRole('button', { name: 'Pay ¥99.00' }));
 
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Pay ¥99.00 from your balance for Bronze? ¥101.00 will be left.')).toBeTruthy();
+    expect(requests.some((request) => request.key === 'POST /api/member_card/buy')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay ¥99.00' }));
+
     expect((await screen.findByText('Bronze is in your card wallet')).getAttribute('role')).toBe('status');
     expect(screen.getByRole('button', { name: 'Open the card wallet' })).toBeTruthy();
     const bought = requests.find((request) => request.key === 'POST /api/member_card/buy');
@@ -97,6 +108,28 @@ describe('InvestPage', () => {
       payWith: 'balance',
       idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown,
     });
+  });
+
+  it('sends nothing when the user cancels the balance payment, and asks again on the next tap', async () => {
+    const requests = serve({
+      'GET /api/member_card': [ok([BRONZE])],
+      'GET /api/home': [ok(HOME)],
+      'GET /api/member_card/my': [ok([])],
+    });
+    render(<InvestPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Bronze' }));
+    const pay = screen.getByRole('button', { name: 'Pay ¥99.00' });
+    fireEvent.click(pay);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(pay).toHaveProperty('disabled', false));
+    expect(requests.some((request) => request.key === 'POST /api/member_card/buy')).toBe(false);
+    expect(screen.queryByText('Bronze is in your card wallet')).toBeNull();
+
+    fireEvent.click(pay);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((request) => request.key === 'POST /api/member_card/buy')).toBe(false);
   });
 
   it('pays online: opens the pay page in a new tab and polls every 5 s until paid', async () => {

@@ -7,7 +7,7 @@ import { getHome } from '../../features/home';
 import { PaymentStatusNote, useOrderPayment } from '../../features/payments';
 import { createRetryKey } from '../../lib/http';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { useI18n } from '../../lib/i18n';
+import { t, useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
 import { confirmPaymentJump } from '../feedback';
 import { RemoteView } from '../../components/remote-view';
@@ -22,6 +22,16 @@ const load = (signal: AbortSignal) =>
   ]).then(([plans, home, cards]) => ({ plans, balance: home.balance, cards }));
 
 const goToWallet = () => go(PATHS.card);
+
+/** Paying from the balance spends at once: it says what, how much and what is left first (decision 041). */
+async function confirmBalancePayment(plan: CardPlan, balance: number): Promise<boolean> {
+  const { dialogs } = await import('../dialogs');
+  const amount = formatMoney(plan.price);
+  return dialogs.confirm(
+    t('pay.balanceConfirm', { amount, name: plan.name, left: formatMoney(balance - plan.price) }),
+    t('pay.submit', { amount }),
+  );
+}
 
 function PlanDetails({ plan }: { readonly plan: CardPlan }) {
   const { t } = useI18n();
@@ -76,6 +86,7 @@ function Purchase({
         await payment.pay(pending.id);
         return;
       }
+      if (method === 'balance' && !(await confirmBalancePayment(plan, balance))) return;
       // Errors (1002 real name, 1012 balance) show through the request layer's dialogs.
       const order = await buyKey.run((idempotencyKey) => buyCard({ planId: plan.id, payWith: method, idempotencyKey }));
       if (order.status === 'paid') {

@@ -22,6 +22,7 @@ const card = (plan: CardPlan, status: MyCard['status']): MyCard => ({
   daysLeft: 60,
   todaySteps: 0,
   todayCashBackEarned: false,
+  todayCashBackPending: 0,
   cashBackTotal: 0,
 });
 

@@ -7,10 +7,12 @@ export interface CardProgressProps {
   readonly target: number;
   readonly dailyCashBack: number;
   readonly isEarned: boolean;
+  /** Today's cash back held while the day is under review (decision 078); 0 otherwise. */
+  readonly heldCashBack?: number;
 }
 
 /** Today's steps toward a card's target and whether today's cash back is earned. */
-export function CardProgress({ steps, target, dailyCashBack, isEarned }: CardProgressProps) {
+export function CardProgress({ steps, target, dailyCashBack, isEarned, heldCashBack = 0 }: CardProgressProps) {
   const { t } = useI18n();
   const share = target > 0 ? Math.min(steps / target, 1) : 0;
   return (
@@ -31,10 +33,12 @@ export function CardProgress({ steps, target, dailyCashBack, isEarned }: CardPro
         <span className={isEarned ? 'card-progress__earned' : 'card-progress__pending'}>
           {isEarned
             ? t('cards.cashBackEarned', { amount: formatMoney(dailyCashBack) })
-            : t('cards.cashBackPending', {
-                steps: formatNumber(Math.max(target - steps, 0)),
-                amount: formatMoney(dailyCashBack),
-              })}
+            : heldCashBack > 0
+              ? t('cards.cashBackHeld', { amount: formatMoney(heldCashBack) })
+              : t('cards.cashBackPending', {
+                  steps: formatNumber(Math.max(target - steps, 0)),
+                  amount: formatMoney(dailyCashBack),
+                })}
         </span>
       </p>
     </div>

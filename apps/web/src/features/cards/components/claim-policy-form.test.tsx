@@ -11,6 +11,7 @@ describe('giving a policy to a family member', () => {
     render(<ClaimPolicyForm isBusy={false} onSubmit={onSubmit} onCancel={() => undefined} />);
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Li Hua' } });
     fireEvent.change(screen.getByLabelText('ID number'), { target: { value: '110101195001011234' } });
+    fireEvent.change(screen.getByLabelText('Relation'), { target: { value: 'spouse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Give policy' }));
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByText(RULE)).toBeTruthy();
@@ -18,5 +19,24 @@ describe('giving a policy to a family member', () => {
     fireEvent.change(screen.getByLabelText('ID number'), { target: { value: '110101 19500101 1239' } });
     fireEvent.click(screen.getByRole('button', { name: 'Give policy' }));
     expect(onSubmit).toHaveBeenCalledWith({ name: 'Li Hua', idNumber: '110101195001011239', relation: 'spouse' });
+  });
+
+  it('starts with no relation chosen and refuses to send until one is', () => {
+    const onSubmit = vi.fn();
+    render(<ClaimPolicyForm isBusy={false} onSubmit={onSubmit} onCancel={() => undefined} />);
+    const relation = screen.getByLabelText('Relation');
+    expect(relation).toHaveProperty('value', '');
+    expect(screen.getByRole('option', { name: 'Choose…' })).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Li Hua' } });
+    fireEvent.change(screen.getByLabelText('ID number'), { target: { value: '110101195001011239' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Give policy' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe('Choose the relation');
+    expect(relation.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(relation, { target: { value: 'parent' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Give policy' }));
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Li Hua', idNumber: '110101195001011239', relation: 'parent' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -29,10 +29,12 @@ export interface ClaimPolicyFormProps {
 export function ClaimPolicyForm({ isBusy, onSubmit, onCancel }: ClaimPolicyFormProps) {
   const { t } = useI18n();
   const relationId = useId();
+  const relationErrorId = `${relationId}-error`;
   const [name, setName] = useState('');
   const [idNumber, setIdNumber] = useState('');
-  const [relation, setRelation] = useState<FamilyRelation>('spouse');
-  const [errors, setErrors] = useState<{ name?: string; idNumber?: string }>({});
+  // No relation is assumed: the giver chooses one (decision 041).
+  const [relation, setRelation] = useState<FamilyRelation | undefined>(undefined);
+  const [errors, setErrors] = useState<{ name?: string; idNumber?: string; relation?: string }>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,9 +44,10 @@ export function ClaimPolicyForm({ isBusy, onSubmit, onCancel }: ClaimPolicyFormP
     const found = {
       ...(trimmedName ? {} : { name: t('insure.nameRequired') }),
       ...(isValidIdNumber(trimmedId, latestCalendarDay(Date.now())) ? {} : { idNumber: t('insure.idNumberRule') }),
+      ...(relation ? {} : { relation: t('insure.relationRequired') }),
     };
     setErrors(found);
-    if (found.name || found.idNumber) return;
+    if (found.name || found.idNumber || !relation) return;
     onSubmit({ name: trimmedName, idNumber: trimmedId, relation });
   };
 
@@ -67,15 +70,26 @@ export function ClaimPolicyForm({ isBusy, onSubmit, onCancel }: ClaimPolicyFormP
         <select
           id={relationId}
           className="input"
-          value={relation}
-          onChange={(event) => setRelation(RELATIONS.find((item) => item === event.target.value) ?? 'spouse')}
+          value={relation ?? ''}
+          aria-required
+          aria-invalid={errors.relation ? true : undefined}
+          aria-describedby={errors.relation ? relationErrorId : undefined}
+          onChange={(event) => setRelation(RELATIONS.find((item) => item === event.target.value))}
         >
+          <option value="" disabled>
+            {t('insure.relationChoose')}
+          </option>
           {RELATIONS.map((item) => (
             <option key={item} value={item}>
               {t(RELATION_TEXT[item])}
             </option>
           ))}
         </select>
+        {errors.relation ? (
+          <p id={relationErrorId} className="form-error" role="alert">
+            {errors.relation}
+          </p>
+        ) : null}
       </div>
       <div className="claim-form__actions">
         <button type="button" className="button button--ghost" onClick={onCancel} disabled={isBusy}>

@@ -21,7 +21,9 @@ function InviteeItem({ invitee }: { readonly invitee: Invitee }) {
       </span>
       <span className="invitee__side">
         <span className={invitee.qualified ? 'badge badge--good' : 'badge badge--muted'}>
-          {t(invitee.qualified ? 'invite.qualified' : 'invite.waiting')}
+          {t(
+            invitee.qualified ? 'invite.qualified' : invitee.waitingForReview ? 'invite.underReview' : 'invite.waiting',
+          )}
         </span>
         {invitee.rewardPoints > 0 ? (
           <span className="invitee__reward">+{formatNumber(invitee.rewardPoints)}</span>

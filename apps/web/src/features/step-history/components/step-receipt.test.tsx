@@ -17,7 +17,15 @@ const RECEIPT: StepReceipt = {
     { kind: 'web', name: null, steps: 45_000, reason: 'cap', limit: 30_000, at: '2026-11-22T06:00:00.000Z' },
     { kind: 'device', name: 'My watch', steps: 12_345, reason: 'late', limit: null, at: '2026-11-25T06:00:00.000Z' },
   ],
-  review: { status: 'flagged', reasons: ['regularRhythm'], flaggedAt: '2026-11-22T06:00:00.000Z', decidedAt: null },
+  review: {
+    status: 'flagged',
+    reasons: ['regularRhythm'],
+    flaggedAt: '2026-11-22T06:00:00.000Z',
+    decidedAt: null,
+    expectedHours: 24,
+  },
+  held: { points: 180, cashBack: 300 },
+  releasedPoints: 0,
   points: { earned: 300, collected: 120, multiplierPercent: 150, multiplierCard: 'Gold' },
   cashBack: [{ cardId: 'c1', cardName: 'Gold', amount: 300 }],
   inviteReward: { points: 500 },
@@ -47,6 +55,24 @@ describe('a day’s receipt', () => {
     expect(screen.getByText('Multiplier ×1.5 from Gold')).toBeTruthy();
     expect(within(screen.getByTestId('receipt-cash-back')).getByText('+¥3.00')).toBeTruthy();
     expect(screen.getByText('500 points: this day’s steps completed your invitation')).toBeTruthy();
+  });
+
+  it('says what a flagged day holds and when it is usually decided; what a rejection withheld; what a clearing released', () => {
+    languageStore.set('en');
+    const { unmount } = render(<StepReceiptView receipt={RECEIPT} />);
+    expect(screen.getByTestId('receipt-held').textContent).toBe(
+      '180 points and ¥3.00 cash back wait for review · Usually decided within 24 hours',
+    );
+    unmount();
+    const rejected = { ...RECEIPT, review: { ...RECEIPT.review!, status: 'rejected' as const } };
+    const second = render(<StepReceiptView receipt={{ ...rejected, held: { points: 180, cashBack: 0 } }} />);
+    expect(screen.getByTestId('receipt-held').textContent).toBe('Not paid after review: 180 points');
+    second.unmount();
+    languageStore.set('zh-Hans');
+    const cleared = { ...RECEIPT, review: { ...RECEIPT.review!, status: 'cleared' as const }, held: null };
+    render(<StepReceiptView receipt={{ ...cleared, releasedPoints: 84 }} />);
+    expect(screen.queryByTestId('receipt-held')).toBeNull();
+    expect(screen.getByTestId('receipt-released').textContent).toBe('审核通过，84 积分可领取');
   });
 
   it('groups numbers the way the language does', () => {

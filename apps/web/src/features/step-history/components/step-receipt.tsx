@@ -1,7 +1,8 @@
 import type { StepFlagReason, StepReceipt, StepRefusalReason, StepSourceKind } from '@stride/contract';
-import { formatMoney, formatTime } from '../../../lib/format';
+import { formatMoney, formatNumber, formatTime } from '../../../lib/format';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { formatDay, formatMultiplier, formatSteps } from '../format';
+import { heldText } from '../held';
 
 const KINDS: Readonly<Record<StepSourceKind, MessageKey>> = {
   web: 'receipt.kind.web',
@@ -59,6 +60,14 @@ export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) 
             data-testid="receipt-review"
           >
             <p className="receipt-review__status">{t(REVIEWS[review.status])}</p>
+            {receipt.held && (receipt.held.points > 0 || receipt.held.cashBack > 0) ? (
+              <p data-testid="receipt-held">{heldText(t, receipt.held, review)}</p>
+            ) : null}
+            {receipt.releasedPoints > 0 ? (
+              <p data-testid="receipt-released">
+                {t('review.released', { points: formatNumber(receipt.releasedPoints) })}
+              </p>
+            ) : null}
             {review.reasons.length > 0 ? (
               <ul className="receipt-review__reasons" aria-label={t('receipt.reasons')}>
                 {review.reasons.map((reason) => (
