@@ -81,6 +81,7 @@ describe('config', () => {
       disagreeMinSteps: 5_000,
       sharedDeviceAccounts: 3,
       sharedAddressAccounts: 3,
+      reviewExpectedHours: 24,
     });
     const set = loadConfig({
       DATA_DIR: tempDir(),
@@ -90,6 +91,7 @@ describe('config', () => {
       STEP_FLAG_DISAGREE_MIN_STEPS: '2000',
       STEP_FLAG_SHARED_DEVICE_ACCOUNTS: '5',
       STEP_FLAG_SHARED_ADDRESS_ACCOUNTS: '1',
+      STEP_REVIEW_EXPECTED_HOURS: '48',
     }).stepFlags;
     expect(set).toEqual({
       rhythmMinIntervals: 50,
@@ -98,6 +100,7 @@ describe('config', () => {
       disagreeMinSteps: 2_000,
       sharedDeviceAccounts: 5,
       sharedAddressAccounts: 1,
+      reviewExpectedHours: 48,
     });
     expect(() => loadConfig({ DATA_DIR: tempDir(), STEP_FLAG_RHYTHM_MAX_CV: '2' })).toThrow(/STEP_FLAG_RHYTHM_MAX_CV/);
     expect(() => loadConfig({ DATA_DIR: tempDir(), STEP_FLAG_DISAGREE_RATIO: '0.5' })).toThrow(
