@@ -85,6 +85,8 @@ describe('card plans and the home page in the console', () => {
     await openRoute(phone.page, server.baseUrl, '/pages/invest/index');
     await top(phone.page).getByRole('button', { name: 'Buy Sunrise' }).click();
     await top(phone.page).getByRole('button', { name: 'Pay ¥50.00' }).click();
+    // Paying from the balance asks first (decision 041).
+    await phone.page.getByRole('dialog').getByRole('button', { name: 'Pay ¥50.00' }).click();
     await expect.poll(() => top(phone.page).getByText('Sunrise is in your card wallet').count()).toBe(1);
     await openRoute(phone.page, server.baseUrl, '/pages-sub/card/index');
     await expect.poll(() => top(phone.page).getByRole('heading', { name: 'Sunrise' }).count()).toBe(1);
