@@ -4,11 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { maskMiddle } from '@stride/contract/rules';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database.js';
 import { logInByApi } from './support/api.js';
-import { screenshot } from './support/browser.js';
+import { openInstallablePhone, screenshot } from './support/browser.js';
 import { DEMO, top, useToken } from './support/journey.js';
 import { startServer } from './support/server.js';
 
@@ -27,34 +27,6 @@ const controller = (page: Page) => page.evaluate(() => navigator.serviceWorker.c
 
 let dir: string;
 let db: Db;
-
-/**
- * A phone-sized Chromium with a profile on disk: Chromium refuses to install from an incognito
- * context, which is what a plain new context is.
- */
-async function openInstallablePhone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-    viewport: { width: 360, height: 740 },
-    locale: 'en-US',
-    hasTouch: true,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  return { context, page, errors };
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'stride-install-'));
@@ -75,7 +47,7 @@ describe('the installable, offline-capable app', () => {
     const base = server.baseUrl;
     const port = Number(new URL(base).port);
     const token = await logInByApi(base, DEMO);
-    const { page, context, errors } = await openInstallablePhone();
+    const { page, context, errors } = await openInstallablePhone(dir);
     await useToken(context, token);
     // Notifications allowed, as a user who turned pushes on would have (for the push below).
     await context.grantPermissions(['notifications'], { origin: base });

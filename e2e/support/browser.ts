@@ -54,3 +54,35 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
+
+/**
+ * A phone-sized Chromium with a profile on disk under `dir` and the service worker allowed:
+ * Chromium refuses to install from an incognito context, which is what a plain new context is, and
+ * an app opened without a network needs the worker that installs there.
+ */
+export async function openInstallablePhone(
+  dir: string,
+  options: { width?: number; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+    viewport: { width: options.width ?? 360, height: 740 },
+    locale: options.locale ?? 'en-US',
+    hasTouch: true,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return { context, page, errors };
+}

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { watchConnectivity } from './app/connectivity';
+import { forgetKeptHomeAtLogout } from './app/kept-home';
 import { setUpNavigation } from './app/navigation';
 import { registerServiceWorker } from './app/service-worker';
 import { runUnreadCount } from './app/unread-count';
@@ -18,6 +19,7 @@ applyRem();
 getDeviceId();
 wireRequestUi(http);
 runUnreadCount();
+forgetKeptHomeAtLogout();
 const navigator = setUpNavigation();
 
 const container = document.getElementById('root');

@@ -140,6 +140,7 @@ export const en = {
   'walk.start': 'Start a walk',
   'walk.open': 'Walk under way: {steps} steps',
   'walk.sync.never': 'Not synced yet',
+  'home.keptAsOf': 'These figures are from {time}; they update once you’re back online.',
   'walk.sync.at': 'Last synced {time}',
   'walk.sync.pending': '{steps} steps waiting to sync',
   'walk.permission.title': 'Count your steps',

@@ -142,6 +142,7 @@ export const es: Messages = {
   'walk.start': 'Empezar una caminata',
   'walk.open': 'Caminata en curso: {steps} pasos',
   'walk.sync.never': 'Aún sin sincronizar',
+  'home.keptAsOf': 'Cifras del {time}; se actualizarán cuando vuelvas a tener conexión.',
   'walk.sync.at': 'Última sincronización {time}',
   'walk.sync.pending': '{steps} pasos esperando sincronizarse',
   'walk.permission.title': 'Cuente sus pasos',

@@ -142,6 +142,7 @@ export const fr: Messages = {
   'walk.start': 'Commencer une marche',
   'walk.open': 'Marche en cours : {steps} pas',
   'walk.sync.never': 'Pas encore synchronisé',
+  'home.keptAsOf': 'Chiffres du {time} ; ils se mettront à jour dès le retour du réseau.',
   'walk.sync.at': 'Dernière synchronisation {time}',
   'walk.sync.pending': '{steps} pas en attente de synchronisation',
   'walk.permission.title': 'Comptez vos pas',

@@ -136,6 +136,7 @@ export const zhHans: Messages = {
   'walk.sensor.denied': '运动数据访问被拒绝，无法计步',
   'walk.enable': '开始计步',
   'walk.start': '开始健走',
+  'home.keptAsOf': '以下数据截至 {time}，联网后自动更新。',
   'walk.open': '健走进行中：{steps} 步',
   'walk.sync.never': '尚未同步',
   'walk.sync.at': '上次同步 {time}',

@@ -136,6 +136,7 @@ export const zhHant: Messages = {
   'walk.sensor.denied': '運動資料存取被拒絕，無法計步',
   'walk.enable': '開始計步',
   'walk.start': '開始健走',
+  'home.keptAsOf': '以下資料截至 {time}，連網後自動更新。',
   'walk.open': '健走進行中：{steps} 步',
   'walk.sync.never': '尚未同步',
   'walk.sync.at': '上次同步 {time}',

@@ -305,4 +305,92 @@ describe('HomePage', () => {
       ),
     );
   });
+
+  describe('offline (decision 079)', () => {
+    const user = {
+      id: 'u1',
+      account: '13800138000',
+      inviteCode: 'ABCD1234',
+      realNameStatus: 'none' as const,
+      createdAt: '2026-01-01T00:00:00Z',
+      nickname: null,
+      avatarUrl: null,
+    };
+    afterEach(() => userStore.clear());
+
+    it("shows the last home this device kept, as of when, with today's count on the device, and reads again when back online", async () => {
+      userStore.setSession('tok', user);
+      const offline = new Set<string>();
+      serve({ 'GET /api/home': [ok(HOME), ok({ ...HOME, points: 5_100 })] }, offline);
+      const first = render(<HomePage />);
+      await screen.findByRole('button', { name: 'Collect 12 points' });
+      first.unmount();
+      // Steps walked since, counted on this device and not yet sent.
+      window.localStorage.setItem(
+        'stepCounts:u1',
+        JSON.stringify({
+          days: { '2026-03-02': { counted: 1_400, sent: 0, credited: 0 } },
+          undated: 0,
+          syncedAt: null,
+          rhythm: { count: 0, sum: 0, sumSquares: 0 },
+          walk: null,
+        }),
+      );
+
+      offline.add('GET /api/home').add('POST /api/steps');
+      render(<HomePage />);
+      expect((await screen.findByTestId('home-kept')).textContent).toMatch(
+        /^These figures are from [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2}; they update once you’re back online\.$/,
+      );
+      expect(screen.getByTestId('home-points').textContent).toBe('5,000');
+      // Nothing that writes can be done from figures of the past.
+      expect((screen.getByRole('button', { name: 'Collect 12 points' }) as HTMLButtonElement).disabled).toBe(true);
+      stepCounter.start('u1');
+      await waitFor(() =>
+        expect(screen.getByRole('progressbar', { name: 'Steps today' }).getAttribute('aria-valuetext')).toBe(
+          '1,400 / 6,000',
+        ),
+      );
+
+      offline.clear();
+      window.dispatchEvent(new Event('online'));
+      await waitFor(() => expect(screen.getByTestId('home-points').textContent).toBe('5,100'));
+      expect(screen.queryByTestId('home-kept')).toBeNull();
+    });
+
+    it("shows no other user's kept home, and a refusal is never answered from the device", async () => {
+      window.localStorage.setItem(
+        'homeSnapshot',
+        JSON.stringify({ userId: 'u2', savedAt: Date.parse('2026-03-02T01:00:00Z'), home: HOME }),
+      );
+      userStore.setSession('tok', user);
+      serve({ 'GET /api/home': [] }, new Set(['GET /api/home']));
+      const offline = render(<HomePage />);
+      expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
+      expect(screen.queryByTestId('home-points')).toBeNull();
+      offline.unmount();
+
+      window.localStorage.setItem(
+        'homeSnapshot',
+        JSON.stringify({ userId: 'u1', savedAt: Date.parse('2026-03-02T01:00:00Z'), home: HOME }),
+      );
+      serve({ 'GET /api/home': [{ code: 1007, message: 'Something is off', data: null }] });
+      render(<HomePage />);
+      expect((await screen.findByRole('alert')).textContent).toContain('Something is off');
+      expect(screen.queryByTestId('home-points')).toBeNull();
+    });
+
+    it('forgets the kept home at logout', async () => {
+      const { forgetKeptHomeAtLogout } = await import('../kept-home');
+      const stop = forgetKeptHomeAtLogout();
+      userStore.setSession('tok', user);
+      serve({ 'GET /api/home': [ok(HOME)] });
+      render(<HomePage />);
+      await screen.findByRole('button', { name: 'Collect 12 points' });
+      expect(window.localStorage.getItem('homeSnapshot')).toContain('"userId":"u1"');
+      userStore.clear();
+      expect(window.localStorage.getItem('homeSnapshot')).toBeNull();
+      stop();
+    });
+  });
 });

@@ -22,7 +22,7 @@ import {
   useStepCounter,
   type StepSensorStatus,
 } from '../../features/walking';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney, formatNumber, formatTime } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';
 import { PATHS, getNavigator, go } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
@@ -72,10 +72,14 @@ function HomeContent({
   const { t, language } = useI18n();
   const counter = useStepCounter();
   const isActive = usePageActive();
-  // The app's counter learns the business day and time zone from home.
+  // A home kept on the device (offline, decision 079) may be of an earlier day.
+  const isKept = home.savedAt !== undefined;
+  // The app's counter learns the business day and time zone from the server's home, never from a
+  // kept one.
   useEffect(() => {
+    if (isKept) return;
     stepCounter.learnToday({ day: home.day, steps: home.steps, utcOffsetMinutes: home.utcOffsetMinutes });
-  }, [home.day, home.steps, home.utcOffsetMinutes]);
+  }, [isKept, home.day, home.steps, home.utcOffsetMinutes]);
   // Past midnight, home reads again. After an accepted report (points and card progress move) it
   // reads again as after any write (useRemote, decision 076), and a hidden home (another tab
   // shown) reads whenever it is shown again.
@@ -94,18 +98,18 @@ function HomeContent({
   // Results are said inline beside the action (role="status"), so they stay until the next one.
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const openTarget = (target: string) => open(target, setNotice);
-  // The server's credited count, or this device's own when it is ahead (not yet synced).
-  const steps = Math.max(
-    home.steps,
-    counter.day === home.day ? Math.max(counter.deviceSteps, counter.creditedSteps) : 0,
-  );
+  // The server's credited count, or this device's own when it is ahead (not yet synced). A kept
+  // home of an earlier day counts nothing of today's but this device's own.
+  const deviceSteps = Math.max(counter.deviceSteps, counter.creditedSteps);
+  const isKeptEarlierDay = isKept && counter.day !== null && counter.day !== home.day;
+  const steps = isKeptEarlierDay ? deviceSteps : Math.max(home.steps, counter.day === home.day ? deviceSteps : 0);
 
   // The day's goal reached: marked once a day, from the ring (a burst, or nothing with reduced motion).
   const ringRef = useRef<HTMLElement>(null);
   const walletRef = useRef<HTMLElement>(null);
   const userId = useUser().userInfo?.id;
   useEffect(() => {
-    if (!isActive || !userId) return;
+    if (!isActive || !userId || isKept) return;
     if (!takeGoalMoment(window.localStorage, userId, home.day, steps, home.goal)) return;
     // Said and shown on the next frame, with the ring drawn at its full goal.
     const text = t('celebrate.goal', { goal: formatNumber(home.goal) });
@@ -113,7 +117,7 @@ function HomeContent({
       setNotice(text);
       void celebrate(ringRef.current);
     });
-  }, [isActive, userId, home.day, home.goal, steps, t]);
+  }, [isActive, userId, isKept, home.day, home.goal, steps, t]);
 
   const collect = () =>
     // Errors show through the request layer's dialog; the same key is sent again on a retry.
@@ -133,6 +137,11 @@ function HomeContent({
 
   return (
     <>
+      {home.savedAt !== undefined ? (
+        <p className="hint home-kept" role="status" data-testid="home-kept">
+          {t('home.keptAsOf', { time: formatTime(home.savedAt) })}
+        </p>
+      ) : null}
       <section ref={ringRef} className="home-steps" aria-label={t('home.steps')}>
         <StepsRing
           steps={steps}
@@ -196,14 +205,19 @@ function HomeContent({
           <button
             type="button"
             className="button"
-            disabled={collecting.isBusy || home.collectablePoints <= 0}
+            disabled={collecting.isBusy || isKept || home.collectablePoints <= 0}
             onClick={() => void collect()}
           >
             {home.collectablePoints > 0
               ? t('home.collect', { points: formatNumber(home.collectablePoints) })
               : t('home.nothingToCollect')}
           </button>
-          <button type="button" className="button button--ghost" onClick={() => setExchangeOpen(true)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={isKept}
+            onClick={() => setExchangeOpen(true)}
+          >
             {t('exchange.open')}
           </button>
         </div>

@@ -10,7 +10,7 @@ import { DownloadEntry } from '../../features/download';
 import { useHome } from '../../features/home';
 import { badgeText, useUnreadCount } from '../../features/notifications';
 import { createRetryKey } from '../../lib/http';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney, formatNumber, formatTime } from '../../lib/format';
 import { APP_LANGUAGES, LANGUAGE_NAMES, setLanguage, useI18n } from '../../lib/i18n';
 import { PATHS, go, relaunch } from '../../lib/navigation';
 import { useUser, userStore } from '../../lib/storage';
@@ -46,6 +46,11 @@ function Assets() {
   return (
     <section className="card home-wallet my-assets" aria-label={t('home.wallet')}>
       <dl className="home-wallet__figures">
+      {home.savedAt !== undefined ? (
+        <p className="hint" role="status" data-testid="my-kept">
+          {t('home.keptAsOf', { time: formatTime(home.savedAt) })}
+        </p>
+      ) : null}
         <div>
           <dt>{t('home.balance')}</dt>
           <dd data-testid="my-balance">{formatMoney(home.balance)}</dd>
@@ -56,7 +61,12 @@ function Assets() {
         </div>
       </dl>
       <div className="home-wallet__actions">
-        <button type="button" className="button" onClick={() => setExchangeOpen(true)}>
+        <button
+          type="button"
+          className="button"
+          disabled={home.savedAt !== undefined}
+          onClick={() => setExchangeOpen(true)}
+        >
           {t('exchange.open')}
         </button>
       </div>
