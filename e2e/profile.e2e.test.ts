@@ -1,8 +1,10 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { maskMiddle } from '@stride/contract/rules';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { SCREENSHOT_DIR, launchBrowser, openPhone, screenshot } from './support/browser.js';
 import { hashOf, openRoute, top } from './support/journey.js';
 import { codeFromOutboxPage } from './support/sign-up.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -11,7 +13,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The production captcha: this journey reads the pictures people see (decision 075).
+  server = await startServer({ realCaptcha: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -48,6 +51,29 @@ describe('sign-up errors, the profile and the grouped My page', () => {
     await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/login\/index/);
     await top(page).getByRole('tab', { name: ZH.signUp }).click();
     await expect.poll(() => captchaSource(page)).toMatch(/^data:/);
+
+    // Twenty pictures as this phone shows them, each tapped for the next: 300 × 120 pixels in a
+    // 150 × 60 px button, wholly on screen. Saved with the answers apart, for a person to read before
+    // looking (decision 075, How it was checked).
+    const captchaPicture = top(page).getByRole('button', { name: ZH.captchaImage }).locator('img');
+    const box = await top(page).getByRole('button', { name: ZH.captchaImage }).boundingBox();
+    expect(box && { width: box.width, height: box.height }).toEqual({ width: 150, height: 60 });
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 360).toBe(true);
+    const shots = path.join(SCREENSHOT_DIR, 'captcha-zh-Hans-360');
+    mkdirSync(shots, { recursive: true });
+    const answers: string[] = [];
+    for (let index = 1; index <= 20; index += 1) {
+      const source = (await captchaSource(page)) ?? '';
+      const png = Buffer.from(source.replace(/^data:image\/png;base64,/, ''), 'base64');
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([300, 120]);
+      writeFileSync(path.join(shots, `${String(index).padStart(2, '0')}.png`), png);
+      answers.push(`${String(index).padStart(2, '0')} ${server.captcha.last}`);
+      await captchaPicture.click();
+      await expect.poll(() => captchaSource(page)).not.toBe(source);
+    }
+    writeFileSync(path.join(shots, 'answers.txt'), `${answers.join('\n')}\n`);
+    await screenshot(page, 'signup-captcha-zh-Hans-360');
 
     // Nothing filled in: one sentence per field, said once, in Chinese.
     await top(page).getByRole('button', { name: ZH.sendCode }).click();

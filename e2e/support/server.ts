@@ -7,7 +7,11 @@ import { createApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import type { Db } from '../../apps/server/src/db/database.js';
 import { seedDemo } from '../../apps/server/src/seed/demo-seed.js';
-import type { CaptchaGenerator } from '../../apps/server/src/modules/captcha/captcha.service.js';
+import {
+  rasterCaptchaGenerator,
+  type CaptchaGenerator,
+  type CaptchaImage,
+} from '../../apps/server/src/modules/captcha/captcha.service.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const CONSOLE_DIST = fileURLToPath(new URL('../../apps/console/dist', import.meta.url));
@@ -26,10 +30,25 @@ export class ReadableCaptcha implements CaptchaGenerator {
   }
 }
 
+/**
+ * The production captcha (decision 075), with each answer written down as it is drawn: the journey
+ * that shows people's pictures types what a person would read in them.
+ */
+export class RecordedCaptcha implements CaptchaGenerator {
+  last = '';
+  readonly answers: string[] = [];
+  async create(): Promise<CaptchaImage> {
+    const image = await rasterCaptchaGenerator.create();
+    this.last = image.text;
+    this.answers.push(image.text);
+    return image;
+  }
+}
+
 export interface RunningServer {
   app: FastifyInstance;
   baseUrl: string;
-  captcha: ReadableCaptcha;
+  captcha: ReadableCaptcha | RecordedCaptcha;
   stop: () => Promise<void>;
 }
 
@@ -46,6 +65,8 @@ export interface ServerOptions {
   identityReview?: 'auto' | 'operator';
   /** More configuration, as environment variables (e.g. `WITHDRAWAL_SECOND_APPROVAL_ABOVE`). */
   env?: Record<string, string>;
+  /** Draw the production captcha (pictures as people see them) instead of a readable one. */
+  realCaptcha?: boolean;
   /** Listen on this port rather than any free one: a server started again keeps its origin (and the service worker the browser holds for it). */
   port?: number;
 }
@@ -71,7 +92,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(options.identityReview ? { IDENTITY_REVIEW: options.identityReview } : {}),
     ...options.env,
   });
-  const captcha = new ReadableCaptcha();
+  const captcha = options.realCaptcha ? new RecordedCaptcha() : new ReadableCaptcha();
   const app = await createApp({ config, captchaGenerator: captcha, ...(options.db ? { db: options.db } : {}) });
   await seedDemo(app.services);
   const calls = options.calls;
