@@ -98,6 +98,10 @@ describe('screens that stay current, in Chinese at 360 px', () => {
     const user = await heldUser('13988880001');
     const { context, page, errors } = await openPhone(browser, { width: 360, locale: 'zh-CN' });
     await useToken(context, user.token);
+    // The motion explanation was answered before: its sheet would cover what this journey shows.
+    await context.addInitScript(() => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('motionAsked', '1');
+    });
     await openRoute(page, server.baseUrl, '/pages/index/index');
     const points = top(page).getByTestId('home-points');
     const balance = top(page).getByTestId('home-balance');
@@ -136,6 +140,19 @@ describe('screens that stay current, in Chinese at 360 px', () => {
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-kept'))).toBe('yes');
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'freshness-cleared-zh-Hans-360');
+
+    // The cleared day's points wait for the user's own tap (decision 078), and the inbox says so.
+    await top(page)
+      .getByRole('button', { name: `领取 ${cleared.collectablePoints} 积分` })
+      .click();
+    await expect.poll(() => points.innerText()).toBe(String(cleared.points + cleared.collectablePoints));
+    await screenshot(page, 'freshness-collected-zh-Hans-360');
+    await openRoute(page, server.baseUrl, '/pages-sub/notifications/index');
+    await expect.poll(() => top(page).getByText('步数审核已通过').count(), { timeout: 10_000 }).toBe(1);
+    await screenshot(page, 'freshness-inbox-zh-Hans-360');
+    await openRoute(page, server.baseUrl, '/pages/index/index');
+    await expect.poll(() => points.count(), { timeout: 10_000 }).toBe(1);
+    await page.evaluate(() => document.documentElement.setAttribute('data-kept', 'yes'));
 
     // A notice published while the user is on home shows once they come back to the app.
     const title = '本周步数挑战赛开始啦';
