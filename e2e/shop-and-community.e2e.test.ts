@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
-import { DEMO, noticeShown, openRoute, top, useToken } from './support/journey.js';
+import { DEMO, isInsideViewport, noticeShown, openRoute, top, useToken } from './support/journey.js';
 import { ops as runOps } from './support/ops.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { signUpInApp } from './support/sign-up.js';
@@ -53,13 +53,20 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     });
     const pointsBefore = (await request(server.baseUrl, getHome, { token })).points;
 
-    const { page, context, errors } = await openPhone(browser);
+    // A 360 × 740 phone: the smallest the app is laid out for.
+    const { page, context, errors } = await openPhone(browser, { width: 360 });
     await useToken(context, token);
 
-    // Add a delivery address.
-    await open(page, '/pages-sub/address/index');
-    await expect.poll(() => top(page).getByText('No delivery addresses yet').count()).toBe(1);
-    await top(page).getByRole('button', { name: 'Add address' }).click();
+    // Buy from the mall before any address exists: the detail offers to add one.
+    await open(page, '/pages/shop/index');
+    await top(page)
+      .getByRole('button', { name: /Sports water bottle/ })
+      .click();
+    const detail = page.getByRole('dialog', { name: 'Sports water bottle' });
+    // The detail's head is the pages' own: back on the left, the title centred.
+    await expect.poll(() => detail.locator('header.nav-bar h2').innerText()).toBe('Sports water bottle');
+    await detail.getByRole('button', { name: 'Add a delivery address' }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/pages-sub/address/edit');
     await top(page).getByLabel('Recipient').fill('Li Lei');
     await top(page).getByLabel('Mobile number').fill('13800138000');
     // The region is picked province → city → district from the administrative divisions.
@@ -71,7 +78,8 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     await regions.getByText('上海市', { exact: true }).last().click();
     await regions.getByText('浦东新区', { exact: true }).click();
     await screenshot(page, 'address-region-picker');
-    await regions.getByText('OK', { exact: true }).click();
+    // Its Cancel and OK are buttons.
+    await regions.getByRole('button', { name: 'OK', exact: true }).click();
     await expect
       .poll(() =>
         top(page)
@@ -81,23 +89,24 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
       .toContain('上海市 浦东新区');
     await top(page).getByLabel('Street address').fill('1 Century Avenue');
     await top(page).getByRole('button', { name: 'Save address' }).click();
-    const addressRow = top(page).getByRole('button', { name: /^Li Lei 13800138000 上海市 浦东新区/ });
-    await expect.poll(() => addressRow.count()).toBe(1);
-    expect(await addressRow.getAttribute('aria-describedby')).toBeTruthy();
-    expect(await addressRow.innerText()).toContain('Default');
 
-    // Order two water bottles from the mall: total and points left before confirming.
-    await open(page, '/pages/shop/index');
-    await top(page)
-      .getByRole('button', { name: /Sports water bottle/ })
-      .click();
-    const detail = page.getByRole('dialog', { name: 'Sports water bottle' });
+    // Back on the detail as left, the first address is the order's without another tap.
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/pages/shop/index');
+    await expect
+      .poll(() => detail.getByRole('button', { name: /^Li Lei 13800138000 · 上海市 浦东新区/ }).count())
+      .toBe(1);
+
+    // Order two water bottles: total and points left before confirming.
     await detail.getByRole('button', { name: 'One more' }).click();
     await expect.poll(() => detail.getByTestId('order-total').innerText()).toBe('2,400');
     expect(await detail.getByTestId('order-left').innerText()).toBe((pointsBefore - 2_400).toLocaleString('en-US'));
     await screenshot(page, 'shop-order');
     await detail.getByRole('button', { name: 'Exchange for 2,400 points' }).click();
-    // Nothing is spent before the second step, which says what it costs.
+    // Nothing is spent before the second step, which says what it costs, in full view at 360 × 740.
+    const review = detail.getByRole('group', { name: /^Spend 2,400 points on 2 × Sports water bottle\?/ });
+    await expect.poll(() => review.innerText()).toContain('Ships to Li Lei 13800138000');
+    await expect.poll(() => isInsideViewport(page, review)).toBe(true);
+    await screenshot(page, 'shop-order-review-360');
     await detail.getByRole('button', { name: 'Confirm exchange' }).click();
 
     // Exchanged goods opens with the order waiting to ship.
@@ -106,6 +115,23 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     await expect.poll(() => orderCard.count()).toBe(1);
     expect(await orderCard.innerText()).toContain('To ship');
     expect((await request(server.baseUrl, getHome, { token })).points).toBe(pointsBefore - 2_400);
+
+    // Cancelling asks first, and its way out says what it keeps.
+    await orderCard.getByRole('button', { name: 'Cancel order: Sports water bottle' }).click();
+    const cancelAsk = page.getByRole('dialog', { name: 'Tip' });
+    await expect.poll(() => cancelAsk.getByRole('button', { name: 'Keep order' }).count()).toBe(1);
+    expect(await cancelAsk.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
+    await screenshot(page, 'shop-cancel-ask-360');
+    await cancelAsk.getByRole('button', { name: 'Keep order' }).click();
+    await expect.poll(() => cancelAsk.count()).toBe(0);
+    expect(await orderCard.innerText()).toContain('To ship');
+
+    // The address is saved, the default one.
+    await open(page, '/pages-sub/address/index');
+    const addressRow = top(page).getByRole('button', { name: /^Li Lei 13800138000 上海市 浦东新区/ });
+    await expect.poll(() => addressRow.count()).toBe(1);
+    expect(await addressRow.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await addressRow.innerText()).toContain('Default');
 
     // My orders lists it too, under its state's tab.
     await open(page, '/pages-sub/order/list');
@@ -164,6 +190,41 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
 
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('shows every order-state tab with its whole label at 360 px, in all five languages', async () => {
+    const token = await logIn(DEMO);
+    const CANCELLED: Record<string, string> = {
+      'en-US': 'Cancelled',
+      'zh-CN': '已取消',
+      'zh-TW': '已取消',
+      'fr-FR': 'Annulée',
+      'es-ES': 'Cancelado',
+    };
+    for (const [locale, cancelled] of Object.entries(CANCELLED)) {
+      const { page, context, errors } = await openPhone(browser, { width: 360, locale });
+      await useToken(context, token);
+      for (const route of ['/pages-sub/order/list', '/pages-sub/order/shop']) {
+        await open(page, route);
+        const tabs = top(page).getByRole('tab');
+        await expect.poll(() => tabs.count()).toBeGreaterThan(4);
+        // No label is clipped inside its tab; a row wider than the window scrolls.
+        const clipped = await tabs.evaluateAll((items) =>
+          items.filter((item) => item.scrollWidth > item.clientWidth).map((item) => item.textContent),
+        );
+        expect(clipped, `${locale} ${route}`).toEqual([]);
+        const row = top(page).getByRole('tablist');
+        expect(await row.evaluate((element) => getComputedStyle(element).overflowX)).toBe('auto');
+        // A tap on the tab cut at the edge brings it wholly into view (a plain DOM click: no scrolling by the test).
+        const tab = tabs.filter({ hasText: cancelled }).first();
+        await tab.dispatchEvent('click');
+        await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+        await expect.poll(() => isInsideViewport(page, tab), { message: `${locale} ${route}` }).toBe(true);
+        await screenshot(page, `order-tabs-${route.split('/').at(-1) ?? ''}-${locale}-360`);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('shares the invite link, signs a friend up through it, and rewards both once the friend walks', async () => {

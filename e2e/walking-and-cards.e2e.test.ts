@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
-import { DEMO, openRoute, top, useToken } from './support/journey.js';
+import { DEMO, isInsideViewport, openRoute, top, useToken } from './support/journey.js';
 import { walk } from './support/motion.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -60,6 +60,11 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     await expect.poll(() => sheet.getByRole('status').innerText()).toBe('You get ¥1.00');
     await sheet.getByRole('button', { name: 'Exchange', exact: true }).click();
     await expect.poll(() => sheet.getByRole('alert').innerText()).toBe('Exchange 100 points for ¥1.00?');
+    // The question fits a 360 × 740 phone whole, its buttons too.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(() => isInsideViewport(page, sheet)).toBe(true);
+    await screenshot(page, 'exchange-confirm-360');
+    await page.setViewportSize({ width: 375, height: 740 });
     await sheet.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => top(page).getByTestId('home-balance').innerText()).toBe('¥2,001.00');
     await expect.poll(() => top(page).getByTestId('home-points').innerText()).toBe('4,902');
@@ -87,9 +92,9 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     // The page's stylesheet is a served file its Content-Security-Policy allows.
     await expect
       .poll(() => sandbox.evaluate(() => getComputedStyle(document.querySelector('.demo') as Element).backgroundColor))
-      .toBe('rgb(255, 243, 205)');
+      .toBe('rgb(255, 247, 230)');
     await expect.poll(() => top(page).getByText('Waiting for payment').count()).toBe(1);
-    await sandbox.getByRole('button', { name: 'Pay' }).click();
+    await sandbox.getByRole('button', { name: 'Pay ¥299.00' }).click();
     await expect.poll(() => top(page).getByText('Silver is in your card wallet').count(), { timeout: 20_000 }).toBe(1);
     await sandbox.close();
 
@@ -147,6 +152,15 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     // Exchange records.
     await open(page, '/pages-sub/exchange-record/index');
     await expect.poll(() => top(page).getByText('100 points exchanged').count()).toBe(1);
+
+    // From there, every points movement in one statement (decision 081), newest first.
+    await top(page).getByRole('button', { name: 'Every points movement ›' }).click();
+    const points = top(page).getByRole('list', { name: 'Points statement' }).getByRole('listitem');
+    await expect.poll(() => points.count()).toBeGreaterThanOrEqual(2);
+    const [exchanged, collected] = await points.allInnerTexts();
+    expect(exchanged).toMatch(/Exchanged for cash\s+-100 points[\s\S]*Balance 4,902 points[\s\S]*Exchange records ›/);
+    expect(collected).toMatch(/Collected for walking\s+\+2 points[\s\S]*Balance 5,002 points[\s\S]*Receipt for/);
+    await screenshot(page, 'points-statement');
 
     expect(errors).toEqual([]);
     await context.close();

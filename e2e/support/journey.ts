@@ -28,3 +28,21 @@ export async function useToken(context: BrowserContext, token: string): Promise<
 export async function noticeShown(page: Page, text: string | RegExp): Promise<void> {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout: 30_000 });
 }
+
+/**
+ * Whether the element's box lies wholly inside the window, as the user sees it without scrolling
+ * (a confirmation must not open below the fold of a 360 × 740 phone).
+ */
+export async function isInsideViewport(page: Page, selector: { boundingBox(): Promise<Box | null> }): Promise<boolean> {
+  const box = await selector.boundingBox();
+  const size = page.viewportSize();
+  if (!box || !size) return false;
+  return box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 0.5 && box.y + box.height <= size.height + 0.5;
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}

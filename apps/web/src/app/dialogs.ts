@@ -9,8 +9,12 @@ export const dialogs = {
     // The dialog is named by its title (antd-mobile leaves role="dialog" without a name otherwise).
     return Dialog.alert({ title: t('tip'), 'aria-label': t('tip'), content, confirmText: t('ok') });
   },
-  confirm(content: string, confirmText: string): Promise<boolean> {
-    return Dialog.confirm({ title: t('tip'), 'aria-label': t('tip'), content, confirmText, cancelText: t('cancel') });
+  /**
+   * `cancelText` replaces "Cancel" where the action itself is a cancel ("Cancel order" beside
+   * "Keep order", docs/product/client.md, Dialogs, toasts and texts).
+   */
+  confirm(content: string, confirmText: string, cancelText: string = t('cancel')): Promise<boolean> {
+    return Dialog.confirm({ title: t('tip'), 'aria-label': t('tip'), content, confirmText, cancelText });
   },
 };
 

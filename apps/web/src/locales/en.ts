@@ -243,6 +243,7 @@ export const en = {
   'insure.give': 'Give policy',
   'insure.name': 'Name',
   'insure.nameRequired': 'Enter the name',
+  'orders.keep': 'Keep order',
   'insure.idNumberRule':
     'Please enter a valid ID number: an 18-digit resident ID with its check digit and date of birth, or 6–20 letters and digits of another document',
   'insure.claimed': 'Policy claimed',
@@ -640,6 +641,9 @@ export const en = {
   'payouts.notFound': 'This payout method no longer exists.',
   'payouts.needsRealName': 'Verify your real name before adding a payout method.',
   'payouts.error.bank': 'Please enter the bank',
+  'face.detector.library': 'Loading the face detector (step 1 of 3)…',
+  'face.detector.model': 'Loading the face model (step 2 of 3)…',
+  'face.detector.warming': 'Starting the face detector (step 3 of 3)…',
   'payouts.error.holderEmpty': 'Please enter the holder name',
   'payouts.error.holderMismatch': 'The holder name must be your verified real name ({name})',
   'payouts.error.number.empty': 'Please enter the card number',

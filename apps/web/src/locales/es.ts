@@ -248,6 +248,7 @@ export const es: Messages = {
   'insure.give': 'Regalar póliza',
   'insure.name': 'Nombre',
   'insure.nameRequired': 'Introduce el nombre',
+  'orders.keep': 'Mantener el pedido',
   'insure.idNumberRule':
     'Escribe un número de documento válido: un DNI chino de 18 dígitos con su dígito de control y fecha de nacimiento, u otro documento de 6–20 letras y dígitos',
   'insure.claimed': 'Póliza reclamada',
@@ -648,6 +649,9 @@ export const es: Messages = {
   'payouts.notFound': 'Este método de cobro ya no existe.',
   'payouts.needsRealName': 'Verifica tu nombre real antes de añadir un método de cobro.',
   'payouts.error.bank': 'Escribe el banco',
+  'face.detector.library': 'Cargando el detector de rostros (paso 1 de 3)…',
+  'face.detector.model': 'Cargando el modelo facial (paso 2 de 3)…',
+  'face.detector.warming': 'Iniciando el detector de rostros (paso 3 de 3)…',
   'payouts.error.holderEmpty': 'Escribe el nombre del titular',
   'payouts.error.holderMismatch': 'El titular debe ser tu nombre real verificado ({name})',
   'payouts.error.number.empty': 'Escribe el número de tarjeta',

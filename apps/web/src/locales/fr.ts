@@ -248,6 +248,7 @@ export const fr: Messages = {
   'insure.give': 'Offrir la police',
   'insure.name': 'Nom',
   'insure.nameRequired': 'Saisissez le nom',
+  'orders.keep': 'Garder la commande',
   'insure.idNumberRule':
     'Saisissez un numéro valide : une carte de résident de 18 chiffres avec sa clé et sa date de naissance, ou 6 à 20 lettres et chiffres d’un autre document',
   'insure.claimed': 'Police réclamée',
@@ -648,6 +649,9 @@ export const fr: Messages = {
   'payouts.notFound': 'Ce moyen de paiement n’existe plus.',
   'payouts.needsRealName': 'Vérifiez votre nom réel avant d’ajouter un moyen de paiement.',
   'payouts.error.bank': 'Saisissez la banque',
+  'face.detector.library': 'Chargement du détecteur de visage (étape 1 sur 3)…',
+  'face.detector.model': 'Chargement du modèle de visage (étape 2 sur 3)…',
+  'face.detector.warming': 'Démarrage du détecteur de visage (étape 3 sur 3)…',
   'payouts.error.holderEmpty': 'Saisissez le nom du titulaire',
   'payouts.error.holderMismatch': 'Le titulaire doit être votre nom réel vérifié ({name})',
   'payouts.error.number.empty': 'Saisissez le numéro de carte',

@@ -33,7 +33,11 @@ export default function OrderListPage() {
             role="tab"
             className="status-tabs__item"
             aria-selected={status === tab}
-            onClick={() => setStatus(tab)}
+            onClick={(event) => {
+              setStatus(tab);
+              // A tab cut at the window's edge comes wholly into view (docs/product/client.md, Layout and formatting).
+              event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+            }}
           >
             {label(tab)}
           </button>

@@ -55,7 +55,9 @@ describe('the membership orders page', () => {
     fireEvent.click(cancel);
     const first = await screen.findByRole('dialog');
     expect(within(first).getByText(/Cancel this order for Silver\?/)).toBeTruthy();
-    fireEvent.click(within(first).getByRole('button', { name: 'Cancel' }));
+    // The way out says what it keeps: no "Cancel" beside "Cancel order".
+    expect(within(first).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    fireEvent.click(within(first).getByRole('button', { name: 'Keep order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(cancelCalls()).toHaveLength(0);
 

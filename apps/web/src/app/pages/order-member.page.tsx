@@ -28,7 +28,7 @@ const STATUS_BADGE: Record<MembershipOrder['status'], string> = {
 async function confirmCancel(order: MembershipOrder): Promise<boolean> {
   const { dialogs } = await import('../dialogs');
   const { t } = await import('../../lib/i18n');
-  return dialogs.confirm(t('orders.cancelConfirm', { name: order.planName }), t('orders.cancel'));
+  return dialogs.confirm(t('orders.cancelConfirm', { name: order.planName }), t('orders.cancel'), t('orders.keep'));
 }
 
 const load = (page: number, signal: AbortSignal) => listMembershipOrders({ page }, { hideErrors: true, signal });

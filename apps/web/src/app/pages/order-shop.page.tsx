@@ -14,7 +14,7 @@ const TABS: readonly (GoodsOrderStatus | '')[] = ['', 'to_ship', 'shipped', 'com
 async function confirmCancel(message: string): Promise<boolean> {
   const { dialogs } = await import('../dialogs');
   const { t } = await import('../../lib/i18n');
-  return dialogs.confirm(message, t('shop.cancel'));
+  return dialogs.confirm(message, t('shop.cancel'), t('orders.keep'));
 }
 
 /** Exchanged goods (GET /api/order/goods): state, shipment and cancel before shipping, by state. */
@@ -37,7 +37,11 @@ export default function OrderShopPage() {
             role="tab"
             className="status-tabs__item"
             aria-selected={status === tab}
-            onClick={() => setStatus(tab)}
+            onClick={(event) => {
+              setStatus(tab);
+              // A tab cut at the window's edge comes wholly into view (docs/product/client.md, Layout and formatting).
+              event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+            }}
           >
             {tab ? t(GOODS_STATUS_TEXT[tab]) : t('shop.all')}
           </button>

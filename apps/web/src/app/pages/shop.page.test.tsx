@@ -5,6 +5,7 @@ import { showToast } from '../../components/toast';
 import { call, RequestError } from '../../lib/http';
 import type * as HttpModule from '../../lib/http';
 import { installNavigator, type Navigator } from '../../lib/navigation';
+import { PageActivityContext } from '../../hooks';
 import ShopPage from './shop.page';
 
 // The request layer is replaced: calls are answered per endpoint id and recorded.
@@ -45,6 +46,7 @@ const ORDER = {
 };
 
 let confirmReplies: (() => Promise<unknown>)[] = [];
+let savedAddresses: Address[] = ADDRESSES;
 
 function answer(endpoint: EndpointDef): Promise<unknown> {
   switch (endpoint.id) {
@@ -60,7 +62,7 @@ function answer(endpoint: EndpointDef): Promise<unknown> {
     case 'home.get':
       return Promise.resolve({ points: 3_000 });
     case 'address.list':
-      return Promise.resolve(ADDRESSES);
+      return Promise.resolve(savedAddresses);
     case 'order.confirm':
       return confirmReplies.shift()?.() ?? Promise.reject(new Error('unexpected order'));
     default:
@@ -92,6 +94,7 @@ afterEach(() => {
   openLayer.mockClear();
   layerClose.mockClear();
   confirmReplies = [];
+  savedAddresses = ADDRESSES;
   installNavigator(undefined);
 });
 
@@ -191,5 +194,30 @@ describe('ordering in the points shop', () => {
     const [first, second, third] = confirmBodies();
     expect(second).toEqual(first);
     expect(third).not.toEqual(first);
+  });
+
+  it('orders to the first address added on the way, without another tap', async () => {
+    savedAddresses = [];
+    confirmReplies = [() => Promise.resolve(ORDER)];
+    const page = (isActive: boolean) => (
+      <PageActivityContext.Provider value={isActive}>
+        <ShopPage />
+      </PageActivityContext.Provider>
+    );
+    const { rerender } = render(page(true));
+    fireEvent.click(await screen.findByRole('button', { name: /Water bottle/ }));
+    const detail = await screen.findByRole('dialog', { name: 'Water bottle' });
+    fireEvent.click(await within(detail).findByRole('button', { name: 'Add a delivery address' }));
+    expect(navigateTo).toHaveBeenCalledWith('/pages-sub/address/edit');
+    // The address page goes on top, the user saves one and comes back to the detail as left.
+    rerender(page(false));
+    savedAddresses = [{ ...ADDRESSES[0]!, isDefault: true }];
+    rerender(page(true));
+    expect(await within(detail).findByRole('button', { name: /^Li Lei 13800138000/ })).toBeTruthy();
+    fireEvent.click(within(detail).getByRole('button', { name: 'Exchange for 1,200 points' }));
+    expect(within(detail).getByText(/^Ships to /).textContent).toContain('Ships to Li Lei');
+    fireEvent.click(within(detail).getByRole('button', { name: 'Confirm exchange' }));
+    await waitFor(() => expect(confirmBodies()).toHaveLength(1));
+    expect(confirmBodies()[0]).toMatchObject({ addressId: 'a-1' });
   });
 });

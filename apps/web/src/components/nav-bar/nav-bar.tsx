@@ -6,11 +6,18 @@ export interface NavBarProps {
   /** No handler, no back button (tab pages and home). */
   readonly onBack?: () => void;
   readonly backLabel: string;
+  /**
+   * In the flow of a full-screen layer (the goods detail, notices) rather than fixed at the top
+   * of the window: the same head as the page's, under a heading of the next level.
+   */
+  readonly inLayer?: boolean;
 }
 
-export function NavBar({ title, onBack, backLabel }: NavBarProps) {
+/** The one page head (docs/product/client.md, Navigation): back on the left, the title centred. */
+export function NavBar({ title, onBack, backLabel, inLayer = false }: NavBarProps) {
+  const Heading = inLayer ? 'h2' : 'h1';
   return (
-    <header className="nav-bar">
+    <header className={inLayer ? 'nav-bar nav-bar--in-layer' : 'nav-bar'}>
       {onBack ? (
         <button type="button" className="nav-bar__back" aria-label={backLabel} onClick={onBack}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -18,7 +25,7 @@ export function NavBar({ title, onBack, backLabel }: NavBarProps) {
           </svg>
         </button>
       ) : null}
-      <h1 className="nav-bar__title">{title}</h1>
+      <Heading className="nav-bar__title">{title}</Heading>
     </header>
   );
 }

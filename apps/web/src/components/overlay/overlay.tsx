@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useHistoryLayer, useKeyDown, usePageActive } from '../../hooks';
+import { NavBar } from '../nav-bar';
 import './overlay.css';
 
 export interface OverlayProps {
@@ -14,7 +15,7 @@ export interface OverlayProps {
 }
 
 /**
- * A full-screen panel over the page with its own head and close button; Escape and back close it
+ * A full-screen panel over the page under the pages' own head (its back button closes it); Escape and back close it
  * and focus returns where it was. Mount it exactly while it is open: it owns a history entry
  * (`useHistoryLayer`), and it hides, keeping its state, while another page is on top of its own. Our own rather than the kit's Popup, which would add its spring code to
  * the page's chunk for a panel with no animation.
@@ -41,12 +42,7 @@ export function Overlay({ title, closeLabel, onClose, children, bodyClassName }:
       tabIndex={-1}
       hidden={!isActive}
     >
-      <header className="overlay__head">
-        <button type="button" className="overlay__close" aria-label={closeLabel} onClick={onClose}>
-          ‹
-        </button>
-        <h2 className="overlay__title">{title}</h2>
-      </header>
+      <NavBar title={title} backLabel={closeLabel} onBack={onClose} inLayer />
       <div className={bodyClassName ? `overlay__body ${bodyClassName}` : 'overlay__body'}>{children}</div>
     </div>,
     document.body,

@@ -9,25 +9,52 @@ import * as faceapi from '@vladmandic/face-api';
 export const FACE_MODEL_URL = '/face-models';
 
 let loading: Promise<void> | undefined;
+const listeners = new Set<(stage: 'model' | 'warming') => void>();
+let reached: 'model' | 'warming' | undefined;
 
-export function loadFaceDetector(): Promise<void> {
+function report(stage: 'model' | 'warming'): void {
+  reached = stage;
+  for (const listener of listeners) listener(stage);
+}
+
+const OPTIONS = new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.5 });
+
+/**
+ * Loads the model, then runs it once on a blank picture: TensorFlow.js sets up its backend (WebGL
+ * when the device has it, else the CPU) on that first run, which is most of the wait on a phone.
+ * `onStage` hears the model and the first run begin (face-progress.ts says them to the user).
+ */
+export function loadFaceDetector(onStage?: (stage: 'model' | 'warming') => void): Promise<void> {
+  if (onStage) {
+    listeners.add(onStage);
+    if (reached) onStage(reached);
+  }
   loading ??= (async () => {
-    // TensorFlow.js picks its backend on first use: WebGL when the device has it, else the CPU.
+    report('model');
     await faceapi.nets.tinyFaceDetector.loadFromUri(FACE_MODEL_URL);
+    report('warming');
+    const blank = document.createElement('canvas');
+    blank.width = 32;
+    blank.height = 32;
+    await faceapi.detectAllFaces(blank, OPTIONS);
   })().catch((error: unknown) => {
+    reached = undefined;
     // Let a later attempt (after a network failure) try again.
     loading = undefined;
     throw error;
   });
-  return loading;
+  const done = loading;
+  if (onStage)
+    void done.then(
+      () => listeners.delete(onStage),
+      () => listeners.delete(onStage),
+    );
+  return done;
 }
 
 /** How many faces the picture holds; the page accepts exactly one. */
 export async function countFaces(picture: HTMLCanvasElement): Promise<number> {
   await loadFaceDetector();
-  const faces = await faceapi.detectAllFaces(
-    picture,
-    new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.5 }),
-  );
+  const faces = await faceapi.detectAllFaces(picture, OPTIONS);
   return faces.length;
 }

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Identity } from '@stride/contract';
 import { usePageActive, useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { submitFace } from '../api/submit-face';
 import { uploadFile } from '../api/upload-file';
 import type * as Detector from '../face-detector';
+import { faceHint, nextStage, type DetectorStage } from '../face-progress';
 
 type Step =
   | { readonly kind: 'consent' }
@@ -54,6 +55,8 @@ export function FaceCheck({ onDone, onConsent }: FaceCheckProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [isStreaming, setStreaming] = useState(false);
   const detector = useRef<Promise<typeof Detector> | undefined>(undefined);
+  const [detectorStage, setDetectorStage] = useState<DetectorStage>('idle');
+  const advance = useCallback((stage: DetectorStage) => setDetectorStage((current) => nextStage(current, stage)), []);
 
   const wantsCamera = step.kind === 'camera' || (step.kind === 'checking' && step.fromCamera);
 
@@ -92,14 +95,20 @@ export function FaceCheck({ onDone, onConsent }: FaceCheckProps) {
     };
   }, [wantsCamera, isActive, t, setError]);
 
+  // Its three steps show while it loads (face-progress.ts): the program, the model, its first run.
   const loadDetector = () => {
-    detector.current ??= import('../face-detector').then(async (module) => {
-      await module.loadFaceDetector();
-      return module;
-    });
-    detector.current.catch(() => {
-      detector.current = undefined;
-    });
+    if (!detector.current) {
+      advance('library');
+      detector.current = import('../face-detector').then(async (module) => {
+        await module.loadFaceDetector(advance);
+        advance('ready');
+        return module;
+      });
+      detector.current.catch(() => {
+        detector.current = undefined;
+        advance('failed');
+      });
+    }
     return detector.current;
   };
 
@@ -233,13 +242,7 @@ export function FaceCheck({ onDone, onConsent }: FaceCheckProps) {
           </div>
         )}
         <p className="hint face-capture__hint" aria-live="polite">
-          {step.kind === 'checking'
-            ? t('face.checking')
-            : step.kind === 'camera'
-              ? isStreaming
-                ? t('face.guide')
-                : t('face.starting')
-              : t('face.photoGuide')}
+          {t(faceHint(step.kind, isStreaming, detectorStage))}
         </p>
         {errorLine}
         {wantsCamera ? (

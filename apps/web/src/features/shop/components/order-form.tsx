@@ -1,5 +1,5 @@
 import type { Address, Goods, GoodsOrder } from '@stride/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ActionSheet } from '../../../components/action-sheet';
 import { useSubmit } from '../../../hooks';
 import { formatNumber } from '../../../lib/format';
@@ -25,19 +25,30 @@ function addressLine(address: Address): string {
   return `${address.name} ${address.phone} · ${address.region} ${address.detail}`;
 }
 
+/** The address an order goes to before one is picked: the default one, else the first. */
+export function preferredAddress(addresses: readonly Address[]): Address | undefined {
+  return addresses.find((address) => address.isDefault) ?? addresses[0];
+}
+
 /** Quantity, delivery address, the points total and what is left, then the order. */
 export function OrderForm({ goods, availablePoints, addresses, retryKey, onOrdered, onAddAddress }: OrderFormProps) {
   const { t } = useI18n();
   const id = useId();
   const [quantity, setQuantity] = useState(QUANTITY_MIN);
-  const [addressId, setAddressId] = useState<string | undefined>(
-    () => (addresses.find((address) => address.isDefault) ?? addresses[0])?.id,
-  );
+  // Only a pick is kept: until one, the order goes to the default address, and to the first one
+  // the user adds on the way (docs/product/client.md, Flows that ask first), without another tap.
+  const [addressId, setAddressId] = useState<string | undefined>(undefined);
   const [isPicking, setPicking] = useState(false);
   // Points are spent only after this second step, as cash exchange and withdrawal ask first.
   const [isReviewing, setReviewing] = useState(false);
   const sending = useSubmit();
-  const address = addresses.find((item) => item.id === addressId);
+  // The question opens where the button was, below the fold of a small phone: it is scrolled
+  // into view whole, its buttons too (docs/product/client.md, Flows that ask first).
+  const review = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (isReviewing) review.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [isReviewing]);
+  const address = addresses.find((item) => item.id === addressId) ?? preferredAddress(addresses);
   const { total, left, isAffordable, isInStock } = orderTotal(goods.points, quantity, availablePoints, goods.stock);
   const isSoldOut = goods.stock <= 0;
   const canOrder = !isSoldOut && isInStock && isAffordable && address !== undefined && !sending.isBusy;
@@ -127,7 +138,7 @@ export function OrderForm({ goods, availablePoints, addresses, retryKey, onOrder
         </p>
       ) : null}
       {isReviewing && address ? (
-        <div className="order-form__review" role="group" aria-labelledby={`${id}-review`}>
+        <div ref={review} className="order-form__review" role="group" aria-labelledby={`${id}-review`}>
           <p id={`${id}-review`} className="order-form__review-text">
             {t('shop.reviewText', {
               points: formatNumber(total),

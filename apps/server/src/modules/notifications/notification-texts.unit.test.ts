@@ -1,0 +1,82 @@
+import { LANGUAGES, NOTIFICATION_KINDS, type NotificationKind } from '@stride/contract';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../i18n/messages.js';
+import { renderNotification, type NotificationParams } from './notifications.service.js';
+
+/**
+ * Every value a notification's text takes, each typed the way a person may type it: a reason or a
+ * carrier ending with its own full stop, Western or Chinese (decision 044).
+ */
+function paramsOf(kind: NotificationKind, stop: string): NotificationParams[NotificationKind][] {
+  const plan = { en: `Gold${stop}`, 'zh-Hans': `金卡${stop}` };
+  switch (kind) {
+    case 'identity.approved':
+    case 'face.approved':
+      return [{}];
+    case 'identity.rejected':
+    case 'face.rejected':
+      return [{ reason: `The photo is blurred${stop}` }];
+    case 'withdrawal.paid':
+      return [{ amount: 10_000, received: 9_900 }];
+    case 'withdrawal.rejected':
+      return [{ amount: 10_000, reason: `Closed account${stop}` }];
+    case 'goods-order.shipped':
+      return [{ orderId: 'o-1', carrier: `SF Express${stop}`, trackingNumber: `SF123${stop}` }];
+    case 'card-mailing.shipped':
+      return [{ mailingId: 'm-1', carrier: `EMS${stop}`, trackingNumber: `EMS42${stop}` }];
+    case 'card.bought':
+    case 'card.ending':
+      return [{ planId: 'p-1', plan, endsOn: '2026-12-31' }];
+    case 'card.cash-back':
+      return [{ planId: 'p-1', plan, amount: 150, day: '2026-12-01' }];
+    case 'invite.reward':
+      return [
+        { points: 500, role: 'inviter' },
+        { points: 500, role: 'invitee' },
+      ];
+    case 'points.waiting':
+      return [{ points: 120, day: '2026-12-01' }];
+    case 'steps.cleared':
+    case 'steps.rejected':
+      return [
+        { day: '2026-12-01', points: 120, amount: 150 },
+        { day: '2026-12-01', points: 120, amount: 0 },
+      ];
+    case 'notice':
+      return [{ noticeId: 'n-1' }];
+  }
+}
+
+const DOUBLED_STOPS = /[.。．][.。．]/u;
+
+describe('notification texts in every language', () => {
+  it('each template is written with one full stop at a time', () => {
+    for (const language of LANGUAGES) {
+      for (const [key, text] of Object.entries(MESSAGES[language])) {
+        if (key.startsWith('notification.')) expect(`${language} ${key}: ${text}`).not.toMatch(DOUBLED_STOPS);
+      }
+    }
+  });
+
+  it('each kind renders without ".." or "。。", whatever stop its values end with', () => {
+    const titles = new Map([['n-1', 'Walking week.']]);
+    let rendered = 0;
+    for (const language of LANGUAGES) {
+      for (const kind of NOTIFICATION_KINDS) {
+        for (const stop of ['.', '。', '']) {
+          for (const params of paramsOf(kind, stop)) {
+            const { title, body } = renderNotification({ kind, params: JSON.stringify(params) }, language, titles);
+            const where = `${language} ${kind} (${JSON.stringify(params)})`;
+            expect(title, where).not.toBe('');
+            expect(body, where).not.toBe('');
+            expect(`${where}: ${title} ${body}`).not.toMatch(DOUBLED_STOPS);
+            // Every value was put in: no placeholder is left.
+            expect(`${where}: ${title} ${body}`).not.toMatch(/\{\w+\}/);
+            rendered += 1;
+          }
+        }
+      }
+    }
+    expect(rendered).toBeGreaterThanOrEqual(LANGUAGES.length * NOTIFICATION_KINDS.length * 3);
+  });
+});
