@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import type { HealthImportKind } from '@stride/contract';
@@ -6,9 +5,10 @@ import { SaxesParser } from 'saxes';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
+import { csvRows } from './csv-rows.js';
 
 // Reading health exports (docs/product/step-sources.md, decision 030): a zip read from a file
-// through its central directory, one entry streamed through a streaming XML or CSV reader, so
+// through its central directory, one entry streamed through a streaming XML or CSV parser, so
 // memory stays flat whatever the file's size. Every refusal is an AppError with its own message.
 
 export interface ImportedDay {
@@ -29,7 +29,7 @@ export interface ExportLimits {
   maxDays: number;
   /** Distinct `sourceName`s an Apple export may hold. */
   maxSources: number;
-  /** Characters between two `<` (or in one CSV line): a real export never comes close. */
+  /** Characters between two `<` (or in one CSV row): a real export never comes close. */
   maxRunChars: number;
 }
 
@@ -279,65 +279,20 @@ async function readAppleXml(
   if (root === undefined) throw malformed(parser.line);
 }
 
-/** One CSV line's cells (RFC 4180 quoting within the line). */
-export function csvCells(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else cell += c;
+/**
+ * Fit's daily metrics: the `Date` and `Step count` columns, found by name in the header. A row may
+ * span lines (a quoted line break in another column); csv-rows.ts reads the CSV (decision 085).
+ */
+async function readFitCsv(stream: Readable, table: DayTable, limits: ExportLimits): Promise<void> {
+  for await (const { line, cells } of csvRows(stream, ['Date', 'Step count'], limits.maxRunChars)) {
+    const [date = '', value = ''] = cells;
+    const day = plainDay(date);
+    if (!day) throw new AppError('VALIDATION_FAILED', 'importBadDate', { value: shown(date), line });
+    // Google leaves the cell empty on a day without data.
+    if (value === '') continue;
+    if (!COUNT.test(value)) throw new AppError('VALIDATION_FAILED', 'importBadCount', { value: shown(value), line });
+    table.add(day, 'googleFit', Number(value));
   }
-  cells.push(cell);
-  return cells;
-}
-
-async function readFitCsv(stream: Readable, table: DayTable): Promise<void> {
-  const malformed = (line: number) => new AppError('VALIDATION_FAILED', 'importMalformedCsv', { line });
-  stream.setEncoding('utf8');
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  let number = 0;
-  let dateAt = -1;
-  let stepsAt = -1;
-  try {
-    for await (const raw of lines) {
-      number += 1;
-      const line = number === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-      if (line.trim() === '') continue;
-      const cells = csvCells(line).map((cell) => cell.trim());
-      if (number === 1) {
-        dateAt = cells.indexOf('Date');
-        stepsAt = cells.indexOf('Step count');
-        if (dateAt < 0 || stepsAt < 0) throw malformed(1);
-        continue;
-      }
-      const date = cells[dateAt] ?? '';
-      const day = plainDay(date);
-      if (!day) throw new AppError('VALIDATION_FAILED', 'importBadDate', { value: shown(date), line: number });
-      const value = cells[stepsAt] ?? '';
-      // Google leaves the cell empty on a day without data.
-      if (value === '') continue;
-      if (!COUNT.test(value)) {
-        throw new AppError('VALIDATION_FAILED', 'importBadCount', { value: shown(value), line: number });
-      }
-      table.add(day, 'googleFit', Number(value));
-    }
-  } catch (error) {
-    stream.destroy();
-    if (error instanceof AppError) throw error;
-    throw damaged();
-  }
-  if (number === 0) throw malformed(1);
 }
 
 const isAppleExport = (name: string) => name === 'export.xml' || name.endsWith('/export.xml');
@@ -368,7 +323,7 @@ export async function readHealthExport(
       const entry = await findEntry(zip, isFitMetrics, limits);
       if (!entry) throw new AppError('VALIDATION_FAILED', 'importNoFitMetrics');
       const csvLimit = Math.min(MAX_CSV_BYTES, limits.maxUncompressedBytes);
-      await readFitCsv(await openEntry(zip, entry, csvLimit, limits), table);
+      await readFitCsv(await openEntry(zip, entry, csvLimit, limits), table, limits);
     }
     return table.result();
   } finally {

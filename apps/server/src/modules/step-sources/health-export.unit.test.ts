@@ -12,7 +12,7 @@ import {
 } from '../../../test/health-exports.js';
 import { AppError } from '../../http/errors.js';
 import { BusinessCalendar } from '../../lib/business-day.js';
-import { EXPORT_LIMITS, appleInstant, csvCells, readHealthExport, type ExportLimits } from './health-export.js';
+import { EXPORT_LIMITS, appleInstant, readHealthExport, type ExportLimits } from './health-export.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'stride-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,12 +46,6 @@ describe('Apple timestamps', () => {
     for (const bad of ['2024-02-30 08:00:00 +0800', '2024-05-01T08:00:00Z', '2024-05-01 24:00:00 +0000', '']) {
       expect(appleInstant(bad), bad).toBeNaN();
     }
-  });
-});
-
-describe('CSV cells', () => {
-  it('follow RFC 4180 quoting within a line', () => {
-    expect(csvCells('a,"b,c","d ""e""",')).toEqual(['a', 'b,c', 'd "e"', '']);
   });
 });
 
@@ -113,6 +107,36 @@ describe('health exports', () => {
     const laughs = `<?xml version="1.0"?><!DOCTYPE HealthData [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><HealthData>&b;</HealthData>`;
     expect(await refusal(read(await zipOf([{ name: 'export.xml', data: laughs }])))).toMatchObject({
       key: 'importMalformedXml',
+    });
+  });
+
+  it('read a Takeout CSV whose rows span lines, and point a bad row at the line it starts on', async () => {
+    const csv = (data: string) =>
+      zipOf([{ name: 'Takeout/Fit/Daily activity metrics/Daily activity metrics.csv', data }]);
+    const head = '\uFEFFDate,Activity,Step count\r\n2026-05-01,"Walk,\r\n""lake"" loop",8123\r\n';
+    expect(await read(await csv(`${head}2026-05-02,Run,9000\r\n`), 'googleFit')).toEqual([
+      { day: '2026-05-01', steps: 8123 },
+      { day: '2026-05-02', steps: 9000 },
+    ]);
+    expect(await refusal(read(await csv(`${head}2026-05-02,Run,-1\r\n`), 'googleFit'))).toEqual({
+      key: 'importBadCount',
+      values: { value: '-1', line: 4 },
+    });
+    expect(await refusal(read(await csv(`${head}2026-02-30,Run,1\r\n`), 'googleFit'))).toEqual({
+      key: 'importBadDate',
+      values: { value: '2026-02-30', line: 4 },
+    });
+    expect(await refusal(read(await csv(`${head}2026-05-02,"Run,1\r\n`), 'googleFit'))).toEqual({
+      key: 'importMalformedCsv',
+      values: { line: 4 },
+    });
+    const long = await csv(`${head}2026-05-02,"${'x'.repeat(3000)}",1\r\n`);
+    expect(await refusal(read(long, 'googleFit', { maxRunChars: 1000 }))).toEqual({
+      key: 'importMalformedCsv',
+      values: { line: 4 },
+    });
+    expect(await refusal(read(long, 'googleFit', { maxUncompressedBytes: 1000 }))).toMatchObject({
+      key: 'importTooBig',
     });
   });
 

@@ -225,6 +225,106 @@ describe('step-source tokens', () => {
   });
 });
 
+/** Exports a reader must refuse, each with the message the user reads (decision 030). */
+const HOSTILE_EXPORTS: Array<[string, () => Promise<Buffer>, 'appleHealth' | 'googleFit', string]> = [
+  [
+    'not a zip',
+    () => Promise.resolve(Buffer.from('PK but not really a zip archive at all')),
+    'appleHealth',
+    'The file is not a zip archive',
+  ],
+  [
+    'no export.xml',
+    async () => await zipOf([{ name: 'apple_health_export/other.xml', data: '<a/>' }]),
+    'appleHealth',
+    'No Apple Health export.xml in this archive',
+  ],
+  [
+    'no daily metrics',
+    async () => await zipOf([{ name: 'Takeout/Fit/Activities/x.tcx', data: '<a/>' }]),
+    'googleFit',
+    'No Google Fit "Daily activity metrics.csv"',
+  ],
+  [
+    'malformed XML',
+    async () => await zipOf([{ name: 'export.xml', data: '<HealthData><Record type="x" value="1"></HealthData>' }]),
+    'appleHealth',
+    'export.xml is not valid XML (line 1)',
+  ],
+  [
+    'another XML document',
+    async () => await zipOf([{ name: 'deep/down/export.xml', data: '<svg></svg>' }]),
+    'appleHealth',
+    'No Apple Health export.xml in this archive',
+  ],
+  [
+    'a zip bomb',
+    async () => await zipOf([{ name: 'apple_health_export/export.xml', data: Buffer.alloc(40 * 1024 * 1024, 32) }]),
+    'appleHealth',
+    'The archive expands to too much data',
+  ],
+  [
+    'an entry lying about its size',
+    async () =>
+      lieAboutSize(
+        await zipOf([{ name: 'export.xml', data: appleExportXml([{ start: '2026-05-01 08:00:00 +0800', value: 5 }]) }]),
+        'export.xml',
+        100,
+      ),
+    'appleHealth',
+    'The archive is damaged',
+  ],
+  [
+    'a future day',
+    async () =>
+      await appleExportZip([
+        { start: '2026-05-01 08:00:00 +0800', value: 10 },
+        { start: '2026-11-23 08:00:00 +0800', value: 10 },
+      ]),
+    'appleHealth',
+    'The export has steps on 2026-11-23, a day that has not come yet',
+  ],
+  [
+    'a negative count',
+    async () => await appleExportZip([{ start: '2026-05-01 08:00:00 +0800', value: -5 }]),
+    'appleHealth',
+    'An invalid step count "-5" (line 11)',
+  ],
+  [
+    'a non-numeric count',
+    async () =>
+      await takeoutZip([
+        { date: '2026-05-01', steps: 10 },
+        { date: '2026-05-02', steps: 'lots' },
+      ]),
+    'googleFit',
+    'An invalid step count "lots" (line 3)',
+  ],
+  [
+    'a bad date',
+    async () => await appleExportZip([{ start: '2026-02-30 08:00:00 +0800', value: 10 }]),
+    'appleHealth',
+    'An invalid date "2026-02-30 08:00:00 +0800" (line 11)',
+  ],
+  [
+    'more than twenty years of days',
+    async () =>
+      await zipOf([
+        {
+          name: 'Takeout/Fit/Daily activity metrics/Daily activity metrics.csv',
+          data: fitDailyCsv(
+            Array.from({ length: 7_400 }, (_, i) => ({
+              date: new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+              steps: 1000,
+            })),
+          ),
+        },
+      ]),
+    'googleFit',
+    'The export has more than 7305 days of steps',
+  ],
+];
+
 describe('health imports', () => {
   it('read an Apple Health export: per source and business day, the highest source per day, never the sum', async () => {
     t.clock.set(NOON);
@@ -278,6 +378,42 @@ describe('health imports', () => {
       { day: '2026-03-01', steps: 8_123, source: 'googleFit' },
       { day: '2026-03-04', steps: 12_001, source: 'googleFit' },
     ]);
+  });
+
+  it('read a Takeout CSV whose rows span lines (a quoted line break in a note), with a BOM and CRLF', async () => {
+    t.clock.set(NOON);
+    const { token, userId } = await registerUser(t);
+    const csv = [
+      '\uFEFFDate,Move Minutes count,Notes,Step count,Distance (m)',
+      '2026-03-01,30,"Morning walk, then ""the"" hill:',
+      'knee fine",8123,4200.2',
+      '2026-03-02,12,"two',
+      '',
+      'blank lines",,100.5',
+      '2026-03-03,45,,12001,9000',
+    ].join('\r\n');
+    const zip = await zipOf([{ name: 'Takeout/Fit/Daily activity metrics/Daily activity metrics.csv', data: csv }]);
+    const answer = await importFile(token, zip, 'googleFit');
+    expect(answer).toMatchObject({
+      code: CODES.OK,
+      data: { kind: 'googleFit', days: 2, firstDay: '2026-03-01', lastDay: '2026-03-03', duplicate: false },
+    });
+    expect(await dayRows(userId)).toEqual([
+      { day: '2026-03-01', steps: 8_123, source: 'googleFit' },
+      { day: '2026-03-03', steps: 12_001, source: 'googleFit' },
+    ]);
+
+    // A quote left open is refused at the line its row starts on, in the user's language.
+    const open = await zipOf([
+      {
+        name: 'Takeout/Fit/Daily activity metrics/Daily activity metrics.csv',
+        data: `${csv}\r\n2026-03-04,10,"never closed,500,1\r\n2026-03-05,10,,600,1\r\n`,
+      },
+    ]);
+    const other = await registerUser(t);
+    const refused = await importFile(other.token, open, 'googleFit', { language: 'zh-Hans' });
+    expect(refused).toMatchObject({ code: CODES.VALIDATION_FAILED, message: '每日指标文件不是预期的 CSV（第 8 行）' });
+    expect(await dayRows(other.userId)).toEqual([]);
   });
 
   it('are idempotent: the same file again answers the first import and adds nothing, even at the same time', async () => {
@@ -384,115 +520,23 @@ describe('health imports', () => {
     expect(tempFiles()).toEqual([]);
   });
 
-  it('refuse hostile or broken exports with a clear message in the user’s language, changing nothing', async () => {
+  // One test per export: each starts a reader process and signs a user up, so together they
+  // outran one test's time limit on a loaded machine.
+  it.each(HOSTILE_EXPORTS)('refuses %s with a clear message, changing nothing', async (name, bytes, kind, message) => {
     t.clock.set(NOON);
-    const cases: Array<[string, Buffer, 'appleHealth' | 'googleFit', string]> = [
-      [
-        'not a zip',
-        Buffer.from('PK but not really a zip archive at all'),
-        'appleHealth',
-        'The file is not a zip archive',
-      ],
-      [
-        'no export.xml',
-        await zipOf([{ name: 'apple_health_export/other.xml', data: '<a/>' }]),
-        'appleHealth',
-        'No Apple Health export.xml in this archive',
-      ],
-      [
-        'no daily metrics',
-        await zipOf([{ name: 'Takeout/Fit/Activities/x.tcx', data: '<a/>' }]),
-        'googleFit',
-        'No Google Fit "Daily activity metrics.csv"',
-      ],
-      [
-        'malformed XML',
-        await zipOf([{ name: 'export.xml', data: '<HealthData><Record type="x" value="1"></HealthData>' }]),
-        'appleHealth',
-        'export.xml is not valid XML (line 1)',
-      ],
-      [
-        'another XML document',
-        await zipOf([{ name: 'deep/down/export.xml', data: '<svg></svg>' }]),
-        'appleHealth',
-        'No Apple Health export.xml in this archive',
-      ],
-      [
-        'a zip bomb',
-        await zipOf([{ name: 'apple_health_export/export.xml', data: Buffer.alloc(40 * 1024 * 1024, 32) }]),
-        'appleHealth',
-        'The archive expands to too much data',
-      ],
-      [
-        'an entry lying about its size',
-        lieAboutSize(
-          await zipOf([
-            { name: 'export.xml', data: appleExportXml([{ start: '2026-05-01 08:00:00 +0800', value: 5 }]) },
-          ]),
-          'export.xml',
-          100,
-        ),
-        'appleHealth',
-        'The archive is damaged',
-      ],
-      [
-        'a future day',
-        await appleExportZip([
-          { start: '2026-05-01 08:00:00 +0800', value: 10 },
-          { start: '2026-11-23 08:00:00 +0800', value: 10 },
-        ]),
-        'appleHealth',
-        'The export has steps on 2026-11-23, a day that has not come yet',
-      ],
-      [
-        'a negative count',
-        await appleExportZip([{ start: '2026-05-01 08:00:00 +0800', value: -5 }]),
-        'appleHealth',
-        'An invalid step count "-5" (line 11)',
-      ],
-      [
-        'a non-numeric count',
-        await takeoutZip([
-          { date: '2026-05-01', steps: 10 },
-          { date: '2026-05-02', steps: 'lots' },
-        ]),
-        'googleFit',
-        'An invalid step count "lots" (line 3)',
-      ],
-      [
-        'a bad date',
-        await appleExportZip([{ start: '2026-02-30 08:00:00 +0800', value: 10 }]),
-        'appleHealth',
-        'An invalid date "2026-02-30 08:00:00 +0800" (line 11)',
-      ],
-      [
-        'more than twenty years of days',
-        await zipOf([
-          {
-            name: 'Takeout/Fit/Daily activity metrics/Daily activity metrics.csv',
-            data: fitDailyCsv(
-              Array.from({ length: 7_400 }, (_, i) => ({
-                date: new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
-                steps: 1000,
-              })),
-            ),
-          },
-        ]),
-        'googleFit',
-        'The export has more than 7305 days of steps',
-      ],
-    ];
-    for (const [name, bytes, kind, message] of cases) {
-      // A user per case: the import limit counts attempts.
-      const { token, userId } = await registerUser(t);
-      const answer = await importFile(token, bytes, kind);
-      expect(answer.code, name).toBe(CODES.VALIDATION_FAILED);
-      expect(answer.message, name).toContain(message);
-      expect(await dayRows(userId), name).toEqual([]);
-      expect(await stepRows(userId), name).toEqual([]);
-      expect((await api(t, listHealthImports, { token })).data, name).toEqual([]);
-    }
+    // A user per case: the import limit counts attempts.
+    const { token, userId } = await registerUser(t);
+    const answer = await importFile(token, await bytes(), kind);
+    expect(answer.code, name).toBe(CODES.VALIDATION_FAILED);
+    expect(answer.message, name).toContain(message);
+    expect(await dayRows(userId), name).toEqual([]);
+    expect(await stepRows(userId), name).toEqual([]);
+    expect((await api(t, listHealthImports, { token })).data, name).toEqual([]);
     expect(tempFiles()).toEqual([]);
+  });
+
+  it('says a refusal in the user’s language', async () => {
+    t.clock.set(NOON);
     const { token } = await registerUser(t);
     const french = await importFile(token, Buffer.from('not a zip'), 'appleHealth', { language: 'fr' });
     expect(french.message).toBe(
