@@ -89,6 +89,15 @@ export default defineConfig({
       },
       {
         test: {
+          // The operator console's own units: its formatters and the names of what the server records.
+          name: 'console',
+          maxWorkers: WORKERS,
+          include: ['apps/console/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: ['e2e/**/console*.e2e.test.ts'],

@@ -108,7 +108,8 @@ describe('operator console', () => {
     // A reviewer's menu: the identity and face-check queues, and flagged days.
     expect(await menu(page).allInnerTexts()).toEqual(['Identity checks', 'Face checks', 'Flagged days']);
 
-    const row = page.getByRole('row').filter({ hasText: '13966660001' });
+    // The user is named by the masked mobile number (decision 080).
+    const row = page.getByRole('row').filter({ hasText: '139****0001' });
     await expect.poll(() => row.count()).toBe(1);
     // The ID number is masked: its first 3 and last 4 characters only.
     const rowText = await row.innerText();
@@ -118,13 +119,25 @@ describe('operator console', () => {
     expect(rowText).not.toContain(id);
     await shoot(page, 'identity');
 
+    // Review opens the check with the whole ID number beside the photos, a recorded look.
+    await row.getByRole('button', { name: 'Review' }).click();
+    const opened = page.getByTestId('identity-case');
+    await expect.poll(() => opened.count()).toBe(1);
+    await expect.poll(() => opened.innerText()).toContain(id);
+    expect(await opened.innerText()).toContain('Opening this check is recorded in the audit log.');
+    await shoot(page, 'identity-case');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => opened.count()).toBe(0);
+    const looks = await server.app.services.operators.list(100);
+    expect(looks.filter((look) => look.action === 'identity.view-case').map((look) => look.operator)).toEqual(['rita']);
+
     // Approving asks first, naming the person as the row shows them and what it opens.
     await row.getByRole('button', { name: 'Approve' }).click();
     const confirm = page.getByRole('dialog');
     await expect.poll(() => confirm.count()).toBe(1);
     const asked = await confirm.innerText();
     expect(asked).toContain(`Approve ${REAL_NAME} (`);
-    expect(asked).toContain('account 13966660001');
+    expect(asked).toContain('account 139****0001');
     expect(asked).toContain('the user can then buy cards, add bank cards and, after the face check, withdraw.');
     expect(asked).not.toContain(id);
     await confirm.getByRole('button', { name: 'Approve' }).click();
@@ -260,7 +273,11 @@ describe('operator console', () => {
     // The admin finds both decisions in the audit log, by operator and action.
     await menu(adminPage).filter({ hasText: 'Audit log' }).click();
     await adminPage.getByLabel('Operator', { exact: true }).fill('fay');
-    await adminPage.getByLabel('Target type').fill('withdrawal');
+    await adminPage.getByLabel('Target type').click();
+    await adminPage
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Withdrawal$/ })
+      .click();
     await adminPage.getByRole('button', { name: 'Search' }).click();
     const auditRows = adminPage.locator('.ant-table-tbody tr.ant-table-row');
     // The table keeps the unfiltered rows (fay's among them) until the search is answered: only
@@ -269,9 +286,12 @@ describe('operator console', () => {
       .poll(async () => {
         const texts = await auditRows.allInnerTexts();
         if (!texts.every((row) => row.includes('fay'))) return 'rows by other operators';
-        return ['withdrawal.paid', 'withdrawal.reject'].filter((action) => texts.some((row) => row.includes(action)));
+        // Each action by its name, not its key (decision 080).
+        return ['Marked a withdrawal paid', 'Rejected a withdrawal'].filter((action) =>
+          texts.some((row) => row.includes(action)),
+        );
       })
-      .toEqual(['withdrawal.paid', 'withdrawal.reject']);
+      .toEqual(['Marked a withdrawal paid', 'Rejected a withdrawal']);
     await shoot(adminPage, 'audit');
     expect(admin.errors).toEqual([]);
   });

@@ -105,7 +105,7 @@ await checks([
 // starts the server bundle as `npm start` does. The suites that would run the same JavaScript
 // again (PostgreSQL's driver, the three instances, the journeys in Chromium) run once, here.
 const full = otherNode === undefined;
-vitest('Unit tests', ['contract', 'server-unit', 'web']);
+vitest('Unit tests', ['contract', 'server-unit', 'web', 'console']);
 vitest('API suite on SQLite', ['api-sqlite']);
 if (full) vitest('API suite on PostgreSQL', ['api-postgres']);
 // Three instances of the server bundle on one PostgreSQL behind a proxy (decision 058); builds the bundle first.

@@ -8,7 +8,8 @@ import { I18nContext, useI18n } from './lib/i18n-context';
 import { dateTime } from './lib/format';
 import { initialLanguage, saveLanguage } from './lib/language';
 import { call, configureRequests, ConsoleError } from './lib/request';
-import { navigate, useRoute } from './lib/route';
+import { OpenScreensContext } from './lib/open-screens';
+import { navigate, splitRoute, useRoute } from './lib/route';
 import { translator, type ConsoleLanguage } from './locales';
 import { screensFor } from './screens';
 import './app.css';
@@ -66,7 +67,8 @@ function Shell({ me, onLogout, onRefresh }: { me: ConsoleMe; onLogout: () => voi
   const { t } = useI18n();
   const route = useRoute();
   const screens = useMemo(() => screensFor(me.roles), [me.roles]);
-  const screen = screens.find(({ key }) => key === route) ?? screens[0];
+  const screen = screens.find(({ key }) => key === splitRoute(route).screen) ?? screens[0];
+  const open = useMemo(() => new Set(screens.map(({ key }) => key)), [screens]);
   const Page = screen?.page;
   const [collapsed, setCollapsed] = useState(false);
   return (
@@ -94,9 +96,11 @@ function Shell({ me, onLogout, onRefresh }: { me: ConsoleMe; onLogout: () => voi
         <Layout.Content className="console-content">
           {me.signInLock ? <SignInLockNotice lock={me.signInLock} onDismissed={onRefresh} /> : null}
           {Page ? (
-            <Suspense fallback={<Loading />}>
-              <Page key={screen.key} />
-            </Suspense>
+            <OpenScreensContext.Provider value={open}>
+              <Suspense fallback={<Loading />}>
+                <Page key={screen.key} />
+              </Suspense>
+            </OpenScreensContext.Provider>
           ) : (
             <Result status="info" title={t('home.welcome', { name: me.name })} subTitle={t('home.noRoles')} />
           )}

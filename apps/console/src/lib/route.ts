@@ -17,6 +17,14 @@ export function useRoute(): string {
   return useSyncExternalStore(subscribe, current);
 }
 
+/** The screen's key in a route (`users` in `users/<id>`) and what follows it, if anything. */
+export function splitRoute(route: string): { screen: string; rest: string | null } {
+  const slash = route.indexOf('/');
+  return slash === -1
+    ? { screen: route, rest: null }
+    : { screen: route.slice(0, slash), rest: decodeURIComponent(route.slice(slash + 1)) || null };
+}
+
 export function navigate(screen: string): void {
   window.location.hash = `#/${screen}`;
 }

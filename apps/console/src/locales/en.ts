@@ -11,6 +11,7 @@ import { POLICIES } from './areas/policies';
 import { CONTENT_LANGUAGES } from './areas/content-languages';
 import { FOUR_EYES } from './areas/four-eyes';
 import { SIGN_IN } from './areas/sign-in';
+import { RECORDS } from './areas/records';
 /** The base dictionary: every other locale is typed against it, so a missing key fails the typecheck. */
 export const en = {
   appName: 'Stride console',
@@ -139,6 +140,7 @@ export const en = {
   ...CONTENT_LANGUAGES.en,
   ...FOUR_EYES.en,
   ...SIGN_IN.en,
+  ...RECORDS.en,
 };
 
 export type Messages = Readonly<Record<keyof typeof en, string>>;

@@ -9,6 +9,7 @@ import { POLICIES } from './areas/policies';
 import { CONTENT_LANGUAGES } from './areas/content-languages';
 import { FOUR_EYES } from './areas/four-eyes';
 import { SIGN_IN } from './areas/sign-in';
+import { RECORDS } from './areas/records';
 import type { Messages } from './en';
 import { MERCHANT } from './areas/merchant';
 
@@ -137,4 +138,5 @@ export const zhHans: Messages = {
   ...CONTENT_LANGUAGES.zhHans,
   ...FOUR_EYES.zhHans,
   ...SIGN_IN.zhHans,
+  ...RECORDS.zhHans,
 };

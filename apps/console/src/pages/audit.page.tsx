@@ -1,10 +1,19 @@
-import { consoleAudit, type AuditEntry, type QueryOf } from '@stride/contract';
-import { Button, DatePicker, Descriptions, Form, Input, Space, Table, Tag, Typography } from 'antd';
+import {
+  consoleAudit,
+  OPERATOR_ACTIONS,
+  OPERATOR_SUBJECT_TYPES,
+  type AuditEntry,
+  type QueryOf,
+} from '@stride/contract';
+import { Button, DatePicker, Descriptions, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import { useLoad } from '../components/use-load';
-import { dateTime } from '../lib/format';
+import { UserLink } from '../components/user-link';
+import { count, dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
+import { useCanOpen } from '../lib/open-screens';
+import { actionName, auditFacts, subjectName, subjectScreen } from '../lib/records';
 import { call } from '../lib/request';
 
 type Query = QueryOf<typeof consoleAudit>;
@@ -36,6 +45,27 @@ function json(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
+/** What an action was done to: its user's page, or the screen that lists its kind (decision 080). */
+function Subject({ row }: { row: AuditEntry }) {
+  const { t } = useI18n();
+  const screen = subjectScreen(row.subjectType);
+  const canOpen = useCanOpen(screen ?? '');
+  const kind = subjectName(t, row.subjectType);
+  return (
+    <Space orientation="vertical" size={0}>
+      {row.userId !== null && row.userMobileMasked !== null ? (
+        <UserLink userId={row.userId} mobile={row.userMobileMasked} />
+      ) : null}
+      {screen && canOpen ? <Typography.Link href={`#/${screen}`}>{kind}</Typography.Link> : <span>{kind}</span>}
+      {row.subjectType !== 'user' ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 160 }} ellipsis={{ tooltip: row.subjectId }}>
+          {row.subjectId}
+        </Typography.Text>
+      ) : null}
+    </Space>
+  );
+}
+
 /** Admin: the record of operator actions, newest first, filtered and paged by the server. */
 export default function AuditPage() {
   const { t, language } = useI18n();
@@ -60,10 +90,19 @@ export default function AuditPage() {
           <Input allowClear style={{ width: 140 }} />
         </Form.Item>
         <Form.Item name="action" label={t('audit.action')}>
-          <Input allowClear style={{ width: 180 }} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 240 }}
+            options={OPERATOR_ACTIONS.map((action) => ({ value: action, label: actionName(t, action) }))}
+          />
         </Form.Item>
         <Form.Item name="subjectType" label={t('audit.subjectType')}>
-          <Input allowClear style={{ width: 120 }} />
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            options={OPERATOR_SUBJECT_TYPES.map((type) => ({ value: type, label: subjectName(t, type) }))}
+          />
         </Form.Item>
         <Form.Item name="subjectId" label={t('audit.subjectId')}>
           <Input allowClear style={{ width: 160 }} />
@@ -96,7 +135,7 @@ export default function AuditPage() {
           pageSize: PAGE_SIZE,
           total: result.total,
           showSizeChanger: false,
-          showTotal: (total) => t('audit.total', { total }),
+          showTotal: (total) => t('audit.total', { total: count(total, language) }),
           onChange: setPage,
         }}
         expandable={{
@@ -122,7 +161,11 @@ export default function AuditPage() {
           ),
         }}
         columns={[
-          { title: t('audit.at'), dataIndex: 'at', render: (value: string) => dateTime(value, language) },
+          {
+            title: t('audit.at'),
+            dataIndex: 'at',
+            render: (value: string) => dateTime(value, language, { seconds: true }),
+          },
           { title: t('audit.operator'), dataIndex: 'operator' },
           {
             title: t('audit.source'),
@@ -132,12 +175,19 @@ export default function AuditPage() {
           {
             title: t('audit.action'),
             dataIndex: 'action',
-            render: (action: string) => <Typography.Text code>{action}</Typography.Text>,
+            render: (action: string) => <span title={action}>{actionName(t, action)}</span>,
           },
           {
             title: t('audit.subject'),
             key: 'subject',
-            render: (_value, row) => `${row.subjectType} ${row.subjectId}`,
+            render: (_value, row) => <Subject row={row} />,
+          },
+          {
+            title: t('audit.summary'),
+            key: 'summary',
+            render: (_value, row) => (
+              <div style={{ whiteSpace: 'normal', maxWidth: 320 }}>{auditFacts(row, t, language).join(' · ')}</div>
+            ),
           },
         ]}
       />

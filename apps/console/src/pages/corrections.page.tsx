@@ -14,9 +14,11 @@ import { NotIndependent, OriginNote } from '../components/operator-origin';
 import { ReasonModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
-import { dateTime, money } from '../lib/format';
+import { UserLink } from '../components/user-link';
+import { count, dateTime, money } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
+import type { ConsoleLanguage, Translate } from '../locales';
 
 type Asset = Correction['asset'];
 const STATUSES: readonly CorrectionStatus[] = ['pending', 'approved', 'rejected', 'cancelled'];
@@ -46,8 +48,8 @@ export function parseAmount(asset: Asset, text: string): number | undefined {
   return amount > 0 && Number.isSafeInteger(amount) ? amount : undefined;
 }
 
-function amountText(asset: string, amount: number): string {
-  return asset === 'CNY' ? money(amount) : `${amount} pts`;
+function amountText(asset: string, amount: number, language: ConsoleLanguage, t: Translate): string {
+  return asset === 'CNY' ? money(amount, language) : t('audit.fact.points', { points: count(amount, language) });
 }
 
 /**
@@ -83,8 +85,8 @@ export default function CorrectionsPage() {
       setFound(
         t('corrections.found', {
           mobile: answer.userMobileMasked,
-          cny: money(answer.balances.CNY),
-          points: answer.balances.POINTS,
+          cny: money(answer.balances.CNY, language),
+          points: count(answer.balances.POINTS, language),
         }),
       );
     } catch (error) {
@@ -131,7 +133,7 @@ export default function CorrectionsPage() {
     modal.confirm({
       title: t('corrections.approveConfirm', {
         direction: t(row.direction === 'credit' ? 'corrections.credit' : 'corrections.debit'),
-        amount: amountText(row.asset, row.amount),
+        amount: amountText(row.asset, row.amount, language, t),
         mobile: row.userMobileMasked,
       }),
       okText: t('corrections.approve'),
@@ -237,7 +239,7 @@ export default function CorrectionsPage() {
             key: 'user',
             render: (_value, row) => (
               <Space direction="vertical" size={0}>
-                <span>{row.userMobileMasked}</span>
+                <UserLink userId={row.userId} mobile={row.userMobileMasked} />
                 <Typography.Text type="secondary">{dateTime(row.createdAt, language)}</Typography.Text>
               </Space>
             ),
@@ -247,7 +249,7 @@ export default function CorrectionsPage() {
             key: 'amount',
             render: (_value, row) => (
               <Space direction="vertical" size={0}>
-                <span>{amountText(row.asset, row.amount)}</span>
+                <span>{amountText(row.asset, row.amount, language, t)}</span>
                 <Typography.Text type={row.direction === 'credit' ? 'success' : 'danger'}>
                   {t(row.direction === 'credit' ? 'corrections.credit' : 'corrections.debit')}
                 </Typography.Text>

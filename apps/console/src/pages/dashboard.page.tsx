@@ -3,7 +3,7 @@ import { Button, Space, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useLoad } from '../components/use-load';
 import { UPlotChart, type ChartSeries } from '../components/uplot-chart';
-import { dateTime } from '../lib/format';
+import { count as countIn, dateTime, money as moneyIn } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
 import type { MessageKey } from '../locales';
@@ -38,15 +38,8 @@ function offsetText(minutes: number): string {
 export default function DashboardPage() {
   const { t, language } = useI18n();
   const { data, loading, reload } = useLoad<DashboardSummary | null>(loadSummary, 'summary', null);
-  const numbers = useMemo(() => new Intl.NumberFormat(language === 'zh-Hans' ? 'zh-CN' : 'en-GB'), [language]);
-  const count = useMemo(() => (value: number) => numbers.format(value), [numbers]);
-  const money = useMemo(() => {
-    const yuan = new Intl.NumberFormat(language === 'zh-Hans' ? 'zh-CN' : 'en-GB', {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    return (fen: number) => `¥${yuan.format(fen / 100)}`;
-  }, [language]);
+  const count = useMemo(() => (value: number) => countIn(value, language), [language]);
+  const money = useMemo(() => (fen: number) => moneyIn(fen, language), [language]);
   const show = (figure: Figure, value: number) => (MONEY_FIGURES.has(figure) ? money(value) : count(value));
 
   const charts = useMemo(() => {

@@ -5,6 +5,7 @@ import { IdPhotos } from '../components/id-photos';
 import { ReasonModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
+import { UserLink } from '../components/user-link';
 import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
@@ -52,7 +53,11 @@ export default function FacePage() {
         locale={{ emptyText: t('face.empty') }}
         scroll={{ x: 'max-content' }}
         columns={[
-          { title: t('face.account'), dataIndex: 'account' },
+          {
+            title: t('face.account'),
+            key: 'user',
+            render: (_value, row) => <UserLink userId={row.userId} mobile={row.userMobileMasked} />,
+          },
           { title: t('face.name'), dataIndex: 'name' },
           { title: t('face.idNumber'), dataIndex: 'idNumberMasked' },
           {

@@ -5,7 +5,8 @@ import { useCallback, useState } from 'react';
 import { StatusQueue } from '../components/status-queue';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
-import { dateTime, money } from '../lib/format';
+import { UserLink } from '../components/user-link';
+import { count, dateTime, day, money } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { ConsoleError, call } from '../lib/request';
 import { FLAGGED_DAYS_PAGE } from '../locales/areas/flagged-days-page';
@@ -87,22 +88,10 @@ export default function FlaggedDaysPage() {
           {
             title: f('flagged.user'),
             key: 'user',
-            render: (_value, row) => (
-              <>
-                {row.mobile}
-                <br />
-                <Typography.Text
-                  type="secondary"
-                  style={{ fontSize: 12, maxWidth: 120 }}
-                  ellipsis={{ tooltip: row.userId }}
-                >
-                  {row.userId}
-                </Typography.Text>
-              </>
-            ),
+            render: (_value, row) => <UserLink userId={row.userId} mobile={row.mobile} />,
           },
-          { title: f('flagged.day'), dataIndex: 'day' },
-          { title: f('flagged.steps'), dataIndex: 'steps', align: 'right', render: (v: number) => v.toLocaleString() },
+          { title: f('flagged.day'), dataIndex: 'day', render: (v: string) => day(v, language) },
+          { title: f('flagged.steps'), dataIndex: 'steps', align: 'right', render: (v: number) => count(v, language) },
           {
             title: f('flagged.sources'),
             key: 'sources',
@@ -110,7 +99,7 @@ export default function FlaggedDaysPage() {
               <div style={{ whiteSpace: 'normal', maxWidth: 240 }}>
                 {row.sources.map((source, index) => (
                   <div key={index}>
-                    {source.name ?? f(`flagged.source.${source.kind}`)}: {source.steps.toLocaleString()}
+                    {source.name ?? f(`flagged.source.${source.kind}`)}: {count(source.steps, language)}
                   </div>
                 ))}
               </div>
@@ -133,7 +122,10 @@ export default function FlaggedDaysPage() {
             title: f('flagged.held'),
             key: 'held',
             render: (_value, row) =>
-              f('flagged.heldValue', { points: row.heldPoints.toLocaleString(), cash: money(row.heldCashBack) }),
+              f('flagged.heldValue', {
+                points: count(row.heldPoints, language),
+                cash: money(row.heldCashBack, language),
+              }),
           },
           waiting
             ? {
@@ -201,8 +193,8 @@ export default function FlaggedDaysPage() {
           <p>
             {deciding.decision === 'clear'
               ? f('flagged.clearIntro', {
-                  points: deciding.row.heldPoints.toLocaleString(),
-                  cash: money(deciding.row.heldCashBack),
+                  points: count(deciding.row.heldPoints, language),
+                  cash: money(deciding.row.heldCashBack, language),
                 })
               : f('flagged.rejectIntro')}
           </p>

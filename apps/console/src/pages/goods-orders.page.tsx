@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { ShipDialog, shipmentColumns } from '../components/merchant/shipment-queue';
 import { StatusQueue } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
+import { count } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
 
@@ -52,8 +53,13 @@ export default function GoodsOrdersPage() {
               </Space>
             ),
           },
-          { title: t('ship.quantity'), dataIndex: 'quantity', align: 'right' },
-          { title: t('ship.points'), dataIndex: 'points', align: 'right' },
+          {
+            title: t('ship.quantity'),
+            dataIndex: 'quantity',
+            align: 'right',
+            render: (v: number) => count(v, language),
+          },
+          { title: t('ship.points'), dataIndex: 'points', align: 'right', render: (v: number) => count(v, language) },
           ...shipmentColumns<Row>({ t, language }, { toShip, waitingSince: 'ship.createdAt', onShip: setShipping }),
         ]}
       />

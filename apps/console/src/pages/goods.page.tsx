@@ -20,7 +20,7 @@ import {
 import { GoodsImages } from '../components/merchant/goods-images';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
-import { dateTime } from '../lib/format';
+import { count, dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call, ConsoleError } from '../lib/request';
 
@@ -70,7 +70,7 @@ function useSave(reload: () => void) {
 }
 
 function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const [filter, setFilter] = useState<{ categoryId?: string; onSale?: 'true' | 'false'; page: number }>({ page: 1 });
   const load = useCallback(
     () =>
@@ -177,7 +177,7 @@ function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
           pageSize: PAGE_SIZE,
           total: data.total,
           showSizeChanger: false,
-          showTotal: (total) => t('goods.total', { total }),
+          showTotal: (total) => t('goods.total', { total: count(total, language) }),
           onChange: (page) => setFilter((old) => ({ ...old, page })),
         }}
         columns={[
@@ -191,8 +191,8 @@ function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
           },
           { title: t('goods.name'), dataIndex: 'name' },
           { title: t('goods.category'), dataIndex: 'categoryName' },
-          { title: t('goods.points'), dataIndex: 'points', align: 'right' },
-          { title: t('goods.stock'), dataIndex: 'stock', align: 'right' },
+          { title: t('goods.points'), dataIndex: 'points', align: 'right', render: (v: number) => count(v, language) },
+          { title: t('goods.stock'), dataIndex: 'stock', align: 'right', render: (v: number) => count(v, language) },
           {
             title: t('goods.state'),
             dataIndex: 'onSale',

@@ -1,20 +1,92 @@
 import {
   consoleIdentityApprove,
+  consoleIdentityCase,
   consoleIdentityPending,
   consoleIdentityReject,
   type ResponseOf,
 } from '@stride/contract';
-import { App, Button, Space, Table } from 'antd';
-import { useState } from 'react';
+import { Alert, App, Button, Descriptions, Modal, Space, Spin, Table, Typography } from 'antd';
+import { useCallback, useState } from 'react';
 import { IdPhotos } from '../components/id-photos';
 import { ReasonModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
+import { UserLink } from '../components/user-link';
 import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
 
 type PendingIdentity = ResponseOf<typeof consoleIdentityPending>[number];
+type IdentityCase = ResponseOf<typeof consoleIdentityCase>;
+
+/**
+ * One check opened for review: the whole ID number next to the photos it must match, read from
+ * the server's recorded review read (decision 080); the queue shows the number masked.
+ */
+function CaseModal({
+  row,
+  busy,
+  onClose,
+  onApprove,
+  onReject,
+}: {
+  row: PendingIdentity;
+  busy: boolean;
+  onClose: () => void;
+  onApprove: (opened: IdentityCase) => void;
+  onReject: () => void;
+}) {
+  const { t, language } = useI18n();
+  const load = useCallback(() => call(consoleIdentityCase, { params: { userId: row.userId } }), [row.userId]);
+  const { data: opened, loading } = useLoad<IdentityCase | null>(load, row.userId, null);
+  return (
+    <Modal
+      open
+      width={720}
+      title={t('identity.caseTitle', { mobile: row.userMobileMasked })}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={
+        opened ? (
+          <Space>
+            <Button onClick={onClose}>{t('cancel')}</Button>
+            <Button danger onClick={onReject}>
+              {t('identity.reject')}
+            </Button>
+            <Button type="primary" loading={busy} onClick={() => onApprove(opened)}>
+              {t('identity.approve')}
+            </Button>
+          </Space>
+        ) : null
+      }
+    >
+      {opened ? (
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="identity-case">
+          <Alert type="info" showIcon title={t('identity.caseNotice')} />
+          <Descriptions size="small" bordered column={1}>
+            <Descriptions.Item label={t('identity.account')}>
+              <UserLink userId={opened.userId} mobile={opened.userMobileMasked} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('identity.name')}>{opened.name}</Descriptions.Item>
+            <Descriptions.Item label={t('identity.idNumber')}>
+              <Typography.Text strong style={{ fontFamily: 'monospace', fontSize: 18, letterSpacing: 1 }}>
+                {opened.idNumber}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('identity.submittedAt')}>
+              {dateTime(opened.submittedAt, language)}
+            </Descriptions.Item>
+          </Descriptions>
+          <IdPhotos userId={opened.userId} kinds={ID_PHOTOS} />
+        </Space>
+      ) : (
+        <Spin spinning={loading}>
+          <div style={{ minHeight: 120 }} />
+        </Spin>
+      )}
+    </Modal>
+  );
+}
 
 const NONE: never[] = [];
 const ID_PHOTOS = ['front', 'back'] as const;
@@ -28,12 +100,13 @@ export default function IdentityPage() {
   const { data: rows, loading, reload } = useLoad(loadPending, 'list', NONE);
   const [rejecting, setRejecting] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [reviewing, setReviewing] = useState<PendingIdentity | null>(null);
 
   // Approving verifies the real name, which opens cards, bank cards and withdrawals: it names the
   // person and says so first, as the money approvals do (decision 041).
-  function confirmApprove(row: PendingIdentity) {
+  function confirmApprove(row: PendingIdentity, idNumber = row.idNumberMasked) {
     modal.confirm({
-      title: t('identity.approveConfirm', { name: row.name, idNumber: row.idNumberMasked, account: row.account }),
+      title: t('identity.approveConfirm', { name: row.name, idNumber, account: row.userMobileMasked }),
       okText: t('identity.approve'),
       cancelText: t('cancel'),
       onOk: () => approve(row.userId),
@@ -45,6 +118,7 @@ export default function IdentityPage() {
     try {
       await call(consoleIdentityApprove, { params: { userId } });
       void message.success(t('identity.approved'));
+      setReviewing(null);
       reload();
     } catch (error) {
       fail(error);
@@ -66,7 +140,11 @@ export default function IdentityPage() {
         locale={{ emptyText: t('identity.empty') }}
         scroll={{ x: 'max-content' }}
         columns={[
-          { title: t('identity.account'), dataIndex: 'account' },
+          {
+            title: t('identity.account'),
+            key: 'user',
+            render: (_value, row) => <UserLink userId={row.userId} mobile={row.userMobileMasked} />,
+          },
           { title: t('identity.name'), dataIndex: 'name' },
           { title: t('identity.idNumber'), dataIndex: 'idNumberMasked' },
           {
@@ -84,6 +162,7 @@ export default function IdentityPage() {
             fixed: 'right',
             render: (_value, row) => (
               <Space>
+                <Button onClick={() => setReviewing(row)}>{t('identity.review')}</Button>
                 <Button type="primary" loading={busy === row.userId} onClick={() => confirmApprove(row)}>
                   {t('identity.approve')}
                 </Button>
@@ -95,6 +174,15 @@ export default function IdentityPage() {
           },
         ]}
       />
+      {reviewing ? (
+        <CaseModal
+          row={reviewing}
+          busy={busy === reviewing.userId}
+          onClose={() => setReviewing(null)}
+          onApprove={(opened) => confirmApprove(reviewing, opened.idNumber)}
+          onReject={() => setRejecting(reviewing.userId)}
+        />
+      ) : null}
       <ReasonModal
         open={rejecting !== null}
         onCancel={() => setRejecting(null)}
@@ -104,6 +192,7 @@ export default function IdentityPage() {
             await call(consoleIdentityReject, { params: { userId: rejecting }, body: { reason } });
             void message.success(t('identity.rejected'));
             setRejecting(null);
+            setReviewing(null);
             reload();
           } catch (error) {
             fail(error);

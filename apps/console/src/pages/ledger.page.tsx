@@ -1,15 +1,16 @@
 import { consoleLedgerReport, type LedgerReport } from '@stride/contract';
 import { Alert, Button, Card, Space, Statistic, Table, Typography } from 'antd';
 import { useLoad } from '../components/use-load';
-import { dateTime, money } from '../lib/format';
+import { count, dateTime, money } from '../lib/format';
+import type { ConsoleLanguage } from '../locales';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
 
 const loadReport = () => call(consoleLedgerReport, {});
 const CHECKS = ['unbalancedTransfers', 'driftedAccounts', 'overdrawnAccounts', 'mismatchedAssets'] as const;
 
-function amount(asset: string, value: number): string {
-  return asset === 'CNY' ? money(value) : value.toLocaleString('en');
+function amount(asset: string, value: number, language: ConsoleLanguage): string {
+  return asset === 'CNY' ? money(value, language) : count(value, language);
 }
 
 /** Finance: the system accounts, what users hold, and the ledger's invariant check. */
@@ -46,8 +47,8 @@ export default function LedgerPage() {
       ) : null}
       <Card title={t('ledger.liabilities')} size="small" loading={loading && !data}>
         <Space size="large" wrap>
-          <Statistic title={t('ledger.cny')} value={data ? money(data.liabilities.CNY) : '—'} />
-          <Statistic title={t('ledger.points')} value={data ? data.liabilities.POINTS.toLocaleString('en') : '—'} />
+          <Statistic title={t('ledger.cny')} value={data ? money(data.liabilities.CNY, language) : '—'} />
+          <Statistic title={t('ledger.points')} value={data ? count(data.liabilities.POINTS, language) : '—'} />
         </Space>
       </Card>
       <Card title={t('ledger.system')} size="small">
@@ -65,7 +66,7 @@ export default function LedgerPage() {
               title: t('ledger.balance'),
               key: 'balance',
               align: 'right',
-              render: (_value, row) => amount(row.asset, row.balance),
+              render: (_value, row) => amount(row.asset, row.balance, language),
             },
           ]}
         />

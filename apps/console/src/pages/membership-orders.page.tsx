@@ -5,6 +5,7 @@ import { ReasonModal } from '../components/reason-modal';
 import { StatusQueue } from '../components/status-queue';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
+import { UserLink } from '../components/user-link';
 import { dateTime, money } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
@@ -50,13 +51,17 @@ export default function MembershipOrdersPage() {
             dataIndex: 'id',
             render: (id: string) => <Typography.Text copyable>{id}</Typography.Text>,
           },
-          { title: t('memberOrders.user'), dataIndex: 'userId' },
+          {
+            title: t('memberOrders.user'),
+            key: 'user',
+            render: (_value, row) => <UserLink userId={row.userId} mobile={row.userMobileMasked} />,
+          },
           { title: t('memberOrders.plan'), dataIndex: 'planName' },
           {
             title: t('memberOrders.amount'),
             dataIndex: 'amount',
             align: 'right',
-            render: (amount: number) => money(amount),
+            render: (amount: number) => money(amount, language),
           },
           {
             title: t('memberOrders.payWith'),
@@ -96,7 +101,7 @@ export default function MembershipOrdersPage() {
         open={cancelling !== null}
         title={
           cancelling
-            ? t('memberOrders.cancelTitle', { amount: money(cancelling.amount), plan: cancelling.planName })
+            ? t('memberOrders.cancelTitle', { amount: money(cancelling.amount, language), plan: cancelling.planName })
             : undefined
         }
         label={t('memberOrders.reason')}

@@ -2,7 +2,7 @@ import { consoleOutbox, type QueryOf, type ResponseOf } from '@stride/contract';
 import { Alert, Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useLoad } from '../components/use-load';
-import { dateTime } from '../lib/format';
+import { count, dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
 
@@ -84,7 +84,7 @@ export default function OutboxPage() {
           pageSize: PAGE_SIZE,
           total: result.total,
           showSizeChanger: false,
-          showTotal: (total) => t('outbox.total', { total }),
+          showTotal: (total) => t('outbox.total', { total: count(total, language) }),
           onChange: setPage,
         }}
         columns={[

@@ -237,14 +237,19 @@ export default function PlansPage() {
               </Space>
             ),
           },
-          { title: t('plans.col.price'), dataIndex: 'price', align: 'right', render: (value: number) => money(value) },
+          {
+            title: t('plans.col.price'),
+            dataIndex: 'price',
+            align: 'right',
+            render: (value: number) => money(value, language),
+          },
           { title: t('plans.days'), dataIndex: 'days', align: 'right' },
           { title: t('plans.col.target'), dataIndex: 'dailyTarget', align: 'right' },
           {
             title: t('plans.col.cashBack'),
             dataIndex: 'dailyCashBack',
             align: 'right',
-            render: (value: number) => money(value),
+            render: (value: number) => money(value, language),
           },
           {
             title: t('plans.col.multiplier'),

@@ -9,6 +9,7 @@ import {
 } from '../components/content-languages';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
+import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
 
@@ -26,7 +27,7 @@ interface Fields extends LanguageValues {
  * one (decision 046), which users accept at sign-up or are asked to accept on their next open.
  */
 export default function PoliciesPage() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const { message } = App.useApp();
   const fail = useFail();
   const { data: rows, loading, reload } = useLoad(loadPolicies, 'list', NONE);
@@ -128,7 +129,7 @@ export default function PoliciesPage() {
           {
             title: t('policies.publishedAt'),
             dataIndex: 'publishedAt',
-            render: (at: string) => new Date(at).toLocaleString(),
+            render: (at: string) => dateTime(at, language),
           },
           { title: t('policies.createdBy'), dataIndex: 'createdBy' },
           {

@@ -13,6 +13,7 @@ import {
   type ResponseOf,
 } from '@stride/contract';
 import { CODES } from '@stride/contract/codes';
+import { maskMiddle } from '@stride/contract/rules';
 import {
   Alert,
   App,
@@ -34,9 +35,11 @@ import {
 import { useCallback, useState } from 'react';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
-import { dateTime, money } from '../lib/format';
+import { amountOf, count, dateTime, money } from '../lib/format';
+import { kindName, statementSummary } from '../lib/records';
 import { useI18n } from '../lib/i18n-context';
 import { call, ConsoleError } from '../lib/request';
+import { navigate, splitRoute, useRoute } from '../lib/route';
 import type { MessageKey } from '../locales';
 
 const PAGE_SIZE = 20;
@@ -163,7 +166,10 @@ function OrdersTab({ userId }: { userId: string }) {
         {
           title: t('users.order.amount'),
           key: 'paid',
-          render: (_value, row) => (row.kind === 'membership' ? money(row.amount) : `${row.points} × ${row.quantity}`),
+          render: (_value, row) =>
+            row.kind === 'membership'
+              ? money(row.amount, language)
+              : `${count(row.points, language)} × ${count(row.quantity, language)}`,
         },
       ]}
     />
@@ -188,8 +194,8 @@ function WithdrawalsTab({ userId }: { userId: string }) {
       locale={{ emptyText: t('users.none') }}
       columns={[
         { title: t('users.at'), dataIndex: 'createdAt', render: (value: string) => dateTime(value, language) },
-        { title: t('users.withdrawal.amount'), dataIndex: 'amount', render: (value: number) => money(value) },
-        { title: t('users.withdrawal.fee'), dataIndex: 'fee', render: (value: number) => money(value) },
+        { title: t('users.withdrawal.amount'), dataIndex: 'amount', render: (value: number) => money(value, language) },
+        { title: t('users.withdrawal.fee'), dataIndex: 'fee', render: (value: number) => money(value, language) },
         { title: t('users.status'), dataIndex: 'status', render: (status: string) => <Tag>{status}</Tag> },
         {
           title: t('users.withdrawal.account'),
@@ -201,7 +207,7 @@ function WithdrawalsTab({ userId }: { userId: string }) {
   );
 }
 
-function StatementTab({ userId }: { userId: string }) {
+function StatementTab({ userId, mobile }: { userId: string; mobile: string }) {
   const { t, language } = useI18n();
   const [asset, setAsset] = useState<'CNY' | 'POINTS'>('CNY');
   const load = useCallback(
@@ -210,7 +216,7 @@ function StatementTab({ userId }: { userId: string }) {
     [userId, asset],
   );
   const { data, loading, pagination } = usePagedUserList(load, `statement:${userId}:${asset}`);
-  const amount = (value: number) => (asset === 'CNY' ? money(value) : String(value));
+  const amount = (value: number) => amountOf(asset, value, language);
   return (
     <>
       <Segmented<'CNY' | 'POINTS'>
@@ -232,7 +238,11 @@ function StatementTab({ userId }: { userId: string }) {
         locale={{ emptyText: t('users.none') }}
         columns={[
           { title: t('users.at'), dataIndex: 'createdAt', render: (value: string) => dateTime(value, language) },
-          { title: t('users.statement.type'), dataIndex: 'type', render: (type: string) => <Tag>{type}</Tag> },
+          {
+            title: t('users.statement.type'),
+            dataIndex: 'type',
+            render: (type: string) => <Tag title={type}>{kindName(t, type)}</Tag>,
+          },
           {
             title: t('users.statement.amount'),
             dataIndex: 'amount',
@@ -249,6 +259,11 @@ function StatementTab({ userId }: { userId: string }) {
             dataIndex: 'balanceAfter',
             align: 'right',
             render: (value: number) => amount(value),
+          },
+          {
+            title: t('audit.summary'),
+            key: 'summary',
+            render: (_value, row) => statementSummary(t, language, row, asset, mobile),
           },
         ]}
       />
@@ -368,8 +383,8 @@ function UserDrawer({
             </Descriptions.Item>
             <Descriptions.Item label={t('users.inviteCode')}>{page.user.inviteCode}</Descriptions.Item>
             <Descriptions.Item label={t('users.invitedBy')}>{page.user.invitedBy ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('users.cash')}>{money(page.balances.cash)}</Descriptions.Item>
-            <Descriptions.Item label={t('users.points')}>{page.balances.points}</Descriptions.Item>
+            <Descriptions.Item label={t('users.cash')}>{money(page.balances.cash, language)}</Descriptions.Item>
+            <Descriptions.Item label={t('users.points')}>{count(page.balances.points, language)}</Descriptions.Item>
           </Descriptions>
           <Descriptions title={t('users.verification')} size="small" bordered column={{ xs: 1, md: 2 }}>
             <Descriptions.Item label={t('users.verificationStatus')}>{rn(page.verification.status)}</Descriptions.Item>
@@ -390,7 +405,7 @@ function UserDrawer({
               {
                 key: 'statement',
                 label: t('users.tab.statement'),
-                children: <StatementTab userId={page.user.id} />,
+                children: <StatementTab userId={page.user.id} mobile={maskMiddle(page.user.account)} />,
               },
               {
                 key: 'cards',
@@ -415,11 +430,15 @@ function UserDrawer({
                         key: 'period',
                         render: (_value, row) => `${row.startsOn} – ${row.endsOn}`,
                       },
-                      { title: t('users.card.daysLeft'), dataIndex: 'daysLeft' },
+                      {
+                        title: t('users.card.daysLeft'),
+                        dataIndex: 'daysLeft',
+                        render: (v: number) => count(v, language),
+                      },
                       {
                         title: t('users.card.cashBack'),
                         dataIndex: 'cashBackTotal',
-                        render: (value: number) => money(value),
+                        render: (value: number) => money(value, language),
                       },
                     ]}
                   />
@@ -471,7 +490,11 @@ function UserDrawer({
                         dataIndex: 'qualified',
                         render: (value: boolean) => (value ? t('users.yes') : t('users.no')),
                       },
-                      { title: t('users.invitee.reward'), dataIndex: 'rewardPoints' },
+                      {
+                        title: t('users.invitee.reward'),
+                        dataIndex: 'rewardPoints',
+                        render: (v: number) => count(v, language),
+                      },
                     ]}
                   />
                 ),
@@ -499,7 +522,9 @@ export default function UsersPage() {
   const [form] = Form.useForm<{ q: string }>();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<string | null>(null);
+  // A user's page is in the address (`#/users/<id>`), so other screens link to it (decision 080).
+  const open = splitRoute(useRoute()).rest;
+  const setOpen = (id: string | null) => navigate(id === null ? 'users' : `users/${encodeURIComponent(id)}`);
   const { data: roles } = useLoad(loadRoles, 'roles', NO_ROLES);
   const search = useCallback(
     () =>
@@ -544,7 +569,7 @@ export default function UsersPage() {
           pageSize: PAGE_SIZE,
           total: result.total,
           showSizeChanger: false,
-          showTotal: (total) => t('users.total', { total }),
+          showTotal: (total) => t('users.total', { total: count(total, language) }),
           onChange: setPage,
         }}
         columns={[

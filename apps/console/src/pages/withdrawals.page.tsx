@@ -12,6 +12,7 @@ import { NotIndependent, OriginNote } from '../components/operator-origin';
 import { ReasonModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
+import { UserLink } from '../components/user-link';
 import { dateTime, money } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call, download } from '../lib/request';
@@ -52,7 +53,10 @@ export default function WithdrawalsPage() {
 
   function approve(row: ConsoleWithdrawal) {
     modal.confirm({
-      title: t('withdrawals.approveConfirm', { amount: money(row.received), holder: row.bankCard.holderName }),
+      title: t('withdrawals.approveConfirm', {
+        amount: money(row.received, language),
+        holder: row.bankCard.holderName,
+      }),
       okText: t('withdrawals.approve'),
       cancelText: t('cancel'),
       onOk: async () => {
@@ -119,7 +123,7 @@ export default function WithdrawalsPage() {
               key: 'user',
               render: (_value, row) => (
                 <Space direction="vertical" size={0}>
-                  <span>{row.userMobileMasked}</span>
+                  <UserLink userId={row.userId} mobile={row.userMobileMasked} />
                   <Typography.Text type="secondary">{dateTime(row.createdAt, language)}</Typography.Text>
                 </Space>
               ),
@@ -129,12 +133,18 @@ export default function WithdrawalsPage() {
               key: 'amount',
               render: (_value, row) => (
                 <Space direction="vertical" size={0}>
-                  <span>{money(row.amount)}</span>
-                  <Typography.Text type="secondary">{t('withdrawals.feeOf', { fee: money(row.fee) })}</Typography.Text>
+                  <span>{money(row.amount, language)}</span>
+                  <Typography.Text type="secondary">
+                    {t('withdrawals.feeOf', { fee: money(row.fee, language) })}
+                  </Typography.Text>
                 </Space>
               ),
             },
-            { title: t('withdrawals.received'), dataIndex: 'received', render: (value: number) => money(value) },
+            {
+              title: t('withdrawals.received'),
+              dataIndex: 'received',
+              render: (value: number) => money(value, language),
+            },
             {
               title: t('withdrawals.bank'),
               key: 'bank',
@@ -218,7 +228,10 @@ export default function WithdrawalsPage() {
         open={paying !== null}
         title={
           paying
-            ? t('withdrawals.payConfirm', { amount: money(paying.received), holder: paying.bankCard.holderName })
+            ? t('withdrawals.payConfirm', {
+                amount: money(paying.received, language),
+                holder: paying.bankCard.holderName,
+              })
             : ''
         }
         okText={t('withdrawals.pay')}

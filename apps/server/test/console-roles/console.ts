@@ -2,6 +2,7 @@ import {
   consoleAudit,
   consoleCreateOperator,
   consoleIdentityApprove,
+  consoleIdentityCase,
   consoleIdentityPending,
   consoleIdentityReject,
   consoleLiftOperatorSignInLock,
@@ -77,6 +78,10 @@ export const CONSOLE_CASES: readonly RoleCase[] = [
       await pendingIdentity(t);
       return {};
     },
+  },
+  {
+    endpoint: consoleIdentityCase,
+    input: async (t) => ({ params: { userId: (await pendingIdentity(t)).userId } }),
   },
   {
     endpoint: consoleIdentityApprove,

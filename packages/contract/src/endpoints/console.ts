@@ -289,6 +289,8 @@ export const consoleRoleGrantReject = defineEndpoint({
 export const ConsoleIdentitySchema = z.object({
   userId: IdSchema,
   account: z.string(),
+  /** The mobile number as the console shows a user: first 3 and last 4 digits (decision 080). */
+  userMobileMasked: z.string(),
   name: z.string(),
   idNumberMasked: z.string(),
   status: z.string(),
@@ -344,8 +346,7 @@ export const ConsoleWithdrawalSchema = WithdrawalSchema.extend({
   paidByOrigin: OperatorOriginSchema.nullable(),
   /** Set while the operator reading may not pay it: they and its first approver are not independent. */
   notIndependent: IndependenceConflictSchema.nullable(),
-  /** The bank's transfer reference, recorded when paid. */
-  bankReference: z.string().nullable(),
+  // bankReference, the bank's transfer reference recorded when paid, is the user's withdrawal's own.
 });
 
 export const BankReferenceSchema = text().trim().min(1).max(64);
@@ -424,6 +425,10 @@ export const AuditEntrySchema = z.object({
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   at: TimestampSchema,
+  /** The user the action concerns, where there is one (decision 080): their page links from the row. */
+  userId: IdSchema.nullable(),
+  /** That user's mobile number, first 3 and last 4 digits. */
+  userMobileMasked: z.string().nullable(),
 });
 
 export const consoleAudit = defineEndpoint({

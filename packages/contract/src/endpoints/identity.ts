@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { DoneSchema, IdSchema, PersonNameSchema, TimestampSchema, text } from '../common.js';
 import { RealNameStatusSchema } from './accounts.js';
-import { ReasonSchema } from './console.js';
+import { ConsoleIdentitySchema, ReasonSchema } from './console.js';
 
 export const IdentityBodySchema = z.strictObject({
   name: PersonNameSchema,
@@ -92,6 +92,8 @@ export const consoleIdentityImage = defineEndpoint({
 export const ConsoleFaceCheckSchema = z.object({
   userId: IdSchema,
   account: z.string(),
+  /** The mobile number as the console shows a user: first 3 and last 4 digits (decision 080). */
+  userMobileMasked: z.string(),
   name: z.string(),
   idNumberMasked: z.string(),
   /** `face`: compare the face image with the ID photos; `manual`: the user asked for the alternative. */
@@ -137,3 +139,18 @@ export const consoleFaceReject = defineEndpoint({
 export type IdentityImageKind = z.output<typeof IdentityImageKindSchema>;
 export type ConsoleFaceCheck = z.output<typeof ConsoleFaceCheckSchema>;
 export type Identity = z.output<typeof IdentitySchema>;
+
+/** One identity check opened for review: the whole ID number, to compare with the photos (decision 080). */
+export const ConsoleIdentityCaseSchema = ConsoleIdentitySchema.extend({ idNumber: z.string() });
+
+export const consoleIdentityCase = defineEndpoint({
+  id: 'console.identity.case',
+  method: 'GET',
+  path: '/api/console/identity/{userId}',
+  access: 'console',
+  roles: ['reviewer'],
+  summary:
+    'One pending identity check opened for review, with the whole ID number to compare with the photos; every opening is recorded (identity.view-case). Decided checks and unknown users are refused.',
+  params: z.strictObject({ userId: IdSchema }),
+  response: ConsoleIdentityCaseSchema,
+});

@@ -8,3 +8,4 @@ export * from './names.js';
 export * from './id-number.js';
 export * from './ledger-types.js';
 export * from './mask.js';
+export * from './operator-actions.js';

@@ -5,12 +5,14 @@ import { dateTime } from '../../lib/format';
 import type { I18n } from '../../lib/i18n-context';
 import { useI18n } from '../../lib/i18n-context';
 import { useFail } from '../use-fail';
+import { UserLink } from '../user-link';
 import { ShipModal } from './ship-modal';
 
 /** What a merchant ships: goods orders and physical card mailings alike. */
 export interface ShipmentRow {
   id: string;
   userId: string;
+  userMobileMasked: string;
   address: { name: string; phone: string; region: string; detail: string };
   carrier: string | null;
   trackingNumber: string | null;
@@ -45,7 +47,11 @@ export function shipmentColumns<R extends ShipmentRow>(
           key: 'tracking',
           render: (_value, row) => `${row.carrier ?? ''} ${row.trackingNumber ?? ''}`,
         },
-    { title: t('ship.user'), dataIndex: 'userId', width: 140, ellipsis: true },
+    {
+      title: t('ship.user'),
+      key: 'user',
+      render: (_value, row) => <UserLink userId={row.userId} mobile={row.userMobileMasked} />,
+    },
     options.toShip
       ? {
           key: 'actions',

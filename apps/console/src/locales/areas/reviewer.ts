@@ -22,6 +22,10 @@ export const REVIEWER = area(
     'face.approved': 'Face check approved.',
     'face.rejected': 'Face check rejected.',
     'face.empty': 'No face check is waiting.',
+    'identity.review': 'Review',
+    'identity.caseTitle': 'Identity check of {mobile}',
+    'identity.caseNotice':
+      'The whole ID number is shown here to compare with the photos. Opening this check is recorded in the audit log.',
   },
   {
     'menu.face': '人脸审核',
@@ -43,5 +47,8 @@ export const REVIEWER = area(
     'face.approved': '人脸审核已通过。',
     'face.rejected': '人脸审核已驳回。',
     'face.empty': '暂无待审核的人脸认证。',
+    'identity.review': '审核',
+    'identity.caseTitle': '{mobile} 的实名审核',
+    'identity.caseNotice': '此处显示完整证件号码，供与照片核对。打开本次审核已记入审计日志。',
   },
 );

@@ -1,4 +1,4 @@
-import type { ConsoleUserPage } from '@stride/contract';
+import type { ConsoleUserPage, OperatorActionName } from '@stride/contract';
 import type { Db } from '../../db/database.js';
 import { pageResult, pageWindow } from '../../db/retry.js';
 import { AppError } from '../../http/errors.js';
@@ -84,7 +84,12 @@ export class AccountsAdmin {
     return row;
   }
 
-  private look(viewer: Viewer, action: string, userId: string, detail?: Record<string, unknown>): Promise<void> {
+  private look(
+    viewer: Viewer,
+    action: OperatorActionName,
+    userId: string,
+    detail?: Record<string, unknown>,
+  ): Promise<void> {
     return this.operators.recordLook({
       operator: viewer.operator,
       action,

@@ -30,6 +30,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { CONSOLE_COOKIE, type ConsoleOperator, type EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
+import { maskMobile } from '../../lib/secrets.js';
 import type { IdentityAdmin } from '../identity/identity.admin.js';
 import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
@@ -163,6 +164,7 @@ export function registerConsoleRoutes(
     return rows.map((row) => ({
       userId: row.user_id,
       account: row.account,
+      userMobileMasked: maskMobile(row.account),
       name: row.name,
       idNumberMasked: row.id_number_masked,
       status: row.status,
@@ -219,6 +221,7 @@ export function registerConsoleRoutes(
       },
       { limit, offset },
     );
+    const users = await operators.usersOf(rows);
     return {
       items: rows.map((row) => ({
         id: row.id,
@@ -232,6 +235,8 @@ export function registerConsoleRoutes(
         before: parseJson(row.before),
         after: parseJson(row.after),
         at: isoTime(row.created_at),
+        userId: users.get(row.id)?.id ?? null,
+        userMobileMasked: users.has(row.id) ? maskMobile(users.get(row.id)?.account ?? '') : null,
       })),
       page: query.page,
       pageSize: limit,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OperatorRole } from '@stride/contract';
+import type { OperatorActionName, OperatorRole } from '@stride/contract';
 import { Secret, TOTP } from 'otpauth';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -173,7 +173,7 @@ export class ConsoleService {
   private async changeOperator(
     by: string,
     id: string,
-    action: string,
+    action: OperatorActionName,
     change: (row: OperatorRow) => Partial<Omit<OperatorRow, 'id'>>,
     endSessions: boolean,
     view: (row: OperatorRow) => Record<string, unknown>,

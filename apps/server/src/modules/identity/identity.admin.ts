@@ -2,6 +2,7 @@ import type { IdentityImageKind } from '@stride/contract';
 import type { Db } from '../../db/database.js';
 import type { BinaryAnswer } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
+import type { FieldCipher } from '../../lib/secrets.js';
 import type { FilesService } from '../files/files.service.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
@@ -18,6 +19,7 @@ export class IdentityAdmin {
     private readonly files: FilesService,
     private readonly operators: OperatorsService,
     private readonly notifications: NotificationsService,
+    private readonly cipher: FieldCipher,
     /** Told after a user's `real_name_status` changed: the session cache forgets the user. */
     private readonly userChanged: (userId: string) => void,
   ) {}
@@ -55,6 +57,24 @@ export class IdentityAdmin {
       detail: { kind, fileId },
     });
     return { contentType: file.contentType, body: file.body };
+  }
+
+  /**
+   * A pending identity check opened for review, with the whole ID number decrypted for the
+   * reviewer to compare with the photos (decision 080). The look is recorded in the same read;
+   * a decided check or an unknown user shows nothing and records nothing.
+   */
+  async openCase(operator: string, userId: string): Promise<{ row: IdentityListRow; idNumber: string }> {
+    const row = await this.repository.findWithAccount(this.db, userId);
+    if (!row || row.status !== 'pending') throw new OperatorError(`No pending identity check for user ${userId}`);
+    const idNumber = this.cipher.decrypt(row.id_number_encrypted);
+    await this.operators.recordLook({
+      operator,
+      action: 'identity.view-case',
+      subjectType: 'identity',
+      subjectId: userId,
+    });
+    return { row, idNumber };
   }
 
   /** The user row's `real_name_status` follows in the same transaction (the registrar reads it). */

@@ -5,14 +5,25 @@ import {
   consoleFaceChecksPending,
   consoleFaceReject,
   consoleIdentityApprove,
+  consoleIdentityCase,
   consoleIdentityImage,
+  consoleIdentityPending,
+  consoleUserGet,
   getIdentity,
   submitFace,
 } from '@stride/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, pendingIdentity, signIn } from '../../../test/console.js';
-import { api, testJpeg, uploadFile, useTestApp } from '../../../test/harness.js';
+import {
+  api,
+  registerUser,
+  residentId,
+  testJpeg,
+  uploadFile,
+  useTestApp,
+  verifyIdentity,
+} from '../../../test/harness.js';
 
 const t = useTestApp({ IDENTITY_REVIEW: 'operator' });
 
@@ -82,6 +93,58 @@ describe('ID photos for reviewers', () => {
     expect((await imageOf({ cookie: '', csrf: '' }, userId, 'front')).json()).toMatchObject({
       code: CODES.CONSOLE_SESSION_INVALID,
     });
+  });
+});
+
+describe('an identity check opened for review', () => {
+  it('shows the whole ID number only on the recorded review read; the lists keep it masked', async () => {
+    const reviewer = await signIn(t, ['reviewer']);
+    const admin = await signIn(t, ['admin']);
+    const user = await registerUser(t);
+    const idNumber = residentId();
+    await verifyIdentity(t, user.token, idNumber);
+
+    // The queue and the user's page: masked, and the mobile number as the console names a user.
+    const queue = await consoleApi(t, reviewer, consoleIdentityPending);
+    const row = queue.data.find((item) => item.userId === user.userId);
+    expect(row?.idNumberMasked).toBe(`${idNumber.slice(0, 3)}***********${idNumber.slice(-4)}`);
+    expect(row?.userMobileMasked).toMatch(/^\d{3}\*+\d{4}$/);
+    expect(JSON.stringify(queue.data)).not.toContain(idNumber);
+    const page = await consoleApi(t, admin, consoleUserGet, { params: { id: user.userId } });
+    expect(JSON.stringify(page.data)).not.toContain(idNumber);
+    expect((await t.app.services.operators.list(1000)).filter((look) => look.action === 'identity.view-case')).toEqual(
+      [],
+    );
+
+    const opened = await consoleApi(t, reviewer, consoleIdentityCase, { params: { userId: user.userId } });
+    expect(opened.data).toMatchObject({ userId: user.userId, idNumber, idNumberMasked: row?.idNumberMasked });
+    const looks = (await t.app.services.operators.list(1000)).filter((look) => look.action === 'identity.view-case');
+    expect(
+      looks.map((look) => [look.operator, look.operator_id, look.source, look.subject_type, look.subject_id]),
+    ).toEqual([[reviewer.name, reviewer.operatorId, 'console', 'identity', user.userId]]);
+    // The record names the case, never the number it showed.
+    expect(JSON.stringify(looks)).not.toContain(idNumber);
+    const audit = await consoleApi(t, admin, consoleAudit, { query: { action: 'identity.view-case' } });
+    expect(audit.data.items[0]).toMatchObject({ subjectId: user.userId, userId: user.userId });
+    expect(audit.data.items[0]?.userMobileMasked).toBe(row?.userMobileMasked);
+  });
+
+  it('refuses a decided check, an unknown user and an operator without the reviewer role, recording nothing', async () => {
+    const reviewer = await signIn(t, ['reviewer']);
+    const support = await signIn(t, ['support', 'finance']);
+    const { userId } = await pendingIdentity(t);
+    expect((await consoleApi(t, support, consoleIdentityCase, { params: { userId } })).code).toBe(CODES.FORBIDDEN);
+    await consoleApi(t, reviewer, consoleIdentityApprove, { params: { userId } });
+    const before = (await t.app.services.operators.list(1000)).length;
+    expect(await consoleApi(t, reviewer, consoleIdentityCase, { params: { userId } })).toMatchObject({
+      code: CODES.BUSINESS_RULE,
+      data: null,
+    });
+    const unknown = await consoleApi(t, reviewer, consoleIdentityCase, {
+      params: { userId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(unknown).toMatchObject({ code: CODES.BUSINESS_RULE, data: null });
+    expect(await t.app.services.operators.list(1000)).toHaveLength(before);
   });
 });
 

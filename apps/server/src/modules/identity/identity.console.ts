@@ -2,11 +2,13 @@ import {
   consoleFaceApprove,
   consoleFaceChecksPending,
   consoleFaceReject,
+  consoleIdentityCase,
   consoleIdentityImage,
 } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import { isoTime } from '../../lib/clock.js';
+import { maskMobile } from '../../lib/secrets.js';
 import { consoleHandler } from '../operators/console-handler.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
@@ -54,12 +56,29 @@ export function registerIdentityConsoleRoutes(
       .map((row) => ({
         userId: row.user_id,
         account: row.account,
+        userMobileMasked: maskMobile(row.account),
         name: row.name,
         idNumberMasked: row.id_number_masked,
         method: row.face_method === 'face' ? ('face' as const) : ('manual' as const),
         hasFaceImage: row.face_file_id !== null,
         submittedAt: isoTime(row.face_submitted_at ?? row.submitted_at),
       }));
+  });
+
+  // The whole ID number of one pending check, for the reviewer comparing it with the photos; each
+  // opening is recorded (decision 080). The queue itself keeps the number masked.
+  handle(consoleIdentityCase, async ({ operator, params }) => {
+    const { row, idNumber } = await admin.identity.openCase(operator.name, params.userId);
+    return {
+      userId: row.user_id,
+      account: row.account,
+      userMobileMasked: maskMobile(row.account),
+      name: row.name,
+      idNumberMasked: row.id_number_masked,
+      idNumber,
+      status: row.status,
+      submittedAt: isoTime(row.submitted_at),
+    };
   });
 
   handle(consoleFaceApprove, async ({ operator, params }) => {

@@ -10,6 +10,17 @@ export class IdentityRepository {
     return db.selectFrom('identities').selectAll().where('user_id', '=', userId).executeTakeFirst();
   }
 
+  /** One check with its user's mobile number, as the review queue lists it. */
+  findWithAccount(db: Executor, userId: string): Promise<IdentityListRow | undefined> {
+    return db
+      .selectFrom('identities as i')
+      .innerJoin('users as u', 'u.id', 'i.user_id')
+      .selectAll('i')
+      .select('u.account')
+      .where('i.user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
   async insert(db: Executor, row: IdentityRow): Promise<void> {
     await db.insertInto('identities').values(row).execute();
   }

@@ -44,7 +44,7 @@ export class MailingsAdmin {
     operator: string,
     id: string,
     from: Mailing['status'],
-    to: Mailing['status'],
+    to: 'shipped' | 'delivered',
     values: (now: number) => Parameters<MailingsRepository['transition']>[3],
   ): Promise<Mailing> {
     const mailing = await this.operators.changeState({

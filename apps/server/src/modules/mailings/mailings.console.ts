@@ -25,8 +25,10 @@ export function registerMailingConsoleRoutes(
       subjectId: query.status,
       detail: { mailingIds: rows.map((row) => row.id) },
     });
+    // The console names a card holder by their masked mobile number (decision 080).
+    const mobiles = await operators.maskedMobiles(rows.map((row) => row.user_id));
     return pageResult(
-      rows.map((row) => ({ ...toMailing(row), userId: row.user_id })),
+      rows.map((row) => ({ ...toMailing(row), userId: row.user_id, userMobileMasked: mobiles.get(row.user_id) ?? '' })),
       query,
       total,
     );

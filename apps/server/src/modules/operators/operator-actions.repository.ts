@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { OperatorActionName, OperatorSubjectType } from '@stride/contract';
 import type { Executor } from '../../db/executor.js';
 import type { OperatorActionsTable } from '../../db/schema.js';
 
@@ -6,31 +7,9 @@ export type OperatorActionRow = OperatorActionsTable;
 
 export interface OperatorAction {
   operator: string;
-  /** `identity.approve`, `withdrawal.reject`, `file.view`, … */
-  action: string;
-  subjectType:
-    | 'identity'
-    | 'face'
-    | 'withdrawal'
-    | 'file'
-    | 'media'
-    | 'goods-order'
-    | 'card-mailing'
-    | 'goods'
-    | 'goods-category'
-    | 'notice'
-    | 'community-channel'
-    | 'companion-package'
-    | 'payment'
-    | 'operator'
-    | 'user'
-    | 'outbox'
-    | 'correction'
-    | 'card-plan'
-    | 'card-order'
-    | 'home-item'
-    | 'step-day'
-    | 'policy';
+  /** `identity.approve`, `withdrawal.reject`, `file.view`, …: only the actions the console names (OPERATOR_ACTIONS). */
+  action: OperatorActionName;
+  subjectType: OperatorSubjectType;
   subjectId: string;
   /** Reasons and amounts; never personal numbers. */
   detail?: Record<string, unknown>;
@@ -102,6 +81,65 @@ export class OperatorActionsRepository {
     return { rows, total: Number(total) };
   }
 
+  /**
+   * The user each action concerns, with their mobile number, where there is one (decision 080):
+   * the subject itself for a user, an identity or a face check; the `userId` its detail names; or
+   * the owner of the withdrawal, order or mailing it acted on.
+   */
+  async usersOf(
+    db: Executor,
+    rows: readonly OperatorActionRow[],
+  ): Promise<Map<string, { id: string; account: string }>> {
+    const userOf = new Map<string, string>();
+    const owned: Record<
+      'withdrawals' | 'goods_orders' | 'membership_orders' | 'card_mailings',
+      Map<string, string[]>
+    > = {
+      withdrawals: new Map(),
+      goods_orders: new Map(),
+      membership_orders: new Map(),
+      card_mailings: new Map(),
+    };
+    const OWNER_TABLES = {
+      withdrawal: 'withdrawals',
+      'goods-order': 'goods_orders',
+      'card-order': 'membership_orders',
+      'card-mailing': 'card_mailings',
+    } as const;
+    for (const row of rows) {
+      const detail = parseDetail(row.detail);
+      if (['user', 'identity', 'face'].includes(row.subject_type) && row.subject_id !== 'pending') {
+        userOf.set(row.id, row.subject_id);
+      } else if (typeof detail?.userId === 'string') {
+        userOf.set(row.id, detail.userId);
+      } else if (row.subject_type in OWNER_TABLES) {
+        const table = owned[OWNER_TABLES[row.subject_type as keyof typeof OWNER_TABLES]];
+        table.set(row.subject_id, [...(table.get(row.subject_id) ?? []), row.id]);
+      }
+    }
+    for (const [table, subjects] of Object.entries(owned) as [keyof typeof owned, Map<string, string[]>][]) {
+      if (subjects.size === 0) continue;
+      const found = await db
+        .selectFrom(table)
+        .select(['id', 'user_id'])
+        .where('id', 'in', [...subjects.keys()])
+        .execute();
+      for (const { id, user_id } of found) for (const rowId of subjects.get(id) ?? []) userOf.set(rowId, user_id);
+    }
+    const ids = [...new Set(userOf.values())];
+    const accounts = new Map<string, string>();
+    if (ids.length > 0) {
+      const users = await db.selectFrom('users').select(['id', 'account']).where('id', 'in', ids).execute();
+      for (const user of users) accounts.set(user.id, user.account);
+    }
+    const result = new Map<string, { id: string; account: string }>();
+    for (const [rowId, userId] of userOf) {
+      const account = accounts.get(userId);
+      if (account !== undefined) result.set(rowId, { id: userId, account });
+    }
+    return result;
+  }
+
   listFor(db: Executor, subjectType: string, subjectId: string): Promise<OperatorActionRow[]> {
     return db
       .selectFrom('operator_actions')
@@ -110,5 +148,15 @@ export class OperatorActionsRepository {
       .where('subject_id', '=', subjectId)
       .orderBy('created_at', 'asc')
       .execute();
+  }
+}
+
+function parseDetail(value: string | null): Record<string, unknown> | null {
+  if (value === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
 }

@@ -4,6 +4,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { DAY_MS, isoTime, type Clock } from '../../lib/clock.js';
+import { maskMobile } from '../../lib/secrets.js';
 import { OperatorError } from './operator-error.js';
 import type { OperatorOriginRow, OperatorOriginsRepository } from './operator-origins.repository.js';
 import type {
@@ -204,6 +205,22 @@ export class OperatorsService {
 
   search(filter: ActionFilter, page: { limit: number; offset: number }) {
     return this.actions.search(this.db, filter, page);
+  }
+
+  /**
+   * How the console names users: their mobile numbers, first 3 and last 4 digits (decision 080),
+   * by user id; an id without a user is left out.
+   */
+  async maskedMobiles(userIds: readonly string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('users').select(['id', 'account']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, maskMobile(row.account)]));
+  }
+
+  /** The user each of these actions concerns, where there is one (decision 080). */
+  usersOf(rows: readonly OperatorActionRow[]) {
+    return this.actions.usersOf(this.db, rows);
   }
 
   /** The latest actions, newest first. */

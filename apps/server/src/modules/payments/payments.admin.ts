@@ -22,11 +22,10 @@ function toConsoleRefund(row: ProviderRefundRow): ProviderRefund {
   };
 }
 
-function toConsoleOrder(
-  row: OrderRow,
-  view: MembershipOrder,
-  refund: ProviderRefundRow | undefined,
-): ConsoleMembershipOrder {
+/** An order as the console shows it, before the console names its buyer (decision 080). */
+type OrderView = Omit<ConsoleMembershipOrder, 'userMobileMasked'>;
+
+function toConsoleOrder(row: OrderRow, view: MembershipOrder, refund: ProviderRefundRow | undefined): OrderView {
   return {
     id: view.id,
     userId: row.user_id,
@@ -147,7 +146,7 @@ export class PaymentsAdmin {
   }
 
   /** One order as the console shows it. */
-  async viewOrder(orderId: string): Promise<ConsoleMembershipOrder> {
+  async viewOrder(orderId: string): Promise<OrderView> {
     const { items } = await this.listOrders({ orderId }, { page: 1, pageSize: 1 });
     const [item] = items;
     if (!item) throw new OperatorError(`No membership order ${orderId}`);

@@ -12,17 +12,23 @@ export function registerPaymentConsoleRoutes(
 ): void {
   const handle = consoleHandler(endpoints, deps.operators);
   const admin = deps.admin.payments;
+  // The console names a buyer by their masked mobile number (decision 080).
+  const withMobiles = async <T extends { userId: string }>(items: T[]) => {
+    const mobiles = await deps.operators.maskedMobiles(items.map((item) => item.userId));
+    return items.map((item) => ({ ...item, userMobileMasked: mobiles.get(item.userId) ?? '' }));
+  };
 
   handle(consoleMembershipOrders, async ({ query }) => {
     const { items, total } = await admin.listOrders(
       { status: query.status, userId: query.userId, orderId: query.orderId },
       query,
     );
-    return pageResult(items, query, total);
+    return pageResult(await withMobiles(items), query, total);
   });
 
   handle(consoleCancelMembershipOrder, async ({ operator, params, body }) => {
     await admin.cancelPaidOrder(operator.name, params.id, body.reason);
-    return admin.viewOrder(params.id);
+    const [order] = await withMobiles([await admin.viewOrder(params.id)]);
+    return order!;
   });
 }

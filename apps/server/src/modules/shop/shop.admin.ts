@@ -62,7 +62,7 @@ export class ShopAdmin {
     operator: string,
     orderId: string,
     from: GoodsOrderStatus,
-    to: GoodsOrderStatus,
+    to: 'shipped' | 'completed',
     values: (now: number) => Parameters<ShopRepository['transition']>[3],
   ): Promise<GoodsOrder> {
     const order = await this.operators.changeState({

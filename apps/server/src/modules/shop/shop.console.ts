@@ -45,8 +45,8 @@ function toConsoleGoods(row: GoodsRow, categories: Map<string, string>): Console
   };
 }
 
-function toConsoleOrder(row: GoodsOrderWithGoodsRow): ConsoleGoodsOrder {
-  return { ...toGoodsOrder(row), userId: row.user_id };
+function toConsoleOrder(row: GoodsOrderWithGoodsRow, mobiles: ReadonlyMap<string, string>): ConsoleGoodsOrder {
+  return { ...toGoodsOrder(row), userId: row.user_id, userMobileMasked: mobiles.get(row.user_id) ?? '' };
 }
 
 /**
@@ -146,7 +146,13 @@ export function registerShopConsoleRoutes(
       subjectId: query.status,
       detail: { orderIds: rows.map((row) => row.id) },
     });
-    return pageResult(rows.map(toConsoleOrder), query, total);
+    // The console names a buyer by their masked mobile number (decision 080).
+    const mobiles = await operators.maskedMobiles(rows.map((row) => row.user_id));
+    return pageResult(
+      rows.map((row) => toConsoleOrder(row, mobiles)),
+      query,
+      total,
+    );
   });
 
   handle(consoleShopOrderShip, ({ operator, params, body }) => shop.shipOrder(operator.name, params.id, body));

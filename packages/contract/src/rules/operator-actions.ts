@@ -1,0 +1,123 @@
+/**
+ * Every action the server records in the audit log (docs/product/rules.md, Operators): the server's
+ * record of an operator action takes only these, so a new action is added here first, and the
+ * console's names for them (apps/console/src/locales/areas/records.ts) follow from this list.
+ */
+export const OPERATOR_ACTIONS = [
+  // Identity and face checks (docs/console/reviewer.md).
+  'identity.view-pending',
+  'identity.view-case',
+  'identity.view-image',
+  'identity.approve',
+  'identity.reject',
+  'face.view-pending',
+  'face.approve',
+  'face.reject',
+  // Withdrawals and corrections (docs/console/finance.md).
+  'withdrawal.view-account',
+  'withdrawal.export',
+  'withdrawal.approve',
+  'withdrawal.paid',
+  'withdrawal.reject',
+  'correction.request',
+  'correction.approve',
+  'correction.reject',
+  'correction.cancel',
+  'card-order.cancel',
+  'payment.refund',
+  // Flagged days (docs/console/flagged-days.md).
+  'step-day.clear',
+  'step-day.reject',
+  // Users (docs/console/users.md).
+  'user.search',
+  'user.view',
+  'user.view-balances',
+  'user.view-orders',
+  'user.view-withdrawals',
+  'user.view-statement',
+  'user.freeze',
+  'user.unfreeze',
+  'user.reset-login-limits',
+  'outbox.view',
+  // Merchant (docs/console/merchant.md).
+  'goods.create',
+  'goods.update',
+  'category.create',
+  'category.update',
+  'goods-order.view-queue',
+  'goods-order.shipped',
+  'goods-order.completed',
+  'card-mailing.view-queue',
+  'card-mailing.shipped',
+  'card-mailing.delivered',
+  // Plans, home and content (docs/console/plans-and-home.md, docs/console/content.md).
+  'card-plan.create',
+  'card-plan.edit',
+  'card-plan.retire',
+  'home-item.create',
+  'home-item.edit',
+  'home-item.activate',
+  'home-item.deactivate',
+  'home-item.remove',
+  'notice.create',
+  'notice.update',
+  'notice.publish',
+  'notice.unpublish',
+  'policy.publish',
+  'community.create',
+  'community.update',
+  'companion.upload',
+  'media.upload',
+  'file.view',
+  'file.cleanup',
+  'storage.copy',
+  'storage.sweep',
+  // Operators (docs/product/rules.md, Operators; decisions 073, 074).
+  'operator.create',
+  'operator.roles',
+  'operator.disable',
+  'operator.enable',
+  'operator.reset-second-factor',
+  'operator.password',
+  'operator.totp-enrol',
+  'operator.sign-in-lock',
+  'operator.sign-in-unlock',
+  'operator.sign-in-lock-seen',
+  'operator.grant-request',
+  'operator.grant-approve',
+  'operator.grant-reject',
+] as const;
+
+export type OperatorActionName = (typeof OPERATOR_ACTIONS)[number];
+
+export function isOperatorAction(value: string): value is OperatorActionName {
+  return (OPERATOR_ACTIONS as readonly string[]).includes(value);
+}
+
+/** What an action is recorded against: its subject's kind; the subject's id names which one. */
+export const OPERATOR_SUBJECT_TYPES = [
+  'identity',
+  'face',
+  'withdrawal',
+  'correction',
+  'payment',
+  'card-order',
+  'step-day',
+  'user',
+  'outbox',
+  'goods',
+  'goods-category',
+  'goods-order',
+  'card-mailing',
+  'card-plan',
+  'home-item',
+  'notice',
+  'policy',
+  'community-channel',
+  'companion-package',
+  'media',
+  'file',
+  'operator',
+] as const;
+
+export type OperatorSubjectType = (typeof OPERATOR_SUBJECT_TYPES)[number];
