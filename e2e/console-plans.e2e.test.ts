@@ -165,11 +165,15 @@ describe('card plans and the home page in the console', () => {
     await page.getByRole('button', { name: 'New item' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Title', { exact: true }).fill('Autumn walk');
-    await dialog.locator('input[type=file]').setInputFiles({
-      name: 'autumn.png',
-      mimeType: 'image/png',
-      buffer: await idCardPng('#fa8c16'),
-    });
+    // The banner's own image: the first upload (each other language has its own, decision 084).
+    await dialog
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({
+        name: 'autumn.png',
+        mimeType: 'image/png',
+        buffer: await idCardPng('#fa8c16'),
+      });
     await expect
       .poll(() => dialog.getByTestId('image-preview').getAttribute('src'))
       .toMatch(/^\/media\/[0-9a-f-]{36}\.(jpg|png|webp)$/);

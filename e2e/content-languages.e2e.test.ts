@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInByApi } from './support/api.js';
+import { buyCard, createPayment, listCardPlans } from '@stride/contract';
+import { logInByApi, request } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
 import { menu, operatorDesk, shoot } from './support/console.js';
 import { DEMO, openRoute, top, useToken } from './support/journey.js';
@@ -26,6 +27,7 @@ const SEEN = {
     goods: '运动水壶',
     category: '步行装备',
     channel: 'Stride 健走交流群',
+    banner: '走路赚返现',
     english: ['Invite friends, walk together', 'Bronze', 'Sports water bottle', 'Stride walkers group'],
   },
   'zh-TW': {
@@ -34,6 +36,7 @@ const SEEN = {
     goods: '運動水壺',
     category: '健走裝備',
     channel: 'Stride 健走交流群',
+    banner: '走路賺返現',
     english: ['Invite friends, walk together', 'Bronze', 'Sports water bottle'],
   },
   'en-US': {
@@ -42,11 +45,25 @@ const SEEN = {
     goods: 'Sports water bottle',
     category: 'Walking gear',
     channel: 'Stride walkers group',
+    banner: 'Walk and earn',
     english: [],
   },
 } as const;
 
 const shown = (page: Page, text: string) => top(page).getByText(text, { exact: true }).count();
+
+/** The words drawn in home's banner pictures (the demo's are SVG data URLs). */
+const bannerWords = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('img')]
+      .map((image) => image.getAttribute('src') ?? '')
+      .filter((src) => src.startsWith('data:image/svg+xml;base64,'))
+      .map((src) => {
+        const bytes = Uint8Array.from(atob(src.slice(src.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+        return new TextDecoder().decode(bytes);
+      })
+      .join(' '),
+  );
 
 describe('server content in the user’s language, end to end in Chromium', () => {
   for (const [locale, seen] of Object.entries(SEEN)) {
@@ -58,6 +75,8 @@ describe('server content in the user’s language, end to end in Chromium', () =
 
       await open('/pages/index/index');
       await expect.poll(() => shown(page, seen.notice)).toBeGreaterThan(0);
+      // The banner's picture has its words drawn in the phone's language (decision 084).
+      await expect.poll(() => bannerWords(page)).toContain(seen.banner);
       if (locale === 'zh-CN') await screenshot(page, 'content-zh-Hans-home');
 
       await open('/pages/invest/index');
@@ -149,5 +168,35 @@ describe('server content in the user’s language, end to end in Chromium', () =
       expect(phone.errors).toEqual([]);
       await phone.context.close();
     }
+  });
+
+  it('the sandbox pay page speaks the app’s Chinese at 360 px and leads back to the orders', async () => {
+    const token = await logInByApi(server.baseUrl, DEMO);
+    const [plan] = await request(server.baseUrl, listCardPlans, { token });
+    const order = await request(server.baseUrl, buyCard, {
+      token,
+      body: { planId: plan!.id, payWith: 'online', idempotencyKey: `languages-pay-${Date.now()}` },
+    });
+    // The app starts the payment in its language (its Accept-Language), as the web app does.
+    const started = await fetch(`${server.baseUrl}${createPayment.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': 'zh-Hans' },
+      body: JSON.stringify({ orderId: order.id, idempotencyKey: `languages-pay-${Date.now()}` }),
+    });
+    const { data: payment } = (await started.json()) as { data: { payUrl: string } };
+    // A browser set to English still shows the app's language.
+    const { page, context, errors } = await openPhone(browser, { width: 360, locale: 'en-US' });
+    await useToken(context, token);
+    await page.goto(payment.payUrl);
+    await expect.poll(() => page.getByRole('button', { name: /^确认支付 ¥/ }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'sandbox-pay-zh-Hans-360');
+    await page.getByRole('button', { name: /^确认支付 ¥/ }).click();
+    await expect.poll(() => page.getByRole('heading', { name: '支付成功' }).count()).toBe(1);
+    await screenshot(page, 'sandbox-pay-zh-Hans-360-paid');
+    await page.getByRole('link', { name: '返回我的订单' }).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/pages-sub/order/member');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

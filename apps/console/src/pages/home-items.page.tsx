@@ -109,12 +109,71 @@ function Preview({ items }: { items: readonly ConsoleHomeItem[] }) {
   );
 }
 
-function ImageField({ kind }: { kind: HomeItemKind }) {
+/**
+ * An image's address, with an upload button and a preview: a banner's own picture (or an entry's
+ * icon), or a banner's picture in another language (decision 084). The form gives `value` and
+ * `onChange`.
+ */
+function ImageInput({
+  kind,
+  label,
+  placeholder,
+  value = '',
+  onChange,
+}: {
+  readonly kind: HomeItemKind;
+  readonly label: string;
+  readonly placeholder?: string;
+  readonly value?: string;
+  readonly onChange?: (value: string) => void;
+}) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const fail = useFail();
-  const form = Form.useFormInstance<ItemForm>();
-  const image = Form.useWatch('image', form) ?? '';
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          autoComplete="off"
+          aria-label={label}
+          placeholder={placeholder}
+          value={value}
+          onChange={(event) => onChange?.(event.target.value)}
+        />
+        <Upload
+          accept="image/jpeg,image/png,image/webp"
+          showUploadList={false}
+          customRequest={({ file, onSuccess, onError }) => {
+            uploadImage(file as Blob).then(
+              (url) => {
+                onChange?.(url);
+                void message.success(t('homeItems.uploaded'));
+                onSuccess?.(url);
+              },
+              (error: unknown) => {
+                fail(error);
+                onError?.(error instanceof Error ? error : new Error(String(error)));
+              },
+            );
+          }}
+        >
+          <Button icon={<UploadOutlined />}>{t('homeItems.upload')}</Button>
+        </Upload>
+      </Space.Compact>
+      {isImage(value) ? (
+        <img
+          className={kind === 'banner' ? 'home-items__form-banner' : 'home-items__form-icon'}
+          src={value}
+          alt=""
+          data-testid="image-preview"
+        />
+      ) : null}
+    </Space>
+  );
+}
+
+function ImageField({ kind }: { kind: HomeItemKind }) {
+  const { t } = useI18n();
   return (
     <Form.Item
       label={kind === 'banner' ? t('homeItems.image') : t('homeItems.icon')}
@@ -122,43 +181,22 @@ function ImageField({ kind }: { kind: HomeItemKind }) {
         kind === 'banner' ? t('homeItems.imageHint') : t('homeItems.iconHint', { icons: QUICK_ENTRY_ICONS.join(', ') })
       }
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item name="image" noStyle rules={[{ required: true, message: t('homeItems.required') }]}>
-            <Input autoComplete="off" aria-label={t('homeItems.image')} />
-          </Form.Item>
-          <Upload
-            accept="image/jpeg,image/png,image/webp"
-            showUploadList={false}
-            customRequest={({ file, onSuccess, onError }) => {
-              uploadImage(file as Blob).then(
-                (url) => {
-                  form.setFieldValue('image', url);
-                  void form.validateFields(['image']);
-                  void message.success(t('homeItems.uploaded'));
-                  onSuccess?.(url);
-                },
-                (error: unknown) => {
-                  fail(error);
-                  onError?.(error instanceof Error ? error : new Error(String(error)));
-                },
-              );
-            }}
-          >
-            <Button icon={<UploadOutlined />}>{t('homeItems.upload')}</Button>
-          </Upload>
-        </Space.Compact>
-        {isImage(image) ? (
-          <img
-            className={kind === 'banner' ? 'home-items__form-banner' : 'home-items__form-icon'}
-            src={image}
-            alt=""
-            data-testid="image-preview"
-          />
-        ) : null}
-      </Space>
+      <Form.Item name="image" noStyle rules={[{ required: true, message: t('homeItems.required') }]}>
+        <ImageInput kind={kind} label={t('homeItems.image')} />
+      </Form.Item>
     </Form.Item>
   );
+}
+
+/**
+ * What an item sends in its other languages: a banner's title and picture, an entry's title only
+ * (its icon is the same in every language; decision 084).
+ */
+export function sentTranslations(kind: HomeItemKind, translations: ItemForm['translations'] | undefined) {
+  if (kind === 'banner' || !translations) return translations;
+  return Object.fromEntries(
+    Object.entries(translations).map(([language, fields]) => [language, { title: fields?.title }]),
+  ) as ItemForm['translations'];
 }
 
 /** Editors: home's banners and quick entries, their images, links, order and visibility. */
@@ -225,7 +263,7 @@ export default function HomeItemsPage() {
               position: values.position,
               active: values.active,
               defaultLanguage: values.defaultLanguage,
-              translations: values.translations,
+              translations: sentTranslations(target === 'new' ? values.kind : target.kind, values.translations),
             };
             return target === 'new'
               ? call(consoleCreateHomeItem, { body: { ...body, kind: values.kind } })
@@ -393,7 +431,24 @@ export default function HomeItemsPage() {
               <Switch />
             </Form.Item>
           </Space>
-          <ContentLanguages fields={[{ name: 'title', label: t('homeItems.title'), max: 140 }]} />
+          <ContentLanguages
+            fields={[
+              { name: 'title', label: t('homeItems.title'), max: 140 },
+              // A banner's picture may have words in it: one per language (decision 084).
+              ...(kind === 'banner'
+                ? [
+                    {
+                      name: 'image',
+                      label: t('homeItems.image'),
+                      max: 2000,
+                      input: (label: string) => (
+                        <ImageInput kind="banner" label={label} placeholder={t('homeItems.imageFallback')} />
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         </Form>
       </Modal>
     </div>

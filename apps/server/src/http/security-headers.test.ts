@@ -132,7 +132,7 @@ describe('security headers', () => {
     const payUrl = new URL(payment.data.payUrl);
     const page = await t.app.inject({ method: 'GET', url: payUrl.pathname + payUrl.search });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<button type="submit">Pay</button>');
+    expect(page.body).toContain('<button class="button primary" type="submit">Pay ¥99.00</button>');
     expect(page.headers['content-type']).toContain('text/html');
     expectNotFramable(page);
     const csp = policy(page);

@@ -397,4 +397,55 @@ describe('content in the user’s language (decision 042)', () => {
     expect((await consoleApi(t, editor, consoleNotices)).data).toEqual(before.notices);
     expect((await consoleApi(t, editor, consoleHomeItems)).data).toEqual(before.items);
   });
+
+  it('shows a banner’s picture in the user’s language, and its own picture where a language has none', async () => {
+    const editor = await signIn(t, ['editor']);
+    const fields = { target: '/pages/invest/index', position: 0, active: true };
+    const banner = await consoleApi(t, editor, consoleCreateHomeItem, {
+      body: {
+        ...fields,
+        kind: 'banner',
+        title: 'Walk and earn',
+        image: 'https://example.com/en.png',
+        translations: {
+          'zh-Hans': { title: '走路赚返现', image: ' https://example.com/zh-hans.png ' },
+          fr: { title: 'Marchez, gagnez' },
+        },
+      },
+    });
+    expect(banner.code).toBe(1);
+    expect(banner.data.translations).toEqual({
+      'zh-Hans': { title: '走路赚返现', image: 'https://example.com/zh-hans.png' },
+      fr: { title: 'Marchez, gagnez' },
+    });
+    const { token } = await registerUser(t);
+    const shown = async (language: string) =>
+      (await api(t, getHome, { token, language })).data.banners.find((item) => item.id === banner.data.id);
+    expect(await shown('zh-Hans')).toMatchObject({ title: '走路赚返现', image: 'https://example.com/zh-hans.png' });
+    // Traditional Chinese has no picture of its own: the Simplified one stands in, as for texts.
+    expect((await shown('zh-Hant'))?.image).toBe('https://example.com/zh-hans.png');
+    // French has a title but no picture, Spanish nothing: the banner's own picture.
+    expect(await shown('fr')).toMatchObject({ title: 'Marchez, gagnez', image: 'https://example.com/en.png' });
+    expect((await shown('es'))?.image).toBe('https://example.com/en.png');
+    expect((await shown('en'))?.image).toBe('https://example.com/en.png');
+
+    // A picture in another language is checked as the banner's own is; a quick entry has one icon.
+    const before = (await consoleApi(t, editor, consoleHomeItems)).data;
+    const unsafe = await consoleApi(t, editor, consoleEditHomeItem, {
+      params: { id: banner.data.id },
+      body: {
+        ...fields,
+        title: 'Walk and earn',
+        image: 'https://example.com/en.png',
+        version: banner.data.version,
+        translations: { es: { image: 'javascript:alert(1)' } },
+      },
+    });
+    expect(unsafe.code).toBe(CODES.BUSINESS_RULE);
+    const entry = await consoleApi(t, editor, consoleCreateHomeItem, {
+      body: { ...fields, kind: 'entry', title: 'Cards', image: 'card', translations: { fr: { image: 'wallet' } } },
+    });
+    expect(entry.code).toBe(CODES.BUSINESS_RULE);
+    expect((await consoleApi(t, editor, consoleHomeItems)).data).toEqual(before);
+  });
 });

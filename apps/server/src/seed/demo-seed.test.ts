@@ -86,12 +86,21 @@ describe('demo seed', () => {
       for (const table of tables) {
         const rows = await t.db.selectFrom(table).select(['default_language', 'translations']).execute();
         expect(rows.length, table).toBeGreaterThan(0);
+        // Banners also have a picture per language (decision 084).
+        const banners = new Set(
+          table === 'home_items'
+            ? (await t.db.selectFrom('home_items').select('translations').where('kind', '=', 'banner').execute()).map(
+                (row) => row.translations,
+              )
+            : [],
+        );
         for (const row of rows) {
           expect(row.default_language).toBe('en');
           const translations = JSON.parse(row.translations) as Record<string, Record<string, string>>;
           expect(Object.keys(translations).sort(), table).toEqual(['es', 'fr', 'zh-Hans', 'zh-Hant']);
+          const fields = banners.has(row.translations) ? ['image', 'title'] : [...fieldsOf[table]].sort();
           for (const texts of Object.values(translations)) {
-            expect(Object.keys(texts).sort(), table).toEqual([...fieldsOf[table]].sort());
+            expect(Object.keys(texts).sort(), table).toEqual(fields);
           }
         }
       }
@@ -107,6 +116,65 @@ describe('demo seed', () => {
       language: 'zh-Hant',
     });
     expect(zh.data.map((plan) => plan.name)).toEqual(['銅卡', '銀卡', '金卡']);
+  });
+
+  it('shows each banner with its words drawn in the user’s language, also on a database seeded before', async () => {
+    await seedDemo(t.app.services);
+    const { token } = (await api(t, login, { body: DEMO_ACCOUNT })).data;
+    const headline = (image: string) => {
+      const svg = Buffer.from(image.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+      return { lang: /xml:lang="([^"]+)"/.exec(svg)?.[1], words: /font-size="52"[^>]*>([^<]+)</.exec(svg)?.[1] };
+    };
+    const picturesIn = async (language: string) =>
+      (await api(t, getHome, { token, language })).data.banners.map((banner) => {
+        // An editor can save a seeded banner back unchanged: its pictures fit the image field.
+        expect(banner.image.length).toBeLessThanOrEqual(2_000);
+        return headline(banner.image);
+      });
+    const expected = {
+      en: ['Walk and earn', 'Insured steps', 'Points to cash'],
+      'zh-Hans': ['走路赚返现', '每一步都有保障', '积分换现金'],
+      'zh-Hant': ['走路賺返現', '每一步都有保障', '積分換現金'],
+      fr: ['Marchez, gagnez', 'Marchez assuré', 'Vos points en argent'],
+      es: ['Camina y gana', 'Pasos asegurados', 'Puntos a dinero'],
+    };
+    for (const [language, words] of Object.entries(expected)) {
+      expect(await picturesIn(language), language).toEqual(words.map((text) => ({ lang: language, words: text })));
+    }
+
+    // Seeded when every banner had one English picture: the next start gives the seeded ones theirs.
+    const [walk, insurance] = await t.db
+      .selectFrom('home_items')
+      .select(['id', 'translations'])
+      .where('kind', '=', 'banner')
+      .orderBy('position')
+      .execute();
+    const titlesOnly = (stored: string) =>
+      JSON.stringify(
+        Object.fromEntries(
+          Object.entries(JSON.parse(stored) as Record<string, { title: string }>).map(([language, fields]) => [
+            language,
+            { title: fields.title },
+          ]),
+        ),
+      );
+    const earlier = (words: string, color: string) =>
+      `data:image/svg+xml;charset=utf-8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="750" height="300"><rect width="750" height="300" fill="${color}"/><text x="40" y="170" font-family="sans-serif" font-size="56" fill="#fff">${words}</text></svg>`)}`;
+    await t.db
+      .updateTable('home_items')
+      .set({ image: earlier('Walk and earn', '#1677ff'), translations: titlesOnly(walk!.translations) })
+      .where('id', '=', walk!.id)
+      .execute();
+    // An operator's own picture is left alone.
+    await t.db
+      .updateTable('home_items')
+      .set({ image: 'https://example.com/ours.png', translations: titlesOnly(insurance!.translations) })
+      .where('id', '=', insurance!.id)
+      .execute();
+    await seedDemo(t.app.services);
+    const zh = (await api(t, getHome, { token, language: 'zh-Hans' })).data.banners;
+    expect(headline(zh[0]!.image)).toEqual({ lang: 'zh-Hans', words: '走路赚返现' });
+    expect(zh[1]).toMatchObject({ image: 'https://example.com/ours.png', title: '每张会员卡都送步行保险' });
   });
 
   it('links banners and quick entries to pages that exist', () => {

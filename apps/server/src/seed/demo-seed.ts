@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { OPERATOR_ROLES, type Language } from '@stride/contract';
 import type { Services } from '../app.js';
 import { AccountsRepository } from '../modules/accounts/accounts.repository.js';
@@ -237,34 +240,58 @@ function demoTranslations(
   return JSON.stringify(result);
 }
 
-function bannerSvg(title: string, color: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="300"><rect width="750" height="300" fill="${color}"/><text x="40" y="170" font-family="sans-serif" font-size="56" fill="#fff">${title}</text></svg>`;
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+/**
+ * The demo banners' pictures: words drawn in them, so one per language (decision 084), committed as
+ * `seed/assets/banners/<picture>.<language>.svg`. Read from the source tree, beside the bundle too
+ * (apps/server/dist runs with apps/server/src next to it).
+ */
+const BANNER_ASSETS = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? './assets/banners/' : '../src/seed/assets/banners/', import.meta.url),
+);
+
+/** A banner picture as a data URL, short enough for an editor to save back unchanged (2,000 characters). */
+export function demoBannerImage(picture: string, language: Language): string {
+  const svg = readFileSync(path.join(BANNER_ASSETS, `${picture}.${language}.svg`), 'utf8')
+    .replace(/\s+/g, ' ')
+    .replace(/> </g, '><')
+    .trim();
+  return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 }
 
+/** A banner's pictures in the other languages, as its `translations` keep them. */
+function demoBannerImages(picture: string): Texts {
+  return {
+    es: demoBannerImage(picture, 'es'),
+    fr: demoBannerImage(picture, 'fr'),
+    'zh-Hans': demoBannerImage(picture, 'zh-Hans'),
+    'zh-Hant': demoBannerImage(picture, 'zh-Hant'),
+  };
+}
+
+/** A banner's picture: `picture` names its files in seed/assets/banners. */
 export const DEMO_HOME_ITEMS = [
   {
     kind: 'banner',
     title: 'Walk 6,000 steps, earn cash back',
-    image: bannerSvg('Walk and earn', '#1677ff'),
+    picture: 'walk',
     target: '#/pages/invest/index',
   },
   {
     kind: 'banner',
     title: 'Free walking insurance with every card',
-    image: bannerSvg('Insured steps', '#00b578'),
+    picture: 'insurance',
     target: '#/pages-sub/insurance/index',
   },
   {
     kind: 'banner',
     title: 'Turn points into cash',
-    image: bannerSvg('Points to cash', '#ff8f1f'),
+    picture: 'points',
     target: '#/pages-sub/asset/index',
   },
-  { kind: 'entry', title: 'Member cards', image: 'card', target: '/pages/invest/index' },
-  { kind: 'entry', title: 'My cards', image: 'wallet', target: '/pages-sub/card/index' },
-  { kind: 'entry', title: 'Insurance', image: 'shield', target: '/pages-sub/insurance/index' },
-  { kind: 'entry', title: 'Exchange', image: 'exchange', target: '/pages-sub/exchange-record/index' },
+  { kind: 'entry', title: 'Member cards', picture: 'card', target: '/pages/invest/index' },
+  { kind: 'entry', title: 'My cards', picture: 'wallet', target: '/pages-sub/card/index' },
+  { kind: 'entry', title: 'Insurance', picture: 'shield', target: '/pages-sub/insurance/index' },
+  { kind: 'entry', title: 'Exchange', picture: 'exchange', target: '/pages-sub/exchange-record/index' },
 ] as const;
 
 /** No words in the picture: the goods' name is shown beside it, in the user's language (decision 042). */
@@ -357,6 +384,45 @@ export const DEMO_COMMUNITY = [
   },
 ] as const;
 
+/** The English-only pictures the demo banners had before they had one per language. */
+const EARLIER_BANNER_WORDS: Record<string, [words: string, color: string]> = {
+  walk: ['Walk and earn', '#1677ff'],
+  insurance: ['Insured steps', '#00b578'],
+  points: ['Points to cash', '#ff8f1f'],
+};
+
+function earlierBannerImage(picture: string): string | undefined {
+  const earlier = EARLIER_BANNER_WORDS[picture];
+  if (!earlier) return undefined;
+  const [words, color] = earlier;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="300"><rect width="750" height="300" fill="${color}"/><text x="40" y="170" font-family="sans-serif" font-size="56" fill="#fff">${words}</text></svg>`;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/**
+ * A demo database seeded before banners had a picture per language (decision 084), or before
+ * content had languages at all: the demo banners still as seeded (a seeded picture, the seeded
+ * titles or none) get a picture per language. A banner an operator changed is left as it is.
+ */
+async function addDemoBannerPictures(services: Services): Promise<void> {
+  for (const item of DEMO_HOME_ITEMS) {
+    const earlier = item.kind === 'banner' ? earlierBannerImage(item.picture) : undefined;
+    if (!earlier) continue;
+    await services.db
+      .updateTable('home_items')
+      .set({
+        image: demoBannerImage(item.picture, 'en'),
+        translations: demoTranslations({ title: HOME_TITLES[item.title], image: demoBannerImages(item.picture) }),
+      })
+      .where('kind', '=', 'banner')
+      .where('title', '=', item.title)
+      .where('image', 'in', [earlier, demoBannerImage(item.picture, 'en')])
+      .where('default_language', '=', 'en')
+      .where('translations', 'in', ['{}', demoTranslations({ title: HOME_TITLES[item.title] })])
+      .execute();
+  }
+}
+
 /**
  * A demo database seeded before content had languages keeps its English-only rows: the demo items
  * still as seeded (English, no other language yet) get their other languages. An operator's own
@@ -364,6 +430,7 @@ export const DEMO_COMMUNITY = [
  */
 async function addDemoLanguages(services: Services): Promise<void> {
   const { db } = services;
+  await addDemoBannerPictures(services);
   const fill = async (
     table: 'card_plans' | 'goods_categories' | 'goods' | 'home_items' | 'notices' | 'community_channels',
     column: 'name' | 'title',
@@ -507,15 +574,21 @@ export async function seedDemo(services: Services): Promise<void> {
   }
   const walking = new WalkingRepository();
   if (!(await walking.hasAnyHomeItem(db))) {
-    for (const [position, item] of DEMO_HOME_ITEMS.entries()) {
+    for (const [position, { picture, ...item }] of DEMO_HOME_ITEMS.entries()) {
+      const banner = item.kind === 'banner';
       await walking.insertHomeItem(db, {
         id: randomUUID(),
         ...item,
+        // A quick entry's picture is one of the app's icons, the same in every language.
+        image: banner ? demoBannerImage(picture, 'en') : picture,
         position,
         is_active: 1,
         version: 1,
         default_language: 'en',
-        translations: demoTranslations({ title: HOME_TITLES[item.title] }),
+        translations: demoTranslations({
+          title: HOME_TITLES[item.title],
+          image: banner ? demoBannerImages(picture) : undefined,
+        }),
       });
     }
   }

@@ -75,6 +75,7 @@ export const PLANS = area(
     'homeItems.preview': 'Preview (as users see home)',
     'homeItems.previewEmpty': 'Nothing is shown on home.',
     'homeItems.required': 'Required.',
+    'homeItems.imageFallback': 'Empty: the image above',
   },
   {
     'menu.plans': '会员卡方案',
@@ -148,5 +149,6 @@ export const PLANS = area(
     'homeItems.preview': '预览（用户看到的首页）',
     'homeItems.previewEmpty': '首页没有显示任何内容。',
     'homeItems.required': '必填。',
+    'homeItems.imageFallback': '留空：使用上方图片',
   },
 );

@@ -1,3 +1,4 @@
+import type { Language } from '@stride/contract';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** What a provider's callback (or a query of its trade) tells us, once it can be trusted. */
@@ -40,9 +41,12 @@ export interface PaymentProvider {
   readonly name: string;
   /**
    * The page the payer opens in a new tab, good until `expiresAt` (ms). `baseUrl` is this server's
-   * configured public origin.
+   * configured public origin; `language` is the app's, for a page that can speak it (decision 084).
    */
-  checkoutUrl(payment: { id: string; amount: number; expiresAt: number }, baseUrl: string): Promise<string>;
+  checkoutUrl(
+    payment: { id: string; amount: number; expiresAt: number; language?: Language | undefined },
+    baseUrl: string,
+  ): Promise<string>;
   /** Checks the signature and freshness of a callback; null when it cannot be trusted. */
   parseCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now: number): PaymentEvent | null;
   /** What the provider expects back from the callback route. */

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createPayment, getPayment } from '@stride/contract';
+import { LANGUAGES, createPayment, getPayment, type Language } from '@stride/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { SANDBOX_PAGE_HELMET } from '../../http/security-headers.js';
 import { publicOrigin } from '../../http/origin.js';
+import { negotiateLanguage, translator } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { checkCheckoutLink, sandboxCallback } from './sandbox-provider.js';
 import type { PaymentsService } from './payments.service.js';
@@ -17,8 +18,9 @@ export function registerPaymentRoutes(
 ) {
   const { payments, config } = deps;
 
-  endpoints.handle(createPayment, ({ user, body, request }) =>
-    payments.create(user.id, body, publicOrigin(config, request.server)),
+  // The pay page speaks the app's language, which the app sends with the request (decision 084).
+  endpoints.handle(createPayment, ({ user, body, request, language }) =>
+    payments.create(user.id, body, publicOrigin(config, request.server), language),
   );
 
   endpoints.handle(getPayment, ({ user, params }) => payments.get(user.id, params.id));
@@ -56,17 +58,64 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /** A served file, not an inline <style>: the page's policy allows styles from this origin only. */
 const SANDBOX_STYLESHEET_PATH = '/sandbox/pay.css';
-const SANDBOX_STYLESHEET =
-  'body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}button{font-size:1.1rem;padding:.6rem 1.4rem;margin:.3rem}.demo{background:#fff3cd;padding:.5rem;border-radius:4px}';
+/**
+ * The app's look (apps/web/src/app/app.css): its colours, its font stack chosen by the page's
+ * language, a phone-wide column that fits 360 px, and buttons of the app's size (decision 084).
+ */
+const SANDBOX_STYLESHEET = [
+  ':root{--primary:#0e6ae8;--text:#1f1f1f;--text-secondary:#6b6b6b;--hairline:#e5e5e5;--background:#f5f6f8;--danger:#d1242f;',
+  "--font:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'PingFang SC','Microsoft YaHei',sans-serif}",
+  ":root:lang(zh-Hans){--font:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'PingFang SC','Microsoft YaHei','Noto Sans CJK SC','Noto Sans SC',sans-serif}",
+  ":root:lang(zh-Hant){--font:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Helvetica Neue',Arial,'PingFang TC','Microsoft JhengHei','Noto Sans CJK TC','Noto Sans TC',sans-serif}",
+  '*{box-sizing:border-box}',
+  'html,body{margin:0;padding:0;background:var(--background);color:var(--text);font-family:var(--font);-webkit-text-size-adjust:100%}',
+  'main{max-width:375px;margin:0 auto;padding:16px 12px 32px}',
+  '.demo{margin:0 0 12px;padding:8px 12px;border-radius:8px;background:#fff7e6;color:#6b3d00;font-size:13px;line-height:1.5}',
+  '.card{background:#fff;border-radius:12px;padding:20px 16px;text-align:center}',
+  'h1{margin:0 0 8px;font-size:18px;font-weight:600;line-height:1.4}',
+  '.label{margin:0;color:var(--text-secondary);font-size:13px}',
+  '.amount{margin:4px 0 8px;font-size:32px;font-weight:600;font-variant-numeric:tabular-nums}',
+  '.detail{margin:0 0 16px;color:var(--text-secondary);font-size:13px;line-height:1.5;overflow-wrap:anywhere}',
+  'form{margin:0}',
+  '.button{display:block;width:100%;min-height:44px;margin:12px 0 0;padding:10px 16px;border:1px solid var(--primary);border-radius:22px;',
+  'font:inherit;font-size:16px;line-height:22px;text-align:center;text-decoration:none;cursor:pointer}',
+  '.primary{background:var(--primary);color:#fff}',
+  '.secondary{background:#fff;color:var(--primary)}',
+  '.quiet{border-color:var(--hairline);background:#fff;color:var(--text-secondary)}',
+  '.button:focus-visible{outline:2px solid var(--primary);outline-offset:2px}',
+].join('');
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}"></head><body><p class="demo">Sandbox payment provider: no real money moves.</p>${body}</body></html>`;
+/** Where the pay page sends the payer when done: the app's membership orders, on this origin (docs/product/client.md, Pages). */
+export const SANDBOX_RETURN_PATH = '/#/pages-sub/order/member';
+
+/** The page's language: the app's, named in the link (`lang`), else the browser's (decision 084). */
+function pageLanguage(lang: unknown, acceptLanguage: string | undefined): Language {
+  const languages: readonly string[] = LANGUAGES;
+  return typeof lang === 'string' && languages.includes(lang) ? (lang as Language) : negotiateLanguage(acceptLanguage);
 }
 
-const LINK_REFUSED = page(
-  'Payment link not valid',
-  '<h1>This payment link is not valid or has expired</h1><p>Nothing was paid or changed. Open the payment again from Stride.</p>',
-);
+function page(language: Language, title: string, body: string): string {
+  const t = translator(language);
+  return (
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>` +
+    `<link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}"></head><body><main>` +
+    `<p class="demo">${escapeHtml(t('sandboxPay.demo'))}</p><div class="card">${body}</div></main></body></html>`
+  );
+}
+
+/** A page that ends the payer's visit: what happened, and the way back to the app's orders. */
+function endPage(language: Language, heading: string, detail: string): string {
+  const t = translator(language);
+  return page(
+    language,
+    heading,
+    `<h1>${escapeHtml(heading)}</h1><p class="detail">${escapeHtml(detail)}</p>` +
+      `<a class="button primary" href="${SANDBOX_RETURN_PATH}">${escapeHtml(t('sandboxPay.back'))}</a>`,
+  );
+}
+
+const yuan = (amount: number) => `¥${(amount / 100).toFixed(2)}`;
 
 /**
  * The sandbox provider's checkout page: Pay and Cancel post here, and this route then signs and
@@ -94,7 +143,18 @@ export function registerSandboxCheckout(
       next(null, {}),
     );
 
-    type LinkQuery = { expires?: string; sig?: string };
+    type LinkQuery = { expires?: string; sig?: string; lang?: string };
+    /** The link's query again, for the page's forms: its signature, and its language. */
+    const linkQuery = (query: LinkQuery, language: Language) =>
+      new URLSearchParams({ expires: query.expires ?? '', sig: query.sig ?? '', lang: language }).toString();
+    const linkRefused = (language: Language) => {
+      const t = translator(language);
+      return endPage(language, t('sandboxPay.linkInvalid'), t('sandboxPay.linkInvalidHint'));
+    };
+    const notFoundPage = (language: Language) => {
+      const t = translator(language);
+      return endPage(language, t('sandboxPay.notFound'), t('sandboxPay.linkInvalidHint'));
+    };
     const linkIsGood = (id: string, query: LinkQuery) =>
       checkCheckoutLink(config.payments.sandboxSecret, id, query, clock.now());
 
@@ -109,21 +169,30 @@ export function registerSandboxCheckout(
       async (request, reply) => {
         reply.type('text/html; charset=utf-8');
         reply.header('cache-control', 'no-store');
-        if (!linkIsGood(request.params.id, request.query)) return reply.code(403).send(LINK_REFUSED);
+        const language = pageLanguage(request.query.lang, request.headers['accept-language']);
+        const t = translator(language);
+        if (!linkIsGood(request.params.id, request.query)) return reply.code(403).send(linkRefused(language));
         const payment = await payments.findForCheckout(request.params.id);
-        if (!payment) return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1>'));
-        const amount = `¥${(payment.amount / 100).toFixed(2)}`;
+        if (!payment) return reply.code(404).send(notFoundPage(language));
         if (payment.status !== 'pending') {
-          return page('Sandbox payment', `<h1>Payment ${escapeHtml(payment.status)}</h1><p>${amount}</p>`);
+          return endPage(
+            language,
+            t(payment.status === 'paid' ? 'sandboxPay.paid' : 'sandboxPay.closed'),
+            t('sandboxPay.doneHint'),
+          );
         }
-        const link = new URLSearchParams({ expires: request.query.expires ?? '', sig: request.query.sig ?? '' });
         const action = (name: string) =>
-          escapeHtml(`/sandbox/pay/${encodeURIComponent(payment.id)}/${name}?${link.toString()}`);
+          escapeHtml(`/sandbox/pay/${encodeURIComponent(payment.id)}/${name}?${linkQuery(request.query, language)}`);
+        const amount = yuan(payment.amount);
         return page(
-          'Sandbox payment',
-          `<h1>Pay ${amount}</h1><p>Membership order ${escapeHtml(payment.orderId)}</p>` +
-            `<form method="post" action="${action('pay')}"><button type="submit">Pay</button></form>` +
-            `<form method="post" action="${action('cancel')}"><button type="submit">Cancel</button></form>`,
+          language,
+          t('sandboxPay.title'),
+          `<h1>${escapeHtml(t('sandboxPay.title'))}</h1>` +
+            `<p class="label">${escapeHtml(t('sandboxPay.amount'))}</p><p class="amount">${amount}</p>` +
+            `<p class="detail">${escapeHtml(t('sandboxPay.order', { id: payment.orderId }))}</p>` +
+            `<form method="post" action="${action('pay')}"><button class="button primary" type="submit">${escapeHtml(t('sandboxPay.pay', { amount }))}</button></form>` +
+            `<form method="post" action="${action('cancel')}"><button class="button secondary" type="submit">${escapeHtml(t('sandboxPay.cancel'))}</button></form>` +
+            `<a class="button quiet" href="${SANDBOX_RETURN_PATH}">${escapeHtml(t('sandboxPay.back'))}</a>`,
         );
       },
     );
@@ -134,13 +203,19 @@ export function registerSandboxCheckout(
       async (request, reply) => {
         reply.type('text/html; charset=utf-8');
         const { id, action } = request.params;
-        if (!linkIsGood(id, request.query)) return reply.code(403).send(LINK_REFUSED);
+        const language = pageLanguage(request.query.lang, request.headers['accept-language']);
+        const t = translator(language);
+        if (!linkIsGood(id, request.query)) return reply.code(403).send(linkRefused(language));
         const payment = await payments.findForCheckout(id);
         if (!payment || (action !== 'pay' && action !== 'cancel')) {
-          return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1>'));
+          return reply.code(404).send(notFoundPage(language));
         }
         if (payment.status !== 'pending') {
-          return page('Sandbox payment', `<h1>Payment ${escapeHtml(payment.status)}</h1>`);
+          return endPage(
+            language,
+            t(payment.status === 'paid' ? 'sandboxPay.paid' : 'sandboxPay.closed'),
+            t('sandboxPay.doneHint'),
+          );
         }
         const signed = sandboxCallback(
           config.payments.sandboxSecret,
@@ -159,10 +234,13 @@ export function registerSandboxCheckout(
         });
         if (!response.ok) {
           request.log.error({ status: response.status }, 'sandbox callback was refused');
-          return reply.code(502).send(page('Sandbox payment', '<h1>The callback was refused</h1>'));
+          return reply.code(502).send(endPage(language, t('sandboxPay.title'), t('sandboxPay.refused')));
         }
-        const heading = action === 'pay' ? 'Payment complete' : 'Payment cancelled';
-        return page('Sandbox payment', `<h1>${heading}</h1><p>You can close this tab and return to Stride.</p>`);
+        return endPage(
+          language,
+          t(action === 'pay' ? 'sandboxPay.paid' : 'sandboxPay.cancelled'),
+          t('sandboxPay.doneHint'),
+        );
       },
     );
     done();

@@ -105,7 +105,12 @@ export class PaymentsService {
    * payment per order is a partial unique index (decision 015): of parallel first calls one
    * inserts, the others meet the index, run again and answer the winner's payment.
    */
-  create(userId: string, input: { orderId: string; idempotencyKey: string }, baseUrl: string): Promise<Payment> {
+  create(
+    userId: string,
+    input: { orderId: string; idempotencyKey: string },
+    baseUrl: string,
+    language?: Language,
+  ): Promise<Payment> {
     const provider = this.provider;
     if (!provider) return Promise.reject(new AppError('NOT_AVAILABLE', 'notAvailable'));
     const key = `${userId}:pay:${input.idempotencyKey}`;
@@ -135,7 +140,7 @@ export class PaymentsService {
             provider: provider.name,
             amount: order.amount,
             status: 'pending',
-            pay_url: await provider.checkoutUrl({ id, amount: order.amount, expiresAt }, baseUrl),
+            pay_url: await provider.checkoutUrl({ id, amount: order.amount, expiresAt, language }, baseUrl),
             idempotency_key: key,
             created_at: now,
             expires_at: expiresAt,

@@ -59,7 +59,9 @@ describe('online payment with the sandbox provider', () => {
     expect(payment).toMatchObject({ code: 1, data: { status: 'pending', amount: 9_900, orderId: order.id } });
     const expires = Date.parse(payment.data.expiresAt);
     expect(payment.data.payUrl).toMatch(
-      new RegExp(`^http://127\\.0\\.0\\.1:8080/sandbox/pay/${payment.data.id}\\?expires=${expires}&sig=[\\w-]{43}$`),
+      new RegExp(
+        `^http://127\\.0\\.0\\.1:8080/sandbox/pay/${payment.data.id}\\?expires=${expires}&sig=[\\w-]{43}&lang=en$`,
+      ),
     );
     expect((await poll(token, payment.data.id)).data.status).toBe('pending');
     expect(await cardsOf(token)).toEqual([]);
@@ -195,8 +197,8 @@ describe('the sandbox checkout page', () => {
     const page = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('¥99.00');
-    expect(page.body).toContain('>Pay</button>');
-    expect(page.body).toContain('>Cancel</button>');
+    expect(page.body).toContain('>Pay ¥99.00</button>');
+    expect(page.body).toContain('>Cancel payment</button>');
 
     expect(page.body).toContain(`action="${pageUrl}/pay${link.search.replace(/&/g, '&#38;')}"`);
     const paid = await t.app.inject({
@@ -209,7 +211,68 @@ describe('the sandbox checkout page', () => {
     expect(paid.body).toContain('Payment complete');
     expect((await poll(token, payment.id)).data.status).toBe('paid');
     expect(await cardsOf(token)).toHaveLength(1);
-    expect((await t.app.inject({ method: 'GET', url: `${pageUrl}${link.search}` })).body).toContain('Payment paid');
+    expect((await t.app.inject({ method: 'GET', url: `${pageUrl}${link.search}` })).body).toContain('Payment complete');
+  });
+
+  it('speaks the app’s language, else the browser’s, and leads back to the app’s membership orders', async () => {
+    // Pay posts its callback over HTTP: the server listens (already, when the test before ran).
+    if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { token, order } = await pendingOrder();
+    // The app sends its language when it starts the payment; the link carries it to the page.
+    const payment = (
+      await api(t, createPayment, {
+        token,
+        language: 'zh-Hans',
+        body: { orderId: order.id, idempotencyKey: idempotencyKey() },
+      })
+    ).data;
+    const link = new URL(payment.payUrl);
+    expect(link.searchParams.get('lang')).toBe('zh-Hans');
+    // Opened in a browser set to English, the page still speaks the app's language.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${link.pathname}${link.search}`,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(page.body).toContain('<html lang="zh-Hans">');
+    expect(page.body).toContain('>确认支付 ¥99.00</button>');
+    expect(page.body).toContain('>取消支付</button>');
+    expect(page.body).toContain('<a class="button quiet" href="/#/pages-sub/order/member">返回我的订单</a>');
+    expect(page.body).not.toContain('Pay');
+    // Without a language in the link (or with one the product does not have), the browser's.
+    const unnamed = new URL(link);
+    unnamed.searchParams.set('lang', 'de');
+    const french = await t.app.inject({
+      method: 'GET',
+      url: `${unnamed.pathname}${unnamed.search}`,
+      headers: { 'accept-language': 'fr-CA,fr;q=0.9' },
+    });
+    expect(french.body).toContain('<html lang="fr">');
+    expect(french.body).toContain('>Payer ¥99.00</button>');
+    // The page's forms keep the language, so the answer and the way back are in it too.
+    expect(page.body).toContain('&#38;lang=zh-Hans"');
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/pay/${payment.id}/pay${link.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.body).toContain('<h1>支付成功</h1>');
+    expect(paid.body).toContain('<a class="button primary" href="/#/pages-sub/order/member">返回我的订单</a>');
+    expect((await poll(token, payment.id)).data.status).toBe('paid');
+    // A refused link answers in the language too, with the same way back.
+    const refused = await t.app.inject({ method: 'GET', url: `/sandbox/pay/${payment.id}?lang=zh-Hant` });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('付款連結無效或已過期');
+    expect(refused.body).toContain('href="/#/pages-sub/order/member"');
+  });
+
+  it('serves the app’s look: its colours and font stack, a column that fits 360 px', async () => {
+    const css = (await t.app.inject({ method: 'GET', url: '/sandbox/pay.css' })).body;
+    expect(css).toContain('--primary:#0e6ae8');
+    expect(css).toContain("'Noto Sans CJK SC'");
+    expect(css).toContain('main{max-width:375px');
   });
 
   it('Cancel reports a failed payment', async () => {

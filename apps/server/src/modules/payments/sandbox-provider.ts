@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Language } from '@stride/contract';
 import { z } from 'zod';
 import { MINUTE_MS } from '../../lib/clock.js';
 import type { PaymentEvent, PaymentProvider } from './payment-provider.js';
@@ -64,11 +65,21 @@ export class SandboxProvider implements PaymentProvider {
 
   constructor(private readonly secret: string) {}
 
-  /** The page has no login (like a provider's): the signed link is what lets its holder pay. */
-  checkoutUrl(payment: { id: string; expiresAt: number }, baseUrl: string): Promise<string> {
+  /**
+   * The page has no login (like a provider's): the signed link is what lets its holder pay. It
+   * names the app's language (`lang`), which the page speaks (decision 084); the language is not
+   * signed, since it changes only the words shown.
+   */
+  checkoutUrl(
+    payment: { id: string; expiresAt: number; language?: Language | undefined },
+    baseUrl: string,
+  ): Promise<string> {
     const expires = payment.expiresAt;
     const sig = signCheckoutLink(this.secret, payment.id, expires);
-    return Promise.resolve(`${baseUrl}/sandbox/pay/${encodeURIComponent(payment.id)}?expires=${expires}&sig=${sig}`);
+    const lang = payment.language ? `&lang=${encodeURIComponent(payment.language)}` : '';
+    return Promise.resolve(
+      `${baseUrl}/sandbox/pay/${encodeURIComponent(payment.id)}?expires=${expires}&sig=${sig}${lang}`,
+    );
   }
 
   parseCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now: number): PaymentEvent | null {

@@ -75,6 +75,19 @@ function checkImage(kind: HomeItemKind, image: string): void {
   }
 }
 
+/**
+ * A banner's picture in another language is checked as its own picture is (decision 084); a quick
+ * entry's icon is the same in every language, so it has none.
+ */
+function checkTranslatedImages(kind: HomeItemKind, translations: HomeItemFields['translations']): void {
+  for (const fields of Object.values(translations ?? {})) {
+    const image = fields?.image?.trim();
+    if (!image) continue;
+    if (kind === 'entry') throw new OperatorError('A quick entry has one icon for every language.');
+    checkImage(kind, image);
+  }
+}
+
 /** Operators' side of walking: home's banners and quick entries (editors), flagged days (reviewers). */
 export class WalkingAdmin {
   constructor(
@@ -196,6 +209,7 @@ export class WalkingAdmin {
 
   createHomeItem(operator: string, kind: HomeItemKind, fields: HomeItemFields): Promise<ConsoleHomeItem> {
     checkImage(kind, fields.image);
+    checkTranslatedImages(kind, fields.translations);
     const now = this.clock.now();
     return this.committed(
       this.db.transaction().execute(async (trx) => {
@@ -234,6 +248,7 @@ export class WalkingAdmin {
         const before = await this.repository.findHomeItem(trx, id);
         if (!before) throw notFound();
         checkImage(before.kind as HomeItemKind, fields.image);
+        checkTranslatedImages(before.kind as HomeItemKind, fields.translations);
         const values = {
           title: fields.title,
           image: fields.image,
