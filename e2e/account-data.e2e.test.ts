@@ -83,6 +83,9 @@ describe('your data, end to end in Chromium', () => {
     await screenshot(page, 'account-data-confirm');
     await submit.click();
     await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/login\/index/);
+    // Said once on the login page: the account is gone, and what became of the data (decision 082).
+    await expect.poll(() => top(page).getByRole('status').innerText()).toContain('Your account has been deleted.');
+    await screenshot(page, 'login-after-deletion');
 
     // Logging in again fails; the old session is refused.
     await top(page).getByLabel('Mobile number').fill(account.account);

@@ -52,8 +52,15 @@ describe('accounts, end to end in Chromium', () => {
     await page.goto(`${server.baseUrl}/`);
     await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/login\/index/);
 
+    // A first open: a welcome above the form with the server's own numbers (decision 082).
+    const welcome = top(page).getByRole('region', { name: 'Welcome to Stride' });
+    await expect.poll(() => welcome.innerText()).toMatch(/every [\d,]+ steps earn 1 point, up to [\d,]+ points a day/);
+    expect(await page.title()).toBe('Log in · Stride');
+    await screenshot(page, 'login-welcome-375');
+
     // Sign up: the number and the captcha send a code by SMS; the demo outbox page shows it.
     await fillCaptcha(page, () => top(page).getByRole('tab', { name: 'Sign up' }).click());
+    await expect.poll(() => page.title()).toBe('Sign up · Stride');
     await top(page).getByLabel('Mobile number').fill(account);
     await top(page).getByLabel('Captcha', { exact: true }).fill(server.captcha.last);
     // The journeys' server lets a code be sent again after one second, so the countdown shows for

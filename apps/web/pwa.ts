@@ -51,6 +51,24 @@ export function webManifest(appCss: string): Partial<ManifestOptions> {
 }
 
 /**
+ * The page's `theme-color` (the browser's bar around the app) from the manifest's one value, so
+ * the two never disagree (docs/product/client.md, Install, offline and updates): index.html
+ * carries none of its own, and this puts the manifest's in its head, in dev and in the build.
+ */
+export function themeColourMeta(appCssFile: string): Plugin {
+  return {
+    name: 'stride-theme-colour',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { name: 'theme-color', content: webManifest(readFileSync(appCssFile, 'utf8')).theme_color ?? '' },
+        injectTo: 'head',
+      },
+    ],
+  };
+}
+
+/**
  * Addresses the worker never answers with the app shell: the server's own pages and data. The app
  * is hash-routed, so every one of its own navigations is to `/` (the allow list); these are refused
  * besides, by name.

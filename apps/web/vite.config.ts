@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from '../../scripts/precompress';
 import { VitePWA } from 'vite-plugin-pwa';
 import { browserContract } from './browser-contract';
-import { pushWorkerScript, pwaOptions } from './pwa';
+import { pushWorkerScript, pwaOptions, themeColourMeta } from './pwa';
 
 /**
  * The face page's tiny face detector model (decision 013): copied from the npm package into the
@@ -137,6 +137,7 @@ export default defineConfig(({ command }) => ({
     apiBackupOrigins(),
     startScript(START_SCRIPT),
     VitePWA(pwaOptions(fileURLToPath(new URL('./src/app/app.css', import.meta.url)))),
+    themeColourMeta(fileURLToPath(new URL('./src/app/app.css', import.meta.url))),
     pushWorkerScript(fileURLToPath(new URL('./src/sw/push.ts', import.meta.url))),
     // Last: brotli and gzip copies of everything above, the service worker included (decision 050).
     precompress(),

@@ -16,7 +16,7 @@ import { AppError } from './http/errors.js';
 import { precompressedEncoding } from './http/precompressed.js';
 import { API_HEADERS, CONSOLE_HEADERS, readApiBackups, webAppHelmet } from './http/security-headers.js';
 import { EndpointRegistrar } from './http/endpoints.js';
-import { negotiateLanguage, translator, type Translate } from './i18n/index.js';
+import { negotiateLanguage, translator, type MessageKey, type Translate } from './i18n/index.js';
 import { refuseControlCharacters } from './http/validation.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { FieldCipher } from './lib/secrets.js';
@@ -423,6 +423,7 @@ export function buildServices(
     ledger,
     limits,
     clock,
+    calendar,
   );
   const profile = new ProfileService(db, accountsRepository, files, forgetSessions);
   return {
@@ -464,7 +465,7 @@ export function buildServices(
     policies,
     console: new ConsoleService(db, new ConsoleRepository(), hasher, cipher, limits, operators, clock, config),
     admin: {
-      identity: new IdentityAdmin(db, identityRepository, files, operators, notifications, forgetSessions),
+      identity: new IdentityAdmin(db, identityRepository, files, operators, notifications, cipher, forgetSessions),
       payouts: new PayoutsAdmin(
         db,
         payoutsRepository,
@@ -517,6 +518,17 @@ function clientErrorMessage(error: FastifyError, t: Translate, config: Config): 
     default:
       return error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' ? t('badJson') : t('validationFailed');
   }
+}
+
+/**
+ * An error's message key and values; a frozen account's (1018, from login, a session or a step-source
+ * token alike) names SUPPORT_CONTACT when one is configured (decision 082).
+ */
+function frozenWithContact(error: AppError, config: Config): [MessageKey, Record<string, string | number>] {
+  if (error.messageKey === 'accountFrozen' && config.supportContact) {
+    return ['accountFrozenContact', { contact: config.supportContact.value }];
+  }
+  return [error.messageKey, error.values];
 }
 
 /** Blank characters a JSON body may carry around its value: a pretty-printer's newline, not a padding. */
@@ -710,7 +722,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       if (error instanceof StorageUnavailableError) {
         request.log.warn({ err: error.reason }, 'object storage unavailable');
       }
-      const message = error.text ?? t(error.messageKey, error.values);
+      const message = error.text ?? t(...frozenWithContact(error, config));
       return reply.code(200).send({ code: error.code, message, data: null });
     }
     const status = error.statusCode ?? 500;

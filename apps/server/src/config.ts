@@ -161,6 +161,9 @@ const EnvSchema = z.object({
     .min(1024)
     .default(200 * 1024 * 1024),
   CARD_MAILING_DESCRIPTION: z.string().trim().min(1).max(2_000).optional(),
+  // Where a user reaches the operator's support (decision 082): an email address, a phone number or
+  // an https:// address; empty: none, and the app names no contact.
+  SUPPORT_CONTACT: z.string().trim().max(200).default(''),
   DEMO_WELCOME_BALANCE: z.coerce.number().int().min(0).default(200_000),
   DEMO_WELCOME_POINTS: z.coerce.number().int().min(0).default(5_000),
   DEMO_OUTBOX_ALL: z
@@ -297,6 +300,23 @@ function smsSettings(mode: 'demo' | 'production', e: z.output<typeof EnvSchema>,
 
 type Env = z.output<typeof EnvSchema>;
 type Mode = NonNullable<Env['STRIDE_MODE']>;
+
+/** How the app offers the support contact: a mail, a call, or a page (decision 082). */
+export type SupportContact = { readonly kind: 'email' | 'phone' | 'url'; readonly value: string };
+
+/**
+ * SUPPORT_CONTACT (decision 082): an email address, a phone number (digits, spaces, dashes,
+ * brackets, an optional leading +) or an http(s) address; empty is none. Anything else joins the
+ * start-up problems, so that the app never offers a link that leads nowhere.
+ */
+export function supportContact(value: string, problems: StartupProblems): SupportContact | null {
+  if (value === '') return null;
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return { kind: 'email', value };
+  if (/^\+?[0-9][0-9 ()-]{2,28}[0-9]$/.test(value)) return { kind: 'phone', value };
+  if (/^https?:\/\/\S+$/.test(value) && URL.canParse(value)) return { kind: 'url', value };
+  problems.refuse(`SUPPORT_CONTACT=${value} is neither an email address, a phone number nor an http(s):// address.`);
+  return null;
+}
 
 const S3_VARIABLES = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -677,6 +697,8 @@ function fromEnv(e: Env) {
     }
   }
 
+  const support = supportContact(e.SUPPORT_CONTACT, problems);
+
   const sms = smsSettings(mode, e, problems);
 
   const webPush = webPushSettings(e, mode, dataDir, problems);
@@ -865,6 +887,8 @@ function fromEnv(e: Env) {
     companionUploads: { dir: path.join(dataDir, 'companion'), maxBytes: e.COMPANION_MAX_BYTES },
     /** Replaces the built-in (translated) description of physical card mailing. */
     cardMailingDescription: e.CARD_MAILING_DESCRIPTION,
+    /** Where users reach support, named in the frozen-account message and on My; null: none (decision 082). */
+    supportContact: support,
     /** SMS codes and their delivery (decision 034). */
     sms,
     /** Web Push: VAPID keys, subject, allowed push services, TTL, reminder sweep (decision 048). */

@@ -586,3 +586,29 @@ describe('object storage (decision 054)', () => {
     });
   });
 });
+
+describe('the support contact (decision 082)', () => {
+  const contactOf = (value?: string) =>
+    loadConfig({ DATA_DIR: tempDir(), ...(value === undefined ? {} : { SUPPORT_CONTACT: value }) }).supportContact;
+
+  it('is none unless set, and none when set blank', () => {
+    expect(contactOf()).toBeNull();
+    expect(contactOf('')).toBeNull();
+    expect(contactOf('   ')).toBeNull();
+  });
+
+  it('is an email address, a phone number or an http(s) address, trimmed', () => {
+    expect(contactOf(' help@walk.example.com ')).toEqual({ kind: 'email', value: 'help@walk.example.com' });
+    expect(contactOf('+86 400-123-4567')).toEqual({ kind: 'phone', value: '+86 400-123-4567' });
+    expect(contactOf('https://walk.example.com/help')).toEqual({
+      kind: 'url',
+      value: 'https://walk.example.com/help',
+    });
+  });
+
+  it('refuses anything else at start-up, naming the variable', () => {
+    expect(() => contactOf('call us')).toThrow(/SUPPORT_CONTACT=call us is neither an email address/);
+    expect(() => contactOf('javascript:alert(1)')).toThrow(ConfigError);
+    expect(() => contactOf('x'.repeat(201))).toThrow(/SUPPORT_CONTACT/);
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SINGLE_LINE_PATTERN } from './rules/account-fields.js';
+import { MOBILE_PATTERN, SINGLE_LINE_PATTERN } from './rules/account-fields.js';
 
 /** Input limit for free text (docs/product/client.md, Gestures and components: text input). */
 export const INPUT_MAX_LENGTH = 140;
@@ -60,9 +60,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export const DoneSchema = z.object({ done: z.literal(true) });
 
 /** International mobile number: optional +, 7 to 15 digits, no leading zero. */
-export const MobileSchema = text()
-  .trim()
-  .regex(/^\+?[1-9][0-9]{6,14}$/, { error: 'rule.mobile' });
+export const MobileSchema = text().trim().regex(MOBILE_PATTERN, { error: 'rule.mobile' });
 
 export const PersonNameSchema = text().trim().min(1).max(64);
 
@@ -90,6 +88,8 @@ export const APP_ROUTES = [
   '/pages-sub/order/member',
   '/pages-sub/order/shop',
   '/pages-sub/physical-card-mailing/index',
+  // One points statement (decision 081).
+  '/pages-sub/points-statement/index',
   '/pages-sub/profile/index',
   '/pages-sub/realname/index',
   '/pages-sub/steps/sources',

@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION_DENYLIST, PUSH_SCRIPT, cssColour, pushWorkerScript, pwaOptions, webManifest } from '../../pwa';
+import {
+  NAVIGATION_DENYLIST,
+  PUSH_SCRIPT,
+  cssColour,
+  pushWorkerScript,
+  pwaOptions,
+  themeColourMeta,
+  webManifest,
+} from '../../pwa';
 
 // Tests run from the repository root (vitest.config.ts).
 const WEB = path.resolve('apps', 'web');
@@ -30,6 +38,17 @@ describe('the installable app (decision 045)', () => {
     expect(manifest.theme_color).toBe(cssColour(css, 'primary'));
     expect(manifest.background_color).toBe(cssColour(css, 'background'));
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  });
+
+  it('the page’s theme-color is the manifest’s, from one place', () => {
+    // index.html names no colour of its own: a second value would drift from the manifest's.
+    expect(readFileSync(path.join(WEB, 'index.html'), 'utf8')).not.toMatch(/theme-color/);
+    const transform = themeColourMeta(APP_CSS).transformIndexHtml;
+    expect(typeof transform).toBe('function');
+    const tags = (transform as () => { tag: string; attrs: Record<string, string> }[])();
+    const metas = tags.filter((tag) => tag.tag === 'meta' && tag.attrs.name === 'theme-color');
+    expect(metas).toHaveLength(1);
+    expect(metas[0]?.attrs.content).toBe(manifest.theme_color);
   });
 
   it('every icon it names exists with the size it states; 192 and 512 px for any use and maskable', () => {

@@ -44,6 +44,7 @@ export const MY_ICONS = {
   download: icon('M12 3v12M7 10l5 5 5-5M4 19h16'),
   version: icon('M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7.5v.5'),
   community: icon('M4 5h16v11H9l-5 4zM8 9h8M8 12h5'),
+  support: icon('M4 13v-1a8 8 0 0 1 16 0v1M4 13h3v6H4zM17 13h3v6h-3zM20 19a3 3 0 0 1-3 3h-4'),
   push: icon('M8 2h8v20H8zM11 19h2M17 6.5a4 4 0 0 1 0 5M19.5 4a7.5 7.5 0 0 1 0 10'),
   policy: icon('M6 3h12v18H6zM9 8h6M9 12h6M9 16h3'),
   inbox: icon('M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4'),
@@ -57,7 +58,7 @@ export type MyIcon = keyof typeof MY_ICONS;
 /** A row of the My page: a page by its title, or one of the rows My draws itself. */
 export type MyEntry =
   | { readonly path: AppPath; readonly icon: MyIcon; readonly labelKey?: MessageKey }
-  | { readonly row: 'inbox' | 'language' | 'download' | 'version'; readonly icon: MyIcon };
+  | { readonly row: 'inbox' | 'language' | 'download' | 'support' | 'version'; readonly icon: MyIcon };
 
 export interface MyGroup {
   readonly key: string;
@@ -75,6 +76,7 @@ export const MY_GROUPS: readonly MyGroup[] = [
     titleKey: 'my.group.wallet',
     entries: [
       { path: PATHS.asset, icon: 'statement' },
+      { path: PATHS.pointsStatement, icon: 'statement' },
       { path: PATHS.card, icon: 'card' },
       { path: PATHS.invest, icon: 'plans' },
       { path: PATHS.orderMember, icon: 'cardOrders' },
@@ -124,6 +126,8 @@ export const MY_GROUPS: readonly MyGroup[] = [
       { row: 'download', icon: 'download' },
       { path: PATHS.officialCommunity, icon: 'community' },
       { path: PATHS.terms, icon: 'policy', labelKey: 'policies.myEntry' },
+      // The operator's SUPPORT_CONTACT, when there is one (decision 082).
+      { row: 'support', icon: 'support' },
       { row: 'version', icon: 'version' },
     ],
   },

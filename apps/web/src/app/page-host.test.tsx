@@ -125,6 +125,14 @@ describe('page host', () => {
     await open('#/pages/my/index');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
     expect(window.location.hash).toBe(`#/pages/login/index?redirect=${encodeURIComponent('/pages/my/index')}`);
+    expect(document.title).toBe('Log in · Stride');
+    // The Sign up tab titles the page, in its head and in the browser (decision 082).
+    fireEvent.click(screen.getByRole('tab', { name: 'Sign up' }));
+    expect(await screen.findByRole('heading', { name: 'Sign up', level: 1 })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Sign up · Stride'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'Log in', level: 1 })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Log in · Stride'));
   });
 
   it('keeps a tab page alive across switchTab: home is the same page when the user comes back', async () => {

@@ -1,12 +1,13 @@
-import { createElement, Suspense, useSyncExternalStore } from 'react';
+import { createElement, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { NavBar } from '../components/nav-bar';
 import { PageActivityContext } from '../hooks/page-activity';
+import { PageTitleContext } from '../hooks/page-title';
 import { PageErrorBoundary } from '../components/page-error';
 import { TabBar } from '../components/tab-bar';
 // Only the count's store and hook: the inbox itself loads with its page.
 import { badgeText } from '../features/notifications/badge-text';
 import { useUnreadCount } from '../features/notifications/use-unread-count';
-import { useI18n } from '../lib/i18n';
+import { useI18n, type MessageKey } from '../lib/i18n';
 import { HOME_ROUTE, PATHS, type Navigator, type PageEntry } from '../lib/navigation';
 import { pageTitleKey } from './page-titles';
 import { findRoute, pageComponent, ROUTES } from './routes';
@@ -18,8 +19,16 @@ function reload() {
 
 function Page({ entry, isActive, navigator }: { entry: PageEntry; isActive: boolean; navigator: Navigator }) {
   const { t } = useI18n();
+  // A title the page set itself (usePageTitle), else its own from the route table.
+  const [ownTitle, setOwnTitle] = useState<MessageKey | undefined>(undefined);
   const route = findRoute(entry.route);
   const Component = pageComponent(entry.route);
+  const title = route ? t(ownTitle ?? pageTitleKey(route.path, entry.query)) : '';
+  const appName = t('appName');
+  // The browser's title names the page shown (docs/product/client.md, Accessibility).
+  useEffect(() => {
+    if (isActive && title) document.title = title === appName ? appName : `${title} · ${appName}`;
+  }, [isActive, title, appName]);
   if (!route || !Component) return null;
   // docs/product/client.md, Navigation: no back button on tab pages and home.
   const hasBack = !route.tab && route.path !== HOME_ROUTE;
@@ -35,17 +44,19 @@ function Page({ entry, isActive, navigator }: { entry: PageEntry; isActive: bool
         {/* Inside the main landmark, so that no content is outside one (docs/product/client.md, Accessibility). */}
         {route.customNav ? null : (
           <NavBar
-            title={t(pageTitleKey(route.path, entry.query))}
+            title={title}
             backLabel={t('back')}
             {...(hasBack ? { onBack: () => void back().catch(() => undefined) } : {})}
           />
         )}
         <PageErrorBoundary message={t('connectionTimeout')} onRetry={reload}>
           <PageActivityContext.Provider value={isActive}>
-            <Suspense fallback={null}>
-              {/* The route table creates each lazy page once, at module load; this only looks it up. */}
-              {createElement(Component, { query: entry.query })}
-            </Suspense>
+            <PageTitleContext.Provider value={setOwnTitle}>
+              <Suspense fallback={null}>
+                {/* The route table creates each lazy page once, at module load; this only looks it up. */}
+                {createElement(Component, { query: entry.query })}
+              </Suspense>
+            </PageTitleContext.Provider>
           </PageActivityContext.Provider>
         </PageErrorBoundary>
       </main>

@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { handOverLoginNotice, takeLoginNotice } from '../features/auth/login-notice';
 import type { Dialogs } from './dialogs';
 import { createRequestUi, type RequestUiDeps } from './wire-request-ui';
 
@@ -37,6 +38,37 @@ describe('request UI wiring', () => {
     expect(onLogin.deps.reLaunch).not.toHaveBeenCalled();
     await waitFor(() => expect(onLogin.dialogs.alert).toHaveBeenCalledWith('request error'));
     expect(dialogs.alert).not.toHaveBeenCalled();
+  });
+
+  it('1001 with no dialog (a hidden call, or the start refusing a stored token): the login page says it, once', async () => {
+    const { ui, dialogs } = setup();
+    ui.sessionInvalid({ message: 'Your session has ended. Please log in again.', hidden: true });
+    expect(takeLoginNotice()).toEqual({
+      kind: 'sessionEnded',
+      message: 'Your session has ended. Please log in again.',
+    });
+    expect(takeLoginNotice()).toBeUndefined();
+    // The start's check of a stored token: no page yet, the route guard sends the first one to login.
+    setup(null).ui.sessionInvalid({ message: 'Your session has ended. Please log in again.', hidden: true });
+    expect(takeLoginNotice()).toMatchObject({ kind: 'sessionEnded' });
+    // Already on login: nothing waits for a later visit.
+    setup('/pages/login/index').ui.sessionInvalid({ message: 'x', hidden: true });
+    expect(takeLoginNotice()).toBeUndefined();
+    // A dialog that says it leaves nothing for the login page.
+    ui.sessionInvalid({ message: 'y', hidden: true });
+    ui.sessionInvalid({ message: 'y', hidden: false });
+    await waitFor(() => expect(dialogs.alert).toHaveBeenCalledWith('y'));
+    expect(takeLoginNotice()).toBeUndefined();
+  });
+
+  it('1001 right after the app left the session itself (a logout, a deletion): no "session ended" on login', () => {
+    const { ui } = setup();
+    handOverLoginNotice({ kind: 'accountDeleted' });
+    ui.sessionInvalid({ message: 'Your session has ended. Please log in again.', hidden: true });
+    expect(takeLoginNotice()).toEqual({ kind: 'accountDeleted' });
+    handOverLoginNotice({ kind: 'signedOut' });
+    ui.sessionInvalid({ message: 'Your session has ended. Please log in again.', hidden: true });
+    expect(takeLoginNotice()).toEqual({ kind: 'signedOut' });
   });
 
   it('1001 while the first page is still opening: leaves it to the route guard, which remembers the page', () => {

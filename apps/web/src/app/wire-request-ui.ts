@@ -1,3 +1,5 @@
+// The notice module alone: the auth feature's forms stay out of the first route.
+import { dropLoginNotice, handOverLoginNotice } from '../features/auth/login-notice';
 import type { HttpClient, RequestUi } from '../lib/http';
 import { t } from '../lib/i18n';
 import { PATHS, getNavigator, loginUrlFor } from '../lib/navigation';
@@ -42,7 +44,14 @@ export function createRequestUi(deps: RequestUiDeps = defaultDeps): RequestUi {
       // With no page yet (the first page is still opening), the route guard sends that first page
       // to login, remembering it; a second navigation here would race it and forget the target.
       if (current && current.route !== PATHS.login) deps.reLaunch(loginUrlFor(current.url)).catch(ignore);
-      if (hidden || sessionDialogOpen) return;
+      if (sessionDialogOpen) return;
+      // A call that hides its errors (the start's check of a stored token among them) shows no
+      // dialog: the login page says it once instead (docs/product/client.md, Request layer).
+      if (hidden) {
+        if (current?.route !== PATHS.login) handOverLoginNotice({ kind: 'sessionEnded', message });
+        return;
+      }
+      dropLoginNotice('sessionEnded');
       sessionDialogOpen = true;
       void alert(message || t('requestError')).finally(() => {
         sessionDialogOpen = false;

@@ -1,4 +1,5 @@
 export { PageActivityContext, usePageActive } from './page-activity';
+export { PageTitleContext, usePageTitle } from './page-title';
 export { LONG_PRESS_MS, LONG_PRESS_TOLERANCE_PX, useLongPress, type LongPressHandlers } from './use-long-press';
 export { usePaymentPolling, type PaymentPolling, type PaymentPollingState } from './use-payment-polling';
 export {

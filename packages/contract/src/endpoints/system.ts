@@ -13,6 +13,18 @@ export const RulesSchema = z.object({
   exchangeCashPerUnit: z.number().int(),
   /** The fewest points one exchange takes (EXCHANGE_MIN_POINTS). */
   exchangeMinPoints: z.number().int(),
+  /** Steps that earn one point (POINTS_STEPS_PER_POINT), before a card's multiplier. */
+  stepsPerPoint: z.number().int(),
+  /** The most points a day's steps earn (POINTS_DAILY_MAX), before a card's multiplier. */
+  pointsDailyMax: z.number().int(),
+  /** Points both sides of an invite get (INVITE_REWARD_POINTS) once the invitee first walks `inviteQualifyingSteps` in a day. */
+  inviteRewardPoints: z.number().int(),
+  inviteQualifyingSteps: z.number().int(),
+  /**
+   * Where users reach support (SUPPORT_CONTACT, decision 082): an email address, a phone number or
+   * an http(s) address, or null when none is configured.
+   */
+  supportContact: z.object({ kind: z.enum(['email', 'phone', 'url']), value: z.string() }).nullable(),
 });
 
 export const getRules = defineEndpoint({
@@ -21,7 +33,7 @@ export const getRules = defineEndpoint({
   path: '/api/rules',
   access: 'none',
   summary:
-    'The configured limits the web app checks before sending: payout methods and addresses per user, and the points-to-cash exchange rate and minimum.',
+    'The configured limits the web app checks before sending and the rules it explains: payout methods and addresses per user, the points-to-cash exchange rate and minimum, points per step and per day, the invite reward, and the support contact.',
   response: RulesSchema,
 });
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { MobileSchema } from '../common.js';
 import { NewPasswordSchema, NicknameSchema } from '../endpoints/accounts.js';
-import { NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, isNewPassword, isNickname } from './account-fields.js';
+import {
+  NICKNAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  isMobileNumber,
+  isNewPassword,
+  isNickname,
+} from './account-fields.js';
 
 // The web app's forms check with the plain functions, the server with the schemas (decision 065):
 // both must answer the same for every kind of value either can meet.
@@ -46,7 +54,26 @@ const NICKNAMES = [
   'Lin Walker',
 ];
 
+const MOBILES = [
+  '',
+  '138001',
+  '1380013',
+  '13800138000',
+  ' 13800138000 ',
+  '+8613800138000',
+  '+1'.padEnd(16, '5'),
+  '+1'.padEnd(17, '5'),
+  '013800138000',
+  '138-0013-8000',
+  '1380013800a',
+  '++13800138000',
+];
+
 describe('account fields as plain functions (decision 065)', () => {
+  it.each(MOBILES)('judges the mobile number %j as the schema does', (value) => {
+    expect(isMobileNumber(value)).toBe(MobileSchema.safeParse(value).success);
+  });
+
   it.each(PASSWORDS)('judges the password %j as the schema does', (value) => {
     expect(isNewPassword(value)).toBe(NewPasswordSchema.safeParse(value).success);
   });

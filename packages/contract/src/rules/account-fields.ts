@@ -11,6 +11,17 @@
 // eslint-disable-next-line no-control-regex -- the pattern exists to name the control characters.
 export const SINGLE_LINE_PATTERN = /^[^\u0000-\u001f\u007f]*$/;
 
+/**
+ * A mobile number (docs/product/rules.md, Accounts): 7 to 15 digits, the first not 0, with an
+ * optional leading +. Sign-up, login and password reset take it alike (MobileSchema).
+ */
+export const MOBILE_PATTERN = /^\+?[1-9][0-9]{6,14}$/;
+
+/** Whether a typed number (trimmed, as the server trims it) has the shape of a mobile number. */
+export function isMobileNumber(value: string): boolean {
+  return MOBILE_PATTERN.test(value.trim());
+}
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const PASSWORD_LETTER = /[A-Za-z]/;

@@ -1,4 +1,5 @@
 import { RemoteView } from '../../components/remote-view';
+import { handOverLoginNotice } from '../../features/auth/login-notice';
 import { DataExportForm, DeleteAccountForm, loadDeletionCheck } from '../../features/privacy';
 import { PATHS, go, relaunch } from '../../lib/navigation';
 import { userStore } from '../../lib/storage';
@@ -16,7 +17,9 @@ export default function AccountDataPage() {
             check={check}
             onWithdraw={() => go(PATHS.withdrawal)}
             onDeleted={() => {
-              // The server ended every session: nothing of the account stays on this device.
+              // The server ended every session: nothing of the account stays on this device. The
+              // login page says once that the account is gone (docs/product/client.md, Login).
+              handOverLoginNotice({ kind: 'accountDeleted' });
               userStore.clear();
               relaunch(PATHS.login);
             }}

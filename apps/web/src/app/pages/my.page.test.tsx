@@ -5,6 +5,7 @@ import { PATHS, go } from '../../lib/navigation';
 import { userStore } from '../../lib/storage';
 import { MY_GROUPS } from '../my-menu';
 import { PAGE_TITLES } from '../page-titles';
+import { supportHref } from '../../features/account';
 import MyPage from './my.page';
 
 vi.mock('../../lib/navigation', async (importOriginal) => ({
@@ -92,6 +93,36 @@ describe('MyPage', () => {
     expect(go).toHaveBeenCalledWith(PATHS.profile);
     userStore.setUserInfo({ ...USER, nickname: '小明' });
     expect(await screen.findByRole('button', { name: '小明 Verified' })).toBeTruthy();
+  });
+
+  it('names the operator’s support contact in About, as a link to write to it (decision 082)', async () => {
+    const rules = {
+      bankCardsMax: 5,
+      addressesMax: 20,
+      exchangePointsPerUnit: 100,
+      exchangeCashPerUnit: 100,
+      exchangeMinPoints: 100,
+      stepsPerPoint: 100,
+      pointsDailyMax: 200,
+      inviteRewardPoints: 500,
+      inviteQualifyingSteps: 5_000,
+      supportContact: { kind: 'email', value: 'help@walk.example.com' },
+    };
+    const served = vi.mocked(fetch).getMockImplementation();
+    vi.mocked(fetch).mockImplementation((input, init) =>
+      new URL(String(input instanceof Request ? input.url : input), 'http://x').pathname === '/api/rules'
+        ? Promise.resolve(new Response(JSON.stringify({ code: 1, message: 'ok', data: rules })))
+        : (served as typeof fetch)(input, init),
+    );
+    render(<MyPage />);
+    const about = screen.getByRole('navigation', { name: 'About' });
+    const link = await within(about).findByRole('link', { name: 'Contact support help@walk.example.com' });
+    expect(link.getAttribute('href')).toBe('mailto:help@walk.example.com');
+  });
+
+  it('leads a phone contact to a call and an address to its page', () => {
+    expect(supportHref({ kind: 'phone', value: '+86 400-123-4567' })).toBe('tel:+864001234567');
+    expect(supportHref({ kind: 'url', value: 'https://walk.example.com/help' })).toBe('https://walk.example.com/help');
   });
 
   it('changes the language from a sheet', async () => {

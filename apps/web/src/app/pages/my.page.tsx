@@ -3,10 +3,11 @@ import { maskMiddle } from '@stride/contract/rules';
 import { ActionSheet } from '../../components/action-sheet';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
-import { Avatar, logoutUser } from '../../features/account';
+import { Avatar, logoutUser, supportHref } from '../../features/account';
 import { listMyCards } from '../../features/cards';
-import { ExchangeSheet } from '../../features/exchange';
+import { ExchangeSheet, getRules } from '../../features/exchange';
 import { DownloadEntry } from '../../features/download';
+import { handOverLoginNotice } from '../../features/auth/login-notice';
 import { useHome } from '../../features/home';
 import { badgeText, useUnreadCount } from '../../features/notifications';
 import { createRetryKey } from '../../lib/http';
@@ -16,6 +17,7 @@ import { PATHS, go, relaunch } from '../../lib/navigation';
 import { useUser, userStore } from '../../lib/storage';
 import { APP_VERSION, APP_VERSION_CODE } from '../app-info';
 import { RemoteView } from '../../components/remote-view';
+import { useRemote } from '../../hooks';
 import { MY_GROUPS, MY_ICONS, type MyEntry, type MyIcon } from '../my-menu';
 import { PAGE_TITLES } from '../page-titles';
 import '../../features/home/home.css';
@@ -27,6 +29,8 @@ function logOut() {
     userStore.clear();
     relaunch(PATHS.login);
   };
+  // Calls still under way answer 1001 now: no "session ended" on the login page for that.
+  handOverLoginNotice({ kind: 'signedOut' });
   void logoutUser({ hideErrors: true }).then(leave, leave);
 }
 
@@ -45,12 +49,12 @@ function Assets() {
   const home = state.data;
   return (
     <section className="card home-wallet my-assets" aria-label={t('home.wallet')}>
-      <dl className="home-wallet__figures">
       {home.savedAt !== undefined ? (
         <p className="hint" role="status" data-testid="my-kept">
           {t('home.keptAsOf', { time: formatTime(home.savedAt) })}
         </p>
       ) : null}
+      <dl className="home-wallet__figures">
         <div>
           <dt>{t('home.balance')}</dt>
           <dd data-testid="my-balance">{formatMoney(home.balance)}</dd>
@@ -138,6 +142,17 @@ const CHEVRON = (
   </svg>
 );
 
+const loadRules = (signal: AbortSignal) => getRules({ hideErrors: true, signal });
+
+/** The operator's support contact (`GET /api/rules`); no row when none is configured or it is unknown. */
+function SupportRow({ icon }: { readonly icon: MyIcon }) {
+  const { t } = useI18n();
+  const { state } = useRemote(loadRules, { refreshOnShow: false });
+  const contact = state.status === 'ready' ? state.data.supportContact : null;
+  if (!contact) return null;
+  return <Row icon={icon} label={t('my.support')} value={contact.value} href={supportHref(contact)} />;
+}
+
 /** A row of a group: icon, label, an optional value, and a chevron where it opens something. */
 function Row({
   icon,
@@ -146,11 +161,14 @@ function Row({
   onClick,
   disabled = false,
   testId,
+  href,
 }: {
   readonly icon: MyIcon;
   readonly label: string;
   readonly value?: ReactNode;
   readonly onClick?: () => void;
+  /** Leaves the app (a mail, a call, a page) instead of opening something in it. */
+  readonly href?: string;
   readonly disabled?: boolean;
   readonly testId?: string;
 }) {
@@ -161,12 +179,22 @@ function Row({
       </span>
       <span className="my-row__label">{label}</span>
       {value === undefined ? null : <span className="my-row__value">{value}</span>}
-      {onClick ? CHEVRON : null}
+      {onClick || href ? CHEVRON : null}
     </>
   );
+  const external = href?.startsWith('http') === true;
   return (
     <li>
-      {onClick ? (
+      {href ? (
+        <a
+          className="my-row"
+          href={href}
+          data-testid={testId}
+          {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
+          {content}
+        </a>
+      ) : onClick ? (
         <button type="button" className="my-row" disabled={disabled} onClick={onClick} data-testid={testId}>
           {content}
         </button>
@@ -238,6 +266,8 @@ function Entry({ entry }: { readonly entry: MyEntry }) {
       return <LanguageRow icon={entry.icon} />;
     case 'download':
       return <DownloadEntry render={(download) => <Row icon={entry.icon} {...download} />} />;
+    case 'support':
+      return <SupportRow icon={entry.icon} />;
     case 'version':
       return <Row icon={entry.icon} label={t('my.version')} value={`${APP_VERSION} (${APP_VERSION_CODE})`} />;
   }

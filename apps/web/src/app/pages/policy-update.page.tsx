@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { StatusTip } from '../../components/status-tip';
 import { logoutUser } from '../../features/account';
+import { handOverLoginNotice } from '../../features/auth/login-notice';
 import { getConsents, PolicyUpdate } from '../../features/policies';
 import { useRemote } from '../../hooks';
 import { PATHS, continueUrl, reLaunch, relaunch } from '../../lib/navigation';
@@ -13,6 +14,8 @@ function logOut() {
     userStore.clear();
     relaunch(PATHS.login);
   };
+  // Calls still under way answer 1001 now: no "session ended" on the login page for that.
+  handOverLoginNotice({ kind: 'signedOut' });
   void logoutUser({ hideErrors: true }).then(leave, leave);
 }
 

@@ -53,6 +53,43 @@ describe('push settings', () => {
     expect(screen.getByTestId('push-state').textContent).toContain('off for this device');
   });
 
+  it('on iPhone Safari outside the home screen app, says in one line to add Stride to the home screen first', async () => {
+    const userAgent = vi.spyOn(navigator, 'userAgent', 'get');
+    userAgent.mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    );
+    try {
+      render(<PushSettingsPage />);
+      expect((await screen.findByTestId('push-home-screen')).textContent).toBe(
+        'On iPhone and iPad, add Stride to your home screen first: tap Share, then “Add to Home Screen”, and open Stride from there.',
+      );
+      // It stands in for "this browser cannot": there is a way, and this is it.
+      expect(screen.queryByTestId('push-problem')).toBeNull();
+    } finally {
+      userAgent.mockRestore();
+    }
+  });
+
+  it('from the home screen app, or on another browser, says nothing of the home screen', async () => {
+    const userAgent = vi.spyOn(navigator, 'userAgent', 'get');
+    userAgent.mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    );
+    Object.defineProperty(navigator, 'standalone', { configurable: true, value: true });
+    try {
+      const { unmount } = render(<PushSettingsPage />);
+      await screen.findByTestId('push-state');
+      expect(screen.queryByTestId('push-home-screen')).toBeNull();
+      unmount();
+    } finally {
+      Reflect.deleteProperty(navigator, 'standalone');
+      userAgent.mockRestore();
+    }
+    render(<PushSettingsPage />);
+    await screen.findByTestId('push-problem');
+    expect(screen.queryByTestId('push-home-screen')).toBeNull();
+  });
+
   it('explains how to allow notifications when the permission is denied', async () => {
     vi.stubGlobal('PushManager', function PushManager() {});
     vi.stubGlobal('Notification', { permission: 'denied' });

@@ -5,3 +5,4 @@ export { AccountSummary } from './components/account-summary';
 export { Avatar } from './components/avatar';
 export { ProfileForm } from './components/profile-form';
 export { updateProfile } from './api/update-profile';
+export { supportHref, type SupportContact } from './support-href';

@@ -22,6 +22,20 @@ export function pushAvailability(scope: typeof globalThis = globalThis): PushAva
   return scope.Notification.permission;
 }
 
+/**
+ * Safari on iPhone and iPad offers Web Push only to a web app opened from the home screen
+ * (docs/product/client.md, Push notifications): true there, outside standalone mode. iPadOS
+ * presents itself as a Mac, told apart by its touch points.
+ */
+export function needsHomeScreen(scope: typeof globalThis = globalThis): boolean {
+  const nav = scope.navigator as (Navigator & { readonly standalone?: boolean }) | undefined;
+  if (!nav) return false;
+  const isIos = /iPhone|iPad|iPod/.test(nav.userAgent) || (nav.platform === 'MacIntel' && nav.maxTouchPoints > 1);
+  if (!isIos) return false;
+  const standalone = nav.standalone === true || scope.matchMedia?.('(display-mode: standalone)').matches === true;
+  return !standalone;
+}
+
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   if (!('serviceWorker' in navigator)) return undefined;
   return navigator.serviceWorker.getRegistration();

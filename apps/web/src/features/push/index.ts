@@ -1,2 +1,2 @@
 export { PushSettings } from './components/push-settings';
-export { pushAvailability, PushUnavailableError, type PushAvailability } from './browser';
+export { needsHomeScreen, pushAvailability, PushUnavailableError, type PushAvailability } from './browser';

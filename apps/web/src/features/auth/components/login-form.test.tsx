@@ -43,6 +43,28 @@ afterEach(() => {
 });
 
 describe('LoginForm', () => {
+  it('says a malformed number’s format before calling, with sign-up’s rule (7 to 15 digits)', async () => {
+    const requests = serve({ 'POST /api/user/login': [{ code: 1, message: 'ok', data: SESSION }] });
+    const onSuccess = vi.fn();
+    render(
+      <LoginForm initialMode="login" onSuccess={onSuccess} onForgotPassword={() => undefined} policies={ACCEPTED} />,
+    );
+    fill('Password', 'walk2026');
+    for (const number of ['138001', '0138001380', '1380013800a', '1234567890123456']) {
+      fill('Mobile number', number);
+      fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Enter a mobile number of 7 to 15 digits (it may start with +, not with 0).',
+      );
+    }
+    expect(requests).toEqual([]);
+    // Seven digits is a number by the rule: it is sent (and the server decides).
+    fill('Mobile number', ' 1380013 ');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(requests.map((request) => request.key)).toEqual(['POST /api/user/login']);
+  });
+
   it('shows the captcha when the server requires it (1008) and retries with it', async () => {
     const requests = serve({
       'POST /api/user/login': [

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { CODES, PASSWORD_MAX, type User } from '@stride/contract';
+import { isMobileNumber } from '@stride/contract/rules';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { isRequestError } from '../../../lib/http';
@@ -22,6 +23,8 @@ export interface LoginFormProps {
   readonly onForgotPassword: () => void;
   /** Sign-up's acceptance of the terms and privacy policy. */
   readonly policies: PolicyAcceptanceSlot;
+  /** The tab chosen, so that the page's title can follow it. */
+  readonly onModeChange?: (mode: LoginMode) => void;
 }
 
 export function LoginForm({
@@ -32,6 +35,7 @@ export function LoginForm({
   onSuccess,
   onForgotPassword,
   policies,
+  onModeChange,
 }: LoginFormProps) {
   const { t } = useI18n();
   const [mode, setMode] = useState<LoginMode>(initialMode);
@@ -46,6 +50,7 @@ export function LoginForm({
   function switchMode(next: LoginMode) {
     setMode(next);
     sending.setError(undefined);
+    onModeChange?.(next);
   }
 
   async function send() {
@@ -62,6 +67,12 @@ export function LoginForm({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A number the server would refuse as one is said before asking, with sign-up's rule: the
+    // server's answer to it is "wrong number or password", which says nothing of the format.
+    if (!isMobileNumber(account)) {
+      sending.setError(t('login.mobileFormat'));
+      return;
+    }
     void sending.run(send, onFailure);
   }
 

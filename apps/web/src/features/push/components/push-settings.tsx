@@ -6,6 +6,7 @@ import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { loadPreferences, loadPushKey, removeSubscription, savePreferences, saveSubscription } from '../api/push';
 import {
   currentSubscription,
+  needsHomeScreen,
   pushAvailability,
   PushUnavailableError,
   subscribeDevice,
@@ -47,6 +48,8 @@ export function PushSettings() {
   const switching = useSubmit();
   const saving = useSubmit();
   const timeZone = localTimeZone();
+  // iOS Safari outside the home screen app has no Push API: say how to get there instead.
+  const [homeScreenFirst] = useState(() => needsHomeScreen());
 
   const checkDevice = useCallback(() => {
     currentSubscription().then(
@@ -61,7 +64,9 @@ export function PushSettings() {
   const preferences = state.data;
   const isOn = preferences.enabled && hasDevice;
   const draft = reminder ?? { on: preferences.reminder, time: preferences.reminderTime };
-  const shown = problem ?? (availability === 'unsupported' || availability === 'denied' ? availability : undefined);
+  const shown =
+    problem ??
+    ((availability === 'unsupported' && !homeScreenFirst) || availability === 'denied' ? availability : undefined);
 
   const store = async (next: PushPreferences) => {
     const answer = await savePreferences(next);
@@ -114,6 +119,11 @@ export function PushSettings() {
           {t('push.deviceTitle')}
         </h2>
         <p>{t('push.intro')}</p>
+        {homeScreenFirst ? (
+          <p className="push-settings__problem" role="note" data-testid="push-home-screen">
+            {t('push.homeScreenFirst')}
+          </p>
+        ) : null}
         {shown ? (
           <p className="push-settings__problem" role="alert" data-testid="push-problem">
             {t(REASON_TEXT[shown])}
