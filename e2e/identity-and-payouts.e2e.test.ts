@@ -159,6 +159,17 @@ describe('identity and payouts', () => {
     await top(page).getByRole('button', { name: 'Withdraw', exact: true }).click();
     await top(page).getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => top(page).getByText('Withdrawal of ¥100.00 requested').count()).toBe(1);
+    // When it arrives is said once, in the done note, not again in the form below it.
+    const arrival = top(page).getByText(
+      'Expected in your bank account within 2 business days of the request, once it is reviewed.',
+    );
+    expect(await arrival.count()).toBe(1);
+    expect(
+      await top(page)
+        .locator('.payouts-done')
+        .getByText(/^Expected in your bank account/)
+        .count(),
+    ).toBe(1);
     // The amount left the balance at once, into a pending withdrawal.
     await expect.poll(() => top(page).locator('.payouts-balance').textContent()).toBe('Balance ¥100.00');
     const statement = await request(server.baseUrl, listWithdrawals, { token });
@@ -183,6 +194,8 @@ describe('identity and payouts', () => {
       .poll(() => record.getByRole('list', { name: 'Progress' }).locator('.payouts-timeline__status').allTextContents())
       .toEqual(['Requested', 'Paid']);
     expect(await record.textContent()).toContain('Fee ¥1.00 · received ¥99.00');
+    // The reference the finance operator recorded, on the user's own record.
+    expect(await record.textContent()).toContain('Bank reference: E2E-REF-1');
 
     // Deleting the card asks first; the withdrawal made to it keeps showing it. The row's actions
     // stay in the tab order, so a keyboard reaches Delete without swiping.

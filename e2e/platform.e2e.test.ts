@@ -34,6 +34,7 @@ const ROUTES: Record<string, string> = {
   '/pages-sub/order/member': 'My membership',
   '/pages-sub/order/shop': 'Exchanged goods',
   '/pages-sub/physical-card-mailing/index': 'Physical card mailing',
+  '/pages-sub/points-statement/index': 'Points statement',
   '/pages-sub/profile/index': 'Profile',
   '/pages-sub/realname/index': 'Real-name verification',
   '/pages-sub/steps/sources': 'Step sources',

@@ -160,6 +160,8 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     const [exchanged, collected] = await points.allInnerTexts();
     expect(exchanged).toMatch(/Exchanged for cash\s+-100 points[\s\S]*Balance 4,902 points[\s\S]*Exchange records ›/);
     expect(collected).toMatch(/Collected for walking\s+\+2 points[\s\S]*Balance 5,002 points[\s\S]*Receipt for/);
+    // The demo's welcome points are labelled like every other line.
+    expect((await points.allInnerTexts()).at(-1)).toMatch(/^Welcome bonus\s+\+5,000 points/);
     await screenshot(page, 'points-statement');
 
     expect(errors).toEqual([]);

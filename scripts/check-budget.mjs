@@ -28,7 +28,7 @@ const { values: options } = parseArgs({
     // The web app's first route, its largest start language counted (decision 052): 59.6 KB when
     // set, with Preact in place of react-dom (decision 059), all of the app's CSS in one file and
     // the shared app code in one chunk (decision 060); the target is 90 KB. A build that brought react-dom back (about +57 KB) fails it.
-    'first-route-kb': { type: 'string', default: '65' },
+    'first-route-kb': { type: 'string', default: '68' },
     // The web app's language chunks (decision 051): the app paints once the start language is
     // here, so that chunk is part of the first route. The console passes --language none.
     language: { type: 'string', multiple: true, default: ['^src/locales/chunks/(en|es|fr|zh-Hans|zh-Hant)\\.ts$'] },

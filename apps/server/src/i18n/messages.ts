@@ -130,6 +130,8 @@ const en = {
   consoleSignInNotLocked: "This operator's sign-in is not locked",
   staleEdit: 'Someone changed this meanwhile. Reload it and make your change again.',
   accountFrozen: 'This account is frozen. Please contact customer service.',
+  /** The same, naming the operator's SUPPORT_CONTACT (decision 082). */
+  accountFrozenContact: 'This account is frozen. Please contact customer service: {contact}',
   // Independent second approvers (decision 074).
   fourEyesCreatedBy: '{operator} was created by {by} on {date}: a different operator must approve',
   fourEyesRolesBy: '{operator} was given finance or admin by {by} on {date}: a different operator must approve',
@@ -270,6 +272,22 @@ const en = {
   policyVersionUnknown: 'There is no version {version} of this policy',
   consentIdPhotosRequired: 'Agree to the use of your ID card photos before uploading them',
   consentFaceRequired: 'Agree to the face check before taking the photo',
+  // The sandbox provider's pay page (decision 084).
+  'sandboxPay.title': 'Test payment',
+  'sandboxPay.demo': 'Test payment: no real money moves.',
+  'sandboxPay.amount': 'Amount to pay',
+  'sandboxPay.order': 'Membership order {id}',
+  'sandboxPay.pay': 'Pay {amount}',
+  'sandboxPay.cancel': 'Cancel payment',
+  'sandboxPay.paid': 'Payment complete',
+  'sandboxPay.cancelled': 'Payment cancelled',
+  'sandboxPay.closed': 'This payment is no longer open',
+  'sandboxPay.doneHint': 'Stride now shows your order’s new status.',
+  'sandboxPay.back': 'Back to my orders',
+  'sandboxPay.linkInvalid': 'This payment link is not valid or has expired',
+  'sandboxPay.linkInvalidHint': 'Nothing was paid or changed. Start the payment again from your order.',
+  'sandboxPay.notFound': 'Payment not found',
+  'sandboxPay.refused': 'The payment could not be confirmed. Nothing was charged: please try again from your order.',
 };
 
 export type MessageKey = keyof typeof en;
@@ -406,6 +424,7 @@ const es: Messages = {
   consoleSignInNotLocked: 'El inicio de sesión de este operador no está bloqueado',
   staleEdit: 'Otra persona cambió esto mientras tanto. Vuelve a cargarlo y repite el cambio.',
   accountFrozen: 'Esta cuenta está congelada. Contacta con atención al cliente.',
+  accountFrozenContact: 'Esta cuenta está congelada. Contacta con atención al cliente: {contact}',
   fourEyesCreatedBy: '{by} creó a {operator} el {date}: debe aprobarlo otro operador',
   fourEyesRolesBy:
     '{by} dio a {operator} el rol de finanzas o de administración el {date}: debe aprobarlo otro operador',
@@ -545,6 +564,22 @@ const es: Messages = {
   policyVersionUnknown: 'No existe la versión {version} de esta política',
   consentIdPhotosRequired: 'Acepta el uso de las fotos de tu documento de identidad antes de subirlas',
   consentFaceRequired: 'Acepta la verificación facial antes de tomar la foto',
+  // The sandbox provider's pay page (decision 084).
+  'sandboxPay.title': 'Pago de prueba',
+  'sandboxPay.demo': 'Pago de prueba: no se mueve dinero real.',
+  'sandboxPay.amount': 'Importe a pagar',
+  'sandboxPay.order': 'Pedido de membresía {id}',
+  'sandboxPay.pay': 'Pagar {amount}',
+  'sandboxPay.cancel': 'Cancelar el pago',
+  'sandboxPay.paid': 'Pago completado',
+  'sandboxPay.cancelled': 'Pago cancelado',
+  'sandboxPay.closed': 'Este pago ya no está abierto',
+  'sandboxPay.doneHint': 'Stride ya muestra el nuevo estado de tu pedido.',
+  'sandboxPay.back': 'Volver a mis pedidos',
+  'sandboxPay.linkInvalid': 'Este enlace de pago no es válido o ha caducado',
+  'sandboxPay.linkInvalidHint': 'No se ha cobrado ni cambiado nada. Vuelve a iniciar el pago desde tu pedido.',
+  'sandboxPay.notFound': 'No se encontró el pago',
+  'sandboxPay.refused': 'No se pudo confirmar el pago. No se ha cobrado nada: vuelve a intentarlo desde tu pedido.',
 };
 
 const fr: Messages = {
@@ -683,6 +718,7 @@ const fr: Messages = {
   consoleSignInNotLocked: 'La connexion de cet opérateur n’est pas bloquée',
   staleEdit: 'Quelqu’un a modifié cet élément entre-temps. Rechargez-le et refaites votre modification.',
   accountFrozen: 'Ce compte est gelé. Veuillez contacter le service client.',
+  accountFrozenContact: 'Ce compte est gelé. Veuillez contacter le service client : {contact}',
   fourEyesCreatedBy: '{operator} a été créé par {by} le {date} : un autre opérateur doit approuver',
   fourEyesRolesBy:
     '{operator} a reçu le rôle finance ou administrateur de {by} le {date} : un autre opérateur doit approuver',
@@ -826,6 +862,22 @@ const fr: Messages = {
   policyVersionUnknown: 'Cette politique n’a pas de version {version}',
   consentIdPhotosRequired: 'Acceptez l’utilisation des photos de votre pièce d’identité avant de les envoyer',
   consentFaceRequired: 'Acceptez la vérification faciale avant de prendre la photo',
+  // The sandbox provider's pay page (decision 084).
+  'sandboxPay.title': 'Paiement de test',
+  'sandboxPay.demo': 'Paiement de test : aucun argent réel n’est débité.',
+  'sandboxPay.amount': 'Montant à payer',
+  'sandboxPay.order': 'Commande d’adhésion {id}',
+  'sandboxPay.pay': 'Payer {amount}',
+  'sandboxPay.cancel': 'Annuler le paiement',
+  'sandboxPay.paid': 'Paiement effectué',
+  'sandboxPay.cancelled': 'Paiement annulé',
+  'sandboxPay.closed': 'Ce paiement n’est plus ouvert',
+  'sandboxPay.doneHint': 'Stride affiche maintenant le nouvel état de votre commande.',
+  'sandboxPay.back': 'Retour à mes commandes',
+  'sandboxPay.linkInvalid': 'Ce lien de paiement n’est pas valide ou a expiré',
+  'sandboxPay.linkInvalidHint': 'Rien n’a été payé ni modifié. Relancez le paiement depuis votre commande.',
+  'sandboxPay.notFound': 'Paiement introuvable',
+  'sandboxPay.refused': 'Le paiement n’a pas pu être confirmé. Rien n’a été débité : réessayez depuis votre commande.',
 };
 
 const zhHans: Messages = {
@@ -952,6 +1004,7 @@ const zhHans: Messages = {
   consoleSignInNotLocked: '该操作员的登录未被锁定',
   staleEdit: '该内容已被他人修改，请刷新后重新操作。',
   accountFrozen: '该账号已被冻结，请联系客服。',
+  accountFrozenContact: '该账号已被冻结，请联系客服：{contact}',
   fourEyesCreatedBy: '{operator} 由 {by} 于 {date} 创建：须由另一位操作员审批',
   fourEyesRolesBy: '{operator} 的财务或管理员角色由 {by} 于 {date} 授予：须由另一位操作员审批',
   roleGrantMissing: '没有该角色授予申请',
@@ -1079,6 +1132,22 @@ const zhHans: Messages = {
   policyVersionUnknown: '该政策没有第 {version} 版',
   consentIdPhotosRequired: '上传身份证照片前，请先同意我们使用这些照片',
   consentFaceRequired: '拍照前，请先同意进行人脸核验',
+  // The sandbox provider's pay page (decision 084).
+  'sandboxPay.title': '测试支付',
+  'sandboxPay.demo': '测试支付：不会产生真实扣款。',
+  'sandboxPay.amount': '应付金额',
+  'sandboxPay.order': '会员卡订单 {id}',
+  'sandboxPay.pay': '确认支付 {amount}',
+  'sandboxPay.cancel': '取消支付',
+  'sandboxPay.paid': '支付成功',
+  'sandboxPay.cancelled': '支付已取消',
+  'sandboxPay.closed': '该笔支付已结束',
+  'sandboxPay.doneHint': 'Stride 中已显示订单的最新状态。',
+  'sandboxPay.back': '返回我的订单',
+  'sandboxPay.linkInvalid': '支付链接无效或已过期',
+  'sandboxPay.linkInvalidHint': '没有扣款，也没有任何改动。请从订单重新发起支付。',
+  'sandboxPay.notFound': '找不到该笔支付',
+  'sandboxPay.refused': '支付未能确认，没有扣款。请从订单重新发起支付。',
 };
 
 const zhHant: Messages = {
@@ -1205,6 +1274,7 @@ const zhHant: Messages = {
   consoleSignInNotLocked: '該操作員的登入未被鎖定',
   staleEdit: '該內容已被他人修改，請重新整理後再操作。',
   accountFrozen: '該帳號已被凍結，請聯絡客服。',
+  accountFrozenContact: '該帳號已被凍結，請聯絡客服：{contact}',
   fourEyesCreatedBy: '{operator} 由 {by} 於 {date} 建立：須由另一位操作員審批',
   fourEyesRolesBy: '{operator} 的財務或管理員角色由 {by} 於 {date} 授予：須由另一位操作員審批',
   roleGrantMissing: '沒有該角色授予申請',
@@ -1332,6 +1402,22 @@ const zhHant: Messages = {
   policyVersionUnknown: '此政策沒有第 {version} 版',
   consentIdPhotosRequired: '上傳身分證照片前，請先同意我們使用這些照片',
   consentFaceRequired: '拍照前，請先同意進行人臉核驗',
+  // The sandbox provider's pay page (decision 084).
+  'sandboxPay.title': '測試付款',
+  'sandboxPay.demo': '測試付款：不會產生真實扣款。',
+  'sandboxPay.amount': '應付金額',
+  'sandboxPay.order': '會員卡訂單 {id}',
+  'sandboxPay.pay': '確認付款 {amount}',
+  'sandboxPay.cancel': '取消付款',
+  'sandboxPay.paid': '付款成功',
+  'sandboxPay.cancelled': '付款已取消',
+  'sandboxPay.closed': '這筆付款已結束',
+  'sandboxPay.doneHint': 'Stride 中已顯示訂單的最新狀態。',
+  'sandboxPay.back': '返回我的訂單',
+  'sandboxPay.linkInvalid': '付款連結無效或已過期',
+  'sandboxPay.linkInvalidHint': '沒有扣款，也沒有任何變更。請從訂單重新發起付款。',
+  'sandboxPay.notFound': '找不到這筆付款',
+  'sandboxPay.refused': '付款未能確認，沒有扣款。請從訂單重新發起付款。',
 };
 
 export const MESSAGES = { en, es, fr, 'zh-Hans': zhHans, 'zh-Hant': zhHant } as const;

@@ -29,6 +29,7 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.orderMember]: 'title.orderMember',
   [PATHS.orderShop]: 'title.orderShop',
   [PATHS.physicalCardMailing]: 'title.physicalCardMailing',
+  [PATHS.pointsStatement]: 'title.pointsStatement',
   [PATHS.profile]: 'title.profile',
   [PATHS.realname]: 'title.realname',
   [PATHS.stepSources]: 'title.stepSources',

@@ -68,6 +68,8 @@ export const PAGES: readonly PageDef[] = [
   { path: PATHS.orderMember, page: 'order-member' },
   { path: PATHS.orderShop, page: 'order-shop' },
   { path: PATHS.physicalCardMailing, page: 'physical-card-mailing' },
+  // One points statement (decision 081).
+  { path: PATHS.pointsStatement, page: 'points-statement' },
   { path: PATHS.profile, page: 'profile' },
   { path: PATHS.realname, page: 'realname' },
   { path: PATHS.stepSources, page: 'step-sources' },

@@ -50,7 +50,11 @@ export type Mailing = z.output<typeof MailingSchema>;
 
 // The merchant's console (docs/console/merchant.md): physical card mailings to ship.
 
-export const ConsoleMailingSchema = MailingSchema.extend({ userId: IdSchema });
+export const ConsoleMailingSchema = MailingSchema.extend({
+  userId: IdSchema,
+  /** The card holder's mobile number, first 3 and last 4 digits (decision 080). */
+  userMobileMasked: z.string(),
+});
 
 export const consoleMailings = defineEndpoint({
   id: 'console.mailings.list',

@@ -61,6 +61,8 @@ export const ProviderRefundSchema = z.object({
 export const ConsoleMembershipOrderSchema = z.object({
   id: IdSchema,
   userId: IdSchema,
+  /** The buyer's mobile number, first 3 and last 4 digits (decision 080). */
+  userMobileMasked: z.string(),
   planName: z.string(),
   amount: MoneySchema,
   payWith: z.enum(['balance', 'online']),

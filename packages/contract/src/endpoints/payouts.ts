@@ -75,6 +75,13 @@ export const WithdrawalSchema = z.object({
   status: WithdrawalStatusSchema,
   bankCard: BankCardSchema,
   rejectReason: z.string().nullable(),
+  /**
+   * Rejected: what the ledger returned to the balance, the whole amount with its fee (docs/product/client.md,
+   * Withdrawal records); null otherwise.
+   */
+  refunded: MoneySchema.nullable(),
+  /** Paid: the bank's transfer reference the finance operator recorded; null otherwise. */
+  bankReference: z.string().nullable(),
   timeline: z.array(WithdrawalEventSchema),
   createdAt: TimestampSchema,
 });

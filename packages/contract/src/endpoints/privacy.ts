@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { IdSchema, TimestampSchema, text } from '../common.js';
+import { DaySchema, IdSchema, TimestampSchema, text } from '../common.js';
 
 /** Longest password the server compares (the sign-up rule's maximum and some slack). */
 const PASSWORD_INPUT_MAX = 128;
@@ -35,6 +35,8 @@ export type DataExportSection = (typeof DATA_EXPORT_SECTIONS)[number];
 export const DataExportSchema = z.object({
   format: z.literal('stride-data-export/1'),
   exportedAt: TimestampSchema,
+  /** The service day (business day, docs/product/rules.md) it was made on: the saved file's date. */
+  serviceDay: DaySchema,
   userId: IdSchema,
   /** Section name → that section's records (plain JSON; ID and account numbers masked). */
   sections: z.record(z.string(), z.unknown()),

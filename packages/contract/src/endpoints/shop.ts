@@ -308,7 +308,11 @@ export const ShipmentSchema = z.strictObject({
     .regex(/^[A-Za-z0-9-]+$/, { error: 'rule.trackingNumber' }),
 });
 
-export const ConsoleGoodsOrderSchema = GoodsOrderSchema.extend({ userId: IdSchema });
+export const ConsoleGoodsOrderSchema = GoodsOrderSchema.extend({
+  userId: IdSchema,
+  /** The buyer's mobile number, first 3 and last 4 digits (decision 080). */
+  userMobileMasked: z.string(),
+});
 
 export const consoleShopOrders = defineEndpoint({
   id: 'console.shop.orders',

@@ -218,11 +218,40 @@ export const listMoneyStatement = defineEndpoint({
   response: pageOf(MoneyMovementSchema),
 });
 
+/** One movement of the points balance (decision 081): a ledger entry, with what it links to. */
+export const PointsMovementSchema = z.object({
+  id: IdSchema,
+  /** One of POINTS_STATEMENT_TYPES; a client shows a type it does not know as written. */
+  type: z.string(),
+  /** Signed: positive credited, negative spent. */
+  amount: PointsSchema,
+  balanceAfter: PointsSchema,
+  /** Points collected for walking (`points.collect`, `points.release`): the service day whose receipt explains them. */
+  receiptDay: DaySchema.nullable(),
+  /** Goods bought or refunded (`shop.order`, `shop.refund`): the goods order. */
+  orderId: IdSchema.nullable(),
+  /** Points exchanged for cash (`exchange`): the exchange record. */
+  exchangeId: IdSchema.nullable(),
+  createdAt: TimestampSchema,
+});
+
+export const listPointsStatement = defineEndpoint({
+  id: 'points.statement',
+  method: 'GET',
+  path: '/api/user/points/statement',
+  access: 'user',
+  summary:
+    'Every movement of my points balance, newest first: collected, released, invite rewards, goods bought and refunded, exchanged, corrections.',
+  query: PageQuerySchema,
+  response: pageOf(PointsMovementSchema),
+});
+
 export type Banner = z.output<typeof BannerSchema>;
 export type QuickEntry = z.output<typeof QuickEntrySchema>;
 export type ActiveCardProgress = z.output<typeof ActiveCardProgressSchema>;
 export type ExchangeRecord = z.output<typeof ExchangeRecordSchema>;
 export type MoneyMovement = z.output<typeof MoneyMovementSchema>;
+export type PointsMovement = z.output<typeof PointsMovementSchema>;
 
 // ---- Operator console: home banners and quick entries (docs/console/plans-and-home.md) ----
 
@@ -251,7 +280,15 @@ export function isHomeLinkTarget(target: string): boolean {
 
 export const HomeItemKindSchema = z.enum(['banner', 'entry']);
 
-export const HomeItemTranslationsSchema = translationsSchema({ title: text().trim().max(140) });
+/**
+ * A home item's title in other languages and, for a banner, its picture in other languages (a
+ * picture with words in it is drawn per language; decision 084). A language without its own
+ * picture shows the item's `image`.
+ */
+export const HomeItemTranslationsSchema = translationsSchema({
+  title: text().trim().max(140),
+  image: text().trim().max(2000),
+});
 
 const HomeItemFieldsSchema = z.strictObject({
   title: text().trim().min(1).max(140),
@@ -263,7 +300,7 @@ const HomeItemFieldsSchema = z.strictObject({
   active: z.boolean(),
   /** The language `title` is written in (decision 042); an edit without it keeps the item's. */
   defaultLanguage: LanguageSchema.optional(),
-  /** The title in other languages; an edit without it keeps the item's. */
+  /** The title (and a banner's image) in other languages; an edit without it keeps the item's. */
   translations: HomeItemTranslationsSchema.optional(),
 });
 
@@ -427,7 +464,10 @@ export const STEP_REFUSAL_REASONS = ['rate', 'cap', 'late'] as const;
 export const StepRefusalReasonSchema = z.enum(STEP_REFUSAL_REASONS);
 
 export const StepReceiptSchema = z.object({
+  /** A service day: the business day at `utcOffsetMinutes` (docs/product/client.md, Step day receipt). */
   day: DaySchema,
+  /** The business time zone's offset from UTC, that the day and its label are in. */
+  utcOffsetMinutes: z.number().int(),
   goal: z.number().int(),
   /** The day's credited count: the highest trustworthy source. */
   steps: z.number().int(),

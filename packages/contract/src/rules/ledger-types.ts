@@ -50,3 +50,24 @@ export type StatementType = (typeof STATEMENT_TYPES)[number];
 export function isStatementType(value: string): value is StatementType {
   return (STATEMENT_TYPES as readonly string[]).includes(value);
 }
+
+/**
+ * The lines of the points statement (`GET /api/user/points/statement`, decision 081): every kind
+ * that moves a user's points, by the label the app gives it. Each is a ledger kind but
+ * `points.release`, which is how the statement names a `points.collect` that collected an earlier
+ * day's points a review released (decision 078).
+ */
+export const POINTS_STATEMENT_TYPES = [
+  'points.collect',
+  'points.release',
+  'invite.reward',
+  'shop.order',
+  'shop.refund',
+  'exchange',
+  'adjustment.credit',
+  'adjustment.debit',
+  /** Demo mode's welcome points (docs/product/rules.md, Demo mode). */
+  'demo.welcome',
+] as const;
+
+export type PointsStatementType = (typeof POINTS_STATEMENT_TYPES)[number];

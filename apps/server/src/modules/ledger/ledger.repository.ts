@@ -173,7 +173,7 @@ export class LedgerRepository {
     return Number(row?.total ?? 0);
   }
 
-  /** One account's entries, newest first, with the transfer's kind. */
+  /** One account's entries, newest first, with the transfer's kind and idempotency key. */
   async listEntries(
     db: Executor,
     code: string,
@@ -190,7 +190,7 @@ export class LedgerRepository {
     if (filter.before !== undefined) query = query.where('e.created_at', '<', filter.before);
     const [rows, count] = await Promise.all([
       query
-        .select(['e.id', 'e.transfer_id', 't.kind', 'e.amount', 'e.balance_after', 'e.created_at'])
+        .select(['e.id', 'e.transfer_id', 't.kind', 't.idempotency_key', 'e.amount', 'e.balance_after', 'e.created_at'])
         .orderBy('e.id', 'desc')
         .limit(page.limit)
         .offset(page.offset)

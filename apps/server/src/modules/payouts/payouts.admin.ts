@@ -65,7 +65,6 @@ export class PayoutsAdmin {
       firstApprovedByMe: row.first_approved_by !== null && row.first_approved_by === reader,
       firstApprovedAt: row.first_approved_at === null ? null : isoTime(row.first_approved_at),
       paidBy: row.paid_by,
-      bankReference: row.bank_reference,
       firstApprovedByOrigin: row.first_approved_by === null ? null : originView(origins.get(row.first_approved_by)),
       paidByOrigin: row.paid_by === null ? null : originView(origins.get(row.paid_by)),
       notIndependent:

@@ -11,6 +11,8 @@ export type WithdrawalWithCardRow = WithdrawalRow & {
   card_account_masked: string;
   card_created_at: number;
   user_account: string;
+  /** What the settling transfer credited back to the user's balance: a rejection's refund, else null. */
+  refunded_amount: number | null;
 };
 
 export class PayoutsRepository {
@@ -186,6 +188,18 @@ export class PayoutsRepository {
         'c.holder_name as card_holder_name',
         'c.account_masked as card_account_masked',
         'c.created_at as card_created_at',
+        // As the ledger returned it (docs/product/client.md, Withdrawal records): the user's leg of
+        // the settling transfer; a payment has none.
+        (eb) =>
+          eb
+            .selectFrom('ledger_entries as e')
+            .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+            .select('e.amount')
+            .whereRef('e.transfer_id', '=', 'w.settle_transfer_id')
+            .whereRef('a.user_id', '=', 'w.user_id')
+            .where('a.asset', '=', 'CNY')
+            .limit(1)
+            .as('refunded_amount'),
       ]);
   }
 

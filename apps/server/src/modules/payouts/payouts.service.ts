@@ -59,6 +59,8 @@ export function toWithdrawal(row: WithdrawalWithCardRow): Withdrawal {
       created_at: row.card_created_at,
     }),
     rejectReason: row.reject_reason,
+    refunded: row.status === 'rejected' && row.refunded_amount !== null ? Number(row.refunded_amount) : null,
+    bankReference: row.status === 'paid' ? row.bank_reference : null,
     timeline,
     createdAt: isoTime(row.created_at),
   };

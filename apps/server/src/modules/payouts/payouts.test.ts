@@ -287,4 +287,22 @@ describe('withdrawals', () => {
       .execute();
     expect(refunds).toHaveLength(1);
   });
+
+  it('says what the ledger refunded, fee included, and shows the paid one’s bank reference to its owner only', async () => {
+    const { token } = await verifiedUser(10_000);
+    const card = (await addCard(token)).data;
+    const rejectedOne = (await withdraw(token, card.id, 5_000)).data;
+    t.clock.advance(1_000);
+    const paidOne = (await withdraw(token, card.id, 2_000)).data;
+    expect(rejectedOne.fee).toBeGreaterThan(0);
+    expect(rejectedOne).toMatchObject({ refunded: null, bankReference: null });
+    await t.app.services.admin.payouts.reject('bob-ops', rejectedOne.id, 'Account closed');
+    await t.app.services.admin.payouts.markPaid('alice-ops', paidOne.id, 'BANK-REF-77');
+    const [paid, rejected] = (await statement(token)).items;
+    expect(rejected).toMatchObject({ id: rejectedOne.id, refunded: 5_000, bankReference: null });
+    expect(rejected?.received).toBe(5_000 - rejectedOne.fee);
+    expect(paid).toMatchObject({ id: paidOne.id, refunded: null, bankReference: 'BANK-REF-77' });
+    const other = await verifiedUser(1_000);
+    expect(JSON.stringify(await statement(other.token))).not.toContain('BANK-REF-77');
+  });
 });

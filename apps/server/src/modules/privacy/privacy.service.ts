@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { lockUserRow } from '../../db/locks.js';
 import { AppError } from '../../http/errors.js';
+import type { BusinessCalendar } from '../../lib/business-day.js';
 import { HOUR_MS, isoTime, type Clock } from '../../lib/clock.js';
 import type { DeletionBlocker, PersonalDataSection } from '../../lib/personal-data.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -28,6 +29,7 @@ export class PrivacyService {
     private readonly ledger: LedgerService,
     private readonly limits: RateLimitService,
     private readonly clock: Clock,
+    private readonly calendar: BusinessCalendar,
   ) {
     const names = new Set(sections.map((section) => section.name));
     if (names.size !== sections.length) throw new Error('Each personal data section has its own name');
@@ -45,7 +47,15 @@ export class PrivacyService {
     }
     const sections: Record<string, unknown> = {};
     for (const section of this.sections) sections[section.name] = await section.exportFor(userId);
-    return { format: 'stride-data-export/1', exportedAt: isoTime(this.clock.now()), userId, sections };
+    const now = this.clock.now();
+    // The service day names the saved file (docs/product/rules.md, Your data), not the device's date.
+    return {
+      format: 'stride-data-export/1',
+      exportedAt: isoTime(now),
+      serviceDay: this.calendar.dayOf(now),
+      userId,
+      sections,
+    };
   }
 
   private async state(db: Executor, userId: string): Promise<AccountDeletionCheck> {

@@ -135,6 +135,15 @@ async function storageKeysOf(userId: string): Promise<string[]> {
 }
 
 describe('data export', () => {
+  it('names the service day it was made on, not the UTC date (docs/product/rules.md, Your data)', async () => {
+    // 23:30 UTC on 1 December is 07:30 on 2 December in the business time zone (UTC+8).
+    t.clock.set(Date.parse('2026-12-01T23:30:00Z'));
+    const user = await registerUser(t);
+    const answer = await exportOf(user.token);
+    expect(answer.code, answer.message).toBe(CODES.OK);
+    expect(answer.data).toMatchObject({ exportedAt: '2026-12-01T23:30:00.000Z', serviceDay: '2026-12-02' });
+  });
+
   it('has every section, the user’s own data, masked numbers and nothing of another user', async () => {
     const user = await fullUser();
     const other = await fullUser();

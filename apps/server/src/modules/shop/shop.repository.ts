@@ -23,6 +23,22 @@ export interface OrderLineRow {
 }
 
 export class ShopRepository {
+  /** The goods order each transfer paid or refunded (the points statement's links, decision 081). */
+  async orderIdsByTransfer(db: Executor, transferIds: readonly string[]): Promise<Map<string, string>> {
+    const links = new Map<string, string>();
+    if (transferIds.length === 0) return links;
+    const rows = await db
+      .selectFrom('goods_orders')
+      .select(['id', 'transfer_id', 'refund_transfer_id'])
+      .where((eb) => eb.or([eb('transfer_id', 'in', transferIds), eb('refund_transfer_id', 'in', transferIds)]))
+      .execute();
+    for (const row of rows) {
+      links.set(row.transfer_id, row.id);
+      if (row.refund_transfer_id !== null) links.set(row.refund_transfer_id, row.id);
+    }
+    return links;
+  }
+
   listCategories(db: Executor, options: { includeInactive?: boolean } = {}): Promise<CategoryRow[]> {
     let query = db.selectFrom('goods_categories').selectAll();
     if (!options.includeInactive) query = query.where('is_active', '=', 1);

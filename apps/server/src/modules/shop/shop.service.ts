@@ -192,6 +192,11 @@ export class ShopService {
     });
   }
 
+  /** The goods order each transfer paid or refunded: the points statement's links (decision 081). */
+  orderIdsByTransfer(transferIds: readonly string[]): Promise<Map<string, string>> {
+    return this.repository.orderIdsByTransfer(this.db, transferIds);
+  }
+
   async listGoodsOrders(
     userId: string,
     query: { page: number; pageSize: number; status?: GoodsOrderStatus | undefined },

@@ -8,6 +8,7 @@ import {
   getStepReceipt,
   listMyCards,
   listNotifications,
+  listPointsStatement,
   reportSteps,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
@@ -167,6 +168,15 @@ describe('a decided day is told and its released points are collected', () => {
       releasedPoints: 0,
       points: { earned: 96, collected: 96 },
     });
+    // The points statement names it a release of the held day, linking to that day's receipt (decision 081).
+    const statement = (await api(t, listPointsStatement, { token: user.token })).data;
+    expect(statement.items[0]).toMatchObject({
+      type: 'points.release',
+      amount: 96,
+      balanceAfter: points + 500 + 96,
+      receiptDay: DAY,
+    });
+    expect(statement.items[1]).toMatchObject({ type: 'invite.reward', amount: 500, receiptDay: null });
   });
 
   it('rejecting tells the user what is withheld and links to the day’s receipt', async () => {

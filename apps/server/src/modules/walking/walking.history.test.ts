@@ -329,6 +329,7 @@ describe('GET /api/steps/days/{day}', () => {
     expect(answer.code).toBe(CODES.OK);
     expect(answer.data).toEqual({
       day: TODAY,
+      utcOffsetMinutes: 480,
       goal: 5_000,
       steps: 30_000,
       sources: [
@@ -417,6 +418,7 @@ describe('GET /api/steps/days/{day}', () => {
     expect((await receipt(token, '2026-11-18')).data.held).toEqual({ points: 70, cashBack: 0 });
     expect((await receipt(token, '2026-01-01')).data).toEqual({
       day: '2026-01-01',
+      utcOffsetMinutes: 480,
       goal: 6_000,
       steps: 0,
       sources: [],

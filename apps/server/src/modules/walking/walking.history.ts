@@ -242,6 +242,7 @@ export class WalkingHistory {
         : 0;
     return {
       day,
+      utcOffsetMinutes: this.config.businessUtcOffsetMinutes,
       goal: this.goalOn(cards, day),
       steps,
       sources: sources.map((row) => ({

@@ -367,6 +367,17 @@ export class WalkingRepository {
     await insertExchangeRow(db, row.id, row.user_id, row.transfer_id, row.points, row.amount, row.created_at);
   }
 
+  /** The exchange record of each transfer (the points statement's links, decision 081). */
+  async exchangeIdsByTransfer(db: Executor, transferIds: readonly string[]): Promise<Map<string, string>> {
+    if (transferIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('exchanges')
+      .select(['id', 'transfer_id'])
+      .where('transfer_id', 'in', transferIds)
+      .execute();
+    return new Map(rows.map((row) => [row.transfer_id, row.id]));
+  }
+
   findExchangeByTransfer(db: Executor, transferId: string): Promise<ExchangeRow | undefined> {
     return db.selectFrom('exchanges').selectAll().where('transfer_id', '=', transferId).executeTakeFirst();
   }

@@ -7,17 +7,19 @@ import {
   getStepReceipt,
   listExchanges,
   listMoneyStatement,
+  listPointsStatement,
   reportSteps,
 } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
+import type { ShopService } from '../shop/shop.service.js';
 import type { WalkingHistory } from './walking.history.js';
 import type { WalkingService } from './walking.service.js';
 
 export function registerWalkingRoutes(
   endpoints: EndpointRegistrar,
-  deps: { walking: WalkingService; walkingHistory: WalkingHistory },
+  deps: { walking: WalkingService; walkingHistory: WalkingHistory; shop: ShopService },
 ): void {
-  const { walking, walkingHistory } = deps;
+  const { walking, walkingHistory, shop } = deps;
 
   endpoints.handle(reportSteps, ({ user, body }) => walking.reportSteps(user.id, body));
 
@@ -30,6 +32,9 @@ export function registerWalkingRoutes(
   endpoints.handle(listExchanges, ({ user, query }) => walking.listExchanges(user.id, query));
 
   endpoints.handle(listMoneyStatement, ({ user, query }) => walking.moneyStatement(user.id, query));
+
+  // One points statement (decision 081): goods orders link through the shop's records.
+  endpoints.handle(listPointsStatement, ({ user, query }) => walking.pointsStatement(user.id, query, shop));
 
   endpoints.handle(getStepHistory, ({ user, query }) => walkingHistory.getStepHistory(user.id, query));
 

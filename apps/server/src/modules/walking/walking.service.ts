@@ -4,6 +4,7 @@ import {
   type ExchangeRecord,
   type Language,
   type MoneyMovement,
+  type PointsMovement,
   type ResponseOf,
   type StepFlagReason,
   type StepRefusalReason,
@@ -130,19 +131,28 @@ export function sourcesDisagree(sources: readonly StepSourceRow[], ratio: number
 }
 
 const pointsOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'POINTS' });
+
+/** The day a released collection's ledger key names (`<user>:points.review:<day>`, see collectReleased). */
+function releasedDayOf(idempotencyKey: string | null): string | undefined {
+  return /:points\.review:(\d{4}-\d{2}-\d{2})$/.exec(idempotencyKey ?? '')?.[1];
+}
 const cashOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'CNY' });
 
 export function toExchangeRecord(row: ExchangeRow): ExchangeRecord {
   return { id: row.id, points: row.points, amount: row.amount, createdAt: isoTime(row.created_at) };
 }
 
-/** Banners and quick entries, titled in the user's language (decision 042). */
+/**
+ * Banners and quick entries, titled in the user's language (decision 042); a banner shows its
+ * picture in the user's language, or its own picture when that language has none (decision 084).
+ */
 function toHomeItems(rows: HomeItemRow[], language: Language): Pick<Home, 'banners' | 'quickEntries'> {
   const title = (row: HomeItemRow) => localize(language, row, { title: row.title }).title;
+  const banner = (row: HomeItemRow) => localize(language, row, { title: row.title, image: row.image });
   return {
     banners: rows
       .filter((row) => row.kind === 'banner')
-      .map((row) => ({ id: row.id, image: row.image, title: title(row), url: row.target })),
+      .map((row) => ({ id: row.id, ...banner(row), url: row.target })),
     quickEntries: rows
       .filter((row) => row.kind === 'entry')
       .map((row) => ({ id: row.id, icon: row.image, title: title(row), path: row.target })),
@@ -825,6 +835,40 @@ export class WalkingService {
       receiptDay: receiptDays.get(row.transfer_id) ?? null,
       createdAt: isoTime(row.created_at),
     }));
+    return pageResult(items, query, total);
+  }
+
+  /**
+   * Every movement of the user's points, newest first (decision 081): the points account's own
+   * ledger entries, so nothing the ledger moved is missing and nobody else's can appear. A
+   * collection of points a review released (decision 078) is told apart by its ledger key, and
+   * links to its day's receipt as a collection does; goods and exchanges link to their records.
+   */
+  async pointsStatement(
+    userId: string,
+    query: { page: number; pageSize: number },
+    orders: { orderIdsByTransfer(transferIds: readonly string[]): Promise<Map<string, string>> },
+  ) {
+    const { rows, total } = await this.ledger.statement(pointsOf(userId), {}, pageWindow(query));
+    const ofKinds = (...kinds: string[]) =>
+      rows.filter((row) => kinds.includes(row.kind)).map((row) => row.transfer_id);
+    const [orderIds, exchangeIds] = await Promise.all([
+      orders.orderIdsByTransfer(ofKinds('shop.order', 'shop.refund')),
+      this.repository.exchangeIdsByTransfer(this.db, ofKinds('exchange')),
+    ]);
+    const items: PointsMovement[] = rows.map((row) => {
+      const released = row.kind === 'points.collect' ? releasedDayOf(row.idempotency_key) : undefined;
+      return {
+        id: String(row.id),
+        type: released ? 'points.release' : row.kind,
+        amount: row.amount,
+        balanceAfter: row.balance_after,
+        receiptDay: row.kind === 'points.collect' ? (released ?? this.calendar.dayOf(row.created_at)) : null,
+        orderId: orderIds.get(row.transfer_id) ?? null,
+        exchangeId: exchangeIds.get(row.transfer_id) ?? null,
+        createdAt: isoTime(row.created_at),
+      };
+    });
     return pageResult(items, query, total);
   }
 

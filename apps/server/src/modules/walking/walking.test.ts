@@ -6,7 +6,10 @@ import {
   getHome,
   listExchanges,
   listMoneyStatement,
+  listPointsStatement,
   reportSteps,
+  confirmOrder,
+  saveAddress,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,6 +25,7 @@ import {
   raw,
 } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
+import { goodsItem } from '../../../test/console-roles/merchant.js';
 
 const t = useTestApp();
 
@@ -349,6 +353,52 @@ describe('exchange and statements', () => {
     });
     expect(firstDay.data.items.map((item) => item.type)).toEqual(['test.fund']);
     const bad = await api(t, listMoneyStatement, { token, query: { pageSize: '500' } });
+    expect(bad.code).toBe(CODES.VALIDATION_FAILED);
+  });
+
+  it('lists every points movement in one statement: collected, spent on goods, exchanged, own only (decision 081)', async () => {
+    t.clock.set(NOON);
+    const { token } = await registerUser(t);
+    await report(token, '2026-11-22', 20_000);
+    expect((await collect(token, idempotencyKey())).data.collected).toBe(200);
+    t.clock.advance(MINUTE_MS);
+    const goods = await goodsItem(t);
+    const address = await api(t, saveAddress, {
+      token,
+      body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: '1 Walk Street' },
+    });
+    const order = await api(t, confirmOrder, {
+      token,
+      body: { goodsId: goods.id, quantity: 1, addressId: address.data.id, idempotencyKey: idempotencyKey() },
+    });
+    expect(order.code, order.message).toBe(CODES.OK);
+    t.clock.advance(MINUTE_MS);
+    const exchanged = await exchange(token, 100);
+    expect(exchanged.code, exchanged.message).toBe(CODES.OK);
+    // Someone else's points move too, and must not show.
+    const other = await registerUser(t);
+    await report(other.token, '2026-11-22', 7_000);
+    await collect(other.token, idempotencyKey());
+
+    const statement = await api(t, listPointsStatement, { token });
+    expect(statement.code, statement.message).toBe(CODES.OK);
+    expect(statement.data).toMatchObject({
+      total: 3,
+      hasMore: false,
+      items: [
+        { type: 'exchange', amount: -100, balanceAfter: 0, exchangeId: exchanged.data.id, orderId: null },
+        { type: 'shop.order', amount: -100, balanceAfter: 100, orderId: order.data.id, exchangeId: null },
+        { type: 'points.collect', amount: 200, balanceAfter: 200, receiptDay: '2026-11-22', orderId: null },
+      ],
+    });
+    const theirs = await api(t, listPointsStatement, { token: other.token });
+    expect(theirs.data).toMatchObject({ total: 1, items: [{ type: 'points.collect', amount: 70 }] });
+    const paged = await api(t, listPointsStatement, { token, query: { page: '2', pageSize: '2' } });
+    expect(paged.data).toMatchObject({ total: 3, hasMore: false, items: [{ type: 'points.collect' }] });
+    // The exchange records stay what they were: exchanges only.
+    const exchanges = await api(t, listExchanges, { token });
+    expect(exchanges.data.items.map((item) => item.id)).toEqual([exchanged.data.id]);
+    const bad = await api(t, listPointsStatement, { token, query: raw({ pageSize: 'many' }) });
     expect(bad.code).toBe(CODES.VALIDATION_FAILED);
   });
 

@@ -1,7 +1,7 @@
 import type { MyCard } from '@stride/contract';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
-import { CardProgress, listMyCards, termCashBack } from '../../features/cards';
+import { CardProgress, PlanValue, listMyCards, termCashBack } from '../../features/cards';
 import { formatMoney } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
@@ -60,6 +60,7 @@ function CardItem({ card }: { readonly card: MyCard }) {
           </dd>
         </div>
       </dl>
+      <PlanValue plan={card.plan} />
     </li>
   );
 }

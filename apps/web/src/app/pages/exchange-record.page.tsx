@@ -5,9 +5,20 @@ import { usePagedList } from '../../hooks';
 import { listExchanges } from '../../features/wallet';
 import { formatMoney, formatNumber, formatTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
+import { PATHS, go } from '../../lib/navigation';
 import '../../features/wallet/wallet.css';
 
 const load = (page: number, signal: AbortSignal) => listExchanges({ page }, { hideErrors: true, signal });
+
+/** Points spent on goods and every other movement are on the points statement (decision 081). */
+function AllMovementsLink() {
+  const { t } = useI18n();
+  return (
+    <button type="button" className="link ledger__all" onClick={() => go(PATHS.pointsStatement)}>
+      {t('points.allMovements')}
+    </button>
+  );
+}
 
 /** Exchange records (GET /api/exchange/statement), loading more on reaching the bottom. */
 export default function ExchangeRecordPage() {
@@ -15,9 +26,17 @@ export default function ExchangeRecordPage() {
   const list = usePagedList(load);
   if (list.status === 'loading') return <StatusTip status="loading" />;
   if (list.status === 'error') return <StatusTip status="error" message={list.error ?? ''} onRetry={list.reload} />;
-  if (list.items.length === 0) return <StatusTip status="empty" message={t('exchange.none')} />;
+  if (list.items.length === 0) {
+    return (
+      <>
+        <StatusTip status="empty" message={t('exchange.none')} />
+        <AllMovementsLink />
+      </>
+    );
+  }
   return (
     <PullToRefresh>
+      <AllMovementsLink />
       <ul className="ledger" aria-label={t('title.exchangeRecord')}>
         {list.items.map((record) => (
           <li key={record.id} className="ledger__item">

@@ -344,7 +344,7 @@ describe('HomePage', () => {
       );
       expect(screen.getByTestId('home-points').textContent).toBe('5,000');
       // Nothing that writes can be done from figures of the past.
-      expect((screen.getByRole('button', { name: 'Collect 12 points' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Collect 12 points' }).disabled).toBe(true);
       stepCounter.start('u1');
       await waitFor(() =>
         expect(screen.getByRole('progressbar', { name: 'Steps today' }).getAttribute('aria-valuetext')).toBe(

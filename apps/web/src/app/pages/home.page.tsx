@@ -175,6 +175,11 @@ function HomeContent({
           <div>
             <dt>{t('home.points')}</dt>
             <dd data-testid="home-points">{formatNumber(home.points)}</dd>
+            <dd>
+              <button type="button" className="link" onClick={() => go(PATHS.pointsStatement)}>
+                {t('title.pointsStatement')} ›
+              </button>
+            </dd>
           </div>
           <div>
             <dt>{t('home.balance')}</dt>

@@ -182,12 +182,19 @@ describe('InvestPage', () => {
       'GET /api/member_card/my': [ok([held])],
     });
     render(<InvestPage />);
-    const plans = await screen.findAllByRole('listitem');
+    // Each plan is an item of the list of plans (what its price buys is a list within it).
+    const plans = (await screen.findAllByRole('listitem')).filter((item) => item.classList.contains('plan'));
     expect(plans).toHaveLength(2);
     const [bronze, silverItem] = plans.map((plan) => plan.textContent ?? '');
     expect(bronze).toContain('You hold this card');
     expect(bronze).toContain('up to ¥90.00 (¥3.00 a day × 30 days)');
     expect(silverItem).not.toContain('You hold this card');
     expect(silverItem).toContain('up to ¥270.00 (¥3.00 a day × 90 days)');
+    // What the rest of the price buys, beyond the cash back (docs/product/client.md, Card plans).
+    expect(bronze).toContain(
+      'The cash back returns at most ¥90.00 of the ¥99.00; the other ¥9.00 pays for the points multiplier and the insurance.',
+    );
+    expect(silverItem).toContain('Points ×1.2 on every day of the term');
+    expect(silverItem).toContain('the other ¥29.00 pays for the points multiplier and the insurance.');
   });
 });

@@ -2,7 +2,7 @@ import type { CardPlan, MembershipOrder, MyCard } from '@stride/contract';
 import { useState } from 'react';
 import { useSubmit } from '../../hooks';
 import { PaymentSelector, canPayWithBalance, type PaymentMethod } from '../../components/payment-selector';
-import { buyCard, holdsPlan, listCardPlans, listMyCards, termCashBack } from '../../features/cards';
+import { PlanValue, buyCard, holdsPlan, listCardPlans, listMyCards, termCashBack } from '../../features/cards';
 import { getHome } from '../../features/home';
 import { PaymentStatusNote, useOrderPayment } from '../../features/payments';
 import { createRetryKey } from '../../lib/http';
@@ -145,6 +145,7 @@ function Plans({
             <span className="plan__price">{formatMoney(plan.price)}</span>
           </div>
           <PlanDetails plan={plan} />
+          <PlanValue plan={plan} />
           {chosen === plan.id ? (
             <Purchase plan={plan} balance={balance} onBalance={setBalance} />
           ) : (

@@ -66,6 +66,8 @@ export default function WithdrawalPage() {
           }}
           onFaceCheckRequired={(message) => void offerFaceCheck(message)}
           onAddCard={() => go(PATHS.withdrawalTypeEdit)}
+          // The done note above says when the money arrives: said once.
+          showsArrival={!done}
         />
       )}
       <div className="payouts-links">

@@ -14,3 +14,5 @@ export {
   type FamilyRelation,
 } from './components/claim-policy-form';
 export { holdsPlan, termCashBack } from './cash-back';
+export { planValue } from './plan-value';
+export { PlanValue } from './components/plan-value';

@@ -1,10 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatMoney, formatNumber, formatTime, moneyInputText } from './format';
+import {
+  formatCount,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatTime,
+  formatZonedTime,
+  moneyInputText,
+  utcOffsetName,
+} from './format';
 
 // Intl separates French thousands with a narrow no-break space.
 const NNBSP = '\u202f';
 
 describe('formatters', () => {
+  it('writes a time in a given zone with the zone’s name, and the business offset as a name', () => {
+    // 23:30 UTC on 1 December: 07:30 the next morning in China, 00:30 in Paris.
+    expect(formatZonedTime('2026-12-01T23:30:00Z', 'en', 'Asia/Shanghai')).toBe('Dec 2, 2026, 07:30:00 GMT+8');
+    expect(formatZonedTime('2026-12-01T23:30:00Z', 'en', 'Europe/Paris')).toBe('Dec 2, 2026, 00:30:00 GMT+1');
+    expect(formatZonedTime('2026-12-01T23:30:00Z', 'en', 'UTC')).toBe('Dec 1, 2026, 23:30:00 UTC');
+    expect(formatZonedTime('not a time', 'en', 'UTC')).toBe('');
+    expect(utcOffsetName(480)).toBe('UTC+8');
+    expect(utcOffsetName(-210)).toBe('UTC-3:30');
+    expect(utcOffsetName(0)).toBe('UTC');
+  });
+
   it('groups thousands in the language’s own way', () => {
     expect(formatNumber(0, 'en')).toBe('0');
     expect(formatNumber(999, 'en')).toBe('999');

@@ -75,6 +75,51 @@ export function formatDate(value: string | number | Date, language: Language = l
   return date ? dateFormat(language, false).format(date) : '';
 }
 
+/** The device's time zone, as Intl names it (`Europe/Paris`), for labelling times shown in it. */
+export function deviceTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * A moment as the language writes a date and a 24-hour time in `timeZone` (the device's unless
+ * given), with the zone's short name: `22 Nov 2026, 07:00:00 GMT+1`. Where a page also shows
+ * service days, its times say which zone they are in (docs/product/client.md, Step day receipt).
+ */
+export function formatZonedTime(
+  value: string | number | Date,
+  language: Language = languageStore.get(),
+  timeZone: string = deviceTimeZone(),
+): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const key = `zoned:${language}:${timeZone}`;
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+      timeZoneName: 'short',
+    });
+    cache.set(key, format);
+  }
+  return format.format(date);
+}
+
+/** The business time zone's offset as a name: `UTC+8`, `UTC-3:30`, `UTC`. */
+export function utcOffsetName(offsetMinutes: number): string {
+  if (offsetMinutes === 0) return 'UTC';
+  const sign = offsetMinutes > 0 ? '+' : '-';
+  const hours = Math.floor(Math.abs(offsetMinutes) / 60);
+  const minutes = Math.abs(offsetMinutes) % 60;
+  return `UTC${sign}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+}
+
 export const CURRENCY_SYMBOL = '¥';
 const MINOR_DIGITS = 2;
 

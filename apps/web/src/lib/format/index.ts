@@ -1,5 +1,8 @@
 export {
   CURRENCY_SYMBOL,
+  deviceTimeZone,
+  formatZonedTime,
+  utcOffsetName,
   formatCount,
   formatDate,
   formatMoney,

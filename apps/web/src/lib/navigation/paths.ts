@@ -23,6 +23,8 @@ export const PATHS = {
   orderMember: '/pages-sub/order/member',
   orderShop: '/pages-sub/order/shop',
   physicalCardMailing: '/pages-sub/physical-card-mailing/index',
+  // One points statement (decision 081).
+  pointsStatement: '/pages-sub/points-statement/index',
   profile: '/pages-sub/profile/index',
   realname: '/pages-sub/realname/index',
   stepSources: '/pages-sub/steps/sources',

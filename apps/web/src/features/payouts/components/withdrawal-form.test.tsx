@@ -37,6 +37,8 @@ const WITHDRAWAL: Withdrawal = {
   status: 'pending',
   bankCard: CARD,
   rejectReason: null,
+  refunded: null,
+  bankReference: null,
   timeline: [{ status: 'requested', at: '2026-01-02T00:00:00Z' }],
   createdAt: '2026-01-02T00:00:00Z',
 };

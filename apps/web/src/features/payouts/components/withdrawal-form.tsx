@@ -20,6 +20,8 @@ export interface WithdrawalFormProps {
   readonly onSuccess: (withdrawal: Withdrawal) => void;
   readonly onFaceCheckRequired: (message: string) => void;
   readonly onAddCard: () => void;
+  /** Says when the money arrives under the rules; off while the page's done note says it. */
+  readonly showsArrival?: boolean;
 }
 
 /** One confirmed attempt: a retry of the same amount to the same card sends the same key. */
@@ -41,6 +43,7 @@ export function WithdrawalForm({
   onSuccess,
   onFaceCheckRequired,
   onAddCard,
+  showsArrival = true,
 }: WithdrawalFormProps) {
   const { t } = useI18n();
   const amountId = useId();
@@ -230,7 +233,7 @@ export function WithdrawalForm({
             feeMin: formatMoney(rules.feeMin),
           })}
         </p>
-        <p className="hint">{t('withdraw.arrival', { days: rules.arrivalBusinessDays })}</p>
+        {showsArrival ? <p className="hint">{t('withdraw.arrival', { days: rules.arrivalBusinessDays })}</p> : null}
       </div>
       <div className="field">
         <span className="field__label" id={`${amountId}-method`}>

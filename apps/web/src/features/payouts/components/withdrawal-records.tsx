@@ -5,6 +5,21 @@ import type { PagedList } from '../../../hooks';
 import { formatMoney, formatTime } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 
+/**
+ * What the record says happened to the money (docs/product/client.md, Withdrawal records): a paid
+ * one what reached the bank, a pending one what will, a rejected one what the ledger returned to
+ * the balance, the fee included, never a "received" that never was.
+ */
+export function recordLine(withdrawal: Withdrawal, t: ReturnType<typeof useI18n>['t']): string {
+  const fee = formatMoney(withdrawal.fee);
+  const received = formatMoney(withdrawal.received);
+  if (withdrawal.status === 'rejected') {
+    return t('withdraw.recordLineRefunded', { refunded: formatMoney(withdrawal.refunded ?? withdrawal.amount) });
+  }
+  if (withdrawal.status === 'pending') return t('withdraw.recordLinePending', { fee, received });
+  return t('withdraw.recordLine', { fee, received });
+}
+
 function WithdrawalRecord({ withdrawal }: { readonly withdrawal: Withdrawal }) {
   const { t } = useI18n();
   return (
@@ -15,12 +30,10 @@ function WithdrawalRecord({ withdrawal }: { readonly withdrawal: Withdrawal }) {
           {t(`withdraw.status.${withdrawal.status}`)}
         </span>
       </div>
-      <p className="payouts-record__line">
-        {t('withdraw.recordLine', {
-          fee: formatMoney(withdrawal.fee),
-          received: formatMoney(withdrawal.received),
-        })}
-      </p>
+      <p className="payouts-record__line">{recordLine(withdrawal, t)}</p>
+      {withdrawal.bankReference ? (
+        <p className="payouts-record__line">{t('withdraw.bankReference', { reference: withdrawal.bankReference })}</p>
+      ) : null}
       <p className="payouts-record__line">
         {withdrawal.bankCard.bank} {withdrawal.bankCard.accountMasked}
       </p>
@@ -30,7 +43,11 @@ function WithdrawalRecord({ withdrawal }: { readonly withdrawal: Withdrawal }) {
             key={`${event.status}-${event.at}`}
             className={`payouts-timeline__item payouts-timeline__item--${event.status}`}
           >
-            <span className="payouts-timeline__status">{t(`withdraw.event.${event.status}`)}</span>
+            <span className="payouts-timeline__status">
+              {event.status === 'refunded' && withdrawal.refunded !== null
+                ? t('withdraw.event.refundedAmount', { amount: formatMoney(withdrawal.refunded) })
+                : t(`withdraw.event.${event.status}`)}
+            </span>
             <time className="payouts-timeline__time" dateTime={event.at}>
               {formatTime(event.at)}
             </time>

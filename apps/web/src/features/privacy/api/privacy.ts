@@ -13,9 +13,12 @@ export function deleteAccount(body: BodyOf<typeof deleteMyAccount>, options?: Ca
   return call(deleteMyAccount, { body }, options);
 }
 
-/** The file name the export is saved under: stride-data-YYYY-MM-DD.json (the day it was made, UTC). */
-export function exportFileName(data: Pick<DataExport, 'exportedAt'>): string {
-  return `stride-data-${data.exportedAt.slice(0, 10)}.json`;
+/**
+ * The file name the export is saved under: stride-data-YYYY-MM-DD.json, the service day the server
+ * made it on (docs/product/rules.md, Your data), never the device's own date.
+ */
+export function exportFileName(data: Pick<DataExport, 'serviceDay'>): string {
+  return `stride-data-${data.serviceDay}.json`;
 }
 
 /** Saves the export as a file through the browser's download. */

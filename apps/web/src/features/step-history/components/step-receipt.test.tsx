@@ -1,11 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import type { StepReceipt } from '@stride/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deviceTimeZone, formatZonedTime } from '../../../lib/format';
 import { languageStore } from '../../../lib/i18n';
 import { StepReceiptView } from './step-receipt';
 
 const RECEIPT: StepReceipt = {
   day: '2026-11-22',
+  utcOffsetMinutes: 480,
   goal: 5_000,
   steps: 30_000,
   sources: [
@@ -34,6 +36,28 @@ const RECEIPT: StepReceipt = {
 afterEach(() => languageStore.set('en'));
 
 describe('a day’s receipt', () => {
+  it('labels the day a service day in its zone, and each time with the device’s zone (docs/product/client.md, Step day receipt)', () => {
+    languageStore.set('en');
+    const { unmount } = render(<StepReceiptView receipt={RECEIPT} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Service day Nov 22, 2026 (China time)' })).toBeTruthy();
+    expect(screen.getByTestId('receipt-zone').textContent).toBe(`Times are in your time zone (${deviceTimeZone()})`);
+    const sources = within(screen.getByRole('region', { name: 'What each source reported' })).getAllByRole('listitem');
+    const zoned = formatZonedTime('2026-11-22T06:00:00.000Z', 'en');
+    expect(sources[0]?.textContent).toContain(zoned);
+    // The zone's short name is part of every time shown.
+    const zoneName = new Intl.DateTimeFormat('en', { timeZoneName: 'short' })
+      .formatToParts(new Date('2026-11-22T06:00:00.000Z'))
+      .find((part) => part.type === 'timeZoneName')?.value;
+    expect(zoned).toContain(zoneName);
+    unmount();
+    languageStore.set('zh-Hans');
+    const elsewhere = render(<StepReceiptView receipt={{ ...RECEIPT, utcOffsetMinutes: -210 }} />);
+    expect(elsewhere.getByRole('heading', { level: 2, name: /^服务日 .*（UTC-3:30）$/ })).toBeTruthy();
+    elsewhere.unmount();
+    render(<StepReceiptView receipt={RECEIPT} />);
+    expect(screen.getByRole('heading', { level: 2, name: /^服务日 2026年11月22日（北京时间）$/ })).toBeTruthy();
+  });
+
   it('says what was credited, what was refused and why with its limit, points, cash back and the review', () => {
     languageStore.set('en');
     render(<StepReceiptView receipt={RECEIPT} />);

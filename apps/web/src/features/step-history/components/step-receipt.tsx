@@ -1,5 +1,5 @@
 import type { StepFlagReason, StepReceipt, StepRefusalReason, StepSourceKind } from '@stride/contract';
-import { formatMoney, formatNumber, formatTime } from '../../../lib/format';
+import { deviceTimeZone, formatMoney, formatNumber, formatZonedTime, utcOffsetName } from '../../../lib/format';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { formatDay, formatMultiplier, formatSteps } from '../format';
 import { heldText } from '../held';
@@ -31,6 +31,17 @@ const REVIEWS: Readonly<Record<NonNullable<StepReceipt['review']>['status'], Mes
   rejected: 'receipt.review.rejected',
 };
 
+/** China's offset, the product's business time zone by default (docs/product/rules.md, Steps and points). */
+const CHINA_OFFSET_MINUTES = 480;
+
+/**
+ * The zone a service day is counted in, by name (docs/product/client.md, Step day receipt): China
+ * time at UTC+8, else the offset itself.
+ */
+export function serviceZoneName(offsetMinutes: number, t: (key: MessageKey) => string): string {
+  return offsetMinutes === CHINA_OFFSET_MINUTES ? t('time.chinaTime') : utcOffsetName(offsetMinutes);
+}
+
 /** A day's receipt (GET /api/steps/days/{day}): everything that made the day pay what it paid. */
 export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) {
   const { t, language } = useI18n();
@@ -38,12 +49,20 @@ export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) 
   const sourceName = (kind: StepSourceKind, name: string | null) =>
     name ? `${t(KINDS[kind])} · ${name}` : t(KINDS[kind]);
   const { review, points } = receipt;
+  // The day is a service day; the moments below are the device's, each labelled with its zone.
+  const formatTime = (value: string) => formatZonedTime(value, language);
   return (
     <>
       <section className="card receipt-head" aria-labelledby="receipt-day">
         <h2 id="receipt-day" className="history-title">
-          {formatDay(receipt.day, language, true)}
+          {t('receipt.serviceDay', {
+            day: formatDay(receipt.day, language, true),
+            zone: serviceZoneName(receipt.utcOffsetMinutes, t),
+          })}
         </h2>
+        <p className="hint" data-testid="receipt-zone">
+          {t('receipt.timesInZone', { zone: deviceTimeZone() })}
+        </p>
         <p className="receipt-head__steps" data-testid="receipt-steps">
           {t('receipt.steps', { steps: count(receipt.steps) })}
         </p>

@@ -1,0 +1,26 @@
+import type { PointsStatementType } from '@stride/contract/rules';
+import type { MessageKey } from '../../lib/i18n';
+
+/** A label for every line of the points statement (decision 081): a type without one fails the typecheck. */
+export const POINTS_TYPE_LABELS: Readonly<Record<PointsStatementType, MessageKey>> = {
+  'points.collect': 'points.type.collect',
+  'points.release': 'points.type.release',
+  'invite.reward': 'points.type.inviteReward',
+  'shop.order': 'points.type.shopOrder',
+  'shop.refund': 'points.type.shopRefund',
+  exchange: 'points.type.exchange',
+  'adjustment.credit': 'points.type.adjustmentCredit',
+  'adjustment.debit': 'points.type.adjustmentDebit',
+  'demo.welcome': 'statement.type.welcome',
+};
+
+/** A type not in the list (added by a later server) shows as the server wrote it rather than disappearing. */
+export function pointsTypeLabel(type: string, t: (key: MessageKey) => string): string {
+  const key = (POINTS_TYPE_LABELS as Readonly<Record<string, MessageKey | undefined>>)[type];
+  return key ? t(key) : type;
+}
+
+/** Signed whole points: `+200`, `-100`. */
+export function signedPoints(points: number, format: (value: number) => string): string {
+  return points > 0 ? `+${format(points)}` : format(points);
+}
