@@ -304,7 +304,8 @@ describe('accessibility of every page, in Chinese and English', () => {
       ...smallTargets,
     ];
     expect(problems).toEqual([]);
-  });
+    // Every page and state in two languages: about 100 s on this machine, near the journeys' 120 s.
+  }, 240_000);
 });
 
 describe('numbers, money and dates in the user’s language', () => {

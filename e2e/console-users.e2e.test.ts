@@ -165,11 +165,11 @@ describe('user care in the console', () => {
     expect(await row.innerText()).not.toMatch(/\b\d{6}\b/);
     await shoot(page, 'outbox');
 
-    // The seeded demo account has a verified identity and a welcome credit: the documentation's
-    // picture of a user's page.
+    // The seeded demo account has a verified identity and a welcome credit, its statement line
+    // named in words (decision 080): the documentation's picture of a user's page.
     await openUser(page, '0138000');
     await expect.poll(() => drawer(page).getByText('Verified', { exact: true }).count()).toBe(1);
-    await expect.poll(() => drawer(page).getByText('demo.welcome').count()).toBe(1);
+    await expect.poll(() => drawer(page).getByText('Welcome credit (demo)', { exact: true }).count()).toBe(1);
     await shoot(page, 'user-page');
     expect(admin.errors).toEqual([]);
 
