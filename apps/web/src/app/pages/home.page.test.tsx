@@ -33,6 +33,17 @@ const HOME = {
   notices: [],
 };
 
+/** The logged-in user of the tests that need one. */
+const user = {
+  id: 'u1',
+  account: '13800138000',
+  inviteCode: 'ABCD1234',
+  realNameStatus: 'none' as const,
+  createdAt: '2026-01-01T00:00:00Z',
+  nickname: null,
+  avatarUrl: null,
+};
+
 /** A fake server: answers per "METHOD path" in order, and records every request. */
 function serve(routes: Record<string, Reply[]>, offline = new Set<string>()) {
   const requests: { key: string; body: unknown }[] = [];
@@ -63,15 +74,6 @@ afterEach(() => {
 describe('HomePage', () => {
   it('greets by the nickname when there is one, else by the masked number', async () => {
     serve({ 'GET /api/home': [ok(HOME)] });
-    const user = {
-      id: 'u1',
-      account: '13800138000',
-      inviteCode: 'ABCD1234',
-      realNameStatus: 'none' as const,
-      createdAt: '2026-01-01T00:00:00Z',
-      nickname: null,
-      avatarUrl: null,
-    };
     userStore.setSession('tok', user);
     try {
       render(<HomePage />);
@@ -307,15 +309,6 @@ describe('HomePage', () => {
   });
 
   describe('offline (decision 079)', () => {
-    const user = {
-      id: 'u1',
-      account: '13800138000',
-      inviteCode: 'ABCD1234',
-      realNameStatus: 'none' as const,
-      createdAt: '2026-01-01T00:00:00Z',
-      nickname: null,
-      avatarUrl: null,
-    };
     afterEach(() => userStore.clear());
 
     it("shows the last home this device kept, as of when, with today's count on the device, and reads again when back online", async () => {
