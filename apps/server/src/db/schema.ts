@@ -199,6 +199,68 @@ export interface DeviceTokensTable {
   revoked_at: number | null;
 }
 
+/** A connected wearable account (decision 086); tokens sealed with the data key. */
+export interface StepConnectionsTable {
+  id: string;
+  user_id: string;
+  /** One of STEP_PROVIDERS. */
+  provider: string;
+  provider_user_id: string;
+  account_name: string;
+  access_token: string;
+  refresh_token: string;
+  token_expires_at: number;
+  scope: string;
+  /** `active`, `revoked` or `disconnected`. */
+  status: string;
+  connected_at: number;
+  disconnected_at: number | null;
+  last_sync_at: number | null;
+  /** One of STEP_SYNC_ERRORS. */
+  last_error: string | null;
+  last_error_at: number | null;
+  next_sync_at: number | null;
+  failures: number;
+  lease_token: string | null;
+  lease_until: number | null;
+  version: number;
+}
+
+/** An OAuth start waiting for the provider's redirect; the state is stored as its SHA-256. */
+export interface StepConnectionStartsTable {
+  state_hash: string;
+  user_id: string;
+  provider: string;
+  code_verifier: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface StepSyncLogTable {
+  id: string;
+  connection_id: string;
+  provider: string;
+  /** `ok`, `error` or `rateLimited`. */
+  result: string;
+  error: string | null;
+  days: number;
+  at: number;
+}
+
+/** An hourly bucket a step-source token posted, counted once per (user, source, start). */
+export interface StepBucketsTable {
+  user_id: string;
+  source: string;
+  start_at: number;
+  end_at: number;
+  day: string;
+  steps: number;
+  /** One of STEP_BUCKET_RECORDINGS. */
+  recorded: string;
+  received_at: number;
+}
+
 export interface HealthImportsTable {
   id: string;
   user_id: string;
@@ -808,6 +870,10 @@ export interface Database {
   step_devices: StepDevicesTable;
   device_tokens: DeviceTokensTable;
   health_imports: HealthImportsTable;
+  step_connections: StepConnectionsTable;
+  step_connection_starts: StepConnectionStartsTable;
+  step_sync_log: StepSyncLogTable;
+  step_buckets: StepBucketsTable;
   point_collections: PointCollectionsTable;
   exchanges: ExchangesTable;
   home_items: HomeItemsTable;

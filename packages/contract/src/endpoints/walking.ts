@@ -368,8 +368,11 @@ export type ConsoleHomeItem = z.output<typeof ConsoleHomeItemSchema>;
 
 // ---- History, streaks and achievements, and a receipt for every day (docs/product/rules.md, Steps and points) ----
 
-/** Where a day's count came from. `device`: a step-source token; imports fill history. */
-export const STEP_SOURCE_KINDS = ['web', 'companion', 'device', 'appleHealth', 'googleFit'] as const;
+/**
+ * Where a day's count came from. `device`: a step-source token; imports fill history; `huawei` and
+ * `fitbit`: a connected wearable account (docs/product/step-sources.md, Connected accounts).
+ */
+export const STEP_SOURCE_KINDS = ['web', 'companion', 'device', 'appleHealth', 'googleFit', 'huawei', 'fitbit'] as const;
 export const StepSourceKindSchema = z.enum(STEP_SOURCE_KINDS);
 
 /** The longest range one history call answers. */
@@ -459,8 +462,12 @@ export const getAchievements = defineEndpoint({
   }),
 });
 
-/** Why a report was not credited: over the per-minute rate, over the daily cap, or for a day no longer open. */
-export const STEP_REFUSAL_REASONS = ['rate', 'cap', 'late'] as const;
+/**
+ * Why a report was not credited: over the per-minute rate, over the daily cap, for a day no longer
+ * open, an hourly bucket typed in by hand (`manual`), or a connected account that lowered a day it
+ * had reported (`lowered`: the higher count it reported first stays, nothing is paid twice).
+ */
+export const STEP_REFUSAL_REASONS = ['rate', 'cap', 'late', 'manual', 'lowered'] as const;
 export const StepRefusalReasonSchema = z.enum(STEP_REFUSAL_REASONS);
 
 export const StepReceiptSchema = z.object({
@@ -474,7 +481,7 @@ export const StepReceiptSchema = z.object({
   sources: z.array(
     z.object({
       kind: StepSourceKindSchema,
-      /** A step-source token's name, or null. */
+      /** A step-source token's name or a connected account's name, or null. */
       name: z.string().nullable(),
       steps: z.number().int(),
       reportedAt: TimestampSchema,
@@ -489,7 +496,7 @@ export const StepReceiptSchema = z.object({
       /** The count the source reported. */
       steps: z.number().int(),
       reason: StepRefusalReasonSchema,
-      /** `rate`: the most the source could have reached then; `cap`: the daily cap. */
+      /** `rate`: the most the source could have reached then; `cap`: the daily cap; `lowered`: the count kept. */
       limit: z.number().int().nullable(),
       at: TimestampSchema,
     }),

@@ -26,6 +26,7 @@ import * as m0027 from './0027-push.js';
 import * as m0028 from './0028-operator-sign-in.js';
 import * as m0029 from './0029-four-eyes-independence.js';
 import * as m0030 from './0030-released-points.js';
+import * as m0031 from './0031-step-connections.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0028-operator-sign-in': m0028,
   '0029-four-eyes-independence': m0029,
   '0030-released-points': m0030,
+  '0031-step-connections': m0031,
 };
