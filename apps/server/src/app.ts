@@ -150,6 +150,17 @@ import { registerStepSourceRoutes } from './modules/step-sources/step-sources.ro
 import { PrivacyService } from './modules/privacy/privacy.service.js';
 import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.js';
 import { StepSourcesService } from './modules/step-sources/step-sources.service.js';
+// Connected wearable accounts (decision 086).
+import { createStepProviders } from './modules/step-connections/providers/index.js';
+import { StepConnectionsAdmin } from './modules/step-connections/step-connections.admin.js';
+import { registerStepConnectionConsoleRoutes } from './modules/step-connections/step-connections.console.js';
+import { StepConnectionsRepository } from './modules/step-connections/step-connections.repository.js';
+import {
+  registerFitbitNotifications,
+  registerConnectionRedirect,
+  registerStepConnectionRoutes,
+} from './modules/step-connections/step-connections.routes.js';
+import { StepConnectionsService, type StepProviders } from './modules/step-connections/step-connections.service.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
 import { NotificationsService, type NotificationPusher } from './modules/notifications/notifications.service.js';
@@ -193,6 +204,8 @@ export interface AppOptions {
   smsProvider?: SmsProvider;
   /** The payment provider instead of the configured one (tests script a provider's answers). */
   paymentProvider?: PaymentProvider;
+  /** The wearable providers instead of the configured ones (tests script their answers). */
+  stepProviders?: StepProviders;
 }
 
 export interface Services {
@@ -219,6 +232,8 @@ export interface Services {
   walking: WalkingService;
   /** Step-source tokens and health imports (decision 030). */
   stepSources: StepSourcesService;
+  /** Connected wearable accounts: OAuth, sealed tokens, syncs through the job queue (decision 086). */
+  stepConnections: StepConnectionsService;
   /** History, streaks and milestones, and each day's receipt (decision 031). */
   walkingHistory: WalkingHistory;
   payments: PaymentsService;
@@ -268,6 +283,7 @@ export interface AdminServices {
   walking: WalkingAdmin;
   download: DownloadAdmin;
   policies: PoliciesAdmin;
+  stepConnections: StepConnectionsAdmin;
 }
 
 /** The configured online payment provider; null when online payment is off (`none`). */
@@ -383,6 +399,20 @@ export function buildServices(
     notifications,
   );
   const stepSources = new StepSourcesService(db, new StepSourcesRepository(), walking, limits, clock, calendar, config);
+  const stepConnectionsRepository = new StepConnectionsRepository();
+  const stepConnections = new StepConnectionsService(
+    db,
+    stepConnectionsRepository,
+    walking,
+    notifications,
+    limits,
+    cipher,
+    clock,
+    calendar,
+    config.stepConnections,
+    options.stepProviders ?? createStepProviders(config.stepConnections),
+    config.businessUtcOffsetMinutes,
+  );
   const shop = new ShopService(db, shopRepository, addresses, cards, ledger, clock);
   const mailings = new MailingsService(db, mailingsRepository, cards, addresses, clock, calendar, config);
   const community = new CommunityService(db, communityRepository);
@@ -406,7 +436,8 @@ export function buildServices(
       identity.personalData(),
       files.personalData(),
       walking.personalData(),
-      stepSources.personalData(),
+      // Connected accounts are part of the step-sources section (decision 086).
+      stepConnections.withConnections(stepSources.personalData()),
       ledger.personalData(),
       walking.exchangesData(),
       cards.personalData(),
@@ -443,6 +474,7 @@ export function buildServices(
     cards,
     walking,
     stepSources,
+    stepConnections,
     walkingHistory,
     payments,
     cipher,
@@ -479,7 +511,7 @@ export function buildServices(
       ledger: new LedgerAdmin(db, new CorrectionsRepository(), ledger, operators, clock),
       payments: new PaymentsAdmin(db, paymentsRepository, ledger, operators, clock, payments, cards),
       files: new FilesAdmin(db, files, new FilesRepository(), operators, clock, () =>
-        runCleanup({ files, captcha, limits, smsCodes, config }),
+        runCleanup({ files, captcha, limits, smsCodes, stepConnections, config }),
       ),
       shop: new ShopAdmin(db, shopRepository, operators, clock, notifications),
       mailings: new MailingsAdmin(db, mailingsRepository, operators, notifications),
@@ -500,6 +532,7 @@ export function buildServices(
       walking: new WalkingAdmin(db, walkingRepository, operators, clock, walking),
       download: new DownloadAdmin(db, downloadRepository, download, operators, clock, config),
       policies: new PoliciesAdmin(db, policiesRepository, operators, clock),
+      stepConnections: new StepConnectionsAdmin(db, stepConnectionsRepository, stepConnections, operators, clock),
     },
   };
 }
@@ -606,7 +639,17 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             ...(options.logStream ? { stream: options.logStream } : {}),
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Provider tokens and PKCE verifiers never reach a log line, whatever logs them (decision 086).
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              '*.accessToken',
+              '*.refreshToken',
+              '*.access_token',
+              '*.refresh_token',
+              '*.codeVerifier',
+              '*.code_verifier',
+            ],
             serializers: {
               // Query strings can carry phone numbers and codes: log the path only.
               req: (req: { method: string; url: string; id: string }) => ({
@@ -651,6 +694,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // Pending SMS and pushes go out from the delivery job, never inside a request (decisions 034, 048).
   services.deliverer.log = app.log;
   services.deliverer.onWake = () => void jobs.trigger('outbox.deliver');
+  // A new connection or a Fitbit notification asks for a sync pass (decision 086); with the job
+  // off (no schedule, as in tests) a pass runs only when run by hand.
+  services.stepConnections.log = app.log;
+  if (config.stepConnections.pollSeconds > 0) {
+    services.stepConnections.onDue = () => void jobs.trigger('steps.connections-sync');
+  }
   if (config.jobs.worker) {
     app.addHook('onReady', () => jobs.start());
   }
@@ -778,6 +827,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     metrics.registerQueueMetrics(async () =>
       (await jobs.stats()).map(({ name, queued, active, failed }) => ({ name, waiting: queued, active, failed })),
     );
+    // Connected wearable accounts (decision 086): connections and lag at each scrape, syncs as they end.
+    metrics.registerStepConnectionMetrics(() => services.admin.stepConnections.health());
+    services.stepConnections.onSyncResult = (provider, result) => metrics.countStepSync(provider, result);
     registerMetricsRoutes(app, metrics, config.metrics);
     app.addHook('onClose', () => metrics.close());
   }
@@ -798,6 +850,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerWalkingRoutes(endpoints.forModule('walking'), services);
   registerWalkingConsoleRoutes(endpoints.forModule('walking'), services);
   registerStepSourceRoutes(endpoints.forModule('step-sources'), services);
+  registerStepConnectionRoutes(endpoints.forModule('step-sources'), services);
+  registerStepConnectionConsoleRoutes(endpoints.forModule('step-sources'), services);
   registerPrivacyRoutes(endpoints.forModule('privacy'), services);
   registerCardRoutes(endpoints.forModule('cards'), services);
   registerCardConsoleRoutes(endpoints.forModule('cards'), services);
@@ -831,6 +885,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   registerDownloadFiles(app, services.download);
   registerMediaFiles(app, services.files);
   registerPaymentCallbacks(app, services);
+  registerConnectionRedirect(app);
+  registerFitbitNotifications(app, {
+    stepConnections: services.stepConnections,
+    fitbit: config.stepConnections.fitbit,
+  });
   if (config.payments.provider === 'sandbox') registerSandboxCheckout(app, services);
   for (const endpoint of ENDPOINTS) {
     if (!endpoints.implemented.has(endpoint.id)) endpoints.notAvailable(endpoint);

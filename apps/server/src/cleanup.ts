@@ -4,6 +4,7 @@ import type { CaptchaService } from './modules/captcha/captcha.service.js';
 import type { FilesService } from './modules/files/files.service.js';
 import type { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
 import type { SmsCodesService } from './modules/sms-codes/sms-codes.service.js';
+import type { StepConnectionsService } from './modules/step-connections/step-connections.service.js';
 
 /** The services a cleanup run touches. */
 export interface CleanupServices {
@@ -11,6 +12,8 @@ export interface CleanupServices {
   captcha: CaptchaService;
   limits: RateLimitService;
   smsCodes: SmsCodesService;
+  /** Its sync log keeps a week (decision 086); absent where a caller has no connections (the ops command line's own cleanup). */
+  stepConnections?: StepConnectionsService;
   config: Config;
 }
 
@@ -22,6 +25,8 @@ export interface CleanupResult {
   counters: number;
   /** SMS codes that ended more than a day ago. */
   codes: number;
+  /** Connected accounts' sync log rows older than a week. */
+  syncLog: number;
 }
 
 /** Rate counters are kept at least a day, and at least as long as the longest window. */
@@ -37,7 +42,8 @@ function counterRetentionMs(config: Config): number {
 
 /**
  * What would otherwise only grow: uploads nothing refers to (after `UPLOAD_UNUSED_GRACE_HOURS`),
- * expired captchas, finished rate-limit windows and ended SMS codes. The `files.cleanup` job runs it
+ * expired captchas, finished rate-limit windows, ended SMS codes and connected accounts' sync log
+ * rows older than a week (decision 086). The `files.cleanup` job runs it
  * every `CLEANUP_INTERVAL_MINUTES` (decision 055); `npm run ops -- files cleanup` runs it by hand.
  */
 export async function runCleanup(services: CleanupServices): Promise<CleanupResult> {
@@ -45,5 +51,6 @@ export async function runCleanup(services: CleanupServices): Promise<CleanupResu
   const captchas = await services.captcha.prune();
   const counters = await services.limits.prune(counterRetentionMs(services.config));
   const codes = await services.smsCodes.prune();
-  return { files, bytes, captchas, counters, codes };
+  const syncLog = (await services.stepConnections?.pruneLog()) ?? 0;
+  return { files, bytes, captchas, counters, codes, syncLog };
 }

@@ -235,6 +235,22 @@ const EnvSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Connected wearable accounts (decision 086, docs/product/step-sources.md): each provider is on
+  // when its client id and secret are both set; how often each connection is synced, how often
+  // the server looks for due syncs, and each call's timeout.
+  HUAWEI_HEALTH_CLIENT_ID: z.string().trim().min(1).optional(),
+  HUAWEI_HEALTH_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  HUAWEI_OAUTH_URL: z.url().default('https://oauth-login.cloud.huawei.com'),
+  HUAWEI_HEALTH_API_URL: z.url().default('https://health-api.cloud.huawei.com'),
+  FITBIT_CLIENT_ID: z.string().trim().min(1).optional(),
+  FITBIT_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  FITBIT_AUTHORIZE_URL: z.url().default('https://www.fitbit.com'),
+  FITBIT_API_URL: z.url().default('https://api.fitbit.com'),
+  FITBIT_SUBSCRIBER_VERIFICATION_CODE: z.string().trim().min(1).optional(),
+  FITBIT_SUBSCRIBER_ID: z.string().trim().min(1).optional(),
+  STEP_SYNC_EVERY_MINUTES: z.coerce.number().int().min(1).max(1_440).default(60),
+  STEP_SYNC_POLL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
+  STEP_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 const ALIYUN_SMS_VARIABLES = [
@@ -316,6 +332,74 @@ export function supportContact(value: string, problems: StartupProblems): Suppor
   if (/^https?:\/\/\S+$/.test(value) && URL.canParse(value)) return { kind: 'url', value };
   problems.refuse(`SUPPORT_CONTACT=${value} is neither an email address, a phone number nor an http(s):// address.`);
   return null;
+}
+
+/** Where a provider's OAuth redirect lands: the Step sources page, which finishes the connection. */
+export const STEP_CONNECTION_REDIRECT_PATH = '/pages-sub/steps/sources';
+
+/**
+ * Connected wearable accounts (decision 086): a provider is on when its client id and secret are
+ * both set, and one without the other joins the start-up problems. Tokens travel to the provider:
+ * production refuses a plain-http address except to this machine (a local stand-in). The
+ * redirect address is built from PUBLIC_URL like every link, else from HOST and PORT.
+ */
+function stepConnectionSettings(e: Env, mode: Mode, problems: StartupProblems) {
+  const pair = (idName: string, secretName: string, id: string | undefined, secret: string | undefined) => {
+    if (id === undefined && secret === undefined) return null;
+    problems.requireAll(e, [idName, secretName], `${idName} and ${secretName} are set together (decision 086).`);
+    return id !== undefined && secret !== undefined ? { clientId: id, clientSecret: secret } : null;
+  };
+  const requireHttps = (names: Array<[string, string]>) => {
+    if (mode !== 'production') return;
+    for (const [name, value] of names) {
+      if (!value.startsWith('https://') && !isLoopbackUrl(value)) {
+        problems.refuse(`${name} must be an https:// address in production mode.`);
+      }
+    }
+  };
+  const huaweiPair = pair(
+    'HUAWEI_HEALTH_CLIENT_ID',
+    'HUAWEI_HEALTH_CLIENT_SECRET',
+    e.HUAWEI_HEALTH_CLIENT_ID,
+    e.HUAWEI_HEALTH_CLIENT_SECRET,
+  );
+  const fitbitPair = pair('FITBIT_CLIENT_ID', 'FITBIT_CLIENT_SECRET', e.FITBIT_CLIENT_ID, e.FITBIT_CLIENT_SECRET);
+  if (huaweiPair) {
+    requireHttps([
+      ['HUAWEI_OAUTH_URL', e.HUAWEI_OAUTH_URL],
+      ['HUAWEI_HEALTH_API_URL', e.HUAWEI_HEALTH_API_URL],
+    ]);
+  }
+  if (fitbitPair) {
+    requireHttps([
+      ['FITBIT_AUTHORIZE_URL', e.FITBIT_AUTHORIZE_URL],
+      ['FITBIT_API_URL', e.FITBIT_API_URL],
+    ]);
+  }
+  const host = ['0.0.0.0', '::', '[::]'].includes(e.HOST) ? 'localhost' : e.HOST;
+  const origin = e.PUBLIC_URL
+    ? e.PUBLIC_URL.replace(/\/+$/, '')
+    : `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${e.PORT}`;
+  return {
+    /** The redirect_uri registered with each provider: the Step sources page. */
+    redirectUri: `${origin}${STEP_CONNECTION_REDIRECT_PATH}`,
+    syncEveryMinutes: e.STEP_SYNC_EVERY_MINUTES,
+    /** How often the server looks for due syncs; 0: never on its own (tests sync by hand). */
+    pollSeconds: e.STEP_SYNC_POLL_SECONDS,
+    timeoutMs: e.STEP_PROVIDER_TIMEOUT_MS,
+    huawei: huaweiPair ? { ...huaweiPair, oauthUrl: e.HUAWEI_OAUTH_URL, apiUrl: e.HUAWEI_HEALTH_API_URL } : null,
+    fitbit: fitbitPair
+      ? {
+          ...fitbitPair,
+          authorizeUrl: e.FITBIT_AUTHORIZE_URL,
+          apiUrl: e.FITBIT_API_URL,
+          /** What Fitbit's subscriber verification sends in `?verify=` (answered 204; anything else 404). */
+          subscriberVerificationCode: e.FITBIT_SUBSCRIBER_VERIFICATION_CODE ?? null,
+          /** Sent as X-Fitbit-Subscriber-Id when the app has more than one subscriber. */
+          subscriberId: e.FITBIT_SUBSCRIBER_ID ?? null,
+        }
+      : null,
+  };
 }
 
 const S3_VARIABLES = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -705,6 +789,8 @@ function fromEnv(e: Env) {
 
   const storage = storageSettings(e, problems);
 
+  const stepConnections = stepConnectionSettings(e, mode, problems);
+
   const companionParts = [e.COMPANION_VERSION, e.COMPANION_VERSION_CODE, e.COMPANION_PACKAGE_FILE];
   let companion: { version: string; versionCode: number; file: string } | null = null;
   if (companionParts.some((part) => part !== undefined)) {
@@ -895,6 +981,8 @@ function fromEnv(e: Env) {
     webPush,
     /** Where uploads and packages live: the disk, or an S3-compatible bucket (decision 054). */
     storage,
+    /** Connected wearable accounts: Huawei Health Kit and Fitbit, each null unless configured (decision 086). */
+    stepConnections,
     /** `outboxAll`: /demo/outbox lists every message, not only the demo account's. */
     /** The notifications sweep (decision 044). */
     /** Background jobs (decision 055). */

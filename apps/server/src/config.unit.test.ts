@@ -612,3 +612,86 @@ describe('the support contact (decision 082)', () => {
     expect(() => contactOf('x'.repeat(201))).toThrow(/SUPPORT_CONTACT/);
   });
 });
+
+describe('connected wearable accounts (decision 086)', () => {
+  const production = {
+    STRIDE_MODE: 'production',
+    APP_SECRET: 'x'.repeat(40),
+    DATA_ENCRYPTION_KEY: DATA_KEY,
+    PUBLIC_URL: 'https://walk.example.com/',
+    PAYMENT_PROVIDER: 'none',
+    ...ALIYUN_SMS,
+    ...WEB_PUSH,
+  };
+
+  it('offers no provider unless configured, and redirects to the Step sources page of this server', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '9090' });
+    expect(config.stepConnections).toEqual({
+      redirectUri: 'http://127.0.0.1:9090/pages-sub/steps/sources',
+      syncEveryMinutes: 60,
+      pollSeconds: 60,
+      timeoutMs: 10_000,
+      huawei: null,
+      fitbit: null,
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), HOST: '0.0.0.0' }).stepConnections.redirectUri).toBe(
+      'http://localhost:8080/pages-sub/steps/sources',
+    );
+  });
+
+  it('turns a provider on with its id and secret, with the documented addresses', () => {
+    const config = loadConfig({
+      ...production,
+      DATA_DIR: tempDir(),
+      HUAWEI_HEALTH_CLIENT_ID: '110000001',
+      HUAWEI_HEALTH_CLIENT_SECRET: 'huawei-secret',
+      FITBIT_CLIENT_ID: '23QFKE',
+      FITBIT_CLIENT_SECRET: 'fitbit-secret',
+      FITBIT_SUBSCRIBER_VERIFICATION_CODE: 'verify-me',
+      STEP_SYNC_EVERY_MINUTES: '30',
+      STEP_SYNC_POLL_SECONDS: '0',
+      STEP_PROVIDER_TIMEOUT_MS: '2500',
+    });
+    expect(config.stepConnections).toEqual({
+      redirectUri: 'https://walk.example.com/pages-sub/steps/sources',
+      syncEveryMinutes: 30,
+      pollSeconds: 0,
+      timeoutMs: 2_500,
+      huawei: {
+        clientId: '110000001',
+        clientSecret: 'huawei-secret',
+        oauthUrl: 'https://oauth-login.cloud.huawei.com',
+        apiUrl: 'https://health-api.cloud.huawei.com',
+      },
+      fitbit: {
+        clientId: '23QFKE',
+        clientSecret: 'fitbit-secret',
+        authorizeUrl: 'https://www.fitbit.com',
+        apiUrl: 'https://api.fitbit.com',
+        subscriberVerificationCode: 'verify-me',
+        subscriberId: null,
+      },
+    });
+  });
+
+  it('names the missing half of a pair, and refuses plain http in production except to this machine', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), FITBIT_CLIENT_ID: '23QFKE' })).toThrow(
+      /^Stride cannot start in demo mode: set FITBIT_CLIENT_SECRET\.\n {2}FITBIT_CLIENT_SECRET must be set: FITBIT_CLIENT_ID and FITBIT_CLIENT_SECRET are set together/,
+    );
+    expect(() =>
+      loadConfig({ ...production, DATA_DIR: tempDir(), HUAWEI_HEALTH_CLIENT_SECRET: 's', FITBIT_CLIENT_SECRET: 's' }),
+    ).toThrow(/set HUAWEI_HEALTH_CLIENT_ID, FITBIT_CLIENT_ID\./);
+    const fitbit = { FITBIT_CLIENT_ID: '23QFKE', FITBIT_CLIENT_SECRET: 's' };
+    expect(() =>
+      loadConfig({ ...production, ...fitbit, DATA_DIR: tempDir(), FITBIT_API_URL: 'http://fitbit.example.com' }),
+    ).toThrow(/FITBIT_API_URL must be an https:\/\/ address in production mode/);
+    const local = loadConfig({
+      ...production,
+      ...fitbit,
+      DATA_DIR: tempDir(),
+      FITBIT_API_URL: 'http://127.0.0.1:9540',
+      FITBIT_AUTHORIZE_URL: 'http://127.0.0.1:9540',
+    });
+    expect(local.stepConnections.fitbit?.apiUrl).toBe('http://127.0.0.1:9540');
+  });
+});

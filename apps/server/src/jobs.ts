@@ -7,6 +7,7 @@ import type { NotificationSweep } from './modules/notifications/notifications.sw
 import type { OutboxDeliverer } from './modules/outbox/outbox.deliverer.js';
 import type { PaymentsService } from './modules/payments/payments.service.js';
 import type { PushService } from './modules/push/push.service.js';
+import type { StepConnectionsService } from './modules/step-connections/step-connections.service.js';
 import type { WalkingService } from './modules/walking/walking.service.js';
 
 /** The services whose methods the jobs are. */
@@ -16,6 +17,7 @@ export interface JobServices extends CleanupServices {
   walking: WalkingService;
   notificationSweep: NotificationSweep;
   push: PushService;
+  stepConnections: StepConnectionsService;
 }
 
 /** Every background job by name (decision 055). */
@@ -27,6 +29,7 @@ export const JOB_NAMES = {
   pushReminders: 'push.reminders',
   cleanup: 'files.cleanup',
   strayObjects: 'files.stray-objects',
+  stepConnections: 'steps.connections-sync',
 } as const;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
@@ -113,6 +116,18 @@ export function jobDefinitions(services: JobServices, config: Config): JobDefini
       retryDelaySeconds: 300,
       expireInSeconds: 6 * 60 * 60,
       handler: () => services.files.removeStrayObjects(),
+      summary: (result) => nonZero({ ...result }),
+    }),
+    // Connected wearable accounts (decision 086): due connections claimed with a lease and synced
+    // a few at a time; also triggered by a new connection and a Fitbit notification. Off when no
+    // provider is configured.
+    job({
+      name: JOB_NAMES.stepConnections,
+      everyMs: services.stepConnections.providers.size > 0 ? config.stepConnections.pollSeconds * 1000 : 0,
+      retryLimit: 2,
+      retryDelaySeconds: 30,
+      expireInSeconds: 30 * 60,
+      handler: () => services.stepConnections.syncDue(),
       summary: (result) => nonZero({ ...result }),
     }),
   ];

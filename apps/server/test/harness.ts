@@ -30,6 +30,7 @@ import { createDatabase, migrateToLatest, type Db } from '../src/db/database.js'
 import type { Clock } from '../src/lib/clock.js';
 import type { PaymentProvider } from '../src/modules/payments/payment-provider.js';
 import type { CaptchaGenerator } from '../src/modules/captcha/captcha.service.js';
+import type { StepProviders } from '../src/modules/step-connections/step-connections.service.js';
 import type { InvariantReport, LedgerAccountRef } from '../src/modules/ledger/ledger.service.js';
 import sharp from 'sharp';
 
@@ -112,6 +113,8 @@ export async function createTestApp(
     postgresUrl?: string;
     /** A payment provider instead of the configured one (test/scripted-provider.ts). */
     paymentProvider?: PaymentProvider;
+    /** Wearable providers instead of the configured ones (test/step-providers.ts). */
+    stepProviders?: StepProviders;
     /** Routes of the test's own, added before the app is ready (a slow request for the drain). */
     routes?: (app: FastifyInstance) => void;
     /** Another test app's database: a second instance on it (the first one drops it). */
@@ -170,6 +173,7 @@ export async function createTestApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.inviteCodes ? { inviteCodes: options.inviteCodes } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+    ...(options.stepProviders ? { stepProviders: options.stepProviders } : {}),
   });
   options.routes?.(app);
   await app.ready();

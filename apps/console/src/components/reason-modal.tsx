@@ -1,4 +1,4 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useI18n } from '../lib/i18n-context';
 
@@ -9,6 +9,8 @@ export function ReasonModal({
   onSubmit,
   title,
   label,
+  hint,
+  danger = false,
   max = 500,
 }: {
   open: boolean;
@@ -18,6 +20,10 @@ export function ReasonModal({
   title?: string | undefined;
   /** Who sees the reason; "the user sees it" by default. */
   label?: string;
+  /** What the action does, shown above the reason. */
+  hint?: string;
+  /** An action that ends something (its OK button in red). */
+  danger?: boolean;
   max?: number;
 }) {
   const { t } = useI18n();
@@ -29,6 +35,7 @@ export function ReasonModal({
       title={title ?? t('reason.title')}
       okText={t('ok')}
       cancelText={t('cancel')}
+      okButtonProps={{ danger }}
       confirmLoading={busy}
       destroyOnHidden
       onCancel={onCancel}
@@ -47,6 +54,7 @@ export function ReasonModal({
         );
       }}
     >
+      {hint ? <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph> : null}
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="reason"

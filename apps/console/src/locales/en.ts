@@ -12,6 +12,7 @@ import { CONTENT_LANGUAGES } from './areas/content-languages';
 import { FOUR_EYES } from './areas/four-eyes';
 import { SIGN_IN } from './areas/sign-in';
 import { RECORDS } from './areas/records';
+import { STEP_SOURCES } from './areas/step-sources';
 /** The base dictionary: every other locale is typed against it, so a missing key fails the typecheck. */
 export const en = {
   appName: 'Stride console',
@@ -141,6 +142,7 @@ export const en = {
   ...FOUR_EYES.en,
   ...SIGN_IN.en,
   ...RECORDS.en,
+  ...STEP_SOURCES.en,
 };
 
 export type Messages = Readonly<Record<keyof typeof en, string>>;

@@ -10,6 +10,7 @@ import { CONTENT_LANGUAGES } from './areas/content-languages';
 import { FOUR_EYES } from './areas/four-eyes';
 import { SIGN_IN } from './areas/sign-in';
 import { RECORDS } from './areas/records';
+import { STEP_SOURCES } from './areas/step-sources';
 import type { Messages } from './en';
 import { MERCHANT } from './areas/merchant';
 
@@ -139,4 +140,5 @@ export const zhHans: Messages = {
   ...FOUR_EYES.zhHans,
   ...SIGN_IN.zhHans,
   ...RECORDS.zhHans,
+  ...STEP_SOURCES.zhHans,
 };

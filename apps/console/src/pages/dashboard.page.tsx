@@ -1,6 +1,13 @@
-import { consoleDashboardSummary, type DashboardDay, type DashboardSummary } from '@stride/contract';
+import {
+  consoleDashboardSummary,
+  consoleStepSyncHealth,
+  type DashboardDay,
+  type DashboardSummary,
+  type StepSyncHealth,
+} from '@stride/contract';
 import { Button, Space, Table, Typography } from 'antd';
 import { useMemo } from 'react';
+import { StepSyncPanel } from '../components/step-sync-panel';
 import { useLoad } from '../components/use-load';
 import { UPlotChart, type ChartSeries } from '../components/uplot-chart';
 import { count as countIn, dateTime, money as moneyIn } from '../lib/format';
@@ -9,6 +16,8 @@ import { call } from '../lib/request';
 import type { MessageKey } from '../locales';
 
 const loadSummary = () => call(consoleDashboardSummary, {});
+const loadStepSync = () => call(consoleStepSyncHealth, {});
+const NO_HEALTH: StepSyncHealth[] = [];
 
 type Figure = Exclude<keyof DashboardDay, 'day'>;
 const MONEY_FIGURES = new Set<Figure>(['cashBackPaid', 'cardSalesAmount', 'withdrawalsPaidAmount']);
@@ -34,10 +43,14 @@ function offsetText(minutes: number): string {
   return `${sign}${hours}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
 }
 
-/** Admin and finance: today's figures, the last 30 days as charts and as text, what users are owed, and every queue. */
+/**
+ * Admin and finance: today's figures, the last 30 days as charts and as text, what users are owed,
+ * every queue, and how step sync runs (its own call, open to every operator).
+ */
 export default function DashboardPage() {
   const { t, language } = useI18n();
   const { data, loading, reload } = useLoad<DashboardSummary | null>(loadSummary, 'summary', null);
+  const stepSync = useLoad(loadStepSync, 'step-sync', NO_HEALTH);
   const count = useMemo(() => (value: number) => countIn(value, language), [language]);
   const money = useMemo(() => (fen: number) => moneyIn(fen, language), [language]);
   const show = (figure: Figure, value: number) => (MONEY_FIGURES.has(figure) ? money(value) : count(value));
@@ -87,10 +100,18 @@ export default function DashboardPage() {
   }, [data, t, count, money]);
 
   const today = data?.days.at(-1);
+  // Beside the queues; alone when the summary did not load.
+  const stepSyncPanel = stepSync.data.length > 0 ? <StepSyncPanel health={stepSync.data} /> : null;
   return (
     <div data-testid="dashboard">
       <Space style={{ marginBottom: 8 }} wrap>
-        <Button onClick={reload} loading={loading}>
+        <Button
+          onClick={() => {
+            reload();
+            stepSync.reload();
+          }}
+          loading={loading}
+        >
           {t('refresh')}
         </Button>
         {data ? (
@@ -116,6 +137,7 @@ export default function DashboardPage() {
               );
             })}
           </dl>
+          {stepSyncPanel}
           <h2 className="console-section-title">{t('dashboard.liabilities')}</h2>
           <dl className="console-figures">
             <div className="console-figure">
@@ -161,7 +183,9 @@ export default function DashboardPage() {
             ]}
           />
         </>
-      ) : null}
+      ) : (
+        stepSyncPanel
+      )}
     </div>
   );
 }

@@ -33,6 +33,7 @@ import {
   Typography,
 } from 'antd';
 import { useCallback, useState } from 'react';
+import { StepConnectionsSection } from '../components/step-connections';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
 import { amountOf, count, dateTime, money } from '../lib/format';
@@ -467,6 +468,11 @@ function UserDrawer({
                     ]}
                   />
                 ),
+              },
+              {
+                key: 'stepConnections',
+                label: t('users.tab.stepConnections'),
+                children: <StepConnectionsSection userId={page.user.id} canDisconnect={canReset} />,
               },
               {
                 key: 'invitees',

@@ -550,6 +550,63 @@ async function seedContent(services: Services): Promise<void> {
 }
 
 /** Demo mode only; safe to run on every start. */
+/**
+ * The demo accounts of the local stand-ins (apps/server/fakes/huawei-health.ts and fitbit.ts: their
+ * client ids, and the demo account with fixed tokens that keep working across restarts). Repeated
+ * here rather than imported: the server never loads the stand-ins' code.
+ */
+export const DEMO_STAND_INS = {
+  huawei: {
+    clientId: '110000001',
+    account: { id: 'MDFAMTQ5NjE0OTU0NjEw', name: 'Chen Jing' },
+    accessToken: 'CgB6e3x9demoHuaweiAccessTokenForStrideDemo0000',
+    refreshToken: 'CgB6e3x9demoHuaweiRefreshTokenForStrideDemo000',
+  },
+  fitbit: {
+    clientId: '23QFKE',
+    account: { id: 'DEMO42', name: 'Sam T.' },
+    accessToken: 'eyJhbGciOiJIUzI1NiJ9.demo-fitbit-access-token-for-stride',
+    refreshToken: 'demo0fitbit0refresh0token0for0stride0000000000000000000000000',
+  },
+} as const;
+
+const isLoopback = (address: string) => {
+  const host = new URL(address).hostname;
+  return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+};
+
+/**
+ * A connected watch for the demo account (decision 086), only when a provider is configured to
+ * the demo stand-in (its client id, on this machine): then its first sync fills a week of history.
+ * Against a real provider, or none, nothing is seeded.
+ */
+async function seedDemoConnections(services: Services, userId: string): Promise<void> {
+  const { huawei, fitbit } = services.config.stepConnections;
+  const targets = [
+    huawei && huawei.clientId === DEMO_STAND_INS.huawei.clientId && isLoopback(huawei.apiUrl)
+      ? ('huawei' as const)
+      : null,
+    fitbit && fitbit.clientId === DEMO_STAND_INS.fitbit.clientId && isLoopback(fitbit.apiUrl)
+      ? ('fitbit' as const)
+      : null,
+  ];
+  for (const provider of targets) {
+    if (!provider) continue;
+    const demo = DEMO_STAND_INS[provider];
+    await services.stepConnections.connectSeeded(userId, {
+      provider,
+      account: demo.account,
+      tokens: {
+        accessToken: demo.accessToken,
+        refreshToken: demo.refreshToken,
+        // The stand-in's demo grant does not expire; a refresh answers the same tokens.
+        expiresAt: services.clock.now() + 365 * 24 * 60 * 60 * 1000,
+        scope: '',
+      },
+    });
+  }
+}
+
 export async function seedDemo(services: Services): Promise<void> {
   const { db, clock, config, ledger } = services;
   const cards = new CardsRepository();
@@ -646,6 +703,7 @@ export async function seedDemo(services: Services): Promise<void> {
     );
     if (identity.status === 'pending') await services.admin.identity.review('demo-seed', userId, { approve: true });
   }
+  await seedDemoConnections(services, userId);
   // Through the ledger, once (the key makes a restart a replay).
   await ledger.transfer({
     kind: 'demo.welcome',

@@ -11,6 +11,7 @@ import { CONTENT_CASES } from './content.js';
 import { FLAGGED_DAYS_CASES } from './flagged-days.js';
 import { MEMBERSHIP_ORDERS_CASES } from './membership-orders.js';
 import { POLICIES_CASES } from './policies.js';
+import { STEP_CONNECTIONS_CASES } from './step-connections.js';
 
 /**
  * One case per console endpoint that needs a role: a call that would change something (or show
@@ -37,4 +38,5 @@ export const ROLE_CASES: readonly RoleCase[] = [
   ...FLAGGED_DAYS_CASES,
   ...MEMBERSHIP_ORDERS_CASES,
   ...POLICIES_CASES,
+  ...STEP_CONNECTIONS_CASES,
 ];

@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'points.waiting',
   'steps.cleared',
   'steps.rejected',
+  /** A connected wearable account the provider no longer lets Stride read (decision 086). */
+  'step-connection.revoked',
   'notice',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);

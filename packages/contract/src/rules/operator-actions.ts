@@ -39,6 +39,8 @@ export const OPERATOR_ACTIONS = [
   'user.unfreeze',
   'user.reset-login-limits',
   'outbox.view',
+  // Connected wearable accounts (docs/product/step-sources.md, Connected accounts).
+  'stepConnection.disconnect',
   // Merchant (docs/console/merchant.md).
   'goods.create',
   'goods.update',
@@ -104,6 +106,7 @@ export const OPERATOR_SUBJECT_TYPES = [
   'card-order',
   'step-day',
   'user',
+  'step-connection',
   'outbox',
   'goods',
   'goods-category',

@@ -43,6 +43,8 @@ export const FLAGGED_DAYS_PAGE = area(
     'flagged.source.device': 'Step-source token',
     'flagged.source.appleHealth': 'Apple Health',
     'flagged.source.googleFit': 'Google Fit',
+    'flagged.source.huawei': 'Huawei Health',
+    'flagged.source.fitbit': 'Fitbit',
   },
   {
     'flagged.status.flagged': '待审核',
@@ -81,5 +83,7 @@ export const FLAGGED_DAYS_PAGE = area(
     'flagged.source.device': '计步令牌',
     'flagged.source.appleHealth': 'Apple 健康',
     'flagged.source.googleFit': 'Google 健身',
+    'flagged.source.huawei': '华为运动健康',
+    'flagged.source.fitbit': 'Fitbit',
   },
 );

@@ -13,6 +13,14 @@ export interface QueueStats {
   failed: number;
 }
 
+/** Connected wearable accounts per provider at scrape time (decision 086). */
+export interface StepConnectionStats {
+  provider: string;
+  active: number;
+  revoked: number;
+  lagSeconds: number;
+}
+
 /** Read at every scrape; a background job queue registers one with `registerQueueMetrics`. */
 export type QueueMetricsSource = () => Promise<QueueStats[]>;
 
@@ -38,6 +46,7 @@ export class MetricsService {
   /** What is read from the database and the queues at each scrape, by source name. */
   private readonly sources = new Map<string, { gauges: Gauge[]; read: () => Promise<void> }>();
   private readonly sourceUp: Gauge<'source'>;
+  private readonly stepSyncs: Counter<'provider' | 'result'>;
 
   constructor(
     db: Db,
@@ -66,6 +75,13 @@ export class MetricsService {
       name: 'stride_metrics_source_up',
       help: 'Whether a source of scrape-time metrics answered this scrape (1) or failed (0).',
       labelNames: ['source'],
+      registers,
+    });
+
+    this.stepSyncs = new Counter({
+      name: 'stride_step_syncs_total',
+      help: 'Syncs of connected wearable accounts by provider and result (ok, error, rateLimited, revoked).',
+      labelNames: ['provider', 'result'],
       registers,
     });
 
@@ -209,6 +225,45 @@ export class MetricsService {
    */
   registerQueueMetrics(source: QueueMetricsSource): void {
     this.queueSources.push(source);
+  }
+
+  /** Counts one sync of a connected wearable account (decision 086). */
+  countStepSync(provider: string, result: string): void {
+    this.stepSyncs.inc({ provider, result });
+  }
+
+  /**
+   * Adds connected wearable accounts to every scrape (decision 086): connections per provider by
+   * status (`stride_step_connections`) and how late the most overdue sync is
+   * (`stride_step_sync_lag_seconds`), read from the database as the console's health view is.
+   */
+  registerStepConnectionMetrics(source: () => Promise<StepConnectionStats[]>): void {
+    const registers = [this.registry];
+    const connections = new Gauge({
+      name: 'stride_step_connections',
+      help: 'Connected wearable accounts per provider: active (syncing) and revoked (the provider withdrew access).',
+      labelNames: ['provider', 'status'],
+      registers,
+    });
+    const lag = new Gauge({
+      name: 'stride_step_sync_lag_seconds',
+      help: 'How long the most overdue active connection of a provider has waited past its sync time (0 when none is late).',
+      labelNames: ['provider'],
+      registers,
+    });
+    this.sources.set('stepConnections', {
+      gauges: [connections, lag],
+      read: async () => {
+        const stats = await source();
+        connections.reset();
+        lag.reset();
+        for (const row of stats) {
+          connections.set({ provider: row.provider, status: 'active' }, row.active);
+          connections.set({ provider: row.provider, status: 'revoked' }, row.revoked);
+          lag.set({ provider: row.provider }, row.lagSeconds);
+        }
+      },
+    });
   }
 
   /**

@@ -42,6 +42,11 @@ function paramsOf(kind: NotificationKind, stop: string): NotificationParams[Noti
         { day: '2026-12-01', points: 120, amount: 150 },
         { day: '2026-12-01', points: 120, amount: 0 },
       ];
+    case 'step-connection.revoked':
+      return [
+        { provider: 'fitbit', accountName: `Li Na${stop}` },
+        { provider: 'huawei', accountName: `李娜${stop}` },
+      ];
     case 'notice':
       return [{ noticeId: 'n-1' }];
   }

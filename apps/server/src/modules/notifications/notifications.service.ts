@@ -32,6 +32,8 @@ export interface NotificationParams {
   /** A reviewed day (decision 078): the points released to collect (or withheld) and the cash back paid (or withheld). */
   'steps.cleared': { day: string; points: number; amount: number };
   'steps.rejected': { day: string; points: number; amount: number };
+  /** `provider` is one of STEP_PROVIDERS; the text names it in the reader's language (decision 086). */
+  'step-connection.revoked': { provider: string; accountName: string };
   notice: { noticeId: string };
 }
 
@@ -76,6 +78,7 @@ const PAGE = {
   invite: '/pages/invite/index',
   home: '/pages/index/index',
   stepDay: '/pages-sub/steps/day',
+  stepSources: '/pages-sub/steps/sources',
 } as const satisfies Record<string, AppPath>;
 export const NOTIFICATION_PAGES = PAGE;
 
@@ -261,6 +264,7 @@ export function renderNotification(
   }
   if (params.plan && typeof params.plan === 'object') values.plan = pickLanguage(params.plan as Localized, language);
   if (kind === 'notice') values.title = noticeTitles.get(String(params.noticeId)) ?? '';
+  if (kind === 'step-connection.revoked') values.provider = t(`stepProvider.${String(params.provider)}` as MessageKey);
   const base = kind === 'invite.reward' ? `notification.invite.reward.${String(params.role)}` : `notification.${kind}`;
   // A reviewed day without cash back says nothing of cash back (decision 078).
   const body =

@@ -39,6 +39,8 @@ const MILESTONE_TARGETS: Record<MilestoneKey, number> = {
 };
 
 const DEVICE_SOURCE = 'device:';
+/** A connected wearable account's source: `connection:<connection id>` (decision 086). */
+const CONNECTION_SOURCE = 'connection:';
 
 /**
  * The read side of walking (decision 031): history against each day's goal, streaks and
@@ -214,12 +216,24 @@ export class WalkingHistory {
       this.cards.cashBacksOn(this.db, userId, day, language),
       this.invites.inviteeRewardOn(this.db, userId, day),
     ]);
-    const tokenIds = [...sources, ...refusals]
-      .filter((row) => row.source.startsWith(DEVICE_SOURCE))
-      .map((row) => row.source.slice(DEVICE_SOURCE.length));
-    const names = await this.repository.deviceTokenNames(this.db, userId, [...new Set(tokenIds)]);
+    const idsOf = (prefix: string) => [
+      ...new Set(
+        [...sources, ...refusals]
+          .filter((row) => row.source.startsWith(prefix))
+          .map((row) => row.source.slice(prefix.length)),
+      ),
+    ];
+    // A token's source is named by the token, a connected account's by the account (decision 086).
+    const [names, accounts] = await Promise.all([
+      this.repository.deviceTokenNames(this.db, userId, idsOf(DEVICE_SOURCE)),
+      this.repository.connectionNames(this.db, userId, idsOf(CONNECTION_SOURCE)),
+    ]);
     const nameOf = (source: string) =>
-      source.startsWith(DEVICE_SOURCE) ? (names.get(source.slice(DEVICE_SOURCE.length)) ?? null) : null;
+      source.startsWith(DEVICE_SOURCE)
+        ? (names.get(source.slice(DEVICE_SOURCE.length)) ?? null)
+        : source.startsWith(CONNECTION_SOURCE)
+          ? (accounts.get(source.slice(CONNECTION_SOURCE.length)) ?? null)
+          : null;
     const steps = stepDay?.steps ?? 0;
     const active = cards.filter((card) => card.starts_on <= day && card.ends_on >= day);
     let multiplierCard: CardWithPlanRow | null = null;

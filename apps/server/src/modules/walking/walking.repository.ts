@@ -248,6 +248,23 @@ export class WalkingRepository {
     await db.insertInto('step_refusals').values(row).execute();
   }
 
+  /** Whether the day already keeps this refusal of this source for this count (a connection's `lowered`, decision 086). */
+  async hasRefusal(
+    db: Executor,
+    refusal: { userId: string; day: string; source: string; reason: string; steps: number },
+  ): Promise<boolean> {
+    const row = await db
+      .selectFrom('step_refusals')
+      .select('id')
+      .where('user_id', '=', refusal.userId)
+      .where('day', '=', refusal.day)
+      .where('source', '=', refusal.source)
+      .where('reason', '=', refusal.reason)
+      .where('steps', '=', refusal.steps)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   listRefusals(db: Executor, userId: string, day: string): Promise<StepRefusalRow[]> {
     return db
       .selectFrom('step_refusals')
@@ -317,6 +334,18 @@ export class WalkingRepository {
       .where('id', 'in', ids)
       .execute();
     return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  /** Connected accounts' names by connection id (the receipt names a `connection:<id>` source, decision 086). */
+  async connectionNames(db: Executor, userId: string, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('step_connections')
+      .select(['id', 'account_name'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.account_name]));
   }
 
   async insertStepDay(db: Executor, row: StepDayRow): Promise<void> {

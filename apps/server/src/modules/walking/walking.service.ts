@@ -228,6 +228,9 @@ export class WalkingService {
    * be possible at `maxPerMinute` since that source's last accepted report (or since midnight): an
    * implausible increase is refused, not clipped, and passes once time has moved. The day credits
    * the highest source, never the sum. Every refusal is kept for the day's receipt.
+   * `rateChecked`: the caller checked the rate itself, per hourly bucket against the bucket's own
+   * length (docs/product/step-sources.md, Tokens): two posts a minute apart may each carry an hour.
+   * Caps, flags, review holds and cash back are the same for every report.
    */
   async recordSteps(
     userId: string,
@@ -235,6 +238,7 @@ export class WalkingService {
     day: string,
     steps: number,
     signals: StepSignals = {},
+    options: { rateChecked?: boolean } = {},
   ): Promise<StepReportResult> {
     const now = this.clock.now();
     const today = this.calendar.dayOf(now);
@@ -261,7 +265,7 @@ export class WalkingService {
             const allowed = Math.floor(
               (Math.max(0, windowEnd - windowStart) * this.config.steps.maxPerMinute) / MINUTE_MS,
             );
-            if (reported - previous > allowed) {
+            if (!options.rateChecked && reported - previous > allowed) {
               throw new AppError('BUSINESS_RULE', 'stepsTooFast', { max: previous + allowed });
             }
             await this.repository.saveStepSource(trx, {
@@ -533,6 +537,35 @@ export class WalkingService {
     else await this.repository.insertStepDay(trx, { user_id: userId, day, collected_points: 0, ...values });
   }
 
+  /**
+   * Keeps a refusal a step source decided itself for the day's receipt, in the caller's
+   * transaction: an hourly bucket typed in by hand (`manual`), too fast for its own length
+   * (`rate`) or of a day no longer open (`late`), docs/product/step-sources.md, Tokens.
+   */
+  async refuseReport(
+    db: Executor,
+    userId: string,
+    day: string,
+    source: StepSourceRef,
+    refusal: { steps: number; reason: StepRefusalReason; limit: number | null },
+  ): Promise<void> {
+    await this.repository.insertRefusal(
+      db,
+      {
+        id: randomUUID(),
+        user_id: userId,
+        day,
+        source: source.key,
+        kind: source.kind,
+        steps: refusal.steps,
+        reason: refusal.reason,
+        limit_steps: refusal.limit,
+        created_at: this.clock.now(),
+      },
+      REFUSALS_PER_DAY,
+    );
+  }
+
   /** Keeps a refused report for the day's receipt (a bounded number per day and source). */
   private async refuse(
     userId: string,
@@ -605,6 +638,81 @@ export class WalkingService {
         if (!(error instanceof AppError)) throw error;
       }
     }
+  }
+
+  /**
+   * A connected wearable account's days (decision 086; docs/product/step-sources.md, Connected
+   * accounts), for its own source `connection:<id>`. Today and yesterday go through recordSteps
+   * like any report (rate check, cap, flags, cash back: a late sync of yesterday still earns);
+   * older days only fill history, as an import's do. A day the provider now counts lower than
+   * stored keeps the stored count (nothing is paid twice) and is kept for the receipt as one
+   * `lowered` refusal per distinct lower count; the same count again changes nothing. Answers how
+   * many days changed.
+   */
+  async recordConnectionDays(
+    userId: string,
+    source: StepSourceRef,
+    days: ReadonlyArray<{ day: string; steps: number }>,
+  ): Promise<number> {
+    const now = this.clock.now();
+    const today = this.calendar.dayOf(now);
+    const yesterday = this.calendar.addDays(today, -1);
+    const cap = this.config.steps.dailyCap;
+    let changed = 0;
+    for (const { day, steps } of days) {
+      if (day > today) continue;
+      const reported = Math.min(steps, cap);
+      // Under the day's lock: a count compared, then written, by one writer at a time.
+      const outcome = await this.db.transaction().execute(async (trx) => {
+        const row = await this.repository.lockStepDay(trx, userId, day);
+        const stored = (await this.repository.findStepSource(trx, userId, day, source.key))?.steps ?? 0;
+        if (reported === stored) return 'same';
+        if (reported < stored) {
+          if (await this.repository.hasRefusal(trx, { userId, day, source: source.key, reason: 'lowered', steps })) {
+            return 'same';
+          }
+          await this.repository.insertRefusal(
+            trx,
+            {
+              id: randomUUID(),
+              user_id: userId,
+              day,
+              source: source.key,
+              kind: source.kind,
+              steps,
+              reason: 'lowered',
+              limit_steps: stored,
+              created_at: now,
+            },
+            REFUSALS_PER_DAY,
+          );
+          return 'lowered';
+        }
+        if (day >= yesterday) return 'report';
+        await this.repository.saveStepSource(trx, {
+          user_id: userId,
+          day,
+          source: source.key,
+          kind: source.kind,
+          steps: reported,
+          reported_at: now,
+        });
+        if (reported > (row?.steps ?? 0)) {
+          await this.creditDay(trx, userId, day, row, { steps: reported, source: source.key, reported_at: now });
+        }
+        return 'filled';
+      });
+      if (outcome === 'same') continue;
+      changed += 1;
+      if (outcome !== 'report') continue;
+      try {
+        await this.recordSteps(userId, source, day, steps);
+      } catch (error) {
+        // Refused (and kept for the receipt, as any report's refusal): the other days stand.
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    return changed;
   }
 
   /** 1 point per `stepsPerPoint` steps up to the daily maximum, times the best card multiplier. */

@@ -24,6 +24,8 @@ function answer(endpoint: EndpointDef, input: unknown): Promise<unknown> {
       return Promise.resolve(tokens);
     case 'stepSources.imports':
       return Promise.resolve(imports);
+    case 'stepSources.connections':
+      return Promise.resolve({ available: ['huawei', 'fitbit'], connections: [] });
     case 'stepSources.createToken': {
       const { name } = (input as { body: { name: string } }).body;
       const created = { id: 't-new', name, hint: 'DEFG', createdAt: '2026-11-22T04:00:00Z', lastUsedAt: null };
@@ -49,8 +51,20 @@ afterEach(() => {
 });
 
 describe('the step sources page', () => {
+  it('puts connected accounts first, with a button for each provider the server connects', async () => {
+    render(<StepSourcesPage query={{}} />);
+    expect(await screen.findByRole('button', { name: 'Connect Huawei Health' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect Fitbit' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Connected accounts',
+      'The in-app counter',
+      'Tokens for devices and automations',
+      'Import from a health app',
+    ]);
+  });
+
   it('lists tokens with their hint and last use, and shows a new token once with the curl example', async () => {
-    render(<StepSourcesPage />);
+    render(<StepSourcesPage query={{}} />);
     expect(await screen.findByText(/Last used Nov 21, 2026, \d{2}:\d{2}:\d{2}/)).toBeTruthy();
     expect(screen.getByText('…wxyz')).toBeTruthy();
 
@@ -78,7 +92,7 @@ describe('the step sources page', () => {
         finish = resolve;
       });
     });
-    render(<StepSourcesPage />);
+    render(<StepSourcesPage query={{}} />);
     expect(await screen.findByText('No imports yet')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));

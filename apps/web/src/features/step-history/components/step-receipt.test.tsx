@@ -99,6 +99,85 @@ describe('a day’s receipt', () => {
     expect(screen.getByTestId('receipt-released').textContent).toBe('审核通过，84 积分可领取');
   });
 
+  it('names a connected account like a token, and says why an hourly bucket or a lowered day was not credited, in each language', () => {
+    const connected: StepReceipt = {
+      ...RECEIPT,
+      review: null,
+      held: null,
+      sources: [
+        { kind: 'fitbit', name: 'Mia Walker', steps: 9_200, reportedAt: '2026-11-22T06:00:00.000Z', credited: true },
+        { kind: 'huawei', name: 'Mia H', steps: 8_000, reportedAt: '2026-11-22T05:00:00.000Z', credited: false },
+      ],
+      refusals: [
+        { kind: 'huawei', name: 'Mia H', steps: 1_500, reason: 'manual', limit: null, at: '2026-11-22T04:00:00.000Z' },
+        {
+          kind: 'fitbit',
+          name: 'Mia Walker',
+          steps: 7_000,
+          reason: 'lowered',
+          limit: 9_200,
+          at: '2026-11-22T07:00:00.000Z',
+        },
+      ],
+    };
+    const texts = (regionName: string) => {
+      const sources = within(screen.getByRole('region', { name: regionName })).getAllByRole('listitem');
+      const refusals = within(screen.getByTestId('receipt-refusals')).getAllByRole('listitem');
+      return {
+        sources: sources.map((item) => item.firstElementChild?.firstChild?.textContent),
+        refusals: refusals.map((item) => item.firstElementChild?.firstChild?.textContent),
+        refusalSources: refusals.map((item) =>
+          item.querySelector('.receipt-row__meta')?.textContent?.split(' · ').slice(0, 2).join(' · '),
+        ),
+      };
+    };
+    const expected = {
+      en: {
+        region: 'What each source reported',
+        sources: ['Fitbit · Mia Walker', 'Huawei Health · Mia H'],
+        refusals: [
+          '1,500 steps typed in by hand: not counted',
+          '7,000 steps reported later, lower than before: the earlier 9,200 stays',
+        ],
+      },
+      es: {
+        region: 'Lo que informó cada fuente',
+        sources: ['Fitbit · Mia Walker', 'Huawei Health · Mia H'],
+        refusals: [
+          '1.500 pasos introducidos a mano: no cuentan',
+          'Se informaron después 7.000 pasos, menos que antes: se mantienen los 9.200 anteriores',
+        ],
+      },
+      fr: {
+        region: 'Ce que chaque source a déclaré',
+        sources: ['Fitbit · Mia Walker', 'Huawei Health · Mia H'],
+        refusals: [
+          '1\u202f500 pas saisis à la main : non comptés',
+          '7\u202f000 pas déclarés ensuite, moins qu’avant : les 9\u202f200 déclarés d’abord restent',
+        ],
+      },
+      'zh-Hans': {
+        region: '各来源上报的步数',
+        sources: ['Fitbit · Mia Walker', '华为运动健康 · Mia H'],
+        refusals: ['手动输入的 1,500 步：不计入', '之后上报的 7,000 步比先前少：保留先前的 9,200 步'],
+      },
+      'zh-Hant': {
+        region: '各來源上報的步數',
+        sources: ['Fitbit · Mia Walker', '華為運動健康 · Mia H'],
+        refusals: ['手動輸入的 1,500 步：不計入', '之後上報的 7,000 步比先前少：保留先前的 9,200 步'],
+      },
+    } as const;
+    for (const [language, want] of Object.entries(expected)) {
+      languageStore.set(language as keyof typeof expected);
+      const { unmount } = render(<StepReceiptView receipt={connected} />);
+      const shown = texts(want.region);
+      expect(shown.sources, language).toEqual(want.sources);
+      expect(shown.refusals, language).toEqual(want.refusals);
+      expect(shown.refusalSources, language).toEqual([want.sources[1], want.sources[0]]);
+      unmount();
+    }
+  });
+
   it('groups numbers the way the language does', () => {
     languageStore.set('fr');
     render(<StepReceiptView receipt={{ ...RECEIPT, review: null, refusals: [], inviteReward: null, cashBack: [] }} />);

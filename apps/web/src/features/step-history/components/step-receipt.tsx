@@ -10,12 +10,16 @@ const KINDS: Readonly<Record<StepSourceKind, MessageKey>> = {
   device: 'receipt.kind.device',
   appleHealth: 'receipt.kind.appleHealth',
   googleFit: 'receipt.kind.googleFit',
+  huawei: 'receipt.kind.huawei',
+  fitbit: 'receipt.kind.fitbit',
 };
 
 const REFUSALS: Readonly<Record<StepRefusalReason, MessageKey>> = {
   rate: 'receipt.refusal.rate',
   cap: 'receipt.refusal.cap',
   late: 'receipt.refusal.late',
+  manual: 'receipt.refusal.manual',
+  lowered: 'receipt.refusal.lowered',
 };
 
 const REASONS: Readonly<Record<StepFlagReason, MessageKey>> = {

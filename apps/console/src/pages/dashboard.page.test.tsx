@@ -1,0 +1,70 @@
+import type { StepSyncHealth } from '@stride/contract';
+import { cleanup, render, screen } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import DashboardPage from './dashboard.page';
+
+// uPlot measures the screen when it loads, which jsdom cannot; the charts are not what is tested here.
+vi.mock('../components/uplot-chart', () => ({ UPlotChart: () => null }));
+
+// The dashboard's step sync panel has a call of its own (docs/product/step-sources.md, Connected
+// accounts): it shows even when the figures are refused to the operator.
+
+const HEALTH: StepSyncHealth[] = [
+  {
+    provider: 'fitbit',
+    configured: true,
+    active: 3,
+    revoked: 1,
+    failing: 1,
+    last24h: { ok: 70, errors: 1, rateLimited: 0 },
+    lagSeconds: 40 * 60,
+  },
+];
+
+let asked: string[] = [];
+
+beforeEach(() => {
+  asked = [];
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+  vi.stubGlobal('fetch', (url: string) => {
+    asked.push(url);
+    const envelope =
+      url === '/api/console/step-connections/health'
+        ? { code: 1, message: 'ok', data: HEALTH }
+        : { code: 1015, message: 'Your roles do not allow this.', data: null };
+    return Promise.resolve(new Response(JSON.stringify(envelope)));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('dashboard', () => {
+  it('shows step sync from its own call when the figures are refused', async () => {
+    render(
+      <App>
+        <DashboardPage />
+      </App>,
+    );
+    expect(await screen.findByText('Step sync')).toBeTruthy();
+    expect(asked).toContain('/api/console/step-connections/health');
+    expect(screen.getByTestId('step-sync-fitbit-lag').textContent).toBe('40 min late');
+    expect(screen.getByTestId('step-sync-fitbit').className).toContain('is-warning');
+    expect(await screen.findByText('Your roles do not allow this.')).toBeTruthy();
+    expect(screen.queryByTestId('dashboard-queues')).toBeNull();
+  }, 60_000);
+});

@@ -1,0 +1,264 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import * as oauth from 'oauth4webapi';
+import { z } from 'zod';
+import type { Config } from '../../../config.js';
+import {
+  failureOf,
+  isLoopbackOrigin,
+  readDocumented,
+  requestOptions,
+  timedFetch,
+  tokenCall,
+  toProviderTokens,
+  type ProviderHttpOptions,
+} from './http.js';
+import {
+  ProviderError,
+  type ProviderAccount,
+  type ProviderDay,
+  type ProviderTokens,
+  type StepProvider,
+} from './provider.js';
+
+/**
+ * The Fitbit Web API behind the StepProvider interface (decision 086; docs/product/step-sources.md,
+ * Connected accounts): the authorization code grant with PKCE (S256) and client_secret_basic,
+ * refresh tokens that rotate (the old one is refused once used), revocation, the profile for the
+ * account's name, the steps time series, and subscriptions so that Fitbit tells this server when
+ * an account has synced. Fitbit counts a day in the time zone of the user's Fitbit profile; the
+ * business offset cannot change that.
+ */
+
+type FitbitSettings = NonNullable<Config['stepConnections']['fitbit']>;
+
+/** Steps (`activity`) and the display name (`profile`). */
+export const FITBIT_SCOPES = ['activity', 'profile'] as const;
+
+const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const ProfileSchema = z.object({
+  user: z.object({ encodedId: z.string().min(1), displayName: z.string().optional(), fullName: z.string().optional() }),
+});
+
+// `value` is the day's total as a string ("8534"); the Web API reference shows it so.
+const StepsSeriesSchema = z.object({
+  'activities-steps': z.array(
+    z.object({
+      dateTime: DaySchema,
+      value: z.union([z.string().regex(/^\d{1,9}$/), z.number().int().min(0)]).transform(Number),
+    }),
+  ),
+});
+
+const SubscriptionListSchema = z.object({
+  apiSubscriptions: z.array(z.object({ subscriptionId: z.string(), collectionType: z.string().optional() })),
+});
+
+// What a subscriber receives (Using Subscriptions, Notifications): a JSON array of these.
+const NotificationSchema = z.array(
+  z.object({
+    collectionType: z.string().min(1),
+    date: DaySchema,
+    ownerId: z.string().min(1),
+    ownerType: z.string().optional(),
+    subscriptionId: z.string().min(1),
+  }),
+);
+
+export type FitbitNotification = { ownerId: string; date: string; collectionType: string; subscriptionId: string };
+
+/**
+ * Whether `X-Fitbit-Signature` is the base64 HMAC-SHA1 of the raw body keyed by
+ * `${clientSecret}&` (Using Subscriptions, Security), compared in constant time. The body must be
+ * the bytes as received: a parsed and re-serialised body does not verify.
+ */
+export function verifyFitbitSignature(rawBody: Buffer, signature: string | undefined, clientSecret: string): boolean {
+  if (!signature || !/^[A-Za-z0-9+/]+={0,2}$/.test(signature.trim())) return false;
+  const expected = createHmac('sha1', `${clientSecret}&`).update(rawBody).digest();
+  const given = Buffer.from(signature.trim(), 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The notifications in a subscriber's body, or null for anything that is not the documented array. */
+export function parseFitbitNotifications(body: unknown): FitbitNotification[] | null {
+  const parsed = NotificationSchema.safeParse(body);
+  if (!parsed.success) return null;
+  return parsed.data.map(({ ownerId, date, collectionType, subscriptionId }) => ({
+    ownerId,
+    date,
+    collectionType,
+    subscriptionId,
+  }));
+}
+
+export class FitbitProvider implements StepProvider {
+  readonly id = 'fitbit' as const;
+  private readonly parties: { as: oauth.AuthorizationServer; client: oauth.Client; auth: oauth.ClientAuth };
+  private readonly fetch: ReturnType<typeof timedFetch>;
+  private readonly insecure: boolean;
+  private readonly apiUrl: string;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly settings: FitbitSettings,
+    options: ProviderHttpOptions & { now?: () => number } = {},
+  ) {
+    this.apiUrl = settings.apiUrl.replace(/\/+$/, '');
+    const authorizeUrl = settings.authorizeUrl.replace(/\/+$/, '');
+    this.parties = {
+      as: {
+        issuer: authorizeUrl,
+        authorization_endpoint: `${authorizeUrl}/oauth2/authorize`,
+        token_endpoint: `${this.apiUrl}/oauth2/token`,
+        revocation_endpoint: `${this.apiUrl}/oauth2/revoke`,
+      },
+      client: { client_id: settings.clientId },
+      auth: oauth.ClientSecretBasic(settings.clientSecret),
+    };
+    this.fetch = timedFetch('Fitbit', options);
+    this.insecure = isLoopbackOrigin(this.apiUrl) || isLoopbackOrigin(authorizeUrl);
+    this.now = options.now ?? Date.now;
+  }
+
+  authorizeUrl(input: { state: string; codeChallenge: string; redirectUri: string }): string {
+    const url = new URL(this.parties.as.authorization_endpoint!);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: this.settings.clientId,
+      redirect_uri: input.redirectUri,
+      scope: FITBIT_SCOPES.join(' '),
+      state: input.state,
+      code_challenge: input.codeChallenge,
+      code_challenge_method: 'S256',
+    }).toString();
+    return url.toString();
+  }
+
+  async exchangeCode(input: {
+    code: string;
+    codeVerifier: string;
+    redirectUri: string;
+  }): Promise<{ tokens: ProviderTokens; account: ProviderAccount }> {
+    const { as, client, auth } = this.parties;
+    const callback = oauth.validateAuthResponse(
+      as,
+      client,
+      new URLSearchParams({ code: input.code }),
+      oauth.skipStateCheck,
+    );
+    const answer = await tokenCall(
+      'Fitbit',
+      'token (authorization_code)',
+      (options) =>
+        oauth.authorizationCodeGrantRequest(as, client, auth, callback, input.redirectUri, input.codeVerifier, {
+          ...options,
+          // Fitbit's reference lists client_id in the body as well as in the Basic header.
+          additionalParameters: { client_id: this.settings.clientId },
+        }),
+      (response) => oauth.processAuthorizationCodeResponse(as, client, response),
+      this.fetch,
+      this.insecure,
+    );
+    const tokens = toProviderTokens(answer, this.now());
+    const response = await this.fetch('profile', `${this.apiUrl}/1/user/-/profile.json`, {
+      headers: { authorization: `Bearer ${tokens.accessToken}`, accept: 'application/json' },
+    });
+    if (!response.ok) throw await failureOf('Fitbit', 'profile', response);
+    const { user } = await readDocumented('Fitbit', 'profile', response, ProfileSchema);
+    if (typeof answer.user_id === 'string' && answer.user_id !== user.encodedId) {
+      throw new ProviderError('invalid', 'Fitbit profile: the profile is not the account the token was issued for');
+    }
+    const name = [user.displayName, user.fullName].find(
+      (value): value is string => typeof value === 'string' && value.trim() !== '',
+    );
+    return { tokens, account: { id: user.encodedId, name: name?.trim() ?? user.encodedId } };
+  }
+
+  async refresh(refreshToken: string): Promise<ProviderTokens> {
+    const { as, client, auth } = this.parties;
+    const answer = await tokenCall(
+      'Fitbit',
+      'token (refresh_token)',
+      (options) => oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, options),
+      (response) => oauth.processRefreshTokenResponse(as, client, response),
+      this.fetch,
+      this.insecure,
+    );
+    // Fitbit always answers a new refresh token; the one just used is refused from now on.
+    if (!answer.refresh_token) throw new ProviderError('invalid', 'Fitbit token (refresh_token): no new refresh token');
+    return toProviderTokens(answer, this.now());
+  }
+
+  /** Revoking either token ends the grant; a token Fitbit no longer knows is already gone. */
+  async revoke(tokens: { accessToken: string; refreshToken: string }): Promise<void> {
+    for (const token of [tokens.accessToken, tokens.refreshToken]) {
+      const { as, client, auth } = this.parties;
+      let response: Response;
+      try {
+        response = await oauth.revocationRequest(
+          as,
+          client,
+          auth,
+          token,
+          requestOptions('revoke', this.fetch, this.insecure),
+        );
+      } catch (error) {
+        if (error instanceof ProviderError) throw error;
+        throw new ProviderError('invalid', 'Fitbit revoke: the request could not be made');
+      }
+      if (response.status === 200) {
+        await response.body?.cancel().catch(() => undefined);
+        return;
+      }
+      const failure = await failureOf('Fitbit', 'revoke', response, true);
+      if (failure.failure !== 'unauthorized') throw failure;
+    }
+  }
+
+  async dailySteps(
+    accessToken: string,
+    range: { from: string; to: string; utcOffsetMinutes: number },
+  ): Promise<ProviderDay[]> {
+    const response = await this.fetch(
+      'steps',
+      `${this.apiUrl}/1/user/-/activities/steps/date/${range.from}/${range.to}.json`,
+      { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
+    );
+    if (!response.ok) throw await failureOf('Fitbit', 'steps', response);
+    const series = await readDocumented('Fitbit', 'steps', response, StepsSeriesSchema);
+    return series['activities-steps']
+      .filter((entry) => entry.dateTime >= range.from && entry.dateTime <= range.to)
+      .map((entry) => ({ day: entry.dateTime, steps: entry.value }));
+  }
+
+  /**
+   * Subscribes to the account's activities with the connection's id as the subscription id (at
+   * most 50 characters). 200 (it exists) and 201 (created) are both done; 409 means another id
+   * is subscribed for this account (an earlier connection): it is deleted and the call made again.
+   */
+  async subscribe(accessToken: string, connectionId: string): Promise<void> {
+    const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, accept: 'application/json' };
+    if (this.settings.subscriberId) headers['x-fitbit-subscriber-id'] = this.settings.subscriberId;
+    const base = `${this.apiUrl}/1/user/-/activities/apiSubscriptions`;
+    const create = () =>
+      this.fetch('subscribe', `${base}/${encodeURIComponent(connectionId)}.json`, { method: 'POST', headers });
+    let response = await create();
+    if (response.status === 409) {
+      await response.body?.cancel().catch(() => undefined);
+      const list = await this.fetch('subscriptions', `${base}.json`, { headers });
+      if (!list.ok) throw await failureOf('Fitbit', 'subscriptions', list);
+      const { apiSubscriptions } = await readDocumented('Fitbit', 'subscriptions', list, SubscriptionListSchema);
+      for (const other of apiSubscriptions.filter((entry) => entry.subscriptionId !== connectionId)) {
+        const removed = await this.fetch('unsubscribe', `${base}/${encodeURIComponent(other.subscriptionId)}.json`, {
+          method: 'DELETE',
+          headers,
+        });
+        if (!removed.ok && removed.status !== 404) throw await failureOf('Fitbit', 'unsubscribe', removed);
+        await removed.body?.cancel().catch(() => undefined);
+      }
+      response = await create();
+    }
+    if (response.status !== 200 && response.status !== 201) throw await failureOf('Fitbit', 'subscribe', response);
+    await response.body?.cancel().catch(() => undefined);
+  }
+}
