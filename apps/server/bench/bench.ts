@@ -42,6 +42,10 @@ const FIXED_WARMUP_SECONDS = 3;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 /** `BENCH_ONLY=sqlite` or `postgres`: one database only (while working on one). */
 const ONLY = process.env.BENCH_ONLY;
+/** `BENCH_SCENARIO=steps`: only the step-source token's posts, on each database (a short run). */
+const SCENARIO = process.env.BENCH_SCENARIO;
+/** Hourly buckets in each bucket post: a day of hours. */
+const BUCKETS_PER_POST = 24;
 const EXCHANGE_POINTS = 100;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -131,6 +135,101 @@ async function postgresInsertLoop(url: string): Promise<InsertLoop> {
   };
 }
 
+/**
+ * Step-source tokens' posts (docs/product/step-sources.md, Tokens), one user's token per connection
+ * (as many phones post at once in production), in rounds that alternate: the plain post resends the
+ * same count (what an automation sends when nothing grew), the bucket post sends yesterday's 24
+ * hours, 23 as before and the last one a step higher each time (the hour that was still being
+ * counted). Both answer code 1 before they are measured, and each user's day is checked after.
+ */
+async function stepPostLines(label: string, server: SpawnedServer, sessions: string[]): Promise<string[]> {
+  const devices: string[] = [];
+  for (const session of sessions) {
+    devices.push(
+      (await api<{ token: string }>(server.base, session, '/api/step-sources/tokens', { name: 'Bench' })).token,
+    );
+  }
+  const home = await api<{ day: string; utcOffsetMinutes: number }>(server.base, sessions[0]!, '/api/home');
+  const yesterday = new Date(Date.parse(`${home.day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const midnight = Date.parse(`${yesterday}T00:00:00Z`) - home.utcOffsetMinutes * 60_000;
+  const hour = 3_600_000;
+  const bucket = (index: number, steps: number) => ({
+    start: new Date(midnight + index * hour).toISOString(),
+    end: new Date(midnight + (index + 1) * hour).toISOString(),
+    steps,
+    recorded: 'automatic',
+  });
+  let grown = 0;
+  const bucketsBody = () => {
+    grown += 1;
+    return JSON.stringify({
+      buckets: Array.from({ length: BUCKETS_PER_POST }, (_, index) =>
+        // At most 18,000 in an hour at the default 300 a minute.
+        bucket(index, index === BUCKETS_PER_POST - 1 ? 500 + (grown % 17_000) : 500),
+      ),
+    });
+  };
+  // 300 steps: possible a minute after midnight.
+  const plainBody = JSON.stringify({ steps: 300 });
+  for (const device of devices) {
+    await api(server.base, device, '/api/device/steps', { steps: 300 });
+    const first = await api<{ buckets: { outcome: string }[] }>(
+      server.base,
+      device,
+      '/api/device/steps',
+      JSON.parse(bucketsBody()),
+    );
+    if (first.buckets.some((item) => item.outcome !== 'counted')) throw new Error('bucket post not counted');
+  }
+  let nextDevice = 0;
+  const perConnection = (body: () => string) => ({
+    connections: CONNECTIONS,
+    url: `${server.base}/api/device/steps`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    initialContext: {},
+    requests: [
+      {
+        // Each connection takes the next user's token on its first request and keeps it.
+        setupRequest: (request: autocannon.Request, context: object) => {
+          const kept = context as { token?: string };
+          kept.token ??= devices[nextDevice++ % devices.length];
+          return {
+            ...request,
+            headers: { ...request.headers, authorization: `Bearer ${String(kept.token)}` },
+            body: body(),
+          };
+        },
+      },
+    ],
+  });
+  const plain: Figures[] = [];
+  const buckets: Figures[] = [];
+  log(
+    `${label}: ${MONEY_ROUNDS} rounds of step-source posts (${devices.length} users: a count, then ${BUCKETS_PER_POST} hourly buckets)`,
+  );
+  for (let round = 0; round < MONEY_ROUNDS; round += 1) {
+    plain.push(await load({ ...perConnection(() => plainBody), duration: ROUND_SECONDS }));
+    buckets.push(await load({ ...perConnection(bucketsBody), duration: ROUND_SECONDS }));
+  }
+  const failed = [...plain, ...buckets].reduce((sum, f) => sum + f.non2xx + f.errors, 0);
+  if (failed > 0) throw new Error(`${failed} step-source posts failed`);
+  // Each user's yesterday is its 23 unchanged hours and the highest count of the last one that arrived.
+  let lowest = Infinity;
+  for (const device of devices) {
+    const answer = await api<{ days: { sourceSteps: number }[] }>(server.base, device, '/api/device/steps', {
+      buckets: [bucket(0, 500)],
+    });
+    lowest = Math.min(lowest, answer.days[0]?.sourceSteps ?? 0);
+  }
+  if (lowest < BUCKETS_PER_POST * 500) throw new Error(`bucket posts counted ${lowest} steps`);
+  const answered = buckets.reduce((sum, f) => sum + f.total, 0);
+  return [
+    `| ${label}: step-source token \`POST /api/device/steps\`, the same count again, ${devices.length} users, one per connection | ${formatRounds(plain)} |`,
+    `| ${label}: step-source token, ${BUCKETS_PER_POST} hourly buckets a post (23 unchanged, one grown), ${devices.length} users, one per connection (${answered.toLocaleString('en-US')} answered) | ${formatRounds(buckets)} |`,
+  ];
+}
+
 interface DatabaseResult {
   label: string;
   lines: string[];
@@ -148,6 +247,13 @@ async function measure(
   // Each route answers its envelope with code 1 before it is measured (an error is also HTTP 200).
   await api(server.base, auth, '/api/user/info');
   await api(server.base, auth, '/api/home');
+  const tokens = [auth];
+  for (const account of benchAccounts(CONNECTIONS - 1).slice(1)) tokens.push(await demoToken(server.base, account));
+  if (SCENARIO === 'steps') {
+    const lines = await stepPostLines(label, server, tokens);
+    for (const line of lines) log(line);
+    return { label, lines, summary: { info: 0, home: 0, money: 0, rssPeak: residentMb(server.child.pid!).peak } };
+  }
 
   const common = { connections: CONNECTIONS };
   const routes: Route[] = [
@@ -188,8 +294,6 @@ async function measure(
   // Money: exchanges, each with a fresh idempotency key, against the plain insert loop: one user
   // per connection (different users exchange at once, as in production), and the demo user alone
   // on every connection (its exchanges wait for each other on its balance, by design).
-  const tokens = [auth];
-  for (const account of benchAccounts(CONNECTIONS - 1).slice(1)) tokens.push(await demoToken(server.base, account));
   const pointsOf = async () => {
     let sum = 0;
     for (const token of tokens) sum += (await api<{ points: number }>(server.base, token, '/api/home')).points;
@@ -242,6 +346,7 @@ async function measure(
   const answered = [...exchanges, ...singles].reduce((sum, f) => sum + f.total, 0);
   const moneyRatios = exchanges.map((f, round) => f.requestsPerSecond / inserts[round]!);
   const singleRatios = singles.map((f, round) => f.requestsPerSecond / inserts[round]!);
+  const stepLines = await stepPostLines(label, server, tokens);
   const rss = residentMb(server.child.pid!);
 
   const infoFixed = fixed.get('info')!;
@@ -261,6 +366,7 @@ async function measure(
     `| ${label}: plain insert loop, one row per commit, same durability, same database | ${Math.round(median(inserts)).toLocaleString('en-US')} rows/s (${Math.round(Math.min(...inserts)).toLocaleString('en-US')}–${Math.round(Math.max(...inserts)).toLocaleString('en-US')}) |`,
     `| ${label}: ratio exchange / insert loop | ${formatRatio(moneyRatios)} |`,
     `| ${label}: ratio exchange of one user / insert loop | ${formatRatio(singleRatios)} |`,
+    ...stepLines,
     `| ${label}: server resident memory, at rest → peak under the bench | ${rest.now} MB → ${rss.peak} MB |`,
   ];
   for (const line of lines) log(line);
@@ -354,7 +460,7 @@ async function main(): Promise<void> {
   const results: DatabaseResult[] = [];
   if (ONLY !== 'postgres') results.push(await onSqlite());
   if (ONLY !== 'sqlite') results.push(await onPostgres());
-  const logins = ONLY ? [] : await loginLines();
+  const logins = ONLY || SCENARIO ? [] : await loginLines();
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 
   const table = [
@@ -368,8 +474,8 @@ async function main(): Promise<void> {
   ].join('\n');
   log(`\n${table}\n`);
 
-  if (ONLY) {
-    log('One database only: docs/performance.md left as it was.');
+  if (ONLY || SCENARIO) {
+    log('One database or one scenario only: docs/performance.md left as it was.');
     return;
   }
   const doc = path.join(ROOT, 'docs/performance.md');

@@ -25,6 +25,14 @@ interface Sentence {
 /** Turns one zod issue into sentences that name the field and the rule that failed. */
 function describeIssue(issue: z.core.$ZodIssue, t: Translate): Sentence[] {
   const field = issue.path.map(String).join('.');
+  // A body of one of several shapes: described by the shape its fields are meant for (the one whose
+  // fields it has, then the one it misses least), not as "invalid" as a whole.
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const foreign = (issues: z.core.$ZodIssue[]) =>
+      issues.filter((inner) => inner.code === 'unrecognized_keys' && inner.path.length === 0).length;
+    const [closest] = [...issue.errors].sort((a, b) => foreign(a) - foreign(b) || a.length - b.length);
+    return (closest ?? []).flatMap((inner) => describeIssue({ ...inner, path: [...issue.path, ...inner.path] }, t));
+  }
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => ({
       field: [field, key].filter(Boolean).join('.'),
@@ -52,10 +60,12 @@ function describeRule(issue: z.core.$ZodIssue, t: Translate): string[] {
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string') return [t(min <= 1 ? 'rule.required' : 'rule.tooShort', { field, min })];
+      if (issue.origin === 'array') return [t('rule.tooFew', { field, min })];
       return [t('rule.tooSmall', { field, min })];
     }
     case 'too_big': {
       const max = Number(issue.maximum);
+      if (issue.origin === 'array') return [t('rule.tooMany', { field, max })];
       return [t(issue.origin === 'string' ? 'rule.tooLong' : 'rule.tooBig', { field, max })];
     }
     case 'invalid_format':

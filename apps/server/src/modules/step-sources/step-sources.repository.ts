@@ -1,11 +1,12 @@
 import type { Executor } from '../../db/executor.js';
-import type { DeviceTokensTable, HealthImportsTable } from '../../db/schema.js';
+import type { DeviceTokensTable, HealthImportsTable, StepBucketsTable } from '../../db/schema.js';
 import type { AuthUser } from '../../http/endpoints.js';
 
 export type DeviceTokenRow = DeviceTokensTable;
 export type HealthImportRow = HealthImportsTable;
+export type StepBucketRow = StepBucketsTable;
 
-/** Step-source tokens and health imports; every method takes the database or a transaction. */
+/** Step-source tokens, their hourly buckets and health imports; every method takes the database or a transaction. */
 export class StepSourcesRepository {
   insertToken(db: Executor, row: DeviceTokenRow): Promise<unknown> {
     return db.insertInto('device_tokens').values(row).execute();
@@ -78,6 +79,74 @@ export class StepSourcesRepository {
     await db.updateTable('device_tokens').set({ last_used_at: now }).where('id', '=', id).execute();
   }
 
+  // Hourly buckets (docs/product/step-sources.md, Tokens) ---------------------------------------
+
+  /**
+   * Takes the token's row lock until the transaction ends (a no-op update): a token's bucket posts
+   * check overlaps one at a time (on SQLite every write transaction already is).
+   */
+  async lockToken(db: Executor, id: string): Promise<void> {
+    await db
+      .updateTable('device_tokens')
+      .set((eb) => ({ hint: eb.ref('hint') }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A source's stored buckets on these days, by start. */
+  listBuckets(db: Executor, userId: string, source: string, days: readonly string[]): Promise<StepBucketRow[]> {
+    if (days.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('step_buckets')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('source', '=', source)
+      .where('day', 'in', days)
+      .orderBy('start_at')
+      .execute();
+  }
+
+  /**
+   * Stores a counted bucket once per (user, source, start), the primary key: a new start is
+   * inserted; a known one takes the new count only when it is higher (the hour was still being
+   * counted) or when the stored one was typed in by hand. Answers whether anything changed.
+   */
+  async saveBucket(db: Executor, row: StepBucketRow): Promise<boolean> {
+    const saved = await db
+      .insertInto('step_buckets')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'source', 'start_at'])
+          .doUpdateSet((eb) => ({
+            end_at: eb.ref('excluded.end_at'),
+            steps: eb.ref('excluded.steps'),
+            recorded: eb.ref('excluded.recorded'),
+            received_at: eb.ref('excluded.received_at'),
+          }))
+          .where((eb) =>
+            eb.or([
+              eb('step_buckets.steps', '<', eb.ref('excluded.steps')),
+              eb('step_buckets.recorded', '=', 'manual'),
+            ]),
+          ),
+      )
+      .returning('start_at')
+      .executeTakeFirst();
+    return saved !== undefined;
+  }
+
+  /** Keeps a bucket typed in by hand, never counted, so a resend is known; whether it is new. */
+  async insertManualBucket(db: Executor, row: StepBucketRow): Promise<boolean> {
+    const saved = await db
+      .insertInto('step_buckets')
+      .values(row)
+      .onConflict((oc) => oc.columns(['user_id', 'source', 'start_at']).doNothing())
+      .returning('start_at')
+      .executeTakeFirst();
+    return saved !== undefined;
+  }
+
   insertImport(db: Executor, row: HealthImportRow): Promise<unknown> {
     return db.insertInto('health_imports').values(row).execute();
   }
@@ -119,6 +188,15 @@ export class StepSourcesRepository {
       .select(['id', 'kind', 'file_name', 'size', 'days', 'first_day', 'last_day', 'created_at'])
       .where('user_id', '=', userId)
       .orderBy('created_at')
+      .execute();
+  }
+
+  exportBuckets(db: Executor, userId: string) {
+    return db
+      .selectFrom('step_buckets')
+      .select(['day', 'source', 'start_at', 'end_at', 'steps', 'recorded', 'received_at'])
+      .where('user_id', '=', userId)
+      .orderBy('start_at')
       .execute();
   }
 

@@ -4,9 +4,13 @@ import path from 'node:path';
 import {
   DEVICE_TOKENS_MAX,
   HealthImportKindSchema,
+  STEP_BUCKET_MAX_MINUTES,
   type DeviceToken,
   type HealthImport,
   type HealthImportKind,
+  type StepBucket,
+  type StepBucketsResult,
+  type StepRefusalReason,
 } from '@stride/contract';
 import type { Config } from '../../config.js';
 import { violatesUnique, type UniqueKey } from '../../db/constraints.js';
@@ -15,12 +19,17 @@ import { lockUserRow } from '../../db/locks.js';
 import type { AuthUser } from '../../http/endpoints.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
-import { MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
+import { DAY_MS, MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import type { StepReportResult, WalkingService } from '../walking/walking.service.js';
+import type { StepReportResult, StepSourceRef, WalkingService } from '../walking/walking.service.js';
 import { readHealthExportApart } from './export-reader.js';
 import { EXPORT_LIMITS, type ExportLimits } from './health-export.js';
-import type { DeviceTokenRow, HealthImportRow, StepSourcesRepository } from './step-sources.repository.js';
+import type {
+  DeviceTokenRow,
+  HealthImportRow,
+  StepBucketRow,
+  StepSourcesRepository,
+} from './step-sources.repository.js';
 import { removeStaleUploads, type SpooledUpload } from './upload-spool.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 
@@ -43,6 +52,25 @@ const IMPORT_ONCE: UniqueKey = {
   table: 'health_imports',
   columns: ['user_id', 'sha256'],
 };
+
+/** A bucket may end this long after now (a phone's clock a little ahead); later is `future`. */
+const BUCKET_AHEAD_MS = 5 * MINUTE_MS;
+
+type BucketOutcome = StepBucketsResult['buckets'][number]['outcome'];
+
+/** What a token posts (docs/product/step-sources.md, Tokens): a day's count, or hourly buckets. */
+export type DevicePost = { day?: string | undefined; steps: number } | { buckets: readonly StepBucket[] };
+
+/** One bucket of a post as read: its instants and service day, and its outcome once decided. */
+interface ReadBucket {
+  readonly bucket: StepBucket;
+  readonly start: number;
+  readonly end: number;
+  readonly day: string;
+  outcome: BucketOutcome | null;
+  /** `refused`: the most steps the bucket's length allows. */
+  readonly allowed: number;
+}
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -138,11 +166,148 @@ export class StepSourcesService {
     return { ...user, sessionId: '', deviceTokenId: tokenId };
   }
 
-  /** A token's count for a day (today unless said): its own source, `device:<token id>`. */
-  postSteps(user: AuthUser, input: { day?: string | undefined; steps: number }): Promise<StepReportResult> {
+  /**
+   * A token's post, for its own source `device:<token id>`: a count for a day (today unless said),
+   * or hourly buckets (postBuckets).
+   */
+  postSteps(user: AuthUser, input: DevicePost): Promise<StepReportResult | StepBucketsResult> {
     if (!user.deviceTokenId) throw new AppError('SESSION_INVALID', 'sessionInvalid');
+    const source: StepSourceRef = { key: `device:${user.deviceTokenId}`, kind: 'device' };
+    if ('buckets' in input) return this.postBuckets(user.id, user.deviceTokenId, source, input.buckets);
     const day = input.day ?? this.calendar.dayOf(this.clock.now());
-    return this.walking.recordSteps(user.id, { key: `device:${user.deviceTokenId}`, kind: 'device' }, day, input.steps);
+    return this.walking.recordSteps(user.id, source, day, input.steps);
+  }
+
+  /**
+   * Hourly buckets (docs/product/step-sources.md, Tokens): what the phone's health store holds,
+   * resent as often as the phone likes. Each bucket counts once per (user, source, start), the
+   * primary key of step_buckets: the same bucket again is `unchanged`, the same start with more
+   * steps `counted` (its hour was still being counted), with fewer `unchanged` (the higher stays).
+   * A bucket is refused on its own, the rest of the post still counts: typed in by hand
+   * (`manual`: kept, never summed, its refusal written once for the receipt), not a bucket of one
+   * service day of at most an hour (`invalid`), ending ahead of now (`future`), of a day before
+   * yesterday (`late`), more steps than its length allows at the per-minute rate (`refused`), or
+   * overlapping a counted bucket of the source with another start (`overlap`; the token's row lock
+   * makes a token's posts check that one at a time). Then each day touched goes through
+   * recordSteps with the sum of its counted buckets, rate-checked here per bucket instead of per
+   * report: caps, flags, review holds and cash back as for any report, and the source's count
+   * still only grows.
+   */
+  private async postBuckets(
+    userId: string,
+    tokenId: string,
+    source: StepSourceRef,
+    buckets: readonly StepBucket[],
+  ): Promise<StepBucketsResult> {
+    const now = this.clock.now();
+    const today = this.calendar.dayOf(now);
+    const yesterday = this.calendar.addDays(today, -1);
+    const read = buckets.map((bucket) => this.readBucket(bucket, { now, today, yesterday }));
+    const open = read.filter((item) => item.outcome === null);
+    const days = [...new Set(open.map((item) => item.day))].sort();
+
+    const sums = await this.db.transaction().execute(async (trx) => {
+      await this.repository.lockToken(trx, tokenId);
+      // Under the token's lock, what is stored is all there is: a bucket already held with as many
+      // steps is not written again, and the days' sums are counted from it.
+      const stored = new Map<number, StepBucketRow>();
+      for (const row of await this.repository.listBuckets(trx, userId, source.key, days)) stored.set(row.start_at, row);
+      const refuse = (item: ReadBucket, steps: number, reason: StepRefusalReason, limit: number | null) =>
+        this.walking.refuseReport(trx, userId, item.day, source, { steps, reason, limit });
+      for (const item of open) {
+        const row: StepBucketRow = {
+          user_id: userId,
+          source: source.key,
+          start_at: item.start,
+          end_at: item.end,
+          day: item.day,
+          steps: item.bucket.steps,
+          recorded: item.bucket.recorded,
+          received_at: now,
+        };
+        const known = stored.get(item.start);
+        if (item.bucket.recorded === 'manual') {
+          item.outcome = 'manual';
+          // Kept so that a resend is known: its refusal is written once.
+          if (!known && (await this.repository.insertManualBucket(trx, row))) {
+            stored.set(item.start, row);
+            await refuse(item, item.bucket.steps, 'manual', null);
+          }
+          continue;
+        }
+        if (item.bucket.steps > item.allowed) {
+          item.outcome = 'refused';
+          await refuse(item, item.bucket.steps, 'rate', item.allowed);
+          continue;
+        }
+        const overlaps = [...stored.values()].some(
+          (other) =>
+            other.recorded !== 'manual' &&
+            other.start_at !== item.start &&
+            other.start_at < item.end &&
+            other.end_at > item.start,
+        );
+        if (overlaps) {
+          item.outcome = 'overlap';
+          continue;
+        }
+        if (known && known.recorded !== 'manual' && known.steps >= item.bucket.steps) {
+          item.outcome = 'unchanged';
+          continue;
+        }
+        const changed = await this.repository.saveBucket(trx, row);
+        item.outcome = changed ? 'counted' : 'unchanged';
+        if (changed) stored.set(item.start, row);
+      }
+      // A day no longer open is refused as any late report is: once per day of this post.
+      const late = new Map<string, number>();
+      for (const item of read) {
+        if (item.outcome === 'late') late.set(item.day, (late.get(item.day) ?? 0) + item.bucket.steps);
+      }
+      for (const [day, steps] of late) {
+        await this.walking.refuseReport(trx, userId, day, source, { steps, reason: 'late', limit: null });
+      }
+      // Each day's count: the sum of its buckets not typed in by hand.
+      const counts = new Map<string, number>(days.map((day) => [day, 0]));
+      for (const row of stored.values()) {
+        if (row.recorded !== 'manual') counts.set(row.day, (counts.get(row.day) ?? 0) + row.steps);
+      }
+      return counts;
+    });
+
+    const results: StepReportResult[] = [];
+    for (const day of days) {
+      const steps = sums.get(day) ?? 0;
+      results.push(await this.walking.recordSteps(userId, source, day, steps, {}, { rateChecked: true }));
+    }
+    return {
+      buckets: read.map((item) => ({ start: isoTime(item.start), outcome: item.outcome ?? 'invalid' })),
+      days: results,
+    };
+  }
+
+  /** A bucket's instants and day, and the outcome of the checks that need nothing stored. */
+  private readBucket(bucket: StepBucket, at: { now: number; today: string; yesterday: string }): ReadBucket {
+    const start = Date.parse(bucket.start);
+    const end = Date.parse(bucket.end);
+    const day = Number.isFinite(start) ? this.calendar.dayOf(start) : '';
+    const allowed = Math.floor((Math.max(0, end - start) * this.config.steps.maxPerMinute) / MINUTE_MS);
+    const item: ReadBucket = { bucket, start, end, day, outcome: null, allowed };
+    if (
+      !Number.isFinite(start) ||
+      !Number.isFinite(end) ||
+      end <= start ||
+      end - start > STEP_BUCKET_MAX_MINUTES * MINUTE_MS ||
+      // Within one service day: it may end at the next midnight, not after it.
+      end > this.calendar.startOf(day) + DAY_MS
+    ) {
+      item.outcome = 'invalid';
+    } else if (end > at.now + BUCKET_AHEAD_MS || day > at.today) {
+      item.outcome = 'future';
+    } else if (day < at.yesterday) {
+      item.outcome = 'late';
+    }
+    return item;
   }
 
   async listImports(userId: string): Promise<HealthImport[]> {
@@ -217,8 +382,8 @@ export class StepSourcesService {
   }
 
   /**
-   * The step-sources section: the counting devices' tokens (never the token), health imports and
-   * each source's daily count. Deleting revokes every token (decision 047).
+   * The step-sources section: the counting devices' tokens (never the token), health imports, the
+   * tokens' hourly buckets and each source's daily count. Deleting revokes every token (decision 047).
    */
   personalData(): PersonalDataSection {
     return {
@@ -226,6 +391,7 @@ export class StepSourcesService {
       exportFor: async (userId) => ({
         tokens: (await this.repository.exportTokens(this.db, userId)).map(exportRow),
         imports: (await this.repository.exportImports(this.db, userId)).map(exportRow),
+        buckets: (await this.repository.exportBuckets(this.db, userId)).map(exportRow),
         daily: (await this.repository.exportSources(this.db, userId)).map(exportRow),
       }),
       erase: (trx, { userId, now }) => this.repository.eraseOfUser(trx, userId, now),

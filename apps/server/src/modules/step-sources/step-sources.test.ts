@@ -3,9 +3,11 @@ import path from 'node:path';
 import {
   CODES,
   DEVICE_TOKENS_MAX,
+  STEP_BUCKETS_PER_POST,
   buyCard,
   createDeviceToken,
   getHome,
+  getStepReceipt,
   listDeviceTokens,
   listHealthImports,
   postDeviceSteps,
@@ -14,6 +16,7 @@ import {
   uploadHealthImport,
   type Envelope,
   type ResponseOf,
+  type StepBucketsResult,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
@@ -37,7 +40,7 @@ import {
   takeoutZip,
   zipOf,
 } from '../../../test/health-exports.js';
-import { MINUTE_MS } from '../../lib/clock.js';
+import { HOUR_MS, MINUTE_MS } from '../../lib/clock.js';
 import { IMPORTS_PER_WINDOW } from './step-sources.service.js';
 
 const t = useTestApp({ HEALTH_IMPORT_MAX_BYTES: String(256 * 1024) });
@@ -613,5 +616,296 @@ describe('health imports', () => {
     expect(answers.at(-1)).toBe(CODES.RATE_LIMITED);
     const other = await registerUser(t);
     expect((await importFile(other.token, zip, 'googleFit')).code).toBe(CODES.OK);
+  });
+});
+
+// Hourly buckets (docs/product/step-sources.md, Tokens) -------------------------------------------
+
+const DAY_BEFORE = '2026-11-20';
+
+interface Bucket {
+  start: string;
+  end: string;
+  steps: number;
+  recorded?: 'automatic' | 'active' | 'manual' | 'unknown';
+}
+
+/** An instant on a service day (UTC+8), as the API answers it. */
+const at = (day: string, time: string) => new Date(`${day}T${time}+08:00`).toISOString();
+
+/** The hour starting at `hour` o'clock on a service day, sent in the phone's own offset. */
+function hourOf(day: string, hour: number, steps: number, recorded: Bucket['recorded'] = 'automatic'): Bucket {
+  const start = Date.parse(`${day}T00:00:00+08:00`) + hour * HOUR_MS;
+  const local = (ms: number) => `${new Date(ms + 8 * HOUR_MS).toISOString().slice(0, 19)}+08:00`;
+  return { start: local(start), end: local(start + HOUR_MS), steps, recorded };
+}
+
+const postBuckets = async (token: string, buckets: Bucket[], language?: string) => {
+  const answer = await api(t, postDeviceSteps, { token, body: { buckets }, ...(language ? { language } : {}) });
+  return answer as typeof answer & { data: StepBucketsResult };
+};
+
+const outcomesOf = (answer: { data: StepBucketsResult }) => answer.data.buckets.map((bucket) => bucket.outcome);
+
+/** A user with a card (6,000 steps a day pay 300 cash back) and a token named Phone. */
+async function walkerWithCard() {
+  const user = await registerUser(t);
+  await verifyUser(t, user.userId);
+  await fundUser(t, user.userId, 20_000);
+  const planId = await createPlan(t, { daily_target: 6_000, daily_cash_back: 300 });
+  const bought = await api(t, buyCard, {
+    token: user.token,
+    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+  });
+  expect(bought.code).toBe(CODES.OK);
+  const device = (await api(t, createDeviceToken, { token: user.token, body: { name: 'Phone' } })).data;
+  return { ...user, device, cash: await balanceOf(t, user.userId) };
+}
+
+/** The user's ledger transfers (each is keyed `<user id>:…`). */
+async function transfersOf(userId: string) {
+  return t.db.selectFrom('ledger_transfers').select(['kind']).where('idempotency_key', 'like', `${userId}:%`).execute();
+}
+
+async function refusalsOf(userId: string) {
+  return t.db
+    .selectFrom('step_refusals')
+    .select(['day', 'reason', 'steps', 'limit_steps'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('day')
+    .orderBy('steps')
+    .execute();
+}
+
+describe('hourly buckets', () => {
+  it('count for the token’s source, credit the day, and count once however often they are sent', async () => {
+    t.clock.set(NOON);
+    const { token, userId, device, cash } = await walkerWithCard();
+    const morning = Array.from({ length: 12 }, (_, hour) => hourOf(TODAY, hour, 600));
+
+    const first = await postBuckets(device.token, morning);
+    expect(first.code).toBe(CODES.OK);
+    expect(first.data.buckets).toEqual(
+      morning.map((_, hour) => ({ start: at(TODAY, `${String(hour).padStart(2, '0')}:00:00`), outcome: 'counted' })),
+    );
+    expect(first.data.days).toEqual([{ day: TODAY, steps: 7_200, sourceSteps: 7_200, cashBack: 300, review: null }]);
+    expect(await balanceOf(t, userId)).toBe(cash + 300);
+    expect(await stepRows(userId)).toEqual([
+      { day: TODAY, source: `device:${device.id}`, kind: 'device', steps: 7_200 },
+    ]);
+    expect((await api(t, getHome, { token })).data.steps).toBe(7_200);
+    const transfers = (await transfersOf(userId)).length;
+
+    // The same buckets again, a minute later: unchanged, nothing new in the ledger.
+    t.clock.advance(MINUTE_MS);
+    const again = await postBuckets(device.token, morning);
+    expect(outcomesOf(again)).toEqual(morning.map(() => 'unchanged'));
+    expect(again.data.days).toEqual([{ ...first.data.days[0], cashBack: 0 }]);
+    expect(await transfersOf(userId)).toHaveLength(transfers);
+    expect(await balanceOf(t, userId)).toBe(cash + 300);
+
+    // The last hour was still being counted: it grew, and only it counts again.
+    const grown = [...morning.slice(0, 11), hourOf(TODAY, 11, 900)];
+    const grew = await postBuckets(device.token, grown);
+    expect(outcomesOf(grew)).toEqual([...morning.slice(0, 11).map(() => 'unchanged'), 'counted']);
+    expect(grew.data.days).toMatchObject([{ day: TODAY, steps: 7_500, sourceSteps: 7_500, cashBack: 0 }]);
+
+    // Fewer steps for a known start: the higher count stays.
+    const lower = await postBuckets(device.token, [hourOf(TODAY, 11, 100)]);
+    expect(outcomesOf(lower)).toEqual(['unchanged']);
+    expect(lower.data.days).toMatchObject([{ day: TODAY, steps: 7_500, sourceSteps: 7_500 }]);
+    const stored = await t.db
+      .selectFrom('step_buckets')
+      .select(['steps'])
+      .where('user_id', '=', userId)
+      .where('start_at', '=', Date.parse(at(TODAY, '11:00:00')))
+      .executeTakeFirstOrThrow();
+    expect(stored.steps).toBe(900);
+    expect(await transfersOf(userId)).toHaveLength(transfers);
+  });
+
+  it('refuse one typed in by hand, once, and the day’s receipt shows it with the token’s name', async () => {
+    t.clock.set(NOON);
+    const { token, userId } = await registerUser(t);
+    const device = (await api(t, createDeviceToken, { token, body: { name: 'Pixel shell' } })).data;
+    const buckets = [hourOf(TODAY, 9, 1_000), hourOf(TODAY, 10, 5_000, 'manual'), hourOf(YESTERDAY, 18, 700, 'active')];
+
+    const first = await postBuckets(device.token, buckets);
+    expect(outcomesOf(first)).toEqual(['counted', 'manual', 'counted']);
+    expect(first.data.days).toMatchObject([
+      { day: YESTERDAY, steps: 700, sourceSteps: 700 },
+      { day: TODAY, steps: 1_000, sourceSteps: 1_000 },
+    ]);
+    // Resent: known, refused again, but its refusal is written once.
+    t.clock.advance(MINUTE_MS);
+    expect(outcomesOf(await postBuckets(device.token, buckets))).toEqual(['unchanged', 'manual', 'unchanged']);
+    expect(await refusalsOf(userId)).toEqual([{ day: TODAY, reason: 'manual', steps: 5_000, limit_steps: null }]);
+
+    const receipt = await api(t, getStepReceipt, { token, params: { day: TODAY } });
+    expect(receipt.data.steps).toBe(1_000);
+    expect(receipt.data.refusals).toEqual([
+      {
+        kind: 'device',
+        name: 'Pixel shell',
+        steps: 5_000,
+        reason: 'manual',
+        limit: null,
+        at: new Date(NOON).toISOString(),
+      },
+    ]);
+    expect(receipt.data.sources).toMatchObject([{ kind: 'device', name: 'Pixel shell', steps: 1_000, credited: true }]);
+
+    // The sensor's count for that hour, sent later, is counted in place of the typed-in one.
+    const counted = await postBuckets(device.token, [hourOf(TODAY, 10, 800)]);
+    expect(outcomesOf(counted)).toEqual(['counted']);
+    expect(counted.data.days).toMatchObject([{ day: TODAY, steps: 1_800 }]);
+  });
+
+  it('refuse a bucket that is invalid, ahead of now, late, overlapping or too fast; the rest still counts', async () => {
+    t.clock.set(NOON);
+    const { token, userId } = await registerUser(t);
+    const device = (await api(t, createDeviceToken, { token, body: { name: 'Phone' } })).data;
+    expect(outcomesOf(await postBuckets(device.token, [hourOf(TODAY, 9, 1_000)]))).toEqual(['counted']);
+
+    const answer = await postBuckets(device.token, [
+      // End before start; longer than an hour; across the service day's midnight.
+      { start: at(TODAY, '08:00:00'), end: at(TODAY, '07:00:00'), steps: 10 },
+      { start: at(TODAY, '06:00:00'), end: at(TODAY, '07:30:00'), steps: 10 },
+      { start: at(YESTERDAY, '23:30:00'), end: at(TODAY, '00:30:00'), steps: 10 },
+      // Ending an hour from now; ending four minutes from now is the phone's clock a little ahead.
+      hourOf(TODAY, 12, 10),
+      { start: at(TODAY, '11:30:00'), end: at(TODAY, '12:04:00'), steps: 400 },
+      // The day before yesterday is no longer open.
+      hourOf(DAY_BEFORE, 10, 2_000),
+      hourOf(DAY_BEFORE, 11, 1_000),
+      // Overlapping the stored 09:00 hour, and an earlier bucket of this post, with other starts.
+      { start: at(TODAY, '09:30:00'), end: at(TODAY, '10:30:00'), steps: 10 },
+      hourOf(TODAY, 6, 300),
+      { start: at(TODAY, '06:30:00'), end: at(TODAY, '07:00:00'), steps: 10 },
+      // Ten minutes at 300 a minute allow 3,000 steps.
+      { start: at(TODAY, '08:00:00'), end: at(TODAY, '08:10:00'), steps: 3_001 },
+      { start: at(TODAY, '08:10:00'), end: at(TODAY, '08:20:00'), steps: 3_000 },
+      // The day's midnight may end a bucket.
+      { start: at(YESTERDAY, '23:30:00'), end: at(TODAY, '00:00:00'), steps: 50 },
+    ]);
+    expect(answer.code).toBe(CODES.OK);
+    expect(outcomesOf(answer)).toEqual([
+      'invalid',
+      'invalid',
+      'invalid',
+      'future',
+      'counted',
+      'late',
+      'late',
+      'overlap',
+      'counted',
+      'overlap',
+      'refused',
+      'counted',
+      'counted',
+    ]);
+    expect(answer.data.days).toMatchObject([
+      { day: YESTERDAY, steps: 50, sourceSteps: 50 },
+      { day: TODAY, steps: 1_000 + 400 + 300 + 3_000, sourceSteps: 4_700 },
+    ]);
+    expect(await refusalsOf(userId)).toEqual([
+      { day: DAY_BEFORE, reason: 'late', steps: 3_000, limit_steps: null },
+      { day: TODAY, reason: 'rate', steps: 3_001, limit_steps: 3_000 },
+    ]);
+    const receipt = await api(t, getStepReceipt, { token, params: { day: TODAY } });
+    expect(receipt.data.refusals).toMatchObject([
+      { kind: 'device', name: 'Phone', reason: 'rate', steps: 3_001, limit: 3_000 },
+    ]);
+  });
+
+  it('and plain posts of the same token make one source: the day keeps the higher', async () => {
+    t.clock.set(NOON);
+    const { token, userId } = await registerUser(t);
+    const device = (await api(t, createDeviceToken, { token, body: { name: 'Phone' } })).data;
+    expect((await postSteps(device.token, { steps: 5_000 })).data).toMatchObject({ steps: 5_000, sourceSteps: 5_000 });
+
+    // Buckets summing to less change nothing: a source's count only grows.
+    const some = await postBuckets(device.token, [hourOf(TODAY, 8, 1_500), hourOf(TODAY, 9, 1_500)]);
+    expect(outcomesOf(some)).toEqual(['counted', 'counted']);
+    expect(some.data.days).toMatchObject([{ day: TODAY, steps: 5_000, sourceSteps: 5_000 }]);
+
+    // More buckets take the sum past it; a bucket post a minute later is checked per bucket, not per report.
+    t.clock.advance(MINUTE_MS);
+    const more = await postBuckets(device.token, [hourOf(TODAY, 10, 1_500), hourOf(TODAY, 11, 1_500)]);
+    expect(more.data.days).toMatchObject([{ day: TODAY, steps: 6_000, sourceSteps: 6_000 }]);
+    expect(await stepRows(userId)).toEqual([
+      { day: TODAY, source: `device:${device.id}`, kind: 'device', steps: 6_000 },
+    ]);
+    // A lower plain post after them changes nothing either.
+    expect((await postSteps(device.token, { steps: 5_500 })).data).toMatchObject({ steps: 6_000, sourceSteps: 6_000 });
+  });
+
+  it('sent twice at once count once and credit the cash back once', async () => {
+    // 23:58: the whole day's 24 hours have ended (the last one two minutes ago).
+    t.clock.set(Date.parse(`${TODAY}T23:58:00+08:00`));
+    const { userId, device, cash } = await walkerWithCard();
+    const day = Array.from({ length: 24 }, (_, hour) => hourOf(TODAY, hour, 500));
+
+    const answers = await Promise.all([postBuckets(device.token, day), postBuckets(device.token, day)]);
+    expect(answers.map((answer) => answer.code)).toEqual([CODES.OK, CODES.OK]);
+    expect(answers.map((answer) => [...new Set(outcomesOf(answer))]).sort()).toEqual([['counted'], ['unchanged']]);
+    for (const answer of answers)
+      expect(answer.data.days).toMatchObject([{ day: TODAY, steps: 12_000, sourceSteps: 12_000 }]);
+    expect(answers.map((answer) => answer.data.days[0]?.cashBack).sort()).toEqual([0, 300]);
+    expect(await balanceOf(t, userId)).toBe(cash + 300);
+    expect((await transfersOf(userId)).filter((row) => row.kind === 'card.cashback')).toHaveLength(1);
+    const rows = await t.db.selectFrom('step_buckets').select('start_at').where('user_id', '=', userId).execute();
+    expect(rows).toHaveLength(24);
+  });
+
+  it(`are at most ${STEP_BUCKETS_PER_POST} a post; a body of neither form is refused with a clear message`, async () => {
+    t.clock.set(NOON);
+    const { token, userId } = await registerUser(t);
+    const device = (await api(t, createDeviceToken, { token, body: { name: 'Phone' } })).data;
+    const many = Array.from({ length: STEP_BUCKETS_PER_POST + 1 }, () => hourOf(TODAY, 9, 10));
+    const tooMany = await postBuckets(device.token, many, 'es');
+    expect(tooMany).toMatchObject({
+      code: CODES.VALIDATION_FAILED,
+      message: `buckets: debe tener como máximo ${STEP_BUCKETS_PER_POST} elementos`,
+    });
+    expect((await postBuckets(device.token, many)).message).toBe(
+      `buckets: must have at most ${STEP_BUCKETS_PER_POST} items`,
+    );
+
+    const raw = async (payload: unknown) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: postDeviceSteps.path,
+        headers: { authorization: `Bearer ${device.token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      return response.json<Envelope<unknown>>();
+    };
+    expect(await raw({ garbage: true })).toMatchObject({
+      code: CODES.VALIDATION_FAILED,
+      message: 'steps: is required; garbage: unknown field',
+    });
+    expect(await raw({ buckets: [{ start: 'yesterday', end: at(TODAY, '10:00:00'), steps: -1 }] })).toMatchObject({
+      code: CODES.VALIDATION_FAILED,
+      message: 'buckets.0.start: has an invalid format; buckets.0.steps: must be at least 0',
+    });
+    expect(await raw({ buckets: [], steps: 5 })).toMatchObject({ code: CODES.VALIDATION_FAILED });
+    expect(await raw('hello')).toMatchObject({ code: CODES.VALIDATION_FAILED });
+    expect(await raw([1, 2])).toMatchObject({ code: CODES.VALIDATION_FAILED });
+    expect(await stepRows(userId)).toEqual([]);
+  });
+
+  it('of a frozen account are refused as its sessions are; a user’s session token cannot post them', async () => {
+    t.clock.set(NOON);
+    const { token, userId } = await registerUser(t);
+    const device = (await api(t, createDeviceToken, { token, body: { name: 'Phone' } })).data;
+    expect((await postBuckets(token, [hourOf(TODAY, 9, 10)])).code).toBe(CODES.SESSION_INVALID);
+    await t.db.updateTable('users').set({ frozen_at: NOON }).where('id', '=', userId).execute();
+    expect((await postBuckets(device.token, [hourOf(TODAY, 9, 10)])).code).toBe(CODES.ACCOUNT_FROZEN);
+    await t.db.updateTable('users').set({ frozen_at: null }).where('id', '=', userId).execute();
+    expect(await t.db.selectFrom('step_buckets').select('start_at').where('user_id', '=', userId).execute()).toEqual(
+      [],
+    );
   });
 });
