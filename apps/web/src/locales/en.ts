@@ -772,15 +772,16 @@ export const en = {
   'stepSources.done': 'Done',
   'stepSources.curlTitle': 'Post steps from a terminal',
   'stepSources.copyExample': 'Copy example',
-  'stepSources.shortcutTitle': 'Post today’s steps with an iOS Shortcut',
+  'stepSources.shortcutTitle': 'Post today’s steps hour by hour with an iOS Shortcut',
   'stepSources.shortcut1':
-    'In Shortcuts, create a shortcut and add “Find Health Samples”: Steps, start date is today, grouped by day.',
-  'stepSources.shortcut2': 'Add “Calculate Statistics”: Sum of the Health samples.',
+    'In Shortcuts, create a shortcut and add “Find Health Samples”: Steps, start date is today, “Was User Entered” is off, grouped by hour.',
+  'stepSources.shortcut2':
+    'Add “Repeat with Each” over the samples: for each one, a Dictionary with start and end (its dates in ISO 8601), the number steps (its value) and recorded set to automatic, added to the variable Buckets.',
   'stepSources.shortcut3':
-    'Add “Get Contents of URL”: {address}, method POST, header Authorization “Bearer” and the token, JSON body with the number field steps set to the sum.',
+    'Add “Get Contents of URL”: {address}, method POST, header Authorization “Bearer” and the token, JSON body with the array field buckets set to Buckets.',
   'stepSources.shortcut4': 'Run it once and allow access to Health.',
   'stepSources.shortcut5':
-    'In Automation, run it every hour (or when you arrive home) so today’s steps keep coming in.',
+    'In Automation, run it every hour: each hour counts once however often it is sent, and steps typed in by hand are refused.',
   'stepSources.noTokens': 'No tokens yet',
   'stepSources.lastUsed': 'Last used {time}',
   'stepSources.neverUsed': 'Not used yet',

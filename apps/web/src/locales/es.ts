@@ -782,15 +782,16 @@ export const es: Messages = {
   'stepSources.done': 'Listo',
   'stepSources.curlTitle': 'Enviar pasos desde un terminal',
   'stepSources.copyExample': 'Copiar ejemplo',
-  'stepSources.shortcutTitle': 'Enviar los pasos de hoy con un Atajo de iOS',
+  'stepSources.shortcutTitle': 'Enviar los pasos de hoy hora a hora con un Atajo de iOS',
   'stepSources.shortcut1':
-    'En Atajos, crea un atajo y añade «Buscar muestras de Salud»: Pasos, fecha de inicio hoy, agrupadas por día.',
-  'stepSources.shortcut2': 'Añade «Calcular estadísticas»: suma de las muestras de Salud.',
+    'En Atajos, crea un atajo y añade «Buscar muestras de Salud»: Pasos, fecha de inicio hoy, «Introducido por el usuario» desactivado, agrupadas por hora.',
+  'stepSources.shortcut2':
+    'Añade «Repetir con cada» sobre las muestras: para cada una, un Diccionario con start y end (sus fechas en ISO 8601), el número steps (su valor) y recorded igual a automatic, añadido a la variable Buckets.',
   'stepSources.shortcut3':
-    'Añade «Obtener contenido de URL»: {address}, método POST, cabecera Authorization «Bearer» y el token, cuerpo JSON con el campo numérico steps igual a la suma.',
+    'Añade «Obtener contenido de URL»: {address}, método POST, cabecera Authorization «Bearer» y el token, cuerpo JSON con el campo de lista buckets igual a Buckets.',
   'stepSources.shortcut4': 'Ejecútalo una vez y permite el acceso a Salud.',
   'stepSources.shortcut5':
-    'En Automatización, ejecútalo cada hora (o al llegar a casa) para que los pasos de hoy sigan llegando.',
+    'En Automatización, ejecútalo cada hora: cada hora cuenta una sola vez, la envíes las veces que la envíes, y los pasos introducidos a mano se rechazan.',
   'stepSources.noTokens': 'Aún no hay tokens',
   'stepSources.lastUsed': 'Último uso {time}',
   'stepSources.neverUsed': 'Sin usar todavía',

@@ -781,15 +781,16 @@ export const fr: Messages = {
   'stepSources.done': 'Terminé',
   'stepSources.curlTitle': 'Envoyer des pas depuis un terminal',
   'stepSources.copyExample': 'Copier l’exemple',
-  'stepSources.shortcutTitle': 'Envoyer les pas du jour avec un Raccourci iOS',
+  'stepSources.shortcutTitle': 'Envoyer les pas du jour heure par heure avec un Raccourci iOS',
   'stepSources.shortcut1':
-    'Dans Raccourcis, créez un raccourci et ajoutez « Rechercher des échantillons Santé » : Pas, date de début aujourd’hui, regroupés par jour.',
-  'stepSources.shortcut2': 'Ajoutez « Calculer les statistiques » : somme des échantillons Santé.',
+    'Dans Raccourcis, créez un raccourci et ajoutez « Rechercher des échantillons Santé » : Pas, date de début aujourd’hui, « Saisi par l’utilisateur » désactivé, regroupés par heure.',
+  'stepSources.shortcut2':
+    'Ajoutez « Répéter avec chaque » sur les échantillons : pour chacun, un Dictionnaire avec start et end (ses dates en ISO 8601), le nombre steps (sa valeur) et recorded égal à automatic, ajouté à la variable Buckets.',
   'stepSources.shortcut3':
-    'Ajoutez « Obtenir le contenu de l’URL » : {address}, méthode POST, en-tête Authorization « Bearer » suivi du jeton, corps JSON avec le champ numérique steps égal à la somme.',
+    'Ajoutez « Obtenir le contenu de l’URL » : {address}, méthode POST, en-tête Authorization « Bearer » suivi du jeton, corps JSON avec le champ liste buckets égal à Buckets.',
   'stepSources.shortcut4': 'Exécutez-le une fois et autorisez l’accès à Santé.',
   'stepSources.shortcut5':
-    'Dans Automatisation, exécutez-le toutes les heures (ou en arrivant chez vous) pour que les pas du jour continuent d’arriver.',
+    'Dans Automatisation, exécutez-le toutes les heures : chaque heure compte une seule fois, quel que soit le nombre d’envois, et les pas saisis à la main sont refusés.',
   'stepSources.noTokens': 'Aucun jeton pour l’instant',
   'stepSources.lastUsed': 'Dernière utilisation {time}',
   'stepSources.neverUsed': 'Pas encore utilisé',

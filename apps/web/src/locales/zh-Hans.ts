@@ -760,13 +760,15 @@ export const zhHans: Messages = {
   'stepSources.done': '完成',
   'stepSources.curlTitle': '在终端上传步数',
   'stepSources.copyExample': '复制示例',
-  'stepSources.shortcutTitle': '用 iOS 快捷指令上传今天的步数',
-  'stepSources.shortcut1': '在“快捷指令”中新建快捷指令，添加“查找健康样本”：步数，开始日期为今天，按天分组。',
-  'stepSources.shortcut2': '添加“计算统计数据”：健康样本的总和。',
+  'stepSources.shortcutTitle': '用 iOS 快捷指令按小时上传今天的步数',
+  'stepSources.shortcut1':
+    '在“快捷指令”中新建快捷指令，添加“查找健康样本”：步数，开始日期为今天，“由用户输入”为关，按小时分组。',
+  'stepSources.shortcut2':
+    '添加“对每个重复”遍历这些样本：每个样本建一个“词典”，含 start 和 end（样本的起止时间，ISO 8601 格式）、数字 steps（样本的值）和 recorded 设为 automatic，并“添加到变量” Buckets。',
   'stepSources.shortcut3':
-    '添加“获取 URL 内容”：{address}，方法 POST，头部 Authorization 为“Bearer ”加令牌，JSON 请求体中数字字段 steps 设为总和。',
+    '添加“获取 URL 内容”：{address}，方法 POST，头部 Authorization 为“Bearer ”加令牌，JSON 请求体中数组字段 buckets 设为 Buckets。',
   'stepSources.shortcut4': '运行一次，并允许访问“健康”。',
-  'stepSources.shortcut5': '在“自动化”中设为每小时（或到家时）运行，让今天的步数持续上传。',
+  'stepSources.shortcut5': '在“自动化”中设为每小时运行：同一小时无论上传几次都只计一次，手动输入的步数不计入。',
   'stepSources.noTokens': '还没有令牌',
   'stepSources.lastUsed': '上次使用 {time}',
   'stepSources.neverUsed': '尚未使用',

@@ -760,13 +760,15 @@ export const zhHant: Messages = {
   'stepSources.done': '完成',
   'stepSources.curlTitle': '在終端機上傳步數',
   'stepSources.copyExample': '複製範例',
-  'stepSources.shortcutTitle': '用 iOS 捷徑上傳今天的步數',
-  'stepSources.shortcut1': '在「捷徑」中新增捷徑，加入「尋找健康樣本」：步數，開始日期為今天，依天分組。',
-  'stepSources.shortcut2': '加入「計算統計資料」：健康樣本的總和。',
+  'stepSources.shortcutTitle': '用 iOS 捷徑按小時上傳今天的步數',
+  'stepSources.shortcut1':
+    '在「捷徑」中新增捷徑，加入「尋找健康樣本」：步數，開始日期為今天，「由使用者輸入」為關，依小時分組。',
+  'stepSources.shortcut2':
+    '加入「重複每個項目」逐一處理這些樣本：每個樣本建立一個「辭典」，含 start 和 end（樣本的起訖時間，ISO 8601 格式）、數字 steps（樣本的值）和 recorded 設為 automatic，並「加入變數」Buckets。',
   'stepSources.shortcut3':
-    '加入「取得 URL 的內容」：{address}，方法 POST，標頭 Authorization 為「Bearer 」加權杖，JSON 內文中數字欄位 steps 設為總和。',
+    '加入「取得 URL 的內容」：{address}，方法 POST，標頭 Authorization 為「Bearer 」加權杖，JSON 內文中陣列欄位 buckets 設為 Buckets。',
   'stepSources.shortcut4': '執行一次，並允許取用「健康」。',
-  'stepSources.shortcut5': '在「自動化」中設為每小時（或到家時）執行，讓今天的步數持續上傳。',
+  'stepSources.shortcut5': '在「自動化」中設為每小時執行：同一小時無論上傳幾次都只計一次，手動輸入的步數不計入。',
   'stepSources.noTokens': '還沒有權杖',
   'stepSources.lastUsed': '上次使用 {time}',
   'stepSources.neverUsed': '尚未使用',
