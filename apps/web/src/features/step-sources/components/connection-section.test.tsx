@@ -207,6 +207,8 @@ describe('connected accounts', () => {
     await waitFor(() => expect(within(card).getByTestId('connection-today').textContent).toBe('Today: 9,030 steps'));
     expect(card.textContent).toContain(`Last synced ${formatTime('2026-11-22T03:20:00Z')}`);
     expect(callsTo('stepSources.sync').map(([, input]) => input)).toEqual([{ params: { id: 'c-1' } }]);
+    // The toast says it (and is on screen before the test ends, so its timer ends with the test).
+    expect(await screen.findByText('Synced')).toBeTruthy();
   });
 
   it('disconnects only after the confirmation, then offers the provider again', async () => {
@@ -226,6 +228,7 @@ describe('connected accounts', () => {
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Fitbit · Mia Walker' })).toBeNull());
     expect(callsTo('stepSources.disconnect').map(([, input]) => input)).toEqual([{ params: { id: 'c-1' } }]);
     expect(screen.getByRole('button', { name: 'Connect Fitbit' })).toBeTruthy();
+    expect(await screen.findByText('Account disconnected')).toBeTruthy();
   });
 
   it('says so when the server connects no provider', async () => {
