@@ -15,6 +15,7 @@ import {
   type FakeAccount,
   type FakeCloudCall,
   type FakeCloudFailure,
+  type GrantedAccount,
 } from './oauth-cloud.js';
 
 /**
@@ -62,6 +63,11 @@ export interface FitbitFake {
   signInAs(accountId: string): void;
   /** Sets an account's total for a day (`YYYY-MM-DD`, in the account's time zone). */
   walk(accountId: string, day: string, steps: number): void;
+  /**
+   * Accounts that have allowed Stride already, each with a live grant of these tokens (the sync
+   * bench's many connections, made without the authorization page).
+   */
+  addGranted(accounts: readonly GrantedAccount[]): void;
   /** The user withdrew Stride's access at Fitbit: every token of the account answers 401. */
   revokeAccess(accountId: string): void;
   failNext(failure: FakeCloudFailure, times?: number): void;
@@ -331,6 +337,7 @@ export async function startFitbitFake(
     notifications,
     signInAs: (accountId) => cloud.signInAs(accountId),
     walk: (accountId, day, steps) => cloud.walk(accountId, day, steps),
+    addGranted: (accounts) => cloud.addGranted(accounts),
     revokeAccess: (accountId) => cloud.revokeAccess(accountId),
     failNext: (failure, times) => cloud.failNext(failure, times),
     setSubscriberUrl: (value) => {

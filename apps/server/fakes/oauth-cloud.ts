@@ -25,6 +25,12 @@ export interface DemoAccount extends FakeAccount {
   refreshToken: string;
 }
 
+/** An account that has allowed the app, with the tokens its grant was given (`addGranted`). */
+export interface GrantedAccount extends FakeAccount {
+  accessToken: string;
+  refreshToken: string;
+}
+
 /** A failure for the next call(s): 429 with Retry-After (seconds or an HTTP date), a 500, a body that is not the API's, or no answer. */
 export type FakeCloudFailure =
   { kind: 'rateLimited'; retryAfter?: string } | { kind: 'http500' } | { kind: 'garbage' } | { kind: 'hang' };
@@ -301,6 +307,19 @@ export function oauthCloud(options: OAuthCloudOptions) {
       token.grant.revoked = true;
       return true;
     },
+    /**
+     * Accounts that have allowed the app already, each with a live grant of the given tokens (its
+     * access token valid for `accessTtlMs` from now; refreshing rotates it as any): many connections
+     * made at once, for the sync bench, without a browser's round trip each.
+     */
+    addGranted(granted: readonly GrantedAccount[]) {
+      for (const { accessToken, refreshToken, ...account } of granted) {
+        accounts.set(account.id, account);
+        const grant: Grant = { accountId: account.id, scope: 'activity profile', revoked: false, fixed: false };
+        tokens.set(accessToken, { grant, kind: 'access', expiresAt: now() + options.accessTtlMs, used: false });
+        tokens.set(refreshToken, { grant, kind: 'refresh', expiresAt: now() + 180 * DAY_MS, used: false });
+      }
+    },
     /** Every grant of the account ends, as when the user withdraws access at the provider. */
     revokeAccess(accountId: string) {
       for (const token of tokens.values()) if (token.grant.accountId === accountId) token.grant.revoked = true;
@@ -361,7 +380,7 @@ export function oauthCloud(options: OAuthCloudOptions) {
 
 export type OAuthCloud = ReturnType<typeof oauthCloud>;
 
-/** The authorize page: the app, the signed-in account, Allow and Deny. */
+/** The authorize page: the app, the signed-in account, Allow and Deny (and an empty icon: the browser asks for none). */
 export function authorizePage(input: {
   provider: string;
   appName: string;
@@ -373,5 +392,5 @@ export function authorizePage(input: {
   const scopes = input.scopes.map((scope) => `<li>${escapeHtml(scope)}</li>`).join('');
   const button = (value: string, label: string) =>
     `<form method="post" action="${escapeHtml(input.action)}"><input type="hidden" name="request" value="${escapeHtml(input.id)}"><input type="hidden" name="decision" value="${value}"><button type="submit">${label}</button></form>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(input.provider)}: authorize ${escapeHtml(input.appName)}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}button{font-size:1.1rem;padding:.6rem 1.4rem;margin:.3rem}.fake{background:#fff4e0;padding:.5rem;border-radius:4px}</style></head><body><p class="fake">Local ${escapeHtml(input.provider)} stand-in (a fake): no real account is involved.</p><h1>${escapeHtml(input.appName)} wants to read your step data</h1><p>Signed in as <strong>${escapeHtml(input.account.name)}</strong> (${escapeHtml(input.account.device)})</p><ul>${scopes}</ul>${button('allow', 'Allow')}${button('deny', 'Deny')}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(input.provider)}: authorize ${escapeHtml(input.appName)}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}button{font-size:1.1rem;padding:.6rem 1.4rem;margin:.3rem}.fake{background:#fff4e0;padding:.5rem;border-radius:4px}</style></head><body><p class="fake">Local ${escapeHtml(input.provider)} stand-in (a fake): no real account is involved.</p><h1>${escapeHtml(input.appName)} wants to read your step data</h1><p>Signed in as <strong>${escapeHtml(input.account.name)}</strong> (${escapeHtml(input.account.device)})</p><ul>${scopes}</ul>${button('allow', 'Allow')}${button('deny', 'Deny')}</body></html>`;
 }
