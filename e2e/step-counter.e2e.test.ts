@@ -53,7 +53,7 @@ describe('the step counter, end to end in Chromium', () => {
     await expect
       .poll(() => top(page).getByText('No motion sensor on this device').count(), { timeout: 10_000 })
       .toBe(1);
-    expect(await top(page).getByTestId('step-sync').innerText()).toBe('Not synced yet');
+    expect(await top(page).getByTestId('step-sync').innerText()).toBe('This phone: not synced yet');
     // One read of home for the start: the page's and the counter's business day share the start
     // script's early read (decision 060).
     await page.waitForLoadState('networkidle');
@@ -104,7 +104,7 @@ describe('the step counter, end to end in Chromium', () => {
     expect(await homeSection(page).getAttribute('data-kept')).toBe('yes');
     await expect
       .poll(() => top(page).getByTestId('step-sync').innerText())
-      .toMatch(/^Last synced [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2}$/);
+      .toMatch(/^This phone last synced [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2}$/);
     await screenshot(page, 'step-counter-home-360');
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'step-counter-home-1280');
@@ -167,7 +167,7 @@ describe('the step counter, end to end in Chromium', () => {
     await expect
       .poll(async () => (await request(server.baseUrl, getHome, { token })).steps, { timeout: 45_000 })
       .toBe(WALKED_STEPS);
-    await expect.poll(() => top(page).getByTestId('step-sync').innerText()).toMatch(/^Last synced [^·]+$/);
+    await expect.poll(() => top(page).getByTestId('step-sync').innerText()).toMatch(/^This phone last synced [^·]+$/);
     // Sent once: one report reached the server, with this device's 200 steps.
     expect(seen.reportsAnswered).toEqual([expect.objectContaining({ steps: WALKED_STEPS, source: 'web' })]);
     expect(await top(page).getByTestId('steps-today').innerText()).toBe(String(WALKED_STEPS));

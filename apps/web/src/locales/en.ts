@@ -153,8 +153,8 @@ export const en = {
   'walk.enable': 'Start counting steps',
   'walk.start': 'Start a walk',
   'walk.open': 'Walk under way: {steps} steps',
-  'walk.sync.never': 'Not synced yet',
-  'walk.sync.at': 'Last synced {time}',
+  'walk.sync.never': 'This phone: not synced yet',
+  'walk.sync.at': 'This phone last synced {time}',
   'walk.sync.pending': '{steps} steps waiting to sync',
   'walk.permission.title': 'Count your steps',
   'walk.permission.body':

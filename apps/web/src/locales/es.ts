@@ -155,8 +155,8 @@ export const es: Messages = {
   'walk.enable': 'Empezar a contar pasos',
   'walk.start': 'Empezar una caminata',
   'walk.open': 'Caminata en curso: {steps} pasos',
-  'walk.sync.never': 'Aún sin sincronizar',
-  'walk.sync.at': 'Última sincronización {time}',
+  'walk.sync.never': 'Este teléfono: aún sin sincronizar',
+  'walk.sync.at': 'Este teléfono: sincronizado el {time}',
   'walk.sync.pending': '{steps} pasos esperando sincronizarse',
   'walk.permission.title': 'Cuente sus pasos',
   'walk.permission.body':

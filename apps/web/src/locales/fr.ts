@@ -155,8 +155,8 @@ export const fr: Messages = {
   'walk.enable': 'Commencer à compter les pas',
   'walk.start': 'Commencer une marche',
   'walk.open': 'Marche en cours : {steps} pas',
-  'walk.sync.never': 'Pas encore synchronisé',
-  'walk.sync.at': 'Dernière synchronisation {time}',
+  'walk.sync.never': 'Ce téléphone : pas encore synchronisé',
+  'walk.sync.at': 'Ce téléphone : synchronisé le {time}',
   'walk.sync.pending': '{steps} pas en attente de synchronisation',
   'walk.permission.title': 'Comptez vos pas',
   'walk.permission.body':

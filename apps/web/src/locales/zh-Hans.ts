@@ -149,8 +149,8 @@ export const zhHans: Messages = {
   'walk.enable': '开始计步',
   'walk.start': '开始健走',
   'walk.open': '健走进行中：{steps} 步',
-  'walk.sync.never': '尚未同步',
-  'walk.sync.at': '上次同步 {time}',
+  'walk.sync.never': '本机尚未同步',
+  'walk.sync.at': '本机上次同步 {time}',
   'walk.sync.pending': '{steps} 步等待同步',
   'walk.permission.title': '记录你的步数',
   'walk.permission.body':

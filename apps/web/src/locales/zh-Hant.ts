@@ -149,8 +149,8 @@ export const zhHant: Messages = {
   'walk.enable': '開始計步',
   'walk.start': '開始健走',
   'walk.open': '健走進行中：{steps} 步',
-  'walk.sync.never': '尚未同步',
-  'walk.sync.at': '上次同步 {time}',
+  'walk.sync.never': '本機尚未同步',
+  'walk.sync.at': '本機上次同步 {time}',
   'walk.sync.pending': '{steps} 步等待同步',
   'walk.permission.title': '記錄你的步數',
   'walk.permission.body':

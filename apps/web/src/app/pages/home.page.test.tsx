@@ -262,7 +262,7 @@ describe('HomePage', () => {
     });
     render(<HomePage />);
     await screen.findByRole('button', { name: 'Collect 12 points' });
-    expect(screen.getByTestId('step-sync').textContent).toBe('Not synced yet');
+    expect(screen.getByTestId('step-sync').textContent).toBe('This phone: not synced yet');
     stepCounter.start('u1');
     await waitFor(() =>
       expect(requests.filter((request) => request.key === 'POST /api/steps').map((request) => request.body)).toEqual([
@@ -274,7 +274,7 @@ describe('HomePage', () => {
     );
     await waitFor(() =>
       expect(screen.getByTestId('step-sync').textContent).toMatch(
-        /^Last synced [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2}$/,
+        /^This phone last synced [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2}$/,
       ),
     );
     expect(screen.getByRole('button', { name: 'Start a walk' })).toBeTruthy();
@@ -299,7 +299,7 @@ describe('HomePage', () => {
     render(<HomePage />);
     await screen.findByRole('button', { name: 'Collect 12 points' });
     stepCounter.start('u1');
-    await waitFor(() => expect(screen.getByTestId('step-sync').textContent).toMatch(/^Last synced /));
+    await waitFor(() => expect(screen.getByTestId('step-sync').textContent).toMatch(/^This phone last synced /));
     expect(screen.getByTestId('step-sync').textContent).not.toContain('waiting to sync');
     await waitFor(() =>
       expect(screen.getByRole('progressbar', { name: 'Steps today' }).getAttribute('aria-valuetext')).toBe(
