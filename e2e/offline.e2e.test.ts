@@ -89,7 +89,7 @@ describe('home reloaded without a network, in Chinese at 360 px', () => {
       await expect
         .poll(async () => (await request(server.baseUrl, getHome, { token: user.token })).steps, { timeout: 10_000 })
         .toBe(200);
-      await expect.poll(() => top(page).getByTestId('step-sync').innerText()).toMatch(/^上次同步 /);
+      await expect.poll(() => top(page).getByTestId('step-sync').innerText()).toMatch(/^本机上次同步 /);
 
       // The network goes; the phone goes on counting; the app is opened again.
       await context.setOffline(true);
