@@ -71,7 +71,16 @@ export const StepBucketSchema = z.strictObject({
 });
 
 /** Why a bucket was not counted (the day's receipt says the same). */
-export const STEP_BUCKET_OUTCOMES = ['counted', 'unchanged', 'manual', 'overlap', 'late', 'future', 'invalid', 'refused'] as const;
+export const STEP_BUCKET_OUTCOMES = [
+  'counted',
+  'unchanged',
+  'manual',
+  'overlap',
+  'late',
+  'future',
+  'invalid',
+  'refused',
+] as const;
 
 export const StepBucketsResultSchema = z.object({
   /** One entry per bucket sent, in the order sent. */
@@ -221,7 +230,8 @@ export const consoleDisconnectStepConnection = defineEndpoint({
   path: '/api/console/step-connections/{id}/disconnect',
   access: 'console',
   roles: ['support', 'admin'],
-  summary: 'Disconnects a user\'s wearable account with a reason (revoked at the provider, audited). Steps it reported stay.',
+  summary:
+    "Disconnects a user's wearable account with a reason (revoked at the provider, audited). Steps it reported stay.",
   params: IdParamsSchema,
   body: z.strictObject({ reason: text().trim().min(1).max(500) }),
   response: ConsoleStepConnectionSchema,

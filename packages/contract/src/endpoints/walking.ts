@@ -372,7 +372,15 @@ export type ConsoleHomeItem = z.output<typeof ConsoleHomeItemSchema>;
  * Where a day's count came from. `device`: a step-source token; imports fill history; `huawei` and
  * `fitbit`: a connected wearable account (docs/product/step-sources.md, Connected accounts).
  */
-export const STEP_SOURCE_KINDS = ['web', 'companion', 'device', 'appleHealth', 'googleFit', 'huawei', 'fitbit'] as const;
+export const STEP_SOURCE_KINDS = [
+  'web',
+  'companion',
+  'device',
+  'appleHealth',
+  'googleFit',
+  'huawei',
+  'fitbit',
+] as const;
 export const StepSourceKindSchema = z.enum(STEP_SOURCE_KINDS);
 
 /** The longest range one history call answers. */

@@ -38,7 +38,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('lease_until', 'bigint')
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema.createIndex('step_connections_user').on('step_connections').columns(['user_id', 'connected_at']).execute();
+  await db.schema
+    .createIndex('step_connections_user')
+    .on('step_connections')
+    .columns(['user_id', 'connected_at'])
+    .execute();
   // One provider account, one Stride account; one live connection per user and provider.
   await db.schema
     .createIndex('step_connections_account_once')

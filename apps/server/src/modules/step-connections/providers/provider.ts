@@ -63,7 +63,10 @@ export interface StepProvider {
   /** Revokes the grant at the provider; a token the provider no longer knows is not an error. */
   revoke(tokens: { accessToken: string; refreshToken: string }): Promise<void>;
   /** Daily totals for the service days `from`..`to` (inclusive), counted in the business time zone. */
-  dailySteps(accessToken: string, range: { from: string; to: string; utcOffsetMinutes: number }): Promise<ProviderDay[]>;
+  dailySteps(
+    accessToken: string,
+    range: { from: string; to: string; utcOffsetMinutes: number },
+  ): Promise<ProviderDay[]>;
   /**
    * Asks the provider to notify this server when the account's activity changes (Fitbit's
    * subscriptions); providers without notifications are polled only.
