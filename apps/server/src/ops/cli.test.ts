@@ -709,6 +709,8 @@ describe('the ops command line: the books and held payments', () => {
       'push.reminders  off  retries 3',
       'files.cleanup  every 60 min  retries 2',
       'files.stray-objects  every 1440 min  retries 2',
+      // Off: no wearable provider is configured here (decision 086).
+      'steps.connections-sync  off  retries 2',
     ]);
     const ran = await ops('jobs', 'run', 'cards.cash-back');
     expect(ran.code).toBe(0);
