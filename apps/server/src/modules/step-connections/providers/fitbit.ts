@@ -6,7 +6,7 @@ import {
   failureOf,
   isLoopbackOrigin,
   readDocumented,
-  requestOptions,
+  revokeGrant,
   timedFetch,
   tokenCall,
   toProviderTokens,
@@ -191,28 +191,7 @@ export class FitbitProvider implements StepProvider {
 
   /** Revoking either token ends the grant; a token Fitbit no longer knows is already gone. */
   async revoke(tokens: { accessToken: string; refreshToken: string }): Promise<void> {
-    for (const token of [tokens.accessToken, tokens.refreshToken]) {
-      const { as, client, auth } = this.parties;
-      let response: Response;
-      try {
-        response = await oauth.revocationRequest(
-          as,
-          client,
-          auth,
-          token,
-          requestOptions('revoke', this.fetch, this.insecure),
-        );
-      } catch (error) {
-        if (error instanceof ProviderError) throw error;
-        throw new ProviderError('invalid', 'Fitbit revoke: the request could not be made');
-      }
-      if (response.status === 200) {
-        await response.body?.cancel().catch(() => undefined);
-        return;
-      }
-      const failure = await failureOf('Fitbit', 'revoke', response, true);
-      if (failure.failure !== 'unauthorized') throw failure;
-    }
+    await revokeGrant('Fitbit', this.parties, tokens, this.fetch, this.insecure);
   }
 
   async dailySteps(

@@ -201,6 +201,41 @@ export async function tokenCall(
   }
 }
 
+/**
+ * RFC 7009 revocation of a grant: the access token first, then the refresh token when the
+ * provider no longer knows the first (expired). A token the provider does not know is already gone.
+ */
+export async function revokeGrant(
+  provider: string,
+  parties: OAuthParties,
+  tokens: { accessToken: string; refreshToken: string },
+  fetchWithTimeout: ReturnType<typeof timedFetch>,
+  insecure: boolean,
+): Promise<void> {
+  const { as, client, auth } = parties;
+  for (const token of [tokens.accessToken, tokens.refreshToken]) {
+    let response: Response;
+    try {
+      response = await oauth.revocationRequest(
+        as,
+        client,
+        auth,
+        token,
+        requestOptions('revoke', fetchWithTimeout, insecure),
+      );
+    } catch (error) {
+      if (error instanceof ProviderError) throw error;
+      throw new ProviderError('invalid', `${provider} revoke: the request could not be made`);
+    }
+    if (response.status === 200) {
+      await response.body?.cancel().catch(() => undefined);
+      return;
+    }
+    const failure = await failureOf(provider, 'revoke', response, true);
+    if (failure.failure !== 'unauthorized') throw failure;
+  }
+}
+
 /** A token answer in our terms; a missing refresh token keeps the one that was used (no rotation). */
 export function toProviderTokens(
   answer: oauth.TokenEndpointResponse,

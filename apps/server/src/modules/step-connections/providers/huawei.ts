@@ -5,7 +5,7 @@ import {
   failureOf,
   isLoopbackOrigin,
   readDocumented,
-  requestOptions,
+  revokeGrant,
   timedFetch,
   tokenCall,
   toProviderTokens,
@@ -186,28 +186,7 @@ export class HuaweiProvider implements StepProvider {
    * the refresh token is revoked instead. A token neither call knows is already gone.
    */
   async revoke(tokens: { accessToken: string; refreshToken: string }): Promise<void> {
-    for (const token of [tokens.accessToken, tokens.refreshToken]) {
-      const { as, client, auth } = this.parties;
-      let response: Response;
-      try {
-        response = await oauth.revocationRequest(
-          as,
-          client,
-          auth,
-          token,
-          requestOptions('revoke', this.fetch, this.insecure),
-        );
-      } catch (error) {
-        if (error instanceof ProviderError) throw error;
-        throw new ProviderError('invalid', 'Huawei revoke: the request could not be made');
-      }
-      if (response.status === 200) {
-        await response.body?.cancel().catch(() => undefined);
-        return;
-      }
-      const failure = await failureOf('Huawei', 'revoke', response, true);
-      if (failure.failure !== 'unauthorized') throw failure;
-    }
+    await revokeGrant('Huawei', this.parties, tokens, this.fetch, this.insecure);
   }
 
   async dailySteps(
