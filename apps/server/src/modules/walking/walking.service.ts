@@ -616,17 +616,7 @@ export class WalkingService {
         const row = await this.repository.lockStepDay(trx, userId, day);
         const sourceRow = await this.repository.findStepSource(trx, userId, day, source.key);
         if (reported <= (sourceRow?.steps ?? 0)) continue;
-        await this.repository.saveStepSource(trx, {
-          user_id: userId,
-          day,
-          source: source.key,
-          kind: source.kind,
-          steps: reported,
-          reported_at: now,
-        });
-        if (reported > (row?.steps ?? 0)) {
-          await this.creditDay(trx, userId, day, row, { steps: reported, source: source.kind, reported_at: now });
-        }
+        await this.fillHistoryDay(trx, userId, day, row, source, reported, now);
       }
     });
     for (const { day, steps } of days) {
@@ -689,17 +679,7 @@ export class WalkingService {
           return 'lowered';
         }
         if (day >= yesterday) return 'report';
-        await this.repository.saveStepSource(trx, {
-          user_id: userId,
-          day,
-          source: source.key,
-          kind: source.kind,
-          steps: reported,
-          reported_at: now,
-        });
-        if (reported > (row?.steps ?? 0)) {
-          await this.creditDay(trx, userId, day, row, { steps: reported, source: source.key, reported_at: now });
-        }
+        await this.fillHistoryDay(trx, userId, day, row, source, reported, now);
         return 'filled';
       });
       if (outcome === 'same') continue;
@@ -713,6 +693,32 @@ export class WalkingService {
       }
     }
     return changed;
+  }
+
+  /**
+   * A day before yesterday, under its lock: the source's higher count stored, and the day's credited
+   * count raised when it is the highest. History only: no points, cash back or review (decision 029).
+   */
+  private async fillHistoryDay(
+    trx: Executor,
+    userId: string,
+    day: string,
+    row: StepDayRow | undefined,
+    source: StepSourceRef,
+    reported: number,
+    now: number,
+  ): Promise<void> {
+    await this.repository.saveStepSource(trx, {
+      user_id: userId,
+      day,
+      source: source.key,
+      kind: source.kind,
+      steps: reported,
+      reported_at: now,
+    });
+    if (reported > (row?.steps ?? 0)) {
+      await this.creditDay(trx, userId, day, row, { steps: reported, source: source.key, reported_at: now });
+    }
   }
 
   /** 1 point per `stepsPerPoint` steps up to the daily maximum, times the best card multiplier. */
