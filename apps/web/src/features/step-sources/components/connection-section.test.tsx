@@ -154,7 +154,8 @@ describe('connected accounts', () => {
         <ConnectionSection query={query} confirmDisconnect={noConfirm} />
       </StrictMode>,
     );
-    expect((await screen.findByTestId('connection-outcome')).textContent).toBe('Connected: Mia Walker');
+    // "Finishing the connection…" first, then the outcome.
+    await waitFor(() => expect(screen.getByTestId('connection-outcome').textContent).toBe('Connected: Mia Walker'));
     expect(callsTo('stepSources.connected').map(([, input]) => input)).toEqual([
       { body: { state: 'st-connected', code: 'abc123' } },
     ]);
