@@ -47,9 +47,10 @@ async function openWithLateAnswer(
   late: string,
   painted: (page: Page) => Promise<void>,
   arrived: (page: Page) => Promise<void>,
+  { loggedIn = true }: { loggedIn?: boolean } = {},
 ): Promise<number> {
   const { context, page } = await openPhone(browser, { width });
-  await useToken(context, await logInByApi(server.baseUrl, DEMO));
+  if (loggedIn) await useToken(context, await logInByApi(server.baseUrl, DEMO));
   await watchShifts(page);
   const held: Route[] = [];
   await page.route(`**${late}`, (call) => {
@@ -67,6 +68,20 @@ async function openWithLateAnswer(
 }
 
 describe('entry pages keep their layout while answers arrive', () => {
+  it('login: the welcome’s rules arriving after the form moves nothing (decision 089)', async () => {
+    // A first open, logged out: the welcome above the form reads the rules (decision 082). It used
+    // to appear only once they were read, and pushed the form down by its height.
+    const shift = await openWithLateAnswer(
+      412,
+      '/pages/login/index',
+      '/api/rules',
+      (page) => expect.poll(() => top(page).locator('form.card').count()).toBe(1),
+      (page) => expect.poll(() => top(page).getByTestId('welcome').getAttribute('aria-busy')).toBe('false'),
+      { loggedIn: false },
+    );
+    expect(shift).toBeLessThan(0.005);
+  });
+
   it('home: the streak line arriving after the wallet moves nothing below it', async () => {
     // 412 px, Lighthouse's phone: there the old streak line fitted on one line until it loaded.
     const shift = await openWithLateAnswer(

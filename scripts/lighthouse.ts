@@ -5,6 +5,8 @@
 // straight to the server over HTTP/1.1 (decision 067). Prints the scores and records them in
 // docs/performance.md.
 import { execFileSync } from 'node:child_process';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +38,9 @@ interface Audit {
   cls: string;
 }
 
+/** What Lighthouse reported for each audit it could not record, for the message when it gives up. */
+const failures: string[] = [];
+
 /** One audit, or null when Lighthouse could not record the load (its runtime error, such as NO_NAVSTART). */
 async function auditOnce(
   url: string,
@@ -53,7 +58,9 @@ async function auditOnce(
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   if (result.lhr.runtimeError) {
-    process.stdout.write(`${url}: ${result.lhr.runtimeError.code}, run again\n`);
+    const { code, message } = result.lhr.runtimeError;
+    failures.push(`${code}: ${message}`);
+    process.stdout.write(`${url}: ${code} (${message}), run again\n`);
     return null;
   }
   // LIGHTHOUSE_REPORTS=<folder>: also keep each page's full report there (in a folder per way
@@ -98,8 +105,13 @@ async function audit(
   before: () => Promise<void> = () => Promise.resolve(),
 ): Promise<Audit & { range: string }> {
   const runs: Audit[] = [];
+  failures.length = 0;
   for (let attempt = 0; runs.length < RUNS; attempt += 1) {
-    if (attempt >= RUNS * 2) throw new Error(`Lighthouse could not record ${url} in ${attempt} attempts`);
+    if (attempt >= RUNS * 2) {
+      throw new Error(
+        `Lighthouse could not record ${url} in ${attempt} attempts:\n  ${[...new Set(failures)].join('\n  ')}`,
+      );
+    }
     await before();
     const result = await auditOnce(url, port, keepStorage, runs.length + 1, reports);
     if (result) runs.push(result);
@@ -130,6 +142,43 @@ async function installability(base: string, port: number): Promise<string> {
   } finally {
     await browser.disconnect();
   }
+}
+
+/**
+ * Loads the app once through `base` before any audit, so that a way to the server that does not
+ * work (a certificate the browser refuses, a proxy that cannot reach the server) is said plainly,
+ * with what the browser and Node each got, instead of as six failed audits.
+ */
+async function checkReachable(base: string, port: number, transport: Transport): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  let problem: string | undefined;
+  try {
+    const response = await page.goto(`${base}/`, { waitUntil: 'domcontentloaded', timeout: 30_000 });
+    if (!response) problem = 'no answer';
+    else if (!response.ok()) problem = `HTTP ${response.status()} ${(await response.text()).slice(0, 200)}`;
+  } catch (error) {
+    problem = error instanceof Error ? error.message : String(error);
+  } finally {
+    await page.close();
+    await browser.disconnect();
+  }
+  if (problem === undefined) return;
+  const fromNode = await new Promise<string>((resolve) => {
+    // The run's own certificate, which Node does not know: this asks whether the proxy answers.
+    const get = base.startsWith('https:') ? httpsGet : httpGet;
+    const asked = get(`${base}/healthz`, { rejectUnauthorized: false, timeout: 10_000 }, (answer) => {
+      answer.resume();
+      resolve(`HTTP ${answer.statusCode ?? '?'}`);
+    });
+    asked.on('timeout', () => asked.destroy(new Error('no answer in 10 s')));
+    asked.on('error', (error) => resolve(error.message));
+  });
+  throw new Error(
+    `Chromium could not load the app ${transport.id === 'deployed' ? 'through the HTTPS/HTTP 2 proxy' : 'from the server'} at ${base}/: ${problem}. ` +
+      `Node's own request to ${base}/healthz: ${fromNode}.` +
+      (transport.id === 'deployed' ? ' LIGHTHOUSE_VIA=direct audits the server without the proxy.' : ''),
+  );
 }
 
 /** How the browser reaches the server in one set of audits. */
@@ -237,6 +286,9 @@ async function main(): Promise<void> {
       '--no-first-run',
       // The run's own certificate is trusted by its key, as a real site's is by its authority.
       `--ignore-certificate-errors-spki-list=${proxy.spki}`,
+      // localhost is the proxy's IPv4 loopback address, whatever the machine's hosts file lists
+      // first (a fresh Debian lists ::1 too, where nothing listens).
+      `--host-resolver-rules=MAP localhost ${proxy.address}`,
     ],
   });
   const tables: [Transport, string][] = [];
@@ -248,6 +300,7 @@ async function main(): Promise<void> {
       const base = transport.id === 'deployed' ? proxy.base : server.base;
       const reports = process.env.LIGHTHOUSE_REPORTS && path.join(process.env.LIGHTHOUSE_REPORTS, transport.id);
       if (reports) mkdirSync(reports, { recursive: true });
+      await checkReachable(base, chrome.port, transport);
       const { rows, installable } = await auditPages(base, server, chrome.port, reports);
       const load = `load average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end (1 min)`;
       tables.push([transport, table(transport, rows, installable, load)]);

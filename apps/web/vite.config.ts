@@ -113,23 +113,12 @@ const BOOT_MODULES = [
   /[\\/]src[\\/]locales[\\/]index\.ts$/,
   /[\\/]src[\\/]lib[\\/]navigation[\\/](paths|url)\.ts$/,
   /[\\/]src[\\/]lib[\\/]storage[\\/]user-store\.ts$/,
+  /[\\/]src[\\/]features[\\/]auth[\\/]welcome-seen\.ts$/,
   /vite[\\/]preload-helper/,
 ];
 
-// The shipped app renders with Preact through preact/compat, the same React API at about a sixth
-// of react-dom's size (decision 059). The unit tests render with React (their testing library and
-// the kit's CommonJS builds load React itself); the end-to-end journeys run this build.
-const PREACT = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   base: '/',
-  resolve: { alias: command === 'build' ? PREACT : [] },
   plugins: [
     react(),
     browserContract(),

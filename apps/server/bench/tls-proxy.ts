@@ -14,6 +14,8 @@ export interface TlsProxy {
   base: string;
   /** The certificate's SHA-256 public key hash, for Chromium's --ignore-certificate-errors-spki-list. */
   spki: string;
+  /** The loopback address it listens on, which `localhost` in `base` must resolve to. */
+  address: string;
   close(): Promise<void>;
 }
 
@@ -73,9 +75,11 @@ export async function startTlsProxy(target: string): Promise<TlsProxy> {
         answer.pipe(outgoing);
       },
     );
-    sent.on('error', () => {
-      if (!outgoing.headersSent) outgoing.writeHead(502);
-      outgoing.end();
+    sent.on('error', (error) => {
+      // Said where the run prints, and in the answer: a 502 is what Lighthouse reports of it.
+      process.stderr.write(`tls-proxy: ${incoming.method} ${incoming.url} to ${target}: ${error.message}\n`);
+      if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'text/plain' });
+      outgoing.end(`The proxy could not reach ${target}: ${error.message}`);
     });
     incoming.pipe(sent);
   });
@@ -84,6 +88,7 @@ export async function startTlsProxy(target: string): Promise<TlsProxy> {
   return {
     base: `https://localhost:${port}`,
     spki,
+    address: '127.0.0.1',
     close: () =>
       new Promise<void>((resolve) => {
         agent.destroy();

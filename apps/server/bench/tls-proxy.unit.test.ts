@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type ClientHttp2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTlsProxy, type TlsProxy } from './tls-proxy.js';
 
 let upstream: Server;
@@ -82,5 +82,35 @@ describe('the HTTPS and HTTP/2 proxy of the Lighthouse audit', () => {
     expect(answer.headers['x-stride']).toBe('yes');
     expect(answer.headers.connection).toBeUndefined();
     expect(answer.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('answers 502 naming the server it could not reach, so a failed audit says why', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = await startTlsProxy(target);
+    const other = connect(unreachable.base, { rejectUnauthorized: false });
+    const errors = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const stream = other.request({ ':method': 'GET', ':path': '/' });
+        let status = 0;
+        const chunks: Buffer[] = [];
+        stream.on('response', (received) => (status = Number(received[':status'])));
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString() }));
+        stream.on('error', reject);
+        stream.end();
+      });
+      expect(answer.status).toBe(502);
+      expect(answer.body).toContain(`could not reach ${target}`);
+      expect(String(errors.mock.calls[0]?.[0])).toContain(`GET / to ${target}`);
+      expect(unreachable.address).toBe('127.0.0.1');
+    } finally {
+      errors.mockRestore();
+      other.close();
+      await unreachable.close();
+    }
   });
 });

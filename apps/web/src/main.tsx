@@ -1,6 +1,6 @@
 // First: before any chunk creates the contract's schemas.
 import './lib/jitless-validation';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { watchConnectivity } from './app/connectivity';
@@ -28,11 +28,17 @@ if (!container) throw new Error('index.html has no #root');
 void loadStartLanguage()
   .catch(() => undefined)
   .then(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <App navigator={navigator} />
-      </StrictMode>,
-    );
+    const root = createRoot(container);
+    // The first render as a transition (decision 089): React renders it in slices of a few
+    // milliseconds, yielding to the browser between them, instead of in one long task that holds
+    // the main thread while the phone is busiest; the shell of index.html stays until it commits.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App navigator={navigator} />
+        </StrictMode>,
+      );
+    });
     void navigator.start();
     // The step counter (decision 032) is not needed to paint: its code loads after the first render.
     void import('./app/step-counter').then(({ runStepCounter }) => runStepCounter());

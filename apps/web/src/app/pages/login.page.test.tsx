@@ -74,6 +74,7 @@ describe('the login page for a newcomer (decision 082)', () => {
   it('welcomes a first open with the server’s own numbers, until dismissed', async () => {
     const { unmount } = render(<LoginPage query={{}} />);
     const welcome = await screen.findByRole('region', { name: 'Welcome to Stride' });
+    await waitFor(() => expect(welcome.getAttribute('aria-busy')).toBe('false'));
     expect(welcome.textContent).toContain('every 80 steps earn 1 point, up to 250 points a day');
     expect(welcome.textContent).toContain('50 points make ¥0.30');
     expect(welcome.textContent).toContain('first walks 4,000 steps in a day, you both get 300 points');
@@ -84,6 +85,28 @@ describe('the login page for a newcomer (decision 082)', () => {
     render(<LoginPage query={{}} />);
     await screen.findByLabelText('Mobile number');
     expect(screen.queryByTestId('welcome')).toBeNull();
+  });
+
+  it('holds the welcome’s place while the rules are read, its lines hidden, and drops it if they cannot be read (decision 089)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) => {
+        const path = new URL(String(input instanceof Request ? input.url : input), 'http://x').pathname;
+        if (path === '/api/rules') return new Promise<Response>((resolve) => (answer = resolve));
+        return Promise.resolve(new Response(JSON.stringify({ code: 1010, message: 'Not available', data: null })));
+      }),
+    );
+    render(<LoginPage query={{}} />);
+    const welcome = await screen.findByRole('region', { name: 'Welcome to Stride' });
+    expect(welcome.getAttribute('aria-busy')).toBe('true');
+    const lines = welcome.querySelector('ul');
+    expect(lines?.getAttribute('aria-hidden')).toBe('true');
+    expect(lines?.className).toContain('welcome__lines--held');
+    expect(lines?.querySelectorAll('li')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Got it' })).toBeTruthy();
+    answer(new Response(JSON.stringify({ code: 1010, message: 'Not available', data: null })));
+    await waitFor(() => expect(screen.queryByTestId('welcome')).toBeNull());
   });
 
   it('is not shown again once the user has signed in on this device', async () => {

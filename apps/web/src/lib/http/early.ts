@@ -26,9 +26,14 @@ function keyOf(url: string, token: string, language: string): string {
   return `${language} ${token} ${url}`;
 }
 
-/** The headers the app's client sends on a GET (client.ts), so the server answers the same. */
+/**
+ * The headers the app's client sends on a GET (client.ts), so the server answers the same: no
+ * Authorization without a session (a logged-out start's public read, the login page's rules).
+ */
 export function earlyHeaders(token: string, language: string): Record<string, string> {
-  return { platform: 'h5', 'Accept-Language': language, Authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = { platform: 'h5', 'Accept-Language': language };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
 }
 
 /** Starts a GET of `url` for the session `token`; a second ask for the same call is not sent again. */

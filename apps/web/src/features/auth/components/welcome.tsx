@@ -8,7 +8,18 @@ import '../welcome.css';
 const loadRules = (signal: AbortSignal) => getRules({ hideErrors: true, signal });
 
 /** The welcome's three lines, with the numbers the server applies (`GET /api/rules`). */
-export function welcomeLines(rules: Rules, t: Translate): string[] {
+export function welcomeLines(
+  rules: Pick<
+    Rules,
+    | 'stepsPerPoint'
+    | 'pointsDailyMax'
+    | 'exchangePointsPerUnit'
+    | 'exchangeCashPerUnit'
+    | 'inviteQualifyingSteps'
+    | 'inviteRewardPoints'
+  >,
+  t: Translate,
+): string[] {
   return [
     t('welcome.walk', { steps: formatNumber(rules.stepsPerPoint), points: formatNumber(rules.pointsDailyMax) }),
     t('welcome.cash', {
@@ -23,21 +34,37 @@ export function welcomeLines(rules: Rules, t: Translate): string[] {
 }
 
 /**
+ * The lines' stand-in while the rules are read: the same sentences with the shipped defaults, so
+ * they wrap as the real ones will and hold their space hidden (decision 089). Never shown.
+ */
+const PLACEHOLDER_RULES = {
+  stepsPerPoint: 100,
+  pointsDailyMax: 200,
+  exchangePointsPerUnit: 100,
+  exchangeCashPerUnit: 100,
+  inviteQualifyingSteps: 5_000,
+  inviteRewardPoints: 500,
+};
+
+/**
  * The first open's welcome above the login form (docs/product/client.md, Login and sign-up;
  * decision 082): how walking earns points, points turn into cash and a membership card pays cash
- * back, and what an invite gives, every number read from the rules; nothing until they are read.
+ * back, and what an invite gives, every number read from the rules. The card is there from the
+ * first render, its lines' space held while the rules are read, so the form below never moves
+ * (decision 089); it goes only if the rules cannot be read.
  */
 export function Welcome({ onDismiss }: { readonly onDismiss: () => void }) {
   const { t } = useI18n();
   const { state } = useRemote(loadRules, { refreshOnShow: false });
-  if (state.status !== 'ready') return null;
+  if (state.status === 'error') return null;
+  const isReady = state.status === 'ready';
   return (
-    <section className="card welcome" aria-labelledby="welcome-title" data-testid="welcome">
+    <section className="card welcome" aria-labelledby="welcome-title" aria-busy={!isReady} data-testid="welcome">
       <h2 id="welcome-title" className="welcome__title">
         {t('welcome.title')}
       </h2>
-      <ul className="welcome__lines">
-        {welcomeLines(state.data, t).map((line) => (
+      <ul className={isReady ? 'welcome__lines' : 'welcome__lines welcome__lines--held'} aria-hidden={!isReady}>
+        {welcomeLines(isReady ? state.data : PLACEHOLDER_RULES, t).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
