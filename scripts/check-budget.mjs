@@ -25,10 +25,11 @@ const { values: options } = parseArgs({
     dist: { type: 'string', default: join(ROOT, 'apps', 'web', 'dist') },
     // The build's `base`: index.html names its files under it.
     base: { type: 'string', default: '/' },
-    // The web app's first route, its largest start language counted (decision 052): 59.6 KB when
-    // set, with Preact in place of react-dom (decision 059), all of the app's CSS in one file and
-    // the shared app code in one chunk (decision 060); the target is 90 KB. A build that brought react-dom back (about +57 KB) fails it.
-    'first-route-kb': { type: 'string', default: '68' },
+    // The web app's first route, its largest start language counted (decision 052), with React 19
+    // (decision 089, which ended decision 059's Preact): 119.0 KB when set, of which React,
+    // react-dom and the scheduler are 65.8 KB. The target is 100 KB (docs/performance.md says by
+    // how much it is missed); the budget keeps a small margin over the measured build.
+    'first-route-kb': { type: 'string', default: '122' },
     // The web app's language chunks (decision 051): the app paints once the start language is
     // here, so that chunk is part of the first route. The console passes --language none.
     language: { type: 'string', multiple: true, default: ['^src/locales/chunks/(en|es|fr|zh-Hans|zh-Hant)\\.ts$'] },

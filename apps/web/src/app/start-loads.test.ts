@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../lib/navigation';
 import { TOKEN_KEY, USER_INFO_KEY, createUserStore } from '../lib/storage';
-import { startLoads, warmFormats, type StartLoads } from './start-loads';
+import { startLoads, type StartLoads } from './start-loads';
 
 function loads(): StartLoads & { [K in keyof StartLoads]: ReturnType<typeof vi.fn> } {
   return {
@@ -10,7 +10,6 @@ function loads(): StartLoads & { [K in keyof StartLoads]: ReturnType<typeof vi.f
     sessionChecks: vi.fn(() => Promise.resolve()),
     read: vi.fn((_path: string, _token: string) => undefined),
     welcomeDue: vi.fn(() => true),
-    warm: vi.fn(() => undefined),
   };
 }
 
@@ -21,36 +20,6 @@ function users(token: string) {
 }
 
 describe('what the start script asks for', () => {
-  it('readies the formats once the page and its language have been asked for, logged in or not (decision 089)', () => {
-    for (const token of ['token-1', '']) {
-      const asked = loads();
-      startLoads('#/pages/index/index', users(token), asked);
-      expect(asked.warm).toHaveBeenCalledTimes(1);
-      expect(asked.warm.mock.invocationCallOrder[0]).toBeGreaterThan(asked.page.mock.invocationCallOrder[0]!);
-      expect(asked.warm.mock.invocationCallOrder[0]).toBeGreaterThan(asked.language.mock.invocationCallOrder[0]!);
-    }
-  });
-
-  it('readies the number and date formats of the language, and lets an unknown one pass', () => {
-    const made: string[] = [];
-    const numbers = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (this: unknown, locale) {
-      made.push(`number ${String(locale)}`);
-      return { format: () => '0' } as unknown as Intl.NumberFormat;
-    });
-    const dates = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (this: unknown, locale) {
-      made.push(`date ${String(locale)}`);
-      return { format: () => '0' } as unknown as Intl.DateTimeFormat;
-    });
-    try {
-      warmFormats('fr');
-      expect(made).toEqual(['number fr', 'date fr']);
-    } finally {
-      numbers.mockRestore();
-      dates.mockRestore();
-    }
-    expect(() => warmFormats('not a language!')).not.toThrow();
-  });
-
   it('asks a logged-in user for the language, the page the address opens and the session checks', () => {
     const asked = loads();
     startLoads('#/pages/shop/index?tab=2', users('token-1'), asked);
@@ -136,7 +105,6 @@ describe('what the start script asks for', () => {
       sessionChecks: () => checks.download,
       read: () => undefined,
       welcomeDue: () => false,
-      warm: () => undefined,
     });
     for (const { handled } of [language, page, checks]) expect(handled).toHaveBeenCalledTimes(1);
   });

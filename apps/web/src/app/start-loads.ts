@@ -16,24 +16,6 @@ export interface StartLoads {
   readonly read: (path: string, token: string) => void;
   /** Whether the login page will show the first open's welcome, which reads the rules (decision 082). */
   readonly welcomeDue: () => boolean;
-  /** Readies the browser's number and date formats while the downloads are under way (warmFormats). */
-  readonly warm: () => void;
-}
-
-/**
- * The first `Intl.NumberFormat` a page makes costs 70–90 ms in Chromium, and the first
- * `Intl.DateTimeFormat` another 8–20 (the locale data being set up; later ones take under a
- * millisecond): made by the first render, that is one long task of the first paint's. Made here,
- * it runs while the browser waits for the entry's download, when the main thread has nothing
- * else to do (decision 089).
- */
-export function warmFormats(language: string): void {
-  try {
-    new Intl.NumberFormat(language).format(0);
-    new Intl.DateTimeFormat(language).format(0);
-  } catch {
-    // A language the browser's Intl does not know: the app's own formats fall back (lib/format).
-  }
 }
 
 const LOADS: StartLoads = {
@@ -45,8 +27,6 @@ const LOADS: StartLoads = {
   sessionChecks: () => Promise.all([import('../features/auth'), import('../features/policies')]),
   read: (path, token) => askEarly(window.location.origin + path, token, languageStore.get()),
   welcomeDue: isWelcomeDue,
-  // A task of its own, once the downloads above have been asked for.
-  warm: () => setTimeout(() => warmFormats(languageStore.get()), 0),
 };
 
 /**
@@ -63,7 +43,6 @@ export function startLoads(hash: string, users: UserStore = userStore, loads: St
   const ignore = () => undefined;
   void loads.language().catch(ignore);
   void loads.page(page).catch(ignore);
-  loads.warm();
   if (!isLogged) {
     // The first open's welcome above the login form reads the rules: asked with the page's code,
     // so its lines are filled as soon as it renders (decision 089).
