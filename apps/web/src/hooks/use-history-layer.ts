@@ -12,8 +12,9 @@ export function useHistoryLayer(onClose: () => void, isOpen = true): void {
   useLayoutEffect(() => {
     latest.current = onClose;
   });
-  // A layout effect: the entry is written before the overlay is painted. Preact runs a plain
-  // effect only after the next frame, and a back pressed in between closed what was below it.
+  // A layout effect: the entry is written before the overlay is painted. A plain effect may run
+  // only after the next frame (it did under the Preact build of decision 059), and a back pressed
+  // in between closed what was below it.
   useLayoutEffect(() => {
     if (!isOpen) return undefined;
     const layer = findNavigator()?.openLayer(() => latest.current());
