@@ -35,7 +35,8 @@ export function welcomeLines(
 
 /**
  * The lines' stand-in while the rules are read: the same sentences with the shipped defaults, so
- * they wrap as the real ones will and hold their space hidden (decision 089). Never shown.
+ * they wrap as the real ones will and hold their space, drawn as grey bars (decision 089). Their
+ * text is never shown nor read out.
  */
 const PLACEHOLDER_RULES = {
   stepsPerPoint: 100,
@@ -65,7 +66,9 @@ export function Welcome({ onDismiss }: { readonly onDismiss: () => void }) {
       </h2>
       <ul className={isReady ? 'welcome__lines' : 'welcome__lines welcome__lines--held'} aria-hidden={!isReady}>
         {welcomeLines(isReady ? state.data : PLACEHOLDER_RULES, t).map((line) => (
-          <li key={line}>{line}</li>
+          <li key={line}>
+            <span>{line}</span>
+          </li>
         ))}
       </ul>
       <button type="button" className="button button--ghost button--block" onClick={onDismiss}>
