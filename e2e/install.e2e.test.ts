@@ -37,7 +37,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  // Chromium's profile may still be writing as it closes: rm retries ENOTEMPTY and EBUSY.
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe('the installable, offline-capable app', () => {

@@ -121,7 +121,8 @@ describe('home reloaded without a network, in Chinese at 360 px', () => {
     } finally {
       // Closing a context that went offline and back can hang in Chromium (above).
       void context.close().catch(() => undefined);
-      rmSync(dir, { recursive: true, force: true });
+      // Chromium's profile may still be writing as it closes: rm retries ENOTEMPTY and EBUSY.
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
     }
   }, 120_000);
 });
