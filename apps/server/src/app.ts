@@ -1,27 +1,20 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import { CODES, ENDPOINTS, type Language } from '@stride/contract';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ENDPOINTS, type Language } from '@stride/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { runCleanup } from './cleanup.js';
 import type { Config } from './config.js';
-import { isLostConnection } from './db/connection-loss.js';
 import { createDatabase, migrateToLatest, type Db } from './db/database.js';
-import { AppError } from './http/errors.js';
-import { precompressedEncoding } from './http/precompressed.js';
-import { API_HEADERS, CONSOLE_HEADERS, readApiBackups, webAppHelmet } from './http/security-headers.js';
 import { EndpointRegistrar } from './http/endpoints.js';
-import { negotiateLanguage, translator, type MessageKey, type Translate } from './i18n/index.js';
-import { refuseControlCharacters } from './http/validation.js';
+import { answerFrameworkError, MAX_PARAM_LENGTH, registerErrorHandlers } from './http/error-handler.js';
+import { registerJsonBodies } from './http/json-body.js';
+import { registerRequestHooks } from './http/request-hooks.js';
+import { registerStaticApps } from './http/static-apps.js';
+import type { Translate } from './i18n/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { FieldCipher } from './lib/secrets.js';
 import { createStorage, type Storage } from './storage/storage.js';
-import { StorageUnavailableError } from './storage/object-store.js';
 import { FilesRepository } from './modules/files/files.repository.js';
 import { registerFileConsoleRoutes, registerFileRoutes, registerMediaFiles } from './modules/files/files.routes.js';
 import { FilesService } from './modules/files/files.service.js';
@@ -537,98 +530,6 @@ export function buildServices(
   };
 }
 
-// Fastify's own client errors (bad JSON, body too large, wrong content type) are the caller's
-// fault and so answer HTTP 200 with a validation envelope like any other bad input.
-function clientErrorMessage(error: FastifyError, t: Translate, config: Config): string {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return t('badJson');
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return t('bodyTooLarge', { limit: config.bodyLimit });
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return t('unsupportedMediaType', { type: error.message.replace(/^.*: /, '') });
-    default:
-      return error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' ? t('badJson') : t('validationFailed');
-  }
-}
-
-/**
- * An error's message key and values; a frozen account's (1018, from login, a session or a step-source
- * token alike) names SUPPORT_CONTACT when one is configured (decision 082).
- */
-function frozenWithContact(error: AppError, config: Config): [MessageKey, Record<string, string | number>] {
-  if (error.messageKey === 'accountFrozen' && config.supportContact) {
-    return ['accountFrozenContact', { contact: config.supportContact.value }];
-  }
-  return [error.messageKey, error.values];
-}
-
-/** Blank characters a JSON body may carry around its value: a pretty-printer's newline, not a padding. */
-export const MAX_JSON_PADDING = 1024;
-
-/** Why a JSON body is refused before it is parsed, if it is (decision 016). */
-function jsonBodyRefusal(contentType: string | undefined, body: string): AppError | undefined {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-    return new AppError('VALIDATION_FAILED', 'charsetUnsupported', { charset });
-  }
-  if (body.charCodeAt(0) === 0xfeff) return new AppError('VALIDATION_FAILED', 'jsonByteOrderMark');
-  const leading = body.length - body.trimStart().length;
-  if (leading > MAX_JSON_PADDING || body.length - body.trimEnd().length > MAX_JSON_PADDING) {
-    return new AppError('VALIDATION_FAILED', 'jsonPadding', { max: MAX_JSON_PADDING });
-  }
-  return undefined;
-}
-
-/** Longest path parameter the router accepts; ids are at most 64 characters. */
-const MAX_PARAM_LENGTH = 100;
-
-/**
- * The router's own refusals (bad percent-encoding, an overlong path parameter) arrive before any
- * hook has run: they get the envelope any other bad input gets, and the API's headers by hand.
- */
-function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const t = translator(negotiateLanguage(request.headers['accept-language']));
-  const message =
-    error.code === 'FST_ERR_BAD_URL'
-      ? t('urlMalformed')
-      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-        ? t('urlTooLong', { max: MAX_PARAM_LENGTH })
-        : undefined;
-  void reply.headers({ ...API_HEADERS, 'x-request-id': request.id });
-  if (!message) {
-    request.log.error(error);
-    void reply.code(500).send({ code: 500, message: t('internal'), data: null });
-    return;
-  }
-  request.log.info({ code: error.code }, 'client error');
-  void reply.code(200).send({ code: CODES.VALIDATION_FAILED, message, data: null });
-}
-
-/** A key that `JSON.parse` accepts but the body parser refuses (prototype poisoning). */
-function forbiddenJsonKey(body: string): string | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-  const pending = [value];
-  let found: string | undefined;
-  while (pending.length > 0 && !found) {
-    const item = pending.pop();
-    if (!item || typeof item !== 'object') continue;
-    if (Object.hasOwn(item, '__proto__')) found = '__proto__';
-    else if (Object.hasOwn(item, 'constructor')) found = 'constructor';
-    pending.push(...(Object.values(item) as unknown[]));
-  }
-  return found;
-}
-
-/** The health probes answer data, like the API, and get its headers. */
-const isProbe = (url: string) => url === '/healthz' || url === '/readyz';
-
 /** Builds the whole app in a fixed order: infrastructure, services, routes. */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -705,48 +606,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   }
   app.addHook('onClose', () => jobs.stop());
 
-  app.decorateRequest('language', 'en');
-  app.decorateRequest('t', translator('en'));
-  app.addHook('onRequest', async (request, reply) => {
-    request.language = negotiateLanguage(request.headers['accept-language']);
-    request.t = translator(request.language);
-    reply.header('x-request-id', request.id);
-  });
+  await registerRequestHooks(app, config);
 
-  // Security headers on every answer (decision 016): the web app's policy by default; API
-  // answers are data, never a page, so they get the strictest policy and are never stored.
-  await app.register(fastifyHelmet, webAppHelmet(readApiBackups(config.webDist)));
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/') || isProbe(request.url)) reply.headers(API_HEADERS);
-    else if (request.url === '/console' || request.url.startsWith('/console/')) reply.headers(CONSOLE_HEADERS);
-    // The router ignores a trailing slash for the console's and the web app's pages; the API's
-    // addresses are exactly the contract's (decision 016).
-    const pathName = request.url.split('?')[0] ?? '';
-    if (pathName.startsWith('/api/') && pathName.endsWith('/')) {
-      return reply
-        .code(404)
-        .send({ code: CODES.NOT_FOUND, message: request.t('routeNotFound', { path: pathName }), data: null });
-    }
-    // No address carries a control character; a NUL must never reach the database.
-    refuseControlCharacters(request.params, request.t);
-    refuseControlCharacters(request.query, request.t);
-  });
-
-  // JSON bodies: Fastify's parser (which refuses prototype poisoning), with a message that says
-  // which key is refused instead of "not valid JSON". What the contract does not describe is
-  // refused before it (decision 016): a charset other than UTF-8, a byte-order mark (which the
-  // parser would quietly skip), and padding that only makes the body larger.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const refusal = jsonBodyRefusal(request.headers['content-type'], body as string);
-    if (refusal) return done(refusal, undefined);
-    void parseJson(request, body as string, (error, value) => {
-      const key = error ? forbiddenJsonKey(body as string) : undefined;
-      if (key) return done(new AppError('VALIDATION_FAILED', 'jsonForbiddenKey', { key }), undefined);
-      return done(error, value);
-    });
-  });
+  registerJsonBodies(app);
 
   if (config.corsOrigins.length > 0) {
     // Only for a web app served from another origin that lists this server as a backup host.
@@ -764,39 +626,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: config.uploads.maxBytes, files: 1, fields: 4, fieldSize: 256, parts: 5 },
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const t = request.t ?? translator('en');
-    if (error instanceof AppError) {
-      // The caller is told to try again; the store's own words are for the operators (decision 054).
-      if (error instanceof StorageUnavailableError) {
-        request.log.warn({ err: error.reason }, 'object storage unavailable');
-      }
-      const message = error.text ?? t(...frozenWithContact(error, config));
-      return reply.code(200).send({ code: error.code, message, data: null });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      request.log.info({ code: error.code }, 'client error');
-      return reply
-        .code(200)
-        .send({ code: CODES.VALIDATION_FAILED, message: clientErrorMessage(error, t, config), data: null });
-    }
-    if (isLostConnection(error)) {
-      // Outside the contract endpoints (payment callbacks, pages): a status the caller retries on.
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).send({ code: CODES.SERVICE_UNAVAILABLE, message: t('serviceUnavailable'), data: null });
-    }
-    request.log.error(error);
-    return reply.code(500).send({ code: 500, message: t('internal'), data: null });
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    const t = request.t ?? translator('en');
-    const requestPath = request.url.split('?')[0] ?? '';
-    return reply
-      .code(404)
-      .send({ code: CODES.NOT_FOUND, message: t('routeNotFound', { path: requestPath }), data: null });
-  });
+  registerErrorHandlers(app, config);
 
   const endpoints = new EndpointRegistrar(
     app,
@@ -900,66 +730,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  // Hashed build assets never change; index.html must always be fresh, and so must the web app's
-  // service worker, its Workbox runtime and the manifest (decision 045): a browser that kept an old
-  // sw.js would keep serving the old app from its cache.
-  const staticCache = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
-    res.setHeader(
-      'cache-control',
-      filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-    );
-    // The same address answers brotli, gzip or plain bytes by the request's accept-encoding.
-    res.setHeader('vary', 'accept-encoding');
-  };
-  // The operator console (decision 022) under its own prefix: the router prefers /console/* to the
-  // web app's wildcard, so the web app never answers for it.
-  const consoleDist = config.consoleDist;
-  if (consoleDist && existsSync(path.join(consoleDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: consoleDist,
-      prefix: '/console',
-      index: ['index.html'],
-      wildcard: true,
-      decorateReply: false,
-      cacheControl: false,
-      // The build's brotli and gzip copies (decision 050), as the browser accepts them.
-      preCompressed: true,
-      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
-      setHeaders: staticCache,
-    });
-    // The router ignores trailing slashes, so /console and /console/ both land here rather than
-    // in /console/*: the bare address moves to /console/ (the page's asset addresses are relative
-    // to it), and /console/ answers the index.html the static handler would.
-    const consoleIndex = path.join(consoleDist, 'index.html');
-    app.get('/console', async (request, reply) => {
-      const pathName = request.url.split('?')[0] ?? '';
-      if (!pathName.endsWith('/')) return reply.redirect(`/console/${request.url.slice(pathName.length)}`, 301);
-      const encoding = precompressedEncoding(request.headers['accept-encoding'], consoleIndex);
-      if (encoding) reply.header('content-encoding', encoding.name);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding')
-        .send(await readFile(`${consoleIndex}${encoding?.extension ?? ''}`));
-    });
-  }
-
-  const webDist = config.webDist;
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      // A list: with preCompressed, @fastify/static finds `/`'s index.html.br only in a list.
-      index: ['index.html'],
-      wildcard: true,
-      // Off, or @fastify/send's own `public, max-age=0` would replace the header set below.
-      cacheControl: false,
-      // The build's brotli and gzip copies (decision 050), as the browser accepts them.
-      preCompressed: true,
-      // The build's manifest (.vite/) is for the bundle budget check, not for browsers.
-      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
-      setHeaders: staticCache,
-    });
-  }
+  await registerStaticApps(app, config);
 
   return app;
 }

@@ -11,7 +11,7 @@ const DEMO_SECRET_FILE = 'demo-secret';
 const DEMO_SANDBOX_SECRET_FILE = 'demo-sandbox-secret';
 const DEMO_DATA_KEY_FILE = 'demo-data-key';
 const DATA_KEY_BYTES = 32;
-const MIN_SECRET_LENGTH = 32;
+export const MIN_SECRET_LENGTH = 32;
 /** Alipay's production gateway for the v2 open API (`alipay.trade.*`, decision 036). */
 export const ALIPAY_PRODUCTION_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
@@ -315,7 +315,7 @@ function smsSettings(mode: 'demo' | 'production', e: z.output<typeof EnvSchema>,
 }
 
 type Env = z.output<typeof EnvSchema>;
-type Mode = NonNullable<Env['STRIDE_MODE']>;
+export type Mode = NonNullable<Env['STRIDE_MODE']>;
 
 /** How the app offers the support contact: a mail, a call, or a page (decision 082). */
 export type SupportContact = { readonly kind: 'email' | 'phone' | 'url'; readonly value: string };
@@ -491,7 +491,7 @@ export class StartupProblems {
   }
 }
 
-function readOrCreateDemoSecret(dataDir: string, name = DEMO_SECRET_FILE): string {
+export function readOrCreateDemoSecret(dataDir: string, name = DEMO_SECRET_FILE): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -598,7 +598,7 @@ function loadDataKey(mode: Mode, dataDir: string, value: string | undefined, pro
 }
 
 /** A key given inline or as a file (not both); undefined when neither is set. */
-function readKeySource(inline: string | undefined, file: string | undefined, name: string): string | undefined {
+export function readKeySource(inline: string | undefined, file: string | undefined, name: string): string | undefined {
   if (inline && file) throw new ConfigError(`Set ${name} or ${name}_FILE, not both.`);
   if (!file) return inline;
   try {
@@ -612,7 +612,7 @@ function readKeySource(inline: string | undefined, file: string | undefined, nam
  * A key as PEM, or as the bare base64 Alipay's key tool and open platform show (DER: PKCS#8 for
  * a private key, SubjectPublicKeyInfo for a public key).
  */
-function parseKey(text: string, kind: 'private' | 'public', name: string): KeyObject {
+export function parseKey(text: string, kind: 'private' | 'public', name: string): KeyObject {
   const trimmed = text.trim();
   try {
     if (trimmed.startsWith('-----BEGIN')) {
@@ -703,7 +703,7 @@ function metricsSettings(e: Env, mode: Mode, problems: StartupProblems) {
 }
 
 /** An http(s) address on this machine (127.0.0.0/8, ::1 or localhost). */
-function isLoopbackUrl(value: string): boolean {
+export function isLoopbackUrl(value: string): boolean {
   try {
     const host = new URL(value).hostname;
     return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -1057,4 +1057,63 @@ export function startupWarnings(config: Config): string[] {
     );
   }
   return warnings;
+}
+
+/**
+ * The frame's part of the configuration: what the HTTP app, the database, storage, jobs, metrics
+ * and the demo read. Each module's own variables are its settings (docs/configuration.md).
+ */
+export type FrameConfig = Pick<
+  Config,
+  | 'mode'
+  | 'host'
+  | 'port'
+  | 'publicUrl'
+  | 'dataDir'
+  | 'database'
+  | 'appSecret'
+  | 'logLevel'
+  | 'webDist'
+  | 'consoleDist'
+  | 'trustProxy'
+  | 'corsOrigins'
+  | 'bodyLimit'
+  | 'dataKey'
+  | 'businessUtcOffsetMinutes'
+  | 'cleanupIntervalMinutes'
+  | 'supportContact'
+  | 'storage'
+  | 'jobs'
+  | 'metrics'
+  | 'shutdownGraceSeconds'
+  | 'demo'
+>;
+
+/** What a module's settings are read with, besides its own variables. */
+export interface SettingsContext {
+  mode: Mode;
+  /** DATA_DIR, resolved. */
+  dataDir: string;
+  /** The frame's settings, read before every module's. */
+  frame: FrameConfig;
+  /** The one list of start-up problems (decision 038): add to it, it is thrown once. */
+  problems: StartupProblems;
+}
+
+/**
+ * One module's environment variables (a zod object whose every variable has a description, from
+ * which docs/configuration.md is generated) and the settings they become in `Config`.
+ */
+export interface SettingsSlice<Out extends object = object> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any module's variables
+  env: z.ZodObject<any>;
+  read(env: Record<string, unknown>, context: SettingsContext): Out;
+}
+
+/** Declares a module's settings: its variables, and how they are read into its part of `Config`. */
+export function defineSettings<Shape extends z.ZodRawShape, Out extends object>(
+  env: z.ZodObject<Shape>,
+  read: (env: z.output<z.ZodObject<Shape>>, context: SettingsContext) => Out,
+): SettingsSlice<Out> {
+  return { env, read: (values, context) => read(values as z.output<z.ZodObject<Shape>>, context) };
 }
