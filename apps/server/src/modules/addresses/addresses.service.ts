@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Address } from '@stride/contract';
-import type { Config } from '../../config.js';
+import type { AddressesSettings } from './addresses.settings.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { lockUserRow } from '../../db/locks.js';
@@ -53,7 +53,7 @@ export class AddressesService {
     private readonly db: Db,
     private readonly repository: AddressesRepository,
     private readonly clock: Clock,
-    private readonly config: Config,
+    private readonly config: AddressesSettings,
   ) {}
 
   async list(userId: string): Promise<Address[]> {
