@@ -6,8 +6,9 @@ import { build, type Rolldown } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserContract } from './browser-contract';
 
-// The contract as the web app's build bundles it (decision 065): endpoints keep what the client
-// sends a call by, and nothing a page does not use (the schemas, zod) reaches the browser.
+// The contract as the web app's build bundles it (decision 065 "The contract without its schemas in the browser"):
+// endpoints keep what the client sends a call by, and nothing a page does not use (the schemas, zod) reaches the
+// browser.
 const dir = mkdtempSync(path.join(tmpdir(), 'stride-browser-contract-'));
 const contract = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 

@@ -2,9 +2,9 @@ import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 
 /**
- * What the browser keeps of the contract (decision 065). The client sends a call by its endpoint's
- * method and path (src/lib/http/client.ts) and never validates with the endpoint's schemas, so the
- * web app's build:
+ * What the browser keeps of the contract (decision 065 "The contract without its schemas in the browser"). The client
+ * sends a call by its endpoint's method and path (src/lib/http/client.ts) and never validates with the endpoint's
+ * schemas, so the web app's build:
  * - leaves out each `defineEndpoint` call's schemas and summary;
  * - builds each of the contract's top-level values (`const X = z.object(...)`, `X.optional()`,
  *   a helper's result) in a function call marked pure, so that the bundler leaves out every one

@@ -3,8 +3,8 @@ import type { Plugin } from 'vite';
 import type { ManifestOptions, VitePWAOptions } from 'vite-plugin-pwa';
 
 /**
- * The installable app (docs/product/client.md, Install, offline and updates; decision 045): the web
- * app manifest and the service worker vite-plugin-pwa builds with Workbox's generateSW.
+ * The installable app (docs/product/client.md, Install, offline and updates; decision 045 "An installable app that
+ * opens offline"): the web app manifest and the service worker vite-plugin-pwa builds with Workbox's generateSW.
  */
 
 /** One of the app's colour variables in app.css (`--name: #rrggbb;`), so the manifest follows the app. */
@@ -75,7 +75,7 @@ export function themeColourMeta(appCssFile: string): Plugin {
  */
 export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/, /^\/console(\/|$)/, /^\/demo(\/|$)/, /^\/(healthz|readyz)$/];
 
-/** The script the worker imports: the Web Push handlers (src/sw/push.ts, decision 048). */
+/** The script the worker imports: the Web Push handlers (src/sw/push.ts, decision 048 "Web Push"). */
 export const PUSH_SCRIPT = 'sw-push.js';
 
 /**

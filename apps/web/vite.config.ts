@@ -10,8 +10,8 @@ import { browserContract } from './browser-contract';
 import { pushWorkerScript, pwaOptions, themeColourMeta } from './pwa';
 
 /**
- * The face page's tiny face detector model (decision 013): copied from the npm package into the
- * build as /face-models/*, and served from the package in dev. Only these two files, not the
+ * The face page's tiny face detector model (decision 013 "Face detection in the browser"): copied from the npm package
+ * into the build as /face-models/*, and served from the package in dev. Only these two files, not the
  * package's other models.
  */
 function faceModels(): Plugin {
@@ -41,7 +41,7 @@ function faceModels(): Plugin {
 /**
  * The backup API hosts baked into the bundle (VITE_API_BACKUPS), written to .vite/api-backups.json
  * as origins: the server serving this build allows them in its Content-Security-Policy's
- * connect-src, or failover to them would be blocked (decision 016).
+ * connect-src, or failover to them would be blocked (decision 016 "Malformed requests and security headers").
  */
 function apiBackupOrigins(): Plugin {
   let origins: string[] = [];
@@ -62,10 +62,10 @@ function apiBackupOrigins(): Plugin {
 }
 
 /**
- * The start script (src/start.ts, decisions 052 and 064) as an entry of its own, named first in
- * index.html's head: Vite would merge a second module script of index.html into the app's entry,
- * and the point is that it runs before that entry has downloaded. It imports no other chunk (its
- * modules are the `boot` group below, and the app's entry imports them from it), so it runs as soon
+ * The start script (src/start.ts, decisions 052 "A first route without waterfalls" and 064 "A start script that waits
+ * for nothing") as an entry of its own, named first in index.html's head: Vite would merge a second module script of
+ * index.html into the app's entry, and the point is that it runs before that entry has downloaded. It imports no other
+ * chunk (its modules are the `boot` group below, and the app's entry imports them from it), so it runs as soon
  * as its one file is here; the build fails if it ever imports one.
  */
 function startScript(entry: string): Plugin {
@@ -100,8 +100,8 @@ function startScript(entry: string): Plugin {
 const START_SCRIPT = fileURLToPath(new URL('./src/start.ts', import.meta.url));
 
 /**
- * Every module the start script imports (decision 064), and nothing heavier: the route table as
- * data, the page loaders, the stores it reads, the early reads, the language loaders and Vite's
+ * Every module the start script imports (decision 064 "A start script that waits for nothing"), and nothing heavier:
+ * the route table as data, the page loaders, the stores it reads, the early reads, the language loaders and Vite's
  * preload helper. The build fails if the start script imports any other chunk (startScript above).
  */
 const BOOT_MODULES = [
@@ -128,7 +128,8 @@ export default defineConfig(() => ({
     VitePWA(pwaOptions(fileURLToPath(new URL('./src/app/app.css', import.meta.url)))),
     themeColourMeta(fileURLToPath(new URL('./src/app/app.css', import.meta.url))),
     pushWorkerScript(fileURLToPath(new URL('./src/sw/push.ts', import.meta.url))),
-    // Last: brotli and gzip copies of everything above, the service worker included (decision 050).
+    // Last: brotli and gzip copies of everything above, the service worker included (decision 050 "Static files
+    // precompressed at build time").
     precompress(),
   ],
   build: {
@@ -136,23 +137,25 @@ export default defineConfig(() => ({
     emptyOutDir: true,
     // dist/.vite/manifest.json maps each page module to its chunk and CSS; check-budget reads it.
     manifest: true,
-    // All of the app's CSS in one file that index.html links (decision 060): 13 KB gzip, against a
-    // stylesheet request per page and per shared chunk (46 files; a home start waited on 14).
+    // All of the app's CSS in one file that index.html links (decision 060 "The first page's reads leave with its code,
+    // fewer files"): 13 KB gzip, against a stylesheet request per page and per shared chunk (46 files; a home start
+    // waited on 14).
     cssCodeSplit: false,
     rollupOptions: {
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), start: START_SCRIPT },
       output: {
-        // The app's own shared code that ten pages or more use, in one chunk (decision 060): Rolldown
-        // otherwise makes a chunk of every set of pages that share a module, and a start waited on
-        // each of them (40 script files for home). Ten pages: below that, modules the entry uses
-        // joined the chunk and pulled it all into the first route.
-        // The start script's own modules come first, in a chunk of their own (decision 064): were they
-        // in the shared chunk, the start script would wait for all of it before asking for anything.
-        // What the web app keeps of the contract, endpoints' paths and plain rules (decision 065), is
-        // one small chunk instead of one per contract file (home's start asked for ten).
-        // React, react-dom and the scheduler are one chunk of their own (decision 089): in the shared
-        // chunk, the kit's pieces the entry imports (its nav bar) pulled all of that chunk into the
-        // first route for React's JSX runtime. Of the shared code, what the entry itself imports is a
+        // The app's own shared code that ten pages or more use, in one chunk (decision 060 "The first page's reads
+        // leave with its code, fewer files"): Rolldown otherwise makes a chunk of every set of pages that share a
+        // module, and a start waited on each of them (40 script files for home). Ten pages: below that, modules the
+        // entry uses joined the chunk and pulled it all into the first route.
+        // The start script's own modules come first, in a chunk of their own (decision 064 "A start script that waits
+        // for nothing"): were they in the shared chunk, the start script would wait for all of it before asking for
+        // anything. What the web app keeps of the contract, endpoints' paths and plain rules (decision 065 "The
+        // contract without its schemas in the browser"), is one small chunk instead of one per contract file (home's
+        // start asked for ten). The request core (packages/client) joins it: it is the HTTP client's base, and the
+        // entry loads both. React, react-dom and the scheduler are one chunk of their own (decision 089 "The web app
+        // ships React 19"): in the shared chunk, the kit's pieces the entry imports (its nav bar) pulled all of that
+        // chunk into the first route for React's JSX runtime. Of the shared code, what the entry itself imports is a
         // chunk of its own (`$initial`: the navigator, the HTTP client, the texts' hooks), and what
         // only pages use stays in the shared chunk that a page's start loads: 5 KB less before the
         // first paint.
@@ -160,7 +163,7 @@ export default defineConfig(() => ({
           groups: [
             { name: 'boot', test: (id) => BOOT_MODULES.some((pattern) => pattern.test(id)), priority: 2 },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: 'contract', test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, priority: 1 },
+            { name: 'contract', test: /[\\/]packages[\\/](contract|client)[\\/]src[\\/]/, priority: 1 },
             {
               name: 'entry-shared',
               test: /[\\/]src[\\/](features|components|hooks|lib)[\\/]/,

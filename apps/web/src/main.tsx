@@ -24,12 +24,13 @@ const navigator = setUpNavigation();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-// The chosen language is a chunk of its own (decision 051), asked for by start.ts before this entry runs (decision 052): render once its texts are here.
+// The chosen language is a chunk of its own (decision 051 "One language per download"), asked for by start.ts before
+// this entry runs (decision 052 "A first route without waterfalls"): render once its texts are here.
 void loadStartLanguage()
   .catch(() => undefined)
   .then(() => {
     const root = createRoot(container);
-    // The first render as a transition (decision 089): React renders it in slices of a few
+    // The first render as a transition (decision 089 "The web app ships React 19"): React renders it in slices of a few
     // milliseconds, yielding to the browser between them, instead of in one long task that holds
     // the main thread while the phone is busiest; the shell of index.html stays until it commits.
     startTransition(() => {
@@ -40,9 +41,11 @@ void loadStartLanguage()
       );
     });
     void navigator.start();
-    // The step counter (decision 032) is not needed to paint: its code loads after the first render.
+    // The step counter (decision 032 "One step counter for the whole app, live tab pages") is not needed to paint: its
+    // code loads after the first render.
     void import('./app/step-counter').then(({ runStepCounter }) => runStepCounter());
   });
-// Installable and offline (decision 045): the worker's registration loads after the first paint.
+// Installable and offline (decision 045 "An installable app that opens offline"): the worker's registration loads after
+// the first paint.
 watchConnectivity();
 registerServiceWorker();

@@ -2,8 +2,8 @@ import type { ConsoleLanguage } from '../locales';
 
 /**
  * Numbers, money and dates as the operator's browser writes them in the console's language
- * (decision 080): the region comes from the browser's own languages, so an en-US browser reads
- * 12/31/2026 and 1,234,567, an en-GB one 31/12/2026, a Chinese one 2026/12/31.
+ * (decision 080 "A console a new operator can read"): the region comes from the browser's own languages, so an en-US
+ * browser reads 12/31/2026 and 1,234,567, an en-GB one 31/12/2026, a Chinese one 2026/12/31.
  */
 
 function browserLanguages(): readonly string[] {
@@ -104,7 +104,10 @@ export function dateTime(iso: string, language: ConsoleLanguage, options: { seco
   return format.format(new Date(iso));
 }
 
-/** A calendar day (`2026-12-31`, the product's day, decision 080) in the browser's order, without a zone. */
+/**
+ * A calendar day (`2026-12-31`, the product's day, decision 080 "A console a new operator can read") in the browser's
+ * order, without a zone.
+ */
 export function day(ymd: string, language: ConsoleLanguage): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
   if (!match) return ymd;

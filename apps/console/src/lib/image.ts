@@ -2,7 +2,7 @@ import type { EndpointDef, ParamsOf } from '@stride/contract';
 import { buildUrl, ConsoleError } from './request';
 
 /**
- * A `binary` console endpoint's image (decision 027): fetched with the console cookie (same
+ * A `binary` console endpoint's image (decision 027 "The console's dashboard"): fetched with the console cookie (same
  * origin), answered as an object URL the caller revokes when done. A refusal is still an envelope,
  * and becomes a ConsoleError with the server's message.
  */

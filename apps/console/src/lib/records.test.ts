@@ -8,7 +8,8 @@ afterEach(() => {
 });
 
 // The server writes only the kinds in these lists (LEDGER_TYPES, OPERATOR_ACTIONS,
-// OPERATOR_SUBJECT_TYPES): each one has a name in every language of the console (decision 080).
+// OPERATOR_SUBJECT_TYPES): each one has a name in every language of the console (decision 080 "A console a new operator
+// can read").
 describe.each(CONSOLE_LANGUAGES)('names in %s', (language) => {
   const messages: Readonly<Record<string, string>> = LOCALES[language];
   const named = (prefix: string, keys: readonly string[]) =>

@@ -9,8 +9,8 @@ import type { ConsoleLanguage, MessageKey, Translate } from '../locales';
 import { amountOf, count, day } from './format';
 
 /**
- * Statement and audit rows as an operator reads them (decision 080): a name for every ledger kind
- * and audit action the server writes, and what happened to whom.
+ * Statement and audit rows as an operator reads them (decision 080 "A console a new operator can read"): a name for
+ * every ledger kind and audit action the server writes, and what happened to whom.
  */
 
 function listed<T extends string>(list: readonly T[], value: string): value is T {

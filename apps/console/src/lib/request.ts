@@ -1,31 +1,29 @@
 import {
-  consoleUploadImage,
-  type BodyOf,
-  type EndpointDef,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
-} from '@stride/contract';
+  buildUrl as coreBuildUrl,
+  LOW_LEVEL_CODES,
+  readEnvelope,
+  RequestError,
+  requestOf,
+  send,
+  type Answer,
+  type CallInput,
+  type Envelope,
+} from '@stride/client';
+import { consoleUploadImage, type EndpointDef, type ResponseOf } from '@stride/contract';
 // The plain code catalogue, without the endpoint schemas.
 import { CODES } from '@stride/contract/codes';
 
-type Field<K extends string, T> = [T] extends [never]
-  ? { readonly [P in K]?: undefined }
-  : undefined extends T
-    ? { readonly [P in K]?: T }
-    : { readonly [P in K]: T };
+export type { CallInput };
 
-/** What a call of endpoint `E` takes; the contract decides which parts exist. */
-export type CallInput<E> = Field<'params', ParamsOf<E>> & Field<'query', QueryOf<E>> & Field<'body', BodyOf<E>>;
+/**
+ * A refused call: the envelope's code and the server's message (already in the operator's
+ * language), or code 0 and `HTTP <status>` for an answer that was not an envelope.
+ */
+export class ConsoleError extends RequestError {
+  override readonly name: string = 'ConsoleError';
 
-/** A refused call: the envelope's code and the server's message (already in the operator's language). */
-export class ConsoleError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ConsoleError';
+  constructor(code: number, message: string) {
+    super(code === LOW_LEVEL_CODES.NO_ANSWER ? 'network' : 'envelope', code, message);
   }
 }
 
@@ -58,43 +56,21 @@ export async function uploadImage(file: Blob): Promise<string> {
 
 /** A multipart upload to a console endpoint (`multipart: true`), answered like `call`. */
 export async function upload<E extends EndpointDef>(endpoint: E, form: FormData): Promise<ResponseOf<E>> {
-  const response = await fetch(endpoint.path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: uploadHeaders(),
-    body: form,
-  });
-  return answer<E>(response);
+  const outgoing = { method: 'POST', path: endpoint.path, body: form, json: false } as const;
+  return send(outgoing.path, outgoing, { headers: uploadHeaders(), credentials: 'same-origin' }, answer<E>);
 }
 
-function toText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return value.toString();
-  return JSON.stringify(value);
-}
+/** The console leaves a filter's empty value out of the query: '' means "any". */
+const URL_OPTIONS = { omitEmpty: true } as const;
 
 /** `/api/x/{id}` with its parameters, and the query string without empty values. */
 export function buildUrl(path: string, params: unknown, query: unknown): string {
-  const values = (typeof params === 'object' && params !== null ? params : {}) as Record<string, unknown>;
-  const url = path.replace(/\{(\w+)\}/g, (_whole, name: string) => encodeURIComponent(toText(values[name])));
-  if (typeof query !== 'object' || query === null) return url;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.append(key, toText(value));
-  }
-  const text = search.toString();
-  return text === '' ? url : `${url}?${text}`;
+  return coreBuildUrl(path, params, query, URL_OPTIONS);
 }
 
-interface Envelope {
-  code: number;
-  message: string;
-  data: unknown;
-}
-
-function isEnvelope(value: unknown): value is Envelope {
-  return typeof value === 'object' && value !== null && typeof Reflect.get(value, 'code') === 'number';
+/** The envelope of an answer, or undefined when it is not one (not JSON, or a proxy's page). */
+function envelopeOf(response: Answer): Promise<Envelope | undefined> {
+  return readEnvelope(response).catch(() => undefined);
 }
 
 /**
@@ -103,25 +79,25 @@ function isEnvelope(value: unknown): value is Envelope {
  * 1016 also sends the operator back to the login screen.
  */
 export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<E>): Promise<ResponseOf<E>> {
-  const { params, query, body } = input as { params?: unknown; query?: unknown; body?: unknown };
+  const outgoing = requestOf(endpoint, input, URL_OPTIONS);
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': state.language };
   if (endpoint.method !== 'GET') headers['x-csrf-token'] = state.csrfToken;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(buildUrl(endpoint.path, params, query), {
-    method: endpoint.method,
-    credentials: 'same-origin',
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return answer<E>(response);
+  if (outgoing.json) headers['content-type'] = 'application/json';
+  // No timeout of its own: the console waits as long as the browser does (a long export, a big import).
+  return send(outgoing.path, outgoing, { headers, credentials: 'same-origin' }, answer<E>);
 }
 
-async function answer<E extends EndpointDef>(response: Response): Promise<ResponseOf<E>> {
-  const envelope: unknown = await response.json().catch(() => null);
-  if (!isEnvelope(envelope)) throw new ConsoleError(0, `HTTP ${response.status}`);
-  if (envelope.code === CODES.OK) return envelope.data as ResponseOf<E>;
+/** Code 1 answers the data; any other code is a ConsoleError, and 1016 also ends the session here. */
+function refuse(envelope: Envelope | undefined, status: number): never {
+  if (!envelope) throw new ConsoleError(LOW_LEVEL_CODES.NO_ANSWER, `HTTP ${status}`);
   if (envelope.code === CODES.CONSOLE_SESSION_INVALID) state.onSessionInvalid();
   throw new ConsoleError(envelope.code, envelope.message);
+}
+
+async function answer<E extends EndpointDef>(response: Answer): Promise<ResponseOf<E>> {
+  const envelope = await envelopeOf(response);
+  if (envelope?.code === CODES.OK) return envelope.data as ResponseOf<E>;
+  return refuse(envelope, response.status);
 }
 /**
  * A `binary` endpoint (a file, not an envelope): same cookie and CSRF rules as `call`. A refusal
@@ -137,11 +113,8 @@ export async function download<E extends EndpointDef>(endpoint: E, input: CallIn
     headers,
   });
   if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
-    const envelope: unknown = await response.json().catch(() => null);
-    if (!isEnvelope(envelope)) throw new ConsoleError(0, `HTTP ${response.status}`);
-    if (envelope.code === CODES.CONSOLE_SESSION_INVALID) state.onSessionInvalid();
-    throw new ConsoleError(envelope.code, envelope.message);
+    refuse(await envelopeOf(response), response.status);
   }
-  if (!response.ok) throw new ConsoleError(0, `HTTP ${response.status}`);
+  if (!response.ok) throw new ConsoleError(LOW_LEVEL_CODES.NO_ANSWER, `HTTP ${response.status}`);
   return response.blob();
 }

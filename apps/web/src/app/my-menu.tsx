@@ -126,7 +126,7 @@ export const MY_GROUPS: readonly MyGroup[] = [
       { row: 'download', icon: 'download' },
       { path: PATHS.officialCommunity, icon: 'community' },
       { path: PATHS.terms, icon: 'policy', labelKey: 'policies.myEntry' },
-      // The operator's SUPPORT_CONTACT, when there is one (decision 082).
+      // The operator's SUPPORT_CONTACT, when there is one (decision 082 "A newcomer's first screens").
       { row: 'support', icon: 'support' },
       { row: 'version', icon: 'version' },
     ],

@@ -1,3 +1,5 @@
+import { getUserInfo } from '@stride/contract';
+import { call } from '../lib/http';
 import { createNavigator, installNavigator, type Navigator } from '../lib/navigation';
 import { userStore } from '../lib/storage';
 import { createRouteGuard } from './route-guard';
@@ -13,9 +15,9 @@ export function setUpNavigation(win: Window = window): Navigator {
     guard: createRouteGuard({
       getUser: () => userStore.getState(),
       async loadUserInfo() {
-        // Loaded on demand: the contract's schemas stay out of the first route's bundle.
-        const { getUserInfo } = await import('../features/auth');
-        userStore.setUserInfo(await getUserInfo({ hideErrors: true }));
+        // The browser's contract keeps no schemas (decision 065 "The contract without its schemas in the browser"): the
+        // endpoint costs the first route nothing.
+        userStore.setUserInfo(await call(getUserInfo, {}, { hideErrors: true }));
       },
       async policiesPending() {
         const { getConsents } = await import('../features/policies');

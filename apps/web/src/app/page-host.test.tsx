@@ -75,7 +75,8 @@ describe('page host', () => {
     const fetch = serveNotAvailable();
     await open('#/');
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
-    // Besides the guard's one question about changed policies (decision 046), home is read twice.
+    // Besides the guard's one question about changed policies (decision 046 "Policies and consent"), home is read
+    // twice.
     const homeCalls = () => fetch.mock.calls.filter(([url]) => url.includes('/api/home')).length;
     await waitFor(() => expect(homeCalls()).toBe(2));
     expect(
@@ -126,7 +127,7 @@ describe('page host', () => {
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
     expect(window.location.hash).toBe(`#/pages/login/index?redirect=${encodeURIComponent('/pages/my/index')}`);
     expect(document.title).toBe('Log in · Stride');
-    // The Sign up tab titles the page, in its head and in the browser (decision 082).
+    // The Sign up tab titles the page, in its head and in the browser (decision 082 "A newcomer's first screens").
     fireEvent.click(screen.getByRole('tab', { name: 'Sign up' }));
     expect(await screen.findByRole('heading', { name: 'Sign up', level: 1 })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Sign up · Stride'));
@@ -162,7 +163,7 @@ describe('page host', () => {
     fireEvent.click(within(screen.getByRole('navigation', { name: 'Stride' })).getByRole('button', { name: 'Home' }));
     await waitFor(() => expect(homeSection?.hidden).toBe(false));
     expect(screen.getByText('Hello, +15**0001').closest('section')).toBe(homeSection);
-    // Shown again, it reads its figures again (decision 076), quietly, in the same page.
+    // Shown again, it reads its figures again (decision 076 "Screens that stay current"), quietly, in the same page.
     await waitFor(() => expect(homeCalls()).toBe(3));
     const myPage = document.querySelector('section[data-route="/pages/my/index"]');
     expect(myPage?.hasAttribute('hidden')).toBe(true);

@@ -75,7 +75,8 @@ export function PageHost({ navigator }: { readonly navigator: Navigator }) {
   const pages = useSyncExternalStore(navigator.subscribe, navigator.getPages);
   const top = navigator.getStack().at(-1);
   const isTabPage = top !== undefined && navigator.isTab(top.route);
-  // Unread notifications on the My tab (decision 044): the count lives in a store, read rarely.
+  // Unread notifications on the My tab (decision 044 "The notifications inbox"): the count lives in a store, read
+  // rarely.
   const unread = useUnreadCount();
   return (
     <div className={isTabPage ? 'app app--with-tabs' : 'app'}>

@@ -6,7 +6,7 @@ export type PageModule = { readonly default: ComponentType<PageProps> };
 /**
  * Every page's module, each a chunk of its own loaded when first asked for: the route table's
  * `page` names `pages/<page>.page.tsx`. Free of the UI framework, so the start script can ask for
- * the first page's chunk before the app's entry has loaded (decision 064).
+ * the first page's chunk before the app's entry has loaded (decision 064 "A start script that waits for nothing").
  */
 const PAGE_MODULES = import.meta.glob<PageModule>('./pages/*.page.tsx');
 

@@ -18,7 +18,7 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.asset]: 'title.asset',
   [PATHS.card]: 'title.card',
   [PATHS.changePassword]: 'title.changePassword',
-  // Your data: export and account deletion (decision 047).
+  // Your data: export and account deletion (decision 047 "Your data").
   [PATHS.accountData]: 'title.accountData',
   [PATHS.demo]: 'title.demo',
   [PATHS.exchangeRecord]: 'title.exchangeRecord',

@@ -6,8 +6,8 @@ import { loadedKitLocale } from '../locales';
 
 /**
  * The UI kit's own texts follow the app language, in the tree and in imperative dialogs. They load
- * with the language (decision 052), which the app has before it renders in it; English's stand in
- * should that language's have failed to load.
+ * with the language (decision 052 "A first route without waterfalls"), which the app has before it renders in it;
+ * English's stand in should that language's have failed to load.
  */
 export function Providers({ children }: { readonly children: ReactNode }) {
   const language: Language = useLanguage();

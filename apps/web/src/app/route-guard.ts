@@ -7,7 +7,7 @@ export interface RouteGuardDeps {
   /** Fetches the user and stores it. */
   loadUserInfo(): Promise<void>;
   /**
-   * Whether a policy changed since the user last accepted it (decision 046): asked once per
+   * Whether a policy changed since the user last accepted it (decision 046 "Policies and consent"): asked once per
    * session and app start, before the first page a logged-in user opens.
    */
   policiesPending?(): Promise<boolean>;
@@ -25,8 +25,8 @@ export function createRouteGuard(deps: RouteGuardDeps): RouteGuard {
     const isLogin = to.route === PATHS.login;
     const target = isLogin ? continueUrl(to.query.redirect) : to.url;
     const token = deps.getUser().token;
-    // The user's info is asked for alongside the policies, not after them (decision 052): on the
-    // first page of a start both are needed, and one round trip fewer comes before the page.
+    // The user's info is asked for alongside the policies, not after them (decision 052 "A first route without
+    // waterfalls"): on the first page of a start both are needed, and one round trip fewer comes before the page.
     // A failure is looked at after the policies; an invalid session (1001) has logged the user out.
     const info =
       !isLogin && !deps.getUser().userInfo

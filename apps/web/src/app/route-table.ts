@@ -2,8 +2,8 @@ import type { MessageKey } from '../lib/i18n';
 import { PATHS, type AppPath } from '../lib/navigation/paths';
 
 // The route table as data, free of the UI framework and of every page's code: the start script
-// reads it (decision 064) before the app's entry has loaded; routes.ts adds the pages' code and
-// titles.
+// reads it (decision 064 "A start script that waits for nothing") before the app's entry has loaded; routes.ts adds the
+// pages' code and titles.
 
 export type TabIcon = 'home' | 'invite' | 'mall' | 'my';
 
@@ -20,7 +20,8 @@ export interface PageDef {
   /**
    * The GET calls the page makes as it opens, exactly as the client writes them (path and query):
    * for a logged-in user the start script asks for them before the page's code has loaded
-   * (decision 060). A page without them asks when it runs, as every page did before.
+   * (decision 060 "The first page's reads leave with its code, fewer files"). A page without them asks when it runs, as
+   * every page did before.
    */
   readonly firstReads?: readonly string[];
   /** The page's module: `pages/<page>.page.tsx`, its own chunk. */
@@ -57,7 +58,7 @@ export const PAGES: readonly PageDef[] = [
   { path: PATHS.asset, page: 'asset' },
   { path: PATHS.card, firstReads: ['/api/member_card/my'], page: 'card' },
   { path: PATHS.changePassword, page: 'change-password' },
-  // Your data: export and account deletion (decision 047).
+  // Your data: export and account deletion (decision 047 "Your data").
   { path: PATHS.accountData, page: 'account-data' },
   { path: PATHS.demo, page: 'demo' },
   { path: PATHS.exchangeRecord, page: 'exchange-record' },
@@ -68,7 +69,7 @@ export const PAGES: readonly PageDef[] = [
   { path: PATHS.orderMember, page: 'order-member' },
   { path: PATHS.orderShop, page: 'order-shop' },
   { path: PATHS.physicalCardMailing, page: 'physical-card-mailing' },
-  // One points statement (decision 081).
+  // One points statement (decision 081 "One points statement").
   { path: PATHS.pointsStatement, page: 'points-statement' },
   { path: PATHS.profile, page: 'profile' },
   { path: PATHS.realname, page: 'realname' },
@@ -80,11 +81,11 @@ export const PAGES: readonly PageDef[] = [
   { path: PATHS.withdrawalDetail, page: 'withdrawal-detail' },
   { path: PATHS.withdrawalTypeEdit, page: 'withdrawal-type-edit' },
   { path: PATHS.withdrawalType, page: 'withdrawal-type' },
-  // The notifications inbox (decision 044).
+  // The notifications inbox (decision 044 "The notifications inbox").
   { path: PATHS.notifications, page: 'notifications' },
-  // Web Push settings (decision 048).
+  // Web Push settings (decision 048 "Web Push").
   { path: PATHS.pushSettings, page: 'push-settings' },
-  // Terms, privacy and the "updated policy" screen (decision 046).
+  // Terms, privacy and the "updated policy" screen (decision 046 "Policies and consent").
   { path: PATHS.terms, leavesWhenAlone: true, page: 'terms' },
   { path: PATHS.privacy, leavesWhenAlone: true, page: 'privacy' },
   { path: PATHS.policyUpdate, leavesWhenAlone: true, page: 'policy-update' },

@@ -2,8 +2,8 @@ import { updates } from './app-update';
 import { connectivity } from './connectivity';
 
 /**
- * The service worker (decision 045): registered after the first paint, from a chunk of its own, so
- * the first route carries none of it. A new worker waits until the user takes "a new version is
+ * The service worker (decision 045 "An installable app that opens offline"): registered after the first paint, from a
+ * chunk of its own, so the first route carries none of it. A new worker waits until the user takes "a new version is
  * ready" (docs/product/client.md, Install, offline and updates).
  */
 

@@ -9,10 +9,10 @@ const browserWorker = (): WorkerMessages | undefined =>
   typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
 
 /**
- * The unread notifications count (the My tab's badge, decision 044) is read while a user is
+ * The unread notifications count (the My tab's badge, decision 044 "The notifications inbox") is read while a user is
  * logged in: once at login or start, then when the user comes back to the app, when a push
- * reaches the page (the service worker tells its windows, sw/push.ts; decision 076) and after the
- * inbox marks items read; at logout it goes back to 0.
+ * reaches the page (the service worker tells its windows, sw/push.ts; decision 076 "Screens that stay current") and
+ * after the inbox marks items read; at logout it goes back to 0.
  */
 export function runUnreadCount(
   store: UnreadStore = unreadStore,

@@ -13,8 +13,8 @@ export function useHistoryLayer(onClose: () => void, isOpen = true): void {
     latest.current = onClose;
   });
   // A layout effect: the entry is written before the overlay is painted. A plain effect may run
-  // only after the next frame (it did under the Preact build of decision 059), and a back pressed
-  // in between closed what was below it.
+  // only after the next frame (it did under the Preact build of decision 059 "The shipped web app renders with
+  // Preact"), and a back pressed in between closed what was below it.
   useLayoutEffect(() => {
     if (!isOpen) return undefined;
     const layer = findNavigator()?.openLayer(() => latest.current());

@@ -23,8 +23,8 @@ export interface PagedListOptions<T> {
   /**
    * The first page again, quietly (the list stays on screen until the answer), whenever the page
    * is shown again, and while it is shown, when the app comes back into view, a notification
-   * arrives or the page is pulled down (decision 076). On by default, off with `reloadOnShow`
-   * (docs/product/client.md, Navigation, Fresh pages).
+   * arrives or the page is pulled down (decision 076 "Screens that stay current"). On by default, off with
+   * `reloadOnShow` (docs/product/client.md, Navigation, Fresh pages).
    */
   readonly refreshOnShow?: boolean;
   /**
@@ -164,7 +164,7 @@ export function usePagedList<T>(
     [load],
   );
 
-  // Shown again: its first page again (decision 076), quietly unless `reloadOnShow`.
+  // Shown again: its first page again (decision 076 "Screens that stay current"), quietly unless `reloadOnShow`.
   useEffect(() => {
     if (reloadOnShow && isActive && !wasActive.current) reload();
     if (!reloadOnShow && refreshOnShow && isActive && !wasActive.current) void refreshQuietly();

@@ -147,7 +147,7 @@ describe('useRemote', () => {
   });
 
   it('reads again quietly every time its page is shown again, though nothing in the app changed', async () => {
-    // An operator cleared a held day meanwhile: only the server knows (decision 076).
+    // An operator cleared a held day meanwhile: only the server knows (decision 076 "Screens that stay current").
     const { load, calls } = deferred<number>();
     let isActive = true;
     const wrapper = ({ children }: { children: ReactNode }) => (

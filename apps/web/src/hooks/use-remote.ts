@@ -25,8 +25,8 @@ export interface RemoteOptions {
   /**
    * Read again quietly whenever the page is shown again (back to it, a tab switch), and while it is
    * the page shown, when the app comes back into view, a notification arrives, the page is pulled
-   * down, or a call that changed something succeeded (decision 076): the value stays on screen
-   * until the answer. On by default (docs/product/client.md, Navigation, Fresh pages); `false` for
+   * down, or a call that changed something succeeded (decision 076 "Screens that stay current"): the value stays on
+   * screen until the answer. On by default (docs/product/client.md, Navigation, Fresh pages); `false` for
    * a value that cannot change, and off with `reloadOnShow`, which reads on show anyway and on the
    * same signals.
    */

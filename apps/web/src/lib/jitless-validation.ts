@@ -1,6 +1,6 @@
 /**
- * The contract's schemas validate without compiling code in the browser (decision 052). Zod
- * otherwise probes `new Function('')` when it creates an object schema, which the policy's
+ * The contract's schemas validate without compiling code in the browser (decision 052 "A first route without
+ * waterfalls"). Zod otherwise probes `new Function('')` when it creates an object schema, which the policy's
  * `script-src 'self'` refuses: harmless, but the browser reports it as a policy violation. Zod
  * reads this global when its schemas are created, so it is set before any chunk that creates
  * them runs: both entry scripts import this module first. The server keeps compiled validation.

@@ -188,7 +188,7 @@ export const en = {
   'exchange.done': '{amount} added to your balance',
   'exchange.none': 'No exchanges yet',
   'exchange.recordPoints': '{points} points exchanged',
-  // One points statement (decision 081)
+  // One points statement (decision 081 "One points statement")
   'points.type.collect': 'Collected for walking',
   'points.type.release': 'Released after review',
   'points.type.inviteReward': 'Invite reward',
@@ -843,7 +843,7 @@ export const en = {
   'celebrate.goal': 'Goal reached: {goal} steps today. Well walked!',
   'celebrate.invite': 'New invite reward: +{points} points',
   // End of the flows block.
-  // The notifications inbox (decision 044).
+  // The notifications inbox (decision 044 "The notifications inbox").
   'title.notifications': 'Notifications',
   'notifications.none':
     'No notifications yet. Decisions on your withdrawals, verifications, orders and cards will appear here.',
@@ -851,7 +851,7 @@ export const en = {
   'notifications.unread': 'Unread',
   'notifications.unreadCount': '{count} unread',
   'tab.unreadBadge': ', {count} unread notifications',
-  // Your data: export and account deletion (decision 047).
+  // Your data: export and account deletion (decision 047 "Your data").
   'title.accountData': 'Your data',
   'accountData.entry': 'Your data · Delete account',
   'accountData.password': 'Current password',
@@ -876,7 +876,7 @@ export const en = {
   'accountData.blockMailings': 'card mailings not yet shipped: {count}',
   'accountData.typeWord': 'Type {word} to confirm',
   'accountData.deleteSubmit': 'Delete my account',
-  // Profile and the grouped My page (decision 043).
+  // Profile and the grouped My page (decision 043 "Profile (nickname and avatar), My in groups with icons").
   'title.profile': 'Profile',
   'my.group.wallet': 'Wallet & cards',
   'my.group.shop': 'Shop',
@@ -893,7 +893,7 @@ export const en = {
   'profile.saving': 'Saving…',
   'profile.saved': 'Profile saved',
   // End of the profile block.
-  // Web Push settings (decision 048).
+  // Web Push settings (decision 048 "Web Push").
   'title.pushSettings': 'Push notifications',
   'push.deviceTitle': 'On this device',
   'push.intro':
@@ -919,7 +919,7 @@ export const en = {
   'push.timeZone': 'Your time zone: {zone}',
   'push.saveReminder': 'Save reminder',
   'push.reminderSaved': 'Reminder saved.',
-  // Policies and consents (decision 046).
+  // Policies and consents (decision 046 "Policies and consent").
   'title.terms': 'Terms of service',
   'title.privacy': 'Privacy policy',
   'title.policyUpdate': 'Updated policies',

@@ -192,7 +192,7 @@ export const es: Messages = {
   'exchange.done': '{amount} añadidos a tu saldo',
   'exchange.none': 'Aún no hay canjes',
   'exchange.recordPoints': '{points} puntos canjeados',
-  // One points statement (decision 081)
+  // One points statement (decision 081 "One points statement")
   'points.type.collect': 'Recogidos por caminar',
   'points.type.release': 'Liberados tras la revisión',
   'points.type.inviteReward': 'Recompensa por invitación',
@@ -856,7 +856,7 @@ export const es: Messages = {
   'celebrate.goal': '¡Meta cumplida: {goal} pasos hoy. Bien caminado!',
   'celebrate.invite': 'Nueva recompensa por invitación: +{points} puntos',
   // End of the flows block.
-  // The notifications inbox (decision 044).
+  // The notifications inbox (decision 044 "The notifications inbox").
   'title.notifications': 'Notificaciones',
   'notifications.none':
     'Aún no hay notificaciones. Aquí aparecerán las decisiones sobre tus retiros, verificaciones, pedidos y tarjetas.',
@@ -864,7 +864,7 @@ export const es: Messages = {
   'notifications.unread': 'No leída',
   'notifications.unreadCount': '{count} sin leer',
   'tab.unreadBadge': ', {count} notificaciones sin leer',
-  // Your data: export and account deletion (decision 047).
+  // Your data: export and account deletion (decision 047 "Your data").
   'title.accountData': 'Tus datos',
   'accountData.entry': 'Tus datos · Eliminar cuenta',
   'accountData.password': 'Contraseña actual',
@@ -889,7 +889,7 @@ export const es: Messages = {
   'accountData.blockMailings': 'envíos de tarjeta sin enviar: {count}',
   'accountData.typeWord': 'Escribe {word} para confirmar',
   'accountData.deleteSubmit': 'Eliminar mi cuenta',
-  // Profile and the grouped My page (decision 043).
+  // Profile and the grouped My page (decision 043 "Profile (nickname and avatar), My in groups with icons").
   'title.profile': 'Perfil',
   'my.group.wallet': 'Cartera y tarjetas',
   'my.group.shop': 'Tienda',
@@ -906,7 +906,7 @@ export const es: Messages = {
   'profile.saving': 'Guardando…',
   'profile.saved': 'Perfil guardado',
   // End of the profile block.
-  // Web Push settings (decision 048).
+  // Web Push settings (decision 048 "Web Push").
   'title.pushSettings': 'Notificaciones push',
   'push.deviceTitle': 'En este dispositivo',
   'push.intro':
@@ -932,7 +932,7 @@ export const es: Messages = {
   'push.timeZone': 'Tu zona horaria: {zone}',
   'push.saveReminder': 'Guardar recordatorio',
   'push.reminderSaved': 'Recordatorio guardado.',
-  // Policies and consents (decision 046).
+  // Policies and consents (decision 046 "Policies and consent").
   'title.terms': 'Términos del servicio',
   'title.privacy': 'Política de privacidad',
   'title.policyUpdate': 'Políticas actualizadas',

@@ -192,7 +192,7 @@ export const fr: Messages = {
   'exchange.done': '{amount} ajoutés à votre solde',
   'exchange.none': 'Aucune conversion pour l’instant',
   'exchange.recordPoints': '{points} points convertis',
-  // One points statement (decision 081)
+  // One points statement (decision 081 "One points statement")
   'points.type.collect': 'Collectés en marchant',
   'points.type.release': 'Libérés après vérification',
   'points.type.inviteReward': 'Récompense de parrainage',
@@ -855,7 +855,7 @@ export const fr: Messages = {
   'celebrate.goal': 'Objectif atteint : {goal} pas aujourd’hui. Bravo !',
   'celebrate.invite': 'Nouvelle récompense de parrainage : +{points} points',
   // End of the flows block.
-  // The notifications inbox (decision 044).
+  // The notifications inbox (decision 044 "The notifications inbox").
   'title.notifications': 'Notifications',
   'notifications.none':
     'Aucune notification pour l’instant. Les décisions sur vos retraits, vérifications, commandes et cartes apparaîtront ici.',
@@ -863,7 +863,7 @@ export const fr: Messages = {
   'notifications.unread': 'Non lue',
   'notifications.unreadCount': 'Non lues : {count}',
   'tab.unreadBadge': ', notifications non lues : {count}',
-  // Your data: export and account deletion (decision 047).
+  // Your data: export and account deletion (decision 047 "Your data").
   'title.accountData': 'Vos données',
   'accountData.entry': 'Vos données · Supprimer le compte',
   'accountData.password': 'Mot de passe actuel',
@@ -888,7 +888,7 @@ export const fr: Messages = {
   'accountData.blockMailings': 'envois de carte non expédiés : {count}',
   'accountData.typeWord': 'Saisissez {word} pour confirmer',
   'accountData.deleteSubmit': 'Supprimer mon compte',
-  // Profile and the grouped My page (decision 043).
+  // Profile and the grouped My page (decision 043 "Profile (nickname and avatar), My in groups with icons").
   'title.profile': 'Profil',
   'my.group.wallet': 'Portefeuille et cartes',
   'my.group.shop': 'Boutique',
@@ -905,7 +905,7 @@ export const fr: Messages = {
   'profile.saving': 'Enregistrement…',
   'profile.saved': 'Profil enregistré',
   // End of the profile block.
-  // Web Push settings (decision 048).
+  // Web Push settings (decision 048 "Web Push").
   'title.pushSettings': 'Notifications push',
   'push.deviceTitle': 'Sur cet appareil',
   'push.intro':
@@ -931,7 +931,7 @@ export const fr: Messages = {
   'push.timeZone': 'Votre fuseau horaire : {zone}',
   'push.saveReminder': 'Enregistrer le rappel',
   'push.reminderSaved': 'Rappel enregistré.',
-  // Policies and consents (decision 046).
+  // Policies and consents (decision 046 "Policies and consent").
   'title.terms': 'Conditions d’utilisation',
   'title.privacy': 'Politique de confidentialité',
   'title.policyUpdate': 'Politiques mises à jour',

@@ -13,7 +13,7 @@ interface LanguageChunk {
 /**
  * Each language is a chunk of its own, loaded when it is first used, with the UI kit's texts in
  * it: the first route carries none of them, and a user downloads only the language they read
- * (decisions 051 and 052).
+ * (decisions 051 "One language per download" and 052 "A first route without waterfalls").
  */
 const LOADERS: Readonly<Record<Language, () => Promise<LanguageChunk>>> = {
   en: () => import('./chunks/en'),

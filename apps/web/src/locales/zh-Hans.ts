@@ -184,7 +184,7 @@ export const zhHans: Messages = {
   'exchange.done': '{amount} 已存入余额',
   'exchange.none': '暂无兑换记录',
   'exchange.recordPoints': '兑换 {points} 积分',
-  // One points statement (decision 081)
+  // One points statement (decision 081 "One points statement")
   'points.type.collect': '步数积分领取',
   'points.type.release': '审核通过后发放',
   'points.type.inviteReward': '邀请奖励',
@@ -825,14 +825,14 @@ export const zhHans: Messages = {
   'celebrate.goal': '今日目标 {goal} 步已达成，走得漂亮！',
   'celebrate.invite': '新的邀请奖励：+{points} 积分',
   // End of the flows block.
-  // The notifications inbox (decision 044).
+  // The notifications inbox (decision 044 "The notifications inbox").
   'title.notifications': '消息通知',
   'notifications.none': '暂无消息。提现、认证、订单和卡片的处理结果会显示在这里。',
   'notifications.readAll': '全部已读',
   'notifications.unread': '未读',
   'notifications.unreadCount': '{count} 条未读',
   'tab.unreadBadge': '，{count} 条未读消息',
-  // Your data: export and account deletion (decision 047).
+  // Your data: export and account deletion (decision 047 "Your data").
   'title.accountData': '我的数据',
   'accountData.entry': '我的数据 · 注销账号',
   'accountData.password': '当前密码',
@@ -855,7 +855,7 @@ export const zhHans: Messages = {
   'accountData.blockMailings': '未寄出的实体卡：{count} 张',
   'accountData.typeWord': '输入 {word} 以确认',
   'accountData.deleteSubmit': '注销我的账号',
-  // Profile and the grouped My page (decision 043).
+  // Profile and the grouped My page (decision 043 "Profile (nickname and avatar), My in groups with icons").
   'title.profile': '个人资料',
   'my.group.wallet': '钱包与卡',
   'my.group.shop': '商城',
@@ -872,7 +872,7 @@ export const zhHans: Messages = {
   'profile.saving': '保存中…',
   'profile.saved': '资料已保存',
   // End of the profile block.
-  // Web Push settings (decision 048).
+  // Web Push settings (decision 048 "Web Push").
   'title.pushSettings': '推送通知',
   'push.deviceTitle': '本设备',
   'push.intro': '账户有动态时（提现到账、订单发货、认证结果）在本设备上收到通知。',
@@ -894,7 +894,7 @@ export const zhHans: Messages = {
   'push.timeZone': '您的时区：{zone}',
   'push.saveReminder': '保存提醒',
   'push.reminderSaved': '提醒已保存。',
-  // Policies and consents (decision 046).
+  // Policies and consents (decision 046 "Policies and consent").
   'title.terms': '用户协议',
   'title.privacy': '隐私政策',
   'title.policyUpdate': '政策更新',

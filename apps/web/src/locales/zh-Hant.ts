@@ -184,7 +184,7 @@ export const zhHant: Messages = {
   'exchange.done': '{amount} 已存入餘額',
   'exchange.none': '暫無兌換記錄',
   'exchange.recordPoints': '兌換 {points} 積分',
-  // One points statement (decision 081)
+  // One points statement (decision 081 "One points statement")
   'points.type.collect': '步數積分領取',
   'points.type.release': '審核通過後發放',
   'points.type.inviteReward': '邀請獎勵',
@@ -825,14 +825,14 @@ export const zhHant: Messages = {
   'celebrate.goal': '今日目標 {goal} 步已達成，走得漂亮！',
   'celebrate.invite': '新的邀請獎勵：+{points} 積分',
   // End of the flows block.
-  // The notifications inbox (decision 044).
+  // The notifications inbox (decision 044 "The notifications inbox").
   'title.notifications': '訊息通知',
   'notifications.none': '暫無訊息。提現、認證、訂單和卡片的處理結果會顯示在這裡。',
   'notifications.readAll': '全部已讀',
   'notifications.unread': '未讀',
   'notifications.unreadCount': '{count} 則未讀',
   'tab.unreadBadge': '，{count} 則未讀訊息',
-  // Your data: export and account deletion (decision 047).
+  // Your data: export and account deletion (decision 047 "Your data").
   'title.accountData': '我的資料',
   'accountData.entry': '我的資料 · 註銷帳號',
   'accountData.password': '目前密碼',
@@ -855,7 +855,7 @@ export const zhHant: Messages = {
   'accountData.blockMailings': '未寄出的實體卡：{count} 張',
   'accountData.typeWord': '輸入 {word} 以確認',
   'accountData.deleteSubmit': '註銷我的帳號',
-  // Profile and the grouped My page (decision 043).
+  // Profile and the grouped My page (decision 043 "Profile (nickname and avatar), My in groups with icons").
   'title.profile': '個人資料',
   'my.group.wallet': '錢包與卡',
   'my.group.shop': '商城',
@@ -872,7 +872,7 @@ export const zhHant: Messages = {
   'profile.saving': '儲存中…',
   'profile.saved': '資料已儲存',
   // End of the profile block.
-  // Web Push settings (decision 048).
+  // Web Push settings (decision 048 "Web Push").
   'title.pushSettings': '推播通知',
   'push.deviceTitle': '本裝置',
   'push.intro': '帳戶有動態時（提現到帳、訂單出貨、認證結果）在本裝置上收到通知。',
@@ -895,7 +895,7 @@ export const zhHant: Messages = {
   'push.timeZone': '您的時區：{zone}',
   'push.saveReminder': '儲存提醒',
   'push.reminderSaved': '提醒已儲存。',
-  // Policies and consents (decision 046).
+  // Policies and consents (decision 046 "Policies and consent").
   'title.terms': '使用者條款',
   'title.privacy': '隱私權政策',
   'title.policyUpdate': '政策更新',

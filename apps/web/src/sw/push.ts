@@ -1,5 +1,5 @@
 /**
- * The service worker's Web Push handlers (decision 048), apart from the worker itself so that
+ * The service worker's Web Push handlers (decision 048 "Web Push"), apart from the worker itself so that
  * the worker imports them (`installPushHandlers(self)`) and tests run them with stand-ins:
  * `push` shows the notification the server sent (title, body, tag; the page to open in its
  * data) and tells the app's open windows, `notificationclick` focuses a window of the app on that
@@ -9,7 +9,8 @@
 
 /**
  * What the worker posts to every window of the app when a push arrives: the page reads the unread
- * count again, and the page shown reads again when it grew (app/unread-count.ts, decision 076).
+ * count again, and the page shown reads again when it grew (app/unread-count.ts, decision 076 "Screens that stay
+ * current").
  */
 export const PUSH_ARRIVED_MESSAGE = 'stride:push-arrived';
 

@@ -1,14 +1,16 @@
+import { deleteAddress, getRules } from '@stride/contract';
+import { call } from '../../lib/http';
 import type { Address } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
 import { SwipeAction } from '../../components/swipe-action';
 import { showToast } from '../../components/toast';
-import { canAddAddress, deleteAddress, getRules, useAddresses } from '../../features/addresses';
+import { canAddAddress, useAddresses } from '../../features/addresses';
 import { useRemote } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
 import '../../features/addresses/address.css';
 
-const loadRules = (signal: AbortSignal) => getRules({ hideErrors: true, signal });
+const loadRules = (signal: AbortSignal) => call(getRules, {}, { hideErrors: true, signal });
 
 function AddressRow({ address, onDelete }: { address: Address; onDelete: (address: Address) => void }) {
   const { t } = useI18n();
@@ -55,7 +57,7 @@ export default function AddressPage() {
     );
     if (!isSure) return;
     try {
-      await deleteAddress(address.id);
+      await call(deleteAddress, { params: { id: address.id } });
       // The server may promote another default, so the list is read again as well.
       update((addresses) => addresses.filter((item) => item.id !== address.id));
       reload();

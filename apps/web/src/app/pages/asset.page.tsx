@@ -1,10 +1,12 @@
+import { listMoneyStatement } from '@stride/contract';
+import { call } from '../../lib/http';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import type { StatementType } from '@stride/contract/rules';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList } from '../../hooks';
-import { MONEY_TYPES, listMoneyStatement, moneyTypeLabel, signedMoney } from '../../features/wallet';
+import { MONEY_TYPES, moneyTypeLabel, signedMoney } from '../../features/wallet';
 import { formatMoney, formatTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
@@ -99,12 +101,15 @@ export default function AssetPage() {
   const [filters, setFilters] = useState(NO_FILTERS);
   const load = useCallback(
     (page: number, signal: AbortSignal) =>
-      listMoneyStatement(
+      call(
+        listMoneyStatement,
         {
-          page,
-          ...(filters.type ? { type: filters.type } : {}),
-          ...(filters.from ? { from: filters.from } : {}),
-          ...(filters.to ? { to: filters.to } : {}),
+          query: {
+            page,
+            ...(filters.type ? { type: filters.type } : {}),
+            ...(filters.from ? { from: filters.from } : {}),
+            ...(filters.to ? { to: filters.to } : {}),
+          },
         },
         { hideErrors: true, signal },
       ),

@@ -1,14 +1,16 @@
+import { listMyCards } from '@stride/contract';
+import { call } from '../../lib/http';
 import type { MyCard } from '@stride/contract';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
-import { CardProgress, PlanValue, listMyCards, termCashBack } from '../../features/cards';
+import { CardProgress, PlanValue, termCashBack } from '../../features/cards';
 import { formatMoney } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
 import { RemoteView } from '../../components/remote-view';
 import '../../features/cards/components/cards.css';
 
-const load = (signal: AbortSignal) => listMyCards({ hideErrors: true, signal });
+const load = (signal: AbortSignal) => call(listMyCards, {}, { hideErrors: true, signal });
 
 function CardItem({ card }: { readonly card: MyCard }) {
   const { t } = useI18n();

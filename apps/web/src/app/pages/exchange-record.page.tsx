@@ -1,16 +1,18 @@
+import { listExchanges } from '@stride/contract';
+import { call } from '../../lib/http';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList } from '../../hooks';
-import { listExchanges } from '../../features/wallet';
 import { formatMoney, formatNumber, formatTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
 import '../../features/wallet/wallet.css';
 
-const load = (page: number, signal: AbortSignal) => listExchanges({ page }, { hideErrors: true, signal });
+const load = (page: number, signal: AbortSignal) =>
+  call(listExchanges, { query: { page } }, { hideErrors: true, signal });
 
-/** Points spent on goods and every other movement are on the points statement (decision 081). */
+/** Points spent on goods and every other movement are on the points statement (decision 081 "One points statement"). */
 function AllMovementsLink() {
   const { t } = useI18n();
   return (

@@ -1,13 +1,17 @@
+import { getIdentity } from '@stride/contract';
+import { call } from '../../lib/http';
 import { StatusTip } from '../../components/status-tip';
 import { useRemote } from '../../hooks';
-import { FaceCheck, getIdentity } from '../../features/identity';
+import { FaceCheck } from '../../features/identity';
 import { grantConsent } from '../../features/policies';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go, returnTo } from '../../lib/navigation';
 import '../../features/identity/identity.css';
 
-const load = (signal: AbortSignal) => getIdentity({ hideErrors: true, signal });
-/** The face check's "Agree", recorded by the server before the photo may be sent (decision 046). */
+const load = (signal: AbortSignal) => call(getIdentity, {}, { hideErrors: true, signal });
+/**
+ * The face check's "Agree", recorded by the server before the photo may be sent (decision 046 "Policies and consent").
+ */
 const recordFaceConsent = () => grantConsent('face', { hideErrors: true }).then(() => undefined);
 
 export default function FaceRecognitionPage() {

@@ -1,3 +1,4 @@
+import { collectPoints } from '@stride/contract';
 import { maskMiddle } from '@stride/contract/rules';
 import { useEffect, useRef, useState } from 'react';
 import { usePageActive, useSubmit } from '../../hooks';
@@ -11,12 +12,11 @@ import { QuickEntryIcon, appPathOf, useHome, type Home } from '../../features/ho
 import { NoticesSection } from '../../features/notices';
 import { heldText } from '../../features/step-history/held';
 import { StepStreak } from '../../features/step-history/streak';
-import { createRetryKey } from '../../lib/http';
+import { createRetryKey, call } from '../../lib/http';
 import {
   MotionPermission,
   StepsRing,
   SyncStatus,
-  collectPoints,
   isWalking,
   stepCounter,
   useStepCounter,
@@ -72,7 +72,8 @@ function HomeContent({
   const { t, language } = useI18n();
   const counter = useStepCounter();
   const isActive = usePageActive();
-  // A home kept on the device (offline, decision 079) may be of an earlier day.
+  // A home kept on the device (offline, decision 079 "Home kept on the device for an app opened offline") may be of an
+  // earlier day.
   const isKept = home.savedAt !== undefined;
   // The app's counter learns the business day and time zone from the server's home, never from a
   // kept one.
@@ -81,8 +82,8 @@ function HomeContent({
     stepCounter.learnToday({ day: home.day, steps: home.steps, utcOffsetMinutes: home.utcOffsetMinutes });
   }, [isKept, home.day, home.steps, home.utcOffsetMinutes]);
   // Past midnight, home reads again. After an accepted report (points and card progress move) it
-  // reads again as after any write (useRemote, decision 076), and a hidden home (another tab
-  // shown) reads whenever it is shown again.
+  // reads again as after any write (useRemote, decision 076 "Screens that stay current"), and a hidden home (another
+  // tab shown) reads whenever it is shown again.
   const refreshedForDay = useRef<string | null>(null);
   useEffect(() => {
     if (!isActive) return;
@@ -122,10 +123,10 @@ function HomeContent({
   const collect = () =>
     // Errors show through the request layer's dialog; the same key is sent again on a retry.
     collecting.run(async () => {
-      const result = await collectKey.run((idempotencyKey) => collectPoints({ idempotencyKey }));
+      const result = await collectKey.run((idempotencyKey) => call(collectPoints, { body: { idempotencyKey } }));
       patch({
         points: result.points,
-        // Points released from earlier days are not today's (decision 078).
+        // Points released from earlier days are not today's (decision 078 "A held step day is never a dead end").
         collectedPoints: home.collectedPoints + result.collected - result.released,
         collectablePoints: 0,
         releasedPoints: 0,

@@ -1,15 +1,9 @@
+import { claimPolicy, listMyCards, listPolicies } from '@stride/contract';
+import { call } from '../../lib/http';
 import type { Policy } from '@stride/contract';
 import { useState } from 'react';
 import { useSubmit } from '../../hooks';
-import {
-  ClaimPolicyForm,
-  RELATION_TEXT,
-  RELATIONS,
-  claimPolicy,
-  listMyCards,
-  listPolicies,
-  type FamilyMember,
-} from '../../features/cards';
+import { ClaimPolicyForm, RELATION_TEXT, RELATIONS, type FamilyMember } from '../../features/cards';
 import { formatMoney } from '../../lib/format';
 import { t, useI18n, type MessageKey } from '../../lib/i18n';
 import { RemoteView } from '../../components/remote-view';
@@ -28,9 +22,10 @@ const STATUS_BADGE: Record<Policy['status'], string> = {
 
 /** Policies name their card only by id; the wallet gives each card's plan name. */
 const load = (signal: AbortSignal) =>
-  Promise.all([listPolicies({}, { hideErrors: true, signal }), listMyCards({ hideErrors: true, signal })]).then(
-    ([policies, cards]) => ({ policies, cardNames: new Map(cards.map((card) => [card.id, card.plan.name])) }),
-  );
+  Promise.all([
+    call(listPolicies, { query: {} }, { hideErrors: true, signal }),
+    call(listMyCards, {}, { hideErrors: true, signal }),
+  ]).then(([policies, cards]) => ({ policies, cardNames: new Map(cards.map((card) => [card.id, card.plan.name])) }));
 
 function relationText(relation: string | null, t: (key: MessageKey) => string): string {
   if (relation === 'self') return t('insure.self');
@@ -42,7 +37,7 @@ type Insured = { who: 'self' } | ({ who: 'family' } & FamilyMember);
 
 /**
  * A claim is final on the server (once per policy, no way back): it names who is insured and says
- * so before it is sent (decision 041).
+ * so before it is sent (decision 041 "Flows that ask first and say what happened").
  */
 async function confirmClaim(insured: Insured): Promise<boolean> {
   const { dialogs } = await import('../dialogs');
@@ -63,7 +58,7 @@ function PolicyItem({ initial, cardName }: { readonly initial: Policy; readonly 
   const claim = (insured: Insured) =>
     run(async () => {
       if (!(await confirmClaim(insured))) return;
-      const next = await claimPolicy({ policyId: policy.id, insured });
+      const next = await call(claimPolicy, { body: { policyId: policy.id, insured } });
       setPolicy(next);
       setGiving(false);
       setClaimed(true);

@@ -1,11 +1,11 @@
+import { buyCard, getHome, listCardPlans, listMyCards } from '@stride/contract';
 import type { CardPlan, MembershipOrder, MyCard } from '@stride/contract';
 import { useState } from 'react';
 import { useSubmit } from '../../hooks';
 import { PaymentSelector, canPayWithBalance, type PaymentMethod } from '../../components/payment-selector';
-import { PlanValue, buyCard, holdsPlan, listCardPlans, listMyCards, termCashBack } from '../../features/cards';
-import { getHome } from '../../features/home';
+import { PlanValue, holdsPlan, termCashBack } from '../../features/cards';
 import { PaymentStatusNote, useOrderPayment } from '../../features/payments';
-import { createRetryKey } from '../../lib/http';
+import { createRetryKey, call } from '../../lib/http';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { t, useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
@@ -16,14 +16,17 @@ import '../../features/cards/components/cards.css';
 
 const load = (signal: AbortSignal) =>
   Promise.all([
-    listCardPlans({ hideErrors: true, signal }),
-    getHome({ hideErrors: true, signal }),
-    listMyCards({ hideErrors: true, signal }),
+    call(listCardPlans, {}, { hideErrors: true, signal }),
+    call(getHome, {}, { hideErrors: true, signal }),
+    call(listMyCards, {}, { hideErrors: true, signal }),
   ]).then(([plans, home, cards]) => ({ plans, balance: home.balance, cards }));
 
 const goToWallet = () => go(PATHS.card);
 
-/** Paying from the balance spends at once: it says what, how much and what is left first (decision 041). */
+/**
+ * Paying from the balance spends at once: it says what, how much and what is left first (decision 041 "Flows that ask
+ * first and say what happened").
+ */
 async function confirmBalancePayment(plan: CardPlan, balance: number): Promise<boolean> {
   const { dialogs } = await import('../dialogs');
   const amount = formatMoney(plan.price);
@@ -88,7 +91,9 @@ function Purchase({
       }
       if (method === 'balance' && !(await confirmBalancePayment(plan, balance))) return;
       // Errors (1002 real name, 1012 balance) show through the request layer's dialogs.
-      const order = await buyKey.run((idempotencyKey) => buyCard({ planId: plan.id, payWith: method, idempotencyKey }));
+      const order = await buyKey.run((idempotencyKey) =>
+        call(buyCard, { body: { planId: plan.id, payWith: method, idempotencyKey } }),
+      );
       if (order.status === 'paid') {
         setBought(true);
         onBalance(balance - order.amount);

@@ -1,8 +1,10 @@
+import { getInvite } from '@stride/contract';
+import { call } from '../../lib/http';
 import { useEffect, useRef, useState } from 'react';
 import { celebrate, takeNewInviteReward } from '../../components/celebration';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
-import { InviteView, getInvite } from '../../features/invites';
+import { InviteView } from '../../features/invites';
 import { useRemote } from '../../hooks';
 import { formatNumber } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
@@ -10,7 +12,7 @@ import { useUser } from '../../lib/storage';
 import { copyWithToast } from '../feedback';
 import '../../features/invites/invite.css';
 
-const load = (signal: AbortSignal) => getInvite({ hideErrors: true, signal });
+const load = (signal: AbortSignal) => call(getInvite, {}, { hideErrors: true, signal });
 const copy = (text: string) => void copyWithToast(text);
 
 /** Invite tab (GET /api/invite): code, link and QR code to share, invitees and rewards. */

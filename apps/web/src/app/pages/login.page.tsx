@@ -32,7 +32,7 @@ export default function LoginPage({ query }: PageProps) {
   // After a password reset: say it worked and fill in the number (taken once, on the first render).
   const [resetAccount] = useState(takeResetHandoff);
   const [notice] = useState(() => takeNotice(t, resetAccount));
-  // The first open's welcome (decision 082), until dismissed or signed in on this device.
+  // The first open's welcome (decision 082 "A newcomer's first screens"), until dismissed or signed in on this device.
   const [isWelcomeShown, setWelcomeShown] = useState(isWelcomeDue);
   const initialMode: LoginMode = query.invite ? 'register' : 'login';
   const [mode, setMode] = useState<LoginMode>(initialMode);

@@ -1,16 +1,16 @@
+import { getRules, listMyCards, logout as logoutEndpoint } from '@stride/contract';
 import { useState, type ReactNode } from 'react';
 import { maskMiddle } from '@stride/contract/rules';
 import { ActionSheet } from '../../components/action-sheet';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
-import { Avatar, logoutUser, supportHref } from '../../features/account';
-import { listMyCards } from '../../features/cards';
-import { ExchangeSheet, getRules } from '../../features/exchange';
+import { Avatar, supportHref } from '../../features/account';
+import { ExchangeSheet } from '../../features/exchange';
 import { DownloadEntry } from '../../features/download';
 import { handOverLoginNotice } from '../../features/auth/login-notice';
 import { useHome } from '../../features/home';
 import { badgeText, useUnreadCount } from '../../features/notifications';
-import { createRetryKey } from '../../lib/http';
+import { createRetryKey, call } from '../../lib/http';
 import { formatMoney, formatNumber, formatTime } from '../../lib/format';
 import { APP_LANGUAGES, LANGUAGE_NAMES, setLanguage, useI18n } from '../../lib/i18n';
 import { PATHS, go, relaunch } from '../../lib/navigation';
@@ -31,11 +31,11 @@ function logOut() {
   };
   // Calls still under way answer 1001 now: no "session ended" on the login page for that.
   handOverLoginNotice({ kind: 'signedOut' });
-  void logoutUser({ hideErrors: true }).then(leave, leave);
+  void call(logoutEndpoint, { body: {} }, { hideErrors: true }).then(leave, leave);
 }
 
 const loadActiveCards = (signal: AbortSignal) =>
-  listMyCards({ hideErrors: true, signal }).then((cards) => cards.filter((card) => card.status === 'active'));
+  call(listMyCards, {}, { hideErrors: true, signal }).then((cards) => cards.filter((card) => card.status === 'active'));
 
 /** Balance and points (GET /api/home), with points-to-cash and the statement. */
 function Assets() {
@@ -142,7 +142,7 @@ const CHEVRON = (
   </svg>
 );
 
-const loadRules = (signal: AbortSignal) => getRules({ hideErrors: true, signal });
+const loadRules = (signal: AbortSignal) => call(getRules, {}, { hideErrors: true, signal });
 
 /** The operator's support contact (`GET /api/rules`); no row when none is configured or it is unknown. */
 function SupportRow({ icon }: { readonly icon: MyIcon }) {
@@ -205,7 +205,7 @@ function Row({
   );
 }
 
-/** The notifications inbox, with the unread count (decision 044). */
+/** The notifications inbox, with the unread count (decision 044 "The notifications inbox"). */
 function InboxRow({ icon }: { readonly icon: MyIcon }) {
   const { t } = useI18n();
   const unread = useUnreadCount();

@@ -19,8 +19,8 @@ const load = (page: number, signal: AbortSignal) => listNotifications({ page }, 
 const keyOf = (item: Notification) => item.id;
 
 /**
- * The notifications inbox (decision 044): newest first, paged; tapping an item marks it read and
- * opens its page (a notice opens over the inbox); "mark all read" clears the My tab's badge.
+ * The notifications inbox (decision 044 "The notifications inbox"): newest first, paged; tapping an item marks it read
+ * and opens its page (a notice opens over the inbox); "mark all read" clears the My tab's badge.
  */
 export default function NotificationsPage() {
   const { t } = useI18n();

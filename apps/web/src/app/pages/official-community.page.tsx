@@ -1,10 +1,12 @@
+import { listCommunityChannels } from '@stride/contract';
+import { call } from '../../lib/http';
 import { StatusTip } from '../../components/status-tip';
-import { CommunityChannels, listCommunityChannels } from '../../features/community';
+import { CommunityChannels } from '../../features/community';
 import { useI18n } from '../../lib/i18n';
 import { RemoteView } from '../../components/remote-view';
 import '../../features/community/community.css';
 
-const load = (signal: AbortSignal) => listCommunityChannels({ hideErrors: true, signal });
+const load = (signal: AbortSignal) => call(listCommunityChannels, {}, { hideErrors: true, signal });
 
 /** Open without login (docs/product/client.md, Pages): the configured community channels (GET /api/community). */
 export default function OfficialCommunityPage() {

@@ -1,8 +1,10 @@
+import { listOrders } from '@stride/contract';
+import { call } from '../../lib/http';
 import type { OrderSummary } from '@stride/contract';
 import { useCallback, useState } from 'react';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
-import { ORDER_STATUS_TEXT, ORDER_TABS, OrderSummaryItem, listOrders, type OrderStatus } from '../../features/orders';
+import { ORDER_STATUS_TEXT, ORDER_TABS, OrderSummaryItem, type OrderStatus } from '../../features/orders';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
@@ -18,7 +20,7 @@ export default function OrderListPage() {
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const load = useCallback(
     (page: number, signal: AbortSignal) =>
-      listOrders({ page, ...(status ? { status } : {}) }, { hideErrors: true, signal }),
+      call(listOrders, { query: { page, ...(status ? { status } : {}) } }, { hideErrors: true, signal }),
     [status],
   );
   const list = usePagedList(load);

@@ -1,7 +1,8 @@
+import { cancelMembershipOrder, listMembershipOrders } from '@stride/contract';
+import { call } from '../../lib/http';
 import type { MembershipOrder } from '@stride/contract';
 import { useCallback } from 'react';
 import { StatusTip } from '../../components/status-tip';
-import { cancelMembershipOrder, listMembershipOrders } from '../../features/cards';
 import { PaymentStatusNote, useOrderPayment } from '../../features/payments';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList, useSubmit } from '../../hooks';
@@ -31,11 +32,12 @@ async function confirmCancel(order: MembershipOrder): Promise<boolean> {
   return dialogs.confirm(t('orders.cancelConfirm', { name: order.planName }), t('orders.cancel'), t('orders.keep'));
 }
 
-const load = (page: number, signal: AbortSignal) => listMembershipOrders({ page }, { hideErrors: true, signal });
+const load = (page: number, signal: AbortSignal) =>
+  call(listMembershipOrders, { query: { page } }, { hideErrors: true, signal });
 
 /**
  * My membership (GET /api/member_card/orders): orders and their states; a pending one is paid again
- * or cancelled (its open payment closed first, decision 037).
+ * or cancelled (its open payment closed first, decision 037 "The payment lifecycle").
  */
 export default function OrderMemberPage() {
   const { t } = useI18n();
@@ -61,7 +63,9 @@ export default function OrderMemberPage() {
       if (!(await confirmCancel(order))) return;
       // The request layer shows why it was refused (paid meanwhile: 1007); the list then shows it.
       const isDone = await cancelling.run(() =>
-        cancelMembershipOrder(order.id).then((next) => update((item) => item.id === next.id, next)),
+        call(cancelMembershipOrder, { params: { id: order.id } }).then((next) =>
+          update((item) => item.id === next.id, next),
+        ),
       );
       if (isDone) await showToast(t('orders.cancelled'));
       else reload();

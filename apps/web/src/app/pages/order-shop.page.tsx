@@ -1,9 +1,11 @@
+import { listGoodsOrders } from '@stride/contract';
+import { call } from '../../lib/http';
 import type { GoodsOrderStatus } from '@stride/contract';
 import { useCallback, useState } from 'react';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
-import { GOODS_STATUS_TEXT, GoodsOrderItem, listGoodsOrders } from '../../features/shop';
+import { GOODS_STATUS_TEXT, GoodsOrderItem } from '../../features/shop';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
@@ -23,7 +25,7 @@ export default function OrderShopPage() {
   const [status, setStatus] = useState<GoodsOrderStatus | ''>('');
   const load = useCallback(
     (page: number, signal: AbortSignal) =>
-      listGoodsOrders({ page, ...(status ? { status } : {}) }, { hideErrors: true, signal }),
+      call(listGoodsOrders, { query: { page, ...(status ? { status } : {}) } }, { hideErrors: true, signal }),
     [status],
   );
   const list = usePagedList(load);

@@ -1,3 +1,5 @@
+import { getCardMailingInfo, listCardMailings, listMyCards } from '@stride/contract';
+import { call } from '../../lib/http';
 import type { Mailing } from '@stride/contract';
 import { useCallback, useState } from 'react';
 import { RemoteView } from '../../components/remote-view';
@@ -5,19 +7,19 @@ import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
 import { useAddresses } from '../../features/addresses';
 import { useRemote } from '../../hooks';
-import { listMyCards } from '../../features/cards';
-import { MailingApplyForm, MailingRecords, getCardMailingInfo, listCardMailings } from '../../features/mailings';
+import { MailingApplyForm, MailingRecords } from '../../features/mailings';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
 import '../../features/mailings/mailings.css';
 
-const loadInfo = (signal: AbortSignal) => getCardMailingInfo({ hideErrors: true, signal });
+const loadInfo = (signal: AbortSignal) => call(getCardMailingInfo, {}, { hideErrors: true, signal });
 /** The records and the active cards together: a card already applied for is not offered again. */
 const loadMine = (signal: AbortSignal) =>
-  Promise.all([listCardMailings({ hideErrors: true, signal }), listMyCards({ hideErrors: true, signal })]).then(
-    ([mailings, cards]) => ({ mailings, cards: cards.filter((card) => card.status === 'active') }),
-  );
+  Promise.all([
+    call(listCardMailings, {}, { hideErrors: true, signal }),
+    call(listMyCards, {}, { hideErrors: true, signal }),
+  ]).then(([mailings, cards]) => ({ mailings, cards: cards.filter((card) => card.status === 'active') }));
 
 function Description() {
   const { t } = useI18n();

@@ -1,18 +1,23 @@
+import { listPointsStatement } from '@stride/contract';
+import { call } from '../../lib/http';
 import type { PointsMovement } from '@stride/contract';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList } from '../../hooks';
-import { listPointsStatement, pointsTypeLabel, signedPoints } from '../../features/wallet';
+import { pointsTypeLabel, signedPoints } from '../../features/wallet';
 import { formatNumber, formatTime } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
 import '../../features/wallet/wallet.css';
 
-const load = (page: number, signal: AbortSignal) => listPointsStatement({ page }, { hideErrors: true, signal });
+const load = (page: number, signal: AbortSignal) =>
+  call(listPointsStatement, { query: { page } }, { hideErrors: true, signal });
 const keyOf = (movement: { readonly id: string }) => movement.id;
 
-/** Where a line leads: its day's receipt, its goods order or its exchange record (decision 081). */
+/**
+ * Where a line leads: its day's receipt, its goods order or its exchange record (decision 081 "One points statement").
+ */
 function MovementLink({ movement }: { readonly movement: PointsMovement }) {
   const { t } = useI18n();
   if (movement.receiptDay) {
@@ -41,7 +46,7 @@ function MovementLink({ movement }: { readonly movement: PointsMovement }) {
 }
 
 /**
- * The points statement (GET /api/user/points/statement, decision 081): every movement of the
+ * The points statement (GET /api/user/points/statement, decision 081 "One points statement"): every movement of the
  * points balance, newest first, with its sign, the balance after it and what it links to.
  */
 export default function PointsStatementPage() {

@@ -1,6 +1,7 @@
+import { logout } from '@stride/contract';
+import { call } from '../../lib/http';
 import { useCallback, useEffect } from 'react';
 import { StatusTip } from '../../components/status-tip';
-import { logoutUser } from '../../features/account';
 import { handOverLoginNotice } from '../../features/auth/login-notice';
 import { getConsents, PolicyUpdate } from '../../features/policies';
 import { useRemote } from '../../hooks';
@@ -16,11 +17,11 @@ function logOut() {
   };
   // Calls still under way answer 1001 now: no "session ended" on the login page for that.
   handOverLoginNotice({ kind: 'signedOut' });
-  void logoutUser({ hideErrors: true }).then(leave, leave);
+  void call(logout, { body: {} }, { hideErrors: true }).then(leave, leave);
 }
 
 /**
- * The "updated policy" screen (decision 046): the route guard opens it, alone on the stack, when
+ * The "updated policy" screen (decision 046 "Policies and consent"): the route guard opens it, alone on the stack, when
  * a policy changed since the user accepted it; accepting goes on to the page that was asked for.
  */
 export default function PolicyUpdatePage({ query }: PageProps) {

@@ -1,20 +1,21 @@
+import { getIdentity, getUserInfo } from '@stride/contract';
+import { call } from '../../lib/http';
 import type { Identity } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
 import { useRemote } from '../../hooks';
-import { getIdentity, IdentityStatus, RealnameForm } from '../../features/identity';
-import { getUserInfo } from '../../features/auth';
+import { IdentityStatus, RealnameForm } from '../../features/identity';
 import { ConsentCard, getConsents } from '../../features/policies';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, returnTo } from '../../lib/navigation';
 import { userStore } from '../../lib/storage';
 import '../../features/identity/identity.css';
 
-const load = (signal: AbortSignal) => getIdentity({ hideErrors: true, signal });
+const load = (signal: AbortSignal) => call(getIdentity, {}, { hideErrors: true, signal });
 const loadConsents = (signal: AbortSignal) => getConsents({ hideErrors: true, signal });
 
 /** The route guard and the 1002 dialog read the stored user's status: keep it in step. */
 function refreshUser(): void {
-  getUserInfo({ hideErrors: true }).then(
+  call(getUserInfo, {}, { hideErrors: true }).then(
     (user) => userStore.setUserInfo(user),
     () => undefined,
   );
@@ -23,7 +24,7 @@ function refreshUser(): void {
 export default function RealnamePage() {
   const { t } = useI18n();
   const { state, retry, reload } = useRemote(load, { reloadOnShow: true });
-  // The ID photos need their own consent first (decision 046).
+  // The ID photos need their own consent first (decision 046 "Policies and consent").
   const consents = useRemote(loadConsents);
   if (state.status === 'loading') return <StatusTip status="loading" />;
   if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;

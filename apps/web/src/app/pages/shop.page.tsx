@@ -1,3 +1,4 @@
+import { listGoods } from '@stride/contract';
 import type { Goods, GoodsCategory } from '@stride/contract';
 import { useCallback, useState } from 'react';
 import { PullToRefresh } from '../../components/pull-to-refresh';
@@ -7,8 +8,8 @@ import { LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList } from '../../hooks';
 import { useAddresses } from '../../features/addresses';
 import { useHome } from '../../features/home';
-import { createRetryKey } from '../../lib/http';
-import { GoodsDetail, GoodsGrid, OrderForm, listGoods } from '../../features/shop';
+import { createRetryKey, call } from '../../lib/http';
+import { GoodsDetail, GoodsGrid, OrderForm } from '../../features/shop';
 import { formatNumber } from '../../lib/format';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
@@ -46,10 +47,12 @@ export default function ShopPage() {
   const [selected, setSelected] = useState<Goods | undefined>(undefined);
   const load = useCallback(
     (page: number, signal: AbortSignal) =>
-      listGoods({ page, ...(categoryId ? { categoryId } : {}) }, { hideErrors: true, signal }).then((answer) => {
-        setCategories(answer.categories);
-        return answer;
-      }),
+      call(listGoods, { query: { page, ...(categoryId ? { categoryId } : {}) } }, { hideErrors: true, signal }).then(
+        (answer) => {
+          setCategories(answer.categories);
+          return answer;
+        },
+      ),
     [categoryId],
   );
   const list = usePagedList(load);

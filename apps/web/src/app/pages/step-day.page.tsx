@@ -1,7 +1,9 @@
+import { getStepReceipt, type ResponseOf } from '@stride/contract';
+import { call } from '../../lib/http';
 import { useCallback } from 'react';
 import { StatusTip } from '../../components/status-tip';
 import { useRemote } from '../../hooks';
-import { StepReceiptView, getStepReceipt } from '../../features/step-history';
+import { StepReceiptView } from '../../features/step-history';
 import { useI18n } from '../../lib/i18n';
 import type { PageProps } from '../page-props';
 import '../../features/step-history/step-history.css';
@@ -12,12 +14,15 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export default function StepDayPage({ query }: PageProps) {
   const { t } = useI18n();
   const day = query.day ?? '';
-  const load = useCallback((signal: AbortSignal) => getStepReceipt(day, { hideErrors: true, signal }), [day]);
+  const load = useCallback(
+    (signal: AbortSignal) => call(getStepReceipt, { params: { day } }, { hideErrors: true, signal }),
+    [day],
+  );
   if (!DAY.test(day)) return <StatusTip status="error" message={t('receipt.noDay')} />;
   return <Receipt load={load} />;
 }
 
-function Receipt({ load }: { readonly load: (signal: AbortSignal) => ReturnType<typeof getStepReceipt> }) {
+function Receipt({ load }: { readonly load: (signal: AbortSignal) => Promise<ResponseOf<typeof getStepReceipt>> }) {
   const { state, retry } = useRemote(load, { reloadOnShow: true });
   if (state.status === 'loading') return <StatusTip status="loading" />;
   if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;

@@ -1,7 +1,9 @@
+import { getAchievements } from '@stride/contract';
+import { call } from '../../lib/http';
 import { useCallback } from 'react';
 import { StatusTip } from '../../components/status-tip';
 import { useRemote } from '../../hooks';
-import { HistoryViews, Milestones, StreakSummary, getAchievements } from '../../features/step-history';
+import { HistoryViews, Milestones, StreakSummary } from '../../features/step-history';
 import '../../features/step-history/step-history.css';
 
 /**
@@ -9,7 +11,7 @@ import '../../features/step-history/step-history.css';
  * and 12 months against the goal, and milestones. A day opens its receipt.
  */
 export default function StepHistoryPage() {
-  const load = useCallback((signal: AbortSignal) => getAchievements({ hideErrors: true, signal }), []);
+  const load = useCallback((signal: AbortSignal) => call(getAchievements, {}, { hideErrors: true, signal }), []);
   // Back from a receipt or after walking elsewhere in the app: the streak may have moved on.
   const { state, retry } = useRemote(load, { reloadOnShow: true });
   if (state.status === 'loading') return <StatusTip status="loading" />;

@@ -1,9 +1,10 @@
+import { getIdentity, listBankCards } from '@stride/contract';
+import { call } from '../../lib/http';
 import { useCallback } from 'react';
 import { StatusTip } from '../../components/status-tip';
 import { useRemote } from '../../hooks';
 import { showToast } from '../../components/toast';
-import { getIdentity } from '../../features/identity';
-import { BankCardForm, listBankCards } from '../../features/payouts';
+import { BankCardForm } from '../../features/payouts';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go, goBack } from '../../lib/navigation';
 import type { PageProps } from '../page-props';
@@ -16,8 +17,8 @@ export default function WithdrawalTypeEditPage({ query }: PageProps) {
   const load = useCallback(
     async (signal: AbortSignal) => {
       const [identity, cards] = await Promise.all([
-        getIdentity({ hideErrors: true, signal }),
-        editId ? listBankCards({ hideErrors: true, signal }) : Promise.resolve([]),
+        call(getIdentity, {}, { hideErrors: true, signal }),
+        editId ? call(listBankCards, { query: {} }, { hideErrors: true, signal }) : Promise.resolve([]),
       ]);
       return { identity, card: cards.find((item) => item.id === editId) };
     },

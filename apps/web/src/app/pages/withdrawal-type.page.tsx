@@ -1,16 +1,18 @@
+import { deleteBankCard, getRules, listBankCards } from '@stride/contract';
+import { call } from '../../lib/http';
 import type { BankCard } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
 import { useErrorText, useRemote } from '../../hooks';
 import { showToast } from '../../components/toast';
-import { BankCardList, deleteBankCard, getRules, listBankCards } from '../../features/payouts';
+import { BankCardList } from '../../features/payouts';
 import { t, useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
 import '../../features/payouts/payouts.css';
 
 async function load(signal: AbortSignal) {
   const [cards, rules] = await Promise.all([
-    listBankCards({ hideErrors: true, signal }),
-    getRules({ hideErrors: true, signal }),
+    call(listBankCards, { query: {} }, { hideErrors: true, signal }),
+    call(getRules, {}, { hideErrors: true, signal }),
   ]);
   return { cards, maxCards: rules.bankCardsMax };
 }
@@ -39,7 +41,7 @@ export default function WithdrawalTypePage() {
         void confirmDelete(card).then(async (isConfirmed) => {
           if (!isConfirmed) return;
           try {
-            await deleteBankCard(card.id, { hideErrors: true });
+            await call(deleteBankCard, { params: { id: card.id } }, { hideErrors: true });
             void showToast(translate('payouts.deleted'));
           } catch (error) {
             void showToast(errorText(error));

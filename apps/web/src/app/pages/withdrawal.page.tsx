@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { getHome, getRules, getWithdrawalRules, listBankCards } from '@stride/contract';
+import { call } from '../../lib/http';
 import type { Withdrawal } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
 import { useRemote } from '../../hooks';
-import { getHome } from '../../features/home';
-import { getRules, getWithdrawalRules, listBankCards, WithdrawalForm } from '../../features/payouts';
+import { WithdrawalForm } from '../../features/payouts';
 import { formatMoney } from '../../lib/format';
 import { t, useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
@@ -11,10 +12,10 @@ import '../../features/payouts/payouts.css';
 
 async function load(signal: AbortSignal) {
   const [rules, cards, home, limits] = await Promise.all([
-    getWithdrawalRules({ hideErrors: true, signal }),
-    listBankCards({ hideErrors: true, signal }),
-    getHome({ hideErrors: true, signal }),
-    getRules({ hideErrors: true, signal }),
+    call(getWithdrawalRules, {}, { hideErrors: true, signal }),
+    call(listBankCards, { query: {} }, { hideErrors: true, signal }),
+    call(getHome, {}, { hideErrors: true, signal }),
+    call(getRules, {}, { hideErrors: true, signal }),
   ]);
   return { rules, cards, balance: home.balance, maxCards: limits.bankCardsMax };
 }

@@ -7,7 +7,7 @@ import './pull-to-refresh.css';
 export interface PullToRefreshProps extends Omit<PullToRefreshOptions, 'onRefresh'> {
   /**
    * What a pull does; by default every value and list of the page shown reads again, quietly, and
-   * the pull waits for their answers (lib/data-changed.ts, decision 076).
+   * the pull waits for their answers (lib/data-changed.ts, decision 076 "Screens that stay current").
    */
   readonly onRefresh?: PullToRefreshOptions['onRefresh'];
   readonly children: ReactNode;

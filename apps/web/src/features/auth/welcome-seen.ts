@@ -9,7 +9,7 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Whether this device has not dismissed the welcome nor signed in yet (decision 082). */
+/** Whether this device has not dismissed the welcome nor signed in yet (decision 082 "A newcomer's first screens"). */
 export function isWelcomeDue(): boolean {
   try {
     return storage()?.getItem(WELCOME_SEEN_KEY) !== '1';

@@ -1,2 +1,1 @@
-export { listCommunityChannels } from './api/list-community-channels';
 export { CommunityChannels, type CommunityChannel } from './components/community-channels';

@@ -1,2 +1,1 @@
-export { getDownload } from './api/get-download';
 export { DownloadEntry } from './components/download-entry';

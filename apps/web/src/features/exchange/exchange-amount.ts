@@ -2,8 +2,8 @@ import type { Rules } from '@stride/contract';
 
 /**
  * The exchange rule (docs/product/rules.md, Exchange) as the server configures it and answers it
- * in GET /api/rules (decision 019); the app keeps no copy. The server checks again, and the amount
- * it credits is what the app shows afterwards.
+ * in GET /api/rules (decision 019 "Shared rules in the contract"); the app keeps no copy. The server checks again, and
+ * the amount it credits is what the app shows afterwards.
  */
 export type ExchangeRule = Pick<Rules, 'exchangePointsPerUnit' | 'exchangeCashPerUnit' | 'exchangeMinPoints'>;
 

@@ -1,5 +1,3 @@
-export { exchangePoints } from './api/exchange-points';
-export { getRules } from './api/get-rules';
 export {
   checkExchange,
   exchangeAmount,

@@ -1,4 +1,3 @@
-export { getHome } from './api/get-home';
 export { useHome, type Home } from './use-home';
 export { QuickEntryIcon } from './components/quick-entry-icon';
 export { appPathOf } from './app-path';

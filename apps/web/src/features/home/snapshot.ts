@@ -3,8 +3,8 @@ import { readJson, writeJson } from '../../lib/storage/json';
 
 /**
  * The last home a user was shown, kept on the device (docs/product/client.md, Install, offline and
- * updates; decision 079): an app opened without a network shows it, said to be as of when it was
- * read, rather than a bare error. One user's at a time, and forgotten at logout.
+ * updates; decision 079 "Home kept on the device for an app opened offline"): an app opened without a network shows it,
+ * said to be as of when it was read, rather than a bare error. One user's at a time, and forgotten at logout.
  */
 export const HOME_SNAPSHOT_KEY = 'homeSnapshot';
 

@@ -1,14 +1,15 @@
+import { getHome } from '@stride/contract';
 import type { ResponseOf, getHome as GetHome } from '@stride/contract';
 import { useRemote, usePageActive, type RemoteOptions, type RemoteValue } from '../../hooks';
 import { useWindowEvent } from '../../hooks/freshness';
-import { isRequestError } from '../../lib/http';
+import { isRequestError, call } from '../../lib/http';
 import { userStore } from '../../lib/storage';
-import { getHome } from './api/get-home';
 import { readHomeSnapshot, saveHomeSnapshot } from './snapshot';
 
 /**
  * GET /api/home's answer; `savedAt` is set when the network could not be reached and what is shown
- * is the last answer this device kept (decision 079), as of that time.
+ * is the last answer this device kept (decision 079 "Home kept on the device for an app opened offline"), as of that
+ * time.
  */
 export type Home = ResponseOf<typeof GetHome> & { readonly savedAt?: number };
 
@@ -21,7 +22,7 @@ function isUnanswered(error: unknown): boolean {
 async function load(signal: AbortSignal): Promise<Home> {
   const userId = userStore.getState().userInfo?.id;
   try {
-    const home = await getHome({ hideErrors: true, signal });
+    const home = await call(getHome, {}, { hideErrors: true, signal });
     if (userId) saveHomeSnapshot(window.localStorage, userId, home, Date.now());
     return home;
   } catch (error) {
@@ -34,8 +35,8 @@ async function load(signal: AbortSignal): Promise<Home> {
 /**
  * GET /api/home; after an action (collect, exchange) pages `refresh` it quietly. Like every
  * `useRemote`, it reads again whenever its page is shown again, and while shown, after any write
- * (a step report), a return to the app, a notification or a pull (decision 076). Without a network
- * it shows the last home kept on the device, and reads again as soon as the network is back.
+ * (a step report), a return to the app, a notification or a pull (decision 076 "Screens that stay current"). Without a
+ * network it shows the last home kept on the device, and reads again as soon as the network is back.
  */
 export function useHome(options?: RemoteOptions): RemoteValue<Home> {
   const remote = useRemote(load, options);

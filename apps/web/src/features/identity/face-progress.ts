@@ -2,8 +2,8 @@ import type { MessageKey } from '../../lib/i18n';
 
 /**
  * How far the face detector has come since consent: its program (the library chunk), its model
- * files, then its first run, which sets up TensorFlow.js (decision 013). On a slow phone this
- * takes seconds, so the face page says which of the three it is at rather than "looking for your
+ * files, then its first run, which sets up TensorFlow.js (decision 013 "Face detection in the browser"). On a slow
+ * phone this takes seconds, so the face page says which of the three it is at rather than "looking for your
  * face" while nothing is looked at yet (docs/product/client.md, Flows that ask first).
  */
 export type DetectorStage = 'idle' | 'library' | 'model' | 'warming' | 'ready' | 'failed';

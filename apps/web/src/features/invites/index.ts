@@ -1,2 +1,1 @@
-export { getInvite } from './api/get-invite';
 export { InviteView, type InviteInfo } from './components/invite-view';

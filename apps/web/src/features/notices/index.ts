@@ -1,7 +1,5 @@
 import './notices.css';
 
-export { listNotices } from './api/list-notices';
-export { getNotice } from './api/get-notice';
 export { NOTICE_CSP, NOTICE_SANDBOX, noticeDocument } from './notice-document';
 export { NoticeBody } from './components/notice-body';
 export { NoticeDetail } from './components/notice-detail';

@@ -1,8 +1,8 @@
 /**
  * The second, client-side guard for a notice body. The server already sanitizes it (decision
- * 012), but the app does not trust that alone: the body is never put into the app's own DOM
- * (no dangerouslySetInnerHTML). It becomes the `srcdoc` of an iframe whose sandbox has no
- * `allow-scripts`, so no script, inline handler (`onerror`, `onclick`) or `javascript:` URL in it
+ * 012 "Points shop, orders, addresses, mailing, invites, notices"), but the app does not trust that alone: the body is
+ * never put into the app's own DOM (no dangerouslySetInnerHTML). It becomes the `srcdoc` of an iframe whose sandbox has
+ * no `allow-scripts`, so no script, inline handler (`onerror`, `onclick`) or `javascript:` URL in it
  * can run whatever the markup holds, and a Content-Security-Policy in the document refuses
  * scripts, frames, forms and fonts as a second lock. `allow-same-origin` is kept only so the app
  * can read the document's height to size the frame; without `allow-scripts` that grants the

@@ -55,7 +55,8 @@ describe('the unread count', () => {
     try {
       store.start();
       await waitFor(() => expect(store.getCount()).toBe(1));
-      // What the start found is no arrival: the start's early reads stay usable (decision 060).
+      // What the start found is no arrival: the start's early reads stay usable (decision 060 "The first page's reads
+      // leave with its code, fewer files").
       expect(changes).toEqual([]);
       answer = 2;
       store.refresh();

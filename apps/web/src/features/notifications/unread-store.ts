@@ -15,12 +15,12 @@ export interface UnreadStore {
 }
 
 /**
- * The unread notifications count behind the My tab's badge (decision 044), a plain store: read
- * when a user is logged in, when they come back to the app, when a push reaches the page
+ * The unread notifications count behind the My tab's badge (decision 044 "The notifications inbox"), a plain store:
+ * read when a user is logged in, when they come back to the app, when a push reaches the page
  * (app/unread-count.ts), and set after the inbox marks items read; never on every page render.
  * A count that grows on a later read means a notification arrived: the page shown reads again
- * (lib/data-changed.ts, decision 076). The first answer after a start is no arrival: it is what
- * the start found (and announcing it would keep the start's early reads from the page).
+ * (lib/data-changed.ts, decision 076 "Screens that stay current"). The first answer after a start is no arrival: it is
+ * what the start found (and announcing it would keep the start's early reads from the page).
  */
 export function createUnreadStore(load: () => Promise<number> = loadUnread): UnreadStore {
   let count = 0;

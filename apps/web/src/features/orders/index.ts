@@ -1,3 +1,2 @@
-export { listOrders } from './api/list-orders';
 export { ORDER_STATUS_TEXT, ORDER_TABS, type OrderStatus } from './order-status';
 export { OrderSummaryItem } from './components/order-summary-item';

@@ -1,9 +1,8 @@
+import { createPayment, getPayment } from '@stride/contract';
 import { useCallback, useState } from 'react';
 import { usePaymentPolling, type PaymentPollingState } from '../../hooks';
 import type { PaymentState } from '../../lib/payment';
-import { createPayment } from './api/create-payment';
-import { getPayment } from './api/get-payment';
-import { createRetryKey } from '../../lib/http';
+import { createRetryKey, call } from '../../lib/http';
 
 export interface OrderPayment {
   readonly state: PaymentPollingState;
@@ -29,12 +28,15 @@ export function useOrderPayment(confirmJump: () => Promise<boolean>): OrderPayme
   const pay = useCallback(
     async (id: string): Promise<PaymentState> => {
       setOrderId(id);
-      const payment = await retryKey.run((idempotencyKey) => createPayment({ orderId: id, idempotencyKey }));
+      const payment = await retryKey.run((idempotencyKey) =>
+        call(createPayment, { body: { orderId: id, idempotencyKey } }),
+      );
       if (payment.status !== 'pending') return payment.status;
       return start({
         payUrl: payment.payUrl,
         // Polls quietly: a failed poll is retried in 5 s rather than shown.
-        poll: () => getPayment(payment.id, { hideErrors: true }).then((answer) => answer.status),
+        poll: () =>
+          call(getPayment, { params: { id: payment.id } }, { hideErrors: true }).then((answer) => answer.status),
         confirmJump,
       });
     },

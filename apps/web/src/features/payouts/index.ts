@@ -1,10 +1,3 @@
-export { listBankCards } from './api/list-bank-cards';
-export { saveBankCard } from './api/save-bank-card';
-export { deleteBankCard } from './api/delete-bank-card';
-export { getWithdrawalRules } from './api/get-withdrawal-rules';
-export { getRules } from './api/get-rules';
-export { requestWithdrawal } from './api/request-withdrawal';
-export { listWithdrawals } from './api/list-withdrawals';
 export { BankCardList } from './components/bank-card-list';
 export { BankCardForm } from './components/bank-card-form';
 export { WithdrawalForm } from './components/withdrawal-form';

@@ -1,8 +1,9 @@
-import { listWithdrawals } from './api/list-withdrawals';
+import { listWithdrawals } from '@stride/contract';
+import { call } from '../../lib/http';
 
 export const WITHDRAWALS_PAGE_SIZE = 10;
 
 /** One page of withdrawal records, for `usePagedList`. */
 export function loadWithdrawalPage(page: number, signal: AbortSignal) {
-  return listWithdrawals({ page, pageSize: WITHDRAWALS_PAGE_SIZE }, { hideErrors: true, signal });
+  return call(listWithdrawals, { query: { page, pageSize: WITHDRAWALS_PAGE_SIZE } }, { hideErrors: true, signal });
 }

@@ -1,5 +1,5 @@
 /**
- * The browser's side of Web Push (decision 048): whether it can receive pushes, its permission,
+ * The browser's side of Web Push (decision 048 "Web Push"): whether it can receive pushes, its permission,
  * and this device's subscription through the app's one service worker registration (the app
  * never registers a worker of its own here).
  */

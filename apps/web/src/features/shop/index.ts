@@ -1,7 +1,3 @@
-export { listGoods } from './api/list-goods';
-export { listGoodsOrders } from './api/list-goods-orders';
-export { confirmOrder } from './api/confirm-order';
-export { cancelOrder } from './api/cancel-order';
 export { QUANTITY_MAX, QUANTITY_MIN, clampQuantity, maxQuantity, orderTotal } from './order-total';
 export { GoodsGrid } from './components/goods-grid';
 export { GoodsDetail } from './components/goods-detail';

@@ -1,5 +1,5 @@
-// What a day under review holds, said in one line (decision 078): home and the day's receipt use it.
-// Apart from index.ts, like streak.ts, so that home's chunk carries only this.
+// What a day under review holds, said in one line (decision 078 "A held step day is never a dead end"): home and the
+// day's receipt use it. Apart from index.ts, like streak.ts, so that home's chunk carries only this.
 import type { HeldRewards, StepReview } from '@stride/contract';
 import { formatMoney, formatNumber } from '../../lib/format';
 import type { Translate } from '../../lib/i18n';

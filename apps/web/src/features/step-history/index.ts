@@ -1,6 +1,3 @@
-export { getAchievements } from './api/get-achievements';
-export { getStepHistory } from './api/get-step-history';
-export { getStepReceipt } from './api/get-step-receipt';
 export { HistoryViews, StreakSummary } from './components/history-view';
 export { Milestones } from './components/milestones';
 export { StepReceiptView } from './components/step-receipt';

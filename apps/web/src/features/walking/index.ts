@@ -1,5 +1,3 @@
-export { collectPoints } from './api/collect-points';
-export { reportSteps } from './api/report-steps';
 export { createStepCounter, STEP_COUNTER_DEFAULTS, type MotionSample, type StepCounter } from './step-counter';
 export {
   createStepStore,

@@ -23,9 +23,9 @@ import {
 } from './walk';
 
 /**
- * The app's one step counter (docs/product/client.md, Step counter; decision 032). It runs while a
- * user is logged in, whatever page is open: it counts steps from the motion sensor, keeps this
- * device's own count per business day on the device, and reports that count as this device's
+ * The app's one step counter (docs/product/client.md, Step counter; decision 032 "One step counter for the whole app,
+ * live tab pages"). It runs while a user is logged in, whatever page is open: it counts steps from the motion sensor,
+ * keeps this device's own count per business day on the device, and reports that count as this device's
  * source (`POST /api/steps` with `source: 'web'` and the device's id). The server keeps each
  * device's count and credits the day's highest source, so the device never adds the server's total
  * to its own. A count the server has not accepted yet (no network, a refused report) stays on the

@@ -1,7 +1,10 @@
 import type { PointsStatementType } from '@stride/contract/rules';
 import type { MessageKey } from '../../lib/i18n';
 
-/** A label for every line of the points statement (decision 081): a type without one fails the typecheck. */
+/**
+ * A label for every line of the points statement (decision 081 "One points statement"): a type without one fails the
+ * typecheck.
+ */
 export const POINTS_TYPE_LABELS: Readonly<Record<PointsStatementType, MessageKey>> = {
   'points.collect': 'points.type.collect',
   'points.release': 'points.type.release',

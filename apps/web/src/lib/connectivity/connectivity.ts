@@ -33,7 +33,8 @@ export interface Connectivity {
 
 /**
  * Dispatched on window when the API answers again after it could not be reached: what reads on
- * the browser's `online` event (a page's failed load, decision 039) reads on this one too.
+ * the browser's `online` event (a page's failed load, decision 039 "Layers in the history, fresh pages, retries when
+ * back online") reads on this one too.
  */
 export const RECONNECTED_EVENT = 'stride:reconnected';
 

@@ -1,19 +1,21 @@
-import type { BodyOf, EndpointDef, ParamsOf, QueryOf, ResponseOf } from '@stride/contract';
+import {
+  REQUEST_TIMEOUT_MS,
+  isRequestError,
+  readEnvelope,
+  requestOf,
+  send as sendOnce,
+  type Answer,
+  type CallInput,
+  type Envelope,
+  type Outgoing as CoreOutgoing,
+  type Transport,
+} from '@stride/client';
+import type { EndpointDef, ResponseOf } from '@stride/contract';
 // The plain code catalogue, without the endpoint schemas (this layer is in the first route).
 import { CODES } from '@stride/contract/codes';
 import { FILE_ERROR_MESSAGE, LOW_LEVEL_CODES, RequestError } from './errors';
 
-/** docs/product/client.md, Request layer: 60 s for every network type. */
-export const REQUEST_TIMEOUT_MS = 60_000;
-
-type Field<K extends string, T> = [T] extends [never]
-  ? { readonly [P in K]?: undefined }
-  : undefined extends T
-    ? { readonly [P in K]?: T }
-    : { readonly [P in K]: T };
-
-/** What a call of endpoint `E` takes; the contract decides which parts exist. */
-export type CallInput<E> = Field<'params', ParamsOf<E>> & Field<'query', QueryOf<E>> & Field<'body', BodyOf<E>>;
+export { REQUEST_TIMEOUT_MS, type Answer, type CallInput };
 
 export interface CallOptions {
   /** The caller shows errors itself: no dialog for envelope errors or failed hosts. */
@@ -64,13 +66,13 @@ export interface HttpClientDeps {
   fetch?: typeof fetch;
   timeoutMs?: number;
   /**
-   * An answer to this GET the start script already asked for (early.ts, decision 060), used instead
-   * of asking again; when it failed, the client asks as usual.
+   * An answer to this GET the start script already asked for (early.ts, decision 060 "The first page's reads leave with
+   * its code, fewer files"), used instead of asking again; when it failed, the client asks as usual.
    */
   takeEarly?(url: string, shared: boolean): Promise<Answer> | undefined;
   /**
    * A call that changes something succeeded (any method but GET, and every upload): what pages
-   * show may have changed (lib/data-changed.ts, decision 076).
+   * show may have changed (lib/data-changed.ts, decision 076 "Screens that stay current").
    */
   onWrite?(): void;
 }
@@ -97,81 +99,31 @@ function isUnreachable(status: number | undefined): boolean {
   return status === undefined || status === 502 || status === 503 || status === 504;
 }
 
-interface Envelope {
-  code: number;
-  message: string;
-  data: unknown;
-}
-
-function isEnvelope(value: unknown): value is Envelope {
-  return typeof value === 'object' && value !== null && typeof Reflect.get(value, 'code') === 'number';
-}
-
-function toParam(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
-  return JSON.stringify(value);
-}
-
-function appendQuery(path: string, query: unknown): string {
-  if (typeof query !== 'object' || query === null) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    const values: unknown[] = Array.isArray(value) ? value : [value];
-    for (const item of values) {
-      if (item === undefined || item === null) continue;
-      params.append(key, toParam(item));
-    }
-  }
-  const search = params.toString();
-  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
-}
-
-function fillParams(path: string, params: unknown): string {
-  return path.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value: unknown = typeof params === 'object' && params !== null ? Reflect.get(params, name) : undefined;
-    if (value === undefined || value === null) throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(toParam(value));
-  });
-}
-
-interface Outgoing {
-  readonly method: string;
-  readonly path: string;
-  readonly body?: BodyInit;
-  readonly json: boolean;
+/** The core's request plus what the web app adds: its failure code, an upload's progress, a start read. */
+interface Outgoing extends CoreOutgoing {
   readonly networkCode: number;
   readonly onProgress?: (sent: number, total: number) => void;
   readonly timeoutMs?: number;
   readonly startRead?: boolean;
 }
 
-/** What `attempt` reads of an answer, from fetch or from XMLHttpRequest. */
-export interface Answer {
-  readonly status: number;
-  json(): Promise<unknown>;
-}
-
 /** A request through XMLHttpRequest, the one browser API that reports upload progress. */
-function sendWithProgress(
-  url: string,
-  init: { method: string; headers: Headers; body: BodyInit | null; signal: AbortSignal },
-  onProgress: (sent: number, total: number) => void,
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(init.method, url);
-    init.headers.forEach((value, key) => xhr.setRequestHeader(key, value));
-    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : 0);
-    xhr.onload = () => {
-      const text = xhr.responseText;
-      resolve({ status: xhr.status, json: () => Promise.resolve().then(() => JSON.parse(text) as unknown) });
-    };
-    xhr.onerror = () => reject(new TypeError('network error'));
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    init.signal.addEventListener('abort', () => xhr.abort());
-    xhr.send(init.body as XMLHttpRequestBodyInit | null);
-  });
+function sendWithProgress(onProgress: (sent: number, total: number) => void): Transport {
+  return (url, init) =>
+    new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(init.method, url);
+      new Headers(init.headers).forEach((value, key) => xhr.setRequestHeader(key, value));
+      xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : 0);
+      xhr.onload = () => {
+        const text = xhr.responseText;
+        resolve({ status: xhr.status, json: () => Promise.resolve().then(() => JSON.parse(text) as unknown) });
+      };
+      xhr.onerror = () => reject(new TypeError('network error'));
+      xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+      init.signal.addEventListener('abort', () => xhr.abort());
+      xhr.send(init.body as XMLHttpRequestBodyInit | null);
+    });
 }
 
 type Attempt =
@@ -179,7 +131,7 @@ type Attempt =
   | { readonly ok: false; readonly status?: number; readonly timedOut: boolean };
 
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
-  const fetchImpl = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const fetchImpl: Transport = deps.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
   let ui: RequestUi | undefined;
   let realNameDialogOpen = false;
@@ -202,8 +154,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     try {
       const response = await Promise.race([early, late]);
       if (response?.status !== 200) return undefined;
-      const payload: unknown = await response.json();
-      return isEnvelope(payload) ? { ok: true, envelope: payload } : undefined;
+      const envelope = await readEnvelope(response);
+      return envelope ? { ok: true, envelope } : undefined;
     } catch {
       return undefined;
     } finally {
@@ -219,35 +171,20 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       if (signal?.aborted) throw new RequestError('abort', LOW_LEVEL_CODES.ABORT, 'abort');
       if (answered) return answered;
     }
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, outgoing.timeoutMs ?? timeoutMs);
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort);
+    const transport =
+      outgoing.onProgress && typeof XMLHttpRequest !== 'undefined' ? sendWithProgress(outgoing.onProgress) : fetchImpl;
+    const options = { headers: headers(outgoing.json), timeoutMs: outgoing.timeoutMs ?? timeoutMs, transport, signal };
     try {
-      const init = {
-        method: outgoing.method,
-        headers: headers(outgoing.json),
-        body: outgoing.body ?? null,
-        signal: controller.signal,
-      };
-      const response: Answer =
-        outgoing.onProgress && typeof XMLHttpRequest !== 'undefined'
-          ? await sendWithProgress(host + outgoing.path, init, outgoing.onProgress)
-          : await fetchImpl(host + outgoing.path, init);
-      if (response.status !== 200) return { ok: false, status: response.status, timedOut: false };
-      const payload: unknown = await response.json();
-      // A 200 that is not an envelope comes from something other than our API (a proxy page).
-      return isEnvelope(payload) ? { ok: true, envelope: payload } : { ok: false, status: 200, timedOut: false };
-    } catch {
-      if (signal?.aborted) throw new RequestError('abort', LOW_LEVEL_CODES.ABORT, 'abort');
-      return { ok: false, timedOut };
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      return await sendOnce(host + outgoing.path, outgoing, options, async (response): Promise<Attempt> => {
+        if (response.status !== 200) return { ok: false, status: response.status, timedOut: false };
+        const envelope = await readEnvelope(response);
+        // A 200 that is not an envelope comes from something other than our API (a proxy page).
+        return envelope ? { ok: true, envelope } : { ok: false, status: 200, timedOut: false };
+      });
+    } catch (error) {
+      if (isRequestError(error) && error.kind === 'abort') throw error;
+      // Another host may answer: the next one is tried, and only the last failure is reported.
+      return { ok: false, timedOut: isRequestError(error) && error.kind === 'timeout' };
     }
   }
 
@@ -298,15 +235,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
   return {
     async call(endpoint, input, options) {
-      const path = appendQuery(fillParams(endpoint.path, input.params), input.query);
-      const hasBody = endpoint.method !== 'GET' && input.body !== undefined;
       const data = await send(
         {
-          method: endpoint.method,
-          path,
-          json: hasBody,
+          ...requestOf(endpoint, input),
           networkCode: LOW_LEVEL_CODES.NO_ANSWER,
-          ...(hasBody ? { body: JSON.stringify(input.body) } : {}),
           ...(options?.startRead ? { startRead: true } : {}),
         },
         options,

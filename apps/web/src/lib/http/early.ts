@@ -1,7 +1,7 @@
 /**
- * Reads asked for by the start script, before the app's code has loaded (decision 060): the first
- * page's GET calls leave with the page's code instead of after it, so the page paints its data as
- * soon as its code runs. This file stays small and free of the contract: the start script loads it.
+ * Reads asked for by the start script, before the app's code has loaded (decision 060 "The first page's reads leave
+ * with its code, fewer files"): the first page's GET calls leave with the page's code instead of after it, so the page
+ * paints its data as soon as its code runs. This file stays small and free of the contract: the start script loads it.
  */
 
 import type { Answer } from './client';
@@ -63,7 +63,7 @@ export function askEarly(
  * wants the state as of the start (the step counter's business day), takes it even after the
  * first: home and the counter then make one read of `/api/home` between them, not two. The caller
  * asks only while nothing may have changed since the start: no write, no return to the app, no
- * notification, no pull (index.ts, decision 076). An answer past EARLY_MS is dropped.
+ * notification, no pull (index.ts, decision 076 "Screens that stay current"). An answer past EARLY_MS is dropped.
  */
 export function takeEarly(
   url: string,

@@ -1,33 +1,9 @@
-/** Codes of failures that never reached an envelope (docs/product/client.md, Request layer). */
-export const LOW_LEVEL_CODES = {
-  /** No host gave an answer; `status` holds the last HTTP status if there was one. */
-  NO_ANSWER: 0,
-  TIMEOUT: 5,
-  ABORT: 600003,
-  UPLOAD_NETWORK: 602001,
-} as const;
+import { isRequestError } from '@stride/client';
+
+// The codes and the error type are the request core's, shared with the console (packages/client).
+export { LOW_LEVEL_CODES, RequestError, isRequestError, type RequestErrorKind } from '@stride/client';
 
 export const FILE_ERROR_MESSAGE = 'file error';
-
-export type RequestErrorKind = 'envelope' | 'network' | 'timeout' | 'abort' | 'file';
-
-/** Every rejection of the request layer: the envelope code and message, or a low-level code. */
-export class RequestError extends Error {
-  override readonly name = 'RequestError';
-
-  constructor(
-    readonly kind: RequestErrorKind,
-    readonly code: number,
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
-}
-
-export function isRequestError(value: unknown): value is RequestError {
-  return value instanceof RequestError;
-}
 
 /** The text to show for a failed call: the server's message, else the framework's fallbacks. */
 export function describeError(error: unknown, texts: { readonly request: string; readonly network: string }): string {

@@ -28,8 +28,9 @@ export const http: HttpClient = createHttpClient({
   getToken: () => userStore.getState().token,
   getLanguage: () => languageStore.get(),
   clearSession: () => userStore.clear(),
-  // The start's reads (decision 060), until the first sign that anything changed: a write, a
-  // return to the app, a notification, a pull (decision 076). None of them is ever a later read.
+  // The start's reads (decision 060 "The first page's reads leave with its code, fewer files"), until the first sign
+  // that anything changed: a write, a return to the app, a notification, a pull (decision 076 "Screens that stay
+  // current"). None of them is ever a later read.
   takeEarly: (url, shared) =>
     getChangeCount() === 0
       ? takeEarly(url, userStore.getState().token, languageStore.get(), undefined, shared)

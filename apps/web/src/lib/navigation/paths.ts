@@ -23,7 +23,7 @@ export const PATHS = {
   orderMember: '/pages-sub/order/member',
   orderShop: '/pages-sub/order/shop',
   physicalCardMailing: '/pages-sub/physical-card-mailing/index',
-  // One points statement (decision 081).
+  // One points statement (decision 081 "One points statement").
   pointsStatement: '/pages-sub/points-statement/index',
   profile: '/pages-sub/profile/index',
   realname: '/pages-sub/realname/index',
@@ -35,13 +35,13 @@ export const PATHS = {
   withdrawalDetail: '/pages-sub/withdrawal-detail/index',
   withdrawalType: '/pages-sub/withdrawal-type/index',
   withdrawalTypeEdit: '/pages-sub/withdrawal-type/edit',
-  // The notifications inbox (decision 044).
+  // The notifications inbox (decision 044 "The notifications inbox").
   notifications: '/pages-sub/notifications/index',
-  // Your data: export and account deletion (decision 047).
+  // Your data: export and account deletion (decision 047 "Your data").
   accountData: '/pages-sub/account-data/index',
-  // Web Push settings (decision 048).
+  // Web Push settings (decision 048 "Web Push").
   pushSettings: '/pages-sub/push-settings/index',
-  // Terms, privacy and the "updated policy" screen (decision 046).
+  // Terms, privacy and the "updated policy" screen (decision 046 "Policies and consent").
   terms: '/pages-sub/policy/terms',
   privacy: '/pages-sub/policy/privacy',
   policyUpdate: '/pages-sub/policy/update',

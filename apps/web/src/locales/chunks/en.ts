@@ -1,3 +1,4 @@
-// One chunk per language (decisions 051 and 052): the app's texts and the UI kit's, together.
+// One chunk per language (decisions 051 "One language per download" and 052 "A first route without waterfalls"): the
+// app's texts and the UI kit's, together.
 export { en as messages } from '../en';
 export { default as kit } from 'antd-mobile/es/locales/en-US';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MAX, isNewPassword } from '@stride/contract';
+import { PASSWORD_MAX, isNewPassword, changePassword } from '@stride/contract';
+import { call } from '../../../lib/http';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
-import { changePassword } from '../api/change-password';
 
 /**
  * docs/product/rules.md, Accounts, Change password: the current password and the new one twice.
@@ -28,7 +28,7 @@ export function ChangePasswordForm({ onDone }: { readonly onDone: () => void }) 
       return;
     }
     void run(async () => {
-      await changePassword({ oldPassword, newPassword }, { hideErrors: true });
+      await call(changePassword, { body: { oldPassword, newPassword } }, { hideErrors: true });
       onDone();
     });
   }

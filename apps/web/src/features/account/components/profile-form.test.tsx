@@ -1,12 +1,18 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { User } from '@stride/contract';
+import { updateProfile, uploadFile, type User } from '@stride/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { updateProfile } from '../api/update-profile';
-import { uploadAvatar } from '../api/upload-avatar';
+import { call, http } from '../../../lib/http';
+import type * as HttpModule from '../../../lib/http';
 import { ProfileForm } from './profile-form';
 
-vi.mock('../api/update-profile', () => ({ updateProfile: vi.fn() }));
-vi.mock('../api/upload-avatar', () => ({ uploadAvatar: vi.fn() }));
+// The request layer is replaced: the profile and the upload answer from here.
+vi.mock('../../../lib/http', async (importOriginal) => {
+  const actual = await importOriginal<typeof HttpModule>();
+  return { ...actual, call: vi.fn(), http: { ...actual.http, upload: vi.fn() } };
+});
+
+const saveProfile = vi.mocked(call);
+const uploadAvatar = vi.mocked(http.upload);
 
 const USER: User = {
   id: 'u1',
@@ -31,15 +37,15 @@ const UPLOAD = {
 const nicknameField = () => screen.getByLabelText<HTMLInputElement>('Nickname');
 
 afterEach(() => {
-  vi.mocked(updateProfile).mockReset();
-  vi.mocked(uploadAvatar).mockReset();
+  saveProfile.mockReset();
+  uploadAvatar.mockReset();
 });
 
 describe('ProfileForm', () => {
   it('previews a picked picture, uploads it as an avatar on save, then saves it with the nickname', async () => {
-    vi.mocked(uploadAvatar).mockResolvedValue(UPLOAD);
+    uploadAvatar.mockResolvedValue(UPLOAD);
     const saved = { ...USER, nickname: '小明', avatarUrl: UPLOAD.url };
-    vi.mocked(updateProfile).mockResolvedValue(saved);
+    saveProfile.mockResolvedValue(saved);
     const onSaved = vi.fn();
     const { container } = render(<ProfileForm user={USER} onSaved={onSaved} />);
     expect(nicknameField().value).toBe('Ming');
@@ -55,18 +61,22 @@ describe('ProfileForm', () => {
     fireEvent.change(nicknameField(), { target: { value: '  小明  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
-    expect(uploadAvatar).toHaveBeenCalledWith(picture, { hideErrors: true });
-    expect(updateProfile).toHaveBeenCalledWith({ nickname: '小明', avatarFileId: 'f1' }, { hideErrors: true });
+    expect(uploadAvatar).toHaveBeenCalledWith(uploadFile, picture, { purpose: 'avatar' }, { hideErrors: true });
+    expect(saveProfile).toHaveBeenCalledWith(
+      updateProfile,
+      { body: { nickname: '小明', avatarFileId: 'f1' } },
+      { hideErrors: true },
+    );
   });
 
   it('clears the nickname when it is emptied, and keeps the avatar when none was picked', async () => {
-    vi.mocked(updateProfile).mockResolvedValue({ ...USER, nickname: null });
+    saveProfile.mockResolvedValue({ ...USER, nickname: null });
     const onSaved = vi.fn();
     render(<ProfileForm user={USER} onSaved={onSaved} />);
     fireEvent.change(nicknameField(), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(updateProfile).toHaveBeenCalledWith({ nickname: null }, { hideErrors: true });
+    expect(saveProfile).toHaveBeenCalledWith(updateProfile, { body: { nickname: null } }, { hideErrors: true });
     expect(uploadAvatar).not.toHaveBeenCalled();
   });
 
@@ -75,11 +85,11 @@ describe('ProfileForm', () => {
     fireEvent.change(nicknameField(), { target: { value: 'a\u202eb' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert').textContent).toBe('A nickname has 1 to 20 characters, on one line');
-    expect(updateProfile).not.toHaveBeenCalled();
+    expect(saveProfile).not.toHaveBeenCalled();
   });
 
   it('shows the server’s refusal once, under the form', async () => {
-    vi.mocked(updateProfile).mockRejectedValue(
+    saveProfile.mockRejectedValue(
       Object.assign(new Error('Choose a picture you uploaded as your avatar'), { kind: 'envelope', code: 1003 }),
     );
     render(<ProfileForm user={USER} onSaved={() => undefined} />);

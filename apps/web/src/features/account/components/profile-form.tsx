@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { NICKNAME_MAX, isNickname, type User } from '@stride/contract';
+import { NICKNAME_MAX, isNickname, type User, updateProfile, uploadFile } from '@stride/contract';
+import { call, http } from '../../../lib/http';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
-import { updateProfile } from '../api/update-profile';
-import { uploadAvatar } from '../api/upload-avatar';
 import { Avatar } from './avatar';
 
 export interface ProfileFormProps {
@@ -14,8 +13,9 @@ export interface ProfileFormProps {
 }
 
 /**
- * docs/product/client.md, Profile (decision 043): the avatar (picked, previewed, uploaded on save)
- * and the nickname. An empty nickname clears it: the app then greets by the masked number.
+ * docs/product/client.md, Profile (decision 043 "Profile (nickname and avatar), My in groups with icons"): the avatar
+ * (picked, previewed, uploaded on save) and the nickname. An empty nickname clears it: the app then greets by the
+ * masked number.
  */
 export function ProfileForm({ user, onSaved }: ProfileFormProps) {
   const { t } = useI18n();
@@ -33,9 +33,12 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
       return;
     }
     void run(async () => {
-      const upload = picture ? await uploadAvatar(picture, { hideErrors: true }) : undefined;
-      const saved = await updateProfile(
-        { nickname: trimmed || null, ...(upload ? { avatarFileId: upload.fileId } : {}) },
+      const upload = picture
+        ? await http.upload(uploadFile, picture, { purpose: 'avatar' }, { hideErrors: true })
+        : undefined;
+      const saved = await call(
+        updateProfile,
+        { body: { nickname: trimmed || null, ...(upload ? { avatarFileId: upload.fileId } : {}) } },
         { hideErrors: true },
       );
       onSaved(saved);

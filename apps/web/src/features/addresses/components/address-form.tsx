@@ -1,9 +1,10 @@
+import { saveAddress } from '@stride/contract';
+import { call } from '../../../lib/http';
 import type { Address } from '@stride/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
-import { saveAddress } from '../api/save-address';
 import { RegionField } from './region-field';
 import {
   ADDRESS_LIMITS,
@@ -49,7 +50,7 @@ export function AddressForm({ address, onSaved }: AddressFormProps) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     // The request layer shows the server's message (for example the 20-address limit).
-    void saving.run(() => saveAddress(toAddressBody(draft, address?.id)).then(onSaved));
+    void saving.run(() => call(saveAddress, { body: toAddressBody(draft, address?.id) }).then(onSaved));
   };
 
   return (

@@ -6,7 +6,8 @@ import '../../../components/kit-render';
 import { useI18n } from '../../../lib/i18n';
 import { buildRegionOptions, regionCodes, regionText } from '../region';
 
-// Its own chunk with the division data (decision 041): loaded when a region is first picked.
+// Its own chunk with the division data (decision 041 "Flows that ask first and say what happened"): loaded when a
+// region is first picked.
 const OPTIONS = buildRegionOptions(areaList);
 
 export interface RegionSheetProps {

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MAX, RESET_CODE_LENGTH, isNewPassword } from '@stride/contract';
+import { PASSWORD_MAX, RESET_CODE_LENGTH, isNewPassword, requestPasswordKey, resetPassword } from '@stride/contract';
+import { call } from '../../../lib/http';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
-import { requestPasswordKey } from '../api/request-password-key';
-import { resetPassword } from '../api/reset-password';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
 
@@ -31,15 +30,20 @@ export function EditPasswordForm({ onDone }: { readonly onDone: (account: string
     event.preventDefault();
     if (step.name === 'request') {
       void run(async () => {
-        const sent = await requestPasswordKey(
-          { account, captchaId: captcha.captchaId, captchaCode: captcha.code },
+        const sent = await call(
+          requestPasswordKey,
+          { query: { account, captchaId: captcha.captchaId, captchaCode: captcha.code } },
           { hideErrors: true },
         );
         setStep({ name: 'verify', minutes: Math.round(sent.expiresIn / SECONDS_PER_MINUTE) });
       }, captcha.refresh);
     } else if (step.name === 'verify') {
       void run(async () => {
-        const verified = await resetPassword({ step: 'verify', account, code: code.trim() }, { hideErrors: true });
+        const verified = await call(
+          resetPassword,
+          { body: { step: 'verify', account, code: code.trim() } },
+          { hideErrors: true },
+        );
         if (verified.step === 'verify') setStep({ name: 'reset', resetKey: verified.resetKey });
       });
     } else {
@@ -52,7 +56,7 @@ export function EditPasswordForm({ onDone }: { readonly onDone: (account: string
         return;
       }
       void run(async () => {
-        await resetPassword({ step: 'reset', resetKey: step.resetKey, password }, { hideErrors: true });
+        await call(resetPassword, { body: { step: 'reset', resetKey: step.resetKey, password } }, { hideErrors: true });
         onDone(account.trim());
       });
     }

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { CODES, PASSWORD_MAX, type User } from '@stride/contract';
+import { CODES, PASSWORD_MAX, type User, login as loginEndpoint } from '@stride/contract';
 import { isMobileNumber } from '@stride/contract/rules';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
-import { isRequestError } from '../../../lib/http';
+import { isRequestError, call } from '../../../lib/http';
 import { useI18n } from '../../../lib/i18n';
-import { loginUser } from '../api/login-user';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
 import { SignUpForm, type PolicyAcceptanceSlot } from './sign-up-form';
@@ -55,7 +54,7 @@ export function LoginForm({
 
   async function send() {
     const withCaptcha = hasCaptcha ? { captchaId: captcha.captchaId, captchaCode: captcha.code } : {};
-    onSuccess(await loginUser({ account, password, ...withCaptcha }, { hideErrors: true }));
+    onSuccess(await call(loginEndpoint, { body: { account, password, ...withCaptcha } }, { hideErrors: true }));
   }
 
   function onFailure(cause: unknown) {
@@ -93,7 +92,7 @@ export function LoginForm({
     </div>
   );
 
-  // Sign-up is its own form: the number's SMS code comes first (decision 035).
+  // Sign-up is its own form: the number's SMS code comes first (decision 035 "Phone ownership at sign-up").
   if (mode === 'register') {
     return (
       <SignUpForm

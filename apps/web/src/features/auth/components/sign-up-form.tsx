@@ -1,11 +1,17 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { CODES, INPUT_MAX_LENGTH, PASSWORD_MAX, SMS_CODE_LENGTH, type User } from '@stride/contract';
+import {
+  CODES,
+  INPUT_MAX_LENGTH,
+  PASSWORD_MAX,
+  SMS_CODE_LENGTH,
+  type User,
+  register,
+  requestRegisterCode,
+} from '@stride/contract';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
-import { isRequestError } from '../../../lib/http';
+import { isRequestError, call } from '../../../lib/http';
 import { useI18n } from '../../../lib/i18n';
-import { registerUser } from '../api/register-user';
-import { requestRegisterCode } from '../api/request-register-code';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
 
@@ -22,7 +28,7 @@ function spendsCaptcha(cause: unknown): boolean {
 const TICK_MS = 1_000;
 
 /**
- * The acceptance of the terms of service and the privacy policy (decision 046), composed by the
+ * The acceptance of the terms of service and the privacy policy (decision 046 "Policies and consent"), composed by the
  * page: its checkbox, and the versions accepted once it is ticked (null before).
  */
 export interface PolicyAcceptanceSlot {
@@ -43,8 +49,8 @@ export interface SignUpFormProps {
 }
 
 /**
- * Sign-up (docs/product/client.md, decision 035): the number and the image captcha send a code by
- * SMS; then the code, a password and an optional invite code create the account. Another code can
+ * Sign-up (docs/product/client.md, decision 035 "Phone ownership at sign-up"): the number and the image captcha send a
+ * code by SMS; then the code, a password and an optional invite code create the account. Another code can
  * be asked for once the countdown the server gave has run out (with a fresh captcha).
  */
 export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword, policies }: SignUpFormProps) {
@@ -85,8 +91,9 @@ export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword,
     setSpentCaptcha(captchaId);
     void run(
       async () => {
-        const answer = await requestRegisterCode(
-          { account, captchaId: captcha.captchaId, captchaCode: captcha.code },
+        const answer = await call(
+          requestRegisterCode,
+          { body: { account, captchaId: captcha.captchaId, captchaCode: captcha.code } },
           { hideErrors: true },
         );
         setSent({ account, minutes: Math.round(answer.expiresIn / SECONDS_PER_MINUTE) });
@@ -113,13 +120,16 @@ export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword,
       return;
     }
     void run(async () => {
-      const session = await registerUser(
+      const session = await call(
+        register,
         {
-          account,
-          password,
-          smsCode: smsCode.trim(),
-          acceptedPolicies,
-          ...(invite.trim() ? { inviteCode: invite.trim() } : {}),
+          body: {
+            account,
+            password,
+            smsCode: smsCode.trim(),
+            acceptedPolicies,
+            ...(invite.trim() ? { inviteCode: invite.trim() } : {}),
+          },
         },
         { hideErrors: true },
       );

@@ -1,11 +1,12 @@
+import { getRules } from '@stride/contract';
+import { call } from '../../../lib/http';
 import type { Rules } from '@stride/contract';
 import { useRemote } from '../../../hooks';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useI18n, type Translate } from '../../../lib/i18n';
-import { getRules } from '../api/get-rules';
 import '../welcome.css';
 
-const loadRules = (signal: AbortSignal) => getRules({ hideErrors: true, signal });
+const loadRules = (signal: AbortSignal) => call(getRules, {}, { hideErrors: true, signal });
 
 /** The welcome's three lines, with the numbers the server applies (`GET /api/rules`). */
 export function welcomeLines(
@@ -35,8 +36,8 @@ export function welcomeLines(
 
 /**
  * The lines' stand-in while the rules are read: the same sentences with the shipped defaults, so
- * they wrap as the real ones will and hold their space, drawn as grey bars (decision 089). Their
- * text is never shown nor read out.
+ * they wrap as the real ones will and hold their space, drawn as grey bars (decision 089 "The web app ships React 19").
+ * Their text is never shown nor read out.
  */
 const PLACEHOLDER_RULES = {
   stepsPerPoint: 100,
@@ -49,10 +50,10 @@ const PLACEHOLDER_RULES = {
 
 /**
  * The first open's welcome above the login form (docs/product/client.md, Login and sign-up;
- * decision 082): how walking earns points, points turn into cash and a membership card pays cash
- * back, and what an invite gives, every number read from the rules. The card is there from the
+ * decision 082 "A newcomer's first screens"): how walking earns points, points turn into cash and a membership card
+ * pays cash back, and what an invite gives, every number read from the rules. The card is there from the
  * first render, its lines' space held while the rules are read, so the form below never moves
- * (decision 089); it goes only if the rules cannot be read.
+ * (decision 089 "The web app ships React 19"); it goes only if the rules cannot be read.
  */
 export function Welcome({ onDismiss }: { readonly onDismiss: () => void }) {
   const { t } = useI18n();

@@ -1,5 +1,6 @@
+import { getCaptcha } from '@stride/contract';
+import { call } from '../../../lib/http';
 import { useCallback, useEffect, useState } from 'react';
-import { getCaptcha } from '../api/get-captcha';
 
 export interface CaptchaState {
   readonly captchaId: string;
@@ -19,7 +20,7 @@ export function useCaptcha(isActive: boolean, onError: (error: unknown) => void)
   useEffect(() => {
     if (!isActive) return;
     const controller = new AbortController();
-    getCaptcha({ hideErrors: true, signal: controller.signal }).then(
+    call(getCaptcha, {}, { hideErrors: true, signal: controller.signal }).then(
       (next) => {
         setCaptcha(next);
         setCode('');

@@ -7,7 +7,10 @@ export interface CardProgressProps {
   readonly target: number;
   readonly dailyCashBack: number;
   readonly isEarned: boolean;
-  /** Today's cash back held while the day is under review (decision 078); 0 otherwise. */
+  /**
+   * Today's cash back held while the day is under review (decision 078 "A held step day is never a dead end"); 0
+   * otherwise.
+   */
   readonly heldCashBack?: number;
 }
 

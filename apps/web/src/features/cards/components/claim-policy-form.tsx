@@ -32,7 +32,7 @@ export function ClaimPolicyForm({ isBusy, onSubmit, onCancel }: ClaimPolicyFormP
   const relationErrorId = `${relationId}-error`;
   const [name, setName] = useState('');
   const [idNumber, setIdNumber] = useState('');
-  // No relation is assumed: the giver chooses one (decision 041).
+  // No relation is assumed: the giver chooses one (decision 041 "Flows that ask first and say what happened").
   const [relation, setRelation] = useState<FamilyRelation | undefined>(undefined);
   const [errors, setErrors] = useState<{ name?: string; idNumber?: string; relation?: string }>({});
 

@@ -1,11 +1,12 @@
+import { getDownload } from '@stride/contract';
+import { call } from '../../../lib/http';
 import type { ReactNode } from 'react';
 import { CODES } from '@stride/contract/codes';
 import { useRemote, useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
-import { getDownload } from '../api/get-download';
 
 function loadPackage(signal: AbortSignal) {
-  return getDownload({ hideErrors: true, signal });
+  return call(getDownload, {}, { hideErrors: true, signal });
 }
 
 /**
@@ -30,7 +31,7 @@ export function DownloadEntry({
   const { isBusy, run } = useSubmit();
   if (state.status === 'error' && state.code === CODES.NOT_AVAILABLE) return null;
   // Asked again on the tap: the newest package, and the request layer's dialog on a failure.
-  const download = () => run(() => getDownload().then(({ url }) => assign(url)));
+  const download = () => run(() => call(getDownload, {}).then(({ url }) => assign(url)));
   if (render) return render({ label: t('download.app'), disabled: isBusy, onClick: () => void download() });
   return (
     <ul className="list">

@@ -1,3 +1,4 @@
+import { exchangePoints, getRules } from '@stride/contract';
 import type { ExchangeRecord } from '@stride/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
@@ -5,10 +6,9 @@ import { StatusTip } from '../../../components/status-tip';
 import { TextInput } from '../../../components/text-input';
 import { useHistoryLayer, useKeyDown, useRemote, useSubmit } from '../../../hooks';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { call } from '../../../lib/http';
 import type { RetryKey } from '../../../lib/http';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
-import { exchangePoints } from '../api/exchange-points';
-import { getRules } from '../api/get-rules';
 import {
   checkExchange,
   exchangeAmount,
@@ -41,7 +41,7 @@ export function ExchangeSheet(props: ExchangeSheetProps) {
   return createPortal(<Sheet {...props} />, document.body);
 }
 
-const loadRules = (signal: AbortSignal) => getRules({ hideErrors: true, signal });
+const loadRules = (signal: AbortSignal) => call(getRules, {}, { hideErrors: true, signal });
 
 /** Asks the server for its exchange rule each time the sheet opens: an operator may change it. */
 function Sheet(props: ExchangeSheetProps) {
@@ -104,7 +104,11 @@ function RuledSheet({
 
   const exchange = (chosen: number) =>
     // Errors show through the request layer's dialog; the sheet stays open to try again.
-    run(() => retryKey.run((idempotencyKey) => exchangePoints({ points: chosen, idempotencyKey })).then(onExchanged));
+    run(() =>
+      retryKey
+        .run((idempotencyKey) => call(exchangePoints, { body: { points: chosen, idempotencyKey } }))
+        .then(onExchanged),
+    );
 
   return (
     <div className="exchange-sheet">

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { submitFace, uploadFile } from '@stride/contract';
+import { call, http } from '../../../lib/http';
 import type { Identity } from '@stride/contract';
 import { usePageActive, useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
-import { submitFace } from '../api/submit-face';
-import { uploadFile } from '../api/upload-file';
 import type * as Detector from '../face-detector';
 import { faceHint, nextStage, type DetectorStage } from '../face-progress';
 
@@ -141,8 +141,12 @@ export function FaceCheck({ onDone, onConsent }: FaceCheckProps) {
         setStep({ kind: fromCamera ? 'camera' : 'noCamera' });
         return;
       }
-      const upload = await uploadFile(await toJpeg(picture), 'face', { hideErrors: true });
-      const identity = await submitFace({ method: 'face', imageId: upload.fileId }, { hideErrors: true });
+      const upload = await http.upload(uploadFile, await toJpeg(picture), { purpose: 'face' }, { hideErrors: true });
+      const identity = await call(
+        submitFace,
+        { body: { method: 'face', imageId: upload.fileId } },
+        { hideErrors: true },
+      );
       onDone(identity);
     } catch (caught) {
       showError(caught);
@@ -171,7 +175,7 @@ export function FaceCheck({ onDone, onConsent }: FaceCheckProps) {
   };
 
   const manual = () => {
-    void manualSend.run(() => submitFace({ method: 'manual' }, { hideErrors: true }).then(onDone));
+    void manualSend.run(() => call(submitFace, { body: { method: 'manual' } }, { hideErrors: true }).then(onDone));
   };
 
   const alternative = (

@@ -1,8 +1,9 @@
 import { useId } from 'react';
+import { uploadFile } from '@stride/contract';
+import { http } from '../../../lib/http';
 import type { Upload, UploadPurpose } from '@stride/contract';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
-import { uploadFile } from '../api/upload-file';
 import { PrivateImage } from './private-image';
 
 export interface IdPhotoFieldProps {
@@ -34,7 +35,7 @@ export function IdPhotoField({ label, purpose, value, onChange, error }: IdPhoto
           // Let the same file be picked again after a failed upload.
           event.target.value = '';
           if (!file) return;
-          void uploading.run(() => uploadFile(file, purpose, { hideErrors: true }).then(onChange));
+          void uploading.run(() => http.upload(uploadFile, file, { purpose }, { hideErrors: true }).then(onChange));
         }}
       />
       <label htmlFor={id} className="identity-photo__frame">

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { resubmitIdentity, submitIdentity } from '@stride/contract';
+import { call } from '../../../lib/http';
 import type { Identity, Upload } from '@stride/contract';
 import { isValidIdNumber, latestCalendarDay, normalizeIdNumber } from '@stride/contract/rules';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
-import { resubmitIdentity } from '../api/resubmit-identity';
-import { submitIdentity } from '../api/submit-identity';
 import { IdPhotoField } from './id-photo-field';
 
 export interface RealnameFormProps {
@@ -51,8 +51,8 @@ export function RealnameForm({ status, initialName = '', onSubmitted }: Realname
           frontImageId: front.fileId,
           backImageId: back.fileId,
         };
-        const send = status === 'rejected' ? resubmitIdentity : submitIdentity;
-        void sending.run(() => send(body, { hideErrors: true }).then(onSubmitted));
+        const endpoint = status === 'rejected' ? resubmitIdentity : submitIdentity;
+        void sending.run(() => call(endpoint, { body }, { hideErrors: true }).then(onSubmitted));
       }}
     >
       <TextInput

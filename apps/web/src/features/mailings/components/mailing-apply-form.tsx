@@ -1,8 +1,9 @@
+import { applyCardMailing } from '@stride/contract';
+import { call } from '../../../lib/http';
 import type { Address, Mailing } from '@stride/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
-import { applyCardMailing } from '../api/apply-card-mailing';
 
 export interface MailableCard {
   readonly id: string;
@@ -33,7 +34,9 @@ export function MailingApplyForm({ cards, addresses, onApplied, onAddAddress }: 
     event.preventDefault();
     if (!chosenCard || !chosenAddress) return;
     // The request layer shows the message (1002 opens real-name verification).
-    void sending.run(() => applyCardMailing({ cardId: chosenCard, addressId: chosenAddress }).then(onApplied));
+    void sending.run(() =>
+      call(applyCardMailing, { body: { cardId: chosenCard, addressId: chosenAddress } }).then(onApplied),
+    );
   };
 
   if (cards.length === 0) return <p className="hint">{t('mailing.noCards')}</p>;

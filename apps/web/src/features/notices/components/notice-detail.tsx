@@ -1,10 +1,11 @@
+import { getNotice } from '@stride/contract';
+import { call } from '../../../lib/http';
 import type { NoticeSummary } from '@stride/contract';
 import { useCallback } from 'react';
 import { StatusTip } from '../../../components/status-tip';
 import { useRemote } from '../../../hooks';
 import { formatTime } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
-import { getNotice } from '../api/get-notice';
 import { NoticeBody } from './notice-body';
 import { Overlay } from '../../../components/overlay';
 
@@ -12,7 +13,8 @@ import { Overlay } from '../../../components/overlay';
 export function NoticeDetail({ notice, onClose }: { readonly notice: NoticeSummary; readonly onClose: () => void }) {
   const { t } = useI18n();
   const load = useCallback(
-    (signal: AbortSignal) => getNotice(notice.id, { hideErrors: true, signal }).then((found) => found.body),
+    (signal: AbortSignal) =>
+      call(getNotice, { query: { id: notice.id } }, { hideErrors: true, signal }).then((found) => found.body),
     [notice.id],
   );
   const { state: detail, retry } = useRemote(load);

@@ -1,3 +1,5 @@
+import { listNotices } from '@stride/contract';
+import { call } from '../../../lib/http';
 import type { NoticeSummary } from '@stride/contract';
 import { useRef } from 'react';
 import { StatusTip } from '../../../components/status-tip';
@@ -5,10 +7,10 @@ import { LoadMoreFooter } from '../../../components/load-more-footer';
 import { usePagedList } from '../../../hooks';
 import { formatDate } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
-import { listNotices } from '../api/list-notices';
 import { Overlay } from '../../../components/overlay';
 
-const load = (page: number, signal: AbortSignal) => listNotices({ page }, { hideErrors: true, signal });
+const load = (page: number, signal: AbortSignal) =>
+  call(listNotices, { query: { page } }, { hideErrors: true, signal });
 
 /** Every published notice (GET /api/notices), paged as the panel scrolls to its end. */
 export function NoticeList({

@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { saveBankCard } from '@stride/contract';
+import { call } from '../../../lib/http';
 import type { BankCard } from '@stride/contract';
 import { checkAccountNumber, checkHolderName } from '@stride/contract/rules';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
-import { saveBankCard } from '../api/save-bank-card';
 
 export interface BankCardFormProps {
   /** The verified real name: the holder name starts as it and must equal it. */
@@ -49,7 +50,7 @@ export function BankCardForm({ realName, card, onSaved }: BankCardFormProps) {
           holderName: holderName.trim(),
           accountNumber,
         };
-        void saving.run(() => saveBankCard(body, { hideErrors: true }).then(onSaved));
+        void saving.run(() => call(saveBankCard, { body }, { hideErrors: true }).then(onSaved));
       }}
     >
       <TextInput

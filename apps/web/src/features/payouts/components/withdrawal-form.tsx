@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
+import { requestWithdrawal } from '@stride/contract';
 import type { BankCard, Withdrawal, WithdrawalRules } from '@stride/contract';
 import { CODES } from '@stride/contract/codes';
 import { ActionSheet } from '../../../components/action-sheet';
 import { useErrorText, useSubmit } from '../../../hooks';
-import { isRequestError } from '../../../lib/http';
+import { isRequestError, call } from '../../../lib/http';
 import { formatMoney, moneyInputText } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
-import { requestWithdrawal } from '../api/request-withdrawal';
 import { createIdempotencyKey } from '../../../lib/http';
 import { checkAmount, type AmountProblem, type WithdrawalQuote } from '../money';
 
@@ -98,8 +98,9 @@ export function WithdrawalForm({
     setAttempt(reused);
     void sending.run(
       async () => {
-        const withdrawal = await requestWithdrawal(
-          { amount: reused.amount, bankCardId: reused.bankCardId, idempotencyKey: reused.key },
+        const withdrawal = await call(
+          requestWithdrawal,
+          { body: { amount: reused.amount, bankCardId: reused.bankCardId, idempotencyKey: reused.key } },
           { hideErrors: true },
         );
         setAttempt(undefined);

@@ -6,7 +6,7 @@ import { grantConsent } from '../api/policies-api';
 import { PolicyLink } from './policy-links';
 
 /**
- * The explicit consent asked before ID card photos are taken (decision 046): what they are for,
+ * The explicit consent asked before ID card photos are taken (decision 046 "Policies and consent"): what they are for,
  * who sees them, how long they are kept, and an "Agree" that the server records.
  */
 export function ConsentCard({

@@ -20,8 +20,8 @@ export interface PolicyUpdateProps {
 }
 
 /**
- * A policy changed since the user last accepted it (decision 046): what changed in each, the full
- * texts a tap away, and "Accept" (recorded) or "Log out" instead. Nothing else opens before one.
+ * A policy changed since the user last accepted it (decision 046 "Policies and consent"): what changed in each, the
+ * full texts a tap away, and "Accept" (recorded) or "Log out" instead. Nothing else opens before one.
  */
 export function PolicyUpdate({ status, onAccepted, onLogOut }: PolicyUpdateProps) {
   const { t } = useI18n();

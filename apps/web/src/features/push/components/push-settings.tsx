@@ -32,7 +32,7 @@ function localTimeZone(): string {
 }
 
 /**
- * Push notifications on this device (decision 048): on asks the browser's permission and
+ * Push notifications on this device (decision 048 "Web Push"): on asks the browser's permission and
  * subscribes; off removes this device's subscription and stops pushes to every device; the daily
  * goal reminder at a time of the user's day, in this device's time zone.
  */

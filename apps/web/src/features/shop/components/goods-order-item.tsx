@@ -1,8 +1,9 @@
+import { cancelOrder } from '@stride/contract';
+import { call } from '../../../lib/http';
 import type { GoodsOrder, GoodsOrderStatus } from '@stride/contract';
 import { useSubmit } from '../../../hooks';
 import { formatNumber, formatTime } from '../../../lib/format';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
-import { cancelOrder } from '../api/cancel-order';
 
 export const GOODS_STATUS_TEXT: Record<GoodsOrderStatus, MessageKey> = {
   to_ship: 'shop.status.to_ship',
@@ -35,7 +36,7 @@ export function GoodsOrderItem({ order, confirm, onChanged }: GoodsOrderItemProp
     const isSure = await confirm(t('shop.cancelConfirm', { points: formatNumber(order.points) }));
     if (!isSure) return;
     // The request layer shows why (it shipped meanwhile: 1007).
-    await cancelling.run(() => cancelOrder(order.id).then(onChanged));
+    await cancelling.run(() => call(cancelOrder, { body: { orderId: order.id } }).then(onChanged));
   };
 
   return (

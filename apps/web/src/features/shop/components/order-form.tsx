@@ -1,10 +1,11 @@
+import { confirmOrder } from '@stride/contract';
+import { call } from '../../../lib/http';
 import type { Address, Goods, GoodsOrder } from '@stride/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ActionSheet } from '../../../components/action-sheet';
 import { useSubmit } from '../../../hooks';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
-import { confirmOrder } from '../api/confirm-order';
 import { QUANTITY_MIN, clampQuantity, maxQuantity, orderTotal } from '../order-total';
 
 /** One key per attempt, reused when a retry follows a lost answer (the page supplies it). */
@@ -62,7 +63,9 @@ export function OrderForm({ goods, availablePoints, addresses, retryKey, onOrder
     // The request layer shows the server's message (1012 not enough points, 1007 out of stock).
     await sending.run(() =>
       retryKey
-        .run((idempotencyKey) => confirmOrder({ goodsId: goods.id, quantity, addressId: address.id, idempotencyKey }))
+        .run((idempotencyKey) =>
+          call(confirmOrder, { body: { goodsId: goods.id, quantity, addressId: address.id, idempotencyKey } }),
+        )
         .then(onOrdered),
     );
   };

@@ -1,9 +1,10 @@
+import { getStepHistory } from '@stride/contract';
+import { call } from '../../../lib/http';
 import { useCallback, useMemo, useState } from 'react';
 import { StatusTip } from '../../../components/status-tip';
 import { useRemote } from '../../../hooks';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { PATHS, go } from '../../../lib/navigation';
-import { getStepHistory } from '../api/get-step-history';
 import { formatAxisDay, formatDay, formatKm, formatMonth, formatSteps } from '../format';
 import { periodsOf, rangeOf, type HistoryView, type Period } from '../periods';
 import type { Achievements, StepHistory } from '../types';
@@ -227,7 +228,7 @@ export function HistoryViews({ today }: { readonly today: string }) {
   const { t } = useI18n();
   const [view, setView] = useState<HistoryView>('day');
   const load = useCallback(
-    (signal: AbortSignal) => getStepHistory(rangeOf(view, today), { hideErrors: true, signal }),
+    (signal: AbortSignal) => call(getStepHistory, { query: rangeOf(view, today) }, { hideErrors: true, signal }),
     [view, today],
   );
   const { state, retry } = useRemote(load, { reloadOnShow: true });

@@ -1,8 +1,9 @@
+import { getAchievements } from '@stride/contract';
+import { call } from '../../../lib/http';
 import { useCallback } from 'react';
 import { useRemote } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { PATHS, go } from '../../../lib/navigation';
-import { getAchievements } from '../api/get-achievements';
 import { formatSteps } from '../format';
 import './step-streak.css';
 
@@ -18,7 +19,7 @@ export interface StepStreakProps {
  */
 export function StepStreak({ steps, goal }: StepStreakProps) {
   const { t, language } = useI18n();
-  const load = useCallback((signal: AbortSignal) => getAchievements({ hideErrors: true, signal }), []);
+  const load = useCallback((signal: AbortSignal) => call(getAchievements, {}, { hideErrors: true, signal }), []);
   const { state } = useRemote(load, { reloadOnShow: true });
   const isMet = steps >= goal;
   let streak: number | undefined;

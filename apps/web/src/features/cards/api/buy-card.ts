@@ -1,6 +1,0 @@
-import { buyCard as endpoint, type BodyOf } from '@stride/contract';
-import { call, type CallOptions } from '../../../lib/http';
-
-export function buyCard(body: BodyOf<typeof endpoint>, options?: CallOptions) {
-  return call(endpoint, { body }, options);
-}

@@ -1,7 +1,0 @@
-import { getRules as endpoint } from '@stride/contract';
-import { call, type CallOptions } from '../../../lib/http';
-
-/** The configured limits (decision 019): here, the exchange rate and minimum. */
-export function getRules(options?: CallOptions) {
-  return call(endpoint, {}, options);
-}

@@ -1,6 +1,0 @@
-import { listGoodsOrders as endpoint, type QueryOf } from '@stride/contract';
-import { call, type CallOptions } from '../../../lib/http';
-
-export function listGoodsOrders(query: QueryOf<typeof endpoint> = {}, options?: CallOptions) {
-  return call(endpoint, { query }, options);
-}

@@ -1,6 +1,0 @@
-import { getAchievements as endpoint } from '@stride/contract';
-import { call, type CallOptions } from '../../../lib/http';
-
-export function getAchievements(options?: CallOptions) {
-  return call(endpoint, {}, options);
-}

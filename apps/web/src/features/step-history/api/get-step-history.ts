@@ -1,6 +1,0 @@
-import { getStepHistory as endpoint, type QueryOf } from '@stride/contract';
-import { call, type CallOptions } from '../../../lib/http';
-
-export function getStepHistory(query: QueryOf<typeof endpoint>, options?: CallOptions) {
-  return call(endpoint, { query }, options);
-}

@@ -1,6 +1,0 @@
-import { reportSteps as endpoint, type BodyOf } from '@stride/contract';
-import { call, type CallOptions } from '../../../lib/http';
-
-export function reportSteps(body: BodyOf<typeof endpoint>, options?: CallOptions) {
-  return call(endpoint, { body }, options);
-}

@@ -1,6 +1,0 @@
-import { listMoneyStatement as endpoint, type QueryOf } from '@stride/contract';
-import { call, type CallOptions } from '../../../lib/http';
-
-export function listMoneyStatement(query: QueryOf<typeof endpoint> = {}, options?: CallOptions) {
-  return call(endpoint, { query }, options);
-}
