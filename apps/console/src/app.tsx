@@ -29,7 +29,10 @@ function Loading() {
   );
 }
 
-/** The last lock of the operator's own sign-in (decision 073), until dismissed: someone may have tried. */
+/**
+ * The last lock of the operator's own sign-in (decision 073 "Operator sign-in"), until dismissed: someone may have
+ * tried.
+ */
 function SignInLockNotice({
   lock,
   onDismissed,

@@ -16,7 +16,9 @@ export interface TranslatedField {
   input?: (label: string) => ReactNode;
 }
 
-/** The language fields of a content item as the console reads and sends them (decision 042). */
+/**
+ * The language fields of a content item as the console reads and sends them (decision 042 "Content in every language").
+ */
 export interface LanguageValues {
   defaultLanguage: Language;
   translations: Partial<Record<Language, Partial<Record<string, string>>>>;

@@ -4,8 +4,8 @@ import type { Translate } from '../locales';
 import { useI18n } from '../lib/i18n-context';
 
 /**
- * How an operator came to its role (decision 074), after its name: "(created by C · finance or
- * admin from D)"; nothing for an operator nobody made (the command line) or a name without an
+ * How an operator came to its role (decision 074 "Independent second approvers"), after its name: "(created by C ·
+ * finance or admin from D)"; nothing for an operator nobody made (the command line) or a name without an
  * account.
  */
 export function OriginNote({ origin }: { origin: OperatorOrigin | null }) {

@@ -12,6 +12,7 @@ export function ReasonModal({
   hint,
   danger = false,
   max = 500,
+  clearAfter = true,
 }: {
   open: boolean;
   onCancel: () => void;
@@ -25,6 +26,8 @@ export function ReasonModal({
   /** An action that ends something (its OK button in red). */
   danger?: boolean;
   max?: number;
+  /** Empties the reason after each submit; false keeps it when the action failed and the dialog stays. */
+  clearAfter?: boolean;
 }) {
   const { t } = useI18n();
   const [form] = Form.useForm<{ reason: string }>();
@@ -45,7 +48,7 @@ export function ReasonModal({
             setBusy(true);
             try {
               await onSubmit(reason.trim());
-              form.resetFields();
+              if (clearAfter) form.resetFields();
             } finally {
               setBusy(false);
             }

@@ -5,8 +5,8 @@ import { Button, Space, Tooltip } from 'antd';
 import { useI18n } from '../lib/i18n-context';
 
 /**
- * The notice editor (Tiptap 3, decision 028): only what the server's sanitizer keeps (paragraphs,
- * bold, italic, h3/h4 headings, lists, links), so what the editor shows is what users get. Its own
+ * The notice editor (Tiptap 3, decision 028 "Content in the console"): only what the server's sanitizer keeps
+ * (paragraphs, bold, italic, h3/h4 headings, lists, links), so what the editor shows is what users get. Its own
  * lazy chunk: the notices page loads it when an editor opens.
  */
 const EXTENSIONS = [

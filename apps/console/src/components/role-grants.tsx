@@ -17,8 +17,8 @@ const NONE: RoleGrant[] = [];
 const loadGrants = () => call(consoleRoleGrants, {});
 
 /**
- * Admin: the role grants (finance, admin) waiting for a second admin (decision 074), with who
- * asked and how that admin came to its role; Approve for an admin who may, the reason otherwise.
+ * Admin: the role grants (finance, admin) waiting for a second admin (decision 074 "Independent second approvers"),
+ * with who asked and how that admin came to its role; Approve for an admin who may, the reason otherwise.
  * `version` reloads it when the operators page changed something; `onDecided` reloads the page.
  */
 export function RoleGrantsPanel({ version, onDecided }: { version: number; onDecided: () => void }) {

@@ -1,10 +1,85 @@
 import { Alert, Button, Segmented, Space, Table, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useI18n } from '../lib/i18n-context';
+import { useLoad } from './use-load';
+
+export interface ListTableProps<R> extends TableProps<R> {
+  /** The rows as useLoad gives them: shown, and reloaded by the toolbar's Refresh. */
+  readonly list?: { readonly data: readonly R[]; readonly loading: boolean; readonly reload: () => void };
+  /** Shows a toolbar above the table: the page's own `tools`, then a Refresh button. */
+  readonly onRefresh?: () => void;
+  readonly tools?: ReactNode;
+  /** Lets the toolbar wrap on a narrow screen. */
+  readonly wrap?: boolean;
+  /** Said between the toolbar and the table (what opening the screen records, what an action does). */
+  readonly notice?: ReactNode;
+  /** Said in the table when it has no rows. */
+  readonly emptyText?: ReactNode;
+}
+
+/**
+ * A screen's table of records: one page of rows by default, scrolling sideways rather than
+ * squeezing its columns, under an optional toolbar.
+ */
+export function ListTable<R extends object>({
+  list,
+  onRefresh = list?.reload,
+  tools,
+  wrap,
+  notice,
+  emptyText,
+  ...table
+}: ListTableProps<R>) {
+  const { t } = useI18n();
+  return (
+    <>
+      {onRefresh ? (
+        <Space wrap={wrap} style={{ marginBottom: 16 }}>
+          {tools}
+          <Button onClick={onRefresh}>{t('refresh')}</Button>
+        </Space>
+      ) : null}
+      {notice ? <Alert type="info" showIcon title={notice} style={{ marginBottom: 16 }} /> : null}
+      <Table<R>
+        rowKey="id"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={emptyText === undefined ? undefined : { emptyText }}
+        {...(list ? { dataSource: list.data, loading: list.loading } : {})}
+        {...table}
+      />
+    </>
+  );
+}
 
 /** Which statuses a queue shows, and which page of them. */
 export interface QueueView<S extends string> {
   readonly status: S;
   readonly page: number;
+}
+
+/** How many rows a queue shows a page. */
+export const PAGE_SIZE = 20;
+
+interface QueuePage<R> {
+  readonly items: R[];
+  readonly page: number;
+  readonly total: number;
+}
+
+const NO_ROWS: QueuePage<never> = { items: [], page: 1, total: 0 };
+
+/**
+ * A queue's rows for `view`, loaded again when the view changes or on `onRefresh()`; spread into
+ * StatusQueue. `load` asks for the view's page.
+ */
+export function useQueue<S extends string, R>(
+  load: () => Promise<QueuePage<R>>,
+  view: QueueView<S>,
+  onView: (view: QueueView<S>) => void,
+) {
+  const { data, loading, reload } = useLoad<QueuePage<R>>(load, JSON.stringify(view), NO_ROWS);
+  return { view, onView, onRefresh: reload, loading, data, pageSize: PAGE_SIZE };
 }
 
 export interface StatusQueueProps<S extends string, R extends { id: string }> {
@@ -26,34 +101,30 @@ export interface StatusQueueProps<S extends string, R extends { id: string }> {
  * acts on (goods orders and card mailings to ship, flagged days to decide).
  */
 export function StatusQueue<S extends string, R extends { id: string }>(props: StatusQueueProps<S, R>) {
-  const { t } = useI18n();
   const { view, onView, data } = props;
   return (
-    <>
-      <Space wrap style={{ marginBottom: 16 }}>
+    <ListTable<R>
+      wrap
+      onRefresh={props.onRefresh}
+      tools={
         <Segmented<S>
           value={view.status}
           options={props.statuses.map(({ value, label }) => ({ value, label }))}
           onChange={(status) => onView({ status, page: 1 })}
         />
-        <Button onClick={props.onRefresh}>{t('refresh')}</Button>
-      </Space>
-      <Alert type="info" showIcon title={props.notice} style={{ marginBottom: 16 }} />
-      <Table<R>
-        rowKey="id"
-        loading={props.loading}
-        dataSource={data.items}
-        locale={{ emptyText: props.emptyText }}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: data.page,
-          pageSize: props.pageSize,
-          total: data.total,
-          showSizeChanger: false,
-          onChange: (page) => onView({ status: view.status, page }),
-        }}
-        columns={props.columns}
-      />
-    </>
+      }
+      notice={props.notice}
+      loading={props.loading}
+      dataSource={data.items}
+      emptyText={props.emptyText}
+      pagination={{
+        current: data.page,
+        pageSize: props.pageSize,
+        total: data.total,
+        showSizeChanger: false,
+        onChange: (page) => onView({ status: view.status, page }),
+      }}
+      columns={props.columns}
+    />
   );
 }

@@ -16,7 +16,7 @@ import { useFail } from './use-fail';
 import { useLoad } from './use-load';
 
 // A user's connected wearable accounts on their page (docs/product/step-sources.md, Connected
-// accounts; decision 086): what syncs and how it went, never a token.
+// accounts; decision 086 "Connected wearable accounts"): what syncs and how it went, never a token.
 
 const NONE: ConsoleStepConnection[] = [];
 

@@ -3,8 +3,8 @@ import { useCanOpen } from '../lib/open-screens';
 import { userHref } from '../lib/records';
 
 /**
- * A user as the console names them (decision 080): the masked mobile number, a link to their page
- * when the operator's roles open the users screen, the number alone otherwise.
+ * A user as the console names them (decision 080 "A console a new operator can read"): the masked mobile number, a link
+ * to their page when the operator's roles open the users screen, the number alone otherwise.
  */
 export function UserLink({ userId, mobile }: { userId: string; mobile: string }) {
   const canOpen = useCanOpen('users');
@@ -16,4 +16,26 @@ export function UserLink({ userId, mobile }: { userId: string; mobile: string })
   ) : (
     <span>{text}</span>
   );
+}
+
+/** The column naming each row's user (`userId`, `userMobileMasked`) as a UserLink. */
+export function userColumn<R extends { userId: string; userMobileMasked: string }>(title: string) {
+  return {
+    title,
+    key: 'user',
+    render: (_value: unknown, row: R) => <UserLink userId={row.userId} mobile={row.userMobileMasked} />,
+  };
+}
+
+/** The columns naming a person under review: their account, their name and their masked ID number. */
+export function personColumns<R extends { userId: string; userMobileMasked: string }>(titles: {
+  account: string;
+  name: string;
+  idNumber: string;
+}) {
+  return [
+    userColumn<R>(titles.account),
+    { title: titles.name, dataIndex: 'name' },
+    { title: titles.idNumber, dataIndex: 'idNumberMasked' },
+  ];
 }

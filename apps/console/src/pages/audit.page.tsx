@@ -45,7 +45,10 @@ function json(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
-/** What an action was done to: its user's page, or the screen that lists its kind (decision 080). */
+/**
+ * What an action was done to: its user's page, or the screen that lists its kind (decision 080 "A console a new
+ * operator can read").
+ */
 function Subject({ row }: { row: AuditEntry }) {
   const { t } = useI18n();
   const screen = subjectScreen(row.subjectType);

@@ -6,21 +6,7 @@ import {
   type ConsoleChannel,
 } from '@stride/contract';
 import { CODES } from '@stride/contract/codes';
-import {
-  App,
-  Button,
-  Form,
-  Image,
-  Input,
-  InputNumber,
-  Modal,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-  Upload,
-} from 'antd';
+import { App, Button, Form, Image, Input, InputNumber, Modal, Space, Switch, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import {
   ContentLanguages,
@@ -29,6 +15,7 @@ import {
   type LanguageValues,
 } from '../components/content-languages';
 import { useFail } from '../components/use-fail';
+import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { useI18n } from '../lib/i18n-context';
 import { ConsoleError, call, upload } from '../lib/request';
@@ -60,7 +47,8 @@ export default function CommunityPage() {
   const { t } = useI18n();
   const { message } = App.useApp();
   const fail = useFail();
-  const { data: rows, loading, reload } = useLoad(loadChannels, 'list', NONE);
+  const list = useLoad(loadChannels, 'list', NONE);
+  const { reload } = list;
   // undefined: closed; null: a new channel.
   const [editing, setEditing] = useState<ConsoleChannel | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -106,18 +94,15 @@ export default function CommunityPage() {
 
   return (
     <>
-      <Space style={{ marginBottom: 16 }}>
-        <Button type="primary" onClick={() => open(null)}>
-          {t('community.new')}
-        </Button>
-        <Button onClick={reload}>{t('refresh')}</Button>
-      </Space>
-      <Table
-        rowKey="id"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
+      <ListTable
+        list={list}
+        tools={
+          <>
+            <Button type="primary" onClick={() => open(null)}>
+              {t('community.new')}
+            </Button>
+          </>
+        }
         columns={[
           { title: t('community.position'), dataIndex: 'position', width: 90 },
           { title: t('community.name'), dataIndex: 'name' },

@@ -56,7 +56,8 @@ function amountText(asset: string, amount: number, language: ConsoleLanguage, t:
  * Finance: balance corrections under four eyes. One operator requests; a different one approves
  * (the ledger moves the amount at once) or rejects; the requester may cancel while it waits. Each
  * name shows how that operator came to the role, and an operator the requester made (or who made
- * the requester) reads why it may not approve instead of an Approve button (decision 074).
+ * the requester) reads why it may not approve instead of an Approve button (decision 074 "Independent second
+ * approvers").
  */
 export default function CorrectionsPage() {
   const { t, language } = useI18n();

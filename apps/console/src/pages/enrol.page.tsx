@@ -1,7 +1,7 @@
 import { consoleTotpConfirm, consoleTotpEnrol } from '@stride/contract';
-import { Alert, Button, Card, Form, Input, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { LanguageSwitch } from '../components/language-switch';
+import { SignInCard } from '../components/sign-in-card';
 import { useFail } from '../components/use-fail';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
@@ -48,55 +48,47 @@ export default function EnrolPage({ onEnrolled, onLogout }: { onEnrolled: () => 
   }
 
   return (
-    <div className="console-centre">
-      <Card className="console-card">
-        <div className="console-card-head">
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('enrol.title')}
-          </Typography.Title>
-          <LanguageSwitch />
-        </div>
-        {recoveryCodes ? (
-          <>
-            <Typography.Title level={5}>{t('enrol.recoveryTitle')}</Typography.Title>
-            <Alert type="warning" showIcon message={t('enrol.recoveryIntro')} />
-            <ul className="console-codes" data-testid="recovery-codes">
-              {recoveryCodes.map((code) => (
-                <li key={code}>{code}</li>
-              ))}
-            </ul>
-            <Button type="primary" block onClick={onEnrolled}>
-              {t('enrol.continue')}
+    <SignInCard title={t('enrol.title')}>
+      {recoveryCodes ? (
+        <>
+          <Typography.Title level={5}>{t('enrol.recoveryTitle')}</Typography.Title>
+          <Alert type="warning" showIcon message={t('enrol.recoveryIntro')} />
+          <ul className="console-codes" data-testid="recovery-codes">
+            {recoveryCodes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+          <Button type="primary" block onClick={onEnrolled}>
+            {t('enrol.continue')}
+          </Button>
+        </>
+      ) : secret ? (
+        <Form<{ code: string }> layout="vertical" onFinish={({ code }) => void confirm(code)} requiredMark={false}>
+          <Typography.Paragraph>{t('enrol.intro')}</Typography.Paragraph>
+          <div style={{ textAlign: 'center' }}>
+            <img src={secret.qr} alt="otpauth QR" width={200} height={200} />
+          </div>
+          <Typography.Paragraph>
+            {t('enrol.key')}:{' '}
+            <Typography.Text code copyable data-testid="totp-secret">
+              {secretOf(secret.uri)}
+            </Typography.Text>
+          </Typography.Paragraph>
+          <Form.Item name="code" label={t('enrol.code')} rules={[{ required: true, pattern: /^\s*\d{6}\s*$/ }]}>
+            <Input autoComplete="one-time-code" inputMode="numeric" maxLength={8} />
+          </Form.Item>
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Button type="primary" htmlType="submit" loading={busy} block>
+              {t('enrol.confirm')}
             </Button>
-          </>
-        ) : secret ? (
-          <Form<{ code: string }> layout="vertical" onFinish={({ code }) => void confirm(code)} requiredMark={false}>
-            <Typography.Paragraph>{t('enrol.intro')}</Typography.Paragraph>
-            <div style={{ textAlign: 'center' }}>
-              <img src={secret.qr} alt="otpauth QR" width={200} height={200} />
-            </div>
-            <Typography.Paragraph>
-              {t('enrol.key')}:{' '}
-              <Typography.Text code copyable data-testid="totp-secret">
-                {secretOf(secret.uri)}
-              </Typography.Text>
-            </Typography.Paragraph>
-            <Form.Item name="code" label={t('enrol.code')} rules={[{ required: true, pattern: /^\s*\d{6}\s*$/ }]}>
-              <Input autoComplete="one-time-code" inputMode="numeric" maxLength={8} />
-            </Form.Item>
-            <Space direction="vertical" style={{ width: '100%' }}>
-              <Button type="primary" htmlType="submit" loading={busy} block>
-                {t('enrol.confirm')}
-              </Button>
-              <Button type="link" onClick={onLogout} block>
-                {t('logout')}
-              </Button>
-            </Space>
-          </Form>
-        ) : (
-          <Spin />
-        )}
-      </Card>
-    </div>
+            <Button type="link" onClick={onLogout} block>
+              {t('logout')}
+            </Button>
+          </Space>
+        </Form>
+      ) : (
+        <Spin />
+      )}
+    </SignInCard>
   );
 }

@@ -1,11 +1,12 @@
 import { consoleFaceApprove, consoleFaceChecksPending, consoleFaceReject } from '@stride/contract';
-import { App, Button, Space, Table, Tag } from 'antd';
+import { App, Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { IdPhotos } from '../components/id-photos';
 import { ReasonModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
-import { UserLink } from '../components/user-link';
+import { ListTable } from '../components/status-queue';
+import { personColumns } from '../components/user-link';
 import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
@@ -23,7 +24,7 @@ export default function FacePage() {
   const { t, language } = useI18n();
   const { message } = App.useApp();
   const fail = useFail();
-  const { data: rows, loading, reload } = useLoad(loadPending, 'list', NONE);
+  const list = useLoad(loadPending, 'list', NONE);
   const [rejecting, setRejecting] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -36,30 +37,18 @@ export default function FacePage() {
       fail(error);
     } finally {
       setBusy(null);
-      reload();
+      list.reload();
     }
   }
 
   return (
     <>
-      <Space style={{ marginBottom: 16 }}>
-        <Button onClick={reload}>{t('refresh')}</Button>
-      </Space>
-      <Table
+      <ListTable
+        list={list}
         rowKey="userId"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: t('face.empty') }}
-        scroll={{ x: 'max-content' }}
+        emptyText={t('face.empty')}
         columns={[
-          {
-            title: t('face.account'),
-            key: 'user',
-            render: (_value, row) => <UserLink userId={row.userId} mobile={row.userMobileMasked} />,
-          },
-          { title: t('face.name'), dataIndex: 'name' },
-          { title: t('face.idNumber'), dataIndex: 'idNumberMasked' },
+          ...personColumns({ account: t('face.account'), name: t('face.name'), idNumber: t('face.idNumber') }),
           {
             title: t('face.method'),
             dataIndex: 'method',
@@ -108,7 +97,7 @@ export default function FacePage() {
           } catch (error) {
             fail(error);
           }
-          reload();
+          list.reload();
         }}
       />
     </>

@@ -2,9 +2,8 @@ import { consoleDecideFlaggedDay, consoleFlaggedDays, type ConsoleFlaggedDay, ty
 import { CODES } from '@stride/contract/codes';
 import { App, Button, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
-import { StatusQueue } from '../components/status-queue';
+import { PAGE_SIZE, StatusQueue, useQueue, type QueueView } from '../components/status-queue';
 import { useFail } from '../components/use-fail';
-import { useLoad } from '../components/use-load';
 import { UserLink } from '../components/user-link';
 import { count, dateTime, day, money } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
@@ -22,26 +21,24 @@ function useTexts() {
   return { ...i18n, f };
 }
 
-const PAGE_SIZE = 20;
-const NONE = { items: [] as ConsoleFlaggedDay[], total: 0, page: 1, pageSize: PAGE_SIZE, hasMore: false };
 type Status = StepReview['status'];
 type Decision = 'clear' | 'reject';
 
 /**
- * Reviewer: days whose rewards wait (decision 029), oldest first, with why they were flagged and
- * what they hold; each is cleared (paid now) or rejected (never paid) once, with a note. A day
+ * Reviewer: days whose rewards wait (decision 029 "Steps from every source"), oldest first, with why they were flagged
+ * and what they hold; each is cleared (paid now) or rejected (never paid) once, with a note. A day
  * someone changed meanwhile (a new reason, another reviewer's decision) answers 1017: the list reloads.
  */
 export default function FlaggedDaysPage() {
   const { t, f, language } = useTexts();
   const { message } = App.useApp();
   const fail = useFail();
-  const [view, setView] = useState<{ status: Status; page: number }>({ status: 'flagged', page: 1 });
+  const [view, setView] = useState<QueueView<Status>>({ status: 'flagged', page: 1 });
   const load = useCallback(
     () => call(consoleFlaggedDays, { query: { status: view.status, page: view.page, pageSize: PAGE_SIZE } }),
     [view],
   );
-  const { data, loading, reload } = useLoad(load, JSON.stringify(view), NONE);
+  const queue = useQueue(load, view, setView);
   const [deciding, setDeciding] = useState<{ row: ConsoleFlaggedDay; decision: Decision } | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ note?: string }>();
@@ -65,24 +62,19 @@ export default function FlaggedDaysPage() {
       setBusy(false);
       setDeciding(null);
       form.resetFields();
-      reload();
+      queue.onRefresh();
     }
   };
 
   return (
     <>
       <StatusQueue
+        {...queue}
         statuses={(['flagged', 'cleared', 'rejected'] as const).map((status) => ({
           value: status,
           label: f(`flagged.status.${status}`),
         }))}
-        view={view}
-        onView={setView}
-        onRefresh={reload}
         notice={f('flagged.notice')}
-        loading={loading}
-        data={data}
-        pageSize={PAGE_SIZE}
         emptyText={waiting ? f('flagged.empty') : f('flagged.emptyDecided')}
         columns={[
           {

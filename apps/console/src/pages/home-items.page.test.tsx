@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import HomeItemsPage, { sentTranslations } from './home-items.page';
 
 // The editor of home's banners and quick entries (docs/console/plans-and-home.md): a banner's
-// picture in each language (decision 084).
+// picture in each language (decision 084 "Content per language").
 
 const BANNER: ConsoleHomeItem = {
   id: '00000000-0000-4000-8000-000000000001',

@@ -21,7 +21,6 @@ import {
   Radio,
   Space,
   Switch,
-  Table,
   Tag,
   Typography,
   Upload,
@@ -34,6 +33,7 @@ import {
   type LanguageValues,
 } from '../components/content-languages';
 import { useFail } from '../components/use-fail';
+import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { useI18n } from '../lib/i18n-context';
 import { call, ConsoleError, uploadImage } from '../lib/request';
@@ -111,7 +111,7 @@ function Preview({ items }: { items: readonly ConsoleHomeItem[] }) {
 
 /**
  * An image's address, with an upload button and a preview: a banner's own picture (or an entry's
- * icon), or a banner's picture in another language (decision 084). The form gives `value` and
+ * icon), or a banner's picture in another language (decision 084 "Content per language"). The form gives `value` and
  * `onChange`.
  */
 function ImageInput({
@@ -190,7 +190,7 @@ function ImageField({ kind }: { kind: HomeItemKind }) {
 
 /**
  * What an item sends in its other languages: a banner's title and picture, an entry's title only
- * (its icon is the same in every language; decision 084).
+ * (its icon is the same in every language; decision 084 "Content per language").
  */
 export function sentTranslations(kind: HomeItemKind, translations: ItemForm['translations'] | undefined) {
   if (kind === 'banner' || !translations) return translations;
@@ -204,7 +204,8 @@ export default function HomeItemsPage() {
   const { t } = useI18n();
   const { message, modal } = App.useApp();
   const fail = useFail();
-  const { data: rows, loading, reload } = useLoad(loadItems, 'list', NONE);
+  const list = useLoad(loadItems, 'list', NONE);
+  const { data: rows, reload } = list;
   const [editing, setEditing] = useState<ConsoleHomeItem | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<ItemForm>();
@@ -306,18 +307,15 @@ export default function HomeItemsPage() {
   return (
     <div className="home-items">
       <div className="home-items__list">
-        <Space style={{ marginBottom: 16 }}>
-          <Button type="primary" onClick={() => open('new')}>
-            {t('homeItems.create')}
-          </Button>
-          <Button onClick={reload}>{t('refresh')}</Button>
-        </Space>
-        <Table
-          rowKey="id"
-          loading={loading}
-          dataSource={rows}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
+        <ListTable
+          list={list}
+          tools={
+            <>
+              <Button type="primary" onClick={() => open('new')}>
+                {t('homeItems.create')}
+              </Button>
+            </>
+          }
           columns={[
             {
               title: t('homeItems.image'),
@@ -434,7 +432,7 @@ export default function HomeItemsPage() {
           <ContentLanguages
             fields={[
               { name: 'title', label: t('homeItems.title'), max: 140 },
-              // A banner's picture may have words in it: one per language (decision 084).
+              // A banner's picture may have words in it: one per language (decision 084 "Content per language").
               ...(kind === 'banner'
                 ? [
                     {

@@ -5,13 +5,14 @@ import {
   consoleIdentityReject,
   type ResponseOf,
 } from '@stride/contract';
-import { Alert, App, Button, Descriptions, Modal, Space, Spin, Table, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Modal, Space, Spin, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { IdPhotos } from '../components/id-photos';
 import { ReasonModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
-import { UserLink } from '../components/user-link';
+import { ListTable } from '../components/status-queue';
+import { personColumns, UserLink } from '../components/user-link';
 import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
@@ -21,7 +22,8 @@ type IdentityCase = ResponseOf<typeof consoleIdentityCase>;
 
 /**
  * One check opened for review: the whole ID number next to the photos it must match, read from
- * the server's recorded review read (decision 080); the queue shows the number masked.
+ * the server's recorded review read (decision 080 "A console a new operator can read"); the queue shows the number
+ * masked.
  */
 function CaseModal({
   row,
@@ -97,13 +99,13 @@ export default function IdentityPage() {
   const { t, language } = useI18n();
   const { message, modal } = App.useApp();
   const fail = useFail();
-  const { data: rows, loading, reload } = useLoad(loadPending, 'list', NONE);
+  const list = useLoad(loadPending, 'list', NONE);
   const [rejecting, setRejecting] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState<PendingIdentity | null>(null);
 
   // Approving verifies the real name, which opens cards, bank cards and withdrawals: it names the
-  // person and says so first, as the money approvals do (decision 041).
+  // person and says so first, as the money approvals do (decision 041 "Flows that ask first and say what happened").
   function confirmApprove(row: PendingIdentity, idNumber = row.idNumberMasked) {
     modal.confirm({
       title: t('identity.approveConfirm', { name: row.name, idNumber, account: row.userMobileMasked }),
@@ -119,7 +121,7 @@ export default function IdentityPage() {
       await call(consoleIdentityApprove, { params: { userId } });
       void message.success(t('identity.approved'));
       setReviewing(null);
-      reload();
+      list.reload();
     } catch (error) {
       fail(error);
     } finally {
@@ -129,24 +131,16 @@ export default function IdentityPage() {
 
   return (
     <>
-      <Space style={{ marginBottom: 16 }}>
-        <Button onClick={reload}>{t('refresh')}</Button>
-      </Space>
-      <Table
+      <ListTable
         rowKey="userId"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: t('identity.empty') }}
-        scroll={{ x: 'max-content' }}
+        list={list}
+        emptyText={t('identity.empty')}
         columns={[
-          {
-            title: t('identity.account'),
-            key: 'user',
-            render: (_value, row) => <UserLink userId={row.userId} mobile={row.userMobileMasked} />,
-          },
-          { title: t('identity.name'), dataIndex: 'name' },
-          { title: t('identity.idNumber'), dataIndex: 'idNumberMasked' },
+          ...personColumns({
+            account: t('identity.account'),
+            name: t('identity.name'),
+            idNumber: t('identity.idNumber'),
+          }),
           {
             key: 'photos',
             title: t('photos.title'),
@@ -193,7 +187,7 @@ export default function IdentityPage() {
             void message.success(t('identity.rejected'));
             setRejecting(null);
             setReviewing(null);
-            reload();
+            list.reload();
           } catch (error) {
             fail(error);
           }

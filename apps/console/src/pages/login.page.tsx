@@ -1,7 +1,7 @@
 import { consoleLogin, type ConsoleMe } from '@stride/contract';
-import { Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { LanguageSwitch } from '../components/language-switch';
+import { SignInCard } from '../components/sign-in-card';
 import { useFail } from '../components/use-fail';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
@@ -32,47 +32,39 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: (me: ConsoleMe) 
   }
 
   return (
-    <div className="console-centre">
-      <Card className="console-card">
-        <div className="console-card-head">
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('login.title')}
-          </Typography.Title>
-          <LanguageSwitch />
-        </div>
-        {credentials === null ? (
-          <Form<Credentials> layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
-            <Form.Item name="name" label={t('login.name')} rules={[{ required: true, whitespace: true }]}>
-              <Input autoComplete="username" />
-            </Form.Item>
-            <Form.Item name="password" label={t('login.password')} rules={[{ required: true }]}>
-              <Input.Password autoComplete="current-password" />
-            </Form.Item>
+    <SignInCard title={t('login.title')}>
+      {credentials === null ? (
+        <Form<Credentials> layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
+          <Form.Item name="name" label={t('login.name')} rules={[{ required: true, whitespace: true }]}>
+            <Input autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="password" label={t('login.password')} rules={[{ required: true }]}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={busy} block>
+            {t('login.submit')}
+          </Button>
+        </Form>
+      ) : (
+        <Form<{ code: string }>
+          layout="vertical"
+          onFinish={({ code }) => void submit({ ...credentials, code: code.trim() })}
+          requiredMark={false}
+        >
+          <Typography.Paragraph type="secondary">{t('login.codeHint')}</Typography.Paragraph>
+          <Form.Item name="code" label={t('login.code')} rules={[{ required: true, whitespace: true }]}>
+            <Input autoComplete="one-time-code" inputMode="text" />
+          </Form.Item>
+          <Space direction="vertical" style={{ width: '100%' }}>
             <Button type="primary" htmlType="submit" loading={busy} block>
-              {t('login.submit')}
+              {t('login.verify')}
             </Button>
-          </Form>
-        ) : (
-          <Form<{ code: string }>
-            layout="vertical"
-            onFinish={({ code }) => void submit({ ...credentials, code: code.trim() })}
-            requiredMark={false}
-          >
-            <Typography.Paragraph type="secondary">{t('login.codeHint')}</Typography.Paragraph>
-            <Form.Item name="code" label={t('login.code')} rules={[{ required: true, whitespace: true }]}>
-              <Input autoComplete="one-time-code" inputMode="text" />
-            </Form.Item>
-            <Space direction="vertical" style={{ width: '100%' }}>
-              <Button type="primary" htmlType="submit" loading={busy} block>
-                {t('login.verify')}
-              </Button>
-              <Button type="link" onClick={() => setCredentials(null)} block>
-                {t('login.back')}
-              </Button>
-            </Space>
-          </Form>
-        )}
-      </Card>
-    </div>
+            <Button type="link" onClick={() => setCredentials(null)} block>
+              {t('login.back')}
+            </Button>
+          </Space>
+        </Form>
+      )}
+    </SignInCard>
   );
 }

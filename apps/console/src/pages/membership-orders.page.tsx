@@ -2,48 +2,41 @@ import { consoleCancelMembershipOrder, consoleMembershipOrders, type ConsoleMemb
 import { App, Button, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { ReasonModal } from '../components/reason-modal';
-import { StatusQueue } from '../components/status-queue';
+import { PAGE_SIZE, StatusQueue, useQueue, type QueueView } from '../components/status-queue';
 import { useFail } from '../components/use-fail';
-import { useLoad } from '../components/use-load';
 import { UserLink } from '../components/user-link';
 import { dateTime, money } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
 
-const PAGE_SIZE = 20;
-const NONE = { items: [] as ConsoleMembershipOrder[], total: 0, page: 1, pageSize: PAGE_SIZE, hasMore: false };
 type Status = ConsoleMembershipOrder['status'];
 
 /**
  * Finance: membership orders, newest first; a paid one is cancelled with a full refund and a
- * reason (decision 037): the card ends, the price goes back to the balance or through the provider.
+ * reason (decision 037 "The payment lifecycle"): the card ends, the price goes back to the balance or through the
+ * provider.
  */
 export default function MembershipOrdersPage() {
   const { t, language } = useI18n();
   const { message } = App.useApp();
   const fail = useFail();
-  const [view, setView] = useState<{ status: Status; page: number }>({ status: 'paid', page: 1 });
+  const [view, setView] = useState<QueueView<Status>>({ status: 'paid', page: 1 });
   const load = useCallback(
     () => call(consoleMembershipOrders, { query: { status: view.status, page: view.page, pageSize: PAGE_SIZE } }),
     [view],
   );
-  const { data, loading, reload } = useLoad(load, JSON.stringify(view), NONE);
+  const queue = useQueue(load, view, setView);
   const [cancelling, setCancelling] = useState<ConsoleMembershipOrder | null>(null);
 
   return (
     <>
       <StatusQueue
+        {...queue}
         statuses={(['paid', 'cancelled', 'pending', 'expired'] as const).map((value) => ({
           value,
           label: t(`memberOrders.status.${value}`),
         }))}
-        view={view}
-        onView={setView}
-        onRefresh={reload}
         notice={t('memberOrders.notice')}
-        loading={loading}
-        data={data}
-        pageSize={PAGE_SIZE}
         emptyText={t('memberOrders.empty')}
         columns={[
           {
@@ -113,7 +106,7 @@ export default function MembershipOrdersPage() {
             await call(consoleCancelMembershipOrder, { params: { id: cancelling.id }, body: { reason } });
             void message.success(t('memberOrders.cancelled'));
             setCancelling(null);
-            reload();
+            queue.onRefresh();
           } catch (error) {
             fail(error);
           }

@@ -7,7 +7,7 @@ import {
   type ConsoleNotice,
 } from '@stride/contract';
 import { CODES } from '@stride/contract/codes';
-import { App, Button, Col, Form, Input, Modal, Row, Space, Spin, Table, Tag, Typography } from 'antd';
+import { App, Button, Col, Form, Input, Modal, Row, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import {
   ContentLanguages,
@@ -17,6 +17,7 @@ import {
 } from '../components/content-languages';
 import { NoticePreview } from '../components/notice-preview';
 import { useFail } from '../components/use-fail';
+import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
@@ -33,7 +34,7 @@ interface Editing {
   notice: ConsoleNotice | null;
   title: string;
   body: string;
-  /** The language title and body are written in, and the other languages (decision 042). */
+  /** The language title and body are written in, and the other languages (decision 042 "Content in every language"). */
   languages: LanguageValues;
 }
 
@@ -59,7 +60,8 @@ export default function NoticesPage() {
   const { t, language } = useI18n();
   const { message, modal } = App.useApp();
   const fail = useFail();
-  const { data: rows, loading, reload } = useLoad(loadNotices, 'list', NONE);
+  const list = useLoad(loadNotices, 'list', NONE);
+  const { reload } = list;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [preview, setPreview] = useState<{ title: string; body: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -152,21 +154,19 @@ export default function NoticesPage() {
 
   return (
     <>
-      <Space style={{ marginBottom: 16 }}>
-        <Button
-          type="primary"
-          onClick={() => setEditing({ notice: null, title: '', body: '', languages: NO_TRANSLATIONS })}
-        >
-          {t('notices.new')}
-        </Button>
-        <Button onClick={reload}>{t('refresh')}</Button>
-      </Space>
-      <Table
-        rowKey="id"
-        loading={loading}
-        dataSource={rows}
+      <ListTable
+        list={list}
+        tools={
+          <>
+            <Button
+              type="primary"
+              onClick={() => setEditing({ notice: null, title: '', body: '', languages: NO_TRANSLATIONS })}
+            >
+              {t('notices.new')}
+            </Button>
+          </>
+        }
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
         columns={[
           { title: t('notices.title'), dataIndex: 'title', ellipsis: true },
           {

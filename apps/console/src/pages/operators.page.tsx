@@ -9,10 +9,11 @@ import {
   type Operator,
   type OperatorRole,
 } from '@stride/contract';
-import { App, Button, Checkbox, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { RoleGrantsPanel } from '../components/role-grants';
 import { useFail } from '../components/use-fail';
+import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
@@ -40,7 +41,7 @@ export default function OperatorsPage() {
   const { message, modal } = App.useApp();
   const fail = useFail();
   const { data: rows, loading, reload: reloadOperators } = useLoad(loadOperators, 'list', NONE);
-  // The role grants waiting for a second admin (decision 074) load again with the list.
+  // The role grants waiting for a second admin (decision 074 "Independent second approvers") load again with the list.
   const [grantsVersion, setGrantsVersion] = useState(0);
   const reload = () => {
     reloadOperators();
@@ -149,12 +150,9 @@ export default function OperatorsPage() {
         <Button onClick={reload}>{t('refresh')}</Button>
       </Space>
       <RoleGrantsPanel version={grantsVersion} onDecided={reloadOperators} />
-      <Table
-        rowKey="id"
-        loading={loading}
+      <ListTable
         dataSource={rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
+        loading={loading}
         columns={[
           { title: t('operators.name'), dataIndex: 'name' },
           {
@@ -180,7 +178,8 @@ export default function OperatorsPage() {
               ),
           },
           {
-            // Decision 073: a lock after repeated failures, and a generated password still to replace.
+            // Decision 073 "Operator sign-in": a lock after repeated failures, and a generated password still to
+            // replace.
             key: 'signIn',
             title: t('operators.signIn'),
             render: (_value, row) => (

@@ -7,7 +7,7 @@ import {
   type ConsoleCardPlan,
 } from '@stride/contract';
 import { CODES } from '@stride/contract/codes';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Segmented, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import {
   ContentLanguages,
@@ -16,6 +16,7 @@ import {
   type LanguageValues,
 } from '../components/content-languages';
 import { useFail } from '../components/use-fail';
+import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { dateTime, money } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
@@ -122,7 +123,8 @@ function PlanFields() {
 
 /**
  * Finance: the card plans users buy. An edit puts a new version on sale and retires the old one,
- * whose cards and pending orders keep its terms (decision 025); a stale version is refused (1017).
+ * whose cards and pending orders keep its terms (decision 025 "Card plans and the home page in the console"); a stale
+ * version is refused (1017).
  */
 export default function PlansPage() {
   const { t, language } = useI18n();
@@ -130,7 +132,8 @@ export default function PlansPage() {
   const fail = useFail();
   const [status, setStatus] = useState<Status>('onSale');
   const load = useCallback(() => call(consoleCardPlans, { query: { status } }), [status]);
-  const { data: rows, loading, reload } = useLoad(load, status, NONE);
+  const list = useLoad(load, status, NONE);
+  const { reload } = list;
   // null: closed; 'new': creating; a plan: editing that version.
   const [editing, setEditing] = useState<ConsoleCardPlan | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -204,28 +207,26 @@ export default function PlansPage() {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Button type="primary" onClick={() => open('new')}>
-          {t('plans.create')}
-        </Button>
-        <Segmented<Status>
-          value={status}
-          onChange={setStatus}
-          options={[
-            { value: 'onSale', label: t('plans.onSale') },
-            { value: 'retired', label: t('plans.retired') },
-            { value: 'all', label: t('plans.all') },
-          ]}
-        />
-        <Button onClick={reload}>{t('refresh')}</Button>
-      </Space>
-      <Table
-        rowKey="id"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('plans.empty') }}
+      <ListTable
+        list={list}
+        wrap
+        tools={
+          <>
+            <Button type="primary" onClick={() => open('new')}>
+              {t('plans.create')}
+            </Button>
+            <Segmented<Status>
+              value={status}
+              onChange={setStatus}
+              options={[
+                { value: 'onSale', label: t('plans.onSale') },
+                { value: 'retired', label: t('plans.retired') },
+                { value: 'all', label: t('plans.all') },
+              ]}
+            />
+          </>
+        }
+        emptyText={t('plans.empty')}
         columns={[
           {
             title: t('plans.name'),

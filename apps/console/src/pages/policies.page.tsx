@@ -1,5 +1,5 @@
 import { consolePolicies, consolePublishPolicy, type ConsolePolicy, type PolicyKind } from '@stride/contract';
-import { App, Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import {
   ContentLanguages,
@@ -8,6 +8,7 @@ import {
   type LanguageValues,
 } from '../components/content-languages';
 import { useFail } from '../components/use-fail';
+import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
@@ -24,13 +25,14 @@ interface Fields extends LanguageValues {
 
 /**
  * Editors: every version of the terms of service and the privacy policy, and publishing the next
- * one (decision 046), which users accept at sign-up or are asked to accept on their next open.
+ * one (decision 046 "Policies and consent"), which users accept at sign-up or are asked to accept on their next open.
  */
 export default function PoliciesPage() {
   const { t, language } = useI18n();
   const { message } = App.useApp();
   const fail = useFail();
-  const { data: rows, loading, reload } = useLoad(loadPolicies, 'list', NONE);
+  const list = useLoad(loadPolicies, 'list', NONE);
+  const { data: rows, reload } = list;
   // The kind a new version is being written for, and the current version it replaces.
   const [writing, setWriting] = useState<{ kind: PolicyKind; basedOn: number } | undefined>(undefined);
   const [viewing, setViewing] = useState<ConsolePolicy | undefined>(undefined);
@@ -87,20 +89,18 @@ export default function PoliciesPage() {
 
   return (
     <>
-      <Space style={{ marginBottom: 16 }} wrap>
-        {(['terms', 'privacy'] as const).map((kind) => (
-          <Button key={kind} type="primary" onClick={() => open(kind)}>
-            {`${t('policies.newVersion')}: ${kindName(kind)}`}
-          </Button>
-        ))}
-        <Button onClick={reload}>{t('refresh')}</Button>
-      </Space>
-      <Table
-        rowKey="id"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
+      <ListTable
+        list={list}
+        wrap
+        tools={
+          <>
+            {(['terms', 'privacy'] as const).map((kind) => (
+              <Button key={kind} type="primary" onClick={() => open(kind)}>
+                {`${t('policies.newVersion')}: ${kindName(kind)}`}
+              </Button>
+            ))}
+          </>
+        }
         columns={[
           { title: t('policies.kind'), dataIndex: 'kind', render: (kind: PolicyKind) => kindName(kind) },
           {

@@ -23,7 +23,6 @@ import {
   Empty,
   Form,
   Input,
-  Modal,
   Segmented,
   Space,
   Spin,
@@ -31,8 +30,11 @@ import {
   Tabs,
   Tag,
   Typography,
+  type TableProps,
 } from 'antd';
 import { useCallback, useState } from 'react';
+import { ReasonModal } from '../components/reason-modal';
+import { ListTable } from '../components/status-queue';
 import { StepConnectionsSection } from '../components/step-connections';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
@@ -65,145 +67,35 @@ function StatusTag({ status }: { status: 'active' | 'frozen' }) {
   );
 }
 
-/** Asks for the reason of a freeze or an unfreeze (kept in the audit log), then runs `onSubmit`. */
-function FreezeModal({
-  title,
-  hint,
-  open,
-  onCancel,
-  onSubmit,
+/** A paged list of one user's rows, loaded from the server one page at a time (`load` asks for a page). */
+function UserList<T extends { id: string }>({
+  load,
+  listKey,
+  columns,
 }: {
-  title: string;
-  hint: string;
-  open: boolean;
-  onCancel: () => void;
-  onSubmit: (reason: string) => Promise<void>;
+  load: (page: number) => Promise<Paged<T>>;
+  listKey: string;
+  columns: TableProps<T>['columns'];
 }) {
   const { t } = useI18n();
-  const [form] = Form.useForm<{ reason: string }>();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Modal
-      open={open}
-      title={title}
-      okText={t('ok')}
-      cancelText={t('cancel')}
-      okButtonProps={{ danger: true }}
-      confirmLoading={busy}
-      destroyOnHidden
-      onCancel={onCancel}
-      onOk={() => {
-        form.validateFields().then(
-          async ({ reason }) => {
-            setBusy(true);
-            try {
-              await onSubmit(reason.trim());
-            } finally {
-              setBusy(false);
-            }
-          },
-          () => undefined,
-        );
-      }}
-    >
-      <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          name="reason"
-          label={t('users.reasonLabel')}
-          rules={[{ required: true, whitespace: true, message: t('users.reasonRequired') }, { max: 500 }]}
-        >
-          <Input.TextArea rows={3} maxLength={500} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-/** A paged list of one user's rows, loaded from the server one page at a time. */
-function usePagedUserList<T>(load: (page: number) => Promise<Paged<T>>, key: string) {
   const [page, setPage] = useState(1);
   const run = useCallback(() => load(page), [load, page]);
-  const { data, loading } = useLoad<Paged<T>>(run, `${key}#${page}`, EMPTY_PAGE);
-  return {
-    data,
-    loading,
-    pagination: {
-      current: page,
-      pageSize: LIST_SIZE,
-      total: data.total,
-      showSizeChanger: false,
-      onChange: setPage,
-      size: 'small' as const,
-    },
-  };
-}
-
-function OrdersTab({ userId }: { userId: string }) {
-  const { t, language } = useI18n();
-  const load = useCallback(
-    (page: number) => call(consoleUserOrders, { params: { id: userId }, query: { page, pageSize: LIST_SIZE } }),
-    [userId],
-  );
-  const { data, loading, pagination } = usePagedUserList(load, `orders:${userId}`);
+  const { data, loading } = useLoad<Paged<T>>(run, `${listKey}#${page}`, EMPTY_PAGE);
   return (
-    <Table
-      rowKey="id"
+    <ListTable<T>
       size="small"
       loading={loading}
       dataSource={data.items}
-      pagination={pagination}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('users.none') }}
-      columns={[
-        { title: t('users.at'), dataIndex: 'createdAt', render: (value: string) => dateTime(value, language) },
-        {
-          title: t('users.order.kind'),
-          dataIndex: 'kind',
-          render: (kind: 'membership' | 'goods') => t(`users.order.kind.${kind}`),
-        },
-        { title: t('users.order.title'), dataIndex: 'title' },
-        { title: t('users.status'), dataIndex: 'status', render: (status: string) => <Tag>{status}</Tag> },
-        {
-          title: t('users.order.amount'),
-          key: 'paid',
-          render: (_value, row) =>
-            row.kind === 'membership'
-              ? money(row.amount, language)
-              : `${count(row.points, language)} × ${count(row.quantity, language)}`,
-        },
-      ]}
-    />
-  );
-}
-
-function WithdrawalsTab({ userId }: { userId: string }) {
-  const { t, language } = useI18n();
-  const load = useCallback(
-    (page: number) => call(consoleUserWithdrawals, { params: { id: userId }, query: { page, pageSize: LIST_SIZE } }),
-    [userId],
-  );
-  const { data, loading, pagination } = usePagedUserList(load, `withdrawals:${userId}`);
-  return (
-    <Table
-      rowKey="id"
-      size="small"
-      loading={loading}
-      dataSource={data.items}
-      pagination={pagination}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('users.none') }}
-      columns={[
-        { title: t('users.at'), dataIndex: 'createdAt', render: (value: string) => dateTime(value, language) },
-        { title: t('users.withdrawal.amount'), dataIndex: 'amount', render: (value: number) => money(value, language) },
-        { title: t('users.withdrawal.fee'), dataIndex: 'fee', render: (value: number) => money(value, language) },
-        { title: t('users.status'), dataIndex: 'status', render: (status: string) => <Tag>{status}</Tag> },
-        {
-          title: t('users.withdrawal.account'),
-          key: 'account',
-          render: (_value, row) => `${row.bankCard.bank} ${row.bankCard.accountMasked}`,
-        },
-      ]}
+      pagination={{
+        current: page,
+        pageSize: LIST_SIZE,
+        total: data.total,
+        showSizeChanger: false,
+        onChange: setPage,
+        size: 'small',
+      }}
+      emptyText={t('users.none')}
+      columns={columns}
     />
   );
 }
@@ -216,7 +108,6 @@ function StatementTab({ userId, mobile }: { userId: string; mobile: string }) {
       call(consoleUserStatement, { params: { id: userId }, query: { asset, page, pageSize: LIST_SIZE } }),
     [userId, asset],
   );
-  const { data, loading, pagination } = usePagedUserList(load, `statement:${userId}:${asset}`);
   const amount = (value: number) => amountOf(asset, value, language);
   return (
     <>
@@ -229,14 +120,9 @@ function StatementTab({ userId, mobile }: { userId: string; mobile: string }) {
           { value: 'POINTS', label: t('users.points') },
         ]}
       />
-      <Table
-        rowKey="id"
-        size="small"
-        loading={loading}
-        dataSource={data.items}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('users.none') }}
+      <UserList
+        load={load}
+        listKey={`statement:${userId}:${asset}`}
         columns={[
           { title: t('users.at'), dataIndex: 'createdAt', render: (value: string) => dateTime(value, language) },
           {
@@ -289,6 +175,14 @@ function UserDrawer({
   const fail = useFail();
   const load = useCallback(() => call(consoleUserGet, { params: { id: userId } }), [userId]);
   const { data, loading, reload } = useLoad<ConsoleUserPage | null>(load, userId, null);
+  const loadOrders = useCallback(
+    (page: number) => call(consoleUserOrders, { params: { id: userId }, query: { page, pageSize: LIST_SIZE } }),
+    [userId],
+  );
+  const loadWithdrawals = useCallback(
+    (page: number) => call(consoleUserWithdrawals, { params: { id: userId }, query: { page, pageSize: LIST_SIZE } }),
+    [userId],
+  );
   const [changing, setChanging] = useState<'freeze' | 'unfreeze' | null>(null);
   const isAdmin = roles.includes('admin');
   const canReset = isAdmin || roles.includes('support');
@@ -412,13 +306,10 @@ function UserDrawer({
                 key: 'cards',
                 label: t('users.tab.cards'),
                 children: (
-                  <Table
-                    rowKey="id"
+                  <ListTable
                     size="small"
                     dataSource={page.cards}
-                    pagination={false}
-                    scroll={{ x: 'max-content' }}
-                    locale={{ emptyText: t('users.none') }}
+                    emptyText={t('users.none')}
                     columns={[
                       { title: t('users.card.plan'), key: 'plan', render: (_value, row) => row.plan.name },
                       {
@@ -445,22 +336,76 @@ function UserDrawer({
                   />
                 ),
               },
-              { key: 'orders', label: t('users.tab.orders'), children: <OrdersTab userId={page.user.id} /> },
+              {
+                key: 'orders',
+                label: t('users.tab.orders'),
+                children: (
+                  <UserList
+                    load={loadOrders}
+                    listKey={`orders:${userId}`}
+                    columns={[
+                      { title: t('users.at'), dataIndex: 'createdAt', render: (v: string) => dateTime(v, language) },
+                      {
+                        title: t('users.order.kind'),
+                        dataIndex: 'kind',
+                        render: (kind: 'membership' | 'goods') => t(`users.order.kind.${kind}`),
+                      },
+                      { title: t('users.order.title'), dataIndex: 'title' },
+                      {
+                        title: t('users.status'),
+                        dataIndex: 'status',
+                        render: (status: string) => <Tag>{status}</Tag>,
+                      },
+                      {
+                        title: t('users.order.amount'),
+                        key: 'paid',
+                        render: (_value, row) =>
+                          row.kind === 'membership'
+                            ? money(row.amount, language)
+                            : `${count(row.points, language)} × ${count(row.quantity, language)}`,
+                      },
+                    ]}
+                  />
+                ),
+              },
               {
                 key: 'withdrawals',
                 label: t('users.tab.withdrawals'),
-                children: <WithdrawalsTab userId={page.user.id} />,
+                children: (
+                  <UserList
+                    load={loadWithdrawals}
+                    listKey={`withdrawals:${userId}`}
+                    columns={[
+                      { title: t('users.at'), dataIndex: 'createdAt', render: (v: string) => dateTime(v, language) },
+                      {
+                        title: t('users.withdrawal.amount'),
+                        dataIndex: 'amount',
+                        render: (v: number) => money(v, language),
+                      },
+                      { title: t('users.withdrawal.fee'), dataIndex: 'fee', render: (v: number) => money(v, language) },
+                      {
+                        title: t('users.status'),
+                        dataIndex: 'status',
+                        render: (status: string) => <Tag>{status}</Tag>,
+                      },
+                      {
+                        title: t('users.withdrawal.account'),
+                        key: 'account',
+                        render: (_value, row) => `${row.bankCard.bank} ${row.bankCard.accountMasked}`,
+                      },
+                    ]}
+                  />
+                ),
               },
               {
                 key: 'bankCards',
                 label: t('users.tab.bankCards'),
                 children: (
-                  <Table
-                    rowKey="id"
+                  <ListTable
                     size="small"
                     dataSource={page.bankCards}
-                    pagination={false}
-                    locale={{ emptyText: t('users.none') }}
+                    scroll={undefined}
+                    emptyText={t('users.none')}
                     columns={[
                       { title: t('users.bank.bank'), dataIndex: 'bank' },
                       { title: t('users.bank.holder'), dataIndex: 'holderName' },
@@ -478,12 +423,11 @@ function UserDrawer({
                 key: 'invitees',
                 label: t('users.tab.invitees'),
                 children: (
-                  <Table
-                    rowKey="id"
+                  <ListTable
                     size="small"
                     dataSource={page.invitees}
-                    pagination={false}
-                    locale={{ emptyText: t('users.none') }}
+                    scroll={undefined}
+                    emptyText={t('users.none')}
                     columns={[
                       { title: t('users.account'), dataIndex: 'account' },
                       {
@@ -507,8 +451,11 @@ function UserDrawer({
               },
             ]}
           />
-          <FreezeModal
+          <ReasonModal
             open={changing !== null}
+            danger
+            clearAfter={false}
+            label={t('users.reasonLabel')}
             title={t(changing === 'unfreeze' ? 'users.unfreezeTitle' : 'users.freezeTitle', {
               account: page.user.account,
             })}
@@ -528,7 +475,8 @@ export default function UsersPage() {
   const [form] = Form.useForm<{ q: string }>();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  // A user's page is in the address (`#/users/<id>`), so other screens link to it (decision 080).
+  // A user's page is in the address (`#/users/<id>`), so other screens link to it (decision 080 "A console a new
+  // operator can read").
   const open = splitRoute(useRoute()).rest;
   const setOpen = (id: string | null) => navigate(id === null ? 'users' : `users/${encodeURIComponent(id)}`);
   const { data: roles } = useLoad(loadRoles, 'roles', NO_ROLES);

@@ -6,11 +6,12 @@ import {
   consoleWithdrawalsPending,
   type ConsoleWithdrawal,
 } from '@stride/contract';
-import { App, Button, Form, Input, Modal, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Modal, Segmented, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
 import { NotIndependent, OriginNote } from '../components/operator-origin';
 import { ReasonModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
+import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { UserLink } from '../components/user-link';
 import { dateTime, money } from '../lib/format';
@@ -37,7 +38,7 @@ function save(blob: Blob, name: string): void {
  * Finance: pending withdrawals; paid once with the bank's reference, or rejected with the whole
  * amount refunded. A large one needs a first approval, then a different operator pays it, one
  * independent of the first: an operator the first approver made (or who made it) reads why
- * instead of a Mark paid button (decision 074).
+ * instead of a Mark paid button (decision 074 "Independent second approvers").
  */
 export default function WithdrawalsPage() {
   const { t, language } = useI18n();
@@ -109,13 +110,10 @@ export default function WithdrawalsPage() {
           options={STATUSES.map((value) => ({ value, label: t(`withdrawals.status.${value}`) }))}
         />
       </Space>
-      <Table
-        rowKey="id"
-        loading={loading}
+      <ListTable
         dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: t('withdrawals.empty') }}
-        scroll={{ x: 'max-content' }}
+        loading={loading}
+        emptyText={t('withdrawals.empty')}
         columns={(
           [
             {

@@ -1,9 +1,11 @@
 import type { Shipment } from '@stride/contract';
 import { App, Button } from 'antd';
+import { useState } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { dateTime } from '../../lib/format';
 import type { I18n } from '../../lib/i18n-context';
 import { useI18n } from '../../lib/i18n-context';
+import { StatusQueue, useQueue, type QueueView } from '../status-queue';
 import { useFail } from '../use-fail';
 import { UserLink } from '../user-link';
 import { ShipModal } from './ship-modal';
@@ -108,5 +110,60 @@ export function ShipDialog<R extends ShipmentRow>({
         onDone();
       }}
     />
+  );
+}
+
+/**
+ * A merchant's shipping queue: what waits to ship (oldest first) or what was shipped, each row
+ * shipped once with carrier and tracking. The page gives what differs: its endpoints (`load` asks
+ * for `view`'s page), the status of what waits, and the columns naming what is shipped.
+ */
+export function ShippingQueue<S extends string, R extends ShipmentRow>({
+  view,
+  onView,
+  load,
+  waiting,
+  waitingSince,
+  columns,
+  item,
+  ship,
+}: {
+  view: QueueView<S | 'shipped'>;
+  onView: (view: QueueView<S | 'shipped'>) => void;
+  load: () => Promise<{ items: R[]; page: number; total: number }>;
+  /** The status of what waits to ship. */
+  waiting: S;
+  waitingSince: 'ship.createdAt' | 'ship.requestedAt';
+  columns: ColumnsType<R>;
+  item: (row: R) => string;
+  ship: (row: R, shipment: Shipment) => Promise<unknown>;
+}) {
+  const { t, language } = useI18n();
+  const queue = useQueue(load, view, onView);
+  const [shipping, setShipping] = useState<R | null>(null);
+  const toShip = view.status === waiting;
+  return (
+    <>
+      <StatusQueue
+        {...queue}
+        statuses={[
+          { value: waiting, label: t('ship.toShip') },
+          { value: 'shipped', label: t('ship.shipped') },
+        ]}
+        notice={t('ship.lookNotice')}
+        emptyText={toShip ? t('ship.emptyToShip') : t('ship.emptyShipped')}
+        columns={[...columns, ...shipmentColumns<R>({ t, language }, { toShip, waitingSince, onShip: setShipping })]}
+      />
+      <ShipDialog<R>
+        row={shipping}
+        item={item}
+        ship={ship}
+        onCancel={() => setShipping(null)}
+        onDone={() => {
+          setShipping(null);
+          queue.onRefresh();
+        }}
+      />
+    </>
   );
 }

@@ -1,6 +1,9 @@
 import { area } from '../area';
 
-/** The language fields of every content editor: plans, goods, categories, home items, notices, channels (decision 042). */
+/**
+ * The language fields of every content editor: plans, goods, categories, home items, notices, channels (decision 042
+ * "Content in every language").
+ */
 export const CONTENT_LANGUAGES = area(
   {
     'languages.title': 'Languages',

@@ -1,6 +1,6 @@
 import { area } from '../area';
 
-/** The dashboard screen (decision 027). */
+/** The dashboard screen (decision 027 "The console's dashboard"). */
 export const DASHBOARD = area(
   {
     'menu.dashboard': 'Dashboard',

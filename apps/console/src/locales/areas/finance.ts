@@ -1,6 +1,8 @@
 import { area } from '../area';
 
-/** Finance (decision 023): balance corrections, the four eyes on withdrawals, the ledger report. */
+/**
+ * Finance (decision 023 "Money under four eyes"): balance corrections, the four eyes on withdrawals, the ledger report.
+ */
 export const FINANCE = area(
   {
     'menu.corrections': 'Balance corrections',

@@ -2,7 +2,8 @@ import { area } from '../area';
 
 /**
  * The screen's own texts: imported by its page only (not by the
- * dictionaries), so they load with its chunk and stay out of the first route (its budget, decision 022).
+ * dictionaries), so they load with its chunk and stay out of the first route (its budget, decision 022 "The operator
+ * console").
  */
 export const FLAGGED_DAYS_PAGE = area(
   {

@@ -1,8 +1,8 @@
 import { area } from '../area';
 
 /**
- * Independent second approvers (decision 074): who made whom on the money screens, the hint in
- * place of a button that would be refused, and the role grants waiting for a second admin.
+ * Independent second approvers (decision 074 "Independent second approvers"): who made whom on the money screens, the
+ * hint in place of a button that would be refused, and the role grants waiting for a second admin.
  */
 export const FOUR_EYES = area(
   {

@@ -1,6 +1,6 @@
 import { area } from '../area';
 
-/** Terms of service and privacy policy versions (editors; decision 046). */
+/** Terms of service and privacy policy versions (editors; decision 046 "Policies and consent"). */
 export const POLICIES = area(
   {
     'menu.policies': 'Policies',

@@ -1,8 +1,8 @@
 import { area } from '../area';
 
 /**
- * The names of what the server records (decision 080): every ledger kind (LEDGER_TYPES), every
- * audit action (OPERATOR_ACTIONS) and every kind of subject (OPERATOR_SUBJECT_TYPES), and the
+ * The names of what the server records (decision 080 "A console a new operator can read"): every ledger kind
+ * (LEDGER_TYPES), every audit action (OPERATOR_ACTIONS) and every kind of subject (OPERATOR_SUBJECT_TYPES), and the
  * sentences that summarise a statement or audit row. records.test.ts fails on a kind without a name.
  */
 export const RECORDS = area(

@@ -1,6 +1,6 @@
 import { area } from '../area';
 
-/** The reviewers' screens: ID photos in identity checks, and face checks (decision 027). */
+/** The reviewers' screens: ID photos in identity checks, and face checks (decision 027 "The console's dashboard"). */
 export const REVIEWER = area(
   {
     'menu.face': 'Face checks',

@@ -1,6 +1,6 @@
 import { area } from '../area';
 
-/** The first password, the sign-in lock's notice and its lifting by an admin (decision 073). */
+/** The first password, the sign-in lock's notice and its lifting by an admin (decision 073 "Operator sign-in"). */
 export const SIGN_IN = area(
   {
     'firstPassword.title': 'Choose your password',

@@ -1,8 +1,8 @@
 import { area } from '../area';
 
 /**
- * Connected wearable accounts (docs/product/step-sources.md, Connected accounts; decision 086):
- * the section of a user's page and the dashboard's step sync panel.
+ * Connected wearable accounts (docs/product/step-sources.md, Connected accounts; decision 086 "Connected wearable
+ * accounts"): the section of a user's page and the dashboard's step sync panel.
  */
 export const STEP_SOURCES = area(
   {

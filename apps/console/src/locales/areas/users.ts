@@ -1,6 +1,8 @@
 import { area } from '../area';
 
-/** User care (decision 026): the users screen with its user page, and the outbox. */
+/**
+ * User care (decision 026 "User care in the operator console"): the users screen with its user page, and the outbox.
+ */
 export const USERS = area(
   {
     'menu.users': 'Users',
