@@ -25,8 +25,13 @@ export default defineConfig({
         test: {
           name: 'contract',
           maxWorkers: WORKERS,
-          // With the contract as the web app's build bundles it (apps/web/browser-contract.ts).
-          include: ['packages/contract/src/**/*.test.ts', 'apps/web/browser-contract.test.ts'],
+          // With the contract as the web app's build bundles it (apps/web/browser-contract.ts), and
+          // the request core both browser apps build on it (packages/client).
+          include: [
+            'packages/contract/src/**/*.test.ts',
+            'apps/web/browser-contract.test.ts',
+            'packages/client/src/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

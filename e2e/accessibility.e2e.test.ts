@@ -14,9 +14,10 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { DEMO, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -24,13 +25,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 interface Finding {
   readonly rule: string;
@@ -237,7 +234,8 @@ describe('accessibility of every page, in Chinese and English', () => {
     for (const language of ['zh-Hans', 'en']) {
       await start(language);
       await scan(language, 'login');
-      // The sign-up form: its terms and privacy checkbox and the links in its sentence (decision 046).
+      // The sign-up form: its terms and privacy checkbox and the links in its sentence (decision 046 "Policies and
+      // consent").
       await top(page).getByRole('tab').nth(1).click();
       await expect.poll(() => top(page).getByRole('checkbox').count()).toBe(1);
       await scan(language, 'sign-up');
@@ -271,7 +269,7 @@ describe('accessibility of every page, in Chinese and English', () => {
       await page.locator('[role="dialog"] button').first().click();
       await expect.poll(() => page.locator('[role="dialog"]').count()).toBe(0);
     }
-    // The "updated policy" screen as users meet it (decision 046): a new privacy policy is out.
+    // The "updated policy" screen as users meet it (decision 046 "Policies and consent"): a new privacy policy is out.
     const privacy = await server.app.services.policies.get('privacy', undefined, 'en');
     await server.app.services.admin.policies.publish('editor', {
       kind: 'privacy',

@@ -3,22 +3,19 @@ import { DATA_EXPORT_SECTIONS, getUserInfo, login, type DataExport, type Envelop
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, registerByApi } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { hashOf, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 // docs/product/rules.md, Your data; docs/product/client.md, Pages: your data.
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 async function envelopeCode(path: string, init: RequestInit): Promise<number> {
   const response = await fetch(`${server.baseUrl}${path}`, init);
@@ -83,7 +80,8 @@ describe('your data, end to end in Chromium', () => {
     await screenshot(page, 'account-data-confirm');
     await submit.click();
     await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/login\/index/);
-    // Said once on the login page: the account is gone, and what became of the data (decision 082).
+    // Said once on the login page: the account is gone, and what became of the data (decision 082 "A newcomer's first
+    // screens").
     await expect.poll(() => top(page).getByRole('status').innerText()).toContain('Your account has been deleted.');
     await screenshot(page, 'login-after-deletion');
 

@@ -1,23 +1,20 @@
 import { maskMiddle } from '@stride/contract/rules';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { registerByApi } from './support/api.js';
 import { hashOf, top } from './support/journey.js';
 import { codeFromOutboxPage, signUpInApp } from './support/sign-up.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 async function fillCaptcha(
   page: Page,
@@ -52,7 +49,7 @@ describe('accounts, end to end in Chromium', () => {
     await page.goto(`${server.baseUrl}/`);
     await expect.poll(() => hashOf(page)).toMatch(/^#\/pages\/login\/index/);
 
-    // A first open: a welcome above the form with the server's own numbers (decision 082).
+    // A first open: a welcome above the form with the server's own numbers (decision 082 "A newcomer's first screens").
     const welcome = top(page).getByRole('region', { name: 'Welcome to Stride' });
     await expect.poll(() => welcome.innerText()).toMatch(/every [\d,]+ steps earn 1 point, up to [\d,]+ points a day/);
     expect(await page.title()).toBe('Log in · Stride');
@@ -64,7 +61,8 @@ describe('accounts, end to end in Chromium', () => {
     await top(page).getByLabel('Mobile number').fill(account);
     await top(page).getByLabel('Captcha', { exact: true }).fill(server.captcha.last);
     // The journeys' server lets a code be sent again after one second, so the countdown shows for
-    // about that long: it is watched for in the page from before the press (decision 063).
+    // about that long: it is watched for in the page from before the press (decision 063 "A test run under fifteen
+    // minutes").
     const countdown = top(page)
       .getByRole('button', { name: /^Send again in \d+ s$/ })
       .waitFor({ state: 'visible', timeout: 30_000 });

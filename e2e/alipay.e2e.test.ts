@@ -6,6 +6,7 @@ import { logInByApi } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
 import { DEMO, hashOf, openRoute, top, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
+import { startOnlinePayment, stopJourney } from './support/setup.js';
 
 const APP_ID = '2021000000000077';
 
@@ -18,8 +19,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await stopJourney({ server, browser });
   await gateway?.close();
 });
 
@@ -29,14 +29,7 @@ describe('buying a member card through Alipay, end to end in Chromium', () => {
     await useToken(context, await logInByApi(server.baseUrl, DEMO));
     await openRoute(page, server.baseUrl, '/pages/invest/index');
 
-    await top(page).getByRole('button', { name: 'Buy Silver' }).click();
-    await top(page)
-      .getByRole('radio', { name: /Online payment/ })
-      .check();
-    const payTab = context.waitForEvent('page');
-    await top(page).getByRole('button', { name: 'Pay ¥299.00' }).click();
-    const alipay = await payTab;
-    await alipay.waitForLoadState();
+    const alipay = await startOnlinePayment(page, context, 'Silver', '¥299.00');
 
     // The tab is the gateway's mobile pay page, opened with our signed alipay.trade.wap.pay link.
     const link = new URL(alipay.url());

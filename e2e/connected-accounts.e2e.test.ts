@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFitbitFake, type FitbitFake } from '../apps/server/fakes/fitbit.js';
 import { freePort } from '../apps/server/test/free-port.js';
 import { registerByApi, request } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { hashOf, noticeShown, openRoute, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { ANY_STEP_RATE, startJourney, stopJourney } from './support/setup.js';
 
 /**
  * A walker connects their Fitbit account from the Step sources page (docs/product/step-sources.md,
- * Connected accounts; decision 086), in Simplified Chinese on a 360 px phone: the stand-in's
- * authorization page, Allow, back to the page, the day's steps on the card, on home and on the
+ * Connected accounts; decision 086 "Connected wearable accounts"), in Simplified Chinese on a 360 px phone: the
+ * stand-in's authorization page, Allow, back to the page, the day's steps on the card, on home and on the
  * day's receipt, then Disconnect, which gives the grant back at the stand-in.
  */
 
@@ -27,21 +28,13 @@ beforeAll(async () => {
   fitbit = await startFitbitFake({ clientId: 'E2E7FB', accounts: [ACCOUNT] });
   // The redirect back is built from PUBLIC_URL: the browser's origin, on a port chosen first.
   const port = await freePort();
-  server = await startServer({
+  ({ server, browser } = await startJourney({
     port,
-    env: {
-      ...fitbit.env(),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // The step-rate rule counts from local midnight (UTC+8); a rate no report here can exceed
-      // keeps the journey independent of the hour it runs at.
-      STEPS_MAX_PER_MINUTE: '1000000',
-    },
-  });
-  browser = await launchBrowser();
+    env: { ...fitbit.env(), PUBLIC_URL: `http://127.0.0.1:${port}`, ...ANY_STEP_RATE },
+  }));
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await stopJourney({ server, browser });
   await fitbit?.close();
 });
 

@@ -2,11 +2,12 @@ import { consoleMe, consoleNotices, consoleUpdateNotice, getDownload, type Conso
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { menu, operatorDesk, shoot, type Desk } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
 import { DEMO, openRoute, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,14 +17,10 @@ const TITLE = 'Autumn walking week';
 const CHANNEL = 'Riverside walkers';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 /** A console call made with the desk's own cookie and CSRF token, as a script on the page could not. */
 async function consoleCall<T>(

@@ -5,10 +5,8 @@ import {
   reportSteps,
   requestWithdrawal,
   residentIdCheckCharacter,
-  saveBankCard,
   submitFace,
   submitIdentity,
-  type LedgerType,
 } from '@stride/contract';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,22 +18,23 @@ import { sql } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
+import { loadConfig } from '../apps/server/src/modules/index.js';
 import { createDatabase } from '../apps/server/src/db/database.js';
 import { startAliyunSmsFake, type FakeAliyunSms } from '../apps/server/fakes/aliyun-sms.js';
 import { registerByApi, request, uploadByApi } from './support/api.js';
-import { launchBrowser, openPhone } from './support/browser.js';
+import { openPhone } from './support/browser.js';
 import { menu, operatorDesk, shoot } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
 import { openRoute, top, useToken } from './support/journey.js';
-import { ReadableCaptcha, startServer, type RunningServer } from './support/server.js';
+import { ReadableCaptcha, type RunningServer } from './support/server.js';
+import { ANY_STEP_RATE, fund, saveCardByApi, startJourney, stopJourney } from './support/setup.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
 const REAL_NAME = 'Mei Strider';
 const ACCOUNT = '13977770001';
-/** How the console names the user (decision 080). */
+/** How the console names the user (decision 080 "A console a new operator can read"). */
 const MASKED = '139****0001';
 
 let server: RunningServer;
@@ -45,14 +44,10 @@ beforeAll(async () => {
   // The step-rate rule counts from local midnight (UTC+8): at 300 steps a minute, today's 7,345
   // steps would be refused in the first 25 minutes of the business day. A rate no report here can
   // exceed keeps the journey independent of the time of day it runs at.
-  server = await startServer({ identityReview: 'operator', env: { STEPS_MAX_PER_MINUTE: '1000000' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney({ identityReview: 'operator', env: ANY_STEP_RATE }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 function idNumber(): string {
   const first17 = '11010519870415123';
@@ -128,20 +123,11 @@ describe('console dashboard and review queues', () => {
       status: 'verified',
       faceVerified: true,
     });
-    await server.app.services.ledger.transfer({
-      kind: 'test.fund' as LedgerType,
-      legs: [
-        { account: { kind: 'system', name: 'funding', asset: 'CNY' }, amount: -50_000 },
-        { account: { kind: 'user', userId: user.userId, asset: 'CNY' }, amount: 50_000 },
-      ],
-    });
-    const card = await request(server.baseUrl, saveBankCard, {
-      token: user.token,
-      body: { bank: 'Bank of Walking', holderName: REAL_NAME, accountNumber: '6222020200112345679' },
-    });
+    await fund(server, user.userId, 50_000);
+    const cardId = await saveCardByApi(server, user.token, REAL_NAME);
     const withdrawal = await request(server.baseUrl, requestWithdrawal, {
       token: user.token,
-      body: { amount: 5_000, bankCardId: card.id, idempotencyKey: 'dashboard-withdraw-1' },
+      body: { amount: 5_000, bankCardId: cardId, idempotencyKey: 'dashboard-withdraw-1' },
     });
     expect(withdrawal.status).toBe('pending');
   });
@@ -213,7 +199,7 @@ function productionEnv(dataDir: string): Record<string, string> {
     PUBLIC_URL: 'http://127.0.0.1',
     // Production names its payment provider; none: no online payment.
     PAYMENT_PROVIDER: 'none',
-    // Web Push keys production requires (decision 048).
+    // Web Push keys production requires (decision 048 "Web Push").
     WEB_PUSH_VAPID_PUBLIC_KEY:
       'BJglYCZb1o25ME2U7e-gbRF7kT2fEKwUGZiT5X3balOGNzgOBrW1nrOD1dyfGMfDnm3e9gPVA0224l7q5BDuhLo',
     WEB_PUSH_VAPID_PRIVATE_KEY: 'fRVIGvubva2-Lneby1lV5FvI59fCT2mFwOe3pwz0VS4',

@@ -7,20 +7,23 @@ import {
   listMoneyStatement,
   listWithdrawals,
   requestWithdrawal,
-  residentIdCheckCharacter,
-  saveBankCard,
-  submitFace,
-  submitIdentity,
-  type LedgerType,
 } from '@stride/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerByApi, request, uploadByApi } from './support/api.js';
-import { launchBrowser, openPhone } from './support/browser.js';
+import { registerByApi, request } from './support/api.js';
+import { openPhone } from './support/browser.js';
 import { menu, operatorDesk, shoot } from './support/console.js';
-import { idCardPng } from './support/fake-camera.js';
 import { openRoute, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import {
+  approveIdentity,
+  fund,
+  idNumberOf,
+  saveCardByApi,
+  startJourney,
+  stopJourney,
+  submitIdentityByApi,
+} from './support/setup.js';
 
 const REAL_NAME = 'Lin Walker';
 
@@ -29,44 +32,21 @@ let browser: Browser;
 
 beforeAll(async () => {
   // Above ¥100 a withdrawal needs two finance operators.
-  server = await startServer({ identityReview: 'operator', env: { WITHDRAWAL_SECOND_APPROVAL_ABOVE: '10000' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney({
+    identityReview: 'operator',
+    env: { WITHDRAWAL_SECOND_APPROVAL_ABOVE: '10000' },
+  }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 /** A verified, face-checked user with ¥300.00 and a bank card (the ID number's first 17 digits). */
 async function payoutUser(account: string, first17 = '11010519850612777') {
   const user = await registerByApi(server, { account, password: 'financeWalk1' });
-  const front = await uploadByApi(server.baseUrl, user.token, await idCardPng('#d8e6f5'), 'id_front');
-  const back = await uploadByApi(server.baseUrl, user.token, await idCardPng('#f5e6d8'), 'id_back');
-  await request(server.baseUrl, submitIdentity, {
-    token: user.token,
-    body: {
-      name: REAL_NAME,
-      idNumber: first17 + residentIdCheckCharacter(first17),
-      frontImageId: front,
-      backImageId: back,
-    },
-  });
-  await server.app.services.admin.identity.review('e2e', user.userId, { approve: true });
-  await request(server.baseUrl, submitFace, { token: user.token, body: { method: 'manual' } });
-  await server.app.services.admin.identity.reviewFace('e2e', user.userId, { approve: true });
-  await server.app.services.ledger.transfer({
-    kind: 'test.fund' as LedgerType,
-    legs: [
-      { account: { kind: 'system', name: 'funding', asset: 'CNY' }, amount: -30_000 },
-      { account: { kind: 'user', userId: user.userId, asset: 'CNY' }, amount: 30_000 },
-    ],
-  });
-  const card = await request(server.baseUrl, saveBankCard, {
-    token: user.token,
-    body: { bank: 'Bank of Walking', holderName: REAL_NAME, accountNumber: '6222020200112345679' },
-  });
-  return { ...user, cardId: card.id };
+  await submitIdentityByApi(server, user.token, { name: REAL_NAME, idNumber: idNumberOf(first17) });
+  await approveIdentity(server, user);
+  await fund(server, user.userId, 30_000);
+  return { ...user, cardId: await saveCardByApi(server, user.token, REAL_NAME) };
 }
 
 describe('finance in the console', () => {

@@ -2,25 +2,19 @@ import { collectPoints, getHome, reportSteps } from '@stride/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
-import { launchBrowser } from './support/browser.js';
 import { menu, operatorDesk, shoot } from './support/console.js';
 import { noticeShown } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { ANY_STEP_RATE, startJourney, stopJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // A day's first report may otherwise carry at most 300 steps for each minute since local midnight
-  // (UTC+8): a run in the first minutes of the day would see these reports refused.
-  server = await startServer({ env: { STEPS_MAX_PER_MINUTE: '1000000' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney({ env: ANY_STEP_RATE }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 /** A new user whose steps today came with a shaking machine's rhythm: the day is flagged. */
 async function shakenDay(account: string, steps: number) {
@@ -48,7 +42,7 @@ describe('flagged days in the console', () => {
     const row = page.getByRole('row').filter({ hasText: '139****0001' });
     await expect.poll(() => row.count()).toBe(1);
     const text = await row.innerText();
-    // The day as this en-US browser writes a date (decision 080).
+    // The day as this en-US browser writes a date (decision 080 "A console a new operator can read").
     const [year, month, date] = user.day.split('-');
     expect(text).toContain(`${month}/${date}/${year}`);
     expect(text).toContain('Steps too regular (machine-like)');
@@ -67,7 +61,8 @@ describe('flagged days in the console', () => {
     await noticeShown(page, 'Day cleared: its cash back is paid and its points wait for the user on home.');
     await expect.poll(() => row.count()).toBe(0);
 
-    // Released (decision 078): Home offers the held 10 and says the day was cleared; collecting credits them.
+    // Released (decision 078 "A held step day is never a dead end"): Home offers the held 10 and says the day was
+    // cleared; collecting credits them.
     const after = await request(server.baseUrl, getHome, { token: user.token });
     expect(after).toMatchObject({ points: pointsBefore, collectablePoints: 10, review: { status: 'cleared' } });
     const collected = await request(server.baseUrl, collectPoints, {
@@ -100,7 +95,7 @@ describe('flagged days in the console', () => {
     const dialog = page.getByRole('dialog').filter({ hasText: 'Clear' });
     // As a reviewer would: the dialog has opened and says what clearing pays before its button is
     // pressed, and it closes once the answer is in; the notice, which passes in 3 s, is watched
-    // for in the page (decision 063).
+    // for in the page (decision 063 "A test run under fifteen minutes").
     await expect.poll(() => dialog.getByText('The held ¥0.00 cash back is paid now').count()).toBe(1);
     const reloadedShown = noticeShown(page, 'Someone changed this day meanwhile; the list was reloaded.');
     await dialog.getByRole('button', { name: 'Clear' }).click();

@@ -12,24 +12,21 @@ import {
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
-import { launchBrowser, openPhone } from './support/browser.js';
+import { openPhone } from './support/browser.js';
 import { menu, operatorDesk, shoot } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
 import { DEMO, noticeShown, openRoute, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 describe('merchant console', () => {
   it('a merchant adds goods with an uploaded image, ships the order a user placed, and the user sees the tracking number', async () => {

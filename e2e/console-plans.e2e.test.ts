@@ -1,56 +1,29 @@
-import {
-  consoleCardPlans,
-  listCardPlans,
-  listMyCards,
-  residentIdCheckCharacter,
-  submitIdentity,
-  type LedgerType,
-} from '@stride/contract';
+import { consoleCardPlans, listCardPlans, listMyCards } from '@stride/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerByApi, request, uploadByApi } from './support/api.js';
-import { launchBrowser, openPhone } from './support/browser.js';
+import { registerByApi, request } from './support/api.js';
+import { openPhone } from './support/browser.js';
 import { menu, operatorDesk, shoot, type Desk } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
 import { noticeShown, openRoute, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { fund, idNumberOf, startJourney, stopJourney, submitIdentityByApi } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
 let finance: Desk;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 /** A user whose real name is verified (automatic review) with ¥200.00 to spend. */
 async function buyer(account: string) {
   const user = await registerByApi(server, { account, password: 'plansWalk1' });
-  const front = await uploadByApi(server.baseUrl, user.token, await idCardPng('#d8e6f5'), 'id_front');
-  const back = await uploadByApi(server.baseUrl, user.token, await idCardPng('#f5e6d8'), 'id_back');
-  const first17 = '11010519900307123';
-  await request(server.baseUrl, submitIdentity, {
-    token: user.token,
-    body: {
-      name: 'Sam Walker',
-      idNumber: first17 + residentIdCheckCharacter(first17),
-      frontImageId: front,
-      backImageId: back,
-    },
-  });
-  await server.app.services.ledger.transfer({
-    kind: 'test.fund' as LedgerType,
-    legs: [
-      { account: { kind: 'system', name: 'funding', asset: 'CNY' }, amount: -20_000 },
-      { account: { kind: 'user', userId: user.userId, asset: 'CNY' }, amount: 20_000 },
-    ],
-  });
+  await submitIdentityByApi(server, user.token, { name: 'Sam Walker', idNumber: idNumberOf('11010519900307123') });
+  await fund(server, user.userId, 20_000);
   return user;
 }
 
@@ -85,7 +58,7 @@ describe('card plans and the home page in the console', () => {
     await openRoute(phone.page, server.baseUrl, '/pages/invest/index');
     await top(phone.page).getByRole('button', { name: 'Buy Sunrise' }).click();
     await top(phone.page).getByRole('button', { name: 'Pay ¥50.00' }).click();
-    // Paying from the balance asks first (decision 041).
+    // Paying from the balance asks first (decision 041 "Flows that ask first and say what happened").
     await phone.page.getByRole('dialog').getByRole('button', { name: 'Pay ¥50.00' }).click();
     await expect.poll(() => top(phone.page).getByText('Sunrise is in your card wallet').count()).toBe(1);
     await openRoute(phone.page, server.baseUrl, '/pages-sub/card/index');
@@ -165,7 +138,7 @@ describe('card plans and the home page in the console', () => {
     await page.getByRole('button', { name: 'New item' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Title', { exact: true }).fill('Autumn walk');
-    // The banner's own image: the first upload (each other language has its own, decision 084).
+    // The banner's own image: the first upload (each other language has its own, decision 084 "Content per language").
     await dialog
       .locator('input[type=file]')
       .first()

@@ -3,10 +3,11 @@ import { getCaptcha, requestPasswordKey } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
-import { launchBrowser, openPhone } from './support/browser.js';
+import { openPhone } from './support/browser.js';
 import { menu, operatorDesk, shoot, type Desk } from './support/console.js';
 import { hashOf, noticeShown, top } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 const FROZEN = 'This account is frozen. Please contact customer service.';
 const USER = { account: '13977770001', password: 'careWalk26' };
@@ -17,14 +18,10 @@ let admin: Desk;
 let support: Desk;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 async function logInToApp(page: Page): Promise<void> {
   await top(page).getByLabel('Mobile number').fill(USER.account);
@@ -166,7 +163,7 @@ describe('user care in the console', () => {
     await shoot(page, 'outbox');
 
     // The seeded demo account has a verified identity and a welcome credit, its statement line
-    // named in words (decision 080): the documentation's picture of a user's page.
+    // named in words (decision 080 "A console a new operator can read"): the documentation's picture of a user's page.
     await openUser(page, '0138000');
     await expect.poll(() => drawer(page).getByText('Verified', { exact: true }).count()).toBe(1);
     await expect.poll(() => drawer(page).getByText('Welcome credit (demo)', { exact: true }).count()).toBe(1);

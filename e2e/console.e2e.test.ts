@@ -7,16 +7,12 @@ import {
   listWithdrawals,
   requestWithdrawal,
   residentIdCheckCharacter,
-  saveBankCard,
-  submitFace,
   submitIdentity,
-  type LedgerType,
 } from '@stride/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '../apps/server/src/seed/demo-seed.js';
 import { registerByApi, request, uploadByApi } from './support/api.js';
-import { launchBrowser } from './support/browser.js';
 import {
   desk,
   enrol,
@@ -30,7 +26,15 @@ import {
 } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
 import { ops } from './support/ops.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import {
+  approveIdentity,
+  fund,
+  saveCardByApi,
+  startJourney,
+  stopJourney,
+  submitIdentityByApi,
+} from './support/setup.js';
 
 const REAL_NAME = 'Lin Walker';
 
@@ -49,13 +53,11 @@ function idNumber(): string {
 
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), 'stride-console-'));
-  server = await startServer({ identityReview: 'operator' });
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney({ identityReview: 'operator' }));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await stopJourney({ server, browser });
   rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -108,7 +110,7 @@ describe('operator console', () => {
     // A reviewer's menu: the identity and face-check queues, and flagged days.
     expect(await menu(page).allInnerTexts()).toEqual(['Identity checks', 'Face checks', 'Flagged days']);
 
-    // The user is named by the masked mobile number (decision 080).
+    // The user is named by the masked mobile number (decision 080 "A console a new operator can read").
     const row = page.getByRole('row').filter({ hasText: '139****0001' });
     await expect.poll(() => row.count()).toBe(1);
     // The ID number is masked: its first 3 and last 4 characters only.
@@ -150,33 +152,17 @@ describe('operator console', () => {
   it('an admin creates a finance operator, who pays one withdrawal and rejects another with its refund', async () => {
     // The user: verified, face check passed (both by an operator), money on the balance, a card.
     const user = await registerByApi(server, { account: '13966660002', password: 'payoutWalk1' });
-    const front = await uploadByApi(server.baseUrl, user.token, await idCardPng('#d8e6f5'), 'id_front');
-    const back = await uploadByApi(server.baseUrl, user.token, await idCardPng('#f5e6d8'), 'id_back');
-    await request(server.baseUrl, submitIdentity, {
-      token: user.token,
-      body: { name: REAL_NAME, idNumber: idNumber(), frontImageId: front, backImageId: back },
-    });
-    await server.app.services.admin.identity.review('e2e', user.userId, { approve: true });
-    await request(server.baseUrl, submitFace, { token: user.token, body: { method: 'manual' } });
-    await server.app.services.admin.identity.reviewFace('e2e', user.userId, { approve: true });
-    await server.app.services.ledger.transfer({
-      kind: 'test.fund' as LedgerType,
-      legs: [
-        { account: { kind: 'system', name: 'funding', asset: 'CNY' }, amount: -20_000 },
-        { account: { kind: 'user', userId: user.userId, asset: 'CNY' }, amount: 20_000 },
-      ],
-    });
-    const card = await request(server.baseUrl, saveBankCard, {
-      token: user.token,
-      body: { bank: 'Bank of Walking', holderName: REAL_NAME, accountNumber: '6222020200112345679' },
-    });
+    await submitIdentityByApi(server, user.token, { name: REAL_NAME, idNumber: idNumber() });
+    await approveIdentity(server, user);
+    await fund(server, user.userId, 20_000);
+    const cardId = await saveCardByApi(server, user.token, REAL_NAME);
     for (const [amount, key] of [
       [5_000, 'console-pay-0001'],
       [6_000, 'console-reject-01'],
     ] as const) {
       await request(server.baseUrl, requestWithdrawal, {
         token: user.token,
-        body: { amount, bankCardId: card.id, idempotencyKey: key },
+        body: { amount, bankCardId: cardId, idempotencyKey: key },
       });
     }
 
@@ -192,7 +178,7 @@ describe('operator console', () => {
     await expect.poll(() => initialPassword.count()).toBe(1);
     const password = (await initialPassword.innerText()).trim();
     expect(password.length).toBeGreaterThanOrEqual(12);
-    // Finance waits for a second admin (decision 074): the dialog says so.
+    // Finance waits for a second admin (decision 074 "Independent second approvers"): the dialog says so.
     expect(await adminPage.getByTestId('pending-roles').innerText()).toContain('Finance');
     await shoot(adminPage, 'operators-created');
     await adminPage.getByRole('button', { name: 'Done' }).click();
@@ -219,7 +205,7 @@ describe('operator console', () => {
     const finance = await desk(browser);
     const { page } = finance;
     await logIn(server, page, 'fay', password);
-    // The given password opens only its own replacement (decision 073); enrolment follows.
+    // The given password opens only its own replacement (decision 073 "Operator sign-in"); enrolment follows.
     await setFirstPassword(page, password, 'fay-chose-this-2026');
     await enrol(page);
     await expect.poll(() => page.getByTestId('operator-name').innerText()).toBe('fay');
@@ -286,7 +272,7 @@ describe('operator console', () => {
       .poll(async () => {
         const texts = await auditRows.allInnerTexts();
         if (!texts.every((row) => row.includes('fay'))) return 'rows by other operators';
-        // Each action by its name, not its key (decision 080).
+        // Each action by its name, not its key (decision 080 "A console a new operator can read").
         return ['Marked a withdrawal paid', 'Rejected a withdrawal'].filter((action) =>
           texts.some((row) => row.includes(action)),
         );

@@ -2,22 +2,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyCard, createPayment, listCardPlans } from '@stride/contract';
 import { logInByApi, request } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { menu, operatorDesk, shoot } from './support/console.js';
 import { DEMO, openRoute, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 /** The demo content (docs/product/rules.md, Content in every language) as each language reads it. */
 const SEEN = {
@@ -75,7 +72,7 @@ describe('server content in the user’s language, end to end in Chromium', () =
 
       await open('/pages/index/index');
       await expect.poll(() => shown(page, seen.notice)).toBeGreaterThan(0);
-      // The banner's picture has its words drawn in the phone's language (decision 084).
+      // The banner's picture has its words drawn in the phone's language (decision 084 "Content per language").
       await expect.poll(() => bannerWords(page)).toContain(seen.banner);
       if (locale === 'zh-CN') await screenshot(page, 'content-zh-Hans-home');
 

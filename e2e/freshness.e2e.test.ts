@@ -1,20 +1,13 @@
-import {
-  buyCard,
-  getHome,
-  listCardPlans,
-  reportSteps,
-  submitFace,
-  submitIdentity,
-  type LedgerType,
-} from '@stride/contract';
+import { buyCard, getHome, listCardPlans, reportSteps, submitFace, submitIdentity } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, request, uploadByApi } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { idCardPng } from './support/fake-camera.js';
 import { openRoute, top, useToken } from './support/journey.js';
 import { ops } from './support/ops.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { ANY_STEP_RATE, fund, startJourney, stopJourney } from './support/setup.js';
 
 /**
  * Screens that stay current (docs/decisions/076-screens-that-stay-current.md): what an operator
@@ -26,15 +19,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // A day's first report may otherwise carry at most 300 steps for each minute since local midnight
-  // (UTC+8): a run in the first minutes of the day would see the report refused.
-  server = await startServer({ env: { STEPS_MAX_PER_MINUTE: '1000000' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney({ env: ANY_STEP_RATE }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 /** A tab by its label; My's name goes on with its unread badge. */
 const tab = (page: Page, label: string) =>
@@ -61,13 +48,7 @@ async function heldUser(account: string) {
   const bronze = plans.find((plan) => plan.dailyTarget === 6_000);
   expect(bronze, 'the demo catalogue’s Bronze card').toBeDefined();
   const price = bronze?.price ?? 0;
-  await server.app.services.ledger.transfer({
-    kind: 'test.fund' as LedgerType,
-    legs: [
-      { account: { kind: 'system', name: 'funding', asset: 'CNY' }, amount: -price },
-      { account: { kind: 'user', userId: user.userId, asset: 'CNY' }, amount: price },
-    ],
-  });
+  await fund(server, user.userId, price);
   await request(base, buyCard, {
     token: user.token,
     body: { planId: bronze?.id ?? '', payWith: 'balance', idempotencyKey: `fresh-${account}` },
@@ -108,7 +89,7 @@ describe('screens that stay current, in Chinese at 360 px', () => {
     await expect.poll(() => points.count(), { timeout: 10_000 }).toBe(1);
     expect(await points.innerText()).toBe('0');
     expect(await balance.innerText()).toBe('¥0.00');
-    // What the day holds and when it is usually decided (decision 078).
+    // What the day holds and when it is usually decided (decision 078 "A held step day is never a dead end").
     const underReview = top(page).getByText(/积分和返现 ¥[0-9.]+ 待审核 · 通常在 24 小时内完成审核/);
     expect(await underReview.count()).toBe(1);
     await page.waitForLoadState('networkidle');
@@ -122,7 +103,8 @@ describe('screens that stay current, in Chinese at 360 px', () => {
     await ops(server, ['flagged-days', 'clear', id, '--operator', 'rhea', '--yes']);
     const cleared = await request(server.baseUrl, getHome, { token: user.token });
     expect(cleared.review?.status).toBe('cleared');
-    // The cash back is paid; the points are released to collect on home (decision 078).
+    // The cash back is paid; the points are released to collect on home (decision 078 "A held step day is never a dead
+    // end").
     expect(cleared.collectablePoints).toBeGreaterThan(0);
     expect(cleared.balance).toBeGreaterThan(0);
 
@@ -141,7 +123,8 @@ describe('screens that stay current, in Chinese at 360 px', () => {
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'freshness-cleared-zh-Hans-360');
 
-    // The cleared day's points wait for the user's own tap (decision 078), and the inbox says so.
+    // The cleared day's points wait for the user's own tap (decision 078 "A held step day is never a dead end"), and
+    // the inbox says so.
     await top(page)
       .getByRole('button', { name: `领取 ${cleared.collectablePoints} 积分` })
       .click();

@@ -3,15 +3,16 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listWithdrawals, type LedgerType } from '@stride/contract';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { listWithdrawals } from '@stride/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
 import { idCardPng, writeY4m } from './support/fake-camera.js';
-import { screenshot } from './support/browser.js';
+import { launchBrowser, screenshot } from './support/browser.js';
 import { hashOf, openRoute, top, useToken } from './support/journey.js';
 import { ops } from './support/ops.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { fund, stopJourney } from './support/setup.js';
 
 const FACE_SAMPLE = fileURLToPath(new URL('../node_modules/@vladmandic/face-api/demo/sample1.jpg', import.meta.url));
 /** The sample has three people; the fake camera shows only the middle one, since the page wants one face. */
@@ -50,27 +51,16 @@ beforeAll(async () => {
   await writeFile(path.join(workDir, 'back.png'), await idCardPng('#f5e6d8'));
   await writeY4m(FACE_SAMPLE, path.join(workDir, 'face.y4m'), ONE_FACE, { width: 640, height: 480 });
   server = await startServer();
-  // Its own launch: the fake front camera is a browser flag (the shared launcher has none).
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${path.join(workDir, 'face.y4m')}`,
-    ],
-  });
+  // The fake front camera is a browser flag: this file's browser has its own.
+  browser = await launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${path.join(workDir, 'face.y4m')}`,
+  ]);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await stopJourney({ server, browser });
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -82,7 +72,7 @@ describe('identity and payouts', () => {
     // Real name: name, ID number and both ID photos, uploaded and shown from their private URLs.
     await open(page, '/pages-sub/realname/index');
     await expect.poll(() => top(page).locator('.identity-badge').textContent()).toBe('Not verified');
-    // The ID photos' own consent comes first (decision 046).
+    // The ID photos' own consent comes first (decision 046 "Policies and consent").
     await top(page).getByRole('button', { name: 'I agree, continue' }).click();
     await top(page).getByLabel('Real name').fill(REAL_NAME);
     await top(page).getByLabel('ID number').fill(ID_NUMBER);
@@ -138,13 +128,7 @@ describe('identity and payouts', () => {
     expect(faceFiles.some((url) => url.includes('/face-models/tiny_face_detector_model.bin'))).toBe(true);
 
     // Money to withdraw, straight through the ledger.
-    await server.app.services.ledger.transfer({
-      kind: 'test.fund' as LedgerType,
-      legs: [
-        { account: { kind: 'system', name: 'funding', asset: 'CNY' }, amount: -20000 },
-        { account: { kind: 'user', userId, asset: 'CNY' }, amount: 20000 },
-      ],
-    });
+    await fund(server, userId, 20000);
 
     await open(page, '/pages-sub/withdrawal/index');
     await expect.poll(() => top(page).locator('.payouts-balance').textContent()).toBe('Balance ¥200.00');

@@ -12,7 +12,7 @@ import { openInstallablePhone, screenshot } from './support/browser.js';
 import { DEMO, top, useToken } from './support/journey.js';
 import { startServer } from './support/server.js';
 
-// docs/product/client.md, Install, offline and updates; decision 045.
+// docs/product/client.md, Install, offline and updates; decision 045 "An installable app that opens offline".
 const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const OFFLINE = 'You’re offline. What you see may be out of date; you can make changes again once you’re back online.';
 
@@ -84,7 +84,7 @@ describe('the installable, offline-capable app', () => {
       await expect.poll(() => controller(start)).toBe(`${base}/sw.js`);
       await start.close();
 
-      // The worker runs the Web Push handlers (decision 048): it imported sw-push.js, served fresh
+      // The worker runs the Web Push handlers (decision 048 "Web Push"): it imported sw-push.js, served fresh
       // like sw.js, and a push the browser delivers to it shows as a notification.
       const pushScript = await fetch(`${base}/sw-push.js`);
       expect(pushScript.headers.get('cache-control')).toBe('no-cache');
@@ -166,7 +166,8 @@ describe('the installable, offline-capable app', () => {
       const nextDist = path.join(dir, 'web-next');
       cpSync(WEB_DIST, nextDist, { recursive: true });
       appendFileSync(path.join(nextDist, 'sw.js'), '\n// next build\n');
-      // Its compressed copies too, as the build writes them (decision 050): the server sends those.
+      // Its compressed copies too, as the build writes them (decision 050 "Static files precompressed at build time"):
+      // the server sends those.
       const nextWorker = readFileSync(path.join(nextDist, 'sw.js'));
       writeFileSync(path.join(nextDist, 'sw.js.br'), brotliCompressSync(nextWorker));
       writeFileSync(path.join(nextDist, 'sw.js.gz'), gzipSync(nextWorker));

@@ -1,26 +1,23 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi } from './support/api.js';
-import { launchBrowser, openPhone } from './support/browser.js';
+import { openPhone } from './support/browser.js';
 import { DEMO, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
-// Nothing on an entry page moves when a late answer arrives (decision 060; Lighthouse's layout
-// shift target is 0.02 or less). Each case holds one of the page's answers back until the rest of
-// the page has painted, then lets it through: the worst order for the layout, made certain.
+// Nothing on an entry page moves when a late answer arrives (decision 060 "The first page's reads leave with its code,
+// fewer files"; Lighthouse's layout shift target is 0.02 or less). Each case holds one of the page's answers back until
+// the rest of the page has painted, then lets it through: the worst order for the layout, made certain.
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 /** Collects every layout shift of the page from its first paint, as Lighthouse sums them. */
 async function watchShifts(page: Page): Promise<void> {
@@ -69,8 +66,8 @@ async function openWithLateAnswer(
 
 describe('entry pages keep their layout while answers arrive', () => {
   it('login: the welcome’s rules arriving after the form moves nothing (decision 089)', async () => {
-    // A first open, logged out: the welcome above the form reads the rules (decision 082). It used
-    // to appear only once they were read, and pushed the form down by its height.
+    // A first open, logged out: the welcome above the form reads the rules (decision 082 "A newcomer's first screens").
+    // It used to appear only once they were read, and pushed the form down by its height.
     const shift = await openWithLateAnswer(
       412,
       '/pages/login/index',

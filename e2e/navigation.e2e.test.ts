@@ -2,11 +2,12 @@ import { submitFace, submitIdentity } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, registerByApi, request, uploadByApi } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { idCardPng } from './support/fake-camera.js';
 import { DEMO, hashOf, openRoute, top, useToken } from './support/journey.js';
 import { ops } from './support/ops.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 /**
  * docs/product/client.md, Navigation: back closes what was opened last, pages read again when they
@@ -28,13 +29,9 @@ const typeHash = (page: Page, route: string) =>
 
 beforeAll(async () => {
   // Operators review: a manual face check stays pending until one approves it.
-  server = await startServer({ identityReview: 'operator' });
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney({ identityReview: 'operator' }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 describe('navigation and freshness, in Chromium', () => {
   it('back closes the goods detail and leaves the mall as it was; its own close leaves no entry', async () => {

@@ -1,22 +1,16 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  requestWithdrawal,
-  saveBankCard,
-  submitFace,
-  submitIdentity,
-  unreadNotificationCount,
-  type LedgerType,
-} from '@stride/contract';
+import { requestWithdrawal, submitFace, unreadNotificationCount } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, request, uploadByApi } from './support/api.js';
-import { launchBrowser, openPhone, screenshot, SCREENSHOT_DIR } from './support/browser.js';
+import { openPhone, screenshot, SCREENSHOT_DIR } from './support/browser.js';
 import { idCardPng } from './support/fake-camera.js';
 import { hashOf, openRoute, top, useToken } from './support/journey.js';
 import { ops } from './support/ops.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { fund, saveCardByApi, startJourney, stopJourney, submitIdentityByApi } from './support/setup.js';
 
 /** 18 characters each, a real birth date and the right MOD 11-2 check character; one per account. */
 const ID_NUMBERS = ['110105199003071239', '110105199003071255'];
@@ -31,14 +25,10 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 /** A verified user with a bank card and a pending withdrawal of ¥50.00; answers the token and the withdrawal. */
 async function withdrawer(account: string) {
@@ -46,28 +36,17 @@ async function withdrawer(account: string) {
   const base = server.baseUrl;
   const idNumber = ID_NUMBERS[people] ?? '';
   people += 1;
-  const front = await uploadByApi(base, user.token, await idCardPng('#d8e6f5'), 'id_front');
-  const back = await uploadByApi(base, user.token, await idCardPng('#f5e6d8'), 'id_back');
-  await request(base, submitIdentity, {
-    token: user.token,
-    body: { name: REAL_NAME, idNumber, frontImageId: front, backImageId: back },
-  });
+  await submitIdentityByApi(server, user.token, { name: REAL_NAME, idNumber });
   const face = await uploadByApi(base, user.token, await idCardPng('#e8d8f5'), 'face');
   await request(base, submitFace, { token: user.token, body: { method: 'face', imageId: face } });
-  await server.app.services.ledger.transfer({
-    kind: 'test.fund' as LedgerType,
-    legs: [
-      { account: { kind: 'system', name: 'funding', asset: 'CNY' }, amount: -20_000 },
-      { account: { kind: 'user', userId: user.userId, asset: 'CNY' }, amount: 20_000 },
-    ],
-  });
-  const card = await request(base, saveBankCard, {
-    token: user.token,
-    body: { bank: 'Bank of Walking', holderName: REAL_NAME, accountNumber: CARD_NUMBER },
-  });
+  await fund(server, user.userId, 20_000);
   const withdrawal = await request(base, requestWithdrawal, {
     token: user.token,
-    body: { amount: 5_000, bankCardId: card.id, idempotencyKey: `inbox-${account}` },
+    body: {
+      amount: 5_000,
+      bankCardId: await saveCardByApi(server, user.token, REAL_NAME, CARD_NUMBER),
+      idempotencyKey: `inbox-${account}`,
+    },
   });
   return { ...user, withdrawalId: withdrawal.id };
 }

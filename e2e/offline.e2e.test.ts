@@ -1,14 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { getHome, type LedgerType } from '@stride/contract';
+import { getHome } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, registerByApi, request } from './support/api.js';
-import { launchBrowser, openInstallablePhone, openPhone, screenshot } from './support/browser.js';
+import { openInstallablePhone, openPhone, screenshot } from './support/browser.js';
 import { DEMO, hashOf, openRoute, top, useToken } from './support/journey.js';
 import { walk } from './support/motion.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { ANY_STEP_RATE, fund, startJourney, stopJourney } from './support/setup.js';
 
 /**
  * The app without a network (docs/product/client.md, Install, offline and updates, and Navigation).
@@ -27,15 +28,9 @@ const typeHash = (page: Page, route: string) =>
   }, route);
 
 beforeAll(async () => {
-  // A day's first report may otherwise carry at most 300 steps for each minute since local
-  // midnight (UTC+8): a run in the first minutes of the day would see the report refused.
-  server = await startServer({ env: { STEPS_MAX_PER_MINUTE: '1000000' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney({ env: ANY_STEP_RATE }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 describe('a page chunk that failed offline, in Chromium', () => {
   it('a page whose code failed to load offline loads by itself when the network is back', async () => {
@@ -67,14 +62,9 @@ describe('home reloaded without a network, in Chinese at 360 px', () => {
   it("shows the figures it last had, as of when, and today's count kept on the phone, then the live ones when back", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'stride-offline-'));
     const user = await registerByApi(server, { account: '13977770001', password: 'offlineWalk1' });
-    await server.app.services.ledger.transfer({
-      kind: 'test.fund' as LedgerType,
-      legs: [
-        { account: { kind: 'system', name: 'adjustments', asset: 'POINTS' }, amount: -1_234 },
-        { account: { kind: 'user', userId: user.userId, asset: 'POINTS' }, amount: 1_234 },
-      ],
-    });
-    // The installed app: its worker opens the shell without a network (decision 045).
+    await fund(server, user.userId, 1_234, 'POINTS');
+    // The installed app: its worker opens the shell without a network (decision 045 "An installable app that opens
+    // offline").
     const { page, context, errors } = await openInstallablePhone(dir, { locale: 'zh-CN' });
     await useToken(context, user.token);
     try {

@@ -6,10 +6,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database.js';
 import { logInByApi, registerByApi } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { startFront } from './support/front.js';
 import { DEMO, hashOf, openRoute as open, top } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 /** The pages of docs/product/client.md, with the English title each page's head shows. */
 const ROUTES: Record<string, string> = {
@@ -76,13 +77,9 @@ async function headTitle(page: Page): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 describe('the client platform, end to end', () => {
   it('opens every route logged out as the guard says, without a console error', async () => {
@@ -103,7 +100,9 @@ describe('the client platform, end to end', () => {
     await context.close();
   });
 
-  it('opens every route logged in, with its title, without a console error', async () => {
+  // One load of each page serves both checks: its title and whether it shows the tab bar, with the
+  // specified geometry on the four tab pages only.
+  it('opens every route logged in, with its title and the tab bar on the four tab pages only, without a console error', async () => {
     const { page, errors, context } = await openPhone(browser);
     await loggedIn(context, await logInByApi(server.baseUrl, DEMO));
     for (const [route, title] of LOGGED_IN_ROUTES) {
@@ -113,17 +112,6 @@ describe('the client platform, end to end', () => {
       // state on purpose, always: its samples count for one).
       const samples = route === '/pages-sub/demo/index' ? 1 : 0;
       await expect.poll(() => top(page).locator('[aria-busy="true"]').count(), { message: route }).toBe(samples);
-    }
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('shows the tab bar with the specified geometry on the four tab pages only', async () => {
-    const { page, context } = await openPhone(browser);
-    await loggedIn(context, await logInByApi(server.baseUrl, DEMO));
-    for (const [route] of LOGGED_IN_ROUTES) {
-      await open(page, server.baseUrl, route);
-      await headTitle(page);
       const bar = page.locator('nav.tab-bar');
       if (!TABS.includes(route)) {
         expect(await bar.count(), route).toBe(0);
@@ -175,6 +163,7 @@ describe('the client platform, end to end', () => {
       );
       expect(g).toBeGreaterThan(0);
     }
+    expect(errors).toEqual([]);
     await context.close();
   });
 

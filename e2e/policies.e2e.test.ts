@@ -1,15 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { menu, operatorDesk, shoot } from './support/console.js';
 import { hashOf, openRoute, top, useToken } from './support/journey.js';
 import { signUpInApp } from './support/sign-up.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 /**
- * Policies and consent as people meet them (decision 046): accepted at sign-up, published anew by
- * an editor, asked again on the next open, and the ID photos' own consent before any photo.
+ * Policies and consent as people meet them (decision 046 "Policies and consent"): accepted at sign-up, published anew
+ * by an editor, asked again on the next open, and the ID photos' own consent before any photo.
  */
 
 let server: RunningServer;
@@ -27,14 +28,10 @@ const ACCEPT_LABEL = {
 } as const;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 const HOME = /^#\/(pages\/index\/index)?$/;
 const UPDATE = /^#\/pages-sub\/policy\/update/;

@@ -4,23 +4,20 @@ import { maskMiddle } from '@stride/contract/rules';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOT_DIR, launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { SCREENSHOT_DIR, openPhone, screenshot } from './support/browser.js';
 import { hashOf, openRoute, top } from './support/journey.js';
 import { codeFromOutboxPage } from './support/sign-up.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // The production captcha: this journey reads the pictures people see (decision 075).
-  server = await startServer({ realCaptcha: true });
-  browser = await launchBrowser();
+  // The production captcha: this journey reads the pictures people see (decision 075 "A captcha people can read").
+  ({ server, browser } = await startJourney({ realCaptcha: true }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 const ZH = {
   signUp: '注册',
@@ -54,7 +51,7 @@ describe('sign-up errors, the profile and the grouped My page', () => {
 
     // Twenty pictures as this phone shows them, each tapped for the next: 300 × 120 pixels in a
     // 150 × 60 px button, wholly on screen. Saved with the answers apart, for a person to read before
-    // looking (decision 075, How it was checked).
+    // looking (decision 075 "A captcha people can read", How it was checked).
     const captchaPicture = top(page).getByRole('button', { name: ZH.captchaImage }).locator('img');
     const box = await top(page).getByRole('button', { name: ZH.captchaImage }).boundingBox();
     expect(box && { width: box.width, height: box.height }).toEqual({ width: 150, height: 60 });
@@ -93,7 +90,7 @@ describe('sign-up errors, the profile and the grouped My page', () => {
     await top(page).getByLabel(ZH.captcha, { exact: true }).fill(server.captcha.last);
     await top(page).getByRole('button', { name: ZH.sendCode }).click();
     await expect.poll(() => top(page).getByLabel(ZH.smsCode).count()).toBe(1);
-    // An unticked terms box is said first and alone (decision 046); then the fields' problems.
+    // An unticked terms box is said first and alone (decision 046 "Policies and consent"); then the fields' problems.
     await top(page).getByRole('button', { name: ZH.submit }).click();
     await expect.poll(() => problems(page)).toEqual(['请勾选同意《用户协议》和《隐私政策》。']);
     await top(page).getByRole('checkbox').check();

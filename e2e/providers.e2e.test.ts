@@ -1,14 +1,14 @@
-import { listMembershipOrders, residentIdCheckCharacter, submitIdentity } from '@stride/contract';
+import { listMembershipOrders } from '@stride/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlipayGateway } from '../apps/server/fakes/alipay-gateway.js';
 import { startWithAlipay } from './support/alipay.js';
-import { logInByApi, request, uploadByApi } from './support/api.js';
+import { logInByApi, request } from './support/api.js';
 import { launchBrowser, openPhone, screenshot } from './support/browser.js';
-import { idCardPng } from './support/fake-camera.js';
 import { hashOf, noticeShown, openRoute, top } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
 import { signUpInApp } from './support/sign-up.js';
+import { idNumberOf, startOnlinePayment, stopJourney, submitIdentityByApi } from './support/setup.js';
 
 const APP_ID = '2021000000000099';
 const USER = { account: '13977770001', password: 'providerWalk1' };
@@ -23,8 +23,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await stopJourney({ server, browser });
   await gateway?.close();
 });
 
@@ -40,27 +39,11 @@ describe('a new user, from the SMS code to a card paid through Alipay (docs/deci
 
     // 2. Real name (demo mode decides identity checks at once), by the API as the real-name page would.
     const token = await logInByApi(server.baseUrl, USER);
-    const first17 = '11010519900307123';
-    await request(server.baseUrl, submitIdentity, {
-      token,
-      body: {
-        name: 'Zhou Walker',
-        idNumber: first17 + residentIdCheckCharacter(first17),
-        frontImageId: await uploadByApi(server.baseUrl, token, await idCardPng('#d8e6f5'), 'id_front'),
-        backImageId: await uploadByApi(server.baseUrl, token, await idCardPng('#f5e6d8'), 'id_back'),
-      },
-    });
+    await submitIdentityByApi(server, token, { name: 'Zhou Walker', idNumber: idNumberOf('11010519900307123') });
 
     // 3. Buy Silver online: Alipay's pay page opens in a new tab; Pay; the notification activates the card.
     await openRoute(page, server.baseUrl, '/pages/invest/index');
-    await top(page).getByRole('button', { name: 'Buy Silver' }).click();
-    await top(page)
-      .getByRole('radio', { name: /Online payment/ })
-      .check();
-    const silverTab = context.waitForEvent('page');
-    await top(page).getByRole('button', { name: 'Pay ¥299.00' }).click();
-    const alipay = await silverTab;
-    await alipay.waitForLoadState();
+    const alipay = await startOnlinePayment(page, context, 'Silver', '¥299.00');
     expect(new URL(alipay.url()).searchParams.get('method')).toBe('alipay.trade.wap.pay');
     await alipay.getByRole('button', { name: 'Pay' }).click();
     await expect.poll(() => alipay.getByRole('heading', { name: 'Payment complete' }).count()).toBe(1);
@@ -69,14 +52,7 @@ describe('a new user, from the SMS code to a card paid through Alipay (docs/deci
 
     // 4. Start Bronze online, leave its pay page unpaid, and cancel the order: its trade is closed at Alipay.
     await openRoute(page, server.baseUrl, '/pages/invest/index');
-    await top(page).getByRole('button', { name: 'Buy Bronze' }).click();
-    await top(page)
-      .getByRole('radio', { name: /Online payment/ })
-      .check();
-    const bronzeTab = context.waitForEvent('page');
-    await top(page).getByRole('button', { name: 'Pay ¥99.00' }).click();
-    const unpaid = await bronzeTab;
-    await unpaid.waitForLoadState();
+    const unpaid = await startOnlinePayment(page, context, 'Bronze', '¥99.00');
     const bronzeTrade = new URL(unpaid.url()).searchParams.get('biz_content') ?? '';
     expect(bronzeTrade).toContain('"total_amount":"99.00"');
     await unpaid.close();

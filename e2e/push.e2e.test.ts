@@ -3,9 +3,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebPushFake, type FakePushService } from '../apps/server/fakes/web-push.js';
 import { logInByApi, registerByApi, request } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { hashOf, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,13 +15,13 @@ let pushService: FakePushService;
 beforeAll(async () => {
   pushService = await startWebPushFake();
   // The reminder sweep every second, so that the journey sees the real timer deliver; the stand-in
-  // push service is named by its origin, as an operator names one (decision 048).
-  server = await startServer({ env: { PUSH_REMINDER_SWEEP_SECONDS: '1', WEB_PUSH_ENDPOINT_HOSTS: pushService.url } });
-  browser = await launchBrowser();
+  // push service is named by its origin, as an operator names one (decision 048 "Web Push").
+  ({ server, browser } = await startJourney({
+    env: { PUSH_REMINDER_SWEEP_SECONDS: '1', WEB_PUSH_ENDPOINT_HOSTS: pushService.url },
+  }));
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await stopJourney({ server, browser });
   await pushService?.close();
 });
 

@@ -10,11 +10,12 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { DEMO, isInsideViewport, noticeShown, openRoute, top, useToken } from './support/journey.js';
 import { ops as runOps } from './support/ops.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
 import { signUpInApp } from './support/sign-up.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 const INVITEE = { account: '13955556666', password: 'inviteeWalk1' };
 /** The business day's offset (the server's default time zone, UTC+8). */
@@ -29,13 +30,9 @@ const open = (page: Page, route: string) => openRoute(page, server.baseUrl, rout
 const ops = (argv: string[]) => runOps(server, argv);
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 describe('points shop, orders, addresses, card mailing, invites and community, end to end in Chromium', () => {
   it('adds an address, orders goods, sees them shipped with tracking, and applies for card mailing', async () => {
@@ -236,7 +233,8 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
     await open(page, '/pages/invite/index');
     const link = await top(page).getByTestId('invite-link').innerText();
     expect(link).toMatch(/#\/pages\/login\/index\?invite=/);
-    // The toast passes in 1.5 s: watched for in the page from before the press (decision 063).
+    // The toast passes in 1.5 s: watched for in the page from before the press (decision 063 "A test run under fifteen
+    // minutes").
     const copiedShown = noticeShown(page, 'Content copied');
     await top(page).getByRole('button', { name: 'Copy the invite link' }).click();
     await copiedShown;

@@ -13,7 +13,7 @@ describe('the server as `npm start` runs it', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('migrates, seeds, serves the web app and the API, prints the address, and shuts down cleanly', async () => {
-    // The bundle `npm start` builds and runs (decision 033).
+    // The bundle `npm start` builds and runs (decision 033 "Running the server from a bundle").
     execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
     const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
       cwd: ROOT,

@@ -2,10 +2,11 @@ import { getHome } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { top, useToken } from './support/journey.js';
 import { walk } from './support/motion.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { ANY_STEP_RATE, startJourney, stopJourney } from './support/setup.js';
 
 /** The app's one step counter (docs/product/client.md, Step counter), with a faked motion sensor. */
 const WALKED_STEPS = 200;
@@ -33,15 +34,9 @@ function watchRequests(page: Page) {
 }
 
 beforeAll(async () => {
-  // A day's first report may otherwise carry at most 300 steps for each minute since local
-  // midnight (UTC+8): a run in the first minute of the day would see the walk's report refused.
-  server = await startServer({ env: { STEPS_MAX_PER_MINUTE: '1000000' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney({ env: ANY_STEP_RATE }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 describe('the step counter, end to end in Chromium', () => {
   it('keeps home alive across tabs, counts steps walked on the my page and shows them on home, and opens walk mode', async () => {
@@ -55,14 +50,14 @@ describe('the step counter, end to end in Chromium', () => {
       .toBe(1);
     expect(await top(page).getByTestId('step-sync').innerText()).toBe('This phone: not synced yet');
     // One read of home for the start: the page's and the counter's business day share the start
-    // script's early read (decision 060).
+    // script's early read (decision 060 "The first page's reads leave with its code, fewer files").
     await page.waitForLoadState('networkidle');
     expect(seen.homeReads).toBe(1);
     // A mark on home's page: a page loaded again would not carry it.
     await homeSection(page).evaluate((element) => element.setAttribute('data-kept', 'yes'));
 
     // Home → My → Home → My → Home: the same pages, kept; each reads home's figures again when
-    // it is shown again (decision 076), once.
+    // it is shown again (decision 076 "Screens that stay current"), once.
     await tab(page, 'My').click();
     await expect.poll(() => top(page).getAttribute('data-route')).toBe('/pages/my/index');
     // My assets shows figures once its read of home has been answered. (A wait for network idle

@@ -2,9 +2,10 @@ import { CODES, buyCard, getHome, listCardPlans, reportSteps, type Envelope } fr
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { DEMO, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,13 +17,9 @@ const WALKED = 7_000;
 const TOO_FAST = 90_000;
 
 beforeAll(async () => {
-  server = await startServer({ env: { STEPS_MAX_PER_MINUTE: MAX_PER_MINUTE } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney({ env: { STEPS_MAX_PER_MINUTE: MAX_PER_MINUTE } }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 /** Today's receipt as the user opens it: from home's streak line to history, then a tap on today's bar. */
 async function openTodayFromHistory(page: Page, width: number): Promise<void> {

@@ -6,9 +6,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appleExportZip, takeoutZip } from '../apps/server/test/health-exports.js';
 import { registerByApi, request } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { openRoute, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { ANY_STEP_RATE, startJourney, stopJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,15 +19,11 @@ const files = mkdtempSync(path.join(tmpdir(), 'stride-exports-'));
 const dayBack = (back: number) => new Date(Date.now() + 8 * 3_600_000 - back * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  // The step-rate rule counts from local midnight (UTC+8): today's 1,234 steps would be refused in
-  // the first minutes of the business day. A rate no report here can exceed keeps the journey
-  // independent of the time of day it runs at.
-  server = await startServer({ env: { STEPS_MAX_PER_MINUTE: '1000000' } });
-  browser = await launchBrowser();
+  // Today's 1,234 steps in one report.
+  ({ server, browser } = await startJourney({ env: ANY_STEP_RATE }));
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await stopJourney({ server, browser });
   rmSync(files, { recursive: true, force: true });
 });
 

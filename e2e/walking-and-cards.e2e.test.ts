@@ -2,10 +2,11 @@ import { getHome } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { DEMO, isInsideViewport, openRoute, top, useToken } from './support/journey.js';
 import { walk } from './support/motion.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { ANY_STEP_RATE, startJourney, startOnlinePayment, stopJourney } from './support/setup.js';
 
 /** Steps walked through synthetic motion events. */
 const WALKED_STEPS = 200;
@@ -16,15 +17,9 @@ let browser: Browser;
 const open = (page: Page, route: string) => openRoute(page, server.baseUrl, route);
 
 beforeAll(async () => {
-  // A day's first report may otherwise carry at most 300 steps for each minute since local
-  // midnight (UTC+8): a run in the first minute of the day would see the walk's report refused.
-  server = await startServer({ env: { STEPS_MAX_PER_MINUTE: '1000000' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney({ env: ANY_STEP_RATE }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 describe('walking, points and member cards, end to end in Chromium', () => {
   it('counts and reports steps, collects and exchanges points, buys cards by balance and online, claims insurance and shows every movement', async () => {
@@ -81,14 +76,7 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     await expect.poll(() => top(page).getByText('Bronze is in your card wallet').count()).toBe(1);
 
     // Buy Silver online: the sandbox page opens in a new tab, this tab's poll sees it paid.
-    await top(page).getByRole('button', { name: 'Buy Silver' }).click();
-    await top(page)
-      .getByRole('radio', { name: /Online payment/ })
-      .check();
-    const payTab = context.waitForEvent('page');
-    await top(page).getByRole('button', { name: 'Pay ¥299.00' }).click();
-    const sandbox = await payTab;
-    await sandbox.waitForLoadState();
+    const sandbox = await startOnlinePayment(page, context, 'Silver', '¥299.00');
     // The page's stylesheet is a served file its Content-Security-Policy allows.
     await expect
       .poll(() => sandbox.evaluate(() => getComputedStyle(document.querySelector('.demo') as Element).backgroundColor))
@@ -153,7 +141,7 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     await open(page, '/pages-sub/exchange-record/index');
     await expect.poll(() => top(page).getByText('100 points exchanged').count()).toBe(1);
 
-    // From there, every points movement in one statement (decision 081), newest first.
+    // From there, every points movement in one statement (decision 081 "One points statement"), newest first.
     await top(page).getByRole('button', { name: 'Every points movement ›' }).click();
     const points = top(page).getByRole('list', { name: 'Points statement' }).getByRole('listitem');
     await expect.poll(() => points.count()).toBeGreaterThanOrEqual(2);

@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInByApi } from './support/api.js';
-import { SCREENSHOT_DIR, launchBrowser, openPhone } from './support/browser.js';
+import { SCREENSHOT_DIR, openPhone } from './support/browser.js';
 import { DEMO, openRoute, top, useToken } from './support/journey.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { startJourney, stopJourney } from './support/setup.js';
 
 /**
  * The app's main pages as a Chinese user sees them on a 390 px phone: every word of the interface
@@ -22,13 +23,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await startJourney());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => stopJourney({ server, browser }));
 
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });

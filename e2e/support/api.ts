@@ -78,7 +78,8 @@ export async function registerByApi(
     body: {
       ...account,
       smsCode: await smsCodeOf(server, account.account),
-      // The current terms and privacy policy, as the sign-up form's checkbox accepts them (decision 046).
+      // The current terms and privacy policy, as the sign-up form's checkbox accepts them (decision 046 "Policies and
+      // consent").
       acceptedPolicies: await request(server.baseUrl, currentPolicyVersions),
     },
   });
@@ -87,7 +88,8 @@ export async function registerByApi(
 
 /** Uploads an image the way the app does (multipart, field `file`); answers its fileId. */
 export async function uploadByApi(base: string, token: string, image: Buffer, purpose: UploadPurpose): Promise<string> {
-  // ID card and face photos need the owner's consent first, given as the app gives it (decision 046).
+  // ID card and face photos need the owner's consent first, given as the app gives it (decision 046 "Policies and
+  // consent").
   if (purpose === 'id_front' || purpose === 'id_back' || purpose === 'face') {
     await request(base, grantConsent, { token, body: { kind: purpose === 'face' ? 'face' : 'id_photos' } });
   }

@@ -8,18 +8,20 @@ export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screensh
 /** Every browser a journey launched and has not closed, for the failure report (e2e/support/failures.ts). */
 export const openBrowsers = new Set<Browser>();
 
-export async function launchBrowser(): Promise<Browser> {
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+
+/** Chromium, headless; `args` adds flags of a journey's own (a fake camera, say). */
+export async function launchBrowser(args: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS, '--disable-sync', '--no-first-run', ...args],
   });
   openBrowsers.add(browser);
   browser.on('disconnected', () => openBrowsers.delete(browser));
@@ -65,15 +67,9 @@ export async function openInstallablePhone(
   options: { width?: number; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS, '--no-first-run'],
     viewport: { width: options.width ?? 360, height: 740 },
     locale: options.locale ?? 'en-US',
     hasTouch: true,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../apps/server/src/app.js';
-import { loadConfig } from '../../apps/server/src/config.js';
+import { loadConfig } from '../../apps/server/src/modules/index.js';
 import type { Db } from '../../apps/server/src/db/database.js';
 import { seedDemo } from '../../apps/server/src/seed/demo-seed.js';
 import {
@@ -31,8 +31,8 @@ export class ReadableCaptcha implements CaptchaGenerator {
 }
 
 /**
- * The production captcha (decision 075), with each answer written down as it is drawn: the journey
- * that shows people's pictures types what a person would read in them.
+ * The production captcha (decision 075 "A captcha people can read"), with each answer written down as it is drawn: the
+ * journey that shows people's pictures types what a person would read in them.
  */
 export class RecordedCaptcha implements CaptchaGenerator {
   last = '';

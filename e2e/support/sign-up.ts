@@ -12,7 +12,7 @@ export interface SignUpLabels {
   smsCode: string;
   password: string;
   submit: string;
-  /** The terms and privacy checkbox's accessible name (decision 046). */
+  /** The terms and privacy checkbox's accessible name (decision 046 "Policies and consent"). */
   accept?: string;
 }
 
