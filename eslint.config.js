@@ -95,8 +95,26 @@ export default tseslint.config(
     files: ['packages/contract/**'],
     rules: restrict([
       {
-        group: ['**/apps/**', '@stride/server', '@stride/web', '@stride/console', 'react', ...SERVER_ONLY],
+        group: [
+          '**/apps/**',
+          '@stride/server',
+          '@stride/web',
+          '@stride/console',
+          '@stride/client',
+          'react',
+          ...SERVER_ONLY,
+        ],
         message: 'The contract is zod only.',
+      },
+    ]),
+  },
+  // The request core both browser apps share: the contract and the browser's fetch, nothing of either app.
+  {
+    files: ['packages/client/**'],
+    rules: restrict([
+      {
+        group: ['**/apps/**', '@stride/server', '@stride/web', '@stride/console', 'react', ...SERVER_ONLY],
+        message: 'The request core knows only the contract.',
       },
     ]),
   },
@@ -104,7 +122,8 @@ export default tseslint.config(
     files: ['apps/server/**'],
     rules: restrict([SERVER_NOT_WEB]),
   },
-  // Inside the server, imports flow one way: db, lib, i18n, http, config → modules → app, ops.
+  // Inside the server, imports flow one way: db, lib, i18n, http, storage, config → modules →
+  // modules/index.ts → app, jobs, ops, seed (docs/architecture.md).
   {
     files: [
       'apps/server/src/db/**',
@@ -114,6 +133,8 @@ export default tseslint.config(
       'apps/server/src/storage/**',
       'apps/server/src/config.ts',
     ],
+    // Their tests run the whole app, which is built from the modules.
+    ignores: ['**/*.test.ts'],
     rules: restrict([
       SERVER_NOT_WEB,
       { group: ['**/modules/**'], message: 'The infrastructure below the modules never imports a module.' },
@@ -133,7 +154,8 @@ export default tseslint.config(
       ]),
     },
   ]),
-  // No import cycles. Type-only imports do not count; `.js` specifiers resolve to the `.ts` files.
+  // No import cycles. This rule skips type-only imports; scripts/check-cycles.mjs counts them too.
+  // `.js` specifiers resolve to the `.ts` files.
   {
     files: ['apps/server/**', 'packages/**'],
     plugins: { 'import-x': importX },
@@ -142,7 +164,7 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['apps/server/tsconfig.json', 'packages/contract/tsconfig.json'],
+          project: ['apps/server/tsconfig.json', 'packages/contract/tsconfig.json', 'packages/client/tsconfig.json'],
           noWarnOnMultipleProjects: true,
         }),
       ],

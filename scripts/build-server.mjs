@@ -3,7 +3,7 @@
 // process beside it), leaving every npm dependency to
 // node_modules. `npm start`, the start-up journey and the benches run this bundle with plain Node:
 // no TypeScript compiler in the running process, which starts faster and holds about 37 MB less
-// (decision 033).
+// (decision 033 "Running the server from a bundle").
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -16,7 +16,8 @@ const { dependencies: contractDependencies } = JSON.parse(
 );
 
 await build({
-  // The server, and the child process that reads health exports (decision 030), side by side.
+  // The server, and the child process that reads health exports (decision 030 "Step-source tokens and health imports"),
+  // side by side.
   entryPoints: {
     main: path.join(server, 'src', 'main.ts'),
     'export-reader.worker': path.join(server, 'src', 'modules', 'step-sources', 'export-reader.worker.ts'),

@@ -1,7 +1,7 @@
 // `npm run captcha:sheet -- [--count N] [--out DIR]`: draws N captchas (20 by default) with the
 // production generator, as the server serves them, into DIR (a new temporary folder by default):
 // NN.png each, sheet.png with all of them numbered, and answers.txt apart, so that a person can
-// read the sheet first and compare after (decision 075 records such a reading).
+// read the sheet first and compare after (decision 075 "A captcha people can read" records such a reading).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -8,9 +8,10 @@
 //   reported, not counted against one page.
 // - each named chunk (`--chunk '<module pattern>=<kb>'`, repeatable): the lazy chunk of a module
 //   that a page imports on demand because it is too heavy for any page budget (the console's
-//   Tiptap notice editor, decision 028), at most its own budget, so it is counted, not hidden
+//   Tiptap notice editor, decision 028 "Content in the console"), at most its own budget, so it is counted, not hidden
 //   among the shared chunks.
-// The defaults are the web app's (decision 006); the operator console passes its own (decision 022):
+// The defaults are the web app's (decision 006 "The web platform"); the operator console passes its own (decision
+// 022 "The operator console"):
 //   npm run budget:console
 // Exits 1 when a budget is exceeded or the build output is missing.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -25,18 +26,19 @@ const { values: options } = parseArgs({
     dist: { type: 'string', default: join(ROOT, 'apps', 'web', 'dist') },
     // The build's `base`: index.html names its files under it.
     base: { type: 'string', default: '/' },
-    // The web app's first route, its largest start language counted (decision 052), with React 19
-    // (decision 089, which ended decision 059's Preact): 119.0 KB when set, of which React,
-    // react-dom and the scheduler are 65.8 KB. The target is 100 KB (docs/performance.md says by
+    // The web app's first route, its largest start language counted (decision 052 "A first route without waterfalls"),
+    // with React 19 (decision 089 "The web app ships React 19", which ended decision 059's Preact): 119.0 KB when set,
+    // of which React, react-dom and the scheduler are 65.8 KB. The target is 100 KB (docs/performance.md says by
     // how much it is missed); the budget keeps a small margin over the measured build.
     'first-route-kb': { type: 'string', default: '122' },
-    // The web app's language chunks (decision 051): the app paints once the start language is
-    // here, so that chunk is part of the first route. The console passes --language none.
+    // The web app's language chunks (decision 051 "One language per download"): the app paints once the start language
+    // is here, so that chunk is part of the first route. The console passes --language none.
     language: { type: 'string', multiple: true, default: ['^src/locales/chunks/(en|es|fr|zh-Hans|zh-Hant)\\.ts$'] },
     // A page brings its own code only; anything heavier belongs in a shared, separately loaded chunk.
     'page-kb': { type: 'string', default: '30' },
     pages: { type: 'string', default: '^src/app/pages/(.+)\\.page\\.tsx$' },
-    // The web app's history charts load uPlot on demand (decision 031); --chunk replaces this default.
+    // The web app's history charts load uPlot on demand (decision 031 "Step history, streaks and milestones"); --chunk
+    // replaces this default.
     chunk: { type: 'string', multiple: true, default: ['uplot/dist/uPlot\\.esm\\.js$=25'] },
   },
 });

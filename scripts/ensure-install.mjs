@@ -23,6 +23,6 @@ export function ensureInstall() {
     process.stdout.write('Installing dependencies (npm ci)...\n');
     run('npm', ['ci', '--no-audit', '--no-fund']);
   }
-  // better-sqlite3 as npm builds it aborts on Node 24 (decision 057).
+  // better-sqlite3 as npm builds it aborts on Node 24 (decision 057 "Node 24 beside Node 20, and the container files").
   ensureSqliteBinding();
 }

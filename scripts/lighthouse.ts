@@ -2,8 +2,8 @@
 // link, simulated) of the login page and of home, the mall and the card plans for a logged-in user,
 // against the real server and the built web app, in Debian's Chromium, each page three times (the
 // median run is kept), twice over: through HTTPS and HTTP/2 as a deployment serves a phone, and
-// straight to the server over HTTP/1.1 (decision 067). Prints the scores and records them in
-// docs/performance.md.
+// straight to the server over HTTP/1.1 (decision 067 "Lighthouse as a phone reaches a deployment"). Prints the scores
+// and records them in docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
@@ -22,7 +22,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * chrome" WebUIs, headless too: in a 5-second trace of one page load that renderer spent 2.9 s on
  * its main thread, against 1.1 s for the page itself, on this 2-core machine, and Lighthouse
  * multiplied the page's slowed tasks by four. A headless browser has no omnibox, and a phone's
- * browser spends none of the page's CPU on one (decision 089).
+ * browser spends none of the page's CPU on one (decision 089 "The web app ships React 19").
  */
 const QUIET_FEATURES = ['PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
 /**

@@ -1,5 +1,5 @@
-// Precompressed static files (decision 050): after a Vite build has written everything (the web
-// app's service worker included), each text file the server sends gets a brotli (`.br`, quality
+// Precompressed static files (decision 050 "Static files precompressed at build time"): after a Vite build has written
+// everything (the web app's service worker included), each text file the server sends gets a brotli (`.br`, quality
 // 11) and a gzip (`.gz`, level 9) copy next to it. The server's static handler
 // (`@fastify/static` with `preCompressed: true`) sends the copy the browser accepts, so no CPU is
 // spent compressing per request and the strongest settings cost nothing at run time.

@@ -1,4 +1,5 @@
-// Another major version of Node beside the machine's, for `npm test -- --node 24` (decision 057).
+// Another major version of Node beside the machine's, for `npm test -- --node 24` (decision 057 "Node 24 beside Node
+// 20, and the container files").
 //
 // The npm registry's `node-linux-<arch>` package holds Node's binary and its C++ headers. It is
 // unpacked into a cache folder outside the repository (~/.cache/stride, or $XDG_CACHE_HOME/stride),

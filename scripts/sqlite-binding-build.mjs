@@ -1,4 +1,5 @@
-// better-sqlite3's binding, compiled for a given Node with node-gyp (decision 057).
+// better-sqlite3's binding, compiled for a given Node with node-gyp (decision 057 "Node 24 beside Node 20, and the
+// container files").
 //
 // better-sqlite3 12 (the last version that supports Node 20) wraps its objects in Node's
 // `node::ObjectWrap`. From Node 24 on, that header's constructor registers an environment

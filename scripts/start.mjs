@@ -43,7 +43,8 @@ async function wearableStandIns() {
 }
 
 const wearables = await wearableStandIns();
-// The bundle of scripts/build-server.mjs: plain Node, no TypeScript compiler in the process (decision 033).
+// The bundle of scripts/build-server.mjs: plain Node, no TypeScript compiler in the process (decision 033 "Running the
+// server from a bundle").
 const server = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
   cwd: ROOT,
   env: { ...SERVER_ENV, ...wearables.env, ...process.env },

@@ -1,10 +1,11 @@
 // `npm test`: everything CI runs, in order, stopping at the first failure.
-// `npm test -- --node 24`: what depends on the runtime, on another major version of Node (decisions 057, 077).
+// `npm test -- --node 24`: what depends on the runtime, on another major version of Node (decisions 057 "Node 24 beside
+// Node 20, and the container files", 077 "The second Node runs what depends on the runtime").
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureInstall, run } from './ensure-install.mjs';
+import { ensureInstall, ROOT, run } from './ensure-install.mjs';
 import { nodeEnvironment } from './second-node.mjs';
 
 ensureInstall();
@@ -98,26 +99,36 @@ await checks([
   ['Format check (prettier)', 'npx', ['prettier', '--check', '.']],
   ['Lint (eslint)', 'npx', ['eslint', '--max-warnings=0', '.']],
   ['Self-contained docs', 'node', ['scripts/check-self-contained.mjs']],
+  ['Import cycles, type-only imports included (madge)', 'node', ['scripts/check-cycles.mjs']],
   ['Typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']],
 ]);
-// On the second Node (decision 077) what depends on the runtime: the unit tests, the API suite on
-// SQLite (the native binding, the group commit, argon2, sharp), the builds, and the journey that
-// starts the server bundle as `npm start` does. The suites that would run the same JavaScript
-// again (PostgreSQL's driver, the three instances, the journeys in Chromium) run once, here.
+// On the second Node (decision 077 "The second Node runs what depends on the runtime") what depends on the runtime: the
+// contract's and the server's unit tests, the API suite on SQLite (the native binding, the group commit, argon2,
+// sharp), and the journey that starts the server bundle as `npm start` does. The suites that would run the
+// same JavaScript again (the web app's and the console's units in jsdom, the builds and their
+// budgets, PostgreSQL's driver, the three instances, the journeys in Chromium) run once, here.
 const full = otherNode === undefined;
-vitest('Unit tests', ['contract', 'server-unit', 'web', 'console']);
+vitest('Unit tests', full ? ['contract', 'server-unit', 'web', 'console'] : ['contract', 'server-unit']);
 vitest('API suite on SQLite', ['api-sqlite']);
 if (full) vitest('API suite on PostgreSQL', ['api-postgres']);
-// Three instances of the server bundle on one PostgreSQL behind a proxy (decision 058); builds the bundle first.
+// Three instances of the server bundle on one PostgreSQL behind a proxy (decision 058 "Several instances on one
+// PostgreSQL"); builds the bundle first.
 if (full) vitest('Three instances on one PostgreSQL', ['cluster']);
-step('Build the web app', 'npm', ['run', 'build', '--silent']);
-step('Bundle budget', 'node', ['scripts/check-budget.mjs']);
-step('Build the operator console', 'npm', ['run', 'build:console', '--silent']);
-step('Console bundle budget', 'npm', ['run', 'budget:console', '--silent']);
 if (full) {
+  step('Build the web app', 'npm', ['run', 'build', '--silent']);
+  step('Bundle budget', 'node', ['scripts/check-budget.mjs']);
+  step('Build the operator console', 'npm', ['run', 'build:console', '--silent']);
+  step('Console bundle budget', 'npm', ['run', 'budget:console', '--silent']);
   vitest('End to end in Chromium', ['e2e']);
   vitest('Operator console journeys in Chromium', ['e2e-console']);
 } else {
+  // The started server serves both builds: the plain npm test's, or, run alone on a fresh clone, built here.
+  if (!existsSync(path.join(ROOT, 'apps', 'web', 'dist', 'index.html'))) {
+    step('Build the web app', 'npm', ['run', 'build', '--silent']);
+  }
+  if (!existsSync(path.join(ROOT, 'apps', 'console', 'dist', 'index.html'))) {
+    step('Build the operator console', 'npm', ['run', 'build:console', '--silent']);
+  }
   vitest('The server bundle as npm start runs it', ['e2e'], ['e2e/start.e2e.test.ts']);
 }
 

@@ -35,7 +35,8 @@ const FIXED_ROUNDS = Number(process.env.BENCH_FIXED_ROUNDS ?? 3);
 /**
  * The pacing client's first seconds in a process are slow: its first paced run had a p99 of
  * 107–341 ms where the runs after it had 8–52 ms, against the bare route as much as against info
- * (decision 070). This long a run at the first rate comes first and is not counted.
+ * (decision 070 "The bench's paced lines, and prepared queries as named statements"). This long a run at the first rate
+ * comes first and is not counted.
  */
 const FIXED_WARMUP_SECONDS = 3;
 /** `BENCH_PROFILE=<folder>`: the server writes a V8 CPU profile there when it stops. */
@@ -75,8 +76,8 @@ interface InsertLoop {
 function sqliteInsertLoop(file: string): InsertLoop {
   const sqlite = new SqliteDatabase(file);
   // The server's durability (src/db/database.ts): WAL, and no commit answered before it is on the
-  // disk. The server flushes its WAL itself after each shared commit (decision 071); a loop of
-  // single rows gets the same from SQLite's own flush at each COMMIT.
+  // disk. The server flushes its WAL itself after each shared commit (decision 071 "SQLite's log is flushed off the
+  // event loop"); a loop of single rows gets the same from SQLite's own flush at each COMMIT.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
@@ -269,7 +270,8 @@ async function measure(
   // At a fixed rate under the maximum: the latency a user sees when the server is busy, not
   // saturated. The control is the bare route at info's rate: where its p99 is as high as info's,
   // the time goes to the load generator and the server sharing the cores, not to the route. Like
-  // the maximum rates, the paced routes alternate in rounds (decision 070).
+  // the maximum rates, the paced routes alternate in rounds (decision 070 "The bench's paced lines, and prepared
+  // queries as named statements").
   const rateOf = (name: string) => Math.round(FIXED_SHARE * median(figures.get(name)!.map((f) => f.requestsPerSecond)));
   const pacedRoutes = [
     ...routes

@@ -1,7 +1,7 @@
 // `npm run bench:cluster`: throughput of one instance and of three instances behind the same
 // round-robin proxy, on one PostgreSQL database with its default durability, on this machine.
 // Rounds alternate between the two set-ups so that a neighbour's burst lands on both alike.
-// Records a short table in docs/performance.md (decision 058).
+// Records a short table in docs/performance.md (decision 058 "Several instances on one PostgreSQL").
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';

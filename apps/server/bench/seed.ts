@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Config } from '../src/config.js';
+import type { Config } from '../src/modules/index.js';
 import { createDatabase } from '../src/db/database.js';
 import { systemClock } from '../src/lib/clock.js';
 import { LedgerService } from '../src/modules/ledger/ledger.service.js';
@@ -13,7 +13,8 @@ export function benchAccounts(others: number): string[] {
 /**
  * Credits the demo account with points for the exchange line, as an operator's adjustment would,
  * and makes `others` more users like it (the demo's password, each with the same points), so that
- * exchanges of different users can run at once as they do in production (decision 053).
+ * exchanges of different users can run at once as they do in production (decision 053 "Fewer statements for home and
+ * for money").
  */
 export async function seedPoints(database: Config['database'], points: number, others = 0): Promise<void> {
   const db = createDatabase(database);

@@ -1,6 +1,6 @@
 // `npm run bench:sync`: syncs 10,000 connected Fitbit accounts' days through the job that syncs them
-// in production (`steps.connections-sync`, decision 086), once on a fresh SQLite database and once
-// on a throwaway PostgreSQL server, and records the time, the syncs per second and the measuring
+// in production (`steps.connections-sync`, decision 086 "Connected wearable accounts"), once on a fresh SQLite database
+// and once on a throwaway PostgreSQL server, and records the time, the syncs per second and the measuring
 // process's peak resident memory in docs/performance.md.
 //
 // Three kinds of process: this one (it starts the others and writes the figures), the Fitbit
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_ENV, SERVER_NODE_ARGS } from '../../../scripts/server-command.mjs';
 import { createApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/modules/index.js';
 import { JOB_NAMES } from '../src/jobs.js';
 import type { SyncPassResult } from '../src/modules/step-connections/step-connections.service.js';
 import { seedDemo } from '../src/seed/demo-seed.js';

@@ -561,7 +561,7 @@ export function generateAlipayKeys(): { privateKey: string; publicKey: string } 
 /**
  * `node --import tsx apps/server/fakes/alipay-gateway.ts [port]`: starts the fake with fresh keys
  * for a made-up app, writes them to a temporary folder and prints the variables that point the
- * server at it (decision 036).
+ * server at it (decision 036 "Alipay as a payment provider").
  */
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const app = generateAlipayKeys();

@@ -2,10 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, StartupProblems, startupWarnings, loadConfig } from './config.js';
+import { ConfigError, StartupProblems, startupWarnings } from './config.js';
+import { loadConfig } from './modules/index.js';
 
 const DATA_KEY = Buffer.alloc(32, 7).toString('base64');
-/** An SMS provider production mode accepts (decision 034). */
+/** An SMS provider production mode accepts (decision 034 "SMS delivery and codes"). */
 const ALIYUN_SMS = {
   SMS_PROVIDER: 'aliyun',
   ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI-key-id',
@@ -14,7 +15,7 @@ const ALIYUN_SMS = {
   ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
   ALIYUN_SMS_TEMPLATE_RESET: 'SMS_2',
 };
-/** A VAPID key pair and subject production mode accepts (decision 048). */
+/** A VAPID key pair and subject production mode accepts (decision 048 "Web Push"). */
 const WEB_PUSH = {
   WEB_PUSH_VAPID_PUBLIC_KEY: 'BJglYCZb1o25ME2U7e-gbRF7kT2fEKwUGZiT5X3balOGNzgOBrW1nrOD1dyfGMfDnm3e9gPVA0224l7q5BDuhLo',
   WEB_PUSH_VAPID_PRIVATE_KEY: 'fRVIGvubva2-Lneby1lV5FvI59fCT2mFwOe3pwz0VS4',
@@ -265,9 +266,9 @@ describe('the data encryption key', () => {
       dailyMax: 500_000,
       feePermille: 10,
       feeMin: 100,
-      // Above this a second finance operator must approve (decision 023).
+      // Above this a second finance operator must approve (decision 023 "Money under four eyes").
       secondApprovalAbove: 500_000,
-      // The expected arrival the withdraw page shows (decision 041).
+      // The expected arrival the withdraw page shows (decision 041 "Flows that ask first and say what happened").
       arrivalBusinessDays: 2,
     });
     expect(loadConfig({ DATA_DIR: tempDir(), WITHDRAW_ARRIVAL_BUSINESS_DAYS: '5' }).withdraw.arrivalBusinessDays).toBe(
@@ -388,14 +389,14 @@ describe('production start-up checks', () => {
     const message = messageOf({ DATA_DIR: tempDir(), STRIDE_MODE: 'production' });
     const [head, ...details] = message.split('\n');
     expect(head).toBe(
-      'Stride cannot start in production mode: set APP_SECRET, PAYMENT_PROVIDER, DATA_ENCRYPTION_KEY, PUBLIC_URL, SMS_PROVIDER, WEB_PUSH_VAPID_PUBLIC_KEY, WEB_PUSH_VAPID_PRIVATE_KEY, WEB_PUSH_SUBJECT.',
+      'Stride cannot start in production mode: set APP_SECRET, DATA_ENCRYPTION_KEY, PUBLIC_URL, SMS_PROVIDER, PAYMENT_PROVIDER, WEB_PUSH_VAPID_PUBLIC_KEY, WEB_PUSH_VAPID_PRIVATE_KEY, WEB_PUSH_SUBJECT.',
     );
     expect(details).toEqual([
       expect.stringMatching(/^ {2}APP_SECRET must be set: at least 32 random characters/),
-      expect.stringMatching(/^ {2}PAYMENT_PROVIDER must be set: .*none to run without online payment\.$/),
       expect.stringMatching(/^ {2}DATA_ENCRYPTION_KEY must be set: 32 random bytes in base64/),
       expect.stringMatching(/^ {2}PUBLIC_URL must be set: the address people use/),
       expect.stringMatching(/^ {2}SMS_PROVIDER must be set: aliyun/),
+      expect.stringMatching(/^ {2}PAYMENT_PROVIDER must be set: .*none to run without online payment\.$/),
       expect.stringMatching(/^ {2}WEB_PUSH_VAPID_PUBLIC_KEY must be set: the VAPID public key/),
       expect.stringMatching(/^ {2}WEB_PUSH_VAPID_PRIVATE_KEY must be set: the VAPID private key/),
       expect.stringMatching(/^ {2}WEB_PUSH_SUBJECT must be set: mailto: or https:/),
@@ -411,9 +412,9 @@ describe('production start-up checks', () => {
     const { PUBLIC_URL: _url, ...withoutUrl } = withoutProvider;
     const both = messageOf({ ...withoutUrl, DATA_DIR: dataDir, APP_SECRET: 'short' });
     expect(both.split('\n')).toEqual([
-      'Stride cannot start in production mode: set PAYMENT_PROVIDER, PUBLIC_URL.',
-      expect.stringContaining('PAYMENT_PROVIDER must be set'),
+      'Stride cannot start in production mode: set PUBLIC_URL, PAYMENT_PROVIDER.',
       expect.stringContaining('PUBLIC_URL must be set'),
+      expect.stringContaining('PAYMENT_PROVIDER must be set'),
       expect.stringContaining('APP_SECRET is too short: at least 32'),
     ]);
     const sandbox = messageOf({ ...complete, DATA_DIR: dataDir, PAYMENT_PROVIDER: 'sandbox' });
@@ -485,7 +486,7 @@ describe('Web Push keys (decision 048)', () => {
   });
 });
 
-// Metrics and shutdown (decision 056).
+// Metrics and shutdown (decision 056 "Metrics, liveness apart from readiness, draining on shutdown").
 describe('metrics and shutdown settings', () => {
   const production = () => ({
     DATA_DIR: tempDir(),

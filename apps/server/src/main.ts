@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig, startupWarnings } from './config.js';
+import { ConfigError, startupWarnings } from './config.js';
+import { loadConfig } from './modules/index.js';
 import { shutDownGracefully } from './http/shutdown.js';
 import { seedDemo } from './seed/demo-seed.js';
 import { bannerLines } from './startup-banner.js';
@@ -10,7 +11,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.meta.url));
 
 // Each upload and captcha is processed once: libvips's operation cache (up to 50 MB) would only
-// hold memory (decision 033).
+// hold memory (decision 033 "Running the server from a bundle").
 sharp.cache(false);
 
 async function main(): Promise<void> {
@@ -18,9 +19,9 @@ async function main(): Promise<void> {
   const app = await createApp({ config });
   if (config.mode === 'demo') await seedDemo(app.services);
 
-  // Graceful stop (decision 056): /readyz answers 503 at once, the listener stops accepting,
-  // requests in flight get SHUTDOWN_GRACE_SECONDS to finish, then the database closes. A close
-  // that still hangs a few seconds past the grace ends the process. A repeated signal changes
+  // Graceful stop (decision 056 "Metrics, liveness apart from readiness, draining on shutdown"): /readyz answers 503 at
+  // once, the listener stops accepting, requests in flight get SHUTDOWN_GRACE_SECONDS to finish, then the database
+  // closes. A close that still hangs a few seconds past the grace ends the process. A repeated signal changes
   // nothing (a terminal's Ctrl-C reaches both npm start and the server).
   let closing = false;
   const shutdown = (signal: string) => {

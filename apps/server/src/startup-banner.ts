@@ -1,4 +1,4 @@
-import type { Config } from './config.js';
+import type { Config } from './modules/index.js';
 import { DEMO_ACCOUNT, DEMO_OPERATOR } from './seed/demo-seed.js';
 
 const PAYMENTS: Record<Config['payments']['provider'], string> = {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { loadConfig } from './modules/index.js';
 import { bannerLines } from './startup-banner.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-banner-'));

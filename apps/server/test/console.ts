@@ -32,7 +32,10 @@ import {
   type TestApp,
 } from './harness.js';
 
-/** Console test support (decision 021): operators, their sessions, and fixtures for the queues. */
+/**
+ * Console test support (decision 021 "Operator accounts and console sessions"): operators, their sessions, and fixtures
+ * for the queues.
+ */
 
 export const OPERATOR_PASSWORD = 'console-pass-2026';
 export const ALL_ROLES = ['admin', 'reviewer', 'finance', 'merchant', 'editor', 'support'] as const;
@@ -134,8 +137,8 @@ export async function signInAs(
 }
 
 /**
- * An operator an admin creates in the console (decision 074: finance and admin wait for a second
- * admin), signed in with the initial password the console showed.
+ * An operator an admin creates in the console (decision 074 "Independent second approvers": finance and admin wait for
+ * a second admin), signed in with the initial password the console showed.
  */
 export async function createdInConsole(
   t: TestApp,

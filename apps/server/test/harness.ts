@@ -25,7 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { createApp } from '../src/app.js';
-import { loadConfig, type Config } from '../src/config.js';
+import { loadConfig, type Config } from '../src/modules/index.js';
 import { createDatabase, migrateToLatest, type Db } from '../src/db/database.js';
 import type { Clock } from '../src/lib/clock.js';
 import type { PaymentProvider } from '../src/modules/payments/payment-provider.js';
@@ -145,19 +145,20 @@ export async function createTestApp(
       PAYMENT_SWEEP_INTERVAL_SECONDS: '0',
       // Tests run the notifications sweep themselves, with their clock.
       NOTIFICATION_SWEEP_INTERVAL_SECONDS: '0',
-      // No job worker (decision 055): a test runs a job with `app.jobs.run(name)` (or the service
-      // method) when it wants a pass, with its clock; `JOBS_WORKER: 'true'` starts the worker.
+      // No job worker (decision 055 "Background jobs in a queue"): a test runs a job with `app.jobs.run(name)` (or the
+      // service method) when it wants a pass, with its clock; `JOBS_WORKER: 'true'` starts the worker.
       JOBS_WORKER: 'false',
       CASH_BACK_SETTLE_INTERVAL_MINUTES: '0',
       // Tests write home items and notices straight into the database too: nothing is kept
-      // (decision 053); home-content-cache.test turns the second back on.
+      // (decision 053 "Fewer statements for home and for money"); home-content-cache.test turns the second back on.
       CONTENT_CACHE_MS: '0',
       ...env,
     }),
     database,
     // Passwords hash with argon2id at its cheapest here, unless a test sets ARGON2_MEMORY_KIB (the
     // test of the stored hash does): at the product's 19 MiB and 2 passes, the hashing of every
-    // sign-up and login took a fifth of the API suites' time, and checks nothing more (decision 063).
+    // sign-up and login took a fifth of the API suites' time, and checks nothing more (decision 063 "A test run under
+    // fifteen minutes").
     ...(env.ARGON2_MEMORY_KIB === undefined ? { argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 } } : {}),
   };
   const db = createDatabase(database);
@@ -378,7 +379,7 @@ export async function registerUser(
   return { token: result.data.token, userId: result.data.user.id, account, password };
 }
 
-/** The policy versions a sign-up accepts today: the current ones (decision 046). */
+/** The policy versions a sign-up accepts today: the current ones (decision 046 "Policies and consent"). */
 export async function currentPolicies(t: TestApp): Promise<{ terms: number; privacy: number }> {
   const answer = await api(t, currentPolicyVersions, {});
   if (answer.code !== 1) throw new Error(`policy versions: ${answer.code} ${answer.message}`);
@@ -403,7 +404,7 @@ export const CLEAN_LEDGER: InvariantReport = {
 /** Sets the status directly, for tests about something else (the identity tests go through the API). */
 export async function verifyUser(t: TestApp, userId: string): Promise<void> {
   await t.db.updateTable('users').set({ real_name_status: 'verified' }).where('id', '=', userId).execute();
-  // As every writer of what the session read carries does (decision 049).
+  // As every writer of what the session read carries does (decision 049 "A bench that holds on a busy machine").
   t.app.services.sessions.forgetUser(userId);
 }
 
@@ -496,7 +497,7 @@ export async function uploadFile(
   bytes: Buffer,
   options: { purpose?: string; filename?: string; contentType?: string; withoutConsent?: boolean } = {},
 ): Promise<ApiResult<typeof uploadFileEndpoint>> {
-  // ID card and face photos need the owner's consent (decision 046); tests about something else
+  // ID card and face photos need the owner's consent (decision 046 "Policies and consent"); tests about something else
   // give it as the app does before its photo fields, and tests of the consent itself opt out.
   const consent = { id_front: 'id_photos', id_back: 'id_photos', face: 'face' } as const;
   const kind = consent[options.purpose as keyof typeof consent] as (typeof consent)[keyof typeof consent] | undefined;

@@ -12,7 +12,7 @@ export interface LocalS3 {
   endpoint: string;
   bucket: string;
   settings: S3Settings;
-  /** The variables that point a test app at it (STORAGE=s3, decision 054). */
+  /** The variables that point a test app at it (STORAGE=s3, decision 054 "Object storage"). */
   env: Record<string, string>;
   /** Stops answering, keeping every object (an outage). */
   pause(): Promise<void>;

@@ -8,7 +8,7 @@ import {
   type StepProvider,
 } from '../src/modules/step-connections/providers/provider.js';
 
-/** A call the test can hold until it lets it go (two syncs at once, decision 086). */
+/** A call the test can hold until it lets it go (two syncs at once, decision 086 "Connected wearable accounts"). */
 export interface Gate {
   /** Resolves once a call is waiting at the gate. */
   reached: Promise<void>;

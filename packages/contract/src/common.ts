@@ -88,7 +88,7 @@ export const APP_ROUTES = [
   '/pages-sub/order/member',
   '/pages-sub/order/shop',
   '/pages-sub/physical-card-mailing/index',
-  // One points statement (decision 081).
+  // One points statement (decision 081 "One points statement").
   '/pages-sub/points-statement/index',
   '/pages-sub/profile/index',
   '/pages-sub/realname/index',
@@ -100,11 +100,11 @@ export const APP_ROUTES = [
   '/pages-sub/withdrawal-detail/index',
   '/pages-sub/withdrawal-type/edit',
   '/pages-sub/withdrawal-type/index',
-  // Your data: export and account deletion (decision 047).
+  // Your data: export and account deletion (decision 047 "Your data").
   '/pages-sub/account-data/index',
-  // Web Push settings (decision 048).
+  // Web Push settings (decision 048 "Web Push").
   '/pages-sub/push-settings/index',
-  // Terms, privacy and the "updated policy" screen (decision 046).
+  // Terms, privacy and the "updated policy" screen (decision 046 "Policies and consent").
   '/pages-sub/policy/terms',
   '/pages-sub/policy/privacy',
   '/pages-sub/policy/update',
@@ -121,8 +121,8 @@ export const LanguageSchema = z.enum(LANGUAGES);
 /**
  * Content an operator writes (plans, goods, categories, home items, notices, community channels)
  * has a default language, whose text is in the item's own fields, and texts in other languages
- * (decision 042). `translations` maps a language to its fields; an empty or missing field falls
- * back (the requested language, its Chinese sibling, the default language, then any).
+ * (decision 042 "Content in every language"). `translations` maps a language to its fields; an empty or missing field
+ * falls back (the requested language, its Chinese sibling, the default language, then any).
  */
 export function translationsSchema<T extends Record<string, z.ZodType>>(fields: T) {
   const entry = z.strictObject(
@@ -133,7 +133,7 @@ export function translationsSchema<T extends Record<string, z.ZodType>>(fields: 
   return z.partialRecord(LanguageSchema, entry);
 }
 
-/** The console's language fields on a content item: read back as saved (decision 042). */
+/** The console's language fields on a content item: read back as saved (decision 042 "Content in every language"). */
 export function contentLanguagesSchema<T extends Record<string, z.ZodType>>(fields: T) {
   return z.object({ defaultLanguage: LanguageSchema, translations: translationsSchema(fields) });
 }

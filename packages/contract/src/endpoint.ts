@@ -36,7 +36,7 @@ export interface EndpointDef<
   readonly enrolment?: boolean;
   /**
    * `console` endpoints an operator may call while it must still replace a generated initial
-   * password (me, logout and the password change; decision 073): every other one is refused.
+   * password (me, logout and the password change; decision 073 "Operator sign-in"): every other one is refused.
    */
   readonly passwordChange?: boolean;
   readonly summary: string;

@@ -34,7 +34,7 @@ function stringLeaves(schema: z.core.$ZodType, path: string): Leaf[] {
     case 'array':
       return stringLeaves(def.element as z.core.$ZodType, `${path}[]`);
     case 'record':
-      // Content translations (decision 042): language keys, then each language's texts.
+      // Content translations (decision 042 "Content in every language"): language keys, then each language's texts.
       return [
         ...stringLeaves(def.keyType as z.core.$ZodType, `${path}{key}`),
         ...stringLeaves(def.valueType as z.core.$ZodType, `${path}{}`),

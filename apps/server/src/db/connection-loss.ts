@@ -12,7 +12,8 @@ import type {
  * PostgreSQL connections can be lost under a running server: a restart, a failover,
  * `idle_session_timeout`, `pg_terminate_backend`. Errors that say so are marked where they leave
  * the database driver, so an answer can tell "the database is briefly unreachable" from any other
- * failure, and a request that cannot have written anything can be run again (decision 014).
+ * failure, and a request that cannot have written anything can be run again (decision 014 "Losing the PostgreSQL
+ * connection").
  */
 
 const SQLSTATES = new Set([

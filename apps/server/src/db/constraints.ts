@@ -12,8 +12,8 @@ export interface UniqueKey {
 }
 
 /**
- * The "only once" rules the database enforces with partial unique indexes (decision 015). The
- * names repeat the migration's (`0005-once-only-rules`), which imports nothing from the app.
+ * The "only once" rules the database enforces with partial unique indexes (decision 015 "Only once rules are held by
+ * the database"). The names repeat the migration's (`0005-once-only-rules`), which imports nothing from the app.
  */
 export const ONCE_ONLY = {
   /** One account per ID number among checks that are pending or verified. */

@@ -16,7 +16,7 @@ import {
   type PostgresPoolClient,
 } from 'kysely';
 import type Pg from 'pg';
-import type { Config } from '../config.js';
+import type { FrameConfig } from '../config.js';
 import { ConnectionLossDriver, isConnectionFailure } from './connection-loss.js';
 import { GroupCommitSqliteDialect, type CommitStats, type Statements } from './group-commit.js';
 import { MIGRATIONS } from './migrations/index.js';
@@ -29,7 +29,7 @@ const INT8_OID = 20;
 
 /**
  * The PostgreSQL driver, loaded when a PostgreSQL database is opened: a server on its embedded
- * SQLite never holds it (about 15 MB of resident memory; decision 033).
+ * SQLite never holds it (about 15 MB of resident memory; decision 033 "Running the server from a bundle").
  */
 function loadPg(): typeof Pg {
   const pg = createRequire(import.meta.url)('pg') as typeof Pg;
@@ -95,8 +95,8 @@ export function poolStats(db: Db): PoolStats | undefined {
 const commits = new WeakMap<Db, CommitStats>();
 
 /**
- * How an SQLite database's commits were shared since it was opened (decision 069); undefined on
- * PostgreSQL, which shares the flushes of concurrent commits itself.
+ * How an SQLite database's commits were shared since it was opened (decision 069 "SQLite commits the writes that arrive
+ * together once"); undefined on PostgreSQL, which shares the flushes of concurrent commits itself.
  */
 export function commitStats(db: Db): CommitStats | undefined {
   return commits.get(db);
@@ -107,7 +107,7 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
-export function createDatabase(database: Config['database'], options: DatabaseOptions = {}): Db {
+export function createDatabase(database: FrameConfig['database'], options: DatabaseOptions = {}): Db {
   if (database.dialect === 'postgres') {
     const pg = loadPg();
     const pool = new pg.Pool({
@@ -146,15 +146,17 @@ export function createDatabase(database: Config['database'], options: DatabaseOp
   }
   // Money is written here: a committed transfer must survive a power cut. On disk the COMMIT
   // writes the log without waiting for it, and the group commit flushes it off the event loop
-  // before anyone is answered (decision 071); NORMAL keeps the flushes SQLite's checkpoints make.
+  // before anyone is answered (decision 071 "SQLite's log is flushed off the event loop"); NORMAL keeps the flushes
+  // SQLite's checkpoints make.
   sqlite.pragma(onDisk ? 'synchronous = NORMAL' : 'synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // Each member's savepoint journals the pages it changes first: in memory, not in a temporary
-  // file written for every page (decision 071).
+  // file written for every page (decision 071 "SQLite's log is flushed off the event loop").
   sqlite.pragma('temp_store = MEMORY');
   // Reads outside a transaction have a connection of their own, which sees only committed data
-  // (decision 069). An in-memory database is one connection's alone: there, reads queue with the writes.
+  // (decision 069 "SQLite commits the writes that arrive together once"). An in-memory database is one connection's
+  // alone: there, reads queue with the writes.
   let reader: SqliteDatabase.Database | undefined;
   if (onDisk) {
     reader = new SqliteDatabase(database.file, { readonly: true });
@@ -182,8 +184,8 @@ export function createDatabase(database: Config['database'], options: DatabaseOp
 }
 
 /**
- * The database's write-ahead log, flushed to the disk on libuv's thread pool (decision 071). The
- * file is opened at the first flush (SQLite has made it by the first commit) and kept: SQLite
+ * The database's write-ahead log, flushed to the disk on libuv's thread pool (decision 071 "SQLite's log is flushed off
+ * the event loop"). The file is opened at the first flush (SQLite has made it by the first commit) and kept: SQLite
  * removes it only when the last connection to the database closes.
  */
 function writeAheadLog(file: string): { flush: () => Promise<void>; close: () => void } {
@@ -205,9 +207,10 @@ const STATEMENTS_KEPT = 500;
 /**
  * The database as Kysely's SQLite driver uses it, except that a statement is prepared once per
  * SQL text and reused: Kysely prepares each query anew, which cost about a tenth of an
- * authenticated read's time (decision 049). A connection runs one statement at a time (its calls
- * are synchronous, and group-commit.ts lets a stream finish before the next statement on its
- * connection), so a statement is never shared while it runs. SQLite prepares a kept statement again by itself after a schema change.
+ * authenticated read's time (decision 049 "A bench that holds on a busy machine"). A connection runs one statement at a
+ * time (its calls are synchronous, and group-commit.ts lets a stream finish before the next statement on its
+ * connection), so a statement is never shared while it runs. SQLite prepares a kept statement again by itself after a
+ * schema change.
  */
 function reusingStatements(sqlite: SqliteDatabase.Database): Statements {
   const kept = new Map<string, SqliteDatabase.Statement>();
@@ -232,7 +235,8 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRA
  * PostgreSQL database run each migration once: Kysely's migrator holds a session-level advisory
  * lock (`pg_advisory_lock`) on one connection around reading the applied migrations and running
  * the rest in one transaction, so the second server waits, then finds nothing left to do
- * (decision 056). `migrations` is for tests that count the runs.
+ * (decision 056 "Metrics, liveness apart from readiness, draining on shutdown"). `migrations` is for tests that count
+ * the runs.
  */
 export async function migrateToLatest(db: Db, migrations: Record<string, Migration> = MIGRATIONS): Promise<void> {
   const migrator = new Migrator({

@@ -63,9 +63,9 @@ function run<R>(statements: Statements, query: CompiledQuery): QueryResult<R> {
 }
 
 /**
- * SQLite with group commit (decision 069). Every write, a transaction or a single statement, runs
- * on the one writer connection as a member of a shared transaction, inside a savepoint of its own:
- * a member that fails rolls back to its savepoint and leaves the others as they were. The shared
+ * SQLite with group commit (decision 069 "SQLite commits the writes that arrive together once"). Every write, a
+ * transaction or a single statement, runs on the one writer connection as a member of a shared transaction, inside a
+ * savepoint of its own: a member that fails rolls back to its savepoint and leaves the others as they were. The shared
  * transaction commits once the writer is free at the end of the event loop's turn (or after
  * MEMBERS_PER_COMMIT members), so the writes that arrived together reach the disk with one flush,
  * and the pages they share (an index's last page, a balance row) are written once. A member is
@@ -77,9 +77,9 @@ function run<R>(statements: Statements, query: CompiledQuery): QueryResult<R> {
  * open transaction. Reads inside a transaction run on the writer and see the transaction's own
  * writes and those of the members before it, which commit with it or not at all.
  *
- * With `flush` (decision 071), the COMMIT itself does not wait for the disk (the writer runs with
- * `synchronous = NORMAL`): the driver then flushes the write-ahead log on libuv's thread pool and
- * answers the commit's members once that flush has returned, so the event loop serves other
+ * With `flush` (decision 071 "SQLite's log is flushed off the event loop"), the COMMIT itself does not wait for the
+ * disk (the writer runs with `synchronous = NORMAL`): the driver then flushes the write-ahead log on libuv's thread
+ * pool and answers the commit's members once that flush has returned, so the event loop serves other
  * requests while the disk works. A read outside a transaction waits for the flush of every commit
  * before it, so no one is shown a write that a power cut could still take back. A flush that fails
  * leaves the disk's state unknown: the commit's members fail, and so does every later use of the

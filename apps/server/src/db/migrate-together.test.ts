@@ -6,7 +6,7 @@ import { DEFAULT_MIGRATION_TABLE, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { createApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../modules/index.js';
 import { dialect } from '../../test/harness.js';
 import { createDatabase, migrateToLatest, type Db } from './database.js';
 import { MIGRATIONS } from './migrations/index.js';
@@ -98,7 +98,7 @@ if (dialect === 'postgres') {
           expect(ready.json()).toEqual({ status: 'ready' });
         }
         expect(await appliedMigrations(apps[0]!.services.db)).toEqual(Object.keys(MIGRATIONS).sort());
-        // The one-time start-up rows are there once too (the first policies, decision 046).
+        // The one-time start-up rows are there once too (the first policies, decision 046 "Policies and consent").
         const { rows } = await sql<{ count: number }>`select count(*) as count from policy_versions`.execute(
           apps[0]!.services.db,
         );

@@ -19,9 +19,9 @@ const statementNames = new Map<string, string>();
 /**
  * The name a prepared query's SQL text goes by on PostgreSQL, or undefined for any other text.
  * The pool sends such a query as a named statement: each connection parses and plans it once,
- * then only binds and executes it (decision 070). The set is small and fixed (the prepared queries
- * and their list lengths), so what each connection keeps stays small. A prepared query selects
- * its columns by name, so a column added by a later migration never changes its result's shape
+ * then only binds and executes it (decision 070 "The bench's paced lines, and prepared queries as named statements").
+ * The set is small and fixed (the prepared queries and their list lengths), so what each connection keeps stays small.
+ * A prepared query selects its columns by name, so a column added by a later migration never changes its result's shape
  * (which PostgreSQL refuses for a statement planned before).
  */
 export function statementName(sql: string): string | undefined {
@@ -38,7 +38,7 @@ interface Compiled {
  * A query built and compiled once per database dialect and shape of its arguments (how many items
  * each list has), then sent with each call's values as its parameters. Building a query with
  * Kysely (its nodes, frozen one by one, then the SQL text) cost about a quarter of the server's
- * time on home, whose statements are the same on every call (decision 068).
+ * time on home, whose statements are the same on every call (decision 068 "Queries built once on the hot paths").
  *
  * `build` gets stand-ins for the arguments and must send each one as a parameter, never look at
  * it. A query that leaves an argument out of its parameters (as one that branches on it may), or

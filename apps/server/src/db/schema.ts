@@ -13,13 +13,19 @@ export interface UsersTable {
   invited_by: string | null;
   real_name_status: string;
   created_at: number;
-  /** Frozen by an operator (decision 026): no login, every call with a token answers 1018. */
+  /**
+   * Frozen by an operator (decision 026 "User care in the operator console"): no login, every call with a token answers
+   * 1018.
+   */
   frozen_at: number | null;
   frozen_by: string | null;
   frozen_reason: string | null;
   /** +1 for each change of the account's state by an operator (stale-edit check). */
   version: number;
-  /** The name the user chose to be greeted by (decision 043), or null. */
+  /**
+   * The name the user chose to be greeted by (decision 043 "Profile (nickname and avatar), My in groups with icons"),
+   * or null.
+   */
   nickname: string | null;
   /** The user's own upload of purpose `avatar`, or null. */
   avatar_file_id: string | null;
@@ -66,7 +72,8 @@ export interface OutboxMessagesTable {
   body: string;
   created_at: number;
   /**
-   * `pending` until delivered, then `sent`, or `failed` after the last attempt (decisions 026, 034).
+   * `pending` until delivered, then `sent`, or `failed` after the last attempt (decisions 026 "User care in the
+   * operator console", 034 "SMS delivery and codes").
    */
   status: string;
   /** The last delivery error (kept on a retry too). */
@@ -83,7 +90,7 @@ export interface OutboxMessagesTable {
   sent_at: number | null;
 }
 
-/** One SMS code by purpose (`register`, `reset`) to a number (decision 034). */
+/** One SMS code by purpose (`register`, `reset`) to a number (decision 034 "SMS delivery and codes"). */
 export interface SmsCodesTable {
   id: string;
   purpose: string;
@@ -135,7 +142,7 @@ export interface StepDaysTable {
   reported_at: number;
 }
 
-/** Each source's count for a day (decision 029); the day credits the highest. */
+/** Each source's count for a day (decision 029 "Steps from every source"); the day credits the highest. */
 export interface StepSourcesTable {
   user_id: string;
   day: string;
@@ -161,7 +168,7 @@ export interface StepRefusalsTable {
   created_at: number;
 }
 
-/** A day whose rewards wait for a reviewer (decision 029). */
+/** A day whose rewards wait for a reviewer (decision 029 "Steps from every source"). */
 export interface StepReviewsTable {
   id: string;
   user_id: string;
@@ -175,7 +182,10 @@ export interface StepReviewsTable {
   operator_id: string | null;
   note: string | null;
   version: Generated<number>;
-  /** The points clearing released for the user to collect (decision 078); null until cleared. */
+  /**
+   * The points clearing released for the user to collect (decision 078 "A held step day is never a dead end"); null
+   * until cleared.
+   */
   released_points: number | null;
   /** When the user collected them; null while they wait. */
   released_collected_at: number | null;
@@ -199,7 +209,7 @@ export interface DeviceTokensTable {
   revoked_at: number | null;
 }
 
-/** A connected wearable account (decision 086); tokens sealed with the data key. */
+/** A connected wearable account (decision 086 "Connected wearable accounts"); tokens sealed with the data key. */
 export interface StepConnectionsTable {
   id: string;
   user_id: string;
@@ -282,7 +292,7 @@ export interface PointCollectionsTable {
   day: string;
   points: number;
   cash_back: number;
-  /** Of `points`, those of earlier days a review released (decision 078). */
+  /** Of `points`, those of earlier days a review released (decision 078 "A held step day is never a dead end"). */
   released_points: Generated<number>;
   created_at: number;
 }
@@ -308,9 +318,9 @@ export interface HomeItemsTable {
   is_active: number;
   /** 1 when created, +1 per console edit (stale edits are refused, code 1017). */
   version: number;
-  /** The language of the text columns (decision 042). */
+  /** The language of the text columns (decision 042 "Content in every language"). */
   default_language: Generated<string>;
-  /** JSON: language → field → text, for the other languages (decision 042). */
+  /** JSON: language → field → text, for the other languages (decision 042 "Content in every language"). */
   translations: Generated<string>;
 }
 
@@ -327,16 +337,19 @@ export interface CardPlansTable {
   /** On sale. A retired version is never on sale again. */
   is_active: number;
   created_at: number;
-  /** 1 for a new plan; an edit's new version is the old one's + 1 (decision 025). */
+  /**
+   * 1 for a new plan; an edit's new version is the old one's + 1 (decision 025 "Card plans and the home page in the
+   * console").
+   */
   version: number;
   /** The first version's id, shared by every version of the plan. */
   family_id: string;
   retired_at: number | null;
   /** The version that replaced this one on sale. */
   replaced_by: string | null;
-  /** The language of the text columns (decision 042). */
+  /** The language of the text columns (decision 042 "Content in every language"). */
   default_language: Generated<string>;
-  /** JSON: language → field → text, for the other languages (decision 042). */
+  /** JSON: language → field → text, for the other languages (decision 042 "Content in every language"). */
   translations: Generated<string>;
 }
 
@@ -412,7 +425,7 @@ export interface PaymentsTable {
 }
 
 /**
- * Money sent back through the provider (decision 037), one per payment: a second payment of a
+ * Money sent back through the provider (decision 037 "The payment lifecycle"), one per payment: a second payment of a
  * paid order (`duplicate`) or the payment of an order an operator cancelled (`order-cancelled`).
  * `due` until the provider confirms (`done`); `failed` after the last attempt, for an operator;
  * `superseded` when an operator refunded it to the balance instead.
@@ -546,7 +559,10 @@ export interface WithdrawalsTable {
   paid_at: number | null;
   rejected_at: number | null;
   refunded_at: number | null;
-  /** Large withdrawals (decision 023): the first finance operator's approval; a different one pays. */
+  /**
+   * Large withdrawals (decision 023 "Money under four eyes"): the first finance operator's approval; a different one
+   * pays.
+   */
   first_approved_by: string | null;
   first_approved_at: number | null;
   paid_by: string | null;
@@ -603,24 +619,27 @@ export interface OperatorsTable {
   totp_confirmed_at: number | null;
   totp_last_step: number | null;
   created_at: number;
-  /** 1 until a generated initial password is replaced (decision 073). */
+  /** 1 until a generated initial password is replaced (decision 073 "Operator sign-in"). */
   password_change_required: number;
-  /** Sign-in is refused while this is in the future (decision 073). */
+  /** Sign-in is refused while this is in the future (decision 073 "Operator sign-in"). */
   sign_in_locked_until: number | null;
   /** The last lock, kept until the operator has seen its notice. */
   sign_in_locked_at: number | null;
   sign_in_lock_failures: number | null;
   sign_in_lock_addresses: number | null;
   /**
-   * Decision 074: the operator (by name) that created this one, null on the command line without
-   * `--operator`; and the last operator to give it finance or admin, and when.
+   * Decision 074 "Independent second approvers": the operator (by name) that created this one, null on the command line
+   * without `--operator`; and the last operator to give it finance or admin, and when.
    */
   created_by: string | null;
   roles_changed_by: string | null;
   roles_changed_at: number | null;
 }
 
-/** An admin's request to give an operator finance or admin, decided by a different admin (decision 074). */
+/**
+ * An admin's request to give an operator finance or admin, decided by a different admin (decision 074 "Independent
+ * second approvers").
+ */
 export interface OperatorRoleGrantsTable {
   id: string;
   operator_id: string;
@@ -660,9 +679,9 @@ export interface GoodsCategoriesTable {
   created_at: number;
   /** Edit counter: 1, then +1 per operator's save (stale edits refused, 1017). */
   version: Generated<number>;
-  /** The language of the text columns (decision 042). */
+  /** The language of the text columns (decision 042 "Content in every language"). */
   default_language: Generated<string>;
-  /** JSON: language → field → text, for the other languages (decision 042). */
+  /** JSON: language → field → text, for the other languages (decision 042 "Content in every language"). */
   translations: Generated<string>;
 }
 
@@ -681,9 +700,9 @@ export interface GoodsTable {
   updated_at: number;
   /** Edit counter: 1, then +1 per operator's save (stale edits refused, 1017). */
   version: Generated<number>;
-  /** The language of the text columns (decision 042). */
+  /** The language of the text columns (decision 042 "Content in every language"). */
   default_language: Generated<string>;
-  /** JSON: language → field → text, for the other languages (decision 042). */
+  /** JSON: language → field → text, for the other languages (decision 042 "Content in every language"). */
   translations: Generated<string>;
 }
 
@@ -751,7 +770,7 @@ export interface InviteRewardsTable {
   created_at: number;
 }
 
-/** One user's notification of one event (decision 044); unique per user and `dedupe_key`. */
+/** One user's notification of one event (decision 044 "The notifications inbox"); unique per user and `dedupe_key`. */
 export interface NotificationsTable {
   id: string;
   user_id: string;
@@ -776,9 +795,9 @@ export interface NoticesTable {
   /** Starts at 1, +1 per change: a console edit names the version it read (stale edits). */
   version: Generated<number>;
   updated_at: number | null;
-  /** The language of the text columns (decision 042). */
+  /** The language of the text columns (decision 042 "Content in every language"). */
   default_language: Generated<string>;
-  /** JSON: language → field → text, for the other languages (decision 042). */
+  /** JSON: language → field → text, for the other languages (decision 042 "Content in every language"). */
   translations: Generated<string>;
 }
 
@@ -793,9 +812,9 @@ export interface CommunityChannelsTable {
   created_at: number;
   /** Starts at 1, +1 per change: a console edit names the version it read (stale edits). */
   version: Generated<number>;
-  /** The language of the text columns (decision 042). */
+  /** The language of the text columns (decision 042 "Content in every language"). */
   default_language: Generated<string>;
-  /** JSON: language → field → text, for the other languages (decision 042). */
+  /** JSON: language → field → text, for the other languages (decision 042 "Content in every language"). */
   translations: Generated<string>;
 }
 
@@ -815,7 +834,7 @@ export interface CompanionPackagesTable {
   created_at: number;
 }
 
-/** A browser's Web Push subscription (decision 048); the endpoint belongs to one account. */
+/** A browser's Web Push subscription (decision 048 "Web Push"); the endpoint belongs to one account. */
 export interface PushSubscriptionsTable {
   id: string;
   user_id: string;
@@ -831,7 +850,7 @@ export interface PushSubscriptionsTable {
   failures: Generated<number>;
 }
 
-/** A user's push preferences (decision 048); booleans as 0/1. */
+/** A user's push preferences (decision 048 "Web Push"); booleans as 0/1. */
 export interface PushPreferencesTable {
   user_id: string;
   enabled: number;
@@ -845,7 +864,7 @@ export interface PushPreferencesTable {
   updated_at: number;
 }
 
-/** A daily goal reminder queued for a user's local day: at most one (decision 048). */
+/** A daily goal reminder queued for a user's local day: at most one (decision 048 "Web Push"). */
 export interface PushRemindersTable {
   user_id: string;
   day: string;
@@ -915,12 +934,12 @@ export interface Database {
   push_reminders: PushRemindersTable;
 }
 
-/** A terms of service or privacy policy version (decision 046); versions are never edited. */
+/** A terms of service or privacy policy version (decision 046 "Policies and consent"); versions are never edited. */
 export interface PolicyVersionsTable {
   id: string;
   kind: string;
   version: number;
-  /** The language of title, body and changes (decision 042). */
+  /** The language of title, body and changes (decision 042 "Content in every language"). */
   default_language: string;
   title: string;
   body: string;
@@ -931,7 +950,10 @@ export interface PolicyVersionsTable {
   created_by: string;
 }
 
-/** What a user agreed to and when (decision 046): rows are added, and only `withdrawn_at` is ever set. */
+/**
+ * What a user agreed to and when (decision 046 "Policies and consent"): rows are added, and only `withdrawn_at` is ever
+ * set.
+ */
 export interface ConsentsTable {
   id: string;
   user_id: string;

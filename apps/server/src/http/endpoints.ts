@@ -14,7 +14,10 @@ export interface AuthUser {
   inviteCode: string;
   realNameStatus: string;
   createdAt: number;
-  /** The profile (decision 043); read with the session, left out for step-source tokens. */
+  /**
+   * The profile (decision 043 "Profile (nickname and avatar), My in groups with icons"); read with the session, left
+   * out for step-source tokens.
+   */
   nickname?: string | null;
   avatarFileId?: string | null;
   sessionId: string;
@@ -32,7 +35,7 @@ export type Authenticate = (token: string) => Promise<AuthUser | null>;
  */
 export type AuthenticateDevice = (token: string) => Promise<AuthUser | null>;
 
-/** The signed-in operator of a console session (decision 021). */
+/** The signed-in operator of a console session (decision 021 "Operator accounts and console sessions"). */
 export interface ConsoleOperator {
   id: string;
   name: string;
@@ -42,9 +45,11 @@ export interface ConsoleOperator {
   sessionId: string;
   csrfToken: string;
   totpEnrolled: boolean;
-  /** A generated initial password still to replace: only `passwordChange` endpoints (decision 073). */
+  /**
+   * A generated initial password still to replace: only `passwordChange` endpoints (decision 073 "Operator sign-in").
+   */
   passwordChangeRequired: boolean;
-  /** The last lock of the operator's sign-in, until its notice is dismissed (decision 073). */
+  /** The last lock of the operator's sign-in, until its notice is dismissed (decision 073 "Operator sign-in"). */
   signInLock: { at: number; failures: number; addresses: number } | null;
 }
 
@@ -104,7 +109,7 @@ export type BinaryHandler<E extends EndpointDef> = (context: EndpointContext<E>)
 /**
  * Runs of one request when the database connection is lost before anything was written: the
  * pool replaces a dropped connection at once, so one more run usually answers normally (decision
- * 014).
+ * 014 "Losing the PostgreSQL connection").
  */
 const ATTEMPTS = 3;
 
@@ -115,7 +120,7 @@ export function fastifyPath(path: string): string {
 
 /**
  * An endpoint the contract gives no body takes none, or an empty JSON object; anything else
- * (`null`, an array, a field) is refused rather than ignored (decision 016).
+ * (`null`, an array, a field) is refused rather than ignored (decision 016 "Malformed requests and security headers").
  */
 function noBody(body: unknown): undefined {
   if (body === undefined) return undefined;
@@ -251,7 +256,7 @@ export class EndpointRegistrar {
 
 /**
  * A console call: a live console session from the cookie (a bearer token is never looked at), a
- * replaced initial password unless the endpoint serves its change (decision 073), a
+ * replaced initial password unless the endpoint serves its change (decision 073 "Operator sign-in"), a
  * confirmed second factor unless the endpoint serves enrolment, for a state-changing call the
  * session's CSRF token and an allowed `Origin` when one is sent, and one of the endpoint's roles.
  */

@@ -27,7 +27,7 @@ function clientErrorMessage(error: FastifyError, t: Translate, config: Config): 
 
 /**
  * An error's message key and values; a frozen account's (1018, from login, a session or a step-source
- * token alike) names SUPPORT_CONTACT when one is configured (decision 082).
+ * token alike) names SUPPORT_CONTACT when one is configured (decision 082 "A newcomer's first screens").
  */
 function frozenWithContact(error: AppError, config: Config): [MessageKey, Record<string, string | number>] {
   if (error.messageKey === 'accountFrozen' && config.supportContact) {
@@ -62,15 +62,15 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 }
 
 /**
- * Every error becomes the envelope (decision 003): an AppError its code and translated message;
- * Fastify's client errors a validation failure; a lost database 503; anything else 500, logged.
+ * Every error becomes the envelope (decision 003 "The envelope and HTTP status codes"): an AppError its code and
+ * translated message; Fastify's client errors a validation failure; a lost database 503; anything else 500, logged.
  * An address no route answers is 404 in the envelope.
  */
 export function registerErrorHandlers(app: FastifyInstance, config: Config): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const t = request.t ?? translator('en');
     if (error instanceof AppError) {
-      // The caller is told to try again; the store's own words are for the operators (decision 054).
+      // The caller is told to try again; the store's own words are for the operators (decision 054 "Object storage").
       if (error instanceof StorageUnavailableError) {
         request.log.warn({ err: error.reason }, 'object storage unavailable');
       }

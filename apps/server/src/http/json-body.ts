@@ -4,7 +4,9 @@ import { AppError } from './errors.js';
 /** Blank characters a JSON body may carry around its value: a pretty-printer's newline, not a padding. */
 export const MAX_JSON_PADDING = 1024;
 
-/** Why a JSON body is refused before it is parsed, if it is (decision 016). */
+/**
+ * Why a JSON body is refused before it is parsed, if it is (decision 016 "Malformed requests and security headers").
+ */
 function jsonBodyRefusal(contentType: string | undefined, body: string): AppError | undefined {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
@@ -39,14 +41,14 @@ function forbiddenJsonKey(body: string): string | undefined {
 }
 
 /**
- * JSON bodies (decision 016): Fastify's own parser, behind the refusals above and with a message
- * that names a forbidden key.
+ * JSON bodies (decision 016 "Malformed requests and security headers"): Fastify's own parser, behind the refusals above
+ * and with a message that names a forbidden key.
  */
 export function registerJsonBodies(app: FastifyInstance): void {
   // JSON bodies: Fastify's parser (which refuses prototype poisoning), with a message that says
   // which key is refused instead of "not valid JSON". What the contract does not describe is
-  // refused before it (decision 016): a charset other than UTF-8, a byte-order mark (which the
-  // parser would quietly skip), and padding that only makes the body larger.
+  // refused before it (decision 016 "Malformed requests and security headers"): a charset other than UTF-8, a
+  // byte-order mark (which the parser would quietly skip), and padding that only makes the body larger.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

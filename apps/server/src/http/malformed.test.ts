@@ -3,8 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { call, registerUser, testJpeg, uploadFile, useTestApp, api } from '../../test/harness.js';
 
-// Every malformed request is answered with an envelope (decision 016): never a 500, never
-// Fastify's own 400 or 414 body, which the web client would take for a broken host.
+// Every malformed request is answered with an envelope (decision 016 "Malformed requests and security headers"): never
+// a 500, never Fastify's own 400 or 414 body, which the web client would take for a broken host.
 const t = useTestApp();
 
 function envelopeOf(response: LightMyRequestResponse): Envelope<unknown> & { status: number } {

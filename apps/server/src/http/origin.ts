@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
+import type { FrameConfig } from '../config.js';
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
@@ -8,7 +8,7 @@ const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
  * (required in production), else in demo mode HOST and the port listened on. Never the request's
  * Host header, which the caller chooses.
  */
-export function publicOrigin(config: Config, app: FastifyInstance): string {
+export function publicOrigin(config: FrameConfig, app: FastifyInstance): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

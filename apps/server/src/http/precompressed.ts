@@ -12,8 +12,9 @@ const ENCODINGS: readonly Precompressed[] = [
 
 /**
  * The build's precompressed copy of `file` to send for this accept-encoding header (decision
- * 050), as `@fastify/static` chooses for the files it serves: the highest weight the client gives,
- * brotli before gzip at equal weight, and only a copy that exists. Undefined: send the file itself.
+ * 050 "Static files precompressed at build time"), as `@fastify/static` chooses for the files it serves: the highest
+ * weight the client gives, brotli before gzip at equal weight, and only a copy that exists. Undefined: send the file
+ * itself.
  */
 export function precompressedEncoding(header: string | string[] | undefined, file: string): Precompressed | undefined {
   const weights = new Map<string, number>();

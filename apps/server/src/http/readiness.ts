@@ -1,6 +1,6 @@
 /**
- * Whether this server should be sent traffic (`/readyz`, decision 056): not while it drains for
- * a shutdown, and only while every check passes. The database check is built in
+ * Whether this server should be sent traffic (`/readyz`, decision 056 "Metrics, liveness apart from readiness, draining
+ * on shutdown"): not while it drains for a shutdown, and only while every check passes. The database check is built in
  * (modules/system); other parts of the server add theirs with `addCheck` (object storage, for
  * one) before the app is ready.
  */

@@ -16,7 +16,8 @@ writeFileSync(
 );
 writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("stride");');
 writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-// The service worker, its Workbox runtime and the manifest vite-plugin-pwa writes (decision 045).
+// The service worker, its Workbox runtime and the manifest vite-plugin-pwa writes (decision 045 "An installable app
+// that opens offline").
 writeFileSync(path.join(webDist, 'sw.js'), 'importScripts("/workbox-abc123.js");');
 writeFileSync(path.join(webDist, 'workbox-abc123.js'), 'self.define = () => {};');
 writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Stride","start_url":"/"}');
@@ -62,7 +63,8 @@ describe('security headers', () => {
       expect(policy(response).get('default-src')).toBe("'none'");
     }
     // Endpoints and probes take their fixed headers from one hook: helmet's per-request work for a
-    // page's policy (which sets headers like this one) stays off the hot path (decision 016).
+    // page's policy (which sets headers like this one) stays off the hot path (decision 016 "Malformed requests and
+    // security headers").
     const probe = await t.app.inject({ method: 'GET', url: '/healthz' });
     for (const response of [answers[0], answers[1], probe]) {
       expect(response?.headers['x-dns-prefetch-control']).toBeUndefined();

@@ -34,11 +34,12 @@ export const SANDBOX_PAGE_HELMET = {
 } satisfies FastifyHelmetOptions;
 
 /**
- * The operator console's pages under /console/ (decision 022): scripts only from this origin (its
- * build has no inline script); styles also inline, because antd writes its component styles into
+ * The operator console's pages under /console/ (decision 022 "The operator console"): scripts only from this origin
+ * (its build has no inline script); styles also inline, because antd writes its component styles into
  * <style> elements at run time; images also from data: (the TOTP enrolment QR code), blob: (the
  * ID photos a reviewer fetches with the console cookie and shows as object URLs) and https:
- * (catalogue images operators link); calls only to this origin; never framed (a framed Approve or Pay button is clickjacking).
+ * (catalogue images operators link); calls only to this origin; never framed (a framed Approve or Pay button is
+ * clickjacking).
  */
 export const CONSOLE_HEADERS = {
   'content-security-policy': [
@@ -77,7 +78,7 @@ export function readApiBackups(webDist: string | undefined): string[] {
  * and a notice is rendered in a srcdoc frame, which inherits this policy, with its own <style>;
  * images also from data: (captcha, QR codes), blob: (private images fetched with the token,
  * camera stills) and https: (notice pictures); never framed by anyone. The service worker and the
- * web app manifest come from this origin only (decision 045).
+ * web app manifest come from this origin only (decision 045 "An installable app that opens offline").
  */
 export function webAppHelmet(apiBackups: readonly string[]): FastifyHelmetOptions {
   return {

@@ -4,11 +4,11 @@ import type { Readiness } from './readiness.js';
 export type ShutdownOutcome = 'drained' | 'cut';
 
 /**
- * A graceful stop (decision 056), as SIGTERM and SIGINT run it: `/readyz` answers 503 at once so a
- * load balancer takes this server out; the listener stops accepting connections; a request
- * already running finishes and closes its connection (`connection: close`), while one arriving
- * on a kept-alive connection is answered 503 and closes it too (Fastify's own drain); then the timers and jobs stop and the database
- * closes (the app's onClose hooks). Requests still running after `graceMs` lose their connection,
+ * A graceful stop (decision 056 "Metrics, liveness apart from readiness, draining on shutdown"), as SIGTERM and SIGINT
+ * run it: `/readyz` answers 503 at once so a load balancer takes this server out; the listener stops accepting
+ * connections; a request already running finishes and closes its connection (`connection: close`), while one arriving
+ * on a kept-alive connection is answered 503 and closes it too (Fastify's own drain); then the timers and jobs stop and
+ * the database closes (the app's onClose hooks). Requests still running after `graceMs` lose their connection,
  * and the outcome is `cut`.
  */
 export async function shutDownGracefully(

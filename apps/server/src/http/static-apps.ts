@@ -12,8 +12,8 @@ export async function registerStaticApps(
   config: Pick<FrameConfig, 'webDist' | 'consoleDist'>,
 ): Promise<void> {
   // Hashed build assets never change; index.html must always be fresh, and so must the web app's
-  // service worker, its Workbox runtime and the manifest (decision 045): a browser that kept an old
-  // sw.js would keep serving the old app from its cache.
+  // service worker, its Workbox runtime and the manifest (decision 045 "An installable app that opens offline"): a
+  // browser that kept an old sw.js would keep serving the old app from its cache.
   const staticCache = (res: { setHeader(name: string, value: string): unknown }, filePath: string) => {
     res.setHeader(
       'cache-control',
@@ -22,8 +22,8 @@ export async function registerStaticApps(
     // The same address answers brotli, gzip or plain bytes by the request's accept-encoding.
     res.setHeader('vary', 'accept-encoding');
   };
-  // The operator console (decision 022) under its own prefix: the router prefers /console/* to the
-  // web app's wildcard, so the web app never answers for it.
+  // The operator console (decision 022 "The operator console") under its own prefix: the router prefers /console/* to
+  // the web app's wildcard, so the web app never answers for it.
   const consoleDist = config.consoleDist;
   if (consoleDist && existsSync(path.join(consoleDist, 'index.html'))) {
     await app.register(fastifyStatic, {
@@ -33,7 +33,8 @@ export async function registerStaticApps(
       wildcard: true,
       decorateReply: false,
       cacheControl: false,
-      // The build's brotli and gzip copies (decision 050), as the browser accepts them.
+      // The build's brotli and gzip copies (decision 050 "Static files precompressed at build time"), as the browser
+      // accepts them.
       preCompressed: true,
       allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders: staticCache,
@@ -64,7 +65,8 @@ export async function registerStaticApps(
       wildcard: true,
       // Off, or @fastify/send's own `public, max-age=0` would replace the header set below.
       cacheControl: false,
-      // The build's brotli and gzip copies (decision 050), as the browser accepts them.
+      // The build's brotli and gzip copies (decision 050 "Static files precompressed at build time"), as the browser
+      // accepts them.
       preCompressed: true,
       // The build's manifest (.vite/) is for the bundle budget check, not for browsers.
       allowedPath: (pathName) => !pathName.startsWith('/.vite/'),

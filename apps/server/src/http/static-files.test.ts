@@ -5,8 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.js';
 
-// A build as Vite and its precompress step lay it out (decision 050): each text file next to its
-// brotli and gzip copies.
+// A build as Vite and its precompress step lay it out (decision 050 "Static files precompressed at build time"): each
+// text file next to its brotli and gzip copies.
 function fakeBuild(prefix: string, base: string, marker: string): string {
   const dist = mkdtempSync(path.join(tmpdir(), prefix));
   mkdirSync(path.join(dist, 'assets'));

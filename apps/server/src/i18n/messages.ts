@@ -155,9 +155,9 @@ const en = {
   consoleSignInNotLocked: "This operator's sign-in is not locked",
   staleEdit: 'Someone changed this meanwhile. Reload it and make your change again.',
   accountFrozen: 'This account is frozen. Please contact customer service.',
-  /** The same, naming the operator's SUPPORT_CONTACT (decision 082). */
+  /** The same, naming the operator's SUPPORT_CONTACT (decision 082 "A newcomer's first screens"). */
   accountFrozenContact: 'This account is frozen. Please contact customer service: {contact}',
-  // Independent second approvers (decision 074).
+  // Independent second approvers (decision 074 "Independent second approvers").
   fourEyesCreatedBy: '{operator} was created by {by} on {date}: a different operator must approve',
   fourEyesRolesBy: '{operator} was given finance or admin by {by} on {date}: a different operator must approve',
   roleGrantMissing: 'There is no such role grant',
@@ -166,12 +166,12 @@ const en = {
   roleGrantOwn: 'You asked for this role grant: a different admin must approve it',
   roleGrantForYou: 'This role grant is for you: a different admin must approve it',
   roleGrantWaiting: '{name} already has a role grant waiting for a second admin: approve or reject it first',
-  // User care (decision 026).
+  // User care (decision 026 "User care in the operator console").
   'rule.userSearch': '{field}: at least 3 digits of a mobile number, or a user id',
   userMissing: 'There is no such user.',
   userAlreadyFrozen: 'This account is already frozen.',
   userNotFrozen: 'This account is not frozen.',
-  // Merchant console (decision 024).
+  // Merchant console (decision 024 "The merchant's console").
   'rule.imageUrl': '{field}: must be an uploaded image or an https: address',
   'rule.trackingNumber': '{field}: letters, digits and hyphens only',
   // Console: card plans and home items.
@@ -218,14 +218,14 @@ const en = {
   'field.isDefault': 'Default',
   'field.smsCode': 'SMS code',
   'rule.smsCode': '{field}: must be 6 digits',
-  // Profile (decision 043).
+  // Profile (decision 043 "Profile (nickname and avatar), My in groups with icons").
   'field.nickname': 'Nickname',
   'field.avatarFileId': 'Avatar',
   'rule.nickname': '{field}: must be 1 to 20 characters, without line breaks or direction marks',
   avatarNotUsable: 'Choose a picture you uploaded as your avatar',
   'sms.registerCode': 'Stride: your sign-up code is {code}. It is valid for {minutes} minutes. Do not share it.',
   'sms.resetCode': 'Stride: your password reset code is {code}. It is valid for {minutes} minutes. Do not share it.',
-  // The notifications inbox (decision 044): each kind's title and body.
+  // The notifications inbox (decision 044 "The notifications inbox"): each kind's title and body.
   'notification.identity.approved.title': 'Real name verified',
   'notification.identity.approved.body': 'Your real-name verification was approved.',
   'notification.identity.rejected.title': 'Real-name verification not approved',
@@ -270,13 +270,13 @@ const en = {
   'notification.steps.rejected.bodyPointsOnly': 'Your steps of {day} were not accepted: {points} points are not paid.',
   'notification.notice.title': 'New notice',
   'notification.notice.body': '{title}',
-  // Your data (decision 047)
+  // Your data (decision 047 "Your data")
   deleteConfirmationWrong: 'Type {word} to confirm that the account is deleted',
   accountDeletionBlocked:
     'The account cannot be deleted while a withdrawal, an unpaid order or an order not yet shipped is open; finish or cancel it first',
   accountDeletionForfeit:
     'Your balance and points would be forfeited: withdraw first, or confirm that you give them up',
-  // Web Push (decision 048).
+  // Web Push (decision 048 "Web Push").
   'rule.base64url': '{field}: must be base64url text',
   'rule.timeOfDay': '{field}: must be a time such as 20:00',
   'field.endpoint': 'Push endpoint',
@@ -290,14 +290,14 @@ const en = {
   pushTimeZoneUnknown: 'Unknown time zone: {timeZone}',
   'push.reminderTitle': 'Time for a walk',
   'push.reminderBody': '{steps} of {goal} steps today: {left} to go.',
-  // Policies and consents (decision 046)
+  // Policies and consents (decision 046 "Policies and consent")
   policiesNotAccepted: 'Please accept the terms of service and the privacy policy to create an account',
   policiesStale:
     'The terms of service or the privacy policy changed while you were signing up. Read the current version and accept it again.',
   policyVersionUnknown: 'There is no version {version} of this policy',
   consentIdPhotosRequired: 'Agree to the use of your ID card photos before uploading them',
   consentFaceRequired: 'Agree to the face check before taking the photo',
-  // The sandbox provider's pay page (decision 084).
+  // The sandbox provider's pay page (decision 084 "Content per language").
   'sandboxPay.title': 'Test payment',
   'sandboxPay.demo': 'Test payment: no real money moves.',
   'sandboxPay.amount': 'Amount to pay',
@@ -487,12 +487,12 @@ const es: Messages = {
   roleGrantForYou: 'Esta concesión de rol es para ti: debe aprobarla otro administrador',
   roleGrantWaiting:
     '{name} ya tiene una concesión de rol esperando a un segundo administrador: apruébala o recházala primero',
-  // User care (decision 026).
+  // User care (decision 026 "User care in the operator console").
   'rule.userSearch': '{field}: al menos 3 dígitos de un número de móvil, o un id de usuario',
   userMissing: 'No existe ese usuario.',
   userAlreadyFrozen: 'Esta cuenta ya está congelada.',
   userNotFrozen: 'Esta cuenta no está congelada.',
-  // Merchant console (decision 024).
+  // Merchant console (decision 024 "The merchant's console").
   'rule.imageUrl': '{field}: debe ser una imagen subida o una dirección https:',
   'rule.trackingNumber': '{field}: solo letras, dígitos y guiones',
   // Console: card plans and home items.
@@ -546,7 +546,7 @@ const es: Messages = {
   'sms.registerCode': 'Stride: tu código de registro es {code}. Es válido durante {minutes} minutos. No lo compartas.',
   'sms.resetCode':
     'Stride: tu código para restablecer la contraseña es {code}. Es válido durante {minutes} minutos. No lo compartas.',
-  // The notifications inbox (decision 044): each kind's title and body.
+  // The notifications inbox (decision 044 "The notifications inbox"): each kind's title and body.
   'notification.identity.approved.title': 'Nombre real verificado',
   'notification.identity.approved.body': 'Tu verificación de nombre real fue aprobada.',
   'notification.identity.rejected.title': 'Verificación de nombre real no aprobada',
@@ -590,12 +590,12 @@ const es: Messages = {
   'notification.steps.rejected.bodyPointsOnly': 'Tus pasos del {day} no se aceptaron: no se pagan {points} puntos.',
   'notification.notice.title': 'Nuevo aviso',
   'notification.notice.body': '{title}',
-  // Your data (decision 047)
+  // Your data (decision 047 "Your data")
   deleteConfirmationWrong: 'Escribe {word} para confirmar que se elimina la cuenta',
   accountDeletionBlocked:
     'La cuenta no se puede eliminar mientras haya una retirada, un pedido sin pagar o un pedido sin enviar; termínalo o cancélalo primero',
   accountDeletionForfeit: 'Perderías tu saldo y tus puntos: retira primero o confirma que renuncias a ellos',
-  // Web Push (decision 048).
+  // Web Push (decision 048 "Web Push").
   'rule.base64url': '{field}: debe ser texto base64url',
   'rule.timeOfDay': '{field}: debe ser una hora como 20:00',
   'field.endpoint': 'Dirección de notificaciones',
@@ -609,14 +609,14 @@ const es: Messages = {
   pushTimeZoneUnknown: 'Zona horaria desconocida: {timeZone}',
   'push.reminderTitle': 'Hora de caminar',
   'push.reminderBody': '{steps} de {goal} pasos hoy: faltan {left}.',
-  // Policies and consents (decision 046)
+  // Policies and consents (decision 046 "Policies and consent")
   policiesNotAccepted: 'Acepta los términos del servicio y la política de privacidad para crear una cuenta',
   policiesStale:
     'Los términos del servicio o la política de privacidad cambiaron mientras te registrabas. Lee la versión actual y acéptala de nuevo.',
   policyVersionUnknown: 'No existe la versión {version} de esta política',
   consentIdPhotosRequired: 'Acepta el uso de las fotos de tu documento de identidad antes de subirlas',
   consentFaceRequired: 'Acepta la verificación facial antes de tomar la foto',
-  // The sandbox provider's pay page (decision 084).
+  // The sandbox provider's pay page (decision 084 "Content per language").
   'sandboxPay.title': 'Pago de prueba',
   'sandboxPay.demo': 'Pago de prueba: no se mueve dinero real.',
   'sandboxPay.amount': 'Importe a pagar',
@@ -807,12 +807,12 @@ const fr: Messages = {
   roleGrantForYou: 'Cette attribution de rôle vous concerne : un autre administrateur doit l’approuver',
   roleGrantWaiting:
     '{name} a déjà une attribution de rôle en attente d’un second administrateur : approuvez-la ou refusez-la d’abord',
-  // User care (decision 026).
+  // User care (decision 026 "User care in the operator console").
   'rule.userSearch': '{field} : au moins 3 chiffres d’un numéro de mobile, ou un identifiant d’utilisateur',
   userMissing: 'Cet utilisateur n’existe pas.',
   userAlreadyFrozen: 'Ce compte est déjà gelé.',
   userNotFrozen: 'Ce compte n’est pas gelé.',
-  // Merchant console (decision 024).
+  // Merchant console (decision 024 "The merchant's console").
   'rule.imageUrl': '{field} : doit être une image téléversée ou une adresse https:',
   'rule.trackingNumber': '{field} : lettres, chiffres et tirets uniquement',
   // Console: card plans and home items.
@@ -867,7 +867,7 @@ const fr: Messages = {
     'Stride : votre code d’inscription est {code}. Il est valable {minutes} minutes. Ne le partagez pas.',
   'sms.resetCode':
     'Stride : votre code de réinitialisation est {code}. Il est valable {minutes} minutes. Ne le partagez pas.',
-  // The notifications inbox (decision 044): each kind's title and body.
+  // The notifications inbox (decision 044 "The notifications inbox"): each kind's title and body.
   'notification.identity.approved.title': 'Identité vérifiée',
   'notification.identity.approved.body': 'Votre vérification d’identité a été approuvée.',
   'notification.identity.rejected.title': 'Vérification d’identité refusée',
@@ -913,13 +913,13 @@ const fr: Messages = {
     'Vos pas du {day} n’ont pas été acceptés : {points} points ne sont pas versés.',
   'notification.notice.title': 'Nouvel avis',
   'notification.notice.body': '{title}',
-  // Your data (decision 047)
+  // Your data (decision 047 "Your data")
   deleteConfirmationWrong: 'Saisissez {word} pour confirmer la suppression du compte',
   accountDeletionBlocked:
     'Le compte ne peut pas être supprimé tant qu’un retrait, une commande impayée ou une commande non expédiée est en cours ; terminez-la ou annulez-la d’abord',
   accountDeletionForfeit:
     'Votre solde et vos points seraient perdus : retirez d’abord, ou confirmez que vous y renoncez',
-  // Web Push (decision 048).
+  // Web Push (decision 048 "Web Push").
   'rule.base64url': '{field} : doit être un texte base64url',
   'rule.timeOfDay': '{field} : doit être une heure comme 20:00',
   'field.endpoint': 'Adresse des notifications',
@@ -933,14 +933,14 @@ const fr: Messages = {
   pushTimeZoneUnknown: 'Fuseau horaire inconnu : {timeZone}',
   'push.reminderTitle': 'C’est l’heure de marcher',
   'push.reminderBody': '{steps} pas sur {goal} aujourd’hui : encore {left}.',
-  // Policies and consents (decision 046)
+  // Policies and consents (decision 046 "Policies and consent")
   policiesNotAccepted: 'Acceptez les conditions d’utilisation et la politique de confidentialité pour créer un compte',
   policiesStale:
     'Les conditions d’utilisation ou la politique de confidentialité ont changé pendant votre inscription. Lisez la version actuelle et acceptez-la à nouveau.',
   policyVersionUnknown: 'Cette politique n’a pas de version {version}',
   consentIdPhotosRequired: 'Acceptez l’utilisation des photos de votre pièce d’identité avant de les envoyer',
   consentFaceRequired: 'Acceptez la vérification faciale avant de prendre la photo',
-  // The sandbox provider's pay page (decision 084).
+  // The sandbox provider's pay page (decision 084 "Content per language").
   'sandboxPay.title': 'Paiement de test',
   'sandboxPay.demo': 'Paiement de test : aucun argent réel n’est débité.',
   'sandboxPay.amount': 'Montant à payer',
@@ -1113,12 +1113,12 @@ const zhHans: Messages = {
   roleGrantOwn: '该角色授予由您申请：须由另一位管理员批准',
   roleGrantForYou: '该角色授予是给您的：须由另一位管理员批准',
   roleGrantWaiting: '{name} 已有一项待第二位管理员处理的角色授予：请先批准或驳回',
-  // User care (decision 026).
+  // User care (decision 026 "User care in the operator console").
   'rule.userSearch': '{field}：至少 3 位手机号数字，或用户 ID',
   userMissing: '没有这个用户。',
   userAlreadyFrozen: '该账号已处于冻结状态。',
   userNotFrozen: '该账号未被冻结。',
-  // Merchant console (decision 024).
+  // Merchant console (decision 024 "The merchant's console").
   'rule.imageUrl': '{field}：必须是已上传的图片或 https: 地址',
   'rule.trackingNumber': '{field}：只能包含字母、数字和连字符',
   // Console: card plans and home items.
@@ -1171,7 +1171,7 @@ const zhHans: Messages = {
   avatarNotUsable: '请选择你自己上传的图片作为头像',
   'sms.registerCode': '【Stride】您的注册验证码为 {code}，{minutes} 分钟内有效，请勿泄露。',
   'sms.resetCode': '【Stride】您的密码重置验证码为 {code}，{minutes} 分钟内有效，请勿泄露。',
-  // The notifications inbox (decision 044): each kind's title and body.
+  // The notifications inbox (decision 044 "The notifications inbox"): each kind's title and body.
   'notification.identity.approved.title': '实名认证已通过',
   'notification.identity.approved.body': '您的实名认证已审核通过。',
   'notification.identity.rejected.title': '实名认证未通过',
@@ -1208,11 +1208,11 @@ const zhHans: Messages = {
   'notification.steps.rejected.bodyPointsOnly': '您 {day} 的步数未通过审核：{points} 积分不予发放。',
   'notification.notice.title': '新公告',
   'notification.notice.body': '{title}',
-  // Your data (decision 047)
+  // Your data (decision 047 "Your data")
   deleteConfirmationWrong: '请输入 {word} 以确认注销账号',
   accountDeletionBlocked: '有进行中的提现、未支付的订单或未发货的订单时不能注销账号，请先完成或取消',
   accountDeletionForfeit: '注销将放弃你的余额和积分：请先提现，或确认放弃',
-  // Web Push (decision 048).
+  // Web Push (decision 048 "Web Push").
   'rule.base64url': '{field}：必须是 base64url 文本',
   'rule.timeOfDay': '{field}：必须是 20:00 这样的时间',
   'field.endpoint': '推送地址',
@@ -1226,13 +1226,13 @@ const zhHans: Messages = {
   pushTimeZoneUnknown: '未知时区：{timeZone}',
   'push.reminderTitle': '该走走了',
   'push.reminderBody': '今天已走 {steps} 步，目标 {goal} 步，还差 {left} 步。',
-  // Policies and consents (decision 046)
+  // Policies and consents (decision 046 "Policies and consent")
   policiesNotAccepted: '请先同意《用户协议》和《隐私政策》再注册',
   policiesStale: '注册期间《用户协议》或《隐私政策》已更新，请阅读最新版本后重新同意。',
   policyVersionUnknown: '该政策没有第 {version} 版',
   consentIdPhotosRequired: '上传身份证照片前，请先同意我们使用这些照片',
   consentFaceRequired: '拍照前，请先同意进行人脸核验',
-  // The sandbox provider's pay page (decision 084).
+  // The sandbox provider's pay page (decision 084 "Content per language").
   'sandboxPay.title': '测试支付',
   'sandboxPay.demo': '测试支付：不会产生真实扣款。',
   'sandboxPay.amount': '应付金额',
@@ -1405,12 +1405,12 @@ const zhHant: Messages = {
   roleGrantOwn: '該角色授予由您申請：須由另一位管理員核准',
   roleGrantForYou: '該角色授予是給您的：須由另一位管理員核准',
   roleGrantWaiting: '{name} 已有一項待第二位管理員處理的角色授予：請先核准或駁回',
-  // User care (decision 026).
+  // User care (decision 026 "User care in the operator console").
   'rule.userSearch': '{field}：至少 3 位手機號碼數字，或使用者 ID',
   userMissing: '沒有這個使用者。',
   userAlreadyFrozen: '該帳號已處於凍結狀態。',
   userNotFrozen: '該帳號未被凍結。',
-  // Merchant console (decision 024).
+  // Merchant console (decision 024 "The merchant's console").
   'rule.imageUrl': '{field}：必須是已上傳的圖片或 https: 位址',
   'rule.trackingNumber': '{field}：只能包含字母、數字和連字號',
   // Console: card plans and home items.
@@ -1463,7 +1463,7 @@ const zhHant: Messages = {
   avatarNotUsable: '請選擇你自己上傳的圖片作為頭像',
   'sms.registerCode': '【Stride】您的註冊驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露。',
   'sms.resetCode': '【Stride】您的密碼重設驗證碼為 {code}，{minutes} 分鐘內有效，請勿洩露。',
-  // The notifications inbox (decision 044): each kind's title and body.
+  // The notifications inbox (decision 044 "The notifications inbox"): each kind's title and body.
   'notification.identity.approved.title': '實名認證已通過',
   'notification.identity.approved.body': '您的實名認證已審核通過。',
   'notification.identity.rejected.title': '實名認證未通過',
@@ -1500,11 +1500,11 @@ const zhHant: Messages = {
   'notification.steps.rejected.bodyPointsOnly': '您 {day} 的步數未通過審核：{points} 積分不予發放。',
   'notification.notice.title': '新公告',
   'notification.notice.body': '{title}',
-  // Your data (decision 047)
+  // Your data (decision 047 "Your data")
   deleteConfirmationWrong: '請輸入 {word} 以確認註銷帳號',
   accountDeletionBlocked: '有進行中的提領、未付款的訂單或未出貨的訂單時不能註銷帳號，請先完成或取消',
   accountDeletionForfeit: '註銷將放棄你的餘額和積分：請先提領，或確認放棄',
-  // Web Push (decision 048).
+  // Web Push (decision 048 "Web Push").
   'rule.base64url': '{field}：必須是 base64url 文字',
   'rule.timeOfDay': '{field}：必須是 20:00 這樣的時間',
   'field.endpoint': '推播位址',
@@ -1518,13 +1518,13 @@ const zhHant: Messages = {
   pushTimeZoneUnknown: '未知時區：{timeZone}',
   'push.reminderTitle': '該走走了',
   'push.reminderBody': '今天已走 {steps} 步，目標 {goal} 步，還差 {left} 步。',
-  // Policies and consents (decision 046)
+  // Policies and consents (decision 046 "Policies and consent")
   policiesNotAccepted: '請先同意《使用者條款》和《隱私權政策》再註冊',
   policiesStale: '註冊期間《使用者條款》或《隱私權政策》已更新，請閱讀最新版本後重新同意。',
   policyVersionUnknown: '此政策沒有第 {version} 版',
   consentIdPhotosRequired: '上傳身分證照片前，請先同意我們使用這些照片',
   consentFaceRequired: '拍照前，請先同意進行人臉核驗',
-  // The sandbox provider's pay page (decision 084).
+  // The sandbox provider's pay page (decision 084 "Content per language").
   'sandboxPay.title': '測試付款',
   'sandboxPay.demo': '測試付款：不會產生真實扣款。',
   'sandboxPay.amount': '應付金額',

@@ -1,8 +1,8 @@
 import { LANGUAGES, type Language } from '@stride/contract';
 
 /**
- * Content in the user's language (decision 042). An operator's content item keeps its default
- * language's text in its own columns (`name`, `title`, `description`, `body`), its default
+ * Content in the user's language (decision 042 "Content in every language"). An operator's content item keeps its
+ * default language's text in its own columns (`name`, `title`, `description`, `body`), its default
  * language in `default_language`, and its other languages in `translations`, a JSON object
  * language → field → text. The server answers one text per field, so every answer keeps its shape.
  */

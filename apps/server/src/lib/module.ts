@@ -5,7 +5,7 @@ import type { EndpointRegistrar } from '../http/endpoints.js';
 import type { Storage } from '../storage/storage.js';
 import type { BusinessCalendar } from './business-day.js';
 import type { Clock } from './clock.js';
-import type { JobDefinition } from './jobs/runner.js';
+import type { JobDefinition, JobRunner } from './jobs/runner.js';
 import type { PersonalDataSection } from './personal-data.js';
 import type { FieldCipher } from './secrets.js';
 
@@ -28,7 +28,7 @@ export interface Frame<C extends object = object, O extends object = object> {
   options: Partial<O>;
   /** The server's log; absent when the services run without the HTTP app (the ops command line). */
   log?: FastifyBaseLogger;
-  /** Every module's part of a user's data, in the export's order (decision 047); for the privacy module. */
+  /** Every module's part of a user's data, in the export's order (decision 047 "Your data"); for the privacy module. */
   personalData(): PersonalDataSection[];
 }
 
@@ -72,10 +72,24 @@ export interface ModuleDefinition<
   routes?(endpoints: EndpointRegistrar, services: Needs & Built, config: F['config']): void;
   /** Routes outside the contract: callbacks from providers, files, pages (registered after every endpoint). */
   http?(app: FastifyInstance, services: Needs & Built, config: F['config']): void;
-  /** Its background jobs (decision 055): the scheduler runs one table made of every module's. */
+  /**
+   * Its background jobs (decision 055 "Background jobs in a queue"): the scheduler runs one table made of every
+   * module's.
+   */
   jobs?(services: Needs & Built, config: F['config']): JobDefinition[];
-  /** Its sections of the data export and the account deletion (decision 047). */
+  /** Its sections of the data export and the account deletion (decision 047 "Your data"). */
   personalData?(services: Needs & Built): PersonalDataSection[];
+  /**
+   * What it does once the HTTP app runs, before it listens: wait for a provider's keys, seed a
+   * first record, hand its services the app's log and a way to trigger its jobs.
+   */
+  start?(services: Needs & Built, runtime: ModuleRuntime, config: F['config']): void | Promise<void>;
+}
+
+/** What `start` is given: the app's log, and the job runner (to trigger a job now). */
+export interface ModuleRuntime {
+  log: FastifyBaseLogger;
+  jobs: Pick<JobRunner, 'trigger'>;
 }
 
 /** Declares a module; the type parameters are inferred from the definition, never written. */

@@ -10,7 +10,7 @@ export interface ErasureContext {
 }
 
 /**
- * One module's part of a user's data (decision 047): what the export shows of it, and how the
+ * One module's part of a user's data (decision 047 "Your data"): what the export shows of it, and how the
  * account deletion erases or anonymises it. Each module's service builds its own; the privacy
  * module only lists them, so a new kind of personal data is one more section, one line in app.ts.
  */

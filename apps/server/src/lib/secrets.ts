@@ -91,12 +91,15 @@ export function maskIdNumber(value: string): string {
   return maskMiddle(value);
 }
 
-/** Mobile numbers shown to support (decision 026): the first 3 and last 4 characters, as invitees see them. */
+/**
+ * Mobile numbers shown to support (decision 026 "User care in the operator console"): the first 3 and last 4
+ * characters, as invitees see them.
+ */
 export function maskMobile(value: string): string {
   return maskIdNumber(value);
 }
 
-/** Names shown to support (decision 026): the first character only. */
+/** Names shown to support (decision 026 "User care in the operator console"): the first character only. */
 export function maskName(value: string): string {
   const [first = ''] = Array.from(value);
   return `${first}${'*'.repeat(Math.max(1, Array.from(value).length - 1))}`;

@@ -1,7 +1,7 @@
 /**
  * What is the same for every user (operator content: home items, the latest notices), kept in
- * process for at most `ttlMs` after a read (decision 053). The server that changes it calls
- * `clear()` after its commit, so it shows at once there; every other server sharing the database
+ * process for at most `ttlMs` after a read (decision 053 "Fewer statements for home and for money"). The server that
+ * changes it calls `clear()` after its commit, so it shows at once there; every other server sharing the database
  * reads it again within `ttlMs`. A read that was under way when the cache was cleared is answered
  * but not kept (the generation check), so it cannot put back what was just replaced. `ttlMs` 0
  * keeps nothing.

@@ -40,7 +40,7 @@ import { runOps } from './cli.js';
 import { SCRIPTED_SECRET, ScriptedProvider } from '../../test/scripted-provider.js';
 import { REFUND_ATTEMPTS } from '../modules/payments/payments.service.js';
 
-// The provider is scripted so that a refund through it can fail for good (decision 037).
+// The provider is scripted so that a refund through it can fail for good (decision 037 "The payment lifecycle").
 const provider = new ScriptedProvider(SCRIPTED_SECRET);
 const t = useTestApp(
   { IDENTITY_REVIEW: 'operator', PAYMENT_SANDBOX_SECRET: SCRIPTED_SECRET },
@@ -355,7 +355,8 @@ describe('the ops command line: shop, mailings, notices, community', () => {
       },
     });
     expect(address.code).toBe(CODES.OK);
-    // The API refuses control characters now (decision 016); rows written before that still hold them.
+    // The API refuses control characters now (decision 016 "Malformed requests and security headers"); rows written
+    // before that still hold them.
     await t.db
       .updateTable('delivery_addresses')
       .set({ detail: 'No. 1\u001b[2J\rstatus=completed \u009b31m \u202eevil' })
@@ -702,15 +703,16 @@ describe('the ops command line: the books and held payments', () => {
     const listed = await ops('jobs', 'list');
     expect(listed.code).toBe(0);
     expect(listed.out.split('\n')).toEqual([
+      // In the order of the modules that declare them (modules/index.ts).
       'outbox.deliver  off  retries 3',
-      'payments.sweep  off  retries 3',
-      'cards.cash-back  off  retries 5',
-      'notifications.sweep  off  retries 3',
-      'push.reminders  off  retries 3',
       'files.cleanup  every 60 min  retries 2',
       'files.stray-objects  every 1440 min  retries 2',
-      // Off: no wearable provider is configured here (decision 086).
+      'cards.cash-back  off  retries 5',
+      'notifications.sweep  off  retries 3',
+      // Off: no wearable provider is configured here (decision 086 "Connected wearable accounts").
       'steps.connections-sync  off  retries 2',
+      'payments.sweep  off  retries 3',
+      'push.reminders  off  retries 3',
     ]);
     const ran = await ops('jobs', 'run', 'cards.cash-back');
     expect(ran.code).toBe(0);
@@ -719,6 +721,6 @@ describe('the ops command line: the books and held payments', () => {
     );
     const unknown = await ops('jobs', 'run', 'no.such');
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain('Name a job: outbox.deliver, payments.sweep, cards.cash-back');
+    expect(unknown.err).toContain('Name a job: outbox.deliver, files.cleanup, files.stray-objects, cards.cash-back');
   });
 });

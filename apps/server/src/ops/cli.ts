@@ -1,8 +1,8 @@
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildServices } from '../app.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError } from '../config.js';
+import { buildServices, loadConfig } from '../modules/index.js';
 import { createDatabase, migrateToLatest } from '../db/database.js';
 import { AppError } from '../http/errors.js';
 import { OperatorError } from '../modules/operators/operator-error.js';

@@ -1,12 +1,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Services } from '../app.js';
+import type { Services } from '../modules/index.js';
 import { OperatorError } from '../modules/operators/operator-error.js';
 
 /**
  * What every operator command shares: the options, the checks of `--operator`, `--yes` and other
- * arguments, and printing (user-provided values escaped, decision 018).
+ * arguments, and printing (user-provided values escaped, decision 018 "Demo mode's exposure, signed pay links, link
+ * origins").
  */
 
 export interface OpsDeps {

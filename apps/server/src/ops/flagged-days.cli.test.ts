@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api, balanceOf, registerUser, useTestApp } from '../../test/harness.js';
 import { runOps } from './cli.js';
 
-// `npm run ops -- flagged-days …`: the same WalkingAdmin as the console (decision 029).
+// `npm run ops -- flagged-days …`: the same WalkingAdmin as the console (decision 029 "Steps from every source").
 const t = useTestApp();
 
 async function ops(...argv: string[]) {
@@ -69,7 +69,7 @@ describe('ops flagged-days', () => {
     expect(cleared).toMatchObject({ code: 0, err: '' });
     expect(cleared.out).toContain('2026-11-22');
     expect(cleared.out).toContain('cleared by ana');
-    // Released, not credited: the user collects them on home (decision 078).
+    // Released, not credited: the user collects them on home (decision 078 "A held step day is never a dead end").
     expect(await balanceOf(t, user.userId, 'POINTS')).toBe(0);
     const review = await t.db
       .selectFrom('step_reviews')

@@ -27,7 +27,7 @@ describe('operators on the command line', () => {
     const password = /Initial password \(shown once\): (\S+)/.exec(created.out)?.[1] ?? '';
     expect(password).toMatch(/^[A-Z2-9]{5}(-[A-Z2-9]{5}){3}$/);
     const login = await api(t, consoleLogin, { body: { name: 'first.admin', password } });
-    // A generated password opens only its own replacement (decision 073).
+    // A generated password opens only its own replacement (decision 073 "Operator sign-in").
     expect(created.out).toContain('asks for a new password');
     expect(login.data).toMatchObject({
       secondFactorRequired: false,

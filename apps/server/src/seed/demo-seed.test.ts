@@ -86,7 +86,7 @@ describe('demo seed', () => {
       for (const table of tables) {
         const rows = await t.db.selectFrom(table).select(['default_language', 'translations']).execute();
         expect(rows.length, table).toBeGreaterThan(0);
-        // Banners also have a picture per language (decision 084).
+        // Banners also have a picture per language (decision 084 "Content per language").
         const banners = new Set(
           table === 'home_items'
             ? (await t.db.selectFrom('home_items').select('translations').where('kind', '=', 'banner').execute()).map(

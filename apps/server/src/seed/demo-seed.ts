@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPERATOR_ROLES, type Language } from '@stride/contract';
-import type { Services } from '../app.js';
+import type { Services } from '../modules/index.js';
 import { AccountsRepository } from '../modules/accounts/accounts.repository.js';
 import { PasswordHasher } from '../modules/accounts/passwords.js';
 import { CardsRepository } from '../modules/cards/cards.repository.js';
@@ -14,14 +14,9 @@ import { ShopRepository } from '../modules/shop/shop.repository.js';
 import { WalkingRepository } from '../modules/walking/walking.repository.js';
 import { randomInviteCode } from '../lib/secrets.js';
 import sharp from 'sharp';
+import { DEMO_ACCOUNT, DEMO_OPERATOR } from './demo-account.js';
 
-export const DEMO_ACCOUNT = { account: '13800138000', password: 'Stride2026' } as const;
-
-/**
- * The console's demo operator: every role, a published password, and no TOTP yet, so the console
- * can be tried at once (its first login offers enrolment).
- */
-export const DEMO_OPERATOR = { name: 'demo', password: 'StrideConsole2026' } as const;
+export { DEMO_ACCOUNT, DEMO_OPERATOR } from './demo-account.js';
 
 /** The demo account's real name (payout holder names must equal it) and a checksum-valid ID number. */
 export const DEMO_IDENTITY = { name: 'Demo Walker', idNumber: '11010519491231002X' } as const;
@@ -34,8 +29,8 @@ export const DEMO_CARD_PLANS = [
 ] as const;
 
 /**
- * The demo content in the other four languages (decision 042): English is every item's default
- * language, in the item's own fields; these are keyed by that English text.
+ * The demo content in the other four languages (decision 042 "Content in every language"): English is every item's
+ * default language, in the item's own fields; these are keyed by that English text.
  */
 type Texts = Record<Exclude<Language, 'en'>, string>;
 
@@ -241,8 +236,8 @@ function demoTranslations(
 }
 
 /**
- * The demo banners' pictures: words drawn in them, so one per language (decision 084), committed as
- * `seed/assets/banners/<picture>.<language>.svg`. Read from the source tree, beside the bundle too
+ * The demo banners' pictures: words drawn in them, so one per language (decision 084 "Content per language"), committed
+ * as `seed/assets/banners/<picture>.<language>.svg`. Read from the source tree, beside the bundle too
  * (apps/server/dist runs with apps/server/src next to it).
  */
 const BANNER_ASSETS = fileURLToPath(
@@ -294,7 +289,10 @@ export const DEMO_HOME_ITEMS = [
   { kind: 'entry', title: 'Exchange', picture: 'exchange', target: '/pages-sub/exchange-record/index' },
 ] as const;
 
-/** No words in the picture: the goods' name is shown beside it, in the user's language (decision 042). */
+/**
+ * No words in the picture: the goods' name is shown beside it, in the user's language (decision 042 "Content in every
+ * language").
+ */
 function goodsSvg(color: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" rx="32" fill="${color}"/><circle cx="200" cy="180" r="100" fill="#ffffff" fill-opacity="0.35"/><rect x="120" y="320" width="160" height="18" rx="9" fill="#ffffff" fill-opacity="0.5"/></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -400,7 +398,7 @@ function earlierBannerImage(picture: string): string | undefined {
 }
 
 /**
- * A demo database seeded before banners had a picture per language (decision 084), or before
+ * A demo database seeded before banners had a picture per language (decision 084 "Content per language"), or before
  * content had languages at all: the demo banners still as seeded (a seeded picture, the seeded
  * titles or none) get a picture per language. A banner an operator changed is left as it is.
  */
@@ -576,8 +574,8 @@ const isLoopback = (address: string) => {
 };
 
 /**
- * A connected watch for the demo account (decision 086), only when a provider is configured to
- * the demo stand-in (its client id, on this machine): then its first sync fills a week of history.
+ * A connected watch for the demo account (decision 086 "Connected wearable accounts"), only when a provider is
+ * configured to the demo stand-in (its client id, on this machine): then its first sync fills a week of history.
  * Against a real provider, or none, nothing is seeded.
  */
 async function seedDemoConnections(services: Services, userId: string): Promise<void> {
@@ -679,7 +677,7 @@ export async function seedDemo(services: Services): Promise<void> {
   }
   const userId = user.id;
   // The demo account accepted version 1 of the terms and privacy policy when it was made; a
-  // version published later is asked again, as for everyone (decision 046).
+  // version published later is asked again, as for everyone (decision 046 "Policies and consent").
   await services.policies.ensureInitial();
   const consents = await services.policies.status(userId);
   if (consents.terms.accepted === null && consents.privacy.accepted === null) {

@@ -17,7 +17,7 @@ export interface CopyResult {
 }
 
 /**
- * Copies every object of `from` that `to` lacks, one streamed object at a time (decision 054).
+ * Copies every object of `from` that `to` lacks, one streamed object at a time (decision 054 "Object storage").
  * Nothing is overwritten or removed, so it can run again after an interruption and while the
  * server still writes to `from`; the source is left as it was.
  */

@@ -22,7 +22,7 @@ function unavailable(error: unknown): never {
 }
 
 /**
- * Objects as files under one folder (the default, decision 054): `<root>/<key>`, folders 0700,
+ * Objects as files under one folder (the default, decision 054 "Object storage"): `<root>/<key>`, folders 0700,
  * files 0600. A key never leads outside the folder: it is checked against the key rules and the
  * resolved path must stay inside the root.
  */

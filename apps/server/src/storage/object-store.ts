@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { AppError } from '../http/errors.js';
 
 /**
- * Where private objects live (decision 054): upload bytes, catalogue images and the companion
+ * Where private objects live (decision 054 "Object storage"): upload bytes, catalogue images and the companion
  * package. Keys are chosen by the server, never taken from a file name. Two implementations share
  * this contract and one test suite: the local disk (the default) and S3-compatible storage. No
  * object is ever public: the server reads it after its own access check and streams it on.

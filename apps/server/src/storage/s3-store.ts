@@ -40,7 +40,7 @@ function unavailable(error: unknown): never {
 }
 
 /**
- * Objects in an S3-compatible bucket through the AWS SDK v3 (decision 054): `<prefix><key>`, one
+ * Objects in an S3-compatible bucket through the AWS SDK v3 (decision 054 "Object storage"): `<prefix><key>`, one
  * prefix per area (`uploads/`, `companion/`) in one private bucket. The bucket needs no public
  * access of any kind: the server reads each object and streams it to whoever passed its checks.
  */
@@ -80,7 +80,7 @@ export class S3ObjectStore implements ObjectStore {
 
   private async putBody(key: string, body: Buffer | Readable, size: number, contentType?: string): Promise<void> {
     const name = this.name(key);
-    // Keys are fresh random ids: this guards against a bug, not a race (decision 054).
+    // Keys are fresh random ids: this guards against a bug, not a race (decision 054 "Object storage").
     if (await this.stat(key)) throw new KeyExistsError(key);
     try {
       await this.connection.run((client, sdk) =>
@@ -188,7 +188,7 @@ let loading: Promise<Sdk> | undefined;
 
 /**
  * The SDK is loaded on first use, never by a server on the disk: importing it costs about half a
- * second and 25 MB (decision 054). `s3Storage` starts the load while the server starts.
+ * second and 25 MB (decision 054 "Object storage"). `s3Storage` starts the load while the server starts.
  */
 function loadSdk(): Promise<Sdk> {
   loading ??= import('@aws-sdk/client-s3');

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { FrameConfig } from '../config.js';
 import { DiskObjectStore } from './disk-store.js';
 import type { ObjectStore } from './object-store.js';
 import { S3Connection, S3ObjectStore, type S3Settings } from './s3-store.js';
@@ -49,8 +49,10 @@ export function s3Storage(settings: S3Settings): Storage {
   };
 }
 
-/** The storage the configuration names (STORAGE, decision 054). */
-export function createStorage(config: Config): Storage {
+/** The storage the configuration names (STORAGE, decision 054 "Object storage"). */
+export function createStorage(
+  config: Pick<FrameConfig, 'storage'> & { uploads: { dir: string }; companionUploads: { dir: string } },
+): Storage {
   if (config.storage.kind === 's3' && config.storage.s3) return s3Storage(config.storage.s3);
   return diskStorage({ uploads: config.uploads.dir, companion: config.companionUploads.dir });
 }

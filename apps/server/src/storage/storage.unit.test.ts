@@ -12,7 +12,7 @@ import { S3Connection, S3ObjectStore } from './s3-store.js';
 import { s3Storage } from './storage.js';
 
 /**
- * The storage suite (decision 054): the same cases against the disk and against an S3-compatible
+ * The storage suite (decision 054 "Object storage"): the same cases against the disk and against an S3-compatible
  * server started here on a loopback port (s3rver), through the AWS SDK like production.
  */
 

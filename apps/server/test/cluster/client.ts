@@ -1,5 +1,6 @@
 // The cluster test's HTTP client: contract endpoints called over real HTTP, at an instance or at
-// the proxy, with the answer's envelope and the backend that gave it (decision 058).
+// the proxy, with the answer's envelope and the backend that gave it (decision 058 "Several instances on one
+// PostgreSQL").
 import type { BodyOf, EndpointDef, Envelope, ParamsOf, ResponseOf } from '@stride/contract';
 import { CODES } from '@stride/contract';
 import { BACKEND_HEADER } from './cluster.js';

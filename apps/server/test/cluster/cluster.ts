@@ -1,5 +1,6 @@
-// Several instances of the built server (decision 033) on one PostgreSQL database, behind a small
-// round-robin proxy: what the cluster test and `npm run bench:cluster` run (decision 058).
+// Several instances of the built server (decision 033 "Running the server from a bundle") on one PostgreSQL database,
+// behind a small round-robin proxy: what the cluster test and `npm run bench:cluster` run (decision 058 "Several
+// instances on one PostgreSQL").
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';

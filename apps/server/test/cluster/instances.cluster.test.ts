@@ -1,6 +1,6 @@
 // Three instances of the server bundle on one PostgreSQL database behind a round-robin proxy
-// (decision 058): what they share goes through the database, and a mixed money workload across
-// all three, with one instance killed in the middle, leaves the books right.
+// (decision 058 "Several instances on one PostgreSQL"): what they share goes through the database, and a mixed money
+// workload across all three, with one instance killed in the middle, leaves the books right.
 import { randomUUID } from 'node:crypto';
 import {
   CODES,
@@ -209,7 +209,7 @@ describe('what instances share goes through the database', () => {
     for (const index of [0, 1, 2]) {
       expect((await once(instance(index).base, getUserInfo, { token })).code).toBe(CODES.OK);
     }
-    // B and C now hold the session in their cache (decision 049).
+    // B and C now hold the session in their cache (decision 049 "A bench that holds on a busy machine").
     expect((await once(instance(0).base, logout, { token })).code).toBe(CODES.OK);
     const loggedOut = performance.now();
     expect((await once(instance(0).base, getUserInfo, { token })).code).toBe(CODES.SESSION_INVALID);

@@ -19,9 +19,9 @@ import {
 } from '@stride/contract';
 import { createOperator, OPERATOR_PASSWORD, operatorName, pendingIdentity, pendingWithdrawal } from '../console.js';
 import type { TestApp } from '../harness.js';
-import type { RoleCase } from './index.js';
+import type { RoleCase } from './case.js';
 
-/** A pending grant of finance, asked for by an admin of another desk (decision 074). */
+/** A pending grant of finance, asked for by an admin of another desk (decision 074 "Independent second approvers"). */
 async function pendingGrant(t: TestApp): Promise<string> {
   const asker = await createOperator(t, ['admin']);
   const { operator } = await t.app.services.console.createOperator(

@@ -11,7 +11,7 @@ import {
   consoleUploadCompanion,
 } from '@stride/contract';
 import { multipartBody, type TestApp } from '../harness.js';
-import type { RoleCase } from './index.js';
+import type { RoleCase } from './case.js';
 
 /** Bytes that pass the package check: an .apk is a ZIP archive (a local file header first). */
 export function fakeApk(text = 'stride companion'): Buffer {

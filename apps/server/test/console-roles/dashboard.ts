@@ -8,7 +8,7 @@ import {
 } from '@stride/contract';
 import { pendingIdentity } from '../console.js';
 import { api, type TestApp } from '../harness.js';
-import type { RoleCase } from './index.js';
+import type { RoleCase } from './case.js';
 
 /** A verified user whose face check (the manual alternative) waits for a reviewer. */
 export async function pendingFace(t: TestApp): Promise<{ userId: string; token: string }> {

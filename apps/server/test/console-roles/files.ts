@@ -1,6 +1,6 @@
 import { consoleUploadImage } from '@stride/contract';
 import { multipartBody, testJpeg } from '../harness.js';
-import type { RoleCase } from './index.js';
+import type { RoleCase } from './case.js';
 
 /** Catalogue images, for merchants (goods) and editors (banners, notices). */
 export const FILES_CASES: readonly RoleCase[] = [

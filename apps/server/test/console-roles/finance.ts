@@ -12,7 +12,7 @@ import {
 import type { CorrectionInput } from '../../src/modules/ledger/ledger.admin.js';
 import { lastOperatorName, pendingWithdrawal } from '../console.js';
 import { registerUser, type TestApp } from '../harness.js';
-import type { RoleCase } from './index.js';
+import type { RoleCase } from './case.js';
 
 /** A pending credit correction for a fresh user, requested by `by`. */
 export async function pendingCorrection(t: TestApp, by: string, input: Partial<CorrectionInput> = {}) {
@@ -28,7 +28,10 @@ export async function pendingCorrection(t: TestApp, by: string, input: Partial<C
   return { id: correction.id, user };
 }
 
-/** Finance (decision 023): balance corrections, the ledger report, large withdrawals, the payout export. */
+/**
+ * Finance (decision 023 "Money under four eyes"): balance corrections, the ledger report, large withdrawals, the payout
+ * export.
+ */
 export const FINANCE_CASES: readonly RoleCase[] = [
   { endpoint: consoleCorrections, input: async (t) => (await pendingCorrection(t, 'other-desk'), { query: {} }) },
   {

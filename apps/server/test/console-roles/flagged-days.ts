@@ -1,6 +1,6 @@
 import { consoleDecideFlaggedDay, consoleFlaggedDays, reportSteps } from '@stride/contract';
 import { api, registerUser, type TestApp } from '../harness.js';
-import type { RoleCase } from './index.js';
+import type { RoleCase } from './case.js';
 
 /** A day flagged by a shaking machine's rhythm; answers its review's id. */
 async function flaggedDay(t: TestApp): Promise<string> {

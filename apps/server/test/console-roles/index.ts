@@ -1,5 +1,4 @@
-import type { EndpointDef } from '@stride/contract';
-import type { TestApp } from '../harness.js';
+import type { RoleCase } from './case.js';
 import { CONSOLE_CASES } from './console.js';
 import { FILES_CASES } from './files.js';
 import { USERS_CASES } from './users.js';
@@ -13,18 +12,7 @@ import { MEMBERSHIP_ORDERS_CASES } from './membership-orders.js';
 import { POLICIES_CASES } from './policies.js';
 import { STEP_CONNECTIONS_CASES } from './step-connections.js';
 
-/**
- * One case per console endpoint that needs a role: a call that would change something (or show
- * personal data) for an operator with the role. `console.test.ts` proves that every other role is
- * refused with 1015 and the database stays exactly as it was, and that the allowed role succeeds.
- * Each area keeps its cases in its own file here.
- */
-export interface RoleCase {
-  endpoint: EndpointDef;
-  input: (
-    t: TestApp,
-  ) => Promise<{ params?: unknown; query?: unknown; body?: unknown; headers?: Record<string, string> }>;
-}
+export type { RoleCase } from './case.js';
 
 export const ROLE_CASES: readonly RoleCase[] = [
   ...CONSOLE_CASES,

@@ -1,6 +1,6 @@
 import { buyCard, consoleCancelMembershipOrder, consoleMembershipOrders } from '@stride/contract';
 import { api, createPlan, fundUser, idempotencyKey, registerUser, verifyUser, type TestApp } from '../harness.js';
-import type { RoleCase } from './index.js';
+import type { RoleCase } from './case.js';
 
 /** A membership order paid by balance. */
 async function paidOrder(t: TestApp): Promise<string> {
@@ -15,7 +15,7 @@ async function paidOrder(t: TestApp): Promise<string> {
   return order.data.id;
 }
 
-/** Membership orders and their cancellation with a refund (finance; decision 037). */
+/** Membership orders and their cancellation with a refund (finance; decision 037 "The payment lifecycle"). */
 export const MEMBERSHIP_ORDERS_CASES: readonly RoleCase[] = [
   { endpoint: consoleMembershipOrders, input: async (t) => ({ query: { orderId: await paidOrder(t) } }) },
   {

@@ -18,7 +18,7 @@ import {
 } from '@stride/contract';
 import { expect } from 'vitest';
 import { api, createPlan, fundUser, idempotencyKey, registerUser, verifyUser, type TestApp } from '../harness.js';
-import type { RoleCase } from './index.js';
+import type { RoleCase } from './case.js';
 
 /** Merchant fixtures, shared by the role cases and the shop and mailings console tests. */
 

@@ -10,7 +10,7 @@ import {
   type CardPlanTerms,
 } from '@stride/contract';
 import type { TestApp } from '../harness.js';
-import type { RoleCase } from './index.js';
+import type { RoleCase } from './case.js';
 
 const TERMS: CardPlanTerms = {
   name: 'Role case plan',

@@ -1,7 +1,7 @@
 import { consolePolicies, consolePublishPolicy } from '@stride/contract';
-import type { RoleCase } from './index.js';
+import type { RoleCase } from './case.js';
 
-/** Terms of service and privacy policy versions, for editors (decision 046). */
+/** Terms of service and privacy policy versions, for editors (decision 046 "Policies and consent"). */
 export const POLICIES_CASES: readonly RoleCase[] = [
   { endpoint: consolePolicies, input: () => Promise.resolve({}) },
   {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { consoleDisconnectStepConnection, consoleUserStepConnections } from '@stride/contract';
 import { registerUser, type TestApp } from '../harness.js';
-import type { RoleCase } from './index.js';
+import type { RoleCase } from './case.js';
 
-/** A user's connected account, written as a finished connection leaves it (decision 086). */
+/**
+ * A user's connected account, written as a finished connection leaves it (decision 086 "Connected wearable accounts").
+ */
 async function connectedAccount(t: TestApp): Promise<{ userId: string; id: string }> {
   const { userId } = await registerUser(t);
   const id = randomUUID();

@@ -10,7 +10,7 @@ import {
   consoleUserWithdrawals,
 } from '@stride/contract';
 import { registerUser, type TestApp } from '../harness.js';
-import type { RoleCase } from './index.js';
+import type { RoleCase } from './case.js';
 
 /** A user frozen by an admin: its version is now 2. */
 async function frozenUser(t: TestApp): Promise<string> {
@@ -19,7 +19,10 @@ async function frozenUser(t: TestApp): Promise<string> {
   return userId;
 }
 
-/** User care (decision 026): search, a user's page and its lists, freeze, login limits, the outbox. */
+/**
+ * User care (decision 026 "User care in the operator console"): search, a user's page and its lists, freeze, login
+ * limits, the outbox.
+ */
 export const USERS_CASES: readonly RoleCase[] = [
   {
     endpoint: consoleUsersSearch,

@@ -45,7 +45,10 @@ export const UserSchema = z.object({
   inviteCode: z.string(),
   realNameStatus: RealNameStatusSchema,
   createdAt: TimestampSchema,
-  /** The name the user chose (decision 043), or null: then the app shows the masked number. */
+  /**
+   * The name the user chose (decision 043 "Profile (nickname and avatar), My in groups with icons"), or null: then the
+   * app shows the masked number.
+   */
   nickname: z.string().nullable(),
   /**
    * The user's avatar, an authenticated API path like an upload's `url` (load it with the bearer
@@ -105,7 +108,7 @@ export const RegisterBodySchema = z.strictObject({
   smsCode: SmsCodeSchema,
   inviteCode: InviteCodeSchema.optional(),
   /**
-   * The terms of service and privacy policy versions the user read and accepted (decision 046):
+   * The terms of service and privacy policy versions the user read and accepted (decision 046 "Policies and consent"):
    * both must be the current ones. Optional in shape only, so that a missing acceptance is
    * answered with its own clear sentence (1003).
    */
@@ -243,8 +246,8 @@ export const changePassword = defineEndpoint({
 });
 
 // ---------------------------------------------------------------------------------------------
-// User care in the operator console (decision 026). Support reads (masked), admins also freeze,
-// unfreeze; both reset login limits. Every answer about a user is a recorded look.
+// User care in the operator console (decision 026 "User care in the operator console"). Support reads (masked), admins
+// also freeze, unfreeze; both reset login limits. Every answer about a user is a recorded look.
 
 /** Part of a mobile number (at least 3 digits, matched anywhere in it), or a user id. */
 export const UserSearchTermSchema = text()

@@ -158,7 +158,8 @@ export type MyCard = z.output<typeof MyCardSchema>;
 export type MembershipOrder = z.output<typeof MembershipOrderSchema>;
 export type Policy = z.output<typeof PolicySchema>;
 
-// ---- Operator console: card plans (docs/console/plans-and-home.md, decision 025) ----
+// ---- Operator console: card plans (docs/console/plans-and-home.md, decision 025 "Card plans and the home page in the
+// console") ----
 
 /**
  * A plan's terms as an operator sets them. An edit never changes a sold card: it makes a new
@@ -179,7 +180,10 @@ export const CardPlanTermsSchema = z
     multiplierPercent: z.number().int().min(100).max(1000),
     /** Order on sale, smallest first. */
     position: z.number().int().min(0).max(10_000),
-    /** The language `name` is written in (decision 042); an edit without it keeps the version's. */
+    /**
+     * The language `name` is written in (decision 042 "Content in every language"); an edit without it keeps the
+     * version's.
+     */
     defaultLanguage: LanguageSchema.optional(),
     /** The name in other languages; an edit without it keeps the version's. */
     translations: CardPlanTranslationsSchema.optional(),

@@ -57,7 +57,10 @@ const ChannelFieldsSchema = z.strictObject({
   qrImage: text().trim().min(1).max(500).nullable(),
   position: z.number().int().min(0).max(10_000),
   active: z.boolean(),
-  /** The language `name` and `description` are written in (decision 042); an edit without it keeps the channel's. */
+  /**
+   * The language `name` and `description` are written in (decision 042 "Content in every language"); an edit without it
+   * keeps the channel's.
+   */
   defaultLanguage: LanguageSchema.optional(),
   /** Name and description in other languages; an edit without them keeps the channel's. */
   translations: ChannelTranslationsSchema.optional(),

@@ -3,7 +3,10 @@ import { DoneSchema, IdSchema, pageOf, PageQuerySchema, text, TimestampSchema } 
 import { defineEndpoint, OPERATOR_ROLES } from '../endpoint.js';
 import { WithdrawalSchema } from './payouts.js';
 
-/** The operator console (decision 021): its own accounts and sessions, never a user's token. */
+/**
+ * The operator console (decision 021 "Operator accounts and console sessions"): its own accounts and sessions, never a
+ * user's token.
+ */
 
 export const OperatorNameSchema = text()
   .trim()
@@ -28,16 +31,19 @@ export const ConsoleMeSchema = z.object({
   stage: z.enum(['enrolment', 'full']),
   /**
    * A generated initial password must be replaced first: until then only me, logout and the
-   * password change are served (decision 073).
+   * password change are served (decision 073 "Operator sign-in").
    */
   passwordChangeRequired: z.boolean(),
-  /** The last lock of this operator's sign-in, until the operator has dismissed its notice (decision 073). */
+  /**
+   * The last lock of this operator's sign-in, until the operator has dismissed its notice (decision 073 "Operator
+   * sign-in").
+   */
   signInLock: z.object({ at: TimestampSchema, failures: z.number().int(), addresses: z.number().int() }).nullable(),
 });
 
 /**
- * How an operator came to its roles (decision 074): who created it (null on the command line
- * without `--operator`), and who last gave it finance or admin, and when.
+ * How an operator came to its roles (decision 074 "Independent second approvers"): who created it (null on the command
+ * line without `--operator`), and who last gave it finance or admin, and when.
  */
 export const OperatorOriginSchema = z.object({
   name: z.string(),
@@ -48,8 +54,8 @@ export const OperatorOriginSchema = z.object({
 });
 
 /**
- * Why the operator reading may not give a four-eyes decision (decision 074): `operator` was
- * created (`created`) or given finance or admin (`roles`) by `by` at `at`, within
+ * Why the operator reading may not give a four-eyes decision (decision 074 "Independent second approvers"): `operator`
+ * was created (`created`) or given finance or admin (`roles`) by `by` at `at`, within
  * FOUR_EYES_INDEPENDENCE_DAYS. The console shows it instead of a button that would be refused.
  */
 export const IndependenceConflictSchema = z.object({
@@ -66,15 +72,15 @@ export const OperatorSchema = z.object({
   disabled: z.boolean(),
   totpEnrolled: z.boolean(),
   createdAt: TimestampSchema,
-  /** Still to replace the generated initial password (decision 073). */
+  /** Still to replace the generated initial password (decision 073 "Operator sign-in"). */
   passwordChangeRequired: z.boolean(),
-  /** Sign-in refused until then after repeated failures; null when not locked (decision 073). */
+  /** Sign-in refused until then after repeated failures; null when not locked (decision 073 "Operator sign-in"). */
   signInLockedUntil: TimestampSchema.nullable(),
-  /** Decision 074: who created it, who last gave it finance or admin and when. */
+  /** Decision 074 "Independent second approvers": who created it, who last gave it finance or admin and when. */
   createdBy: z.string().nullable(),
   rolesChangedBy: z.string().nullable(),
   rolesChangedAt: TimestampSchema.nullable(),
-  /** Finance or admin asked for it and waiting for a second admin (decision 074). */
+  /** Finance or admin asked for it and waiting for a second admin (decision 074 "Independent second approvers"). */
   pendingRoles: z.array(OperatorRoleSchema),
 });
 
@@ -231,7 +237,10 @@ export const consoleDismissSignInLock = defineEndpoint({
 
 export const ROLE_GRANT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
-/** An admin's request to give an operator finance or admin, waiting for a different admin (decision 074). */
+/**
+ * An admin's request to give an operator finance or admin, waiting for a different admin (decision 074 "Independent
+ * second approvers").
+ */
 export const RoleGrantSchema = z.object({
   id: IdSchema,
   operatorId: IdSchema,
@@ -289,7 +298,10 @@ export const consoleRoleGrantReject = defineEndpoint({
 export const ConsoleIdentitySchema = z.object({
   userId: IdSchema,
   account: z.string(),
-  /** The mobile number as the console shows a user: first 3 and last 4 digits (decision 080). */
+  /**
+   * The mobile number as the console shows a user: first 3 and last 4 digits (decision 080 "A console a new operator
+   * can read").
+   */
   userMobileMasked: z.string(),
   name: z.string(),
   idNumberMasked: z.string(),
@@ -341,7 +353,10 @@ export const ConsoleWithdrawalSchema = WithdrawalSchema.extend({
   firstApprovedByMe: z.boolean(),
   firstApprovedAt: TimestampSchema.nullable(),
   paidBy: z.string().nullable(),
-  /** How the first approver and the payer came to their roles (decision 074); null without an account. */
+  /**
+   * How the first approver and the payer came to their roles (decision 074 "Independent second approvers"); null
+   * without an account.
+   */
   firstApprovedByOrigin: OperatorOriginSchema.nullable(),
   paidByOrigin: OperatorOriginSchema.nullable(),
   /** Set while the operator reading may not pay it: they and its first approver are not independent. */
@@ -425,7 +440,10 @@ export const AuditEntrySchema = z.object({
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   at: TimestampSchema,
-  /** The user the action concerns, where there is one (decision 080): their page links from the row. */
+  /**
+   * The user the action concerns, where there is one (decision 080 "A console a new operator can read"): their page
+   * links from the row.
+   */
   userId: IdSchema.nullable(),
   /** That user's mobile number, first 3 and last 4 digits. */
   userMobileMasked: z.string().nullable(),

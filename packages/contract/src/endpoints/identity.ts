@@ -92,7 +92,10 @@ export const consoleIdentityImage = defineEndpoint({
 export const ConsoleFaceCheckSchema = z.object({
   userId: IdSchema,
   account: z.string(),
-  /** The mobile number as the console shows a user: first 3 and last 4 digits (decision 080). */
+  /**
+   * The mobile number as the console shows a user: first 3 and last 4 digits (decision 080 "A console a new operator
+   * can read").
+   */
   userMobileMasked: z.string(),
   name: z.string(),
   idNumberMasked: z.string(),
@@ -140,7 +143,10 @@ export type IdentityImageKind = z.output<typeof IdentityImageKindSchema>;
 export type ConsoleFaceCheck = z.output<typeof ConsoleFaceCheckSchema>;
 export type Identity = z.output<typeof IdentitySchema>;
 
-/** One identity check opened for review: the whole ID number, to compare with the photos (decision 080). */
+/**
+ * One identity check opened for review: the whole ID number, to compare with the photos (decision 080 "A console a new
+ * operator can read").
+ */
 export const ConsoleIdentityCaseSchema = ConsoleIdentitySchema.extend({ idNumber: z.string() });
 
 export const consoleIdentityCase = defineEndpoint({

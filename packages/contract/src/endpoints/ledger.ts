@@ -4,7 +4,7 @@ import { defineEndpoint } from '../endpoint.js';
 import { IndependenceConflictSchema, OperatorOriginSchema } from './console.js';
 
 /**
- * The ledger's console endpoints (finance): balance corrections under four eyes (decision 023)
+ * The ledger's console endpoints (finance): balance corrections under four eyes (decision 023 "Money under four eyes")
  * and the ledger report.
  */
 
@@ -34,7 +34,10 @@ export const CorrectionSchema = z.object({
   decisionReason: z.string().nullable(),
   createdAt: TimestampSchema,
   decidedAt: TimestampSchema.nullable(),
-  /** How the requester and the decider came to their roles (decision 074); null without an account. */
+  /**
+   * How the requester and the decider came to their roles (decision 074 "Independent second approvers"); null without
+   * an account.
+   */
   requestedByOrigin: OperatorOriginSchema.nullable(),
   decidedByOrigin: OperatorOriginSchema.nullable(),
   /** Set while the operator reading may not approve it: they and its requester are not independent. */

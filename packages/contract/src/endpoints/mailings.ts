@@ -52,7 +52,7 @@ export type Mailing = z.output<typeof MailingSchema>;
 
 export const ConsoleMailingSchema = MailingSchema.extend({
   userId: IdSchema,
-  /** The card holder's mobile number, first 3 and last 4 digits (decision 080). */
+  /** The card holder's mobile number, first 3 and last 4 digits (decision 080 "A console a new operator can read"). */
   userMobileMasked: z.string(),
 });
 

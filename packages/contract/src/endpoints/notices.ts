@@ -41,7 +41,10 @@ export const NoticeTitleSchema = text().trim().min(1).max(140);
 export const NoticeBodySchema = multilineText().min(1).max(100_000);
 /** The version the editor read; an edit against another version is refused (1017). */
 
-/** Title and body in other languages than the notice's default one (decision 042); bodies are sanitized on save. */
+/**
+ * Title and body in other languages than the notice's default one (decision 042 "Content in every language"); bodies
+ * are sanitized on save.
+ */
 export const NoticeTranslationsSchema = translationsSchema({
   title: text().trim().max(140),
   body: multilineText().max(100_000),

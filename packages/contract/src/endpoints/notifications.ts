@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { APP_ROUTES, IdParamsSchema, IdSchema, pageOf, PageQuerySchema, TimestampSchema } from '../common.js';
 
-/** What a notification tells about (docs/product/rules.md, Notifications; decision 044). */
+/** What a notification tells about (docs/product/rules.md, Notifications; decision 044 "The notifications inbox"). */
 export const NOTIFICATION_KINDS = [
   'identity.approved',
   'identity.rejected',
@@ -19,7 +19,9 @@ export const NOTIFICATION_KINDS = [
   'points.waiting',
   'steps.cleared',
   'steps.rejected',
-  /** A connected wearable account the provider no longer lets Stride read (decision 086). */
+  /**
+   * A connected wearable account the provider no longer lets Stride read (decision 086 "Connected wearable accounts").
+   */
   'step-connection.revoked',
   'notice',
 ] as const;

@@ -2,9 +2,15 @@ import { z } from 'zod';
 import { IdSchema, PageQuerySchema, pageOf, text, TimestampSchema } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
 
-/** The outbox (decisions 026, 034): the messages the service queued, sent, or failed to send, to people. */
+/**
+ * The outbox (decisions 026 "User care in the operator console", 034 "SMS delivery and codes"): the messages the
+ * service queued, sent, or failed to send, to people.
+ */
 
-/** `pending`: waiting for (another) delivery attempt; `sent`; `failed` after the last attempt (decision 034). */
+/**
+ * `pending`: waiting for (another) delivery attempt; `sent`; `failed` after the last attempt (decision 034 "SMS
+ * delivery and codes").
+ */
 export const OutboxStatusSchema = z.enum(['pending', 'sent', 'failed']);
 
 export const OutboxMessageSchema = z.object({

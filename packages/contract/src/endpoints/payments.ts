@@ -42,7 +42,8 @@ export const getPayment = defineEndpoint({
 
 export type Payment = z.output<typeof PaymentSchema>;
 
-// ---- Operator console: membership orders and their refunds (docs/console/finance.md, decision 037) ----
+// ---- Operator console: membership orders and their refunds (docs/console/finance.md, decision 037 "The payment
+// lifecycle") ----
 
 export const MEMBERSHIP_ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired'] as const;
 
@@ -61,7 +62,7 @@ export const ProviderRefundSchema = z.object({
 export const ConsoleMembershipOrderSchema = z.object({
   id: IdSchema,
   userId: IdSchema,
-  /** The buyer's mobile number, first 3 and last 4 digits (decision 080). */
+  /** The buyer's mobile number, first 3 and last 4 digits (decision 080 "A console a new operator can read"). */
   userMobileMasked: z.string(),
   planName: z.string(),
   amount: MoneySchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { LanguageSchema, multilineText, text, TimestampSchema, translationsSchema } from '../common.js';
 
-/** The two policies a user accepts to have an account (decision 046). */
+/** The two policies a user accepts to have an account (decision 046 "Policies and consent"). */
 export const POLICY_KINDS = ['terms', 'privacy'] as const;
 export type PolicyKind = (typeof POLICY_KINDS)[number];
 export const PolicyKindSchema = z.enum(POLICY_KINDS);
@@ -14,7 +14,10 @@ export const ConsentKindSchema = z.enum(CONSENT_KINDS);
 
 export const PolicyVersionNumberSchema = z.number().int().min(1);
 
-/** One version of a policy in the caller's language (each field falls back as content does, decision 042). */
+/**
+ * One version of a policy in the caller's language (each field falls back as content does, decision 042 "Content in
+ * every language").
+ */
 export const PolicyTextSchema = z.object({
   kind: PolicyKindSchema,
   version: z.number().int(),
@@ -106,7 +109,7 @@ export const withdrawConsent = defineEndpoint({
   response: ConsentStatusSchema,
 });
 
-/** Title, body and changes in the other languages (decision 042). */
+/** Title, body and changes in the other languages (decision 042 "Content in every language"). */
 export const PolicyTranslationsSchema = translationsSchema({
   title: text().trim().max(200),
   body: multilineText().max(100_000),

@@ -10,7 +10,7 @@ export const DELETE_CONFIRMATION = 'DELETE';
 
 /**
  * The export's sections, in the order the file lists them: each is one module's part of the user's
- * data (decision 047). A section added later is one more name here and one line on the server.
+ * data (decision 047 "Your data"). A section added later is one more name here and one line on the server.
  */
 export const DATA_EXPORT_SECTIONS = [
   'profile',

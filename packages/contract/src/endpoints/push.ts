@@ -3,7 +3,7 @@ import { DoneSchema, IdSchema, text, TimestampSchema } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
 
 /**
- * Web Push (decision 048): the server's VAPID public key, a browser's subscription (own only),
+ * Web Push (decision 048 "Web Push"): the server's VAPID public key, a browser's subscription (own only),
  * and the user's push preferences with the daily goal reminder.
  */
 

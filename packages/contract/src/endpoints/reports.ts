@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DaySchema, MoneySchema, PointsSchema, TimestampSchema } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
 
-/** Read-only figures for operators (decision 027): the console's dashboard. */
+/** Read-only figures for operators (decision 027 "The console's dashboard"): the console's dashboard. */
 
 /** One business day's figures (the day in the service's configured business time zone). */
 export const DashboardDaySchema = z.object({

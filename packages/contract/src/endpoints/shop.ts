@@ -188,7 +188,7 @@ const GoodsFields = {
   images: z.array(CatalogueImageSchema).max(9),
   position: PositionSchema,
   onSale: z.boolean(),
-  /** The language `name` and `description` are written in (decision 042). */
+  /** The language `name` and `description` are written in (decision 042 "Content in every language"). */
   defaultLanguage: LanguageSchema,
   /** Name and description in other languages. */
   translations: GoodsTranslationsSchema,
@@ -310,7 +310,7 @@ export const ShipmentSchema = z.strictObject({
 
 export const ConsoleGoodsOrderSchema = GoodsOrderSchema.extend({
   userId: IdSchema,
-  /** The buyer's mobile number, first 3 and last 4 digits (decision 080). */
+  /** The buyer's mobile number, first 3 and last 4 digits (decision 080 "A console a new operator can read"). */
   userMobileMasked: z.string(),
 });
 

@@ -21,8 +21,8 @@ export const RulesSchema = z.object({
   inviteRewardPoints: z.number().int(),
   inviteQualifyingSteps: z.number().int(),
   /**
-   * Where users reach support (SUPPORT_CONTACT, decision 082): an email address, a phone number or
-   * an http(s) address, or null when none is configured.
+   * Where users reach support (SUPPORT_CONTACT, decision 082 "A newcomer's first screens"): an email address, a phone
+   * number or an http(s) address, or null when none is configured.
    */
   supportContact: z.object({ kind: z.enum(['email', 'phone', 'url']), value: z.string() }).nullable(),
 });

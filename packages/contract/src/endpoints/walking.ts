@@ -218,7 +218,7 @@ export const listMoneyStatement = defineEndpoint({
   response: pageOf(MoneyMovementSchema),
 });
 
-/** One movement of the points balance (decision 081): a ledger entry, with what it links to. */
+/** One movement of the points balance (decision 081 "One points statement"): a ledger entry, with what it links to. */
 export const PointsMovementSchema = z.object({
   id: IdSchema,
   /** One of POINTS_STATEMENT_TYPES; a client shows a type it does not know as written. */
@@ -282,7 +282,7 @@ export const HomeItemKindSchema = z.enum(['banner', 'entry']);
 
 /**
  * A home item's title in other languages and, for a banner, its picture in other languages (a
- * picture with words in it is drawn per language; decision 084). A language without its own
+ * picture with words in it is drawn per language; decision 084 "Content per language"). A language without its own
  * picture shows the item's `image`.
  */
 export const HomeItemTranslationsSchema = translationsSchema({
@@ -298,7 +298,9 @@ const HomeItemFieldsSchema = z.strictObject({
   /** Order on home, smallest first. */
   position: z.number().int().min(0).max(10_000),
   active: z.boolean(),
-  /** The language `title` is written in (decision 042); an edit without it keeps the item's. */
+  /**
+   * The language `title` is written in (decision 042 "Content in every language"); an edit without it keeps the item's.
+   */
   defaultLanguage: LanguageSchema.optional(),
   /** The title (and a banner's image) in other languages; an edit without it keeps the item's. */
   translations: HomeItemTranslationsSchema.optional(),

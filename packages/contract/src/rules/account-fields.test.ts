@@ -10,8 +10,8 @@ import {
   isNickname,
 } from './account-fields.js';
 
-// The web app's forms check with the plain functions, the server with the schemas (decision 065):
-// both must answer the same for every kind of value either can meet.
+// The web app's forms check with the plain functions, the server with the schemas (decision 065 "The contract without
+// its schemas in the browser"): both must answer the same for every kind of value either can meet.
 const PASSWORDS = [
   '',
   'abc123',

@@ -1,7 +1,8 @@
 /**
  * docs/product/rules.md, Accounts: a new password and a nickname, as plain functions for the web
- * app's forms (which load no schemas, decision 065). The schemas in endpoints/accounts.ts are built
- * from the same constants, and rules/account-fields.test.ts holds the two to the same answers.
+ * app's forms (which load no schemas, decision 065 "The contract without its schemas in the browser"). The schemas in
+ * endpoints/accounts.ts are built from the same constants, and rules/account-fields.test.ts holds the two to the same
+ * answers.
  */
 
 /**

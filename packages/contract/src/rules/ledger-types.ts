@@ -1,6 +1,6 @@
 /**
- * Every kind of ledger transfer the server posts (decision 005). The server's ledger takes only
- * these, so a new kind is added here first, and everything derived from this list follows.
+ * Every kind of ledger transfer the server posts (decision 005 "A double-entry ledger for money and points"). The
+ * server's ledger takes only these, so a new kind is added here first, and everything derived from this list follows.
  */
 export const LEDGER_TYPES = [
   'card.buy',
@@ -15,14 +15,17 @@ export const LEDGER_TYPES = [
   'withdraw.paid',
   'withdraw.refund',
   'payment.refund',
-  /** An operator cancelled an order paid online: its price waits in `system:refunds-due` (decision 037). */
+  /**
+   * An operator cancelled an order paid online: its price waits in `system:refunds-due` (decision 037 "The payment
+   * lifecycle").
+   */
   'card.cancel',
   /** The provider sent money back: it leaves `system:refunds-due` for the gateway's account. */
   'gateway.refund',
   'demo.welcome',
   'adjustment.credit',
   'adjustment.debit',
-  /** A deleted account's remaining balance and points, moved to `system:forfeited` (decision 047). */
+  /** A deleted account's remaining balance and points, moved to `system:forfeited` (decision 047 "Your data"). */
   'account.forfeit',
 ] as const;
 
@@ -52,10 +55,10 @@ export function isStatementType(value: string): value is StatementType {
 }
 
 /**
- * The lines of the points statement (`GET /api/user/points/statement`, decision 081): every kind
+ * The lines of the points statement (`GET /api/user/points/statement`, decision 081 "One points statement"): every kind
  * that moves a user's points, by the label the app gives it. Each is a ledger kind but
  * `points.release`, which is how the statement names a `points.collect` that collected an earlier
- * day's points a review released (decision 078).
+ * day's points a review released (decision 078 "A held step day is never a dead end").
  */
 export const POINTS_STATEMENT_TYPES = [
   'points.collect',

@@ -74,7 +74,7 @@ export const OPERATOR_ACTIONS = [
   'file.cleanup',
   'storage.copy',
   'storage.sweep',
-  // Operators (docs/product/rules.md, Operators; decisions 073, 074).
+  // Operators (docs/product/rules.md, Operators; decisions 073 "Operator sign-in", 074 "Independent second approvers").
   'operator.create',
   'operator.roles',
   'operator.disable',

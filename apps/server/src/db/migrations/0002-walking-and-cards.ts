@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only, so one file serves both dialects (decision 002). Days are 'YYYY-MM-DD'
-// text in the business time zone; times are epoch ms; money and points are integer minor units.
+// Schema builder only, so one file serves both dialects (decision 002 "Kysely over embedded SQLite or PostgreSQL").
+// Days are 'YYYY-MM-DD' text in the business time zone; times are epoch ms; money and points are integer minor units.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Personal numbers are stored sealed (AES-256-GCM), beside a
-// mask for answers and a keyed hash for equality checks; never in plain text.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Personal numbers are stored sealed
+// (AES-256-GCM), beside a mask for answers and a keyed hash for equality checks; never in plain text.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Orders and mailings copy the delivery address, so a later
-// edit or deletion of the address never changes where something was sent.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Orders and mailings copy the delivery
+// address, so a later edit or deletion of the address never changes where something was sent.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// "Only once" rules as partial unique indexes (decision 015), portable to SQLite and PostgreSQL.
-// Rows that already break a rule (written by concurrent requests before these indexes existed)
+// "Only once" rules as partial unique indexes (decision 015 "Only once rules are held by the database"), portable to
+// SQLite and PostgreSQL. Rows that already break a rule (written by concurrent requests before these indexes existed)
 // are settled first, in the same way on both dialects, so the indexes can be created:
 // - one ID number on several live checks: the verified one (else the earliest submitted) keeps
 //   it; the others become rejected with a reason the user sees, and may submit again;

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Indexes for the cleanup of unused uploads (decision 017):
-// it looks for old files and asks, for each, whether an identity refers to it.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Indexes for the cleanup of unused
+// uploads (decision 017 "Upload quotas, sign-up and captcha limits"): it looks for old files and asks, for each,
+// whether an identity refers to it.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

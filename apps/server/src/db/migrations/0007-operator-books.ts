@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Money that arrived for an order already paid is held in
-// `system:refunds-due`; an operator refunds it to its payer once. The primary key is the "once".
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Money that arrived for an order
+// already paid is held in `system:refunds-due`; an operator refunds it to its payer once. The primary key is the
+// "once".
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Operator accounts and console sessions (decision 021); the
-// record of operator actions gains who acted by id, from where, and the state before and after.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Operator accounts and console
+// sessions (decision 021 "Operator accounts and console sessions"); the record of operator actions gains who acted by
+// id, from where, and the state before and after.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Money under four eyes (decision 023): balance corrections
-// waiting for a second finance operator, and on withdrawals the first approval of a large one,
-// who paid it and the bank's transfer reference.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Money under four eyes (decision
+// 023 "Money under four eyes"): balance corrections waiting for a second finance operator, and on withdrawals the first
+// approval of a large one, who paid it and the bank's transfer reference.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Card plans become versioned (decision 025): an edit adds a
-// new row that replaces the old one on sale, and the old row stays, retired, for the cards and
-// orders sold under it. Home items get a version for stale-edit checks.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Card plans become versioned (decision
+// 025 "Card plans and the home page in the console"): an edit adds a new row that replaces the old one on sale, and the
+// old row stays, retired, for the cards and orders sold under it. Home items get a version for stale-edit checks.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;
@@ -26,7 +26,8 @@ export async function up(db: AnyDb): Promise<void> {
     .where('is_active', '=', 0)
     .execute();
   // At most one live (not retired) version per plan: two operators editing at once cannot both
-  // put a successor on sale, whatever the compare-and-set before it (decision 015).
+  // put a successor on sale, whatever the compare-and-set before it (decision 015 "Only once rules are held by the
+  // database").
   await db.schema
     .createIndex('card_plans_one_live_version')
     .on('card_plans')

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Indexes for the dashboard's read-only aggregates
-// (decision 027): each reads the last 30 days of a table that grows with every user and day, or
-// counts one queue, without scanning the whole table.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Indexes for the dashboard's read-only
+// aggregates (decision 027 "The console's dashboard"): each reads the last 30 days of a table that grows with every
+// user and day, or counts one queue, without scanning the whole table.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Public catalogue images uploaded in the console (goods,
-// banners, quick entries, notices): served to everyone at /media/<id>.<ext>, unlike users' uploads.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Public catalogue images uploaded in
+// the console (goods, banners, quick entries, notices): served to everyone at /media/<id>.<ext>, unlike users' uploads.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

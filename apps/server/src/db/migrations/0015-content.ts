@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Content in the console (decision 028): notices and
-// community channels get a version for stale edits, notices an update time, and companion
-// packages uploaded in the console are recorded (the newest version code is served).
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Content in the console (decision
+// 028 "Content in the console"): notices and community channels get a version for stale edits, notices an update time,
+// and companion packages uploaded in the console are recorded (the newest version code is served).
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;
@@ -21,7 +21,8 @@ export async function up(db: AnyDb): Promise<void> {
     .createTable('companion_packages')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('version', 'varchar(32)', (c) => c.notNull())
-    // Once per version code: the constraint, not a read before the insert (decision 015).
+    // Once per version code: the constraint, not a read before the insert (decision 015 "Only once rules are held by
+    // the database").
     .addColumn('version_code', 'integer', (c) => c.notNull().unique())
     .addColumn('file_name', 'varchar(128)', (c) => c.notNull())
     .addColumn('storage_key', 'varchar(255)', (c) => c.notNull())

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Walking all day (decision 029): each source's count per day
-// (the day credits the highest), refused reports kept for the day's receipt, flagged days waiting
-// for a reviewer, step-source tokens, health imports (once per file), and which devices counted for
-// which accounts.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Walking all day (decision 029 "Steps
+// from every source"): each source's count per day (the day credits the highest), refused reports kept for the day's
+// receipt, flagged days waiting for a reviewer, step-source tokens, health imports (once per file), and which devices
+// counted for which accounts.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;
@@ -62,7 +62,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('operator_id', 'varchar(64)', (c) => c.references('operators.id'))
     .addColumn('note', 'varchar(500)')
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-    // One review per user and day: the constraint, not a read before the insert (decision 015).
+    // One review per user and day: the constraint, not a read before the insert (decision 015 "Only once rules are held
+    // by the database").
     .addUniqueConstraint('step_reviews_user_day', ['user_id', 'day'])
     .execute();
   await db.schema.createIndex('step_reviews_status').on('step_reviews').columns(['status', 'created_at']).execute();
@@ -87,7 +88,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('first_day', 'varchar(10)')
     .addColumn('last_day', 'varchar(10)')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
-    // The same file twice adds nothing (decision 015).
+    // The same file twice adds nothing (decision 015 "Only once rules are held by the database").
     .addUniqueConstraint('health_imports_user_file', ['user_id', 'sha256'])
     .execute();
 

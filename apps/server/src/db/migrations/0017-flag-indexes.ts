@@ -1,8 +1,8 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 
-// Schema builder only (decision 002). For flagged days (decision 029): the shared-address check
-// finds other accounts' delivery addresses by phone number without scanning the table; and a
-// day's credited source is now a source key (`web:<device>`, up to 80 characters like
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). For flagged days (decision 029 "Steps
+// from every source"): the shared-address check finds other accounts' delivery addresses by phone number without
+// scanning the table; and a day's credited source is now a source key (`web:<device>`, up to 80 characters like
 // step_sources.source), wider than the 16 characters of 0002. SQLite does not enforce lengths.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). SMS delivery and codes (decision 034): the outbox becomes a
-// queue (a message waits as `pending` until a deliverer claims it with a lease, then is `sent`, or
-// retried with backoff until `failed`), messages carry a template and its parameters for the
-// provider, and every SMS code (sign-up, password reset) lives in one table by purpose.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). SMS delivery and codes (decision
+// 034 "SMS delivery and codes"): the outbox becomes a queue (a message waits as `pending` until a deliverer claims it
+// with a lease, then is `sent`, or retried with backoff until `failed`), messages carry a template and its parameters
+// for the provider, and every SMS code (sign-up, password reset) lives in one table by purpose.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// Schema builder only (decision 002). The payment lifecycle (decision 037):
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). The payment lifecycle (decision
+// 037 "The payment lifecycle"):
 // - payments.checked_at: when the provider was last asked about a pending payment, so a polled
 //   payment is queried at most every few seconds however many read it;
 // - membership_orders.payment_id: the payment that paid an online order (the one an operator's

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Content in every language (decision 042): plans, goods,
-// categories, home items (banners and quick entries), notices and community channels get their
-// default language and their texts in the other languages. The columns that hold today's texts
-// (name, title, description, body) become the default language's text, and today that language
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Content in every language (decision
+// 042 "Content in every language"): plans, goods, categories, home items (banners and quick entries), notices and
+// community channels get their default language and their texts in the other languages. The columns that hold today's
+// texts (name, title, description, body) become the default language's text, and today that language
 // is English: every existing row is marked `en` with no other language yet, so nothing is lost
 // and every answer reads as it did until an operator adds a language.
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). The user's profile (decision 043): a nickname, and an
-// avatar that is one of the user's own uploads (purpose `avatar`). Both start empty; the app
-// greets by the masked mobile number until a nickname is set.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). The user's profile (decision
+// 043 "Profile (nickname and avatar), My in groups with icons"): a nickname, and an avatar that is one of the user's
+// own uploads (purpose `avatar`). Both start empty; the app greets by the masked mobile number until a nickname is set.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
-// Schema builder only (decision 002). The notifications inbox (decision 044): one row per user
-// and event, written in the transaction of the change it tells about. `dedupe_key` names the
-// event (`withdrawal.paid:<id>`); the unique index on (user_id, dedupe_key) is what makes an
-// event notify once, however often the decision or the sweep runs (decision 015). `params` holds
-// the values the text needs as JSON; the text itself is rendered in the reader's language when
-// the inbox is read.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). The notifications inbox (decision
+// 044 "The notifications inbox"): one row per user and event, written in the transaction of the change it tells about.
+// `dedupe_key` names the event (`withdrawal.paid:<id>`); the unique index on (user_id, dedupe_key) is what makes an
+// event notify once, however often the decision or the sweep runs (decision 015 "Only once rules are held by the
+// database"). `params` holds the values the text needs as JSON; the text itself is rendered in the reader's language
+// when the inbox is read.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Policies and consents (decision 046): the terms of service
-// and the privacy policy, each in numbered versions with a text per language (as content is,
-// decision 042), and an append-only record of what each user agreed to and when.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Policies and consents (decision
+// 046 "Policies and consent"): the terms of service and the privacy policy, each in numbered versions with a text per
+// language (as content is, decision 042 "Content in every language"), and an append-only record of what each user
+// agreed to and when.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Web Push (decision 048): a browser's subscription per row,
-// its endpoint unique (one browser belongs to one account at a time); each user's push
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Web Push (decision 048 "Web Push"): a
+// browser's subscription per row, its endpoint unique (one browser belongs to one account at a time); each user's push
 // preferences (on or off, the daily goal reminder and its local time and time zone, the language
 // pushes are written in); and one row per user and local day a goal reminder was queued, whose
 // primary key makes the reminder once a day whatever runs the sweep.

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Operator sign-in (decision 073): a created operator whose
-// password was generated must set its own at the first sign-in; failures on one operator from
-// any address lock its sign-in until a time, set by one compare-and-set; the last lock (when,
-// after how many failures, from how many addresses) stays for the operator's own notice.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Operator sign-in (decision
+// 073 "Operator sign-in"): a created operator whose password was generated must set its own at the first sign-in;
+// failures on one operator from any address lock its sign-in until a time, set by one compare-and-set; the last lock
+// (when, after how many failures, from how many addresses) stays for the operator's own notice.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Independent second approvers (decision 074): each operator
-// records who created it and who last gave it a money or admin role (finance, admin) and when, so
-// a four-eyes compare-and-set can refuse two operators of whom one made the other; and a role
-// grant table, where an admin's request to give finance or admin waits for a different admin,
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Independent second approvers
+// (decision 074 "Independent second approvers"): each operator records who created it and who last gave it a money or
+// admin role (finance, admin) and when, so a four-eyes compare-and-set can refuse two operators of whom one made the
+// other; and a role grant table, where an admin's request to give finance or admin waits for a different admin,
 // with at most one pending grant per operator (a partial unique index).
 //
 // Operators already there get what the record of operator actions says: who created them in the

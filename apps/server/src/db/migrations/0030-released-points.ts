@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Schema builder only (decision 002). A cleared day's points are released to the user to collect,
-// not credited by the reviewer (decision 078): the review keeps how many points its clearing
-// released and when the user collected them, so they are collected once.
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). A cleared day's points are released
+// to the user to collect, not credited by the reviewer (decision 078 "A held step day is never a dead end"): the review
+// keeps how many points its clearing released and when the user collected them, so they are collected once.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
-// Schema builder only (decision 002). Connected wearable accounts (decision 086): one row per
-// connection with its sealed tokens and sync state, the OAuth starts that wait for the provider's
-// redirect, a log of sync attempts for the operators' health view, and the hourly buckets a
-// step-source token posts (each counted once).
+// Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Connected wearable accounts (decision
+// 086 "Connected wearable accounts"): one row per connection with its sealed tokens and sync state, the OAuth starts
+// that wait for the provider's redirect, a log of sync attempts for the operators' health view, and the hourly buckets
+// a step-source token posts (each counted once).
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;

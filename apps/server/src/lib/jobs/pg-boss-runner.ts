@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { jobOf, runEach, runLogged, type JobDefinition, type JobLog, type JobRunner, type JobStats } from './runner.js';
 
-/** pg-boss keeps its tables in this schema of the app's database (decision 055). */
+/** pg-boss keeps its tables in this schema of the app's database (decision 055 "Background jobs in a queue"). */
 export const JOBS_SCHEMA = 'pgboss';
 
 export interface PgBossSettings {

@@ -1,6 +1,6 @@
 /**
- * Background jobs (decision 055): one definition per job, run by a queue. On PostgreSQL the queue
- * is pg-boss (`pg-boss-runner.ts`), shared by every instance; on SQLite, which one process owns,
+ * Background jobs (decision 055 "Background jobs in a queue"): one definition per job, run by a queue. On PostgreSQL
+ * the queue is pg-boss (`pg-boss-runner.ts`), shared by every instance; on SQLite, which one process owns,
  * the same definitions run in this process (`InProcessRunner`). Either way a job's handler is a
  * pass over whatever is due, and each unit of work in it is guarded by the database (a unique key,
  * a compare-and-set or a row lock), so a pass run twice, or on two instances at once, does each

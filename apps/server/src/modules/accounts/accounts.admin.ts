@@ -19,7 +19,10 @@ import type { SessionsService } from './sessions.service.js';
 const INVITEES_SHOWN = 100;
 const UUID = /^[0-9a-fA-F-]{36}$/;
 
-/** What another domain answers about one user, through its own service (decision 026). */
+/**
+ * What another domain answers about one user, through its own service (decision 026 "User care in the operator
+ * console").
+ */
 export interface UserReaders {
   identity: IdentityService;
   cards: CardsService;
@@ -62,8 +65,8 @@ function stateOf(row: UserRow) {
 }
 
 /**
- * User care for operators (decision 026): search, a user's page composed from each domain's own
- * reader, freeze and unfreeze by compare-and-set on the user's version, and the reset of login
+ * User care for operators (decision 026 "User care in the operator console"): search, a user's page composed from each
+ * domain's own reader, freeze and unfreeze by compare-and-set on the user's version, and the reset of login
  * limits. Every read of a user is a recorded look; every change is recorded with before and after
  * in its transaction.
  */

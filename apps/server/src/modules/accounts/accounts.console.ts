@@ -18,7 +18,10 @@ function viewer(operator: ConsoleOperator): Viewer {
   return { operator: operator.name, masked: !operator.roles.includes('admin') };
 }
 
-/** User care in the console (decision 026): search, a user's page, freeze, login limits. */
+/**
+ * User care in the console (decision 026 "User care in the operator console"): search, a user's page, freeze, login
+ * limits.
+ */
 export function registerAccountsConsoleRoutes(
   endpoints: EndpointRegistrar,
   deps: { operators: OperatorsService; admin: { accounts: AccountsAdmin } },

@@ -16,7 +16,10 @@ export class AccountsRepository {
     return db.selectFrom('users').selectAll().where('invite_code', '=', code).executeTakeFirst();
   }
 
-  /** Sets the profile fields given (decision 043); answers the row after, or undefined. */
+  /**
+   * Sets the profile fields given (decision 043 "Profile (nickname and avatar), My in groups with icons"); answers the
+   * row after, or undefined.
+   */
   async updateProfile(
     db: Executor,
     id: string,
@@ -98,7 +101,7 @@ export class AccountsRepository {
 
   /**
    * Freezes or unfreezes a user if it is still at `version` and in the other state: the
-   * compare-and-set of decision 026. False when it lost.
+   * compare-and-set of decision 026 "User care in the operator console". False when it lost.
    */
   async setFrozen(
     db: Executor,
@@ -121,7 +124,7 @@ export class AccountsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  // Account deletion (decision 047) -----------------------------------------------------------
+  // Account deletion (decision 047 "Your data") -----------------------------------------------------------
 
   /**
    * Turns the user row into an anonymous tombstone: the number is replaced by a token that is no

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language, User } from '@stride/contract';
-import type { Config } from '../../config.js';
+import type { FrameConfig } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
 import { USER_KEYS, violatesUnique } from '../../db/constraints.js';
@@ -14,6 +14,7 @@ import type { PoliciesService, PolicyVersions } from '../policies/policies.servi
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { SmsCodesService } from '../sms-codes/sms-codes.service.js';
 import type { AccountsRepository, UserRow } from './accounts.repository.js';
+import type { AccountsSettings } from './accounts.settings.js';
 import type { PasswordResetsRepository } from './password-resets.repository.js';
 import type { PasswordHasher } from './passwords.js';
 import type { SessionsService } from './sessions.service.js';
@@ -56,9 +57,9 @@ export class AccountsService {
     private readonly limits: RateLimitService,
     private readonly codes: SmsCodesService,
     private readonly clock: Clock,
-    private readonly config: Config,
+    private readonly config: FrameConfig & AccountsSettings,
     private readonly inviteCodes: () => string = randomInviteCode,
-    /** The terms and privacy policy a sign-up accepts (decision 046). */
+    /** The terms and privacy policy a sign-up accepts (decision 046 "Policies and consent"). */
     private readonly policies: PoliciesService,
   ) {}
 
@@ -70,8 +71,8 @@ export class AccountsService {
   }
 
   /**
-   * Step 1 of sign-up (decision 035): the image captcha, then a 6-digit code by SMS to the number.
-   * A number that already has an account gets the same answer and no message, so the call cannot
+   * Step 1 of sign-up (decision 035 "Phone ownership at sign-up"): the image captcha, then a 6-digit code by SMS to the
+   * number. A number that already has an account gets the same answer and no message, so the call cannot
    * be used to find out who has an account.
    */
   async requestRegisterCode(
@@ -141,7 +142,7 @@ export class AccountsService {
     // moment, or a fresh invite code that another sign-up drew too (then draw again).
     for (let attempt = 1; ; attempt += 1) {
       try {
-        // The account and its acceptance of the policies are one change (decision 046).
+        // The account and its acceptance of the policies are one change (decision 046 "Policies and consent").
         await this.db.transaction().execute(async (trx) => {
           await this.repository.insert(trx, row);
           await this.policies.recordSignUp(trx, row.id, input.acceptedPolicies, address);
@@ -217,7 +218,7 @@ export class AccountsService {
       await recordFailure();
       throw new AppError('CREDENTIALS_INVALID', 'credentialsInvalid');
     }
-    // Only the right password learns that the account is frozen (decision 026).
+    // Only the right password learns that the account is frozen (decision 026 "User care in the operator console").
     if (user.frozen_at !== null) throw new AppError('ACCOUNT_FROZEN', 'accountFrozen');
     // The account keeps asking for the captcha while failures from elsewhere are in the window.
     await this.limits.reset(sourceKey);
@@ -230,7 +231,7 @@ export class AccountsService {
   }
 
   /**
-   * Step 0 of forgot password: the image captcha, then a code by SMS (decision 034). The same
+   * Step 0 of forgot password: the image captcha, then a code by SMS (decision 034 "SMS delivery and codes"). The same
    * answer whether or not the account exists, so the call cannot be used to find out who has an
    * account; only an account's number gets a message.
    */
@@ -318,7 +319,7 @@ export class AccountsService {
     this.sessions.forgetUser(user.id);
   }
 
-  // Your data (decision 047) ------------------------------------------------------------------
+  // Your data (decision 047 "Your data") ------------------------------------------------------------------
 
   /**
    * The fresh password check before an export or a deletion: rate limited per user and purpose
@@ -375,7 +376,8 @@ export class AccountsService {
         await this.repository.deletePasswordResets(trx, userId);
         await this.codes.forget(trx, account);
         await this.limits.clear(trx, [], [`%${account}%`, `%:user:${userId}`]);
-        // Once committed, this server's session cache lets the revoked sessions go (decision 049).
+        // Once committed, this server's session cache lets the revoked sessions go (decision 049 "A bench that holds on
+        // a busy machine").
         return () => Promise.resolve(this.sessions.forgetUser(userId));
       },
     };

@@ -1,11 +1,11 @@
 import argon2 from 'argon2';
-import type { Config } from '../../config.js';
+import type { AccountsSettings } from './accounts.settings.js';
 
 /** argon2id with at least OWASP's minimum (19 MiB, 2 iterations, 1 lane); raised by configuration. */
 export class PasswordHasher {
   private dummyHash: Promise<string> | undefined;
 
-  constructor(private readonly params: Config['argon2']) {}
+  constructor(private readonly params: AccountsSettings['argon2']) {}
 
   hash(password: string): Promise<string> {
     return argon2.hash(password, { type: argon2.argon2id, ...this.params });

@@ -12,13 +12,16 @@ export interface ProfileInput {
   readonly avatarFileId?: string | null | undefined;
 }
 
-/** The user's nickname and avatar (decision 043). */
+/** The user's nickname and avatar (decision 043 "Profile (nickname and avatar), My in groups with icons"). */
 export class ProfileService {
   constructor(
     private readonly db: Db,
     private readonly repository: AccountsRepository,
     private readonly files: FilesService,
-    /** The session read carries the nickname and avatar: told after a change commits (decision 049). */
+    /**
+     * The session read carries the nickname and avatar: told after a change commits (decision 049 "A bench that holds
+     * on a busy machine").
+     */
     private readonly forgetSessions: (userId: string) => void = () => undefined,
   ) {}
 

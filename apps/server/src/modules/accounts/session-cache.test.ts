@@ -26,9 +26,9 @@ import {
 import { createApp } from '../../app.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 
-// Decision 049: a server keeps a token's session and user for at most SESSION_CACHE_MS (1 s by
-// default). Every way a session ends, or the user it carries changes, takes effect at once on the
-// server that made the change, even for a token it has just kept; on any other server within the
+// Decision 049 "A bench that holds on a busy machine": a server keeps a token's session and user for at most
+// SESSION_CACHE_MS (1 s by default). Every way a session ends, or the user it carries changes, takes effect at once on
+// the server that made the change, even for a token it has just kept; on any other server within the
 // second. Each case below makes a call first, so the token is in the cache when the change comes.
 const t = useTestApp({ IDENTITY_REVIEW: 'operator' });
 

@@ -9,7 +9,7 @@ export class SessionsRepository {
 
   /**
    * The live session of a token hash, with its user as the registrar sees it and whether the user
-   * is frozen: one query on the hot path (decision 026).
+   * is frozen: one query on the hot path (decision 026 "User care in the operator console").
    */
   findLive(
     db: Executor,

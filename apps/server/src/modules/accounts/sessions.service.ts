@@ -21,8 +21,8 @@ const CACHE_ENTRIES = 10_000;
  * Opaque bearer tokens, stored only as keyed hashes, with a sliding expiry. The expiry moves at
  * most once a day per session so that reading does not turn every request into a write.
  *
- * A token's session and user are kept for at most `cacheMs` (1 s by default; decision 049), so a
- * burst of calls reads the database once. Whatever ends a session or changes what the session
+ * A token's session and user are kept for at most `cacheMs` (1 s by default; decision 049 "A bench that holds on a busy
+ * machine"), so a burst of calls reads the database once. Whatever ends a session or changes what the session
  * read carries (logout, a password change or reset, a freeze or unfreeze, an identity decision,
  * an account's deletion) calls `forgetUser` after its transaction commits: this server sees it at
  * once, every other server within `cacheMs`. A read that was under way while a user was forgotten
@@ -65,7 +65,7 @@ export class SessionsService {
 
   /**
    * The registrar extracts the bearer token from the request. A frozen user's live session is
-   * refused with 1018 rather than ended, so the app can say why (decision 026).
+   * refused with 1018 rather than ended, so the app can say why (decision 026 "User care in the operator console").
    */
   async authenticate(token: string): Promise<AuthUser | null> {
     const now = this.clock.now();

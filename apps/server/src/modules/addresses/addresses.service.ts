@@ -46,7 +46,8 @@ export function normalisedAddress(row: Pick<AddressRow, 'region' | 'detail' | 'p
  * Delivery addresses. Exactly one is the default whenever any exist: the first one is; marking
  * one unmarks the others; unmarking the default, or deleting it, passes it to the newest other.
  * Every change runs under the user row's lock (the count limit and "exactly one"); a partial
- * unique index keeps it to at most one default whatever writes (decision 015).
+ * unique index keeps it to at most one default whatever writes (decision 015 "Only once rules are held by the
+ * database").
  */
 export class AddressesService {
   constructor(
@@ -145,7 +146,7 @@ export class AddressesService {
     if (newest) await this.repository.update(trx, userId, newest.id, { is_default: 1 });
   }
 
-  /** The addresses section; deleting removes them (decision 047). */
+  /** The addresses section; deleting removes them (decision 047 "Your data"). */
   personalData(): PersonalDataSection {
     return {
       name: 'addresses',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { MINUTE_MS, type Clock } from '../../lib/clock.js';
 import { keyedHash, sameHash } from '../../lib/secrets.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { CaptchaRepository } from './captcha.repository.js';
+import type { CaptchaSettings } from './captcha.settings.js';
 import { drawCaptcha, randomCaptchaText } from './raster-captcha.js';
 
 export const CAPTCHA_TTL_MS = 5 * MINUTE_MS;
@@ -21,7 +21,10 @@ export interface CaptchaGenerator {
   create(): CaptchaImage | Promise<CaptchaImage>;
 }
 
-/** The production generator: a distorted raster picture (decisions 017 and 075). */
+/**
+ * The production generator: a distorted raster picture (decisions 017 "Upload quotas, sign-up and captcha limits" and
+ * 075 "A captcha people can read").
+ */
 export const rasterCaptchaGenerator: CaptchaGenerator = {
   async create() {
     const text = randomCaptchaText();
@@ -43,10 +46,13 @@ export class CaptchaService {
     private readonly secret: string,
     private readonly generator: CaptchaGenerator,
     private readonly limits: RateLimitService,
-    private readonly config: Pick<Config, 'captcha'>,
+    private readonly config: CaptchaSettings,
   ) {}
 
-  /** Answers are compared without case and without spaces (decision 075): the picture shows capitals. */
+  /**
+   * Answers are compared without case and without spaces (decision 075 "A captcha people can read"): the picture shows
+   * capitals.
+   */
   private hash(answer: string): string {
     return keyedHash(this.secret, 'captcha', answer.replace(/\s+/g, '').toLowerCase());
   }

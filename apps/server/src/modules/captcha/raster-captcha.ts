@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 
 /**
- * The production captcha picture (decisions 017 and 075): a PNG, never markup. Each character's
- * outline comes from Atkinson Hyperlegible Bold, a face drawn so that similar letters differ; it
- * gets its own rotation, skew, scale and colour, and is placed so that its whole turned outline,
- * moved as far as the wave can move it, stays inside the frame with a margin. Soft blobs and thin
+ * The production captcha picture (decisions 017 "Upload quotas, sign-up and captcha limits" and 075 "A captcha people
+ * can read"): a PNG, never markup. Each character's outline comes from Atkinson Hyperlegible Bold, a face drawn so that
+ * similar letters differ; it gets its own rotation, skew, scale and colour, and is placed so that its whole turned
+ * outline, moved as far as the wave can move it, stays inside the frame with a margin. Soft blobs and thin
  * crossing strokes are added, `sharp` draws it to pixels, every pixel is moved along two random
  * sine waves and specks are scattered. The outlines only ever exist inside the server; the answer
  * is in no byte of what is served.
@@ -15,8 +15,8 @@ import sharp from 'sharp';
 
 /**
  * Capitals and digits that no other letter or digit is read as, upright or turned, whole or with a
- * thin stroke across it (decision 075 lists what was left out and why). The picture shows them as
- * capitals and answers are compared without case, so lower case never has to be told apart.
+ * thin stroke across it (decision 075 "A captcha people can read" lists what was left out and why). The picture shows
+ * them as capitals and answers are compared without case, so lower case never has to be told apart.
  */
 export const CAPTCHA_ALPHABET = 'CEHJLMNRTV3';
 /** 11⁵ = 161 051 answers, one try each. */

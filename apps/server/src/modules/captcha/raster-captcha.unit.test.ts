@@ -145,7 +145,7 @@ describe('captcha alphabet (decision 075)', () => {
     expect(new Set(CAPTCHA_ALPHABET).size).toBe(CAPTCHA_ALPHABET.length);
     // Shapes a person takes for one another: every member is out, not all but one, since who sees
     // the shape cannot know which of them the alphabet kept. A/4 and K/X were misread in the first
-    // reading of the new picture (decision 075).
+    // reading of the new picture (decision 075 "A captcha people can read").
     const lookAlikes: Record<string, string> = {
       'round shapes': '0OQD',
       'upright strokes': '1I7',

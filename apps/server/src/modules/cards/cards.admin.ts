@@ -44,9 +44,9 @@ function termsColumns(terms: CardPlanTerms, kept?: CardPlanRow) {
 }
 
 /**
- * Operators' side of card plans (decision 025). The terms of a card already sold never change:
- * the card and its order point at the plan row (the version) they were sold under, and an edit
- * adds a new version instead of changing that row. The old version is retired, so it is no longer
+ * Operators' side of card plans (decision 025 "Card plans and the home page in the console"). The terms of a card
+ * already sold never change: the card and its order point at the plan row (the version) they were sold under, and an
+ * edit adds a new version instead of changing that row. The old version is retired, so it is no longer
  * for sale; online orders created under it may still be paid until they expire, at the price and
  * on the terms they were created with.
  */

@@ -4,7 +4,7 @@ import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { CardsAdmin } from './cards.admin.js';
 
-/** Card plans in the console (finance; decision 025). */
+/** Card plans in the console (finance; decision 025 "Card plans and the home page in the console"). */
 export function registerCardConsoleRoutes(
   endpoints: EndpointRegistrar,
   deps: { admin: { cards: CardsAdmin }; operators: OperatorsService },

@@ -11,7 +11,7 @@ import type {
 
 /** Rows to API types, in one place. */
 
-/** A plan's name in the user's language (decision 042). */
+/** A plan's name in the user's language (decision 042 "Content in every language"). */
 export function planName(plan: { name: string } & TranslatedRow, language: Language | undefined): string {
   return localize(language, plan, { name: plan.name }).name;
 }
@@ -44,7 +44,7 @@ export function toMyCard(
     daysLeft: today.daysLeft,
     todaySteps: today.steps,
     todayCashBackEarned: today.cashBackEarned,
-    // Held while today waits for review: what clearing would pay (decision 078).
+    // Held while today waits for review: what clearing would pay (decision 078 "A held step day is never a dead end").
     todayCashBackPending:
       today.flagged &&
       row.ends_on >= today.day &&

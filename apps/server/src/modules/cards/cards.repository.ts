@@ -14,7 +14,7 @@ export type PolicyRow = InsurancePoliciesTable;
 /** A policy with its holder's verified real name (null until verified). */
 export type PolicyWithHolderRow = PolicyRow & { holder_name: string | null };
 export type CardWithPlanRow = MemberCardsTable & { plan: CardPlanRow };
-/** An order with its plan's name in every language it has (decision 042). */
+/** An order with its plan's name in every language it has (decision 042 "Content in every language"). */
 export type OrderWithPlanRow = OrderRow & {
   plan_name: string;
   plan_default_language: string;
@@ -233,7 +233,8 @@ export class CardsRepository {
 
   /**
    * Pending orders past their expiry become expired (one user's, or everyone's), except while a
-   * payment of theirs is still pending: its trade is closed (or found paid) first (decision 037).
+   * payment of theirs is still pending: its trade is closed (or found paid) first (decision 037 "The payment
+   * lifecycle").
    */
   async expireOrders(db: Executor, userId: string | null, now: number): Promise<number> {
     let query = db
@@ -362,7 +363,7 @@ export class CardsRepository {
 
   /**
    * Users with a card active on `day` that has not been paid that day's cash back and has some of
-   * its price left to pay back (the daily settlement, decision 055), after `afterUserId`.
+   * its price left to pay back (the daily settlement, decision 055 "Background jobs in a queue"), after `afterUserId`.
    */
   async usersOwedCashBackOn(db: Executor, day: string, afterUserId: string, limit: number): Promise<string[]> {
     const rows = await db
@@ -391,7 +392,10 @@ export class CardsRepository {
     return rows.map((row) => row.user_id);
   }
 
-  /** Home reads it on every call, and each collection and report of steps (decision 068). */
+  /**
+   * Home reads it on every call, and each collection and report of steps (decision 068 "Queries built once on the hot
+   * paths").
+   */
   async activeCardsOn(db: Executor, userId: string, day: string): Promise<CardWithPlanRow[]> {
     return (await selectActiveCards(db, userId, day)).map(splitCard);
   }
@@ -445,7 +449,10 @@ export class CardsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** The day's credited steps and whether its review has the day waiting (flagged; decision 078). */
+  /**
+   * The day's credited steps and whether its review has the day waiting (flagged; decision 078 "A held step day is
+   * never a dead end").
+   */
   async stepDayOn(db: Executor, userId: string, day: string): Promise<{ steps: number; flagged: boolean }> {
     const row = await db
       .selectFrom('step_days as d')
@@ -499,7 +506,7 @@ export class CardsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  // Your data (decision 047) ------------------------------------------------------------------
+  // Your data (decision 047 "Your data") ------------------------------------------------------------------
 
   exportOrders(db: Executor, userId: string) {
     return db

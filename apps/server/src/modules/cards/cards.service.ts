@@ -9,7 +9,8 @@ import {
   type MyCard,
   type Policy,
 } from '@stride/contract';
-import type { Config } from '../../config.js';
+import type { PaymentsSettings } from '../payments/payments.settings.js';
+import type { CardsSettings } from './cards.settings.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { pageResult, pageWindow, retryOnUniqueViolation } from '../../db/retry.js';
@@ -46,7 +47,7 @@ export class CardsService {
     private readonly cipher: FieldCipher,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
-    private readonly config: Config,
+    private readonly config: CardsSettings & PaymentsSettings,
     private readonly notifications: NotificationsService,
   ) {}
 
@@ -181,12 +182,15 @@ export class CardsService {
     return (await this.repository.listCards(db, userId)).find((card) => card.id === cardId);
   }
 
-  /** Applies membership order expiry (on read, decision 008) before a listing. */
+  /**
+   * Applies membership order expiry (on read, decision 008 "Online payments and the sandbox provider") before a
+   * listing.
+   */
   async expireOrders(db: Executor, userId: string): Promise<void> {
     await this.repository.expireOrders(db, userId, this.clock.now());
   }
 
-  /** Every user's pending orders past their expiry, for the payments sweep (decision 037). */
+  /** Every user's pending orders past their expiry, for the payments sweep (decision 037 "The payment lifecycle"). */
   expireAllOrders(db: Executor, now: number): Promise<number> {
     return this.repository.expireOrders(db, null, now);
   }
@@ -197,7 +201,7 @@ export class CardsService {
   }
 
   /**
-   * Ends the card an order bought (decision 037): its last day becomes yesterday, so from this
+   * Ends the card an order bought (decision 037 "The payment lifecycle"): its last day becomes yesterday, so from this
    * moment it earns no cash back, lends no multiplier and its policy no longer covers. Cash back
    * already credited stays with the user. Answers the card's id (null: the order had none).
    */
@@ -206,7 +210,7 @@ export class CardsService {
     return this.repository.endCardOfOrder(trx, orderId, today, this.calendar.addDays(today, -1));
   }
 
-  /** Membership orders for operators (decision 037). */
+  /** Membership orders for operators (decision 037 "The payment lifecycle"). */
   async listOrdersForOperators(
     filter: { status?: string | undefined; userId?: string | undefined; orderId?: string | undefined },
     page: { page: number; pageSize: number },
@@ -366,7 +370,10 @@ export class CardsService {
     return credited;
   }
 
-  /** Users whose active cards may still be owed `day`'s cash back, a page at a time (decision 055). */
+  /**
+   * Users whose active cards may still be owed `day`'s cash back, a page at a time (decision 055 "Background jobs in a
+   * queue").
+   */
   usersOwedCashBackOn(db: Executor, day: string, afterUserId: string, limit: number): Promise<string[]> {
     return this.repository.usersOwedCashBackOn(db, day, afterUserId, limit);
   }
@@ -402,7 +409,8 @@ export class CardsService {
     if (!policy || policy.user_id !== userId) throw notFound();
     if (policy.ends_on < today) throw new AppError('BUSINESS_RULE', 'policyExpired');
     if (policy.claimed_at !== null) throw new AppError('BUSINESS_RULE', 'policyClaimed');
-    // The same ID number rule as real-name verification (contract rules, decision 041).
+    // The same ID number rule as real-name verification (contract rules, decision 041 "Flows that ask first and say
+    // what happened").
     const insuredId = insured.who === 'family' ? normalizeIdNumber(insured.idNumber) : '';
     if (insured.who === 'family' && !checkIdNumber(insuredId, today).valid) {
       throw new AppError('VALIDATION_FAILED', 'idNumberInvalid');
@@ -431,7 +439,7 @@ export class CardsService {
 
   /**
    * The memberships section: card orders, cards, cash backs and insurance (the insured's ID
-   * masked). Deleting forgets the insured person; an unpaid order blocks it (decision 047).
+   * masked). Deleting forgets the insured person; an unpaid order blocks it (decision 047 "Your data").
    */
   personalData(): PersonalDataSection {
     return {

@@ -16,7 +16,7 @@ export interface ChannelInput {
   qrImage?: string | null | undefined;
   position?: number | undefined;
   isActive?: boolean | undefined;
-  /** The language of name and description, and the other languages (decision 042). */
+  /** The language of name and description, and the other languages (decision 042 "Content in every language"). */
   languages?: LanguageInput | undefined;
 }
 

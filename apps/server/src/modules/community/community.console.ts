@@ -41,7 +41,10 @@ const input = (
   languages: { defaultLanguage: body.defaultLanguage, translations: body.translations },
 });
 
-/** Community channels in the console (decision 028): list, add, and edit with stale-edit checks. */
+/**
+ * Community channels in the console (decision 028 "Content in the console"): list, add, and edit with stale-edit
+ * checks.
+ */
 export function registerCommunityConsoleRoutes(
   endpoints: EndpointRegistrar,
   deps: { admin: { community: CommunityAdmin }; operators: OperatorsService },

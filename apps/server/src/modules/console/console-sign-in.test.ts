@@ -27,7 +27,7 @@ import {
 import { createTestApp, dialect, useTestApp, type TestApp } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 
-// The sign-in lock and the first password of decision 073, at the default settings: 10 failures
+// The sign-in lock and the first password of decision 073 "Operator sign-in", at the default settings: 10 failures
 // on one operator within LOGIN_FAILURE_WINDOW_MINUTES lock it for CONSOLE_LOGIN_LOCK_MINUTES (15).
 const t = useTestApp();
 
@@ -195,7 +195,8 @@ describe('the sign-in lock per operator', () => {
   });
 
   it('holds the lock across two servers on one database', async () => {
-    // Several servers share PostgreSQL (decision 058); on SQLite the one server plays both.
+    // Several servers share PostgreSQL (decision 058 "Several instances on one PostgreSQL"); on SQLite the one server
+    // plays both.
     const other = dialect === 'postgres' ? await createTestApp({}, { sharedWith: t }) : t;
     try {
       other.clock.set(t.clock.now());

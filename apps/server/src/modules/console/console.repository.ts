@@ -8,7 +8,7 @@ export type OperatorRow = OperatorsTable;
 export type RoleGrantRow = OperatorRoleGrantsTable;
 export type RoleGrantWithOperatorRow = RoleGrantRow & { operator_name: string; operator_roles: string };
 
-/** At most one pending role grant per operator (migration 0029, decision 074). */
+/** At most one pending role grant per operator (migration 0029, decision 074 "Independent second approvers"). */
 export const PENDING_ROLE_GRANT: UniqueKey = {
   name: 'operator_role_grants_pending',
   table: 'operator_role_grants',
@@ -57,7 +57,8 @@ export class ConsoleRepository {
       .execute();
   }
 
-  // Role grants (decision 074) ---------------------------------------------------------------
+  // Role grants (decision 074 "Independent second approvers")
+  // ---------------------------------------------------------------
 
   /** Fails with a unique violation of `PENDING_ROLE_GRANT` when the operator has one pending. */
   async insertGrant(db: Executor, row: RoleGrantRow): Promise<void> {
@@ -92,8 +93,8 @@ export class ConsoleRepository {
   }
 
   /**
-   * From pending to a decision, once. An approval carries decision 074 in the same statement: by
-   * an admin other than the one who asked and the operator the grant is for, and independent of
+   * From pending to a decision, once. An approval carries decision 074 "Independent second approvers" in the same
+   * statement: by an admin other than the one who asked and the operator the grant is for, and independent of
    * the one who asked.
    */
   async decideGrant(
@@ -147,7 +148,7 @@ export class ConsoleRepository {
 
   /**
    * Opens a session unless the operator's sign-in is locked at `row.created_at`: one statement, so
-   * a lock set meanwhile by another request or server refuses it (decision 073).
+   * a lock set meanwhile by another request or server refuses it (decision 073 "Operator sign-in").
    */
   async insertSessionUnlessLocked(db: Executor, row: Omit<ConsoleSessionsTable, 'revoked_at'>): Promise<boolean> {
     const result = await db
@@ -176,7 +177,7 @@ export class ConsoleRepository {
 
   /**
    * Locks the operator's sign-in until `until` unless it is locked already: the compare-and-set
-   * that makes concurrent failures lock (and record) once, on any server (decision 073).
+   * that makes concurrent failures lock (and record) once, on any server (decision 073 "Operator sign-in").
    */
   async lockSignIn(
     db: Executor,

@@ -27,7 +27,7 @@ import {
   type ConsoleMe,
 } from '@stride/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.js';
+import type { FrameConfig } from '../../config.js';
 import { CONSOLE_COOKIE, type ConsoleOperator, type EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
 import { maskMobile } from '../../lib/secrets.js';
@@ -36,6 +36,7 @@ import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { PayoutsAdmin } from '../payouts/payouts.admin.js';
 import { type ConsoleService, type OperatorView } from './console.service.js';
+import type { ConsoleSettings } from './console.settings.js';
 
 function me(operator: ConsoleOperator): ConsoleMe {
   return {
@@ -64,7 +65,13 @@ function parseJson(value: string | null): unknown {
 }
 
 /** HttpOnly and SameSite=Strict always; Secure when the console is reached over https. */
-function setCookie(reply: FastifyReply, request: FastifyRequest, config: Config, token: string, maxAge: number): void {
+function setCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  config: FrameConfig,
+  token: string,
+  maxAge: number,
+): void {
   const secure = config.publicUrl?.startsWith('https:') || request.protocol === 'https';
   reply.header(
     'set-cookie',
@@ -77,7 +84,7 @@ export function registerConsoleRoutes(
   deps: {
     console: ConsoleService;
     operators: OperatorsService;
-    config: Config;
+    config: FrameConfig & ConsoleSettings;
     admin: { identity: IdentityAdmin; payouts: PayoutsAdmin };
   },
 ): void {
@@ -115,7 +122,7 @@ export function registerConsoleRoutes(
   handle(consoleOperators, async () => (await service.listOperators()).map(operatorAnswer));
 
   handle(consoleCreateOperator, async ({ operator, body }) => {
-    // Finance and admin wait for a second admin (decision 074).
+    // Finance and admin wait for a second admin (decision 074 "Independent second approvers").
     const created = await service.createOperator(body, operator.name, { name: operator.name, id: operator.id });
     return { operator: operatorAnswer(created.operator), initialPassword: created.initialPassword };
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OperatorActionName, OperatorRole } from '@stride/contract';
 import { Secret, TOTP } from 'otpauth';
-import type { Config } from '../../config.js';
+import type { FrameConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { ConsoleOperator } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
@@ -9,10 +9,12 @@ import { HOUR_MS, MINUTE_MS, type Clock } from '../../lib/clock.js';
 import { qrDataUrl } from '../../lib/qr.js';
 import { keyedHash, randomInviteCode, randomToken, type FieldCipher } from '../../lib/secrets.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
+import type { AccountsSettings } from '../accounts/accounts.settings.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { ConsoleRepository, OperatorRow } from './console.repository.js';
+import type { ConsoleSettings } from './console.settings.js';
 import { isGranted, RoleGrants, roleList, type Asker } from './role-grants.js';
 
 const TOTP_PERIOD_SECONDS = 30;
@@ -31,7 +33,10 @@ export interface OperatorView {
   passwordChangeRequired: boolean;
   /** Null when not locked at the time of the view. */
   signInLockedUntil: number | null;
-  /** Decision 074: who created it, who last gave it finance or admin and when, and what waits for a second admin. */
+  /**
+   * Decision 074 "Independent second approvers": who created it, who last gave it finance or admin and when, and what
+   * waits for a second admin.
+   */
   createdBy: string | null;
   rolesChangedBy: string | null;
   rolesChangedAt: number | null;
@@ -45,7 +50,7 @@ function rolesOf(row: OperatorRow): OperatorRole[] {
   return row.roles.split(',').filter(Boolean) as OperatorRole[];
 }
 
-/** Sign-in is locked while `sign_in_locked_until` lies after `now` (decision 073). */
+/** Sign-in is locked while `sign_in_locked_until` lies after `now` (decision 073 "Operator sign-in"). */
 function lockedUntil(row: OperatorRow, now: number): number | null {
   return row.sign_in_locked_until !== null && row.sign_in_locked_until > now ? row.sign_in_locked_until : null;
 }
@@ -73,13 +78,13 @@ function initialPassword(): string {
 }
 
 /**
- * Operator accounts and console sessions (decision 021): argon2id passwords, a TOTP second
- * factor with one-time recovery codes, and sessions kept apart from users' sessions, stored as
+ * Operator accounts and console sessions (decision 021 "Operator accounts and console sessions"): argon2id passwords, a
+ * TOTP second factor with one-time recovery codes, and sessions kept apart from users' sessions, stored as
  * keyed hashes with a sliding idle expiry.
  */
 export class ConsoleService {
   private readonly idleMs: number;
-  /** Finance and admin given in the console wait for a second admin (decision 074). */
+  /** Finance and admin given in the console wait for a second admin (decision 074 "Independent second approvers"). */
   readonly roleGrants: RoleGrants;
 
   constructor(
@@ -90,7 +95,7 @@ export class ConsoleService {
     private readonly limits: RateLimitService,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
-    private readonly config: Config,
+    private readonly config: FrameConfig & ConsoleSettings & AccountsSettings,
   ) {
     this.idleMs = config.console.sessionIdleHours * HOUR_MS;
     this.roleGrants = new RoleGrants(db, repository, operators, clock);
@@ -107,8 +112,8 @@ export class ConsoleService {
 
   /**
    * Creates an operator; answers the one-time initial password unless one was given. `by` is
-   * recorded as its creator (decision 074). With `grantBy` (the console) finance and admin are
-   * not given yet but wait as a role grant for a second admin; without it (the command line, the
+   * recorded as its creator (decision 074 "Independent second approvers"). With `grantBy` (the console) finance and
+   * admin are not given yet but wait as a role grant for a second admin; without it (the command line, the
    * demo seed, which run with the server's own access) every role is given at once.
    */
   async createOperator(
@@ -129,7 +134,8 @@ export class ConsoleService {
       totp_confirmed_at: null,
       totp_last_step: null,
       created_at: this.clock.now(),
-      // A generated password is known to whoever created the operator: replaced at the first sign-in (decision 073).
+      // A generated password is known to whoever created the operator: replaced at the first sign-in (decision
+      // 073 "Operator sign-in").
       password_change_required: input.password === undefined ? 1 : 0,
       sign_in_locked_until: null,
       sign_in_locked_at: null,
@@ -200,7 +206,10 @@ export class ConsoleService {
     });
   }
 
-  /** The console's change of roles: adding finance or admin waits for a second admin (decision 074). */
+  /**
+   * The console's change of roles: adding finance or admin waits for a second admin (decision 074 "Independent second
+   * approvers").
+   */
   async setRoles(by: Asker, id: string, roles: OperatorRole[]): Promise<OperatorView> {
     const changed = await this.roleGrants.setRoles(by, id, roles);
     return { ...toOperatorView(changed.row, changed.now), pendingRoles: changed.pendingRoles };
@@ -230,7 +239,7 @@ export class ConsoleService {
 
   /**
    * Lifts a lock of an operator's sign-in before it ends: a compare-and-set on a lock still
-   * running, recorded with the admin, and the operator's failure counts cleared (decision 073).
+   * running, recorded with the admin, and the operator's failure counts cleared (decision 073 "Operator sign-in").
    */
   async liftSignInLock(by: string, id: string): Promise<OperatorView> {
     const now = this.clock.now();
@@ -326,7 +335,7 @@ export class ConsoleService {
   /**
    * Name and password, then the second factor once enrolled. Failures count per name and address
    * and per address, either over its limit refusing that address for the rest of the window; and
-   * per operator from any address, which locks the operator's sign-in for a while (decision 073).
+   * per operator from any address, which locks the operator's sign-in for a while (decision 073 "Operator sign-in").
    */
   async login(input: { name: string; password: string; code?: string | undefined }, ip: string): Promise<ConsoleLogin> {
     const windowMs = this.config.login.failureWindowMinutes * MINUTE_MS;
@@ -499,7 +508,7 @@ export class ConsoleService {
   /**
    * Every console session of the operator ends, this one included; but when the password replaced
    * is a generated initial one, this session goes on (to enrolment) and only the others end
-   * (decision 073).
+   * (decision 073 "Operator sign-in").
    */
   async changePassword(operator: ConsoleOperator, current: string, password: string): Promise<void> {
     const row = await this.repository.findOperator(this.db, operator.id);

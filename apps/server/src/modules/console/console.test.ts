@@ -39,8 +39,9 @@ import { ROLE_CASES } from '../../../test/console-roles/index.js';
 import { api, call, registerUser, useTestApp, type ApiOptions } from '../../../test/harness.js';
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock.js';
 
-// A low second-approval amount (¥100), so the role cases can make a large withdrawal (decision 023).
-// The lock per operator (decision 073) is console-sign-in.test.ts's: here the limits per address alone.
+// A low second-approval amount (¥100), so the role cases can make a large withdrawal (decision 023 "Money under four
+// eyes"). The lock per operator (decision 073 "Operator sign-in") is console-sign-in.test.ts's: here the limits per
+// address alone.
 const t = useTestApp({
   IDENTITY_REVIEW: 'operator',
   WITHDRAWAL_SECOND_APPROVAL_ABOVE: '10000',

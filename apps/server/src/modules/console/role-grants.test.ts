@@ -27,7 +27,7 @@ import { useTestApp } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 import { runOps } from '../../ops/cli.js';
 
-// Finance and admin given in the console wait for a second admin (decision 074).
+// Finance and admin given in the console wait for a second admin (decision 074 "Independent second approvers").
 const t = useTestApp();
 
 async function operatorRow(id: string) {

@@ -21,8 +21,8 @@ import {
 } from './console.repository.js';
 
 /**
- * The roles that only a second admin can give in the console (decision 074): finance moves money,
- * admin makes operators.
+ * The roles that only a second admin can give in the console (decision 074 "Independent second approvers"): finance
+ * moves money, admin makes operators.
  */
 export const GRANTED_ROLES: readonly OperatorRole[] = ['finance', 'admin'];
 
@@ -41,8 +41,8 @@ export function isGranted(role: OperatorRole): boolean {
 }
 
 /**
- * Role grants (decision 074): an admin's request in the console to give an operator finance or
- * admin waits as a pending row; a different admin, who is not the operator it is for and is
+ * Role grants (decision 074 "Independent second approvers"): an admin's request in the console to give an operator
+ * finance or admin waits as a pending row; a different admin, who is not the operator it is for and is
  * independent of the asker, approves it (the roles take effect then) or any admin rejects it. Each
  * decision is one compare-and-set on the pending row, through `OperatorsService.changeState`.
  */
@@ -132,8 +132,8 @@ export class RoleGrants {
   }
 
   /**
-   * Approves once: the compare-and-set carries who may approve (decision 074), then the roles are
-   * added to whatever the operator holds by then, with who asked as the last to give them.
+   * Approves once: the compare-and-set carries who may approve (decision 074 "Independent second approvers"), then the
+   * roles are added to whatever the operator holds by then, with who asked as the last to give them.
    */
   async approve(asker: Asker, id: string): Promise<RoleGrant> {
     let at = this.clock.now();

@@ -4,7 +4,6 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Config } from '../../config.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -12,6 +11,7 @@ import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { DownloadRepository } from './download.repository.js';
 import type { CompanionPackage, DownloadService } from './download.service.js';
+import type { DownloadSettings } from './download.settings.js';
 
 /** An .apk is a ZIP archive: its bytes start with a local file header. */
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -40,7 +40,7 @@ export class DownloadAdmin {
     private readonly download: DownloadService,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
-    private readonly config: Config,
+    private readonly config: DownloadSettings,
   ) {}
 
   current(): Promise<CompanionPackage | null> {
@@ -150,7 +150,7 @@ export class DownloadAdmin {
           after: { version, versionCode: input.versionCode, fileName, source: 'upload' },
           now,
         });
-        // Streamed into the store (the disk or S3, decision 054) before the row commits.
+        // Streamed into the store (the disk or S3, decision 054 "Object storage") before the row commits.
         await this.download.storeUploaded(storageKey, staged.temp);
       });
       for (const old of await this.repository.older(this.db, input.versionCode)) {

@@ -33,7 +33,7 @@ function toConsole(found: CompanionPackage | null, maxBytes: number): ConsoleCom
   };
 }
 
-/** The companion package in the console (decision 028): what is served, and a new upload. */
+/** The companion package in the console (decision 028 "Content in the console"): what is served, and a new upload. */
 export function registerDownloadConsoleRoutes(
   endpoints: EndpointRegistrar,
   deps: { admin: { download: DownloadAdmin }; operators: OperatorsService },

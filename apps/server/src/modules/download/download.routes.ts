@@ -2,12 +2,12 @@ import { CODES, getDownload } from '@stride/contract';
 import type { FastifyInstance } from 'fastify';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { publicOrigin } from '../../http/origin.js';
-import type { Config } from '../../config.js';
+import type { FrameConfig } from '../../config.js';
 import { DOWNLOAD_PREFIX, VERSION_CODE_FILE, type DownloadService } from './download.service.js';
 
 export function registerDownloadRoutes(
   endpoints: EndpointRegistrar,
-  deps: { download: DownloadService; config: Config },
+  deps: { download: DownloadService; config: FrameConfig },
 ): void {
   const { download, config } = deps;
 
@@ -34,7 +34,7 @@ export function registerDownloadFiles(app: FastifyInstance, download: DownloadSe
   app.get<{ Params: { name: string } }>(`${DOWNLOAD_PREFIX}/:name`, async (request, reply) => {
     const found = await download.package();
     if (!found || request.params.name !== found.name) return reply.code(404).send(missing(request.url, request.t));
-    // Streamed from the disk or the bucket, never whole in memory (decision 054).
+    // Streamed from the disk or the bucket, never whole in memory (decision 054 "Object storage").
     const opened = await download.open(found);
     if (!opened) return reply.code(404).send(missing(request.url, request.t));
     const contentType = found.name.endsWith('.apk')

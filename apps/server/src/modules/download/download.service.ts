@@ -1,11 +1,11 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { CompanionPackageRow, DownloadRepository } from './download.repository.js';
+import type { DownloadSettings } from './download.settings.js';
 
 export const DOWNLOAD_PREFIX = '/download';
 export const VERSION_CODE_FILE = 'version-code.txt';
@@ -32,10 +32,10 @@ function isFile(file: string): boolean {
  */
 export class DownloadService {
   constructor(
-    private readonly config: Config,
+    private readonly config: DownloadSettings,
     private readonly db: Db,
     private readonly repository: DownloadRepository,
-    /** The companion area of the object storage: uploaded packages (decision 054). */
+    /** The companion area of the object storage: uploaded packages (decision 054 "Object storage"). */
     private readonly store: ObjectStore,
   ) {}
 

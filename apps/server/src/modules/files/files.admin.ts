@@ -1,4 +1,4 @@
-import type { CleanupResult } from '../../cleanup.js';
+import type { CleanupResult } from './files.cleanup.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -58,7 +58,7 @@ export class FilesAdmin {
     return file;
   }
 
-  /** Objects of the uploads area no row names, older than the grace period (decision 054), by hand. */
+  /** Objects of the uploads area no row names, older than the grace period (decision 054 "Object storage"), by hand. */
   async removeStrayObjects(operator: string): Promise<{ objects: number; bytes: number }> {
     const result = await this.files.removeStrayObjects();
     await this.operators.record(this.db, {

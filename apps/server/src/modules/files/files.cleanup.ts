@@ -1,10 +1,15 @@
-import type { Config } from './config.js';
-import { DAY_MS, MINUTE_MS } from './lib/clock.js';
-import type { CaptchaService } from './modules/captcha/captcha.service.js';
-import type { FilesService } from './modules/files/files.service.js';
-import type { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
-import type { SmsCodesService } from './modules/sms-codes/sms-codes.service.js';
-import type { StepConnectionsService } from './modules/step-connections/step-connections.service.js';
+import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
+import type { AccountsSettings } from '../accounts/accounts.settings.js';
+import type { CaptchaService } from '../captcha/captcha.service.js';
+import type { CaptchaSettings } from '../captcha/captcha.settings.js';
+import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import type { SmsCodesService } from '../sms-codes/sms-codes.service.js';
+import type { StepConnectionsService } from '../step-connections/step-connections.service.js';
+import type { FilesService } from './files.service.js';
+import type { FilesSettings } from './files.settings.js';
+
+/** The windows the rate counters are kept for. */
+type CleanupConfig = Pick<AccountsSettings, 'login' | 'register'> & CaptchaSettings & Pick<FilesSettings, 'uploads'>;
 
 /** The services a cleanup run touches. */
 export interface CleanupServices {
@@ -12,9 +17,12 @@ export interface CleanupServices {
   captcha: CaptchaService;
   limits: RateLimitService;
   smsCodes: SmsCodesService;
-  /** Its sync log keeps a week (decision 086); absent where a caller has no connections (the ops command line's own cleanup). */
+  /**
+   * Its sync log keeps a week (decision 086 "Connected wearable accounts"); absent where a caller has no connections
+   * (the ops command line's own cleanup).
+   */
   stepConnections?: StepConnectionsService;
-  config: Config;
+  config: CleanupConfig;
 }
 
 export interface CleanupResult {
@@ -30,7 +38,7 @@ export interface CleanupResult {
 }
 
 /** Rate counters are kept at least a day, and at least as long as the longest window. */
-function counterRetentionMs(config: Config): number {
+function counterRetentionMs(config: CleanupConfig): number {
   const windows = [
     config.login.failureWindowMinutes,
     config.register.windowMinutes,
@@ -43,8 +51,9 @@ function counterRetentionMs(config: Config): number {
 /**
  * What would otherwise only grow: uploads nothing refers to (after `UPLOAD_UNUSED_GRACE_HOURS`),
  * expired captchas, finished rate-limit windows, ended SMS codes and connected accounts' sync log
- * rows older than a week (decision 086). The `files.cleanup` job runs it
- * every `CLEANUP_INTERVAL_MINUTES` (decision 055); `npm run ops -- files cleanup` runs it by hand.
+ * rows older than a week (decision 086 "Connected wearable accounts"). The `files.cleanup` job runs it
+ * every `CLEANUP_INTERVAL_MINUTES` (decision 055 "Background jobs in a queue"); `npm run ops -- files cleanup` runs it
+ * by hand.
  */
 export async function runCleanup(services: CleanupServices): Promise<CleanupResult> {
   const { files, bytes } = await services.files.cleanupUnreferenced();

@@ -9,11 +9,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
-import type { Config } from '../../config.js';
 import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { FilesAdmin } from './files.admin.js';
 import { MEDIA_PREFIX, type FilesService } from './files.service.js';
+import type { FilesSettings } from './files.settings.js';
 
 const MIB = 1024 * 1024;
 
@@ -23,7 +23,7 @@ const MIB = 1024 * 1024;
  */
 async function readUpload(
   request: FastifyRequest,
-  config: Config,
+  config: FilesSettings,
 ): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', 'uploadNotMultipart');
   let bytes: Buffer | undefined;
@@ -53,7 +53,10 @@ async function readUpload(
   return { bytes, fields };
 }
 
-export function registerFileRoutes(endpoints: EndpointRegistrar, deps: { files: FilesService; config: Config }): void {
+export function registerFileRoutes(
+  endpoints: EndpointRegistrar,
+  deps: { files: FilesService; config: FilesSettings },
+): void {
   const { files, config } = deps;
 
   endpoints.handle(uploadFile, async ({ user, request }) => {
@@ -74,7 +77,7 @@ export function registerFileRoutes(endpoints: EndpointRegistrar, deps: { files: 
 
 export function registerFileConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { admin: { files: FilesAdmin }; operators: OperatorsService; config: Config },
+  deps: { admin: { files: FilesAdmin }; operators: OperatorsService; config: FilesSettings },
 ): void {
   const handle = consoleHandler(endpoints, deps.operators);
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Upload, UploadPurpose } from '@stride/contract';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -9,6 +8,7 @@ import { MINUTE_MS, type Clock } from '../../lib/clock.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { PoliciesService } from '../policies/policies.service.js';
 import { StorageUnavailableError, type ObjectStore } from '../../storage/object-store.js';
+import type { FilesSettings } from './files.settings.js';
 import { CONTENT_TYPES, EXTENSIONS, reencodeImage, type ImageType } from './images.js';
 import type { FileRow, FilesRepository, MediaRow } from './files.repository.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
@@ -39,12 +39,12 @@ export class FilesService {
   constructor(
     private readonly db: Db,
     private readonly repository: FilesRepository,
-    /** The uploads area of the object storage (decision 054). */
+    /** The uploads area of the object storage (decision 054 "Object storage"). */
     private readonly store: ObjectStore,
     private readonly limits: RateLimitService,
     private readonly clock: Clock,
-    private readonly config: Config,
-    /** ID card and face photos need the user's consent first (decision 046). */
+    private readonly config: FilesSettings,
+    /** ID card and face photos need the user's consent first (decision 046 "Policies and consent"). */
     private readonly policies: PoliciesService,
   ) {}
 
@@ -208,7 +208,7 @@ export class FilesService {
   }
 
   /**
-   * Removes objects of the uploads area that no row names (decision 054): bytes an account
+   * Removes objects of the uploads area that no row names (decision 054 "Object storage"): bytes an account
    * deletion could not remove while the store was unreachable, or a process stopped between
    * storing bytes and committing their row. Only objects older than the grace period are looked
    * at, so an upload in flight is never one, and only keys of the shapes the server writes.
@@ -272,7 +272,7 @@ export class FilesService {
         return async () => {
           for (const key of keys) {
             // The account is gone already: bytes the store cannot remove now are strays, which
-            // removeStrayObjects takes later (decision 054).
+            // removeStrayObjects takes later (decision 054 "Object storage").
             await this.store.delete(key).catch((error: unknown) => {
               if (!(error instanceof StorageUnavailableError)) throw error;
             });

@@ -200,7 +200,7 @@ describe('the server runs the cleanup on its own', () => {
       vi.advanceTimersByTime(5 * MINUTE_MS);
       expect(await own.app.jobs.lastRun('files.cleanup')).toMatchObject({ files: 1 });
       expect(onDisk(unused.data.fileId, own)).toBe(false);
-      // Its own timer, and the daily stray-objects pass that comes with the cleanup (decision 054).
+      // Its own timer, and the daily stray-objects pass that comes with the cleanup (decision 054 "Object storage").
       expect(vi.getTimerCount()).toBe(2);
     } finally {
       await own.close();

@@ -20,7 +20,7 @@ import { runOps } from '../../ops/cli.js';
 import { S3Connection, S3ObjectStore } from '../../storage/s3-store.js';
 
 /**
- * Uploads end to end with STORAGE=s3 (decision 054): the bytes go to the bucket (nothing on the
+ * Uploads end to end with STORAGE=s3 (decision 054 "Object storage"): the bytes go to the bucket (nothing on the
  * instance's disk), come back only through the server's own access checks, and an outage of the
  * store is a clear 1014 that loses nothing.
  */
@@ -176,7 +176,7 @@ describe('an account deleted while the store is down', () => {
     }
     expect(await bucketArea('uploads').stat(key)).not.toBeNull();
     t.clock.set(Math.max(t.clock.now(), Date.now() + (t.config.uploads.unusedGraceHours + 1) * 60 * 60 * 1000));
-    // The daily job (decision 055) does what the operator's sweep does.
+    // The daily job (decision 055 "Background jobs in a queue") does what the operator's sweep does.
     expect(await t.app.jobs.run('files.stray-objects')).toMatchObject({ objects: 1 });
     expect(await bucketArea('uploads').stat(key)).toBeNull();
   });

@@ -61,8 +61,8 @@ export class IdentityAdmin {
 
   /**
    * A pending identity check opened for review, with the whole ID number decrypted for the
-   * reviewer to compare with the photos (decision 080). The look is recorded in the same read;
-   * a decided check or an unknown user shows nothing and records nothing.
+   * reviewer to compare with the photos (decision 080 "A console a new operator can read"). The look is recorded in the
+   * same read; a decided check or an unknown user shows nothing and records nothing.
    */
   async openCase(operator: string, userId: string): Promise<{ row: IdentityListRow; idNumber: string }> {
     const row = await this.repository.findWithAccount(this.db, userId);

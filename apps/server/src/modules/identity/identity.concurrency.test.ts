@@ -13,7 +13,8 @@ import {
   api,
 } from '../../../test/harness.js';
 
-// "One ID number, one account" is a partial unique index (decision 015): these submissions race.
+// "One ID number, one account" is a partial unique index (decision 015 "Only once rules are held by the database"):
+// these submissions race.
 let auto: TestApp;
 let reviewed: TestApp;
 beforeAll(async () => {

@@ -20,7 +20,7 @@ function consoleRefusal(error: unknown): unknown {
 }
 
 /**
- * The reviewers' console endpoints of the identity module (decision 027): the ID photos of a
+ * The reviewers' console endpoints of the identity module (decision 027 "The console's dashboard"): the ID photos of a
  * pending check, and the face-check queue. The identity queue itself stays in the console module.
  */
 export function registerIdentityConsoleRoutes(
@@ -66,7 +66,7 @@ export function registerIdentityConsoleRoutes(
   });
 
   // The whole ID number of one pending check, for the reviewer comparing it with the photos; each
-  // opening is recorded (decision 080). The queue itself keeps the number masked.
+  // opening is recorded (decision 080 "A console a new operator can read"). The queue itself keeps the number masked.
   handle(consoleIdentityCase, async ({ operator, params }) => {
     const { row, idNumber } = await admin.identity.openCase(operator.name, params.userId);
     return {

@@ -1,5 +1,6 @@
 import { checkIdNumber, normalizeIdNumber, type Identity } from '@stride/contract';
-import type { Config } from '../../config.js';
+import type { FrameConfig } from '../../config.js';
+import type { IdentitySettings } from './identity.settings.js';
 import type { Db } from '../../db/database.js';
 import { ONCE_ONLY, violatesUnique } from '../../db/constraints.js';
 import type { Executor } from '../../db/executor.js';
@@ -66,7 +67,7 @@ export class IdentityService {
     private readonly cipher: FieldCipher,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
-    private readonly config: Config,
+    private readonly config: FrameConfig & IdentitySettings,
     /** Told after a user's `real_name_status` changed: the session cache forgets the user. */
     private readonly userChanged: (userId: string) => void,
   ) {}
@@ -88,8 +89,8 @@ export class IdentityService {
     const idNumberHash = keyedHash(this.config.appSecret, 'id-number', idNumber);
     const isAutomatic = this.config.identityReview === 'auto' && check.kind === 'resident-id';
 
-    // One ID number on one account is the database's partial unique index (decision 015): two
-    // accounts submitting one number at the same moment meet there, and the loser is told.
+    // One ID number on one account is the database's partial unique index (decision 015 "Only once rules are held by
+    // the database"): two accounts submitting one number at the same moment meet there, and the loser is told.
     const row = await this.db
       .transaction()
       .execute(async (trx) => {

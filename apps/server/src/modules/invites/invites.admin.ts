@@ -12,7 +12,10 @@ export interface InviteeView {
   rewardPoints: number;
 }
 
-/** The operators' side of invites: a user's invitees for the console's user page (decision 026). */
+/**
+ * The operators' side of invites: a user's invitees for the console's user page (decision 026 "User care in the
+ * operator console").
+ */
 export class InvitesAdmin {
   constructor(
     private readonly db: Db,

@@ -35,7 +35,8 @@ export class InvitesRepository {
         .selectFrom('users as u')
         .leftJoin('invite_rewards as r', 'r.invitee_id', 'u.id')
         .select(['u.id', 'u.account', 'u.created_at', 'r.created_at as qualified_at', 'r.points'])
-        // With the qualifying steps: whether they walked them on a day that waits for review (decision 078).
+        // With the qualifying steps: whether they walked them on a day that waits for review (decision 078 "A held step
+        // day is never a dead end").
         .$if(qualifyingSteps !== undefined, (query) =>
           query.select((eb) =>
             eb
@@ -74,7 +75,7 @@ export class InvitesRepository {
     return Number(asInviter?.total ?? 0) + Number(asInvitee?.points ?? 0);
   }
 
-  /** Rewards on either side, the other person by id only (decision 047). */
+  /** Rewards on either side, the other person by id only (decision 047 "Your data"). */
   exportRewards(db: Executor, userId: string) {
     return db
       .selectFrom('invite_rewards')

@@ -1,5 +1,5 @@
 import type { ResponseOf, getInvite } from '@stride/contract';
-import type { Config } from '../../config.js';
+import type { InvitesSettings } from './invites.settings.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { lockUserRow } from '../../db/locks.js';
@@ -29,7 +29,7 @@ export class InvitesService {
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
-    private readonly config: Config,
+    private readonly config: InvitesSettings,
     private readonly notifications: NotificationsService,
   ) {}
 
@@ -129,7 +129,7 @@ export class InvitesService {
     };
   }
 
-  /** The invites section: how many people the user invited and the rewards either way (decision 047). */
+  /** The invites section: how many people the user invited and the rewards either way (decision 047 "Your data"). */
   personalData(): PersonalDataSection {
     return {
       name: 'invites',

@@ -21,7 +21,7 @@ import {
 import { balanceOf, registerUser, useTestApp } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 
-// Independent second approvers (decision 074), with the default period of 90 days.
+// Independent second approvers (decision 074 "Independent second approvers"), with the default period of 90 days.
 const t = useTestApp();
 
 const YUAN_50000 = 5_000_000;

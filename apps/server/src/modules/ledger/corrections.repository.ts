@@ -6,7 +6,7 @@ import type { Independence } from '../operators/operators.service.js';
 export type CorrectionRow = BalanceCorrectionsTable;
 export type CorrectionWithUserRow = CorrectionRow & { user_account: string };
 
-/** Balance corrections (decision 023): each decision is a compare-and-set on `pending`. */
+/** Balance corrections (decision 023 "Money under four eyes"): each decision is a compare-and-set on `pending`. */
 export class CorrectionsRepository {
   findUser(db: Executor, ref: string): Promise<{ id: string; account: string } | undefined> {
     return db
@@ -32,8 +32,8 @@ export class CorrectionsRepository {
 
   /**
    * From pending to a decision, once. `requester` narrows it to corrections someone did (`same`)
-   * or did not (`other`) request, and `independence` (an approval, decision 074) to requesters
-   * independent of the decider: four eyes is part of the one statement.
+   * or did not (`other`) request, and `independence` (an approval, decision 074 "Independent second approvers") to
+   * requesters independent of the decider: four eyes is part of the one statement.
    */
   async decide(
     db: Executor,

@@ -34,11 +34,11 @@ function amountText(asset: string, amount: number): string {
 }
 
 /**
- * Finance's side of the ledger (decision 023): balance corrections under four eyes and the ledger
- * report. A correction is requested by one finance operator and approved (moving the money) or
+ * Finance's side of the ledger (decision 023 "Money under four eyes"): balance corrections under four eyes and the
+ * ledger report. A correction is requested by one finance operator and approved (moving the money) or
  * rejected by a different one; its requester may cancel it while it waits. The approver must be
  * independent of the requester: neither created the other or gave it finance or admin within
- * FOUR_EYES_INDEPENDENCE_DAYS (decision 074).
+ * FOUR_EYES_INDEPENDENCE_DAYS (decision 074 "Independent second approvers").
  */
 export class LedgerAdmin {
   constructor(
@@ -155,8 +155,8 @@ export class LedgerAdmin {
   }
 
   /**
-   * Approves once, by someone other than the requester and independent of it (decision 074): the
-   * compare-and-set first, then the transfer in the same transaction. A debit beyond the user's
+   * Approves once, by someone other than the requester and independent of it (decision 074 "Independent second
+   * approvers"): the compare-and-set first, then the transfer in the same transaction. A debit beyond the user's
    * balance is refused by the ledger's one-statement check, so nothing (not even the decision) is
    * kept.
    */
@@ -221,7 +221,7 @@ export class LedgerAdmin {
         subjectId: row.id,
         detail: { userId: row.user_id, direction: row.direction, asset: row.asset, amount: Number(row.amount) },
         before: { status: 'pending', balance: balances.before },
-        // Who asked and who approved, and how each came to the role (decision 074).
+        // Who asked and who approved, and how each came to the role (decision 074 "Independent second approvers").
         after: {
           status: 'approved',
           balance: balances.after,

@@ -12,7 +12,7 @@ import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { LedgerAdmin } from './ledger.admin.js';
 
-/** Finance's ledger endpoints in the console (decision 023). */
+/** Finance's ledger endpoints in the console (decision 023 "Money under four eyes"). */
 export function registerLedgerConsoleRoutes(
   endpoints: EndpointRegistrar,
   deps: { operators: OperatorsService; admin: { ledger: LedgerAdmin } },

@@ -5,8 +5,9 @@ import { prepared } from '../../db/prepared.js';
 export type { Executor } from '../../db/executor.js';
 
 // Every transfer writes itself, moves each leg's balance and writes the legs: prepared once, sent
-// with each call's values (decision 068). Home reads a user's balances with the rest of its part
-// in one statement of the walking module's (decision 072), by the codes accountCode() makes.
+// with each call's values (decision 068 "Queries built once on the hot paths"). Home reads a user's balances with the
+// rest of its part in one statement of the walking module's (decision 072 "Home reads the user's own part in one
+// statement"), by the codes accountCode() makes.
 
 /** The transfer's row, unless its idempotency key was used: then no row, and nothing written. */
 const insertTransferRow = prepared(
@@ -276,7 +277,7 @@ export class LedgerRepository {
     return rows.map((row) => ({ code: row.code, asset: row.asset, balance: Number(row.balance) }));
   }
 
-  /** Every entry on a user's accounts, oldest first, with its transfer's kind (decision 047). */
+  /** Every entry on a user's accounts, oldest first, with its transfer's kind (decision 047 "Your data"). */
   exportEntries(db: Executor, userId: string) {
     return db
       .selectFrom('ledger_entries as e')

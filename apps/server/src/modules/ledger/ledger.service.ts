@@ -46,8 +46,8 @@ export function accountCode(ref: LedgerAccountRef): string {
 
 /**
  * The system accounts that every user's everyday operations move (an exchange, collected points, a
- * goods order, a card bought), whose balance is kept in SYSTEM_STRIPES rows (decision 053):
- * `<code>` and `<code>#1` … `<code>#15`, each transfer moving one of them at random, so that
+ * goods order, a card bought), whose balance is kept in SYSTEM_STRIPES rows (decision 053 "Fewer statements for home
+ * and for money"): `<code>` and `<code>#1` … `<code>#15`, each transfer moving one of them at random, so that
  * concurrent transfers of different users do not all wait for one row until each commit. The
  * account's balance is the sum of its rows; system accounts may go below zero, so no check needs
  * the whole. Other system accounts (read by code, such as `system:refunds-due`) keep one row.
@@ -131,8 +131,8 @@ export class LedgerService {
     }
 
     // A fixed lock order (by account code) keeps two transfers over the same accounts from
-    // deadlocking. Each leg is one statement that checks, moves and answers the balance (decision 053).
-    // One stripe of each system account, chosen at random per transfer.
+    // deadlocking. Each leg is one statement that checks, moves and answers the balance (decision 053 "Fewer statements
+    // for home and for money"). One stripe of each system account, chosen at random per transfer.
     const stripe = randomInt(SYSTEM_STRIPES);
     const legs = request.legs
       .map((leg, index) => ({ ...leg, code: legCode(leg.account, stripe), index }))
@@ -223,9 +223,9 @@ export class LedgerService {
   }
 
   /**
-   * What users hold per asset, read cheaply for every metrics scrape (decision 056): every
-   * transfer sums to zero per asset, so users' total is minus the system accounts' total, and
-   * those are a handful of rows where summing the users' accounts reads one row per user.
+   * What users hold per asset, read cheaply for every metrics scrape (decision 056 "Metrics, liveness apart from
+   * readiness, draining on shutdown"): every transfer sums to zero per asset, so users' total is minus the system
+   * accounts' total, and those are a handful of rows where summing the users' accounts reads one row per user.
    * `liabilities()` sums the users' accounts themselves; `checkInvariants` says when they differ.
    */
   async systemTotals(): Promise<{
@@ -260,7 +260,7 @@ export class LedgerService {
 
   /**
    * The ledger section: balances and every entry (cash in minor units, points). Never erased:
-   * the money history stays whole (decision 047).
+   * the money history stays whole (decision 047 "Your data").
    */
   personalData(): PersonalDataSection {
     return {

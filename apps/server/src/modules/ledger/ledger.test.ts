@@ -138,7 +138,8 @@ describe('ledger', () => {
   });
 
   it('keeps a busy system account in stripes whose sum is its balance, one account in the books', async () => {
-    // Decision 053: `system:sales` is striped; 40 spends of 10 users at once each move one stripe.
+    // Decision 053 "Fewer statements for home and for money": `system:sales` is striped; 40 spends of 10 users at once
+    // each move one stripe.
     const users: { userId: string }[] = [];
     for (let i = 0; i < 10; i += 1) users.push(await registerUser(t));
     for (const { userId } of users) await fund(userId, 1_000);

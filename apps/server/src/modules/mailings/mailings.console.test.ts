@@ -15,7 +15,8 @@ describe('card mailings to ship in the merchant console', () => {
     const queue = await consoleApi(t, merchant, consoleMailings, { query: {} });
     expect(queue.data.items.find((row) => row.id === mailing.id)).toMatchObject({
       userId: mailing.userId,
-      // The console names the card holder by the masked mobile number (decision 080).
+      // The console names the card holder by the masked mobile number (decision 080 "A console a new operator can
+      // read").
       userMobileMasked: expect.stringMatching(/^\d{3}\*+\d{4}$/) as unknown,
       status: 'requested',
       address: { name: 'Li Na', detail: '1 Walk Street' },

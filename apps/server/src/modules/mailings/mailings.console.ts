@@ -25,7 +25,7 @@ export function registerMailingConsoleRoutes(
       subjectId: query.status,
       detail: { mailingIds: rows.map((row) => row.id) },
     });
-    // The console names a card holder by their masked mobile number (decision 080).
+    // The console names a card holder by their masked mobile number (decision 080 "A console a new operator can read").
     const mobiles = await operators.maskedMobiles(rows.map((row) => row.user_id));
     return pageResult(
       rows.map((row) => ({ ...toMailing(row), userId: row.user_id, userMobileMasked: mobiles.get(row.user_id) ?? '' })),

@@ -72,7 +72,7 @@ export class MailingsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  // Your data (decision 047) ------------------------------------------------------------------
+  // Your data (decision 047 "Your data") ------------------------------------------------------------------
 
   exportOfUser(db: Executor, userId: string) {
     return db

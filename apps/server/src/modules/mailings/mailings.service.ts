@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Mailing } from '@stride/contract';
-import type { Config } from '../../config.js';
+import type { MailingsSettings } from './mailings.settings.js';
 import type { Db } from '../../db/database.js';
 import { retryOnUniqueViolation } from '../../db/retry.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -39,7 +39,7 @@ export class MailingsService {
     private readonly addresses: AddressesService,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
-    private readonly config: Config,
+    private readonly config: MailingsSettings,
   ) {}
 
   info(t: Translate): { description: string; isFree: boolean } {
@@ -82,7 +82,7 @@ export class MailingsService {
     return (await this.repository.list(this.db, { userId }, MAILING_LIST_LIMIT)).map(toMailing);
   }
 
-  /** The card mailings section; a mailing not yet shipped blocks deletion (decision 047). */
+  /** The card mailings section; a mailing not yet shipped blocks deletion (decision 047 "Your data"). */
   personalData(): PersonalDataSection {
     return {
       name: 'mailings',

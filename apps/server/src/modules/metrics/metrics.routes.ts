@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
+import type { FrameConfig } from '../../config.js';
 import { UNMATCHED_ROUTE, type MetricsService } from './metrics.service.js';
 
 declare module 'fastify' {
@@ -22,17 +22,17 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 const NO_STORE = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 
 /**
- * `/metrics` in Prometheus's text format (decision 056, docs/operations.md). Off unless configured:
- * with `METRICS_PORT` it is served only on its own listener (`METRICS_HOST`, loopback by default)
- * and never on the public port; otherwise with `METRICS_TOKEN` on the public port to a bearer of
- * that token. With both, the own listener asks for the token too. Every request of the app is
+ * `/metrics` in Prometheus's text format (decision 056 "Metrics, liveness apart from readiness, draining on shutdown",
+ * docs/operations.md). Off unless configured: with `METRICS_PORT` it is served only on its own listener
+ * (`METRICS_HOST`, loopback by default) and never on the public port; otherwise with `METRICS_TOKEN` on the public port
+ * to a bearer of that token. With both, the own listener asks for the token too. Every request of the app is
  * counted by its route's pattern (never the address, which carries ids), its status and the
  * `code` of its envelope.
  */
 export function registerMetricsRoutes(
   app: FastifyInstance,
   metrics: MetricsService,
-  settings: Config['metrics'],
+  settings: FrameConfig['metrics'],
 ): void {
   app.decorateReply('envelopeCode', undefined);
   // Every envelope passes here as an object, before it is serialised (success, AppError, not found).

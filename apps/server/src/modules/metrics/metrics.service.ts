@@ -13,7 +13,7 @@ export interface QueueStats {
   failed: number;
 }
 
-/** Connected wearable accounts per provider at scrape time (decision 086). */
+/** Connected wearable accounts per provider at scrape time (decision 086 "Connected wearable accounts"). */
 export interface StepConnectionStats {
   provider: string;
   active: number;
@@ -31,9 +31,9 @@ export const UNMATCHED_ROUTE = 'unmatched';
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * The server's Prometheus metrics (decision 056; what they mean and what to alert on:
- * docs/operations.md). Requests are counted by route pattern, status and envelope code as they
- * end; everything else is read when scraped: the database pool, the outbox and job queues, the
+ * The server's Prometheus metrics (decision 056 "Metrics, liveness apart from readiness, draining on shutdown"; what
+ * they mean and what to alert on: docs/operations.md). Requests are counted by route pattern, status and envelope code
+ * as they end; everything else is read when scraped: the database pool, the outbox and job queues, the
  * ledger's totals, and Node's own process metrics (memory, event-loop lag, garbage collection).
  * A source that fails while scraped leaves its metrics out and sets `stride_metrics_source_up` 0
  * for it, so one slow table never hides the rest.
@@ -111,8 +111,8 @@ export class MetricsService {
       );
       pool('stride_db_pool_max_connections', 'The most PostgreSQL connections this server opens.', (s) => s.max);
     } else {
-      // SQLite commits the writes that arrive together once (decision 069): members per commit
-      // is the second counter's rate over the first's.
+      // SQLite commits the writes that arrive together once (decision 069 "SQLite commits the writes that arrive
+      // together once"): members per commit is the second counter's rate over the first's.
       const commits = (
         name: string,
         help: string,
@@ -227,14 +227,14 @@ export class MetricsService {
     this.queueSources.push(source);
   }
 
-  /** Counts one sync of a connected wearable account (decision 086). */
+  /** Counts one sync of a connected wearable account (decision 086 "Connected wearable accounts"). */
   countStepSync(provider: string, result: string): void {
     this.stepSyncs.inc({ provider, result });
   }
 
   /**
-   * Adds connected wearable accounts to every scrape (decision 086): connections per provider by
-   * status (`stride_step_connections`) and how late the most overdue sync is
+   * Adds connected wearable accounts to every scrape (decision 086 "Connected wearable accounts"): connections per
+   * provider by status (`stride_step_connections`) and how late the most overdue sync is
    * (`stride_step_sync_lag_seconds`), read from the database as the console's health view is.
    */
   registerStepConnectionMetrics(source: () => Promise<StepConnectionStats[]>): void {

@@ -199,7 +199,8 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     expect(valueOf(samples, 'stride_job_queue_jobs', { queue: 'outbox-delivery', state: 'active' })).toBe(1);
     expect(valueOf(samples, 'stride_job_queue_jobs', { queue: 'outbox-delivery', state: 'failed' })).toBe(2);
     expect(valueOf(samples, 'stride_metrics_source_up', { source: 'jobs' })).toBe(1);
-    // The app's own job queue (decision 055) is registered too, one series per job and state.
+    // The app's own job queue (decision 055 "Background jobs in a queue") is registered too, one series per job and
+    // state.
     for (const job of ['outbox.deliver', 'payments.sweep', 'files.cleanup']) {
       expect(
         samples.filter((sample) => sample.name === 'stride_job_queue_jobs' && sample.labels.queue === job),

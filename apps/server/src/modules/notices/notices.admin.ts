@@ -20,7 +20,10 @@ export class NoticesAdmin {
     private readonly repository: NoticesRepository,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
-    /** Told after each committed change, so home shows it at once on this server (decision 053). */
+    /**
+     * Told after each committed change, so home shows it at once on this server (decision 053 "Fewer statements for
+     * home and for money").
+     */
     private readonly notices?: Pick<NoticesService, 'forgetLatest'>,
   ) {}
 
@@ -43,8 +46,8 @@ export class NoticesAdmin {
   }
 
   /**
-   * Other languages' titles and bodies (decision 042): bodies sanitized as the default one is; a
-   * language whose body is empty once sanitized keeps only its title.
+   * Other languages' titles and bodies (decision 042 "Content in every language"): bodies sanitized as the default one
+   * is; a language whose body is empty once sanitized keeps only its title.
    */
   private cleanLanguages(languages: LanguageInput | undefined): LanguageInput {
     if (!languages?.translations) return languages ?? {};

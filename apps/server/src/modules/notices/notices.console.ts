@@ -33,7 +33,7 @@ function toConsole(row: NoticeRow): ConsoleNotice {
   };
 }
 
-/** Notices in the console (decision 028): drafts, edits with stale-edit checks, publishing. */
+/** Notices in the console (decision 028 "Content in the console"): drafts, edits with stale-edit checks, publishing. */
 export function registerNoticeConsoleRoutes(
   endpoints: EndpointRegistrar,
   deps: { admin: { notices: NoticesAdmin }; operators: OperatorsService },

@@ -76,8 +76,8 @@ export class NoticesRepository {
   }
 
   /**
-   * Changes a notice if it is still at `version` (a compare-and-set, decision 015); false when it
-   * is missing or another edit came first.
+   * Changes a notice if it is still at `version` (a compare-and-set, decision 015 "Only once rules are held by the
+   * database"); false when it is missing or another edit came first.
    */
   async updateAtVersion(
     db: Executor,

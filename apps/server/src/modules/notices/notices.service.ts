@@ -10,7 +10,7 @@ import { sanitizeNoticeHtml } from './sanitize.js';
 
 type SummaryRow = Pick<NoticeRow, 'id' | 'title' | 'published_at' | 'default_language' | 'translations'>;
 
-/** A notice's title in the user's language (decision 042). */
+/** A notice's title in the user's language (decision 042 "Content in every language"). */
 const toSummary = (row: SummaryRow, language: Language): NoticeSummary => ({
   id: row.id,
   title: localize(language, row, { title: row.title }).title,
@@ -19,7 +19,7 @@ const toSummary = (row: SummaryRow, language: Language): NoticeSummary => ({
 
 /** Published notices; bodies are sanitized HTML, on write and again on read. */
 export class NoticesService {
-  /** The latest notices per count and language, for home (decision 053). */
+  /** The latest notices per count and language, for home (decision 053 "Fewer statements for home and for money"). */
   private readonly latestKept: ShortCache<string, NoticeSummary[]>;
 
   constructor(
@@ -43,7 +43,8 @@ export class NoticesService {
 
   /**
    * The latest published notices, for home: the same for every user, so kept for up to
-   * CONTENT_CACHE_MS per count and language (decision 053). The answer is shared: not to be changed.
+   * CONTENT_CACHE_MS per count and language (decision 053 "Fewer statements for home and for money"). The answer is
+   * shared: not to be changed.
    */
   latest(count: number, language: Language): Promise<NoticeSummary[]> {
     return this.latestKept.get(`${count}:${language}`, async () =>
@@ -56,7 +57,7 @@ export class NoticesService {
     this.latestKept.clear();
   }
 
-  /** Published notices since `since` (ms), for the notifications inbox (decision 044). */
+  /** Published notices since `since` (ms), for the notifications inbox (decision 044 "The notifications inbox"). */
   async publishedSince(since: number): Promise<{ id: string; publishedAt: number }[]> {
     return (await this.repository.listPublishedSince(this.db, since)).map((row) => ({
       id: row.id,

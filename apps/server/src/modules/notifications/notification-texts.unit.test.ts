@@ -5,7 +5,7 @@ import { renderNotification, type NotificationParams } from './notifications.ser
 
 /**
  * Every value a notification's text takes, each typed the way a person may type it: a reason or a
- * carrier ending with its own full stop, Western or Chinese (decision 044).
+ * carrier ending with its own full stop, Western or Chinese (decision 044 "The notifications inbox").
  */
 function paramsOf(kind: NotificationKind, stop: string): NotificationParams[NotificationKind][] {
   const plan = { en: `Gold${stop}`, 'zh-Hans': `金卡${stop}` };

@@ -14,7 +14,7 @@ import type { NotificationRow, NotificationsRepository } from './notifications.r
 /** A text that differs by language, chosen when the notification is read (plan names). */
 export type Localized = Partial<Record<Language, string>> & { en: string };
 
-/** The values each kind's text needs (decision 044). Amounts are in minor units. */
+/** The values each kind's text needs (decision 044 "The notifications inbox"). Amounts are in minor units. */
 export interface NotificationParams {
   'identity.approved': Record<string, never>;
   'identity.rejected': { reason: string };
@@ -29,10 +29,16 @@ export interface NotificationParams {
   'card.ending': { planId: string; plan: Localized; endsOn: string };
   'invite.reward': { points: number; role: 'inviter' | 'invitee' };
   'points.waiting': { points: number; day: string };
-  /** A reviewed day (decision 078): the points released to collect (or withheld) and the cash back paid (or withheld). */
+  /**
+   * A reviewed day (decision 078 "A held step day is never a dead end"): the points released to collect (or withheld)
+   * and the cash back paid (or withheld).
+   */
   'steps.cleared': { day: string; points: number; amount: number };
   'steps.rejected': { day: string; points: number; amount: number };
-  /** `provider` is one of STEP_PROVIDERS; the text names it in the reader's language (decision 086). */
+  /**
+   * `provider` is one of STEP_PROVIDERS; the text names it in the reader's language (decision 086 "Connected wearable
+   * accounts").
+   */
   'step-connection.revoked': { provider: string; accountName: string };
   notice: { noticeId: string };
 }
@@ -54,7 +60,7 @@ export interface NotificationEvent<K extends NotificationKind = NotificationKind
 }
 
 /**
- * Where a new notification is also pushed (decision 048): the push module's `sendToUser` and
+ * Where a new notification is also pushed (decision 048 "Web Push"): the push module's `sendToUser` and
  * `nudge`, handed in by app.ts so this module imports nothing of push (which reaches it through
  * walking). Title and body are rendered in the language the user's pushes are written in.
  */
@@ -86,8 +92,8 @@ const pickLanguage = (text: Localized, language: Language): string =>
   text[language] ?? (language.startsWith('zh') ? (text['zh-Hans'] ?? text['zh-Hant']) : undefined) ?? text.en;
 
 /**
- * The notifications inbox (decision 044). `record` is the one way in: every event goes through it,
- * in the transaction of the change it tells about, once per user and dedupe key. Texts are
+ * The notifications inbox (decision 044 "The notifications inbox"). `record` is the one way in: every event goes
+ * through it, in the transaction of the change it tells about, once per user and dedupe key. Texts are
  * rendered when read, in the reader's language. Published notices join each user's inbox when it
  * is read (rows created then, dated when the notice was published), never a row per user at
  * publish time.
@@ -105,7 +111,7 @@ export class NotificationsService {
    * Writes the notification in the caller's transaction; the new row, or null when the event was
    * already told. A new row is also queued as a push to the user's browsers in the same
    * transaction (a rollback queues nothing); a notice's row is not (it joins the inbox when read,
-   * decision 044). Call `nudge()` after the commit to send at once.
+   * decision 044 "The notifications inbox"). Call `nudge()` after the commit to send at once.
    */
   async record<K extends NotificationKind>(
     trx: Executor,
@@ -172,7 +178,7 @@ export class NotificationsService {
   }
 
   /**
-   * The user's notifications in the export (decision 047), each with its title and body in English
+   * The user's notifications in the export (decision 047 "Your data"), each with its title and body in English
    * as well as the values they were written from; erased with the account.
    */
   personalData(): PersonalDataSection {
@@ -246,7 +252,7 @@ function parse<K extends NotificationKind>(row: NotificationRow): NotificationPa
   return JSON.parse(row.params) as NotificationParams[K];
 }
 
-/** Title and body of a row in `language`, from the server's messages (decision 044). */
+/** Title and body of a row in `language`, from the server's messages (decision 044 "The notifications inbox"). */
 export function renderNotification(
   row: Pick<NotificationRow, 'kind' | 'params'>,
   language: Language,
@@ -266,7 +272,7 @@ export function renderNotification(
   if (kind === 'notice') values.title = noticeTitles.get(String(params.noticeId)) ?? '';
   if (kind === 'step-connection.revoked') values.provider = t(`stepProvider.${String(params.provider)}` as MessageKey);
   const base = kind === 'invite.reward' ? `notification.invite.reward.${String(params.role)}` : `notification.${kind}`;
-  // A reviewed day without cash back says nothing of cash back (decision 078).
+  // A reviewed day without cash back says nothing of cash back (decision 078 "A held step day is never a dead end").
   const body =
     (kind === 'steps.cleared' || kind === 'steps.rejected') && params.amount === 0 ? 'bodyPointsOnly' : 'body';
   return {

@@ -1,8 +1,8 @@
-import type { Config } from '../../config.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { HOUR_MS, type Clock } from '../../lib/clock.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { WalkingService } from '../walking/walking.service.js';
+import type { NotificationsSettings } from './notifications.settings.js';
 
 export interface NotificationSweepResult {
   cardsEnding: number;
@@ -13,11 +13,11 @@ export interface NotificationSweepResult {
 export const CARD_ENDING_NOTICE_DAYS = 3;
 
 /**
- * Notifications that come from time rather than from a change (decision 044): a card ending in 3
- * days, and, from the reminder hour of the business day on, points earned today and not yet
+ * Notifications that come from time rather than from a change (decision 044 "The notifications inbox"): a card ending
+ * in 3 days, and, from the reminder hour of the business day on, points earned today and not yet
  * collected. Each is once per card or per user and day through the inbox's dedupe key, so a rerun
- * (or two servers) adds nothing. The `notifications.sweep` job runs it (decision 055); tests call
- * `run` with their clock.
+ * (or two servers) adds nothing. The `notifications.sweep` job runs it (decision 055 "Background jobs in a queue");
+ * tests call `run` with their clock.
  */
 export class NotificationSweep {
   constructor(
@@ -25,7 +25,7 @@ export class NotificationSweep {
     private readonly walking: WalkingService,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
-    private readonly config: Config,
+    private readonly config: NotificationsSettings,
   ) {}
 
   async run(): Promise<NotificationSweepResult> {

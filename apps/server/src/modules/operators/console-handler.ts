@@ -7,8 +7,8 @@ import type { OperatorsService } from './operators.service.js';
 export type ConsoleHandle = <E extends EndpointDef>(endpoint: E, handler: Handler<E>) => void;
 
 /**
- * How a module registers its console endpoints (decision 021): every action runs as its operator,
- * so each record names the account and the console; an operator's refusal (already decided, no
+ * How a module registers its console endpoints (decision 021 "Operator accounts and console sessions"): every action
+ * runs as its operator, so each record names the account and the console; an operator's refusal (already decided, no
  * such row) answers as a business rule with its text. Each domain module keeps its console
  * endpoints in its own contract file and registers them with this, under its own module name.
  */

@@ -82,8 +82,8 @@ export class OperatorActionsRepository {
   }
 
   /**
-   * The user each action concerns, with their mobile number, where there is one (decision 080):
-   * the subject itself for a user, an identity or a face check; the `userId` its detail names; or
+   * The user each action concerns, with their mobile number, where there is one (decision 080 "A console a new operator
+   * can read"): the subject itself for a user, an identity or a face check; the `userId` its detail names; or
    * the owner of the withdrawal, order or mailing it acted on.
    */
   async usersOf(

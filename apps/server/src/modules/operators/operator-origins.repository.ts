@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 
-/** How an operator account came to its roles (decision 074). */
+/** How an operator account came to its roles (decision 074 "Independent second approvers"). */
 export interface OperatorOriginRow {
   name: string;
   created_by: string | null;
@@ -11,8 +11,8 @@ export interface OperatorOriginRow {
 }
 
 /**
- * Who made whom among operator accounts (decision 074): read for the console's screens and the
- * audit, and as the `not exists` that four-eyes compare-and-sets carry.
+ * Who made whom among operator accounts (decision 074 "Independent second approvers"): read for the console's screens
+ * and the audit, and as the `not exists` that four-eyes compare-and-sets carry.
  */
 export class OperatorOriginsRepository {
   find(db: Executor, names: readonly string[]): Promise<OperatorOriginRow[]> {

@@ -42,7 +42,7 @@ export interface StateChange<Row, Result> {
   missing: string | OperatorError;
   /**
    * The refusal when the row exists but the compare-and-set changed nothing: its state moved on,
-   * or (decision 074) the two operators are not independent.
+   * or (decision 074 "Independent second approvers") the two operators are not independent.
    */
   lost: (current: Row, trx: Executor) => string | OperatorError | Promise<string | OperatorError>;
   /** Everything else the decision does, in the same transaction, after the change won. */
@@ -51,7 +51,10 @@ export interface StateChange<Row, Result> {
   record: (result: Result, now: number) => RecordedAction;
 }
 
-/** How an operator came to its roles (decision 074): who created it, who last gave it finance or admin. */
+/**
+ * How an operator came to its roles (decision 074 "Independent second approvers"): who created it, who last gave it
+ * finance or admin.
+ */
 export interface Origin {
   name: string;
   createdBy: string | null;
@@ -60,7 +63,10 @@ export interface Origin {
   rolesChangedAt: number | null;
 }
 
-/** Why two operators are not independent (decision 074): `operator` was created, or given its role, by `by` at `at`. */
+/**
+ * Why two operators are not independent (decision 074 "Independent second approvers"): `operator` was created, or given
+ * its role, by `by` at `at`.
+ */
 export interface Dependence {
   operator: string;
   by: string;
@@ -145,7 +151,7 @@ export class OperatorsService {
     private readonly actions: OperatorActionsRepository,
     private readonly clock: Clock,
     private readonly origins: OperatorOriginsRepository,
-    /** FOUR_EYES_INDEPENDENCE_DAYS (decision 074). */
+    /** FOUR_EYES_INDEPENDENCE_DAYS (decision 074 "Independent second approvers"). */
     private readonly independenceDays: number,
   ) {}
 
@@ -208,8 +214,8 @@ export class OperatorsService {
   }
 
   /**
-   * How the console names users: their mobile numbers, first 3 and last 4 digits (decision 080),
-   * by user id; an id without a user is left out.
+   * How the console names users: their mobile numbers, first 3 and last 4 digits (decision 080 "A console a new
+   * operator can read"), by user id; an id without a user is left out.
    */
   async maskedMobiles(userIds: readonly string[]): Promise<Map<string, string>> {
     const ids = [...new Set(userIds)];
@@ -218,7 +224,7 @@ export class OperatorsService {
     return new Map(rows.map((row) => [row.id, maskMobile(row.account)]));
   }
 
-  /** The user each of these actions concerns, where there is one (decision 080). */
+  /** The user each of these actions concerns, where there is one (decision 080 "A console a new operator can read"). */
   usersOf(rows: readonly OperatorActionRow[]) {
     return this.actions.usersOf(this.db, rows);
   }

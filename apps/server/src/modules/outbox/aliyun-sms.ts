@@ -3,7 +3,7 @@ import { SmsDeliveryError, type SmsMessage, type SmsProvider, type SmsTemplate }
 
 /**
  * Alibaba Cloud SMS (Dysmsapi 2017-05-25, `SendSms`) over its HTTP API, signed with the RPC
- * signature (decision 034): every parameter but `Signature`, sorted by name, percent-encoded
+ * signature (decision 034 "SMS delivery and codes"): every parameter but `Signature`, sorted by name, percent-encoded
  * (RFC 3986) into a canonical query; the string to sign is `POST&%2F&` and that query encoded
  * once more; the signature is base64(HMAC-SHA1(secret + "&", string to sign)).
  */

@@ -9,7 +9,10 @@ import { outboxStatus, type OutboxStatus } from './outbox.service.js';
 /** Runs of 4 or more digits: reset codes and any other code a message carries. */
 const CODE = /[0-9]{4,}/g;
 
-/** A message's text with its codes masked: an operator never reads a live code (decision 026). */
+/**
+ * A message's text with its codes masked: an operator never reads a live code (decision 026 "User care in the operator
+ * console").
+ */
 export function maskCodes(body: string): string {
   return body.replace(CODE, (digits) => '•'.repeat(digits.length));
 }

@@ -4,7 +4,10 @@ import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { OutboxAdmin } from './outbox.admin.js';
 
-/** The outbox in the console (decision 026): codes always masked, recipients for support. */
+/**
+ * The outbox in the console (decision 026 "User care in the operator console"): codes always masked, recipients for
+ * support.
+ */
 export function registerOutboxConsoleRoutes(
   endpoints: EndpointRegistrar,
   deps: { operators: OperatorsService; admin: { outbox: OutboxAdmin } },

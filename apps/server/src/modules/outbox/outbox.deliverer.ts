@@ -34,12 +34,12 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * Delivers the outbox's pending messages through the provider (decision 034): claims each due row
- * with a lease (a compare-and-set, so with several server processes each message goes to exactly
+ * Delivers the outbox's pending messages through the provider (decision 034 "SMS delivery and codes"): claims each due
+ * row with a lease (a compare-and-set, so with several server processes each message goes to exactly
  * one of them), calls the provider with a timeout, and records `sent`, a retry with exponential
  * backoff, or, after the last attempt or a refusal no retry can fix, `failed` with the reason.
- * The `outbox.deliver` job (decision 055) runs a pass every `pollMs` and soon after a message is
- * queued; the queue runs one pass at a time, and the claims keep two passes apart anyway.
+ * The `outbox.deliver` job (decision 055 "Background jobs in a queue") runs a pass every `pollMs` and soon after a
+ * message is queued; the queue runs one pass at a time, and the claims keep two passes apart anyway.
  */
 export class OutboxDeliverer {
   constructor(
@@ -49,7 +49,7 @@ export class OutboxDeliverer {
     private readonly provider: SmsProvider | null,
     private readonly clock: Clock,
     private readonly settings: DeliverySettings,
-    /** The `push` channel (decision 048); null when there is none. */
+    /** The `push` channel (decision 048 "Web Push"); null when there is none. */
     private readonly push: PushTransport | null = null,
   ) {}
 
@@ -131,8 +131,8 @@ export class OutboxDeliverer {
   }
 
   /**
-   * Asks for a pass soon: the job runner's `outbox.deliver` (decision 055) once the app has
-   * wired it; nothing when `pollMs` is 0 (tests call `deliverDue`).
+   * Asks for a pass soon: the job runner's `outbox.deliver` (decision 055 "Background jobs in a queue") once the app
+   * has wired it; nothing when `pollMs` is 0 (tests call `deliverDue`).
    */
   wake(): void {
     if (this.settings.pollMs > 0) this.onWake?.();

@@ -16,7 +16,7 @@ export class OutboxRepository {
 
   /** Newest first; to one recipient when given (and, with `orTemplate`, every message of that kind). */
   latest(db: Executor, limit: number, recipient?: string, orTemplate?: string): Promise<OutboxRow[]> {
-    // Text messages to people only: push rows (decision 048) are addressed to subscriptions.
+    // Text messages to people only: push rows (decision 048 "Web Push") are addressed to subscriptions.
     let query = db.selectFrom('outbox_messages').selectAll().where('channel', '=', 'sms');
     if (recipient !== undefined) {
       query =
@@ -61,7 +61,8 @@ export class OutboxRepository {
 
   /**
    * Claims one due message for `token` until `leaseUntil`, counting the attempt: a compare-and-set,
-   * so of several deliverers that saw the same row exactly one gets it (decision 015).
+   * so of several deliverers that saw the same row exactly one gets it (decision 015 "Only once rules are held by the
+   * database").
    */
   async claim(
     db: Executor,
@@ -98,7 +99,10 @@ export class OutboxRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** A page of messages, newest first, with the total (the operators' outbox, decision 026). */
+  /**
+   * A page of messages, newest first, with the total (the operators' outbox, decision 026 "User care in the operator
+   * console").
+   */
   async search(
     db: Executor,
     filter: OutboxFilter,

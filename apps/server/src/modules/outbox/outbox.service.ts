@@ -8,7 +8,7 @@ import type { SmsTemplate } from './sms-provider.js';
 export interface OutgoingSms {
   channel: 'sms';
   recipient: string;
-  /** The provider's template kind and its parameters (decision 034). */
+  /** The provider's template kind and its parameters (decision 034 "SMS delivery and codes"). */
   template: SmsTemplate;
   params: Record<string, string>;
   /** The text a person reads: rendered from the template in the recipient's language. */
@@ -16,7 +16,7 @@ export interface OutgoingSms {
 }
 
 /**
- * A Web Push message (decision 048): to a push subscription (its id), the JSON payload as the
+ * A Web Push message (decision 048 "Web Push"): to a push subscription (its id), the JSON payload as the
  * body, the push service's `ttl` and `urgency` as params. Always queued for the deliverer.
  */
 export interface OutgoingPush {
@@ -33,7 +33,7 @@ export interface MessageSender {
   send(db: Executor, message: OutgoingMessage): Promise<void>;
   /** Says that queued messages are committed, so delivery may start at once rather than at the next poll. */
   nudge(): void;
-  /** Removes every message to the number, in the caller's transaction (account deletion, decision 047). */
+  /** Removes every message to the number, in the caller's transaction (account deletion, decision 047 "Your data"). */
   forget(db: Executor, recipient: string): Promise<void>;
 }
 
@@ -68,10 +68,10 @@ export function toEntry(row: OutboxRow): OutboxEntry {
 }
 
 /**
- * The outbox (decisions 026, 034). A request never delivers anything itself: it only writes the
- * message, in its own transaction where it has one. With a provider the row is `pending` until the
- * deliverer (outbox.deliverer.ts) hands it over; with none (demo, tests) the outbox is where the
- * message ends, readable as text, so it is `sent` at once. Nothing in the answer tells whether a
+ * The outbox (decisions 026 "User care in the operator console", 034 "SMS delivery and codes"). A request never
+ * delivers anything itself: it only writes the message, in its own transaction where it has one. With a provider the
+ * row is `pending` until the deliverer (outbox.deliverer.ts) hands it over; with none (demo, tests) the outbox is where
+ * the message ends, readable as text, so it is `sent` at once. Nothing in the answer tells whether a
  * message went out.
  */
 export class OutboxSender implements MessageSender {
@@ -115,8 +115,9 @@ export class OutboxSender implements MessageSender {
   }
 
   /**
-   * The delivery queue for the metrics (decision 056): per channel, the messages waiting and those
-   * that failed for good, and how long the oldest waiting one has waited (seconds).
+   * The delivery queue for the metrics (decision 056 "Metrics, liveness apart from readiness, draining on shutdown"):
+   * per channel, the messages waiting and those that failed for good, and how long the oldest waiting one has waited
+   * (seconds).
    */
   async queueStats(): Promise<{ channel: string; pending: number; failed: number; oldestPendingSeconds: number }[]> {
     const now = this.clock.now();

@@ -1,5 +1,5 @@
 /**
- * The outbox's `push` channel (decision 048): a row's recipient is a push subscription's id, its
+ * The outbox's `push` channel (decision 048 "Web Push"): a row's recipient is a push subscription's id, its
  * body the JSON payload (already in the user's language), its params the push service's `ttl`
  * (seconds) and `urgency`. The push module delivers it; the deliverer only retries.
  */

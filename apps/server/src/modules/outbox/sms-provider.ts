@@ -1,4 +1,7 @@
-/** What an SMS provider is given: the number, the template kind and its parameters (decision 034). */
+/**
+ * What an SMS provider is given: the number, the template kind and its parameters (decision 034 "SMS delivery and
+ * codes").
+ */
 export type SmsTemplate = 'register' | 'reset';
 
 export interface SmsMessage {

@@ -275,7 +275,7 @@ describe('Alipay: the asynchronous notification', () => {
     await gateway.releaseHeld();
     expect(gateway.notifications.at(-1)?.answer).toEqual({ status: 400, body: 'fail' });
     // The refused notification changed nothing; the app's next read of the payment asks Alipay
-    // (its callback is late, decision 037), which answers it paid: credited once.
+    // (its callback is late, decision 037 "The payment lifecycle"), which answers it paid: credited once.
     const queries = gateway.calls.filter((call) => call.method === 'alipay.trade.query').length;
     expect(await statusOf(second.token, second.payment.id)).toBe('paid');
     expect(gateway.calls.filter((call) => call.method === 'alipay.trade.query').length).toBe(queries + 1);

@@ -1,10 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AlipaySdk, AlipaySdkCommonResult } from 'alipay-sdk';
-import type { Config } from '../../config.js';
+import type { PaymentsSettings } from './payments.settings.js';
 import { MINUTE_MS, type Clock } from '../../lib/clock.js';
 import { ProviderError, type PaymentEvent, type PaymentProvider, type ProviderPayment } from './payment-provider.js';
 
-/** A notification whose notify_time is further than this from our clock is refused (decision 036). */
+/**
+ * A notification whose notify_time is further than this from our clock is refused (decision 036 "Alipay as a payment
+ * provider").
+ */
 export const ALIPAY_NOTIFY_TOLERANCE_MS = 10 * MINUTE_MS;
 /** What the payer sees on Alipay's page as the trade's title. */
 export const ALIPAY_SUBJECT = 'Stride member card';
@@ -59,11 +62,11 @@ export function fromOutTradeNo(outTradeNo: string | undefined): string | null {
   return match ? match.slice(1).join('-') : null;
 }
 
-type AlipaySettings = NonNullable<Config['payments']['alipay']>;
+type AlipaySettings = NonNullable<PaymentsSettings['payments']['alipay']>;
 
 /**
- * Alipay's mobile web pay (`alipay.trade.wap.pay`) through its official SDK (decision 036). Every
- * request is signed with our RSA2 key; every answer and notification must carry Alipay's RSA2
+ * Alipay's mobile web pay (`alipay.trade.wap.pay`) through its official SDK (decision 036 "Alipay as a payment
+ * provider"). Every request is signed with our RSA2 key; every answer and notification must carry Alipay's RSA2
  * signature, our app id and a trade number of our shape, or it is refused.
  */
 export class AlipayProvider implements PaymentProvider {

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALIPAY_PRODUCTION_GATEWAY, ConfigError, loadConfig } from '../../config.js';
+import { ConfigError } from '../../config.js';
+import { loadConfig } from '../index.js';
+import { ALIPAY_PRODUCTION_GATEWAY } from './payments.settings.js';
 import {
   alipayTime,
   formatAlipayAmount,

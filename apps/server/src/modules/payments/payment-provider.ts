@@ -41,7 +41,8 @@ export interface PaymentProvider {
   readonly name: string;
   /**
    * The page the payer opens in a new tab, good until `expiresAt` (ms). `baseUrl` is this server's
-   * configured public origin; `language` is the app's, for a page that can speak it (decision 084).
+   * configured public origin; `language` is the app's, for a page that can speak it (decision 084 "Content per
+   * language").
    */
   checkoutUrl(
     payment: { id: string; amount: number; expiresAt: number; language?: Language | undefined },

@@ -22,7 +22,10 @@ function toConsoleRefund(row: ProviderRefundRow): ProviderRefund {
   };
 }
 
-/** An order as the console shows it, before the console names its buyer (decision 080). */
+/**
+ * An order as the console shows it, before the console names its buyer (decision 080 "A console a new operator can
+ * read").
+ */
 type OrderView = Omit<ConsoleMembershipOrder, 'userMobileMasked'>;
 
 function toConsoleOrder(row: OrderRow, view: MembershipOrder, refund: ProviderRefundRow | undefined): OrderView {
@@ -84,7 +87,7 @@ export class PaymentsAdmin {
         if (held.refunded_at !== null) throw alreadyRefunded();
         const now = this.clock.now();
         // Money the provider is still sending back, or sent back, is not refunded twice; a provider
-        // refund that failed for good is superseded by this one (decision 037).
+        // refund that failed for good is superseded by this one (decision 037 "The payment lifecycle").
         if (held.provider_refund_id !== null) {
           if (held.provider_refund_status === 'done') throw alreadyRefunded();
           if (!(await this.repository.moveRefund(trx, held.provider_refund_id, 'failed', 'superseded', now))) {
@@ -130,7 +133,7 @@ export class PaymentsAdmin {
     }
   }
 
-  /** Membership orders for the console, newest first (decision 037). */
+  /** Membership orders for the console, newest first (decision 037 "The payment lifecycle"). */
   async listOrders(
     filter: { status?: string | undefined; userId?: string | undefined; orderId?: string | undefined },
     page: { page: number; pageSize: number },
@@ -154,7 +157,7 @@ export class PaymentsAdmin {
   }
 
   /**
-   * Cancels a paid membership order with a full refund (decision 037), once: the order's
+   * Cancels a paid membership order with a full refund (decision 037 "The payment lifecycle"), once: the order's
    * paid → cancelled compare-and-set is the transaction's first write, so of concurrent cancels
    * one refunds and the others are told it was already cancelled. The card ends now. Paid by
    * balance, the price goes back to the balance at once; paid online, it moves to
@@ -243,7 +246,7 @@ export class PaymentsAdmin {
     return { ...result, refund };
   }
 
-  /** Provider refunds for operators, newest first (decision 037). */
+  /** Provider refunds for operators, newest first (decision 037 "The payment lifecycle"). */
   listProviderRefunds(status: string | undefined, page: { page: number; pageSize: number }) {
     return this.repository.listProviderRefunds(this.db, status, {
       limit: page.pageSize,

@@ -5,14 +5,17 @@ import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { PaymentsAdmin } from './payments.admin.js';
 
-/** Membership orders in the console: a paid one is cancelled with a full refund (finance; decision 037). */
+/**
+ * Membership orders in the console: a paid one is cancelled with a full refund (finance; decision 037 "The payment
+ * lifecycle").
+ */
 export function registerPaymentConsoleRoutes(
   endpoints: EndpointRegistrar,
   deps: { admin: { payments: PaymentsAdmin }; operators: OperatorsService },
 ): void {
   const handle = consoleHandler(endpoints, deps.operators);
   const admin = deps.admin.payments;
-  // The console names a buyer by their masked mobile number (decision 080).
+  // The console names a buyer by their masked mobile number (decision 080 "A console a new operator can read").
   const withMobiles = async <T extends { userId: string }>(items: T[]) => {
     const mobiles = await deps.operators.maskedMobiles(items.map((item) => item.userId));
     return items.map((item) => ({ ...item, userMobileMasked: mobiles.get(item.userId) ?? '' }));

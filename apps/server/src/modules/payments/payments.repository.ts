@@ -40,7 +40,7 @@ export class PaymentsRepository {
   }
 
   /**
-   * Pending → final, once: the payment-level guard, whatever the event's id (decision 037). A
+   * Pending → final, once: the payment-level guard, whatever the event's id (decision 037 "The payment lifecycle"). A
    * pending payment is paid (or failed) even past its expiry, since the provider took the money
    * before we closed its trade; it is expired only past its expiry.
    */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LANGUAGES, createPayment, getPayment, type Language } from '@stride/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
+import type { FrameConfig } from '../../config.js';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { SANDBOX_PAGE_HELMET } from '../../http/security-headers.js';
 import { publicOrigin } from '../../http/origin.js';
@@ -9,16 +9,17 @@ import { negotiateLanguage, translator } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { checkCheckoutLink, sandboxCallback } from './sandbox-provider.js';
 import type { PaymentsService } from './payments.service.js';
+import type { PaymentsSettings } from './payments.settings.js';
 
 export const SANDBOX_CALLBACK_PATH = '/api/pay/callback/sandbox';
 
 export function registerPaymentRoutes(
   endpoints: EndpointRegistrar,
-  deps: { payments: PaymentsService; config: Config },
+  deps: { payments: PaymentsService; config: FrameConfig },
 ) {
   const { payments, config } = deps;
 
-  // The pay page speaks the app's language, which the app sends with the request (decision 084).
+  // The pay page speaks the app's language, which the app sends with the request (decision 084 "Content per language").
   endpoints.handle(createPayment, ({ user, body, request, language }) =>
     payments.create(user.id, body, publicOrigin(config, request.server), language),
   );
@@ -60,7 +61,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 const SANDBOX_STYLESHEET_PATH = '/sandbox/pay.css';
 /**
  * The app's look (apps/web/src/app/app.css): its colours, its font stack chosen by the page's
- * language, a phone-wide column that fits 360 px, and buttons of the app's size (decision 084).
+ * language, a phone-wide column that fits 360 px, and buttons of the app's size (decision 084 "Content per language").
  */
 const SANDBOX_STYLESHEET = [
   ':root{--primary:#0e6ae8;--text:#1f1f1f;--text-secondary:#6b6b6b;--hairline:#e5e5e5;--background:#f5f6f8;--danger:#d1242f;',
@@ -88,7 +89,9 @@ const SANDBOX_STYLESHEET = [
 /** Where the pay page sends the payer when done: the app's membership orders, on this origin (docs/product/client.md, Pages). */
 export const SANDBOX_RETURN_PATH = '/#/pages-sub/order/member';
 
-/** The page's language: the app's, named in the link (`lang`), else the browser's (decision 084). */
+/**
+ * The page's language: the app's, named in the link (`lang`), else the browser's (decision 084 "Content per language").
+ */
 function pageLanguage(lang: unknown, acceptLanguage: string | undefined): Language {
   const languages: readonly string[] = LANGUAGES;
   return typeof lang === 'string' && languages.includes(lang) ? (lang as Language) : negotiateLanguage(acceptLanguage);
@@ -125,7 +128,7 @@ const yuan = (amount: number) => `¥${(amount / 100).toFixed(2)}`;
  */
 export function registerSandboxCheckout(
   app: FastifyInstance,
-  deps: { payments: PaymentsService; config: Config; clock: Clock },
+  deps: { payments: PaymentsService; config: FrameConfig & PaymentsSettings; clock: Clock },
 ) {
   const { payments, config, clock } = deps;
   const selfUrl = () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language, MembershipOrder, Payment } from '@stride/contract';
-import type { Config } from '../../config.js';
+import type { PaymentsSettings } from './payments.settings.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { isUniqueViolation } from '../../db/constraints.js';
@@ -14,7 +14,7 @@ import type { PaymentRow, PaymentsRepository, ProviderRefundRow } from './paymen
 
 export type EventOutcome = 'paid' | 'failed' | 'duplicate' | 'ignored' | 'unmatched';
 
-/** A pending payment is first asked about this long after it was created (decision 037)… */
+/** A pending payment is first asked about this long after it was created (decision 037 "The payment lifecycle")… */
 export const FIRST_QUERY_AFTER_MS = 10_000;
 /** …then at most this often, however many read it. */
 export const QUERY_EVERY_MS = 5_000;
@@ -50,7 +50,7 @@ export interface PaymentsLog {
 }
 const SILENT: PaymentsLog = { warn: () => undefined, info: () => undefined };
 
-/** What one sweep pass did (decision 037). */
+/** What one sweep pass did (decision 037 "The payment lifecycle"). */
 export interface SweepResult {
   expired: number;
   credited: number;
@@ -64,7 +64,8 @@ const describe = (error: unknown) => (error instanceof Error ? `${error.name}: $
 
 /**
  * A pending payment past its expiry reads as expired on the checkout page; its owner reads it as it
- * is written, since a trade that could not be closed yet may still turn out paid (decision 037).
+ * is written, since a trade that could not be closed yet may still turn out paid (decision 037 "The payment
+ * lifecycle").
  */
 export function toPayment(row: PaymentRow, now: number, pastExpiryReadsExpired = true): Payment {
   const status = pastExpiryReadsExpired && row.status === 'pending' && row.expires_at <= now ? 'expired' : row.status;
@@ -89,7 +90,7 @@ export class PaymentsService {
     private readonly cards: CardsService,
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
-    private readonly config: Config,
+    private readonly config: PaymentsSettings,
     readonly provider: PaymentProvider | null,
     private readonly log: PaymentsLog = SILENT,
   ) {}
@@ -102,8 +103,8 @@ export class PaymentsService {
   /**
    * Starts (or resumes) the payment of a pending order: the same key answers the same payment,
    * and while a payment of the order is still open a new key answers that one too. One open
-   * payment per order is a partial unique index (decision 015): of parallel first calls one
-   * inserts, the others meet the index, run again and answer the winner's payment.
+   * payment per order is a partial unique index (decision 015 "Only once rules are held by the database"): of parallel
+   * first calls one inserts, the others meet the index, run again and answer the winner's payment.
    */
   create(
     userId: string,
@@ -127,7 +128,7 @@ export class PaymentsService {
           const live = await this.repository.findLive(trx, order.id, now);
           if (live) return toPayment(live, now);
           // A pending payment past its expiry whose trade could not be closed yet keeps the order's
-          // one open place: it may still turn out paid (decision 037).
+          // one open place: it may still turn out paid (decision 037 "The payment lifecycle").
           const pending = await this.repository.listPendingOfOrder(trx, order.id);
           if (pending.some((row) => row.expires_at <= now))
             throw new AppError('SERVICE_UNAVAILABLE', 'paymentProviderUnavailable');
@@ -173,8 +174,8 @@ export class PaymentsService {
   }
 
   /**
-   * Asks the provider about a pending payment when due (decision 037): 10 s after it was created
-   * and then at most every 5 s while it is open (a late callback); at its expiry, the trade is
+   * Asks the provider about a pending payment when due (decision 037 "The payment lifecycle"): 10 s after it was
+   * created and then at most every 5 s while it is open (a late callback); at its expiry, the trade is
    * queried, then closed and the payment expired. A `paid` answer goes through `handleEvent`,
    * like a callback. A failed call changes nothing; a later read or sweep tries again.
    * Answers the row as it is afterwards.
@@ -251,7 +252,7 @@ export class PaymentsService {
         if (!(await this.repository.complete(trx, payment.id, 'paid', now))) return finish('ignored');
         const isOrderPaid = await this.cards.markOrderPaid(trx, payment.order_id, now, payment.id);
         // Money that arrives for an order no longer payable (paid by another payment, cancelled,
-        // expired) is kept apart and sent back through the provider (decision 037).
+        // expired) is kept apart and sent back through the provider (decision 037 "The payment lifecycle").
         await this.ledger.post(trx, {
           kind: 'card.pay',
           legs: [
@@ -364,8 +365,8 @@ export class PaymentsService {
   }
 
   /**
-   * One pass of the periodic sweep (decision 037): pending payments past their expiry are settled
-   * (queried, closed, expired, or credited when the provider says they were paid), due refunds are
+   * One pass of the periodic sweep (decision 037 "The payment lifecycle"): pending payments past their expiry are
+   * settled (queried, closed, expired, or credited when the provider says they were paid), due refunds are
    * sent, and pending orders past their expiry with no pending payment left are expired.
    */
   async sweep(): Promise<SweepResult> {
@@ -383,7 +384,7 @@ export class PaymentsService {
   }
 
   /**
-   * A user cancels a pending membership order (decision 037). Its pending payments' trades are
+   * A user cancels a pending membership order (decision 037 "The payment lifecycle"). Its pending payments' trades are
    * closed at the provider first; if the provider says one was paid, it is credited and the order
    * is paid, not cancelled, which the answer says. A provider that fails or does not answer
    * changes nothing (1014). Cancelling again answers the cancelled order; an expired order is

@@ -67,7 +67,7 @@ export class SandboxProvider implements PaymentProvider {
 
   /**
    * The page has no login (like a provider's): the signed link is what lets its holder pay. It
-   * names the app's language (`lang`), which the page speaks (decision 084); the language is not
+   * names the app's language (`lang`), which the page speaks (decision 084 "Content per language"); the language is not
    * signed, since it changes only the words shown.
    */
   checkoutUrl(

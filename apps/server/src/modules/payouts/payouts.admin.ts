@@ -32,7 +32,10 @@ export class PayoutsAdmin {
     private readonly operators: OperatorsService,
     private readonly cipher: FieldCipher,
     private readonly clock: Clock,
-    /** WITHDRAWAL_SECOND_APPROVAL_ABOVE: above it, two different finance operators (decision 023). */
+    /**
+     * WITHDRAWAL_SECOND_APPROVAL_ABOVE: above it, two different finance operators (decision 023 "Money under four
+     * eyes").
+     */
     private readonly secondApprovalAbove: number,
     private readonly notifications: NotificationsService,
   ) {}
@@ -43,7 +46,8 @@ export class PayoutsAdmin {
 
   /**
    * A withdrawal as finance sees it: the user's masked mobile, the approval state with how each
-   * operator came to the role, and whether `reader` may pay it (decision 074), the reference.
+   * operator came to the role, and whether `reader` may pay it (decision 074 "Independent second approvers"), the
+   * reference.
    */
   consoleView(
     row: WithdrawalWithCardRow,
@@ -169,8 +173,8 @@ export class PayoutsAdmin {
   /**
    * Marks a withdrawal paid once, with the bank's transfer reference. Above the second-approval
    * amount it must carry a first approval by another operator, independent of the payer (decision
-   * 074); the command line (`channel: 'cli'`) cannot give one, so it refuses those and points to
-   * the console.
+   * 074 "Independent second approvers"); the command line (`channel: 'cli'`) cannot give one, so it refuses those and
+   * points to the console.
    */
   async markPaid(
     operator: string,
@@ -250,7 +254,8 @@ export class PayoutsAdmin {
           received: row.received,
           paidBy: operator,
           reference,
-          // A large one: who gave each approval, and how each came to the role (decision 074).
+          // A large one: who gave each approval, and how each came to the role (decision 074 "Independent second
+          // approvers").
           ...(firstApprovedBy === null
             ? {}
             : {

@@ -143,8 +143,8 @@ export class PayoutsRepository {
 
   /**
    * Compare-and-set from pending to paid. A large withdrawal (above `above`) must carry a first
-   * approval by someone other than `operator` and independent of it (decision 074): the four-eyes
-   * rule is part of the one statement.
+   * approval by someone other than `operator` and independent of it (decision 074 "Independent second approvers"): the
+   * four-eyes rule is part of the one statement.
    */
   async settlePaid(
     db: Executor,
@@ -229,7 +229,7 @@ export class PayoutsRepository {
     return { rows, total: Number(count.n) };
   }
 
-  // Your data (decision 047) ------------------------------------------------------------------
+  // Your data (decision 047 "Your data") ------------------------------------------------------------------
 
   exportCards(db: Executor, userId: string) {
     return db

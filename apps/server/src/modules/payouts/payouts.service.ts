@@ -8,7 +8,8 @@ import {
   type Withdrawal,
   type WithdrawalRules,
 } from '@stride/contract';
-import type { Config } from '../../config.js';
+import type { FrameConfig } from '../../config.js';
+import type { PayoutsSettings } from './payouts.settings.js';
 import { ONCE_ONLY, violatesUnique } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
 import { lockUserRow } from '../../db/locks.js';
@@ -82,7 +83,7 @@ export class PayoutsService {
     private readonly cipher: FieldCipher,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
-    private readonly config: Config,
+    private readonly config: FrameConfig & PayoutsSettings,
   ) {}
 
   fee(amount: number): number {
@@ -175,7 +176,7 @@ export class PayoutsService {
     const { min, dailyMax } = this.config.withdraw;
     return retryOnUniqueViolation(() =>
       this.db.transaction().execute(async (trx) => {
-        // One at a time with the account's deletion (decision 047): it either sees this
+        // One at a time with the account's deletion (decision 047 "Your data"): it either sees this
         // withdrawal pending, or this one finds the account gone.
         await lockUserRow(trx, userId);
         const existing = await this.repository.findWithdrawalByKey(trx, key);
@@ -257,7 +258,7 @@ export class PayoutsService {
 
   /**
    * The payouts section: bank cards (numbers masked as the app shows them) and withdrawals.
-   * Deleting blanks the cards; a pending withdrawal blocks it (decision 047).
+   * Deleting blanks the cards; a pending withdrawal blocks it (decision 047 "Your data").
    */
   personalData(): PersonalDataSection {
     return {

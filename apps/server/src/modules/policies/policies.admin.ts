@@ -19,7 +19,7 @@ export interface PolicyDraft {
   languages?: LanguageInput;
 }
 
-/** Operators publish policy versions (decision 046); a published version is never edited. */
+/** Operators publish policy versions (decision 046 "Policies and consent"); a published version is never edited. */
 export class PoliciesAdmin {
   constructor(
     private readonly db: Db,

@@ -21,7 +21,7 @@ function toConsole(row: PolicyVersionRow): ConsolePolicy {
   };
 }
 
-/** Policies in the console (decision 046): every version, and publishing the next one. */
+/** Policies in the console (decision 046 "Policies and consent"): every version, and publishing the next one. */
 export function registerPolicyConsoleRoutes(
   endpoints: EndpointRegistrar,
   deps: { admin: { policies: PoliciesAdmin }; operators: OperatorsService },

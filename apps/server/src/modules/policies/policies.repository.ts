@@ -5,7 +5,7 @@ import type { ConsentsTable, PolicyVersionsTable } from '../../db/schema.js';
 export type PolicyVersionRow = Selectable<PolicyVersionsTable>;
 export type ConsentRow = Selectable<ConsentsTable>;
 
-/** Policy versions and the consent records (decision 046). */
+/** Policy versions and the consent records (decision 046 "Policies and consent"). */
 export class PoliciesRepository {
   /** The highest version of a policy: the current one. */
   current(db: Executor, kind: string): Promise<PolicyVersionRow | undefined> {

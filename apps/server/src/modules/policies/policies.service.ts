@@ -20,14 +20,16 @@ import type { ConsentRow, PoliciesRepository, PolicyVersionRow } from './policie
 
 export type PolicyVersions = Record<PolicyKind, number>;
 
-/** Each upload purpose that needs a consent, and the consent it needs (decision 046). */
+/** Each upload purpose that needs a consent, and the consent it needs (decision 046 "Policies and consent"). */
 const UPLOAD_CONSENTS: Partial<Record<string, ConsentKind>> = {
   id_front: 'id_photos',
   id_back: 'id_photos',
   face: 'face',
 };
 
-/** A policy version in the caller's language, each field with the fallback of decision 042. */
+/**
+ * A policy version in the caller's language, each field with the fallback of decision 042 "Content in every language".
+ */
 export function toPolicy(row: PolicyVersionRow, language: Language): PolicyText {
   const texts = localize(language, row, { title: row.title, body: row.body, changes: row.changes });
   return {
@@ -39,7 +41,7 @@ export function toPolicy(row: PolicyVersionRow, language: Language): PolicyText 
 }
 
 /**
- * The terms of service and the privacy policy, and what each user agreed to (decision 046):
+ * The terms of service and the privacy policy, and what each user agreed to (decision 046 "Policies and consent"):
  * consents are rows added, never changed but for the moment they are withdrawn.
  */
 export class PoliciesService {
@@ -204,7 +206,7 @@ export class PoliciesService {
   /**
    * The user's consents in the export, withdrawn ones too, with the address they came from. On the
    * account's deletion the records stay (what was agreed, and when, is evidence the service keeps;
-   * decision 047) but lose the client address: with the account anonymised, nothing left in them
+   * decision 047 "Your data") but lose the client address: with the account anonymised, nothing left in them
    * finds the person.
    */
   personalData(): PersonalDataSection {

@@ -1,7 +1,7 @@
 import type { Language, PolicyKind } from '@stride/contract';
 
 /**
- * Version 1 of the terms of service and the privacy policy in the five languages (decision 046),
+ * Version 1 of the terms of service and the privacy policy in the five languages (decision 046 "Policies and consent"),
  * written for each language rather than word for word. Plain text: paragraphs apart by a blank
  * line; a paragraph starting with "## " is a heading. Operators publish later versions.
  */

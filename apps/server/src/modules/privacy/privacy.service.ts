@@ -10,14 +10,14 @@ import type { AccountsService } from '../accounts/accounts.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 
-/** Where a deleted account's remaining balance and points go (decision 047). */
+/** Where a deleted account's remaining balance and points go (decision 047 "Your data"). */
 export const FORFEIT_ACCOUNT = 'forfeited';
 
 /** Exports one user may make in an hour: each reads every section, so they are not free. */
 export const EXPORTS_PER_HOUR = 10;
 
 /**
- * Your data (docs/product/rules.md, Your data; decision 047): the export of everything a user
+ * Your data (docs/product/rules.md, Your data; decision 047 "Your data"): the export of everything a user
  * has, and the deletion of the account. Both read and erase through the registry of sections
  * each module's service contributes, so this module knows no table.
  */

@@ -37,8 +37,9 @@ import {
   verifyIdentity,
 } from '../../../test/harness.js';
 
-// docs/product/rules.md, Your data; decision 047.
-// The push subscriptions point at a port nobody listens on, named as an operator names a stand-in (decision 048).
+// docs/product/rules.md, Your data; decision 047 "Your data".
+// The push subscriptions point at a port nobody listens on, named as an operator names a stand-in (decision 048 "Web
+// Push").
 const t = useTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '4', WEB_PUSH_ENDPOINT_HOSTS: 'http://127.0.0.1:9' });
 
 let personCounter = 0;

@@ -1,12 +1,12 @@
 import webpush from 'web-push';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { PushDeliveryError, type PushDeliveryOptions, type PushTransport } from '../outbox/push-channel.js';
 import type { PushRepository } from './push.repository.js';
+import type { PushSettings } from './push.settings.js';
 
 /**
- * The outbox's `push` channel (decision 048): encrypts the payload for the subscription
+ * The outbox's `push` channel (decision 048 "Web Push"): encrypts the payload for the subscription
  * (aes128gcm) and signs a VAPID header with `web-push`, then posts it to the push service. A 201
  * (any 2xx) is delivered; 404 or 410 means the subscription has expired or was revoked: it is
  * removed and the row fails for good; anything else counts a failure and the deliverer retries.
@@ -17,7 +17,7 @@ export class WebPushTransport implements PushTransport {
     private readonly db: Db,
     private readonly repository: PushRepository,
     private readonly clock: Clock,
-    private readonly config: Config,
+    private readonly config: PushSettings,
   ) {}
 
   async deliver(subscriptionId: string, payload: string, options: PushDeliveryOptions, signal: AbortSignal) {

@@ -4,7 +4,7 @@ import type { PushPreferencesTable, PushSubscriptionsTable } from '../../db/sche
 export type PushSubscriptionRow = Omit<PushSubscriptionsTable, 'failures'> & { failures: number };
 export type PushPreferencesRow = PushPreferencesTable;
 
-/** Web Push subscriptions, preferences and the daily reminder's days (decision 048). */
+/** Web Push subscriptions, preferences and the daily reminder's days (decision 048 "Web Push"). */
 export class PushRepository {
   /** Inserts unless the endpoint is taken; true when inserted. */
   async insertSubscription(db: Executor, row: Omit<PushSubscriptionRow, 'failures'>): Promise<boolean> {

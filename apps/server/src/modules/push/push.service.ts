@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { LANGUAGES, type Language, type PushPreferences, type PushSubscriptionView } from '@stride/contract';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../http/errors.js';
@@ -10,15 +9,16 @@ import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js'
 import type { MessageSender } from '../outbox/outbox.service.js';
 import type { WalkingService } from '../walking/walking.service.js';
 import type { PushPreferencesRow, PushRepository, PushSubscriptionRow } from './push.repository.js';
+import type { PushSettings } from './push.settings.js';
 
 /**
  * A text given as it is, a message key rendered in the user's language when queued, or a function
- * of that language (a notification's title and body, decision 044).
+ * of that language (a notification's title and body, decision 044 "The notifications inbox").
  */
 export type PushText =
   string | { key: MessageKey; values?: Record<string, string | number> } | ((language: Language) => string);
 
-/** What one push says (decision 048). */
+/** What one push says (decision 048 "Web Push"). */
 export interface PushMessage {
   title: PushText;
   body: PushText;
@@ -47,7 +47,7 @@ const DEFAULT_REMINDER_MINUTE = 20 * 60;
 const SWEEP_PAGE = 200;
 
 /**
- * Whether a server may send to this endpoint (decision 048). An entry of `WEB_PUSH_ENDPOINT_HOSTS`
+ * Whether a server may send to this endpoint (decision 048 "Web Push"). An entry of `WEB_PUSH_ENDPOINT_HOSTS`
  * is a host name, which allows https on that host or a subdomain, on the default port; or an
  * origin (`http://127.0.0.1:8790`), which allows exactly that scheme, host and port: the only way
  * to name a local stand-in. Never credentials. Nothing is allowed by mode: a loopback address that
@@ -173,7 +173,7 @@ function toPreferences(row: PushPreferencesRow | undefined): PushPreferences {
 }
 
 /**
- * Web Push (decision 048): browsers' subscriptions (own only), the user's preferences, pushes
+ * Web Push (decision 048 "Web Push"): browsers' subscriptions (own only), the user's preferences, pushes
  * queued in the caller's transaction as outbox rows of the `push` channel (one per subscription,
  * written in the user's language when queued), and the daily goal reminder's sweep.
  */
@@ -184,7 +184,7 @@ export class PushService {
     private readonly outbox: MessageSender,
     private readonly walking: WalkingService,
     private readonly clock: Clock,
-    private readonly config: Config,
+    private readonly config: PushSettings,
   ) {}
 
   publicKey(): { publicKey: string } {
@@ -304,7 +304,7 @@ export class PushService {
   }
 
   /**
-   * The user's push data in the export (decision 047): subscriptions (endpoint and browser, not the
+   * The user's push data in the export (decision 047 "Your data"): subscriptions (endpoint and browser, not the
    * keys), preferences and the days reminded. The deletion erases all of it, and the pushes still
    * queued to those subscriptions.
    */
@@ -347,7 +347,7 @@ export class PushService {
   }
 
   /**
-   * The daily goal reminder (decision 048): for each user with it on whose chosen local time has
+   * The daily goal reminder (decision 048 "Web Push"): for each user with it on whose chosen local time has
    * come today, once per local day (a row keyed by user and day), a push when today's steps are
    * under the goal; when the goal is reached the day is marked done and nothing is sent.
    */

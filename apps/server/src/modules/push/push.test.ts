@@ -29,7 +29,8 @@ import { HOUR_MS } from '../../lib/clock.js';
 const fake = await startWebPushFake();
 afterAll(() => fake.close());
 
-// The stand-in is named by its origin, as an operator names one (decision 048): loopback is never allowed by mode.
+// The stand-in is named by its origin, as an operator names one (decision 048 "Web Push"): loopback is never allowed by
+// mode.
 const t = useTestApp({
   STEPS_DAILY_GOAL: '100',
   SMS_MAX_ATTEMPTS: '3',

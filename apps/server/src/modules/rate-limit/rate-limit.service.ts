@@ -38,7 +38,7 @@ export class RateLimitService {
 
   /**
    * How many keys starting with `prefix` were hit in the current window, and how often in all: one
-   * subject's failures counted per address, as `<prefix><address>` (decision 073).
+   * subject's failures counted per address, as `<prefix><address>` (decision 073 "Operator sign-in").
    */
   tally(prefix: string, windowMs: number): Promise<{ keys: number; hits: number }> {
     return this.repository.tally(this.db, prefix, this.windowStart(windowMs));

@@ -25,7 +25,7 @@ function emptyDay(day: string): DashboardDay {
   };
 }
 
-/** Operators' read-only figures: the dashboard (decision 027). Nothing here writes. */
+/** Operators' read-only figures: the dashboard (decision 027 "The console's dashboard"). Nothing here writes. */
 export class ReportsAdmin {
   constructor(
     private readonly db: Db,

@@ -4,7 +4,7 @@ import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { ReportsAdmin } from './reports.admin.js';
 
-/** The console's read-only reports (decision 027): aggregates only, no personal data. */
+/** The console's read-only reports (decision 027 "The console's dashboard"): aggregates only, no personal data. */
 export function registerReportsConsoleRoutes(
   endpoints: EndpointRegistrar,
   deps: { operators: OperatorsService; admin: { reports: ReportsAdmin } },

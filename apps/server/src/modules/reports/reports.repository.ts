@@ -3,9 +3,10 @@ import type { Executor } from '../../db/executor.js';
 import { DAY_MS } from '../../lib/clock.js';
 
 /**
- * Read-only aggregates for the dashboard (decision 027). Each query groups in the database and
- * answers a few rows (grouped by position, so both databases see one expression); days are computed from the instant plus the business offset with integer
- * division, which SQLite and PostgreSQL agree on for the positive instants stored here.
+ * Read-only aggregates for the dashboard (decision 027 "The console's dashboard"). Each query groups in the database
+ * and answers a few rows (grouped by position, so both databases see one expression); days are computed from the
+ * instant plus the business offset with integer division, which SQLite and PostgreSQL agree on for the positive
+ * instants stored here.
  */
 
 /** Users' legs of the ledger per business day, transfer kind and asset: credits and debits apart. */
@@ -94,7 +95,7 @@ export const QUEUE_COUNTS: readonly { key: string; count: QueueCount }[] = [
       ),
   },
   {
-    // Balance corrections waiting for a second finance operator (decision 023).
+    // Balance corrections waiting for a second finance operator (decision 023 "Money under four eyes").
     key: 'corrections',
     count: (db) =>
       countOf(
@@ -106,7 +107,7 @@ export const QUEUE_COUNTS: readonly { key: string; count: QueueCount }[] = [
       ),
   },
   {
-    // Days whose rewards wait for a reviewer (decision 029).
+    // Days whose rewards wait for a reviewer (decision 029 "Steps from every source").
     key: 'flagged-days',
     count: (db) =>
       countOf(

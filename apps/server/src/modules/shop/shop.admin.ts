@@ -19,7 +19,7 @@ export interface GoodsInput {
   images: string[];
   description: string;
   isActive: boolean;
-  /** The language of name and description, and the other languages (decision 042). */
+  /** The language of name and description, and the other languages (decision 042 "Content in every language"). */
   languages: LanguageInput;
 }
 
@@ -138,7 +138,7 @@ export class ShopAdmin {
       name?: string | undefined;
       position?: number | undefined;
       isActive?: boolean | undefined;
-      /** The language of the name, and the name in other languages (decision 042). */
+      /** The language of the name, and the name in other languages (decision 042 "Content in every language"). */
       languages?: LanguageInput | undefined;
     },
   ): Promise<CategoryRow> {

@@ -223,7 +223,7 @@ describe('goods orders to ship in the merchant console', () => {
     const row = queue.data.items.find((item) => item.id === order.id);
     expect(row).toMatchObject({
       userId: order.userId,
-      // The console names the buyer by the masked mobile number (decision 080).
+      // The console names the buyer by the masked mobile number (decision 080 "A console a new operator can read").
       userMobileMasked: expect.stringMatching(/^\d{3}\*+\d{4}$/) as unknown,
       status: 'to_ship',
       address: { name: 'Li Na', region: 'Beijing' },

@@ -146,7 +146,7 @@ export function registerShopConsoleRoutes(
       subjectId: query.status,
       detail: { orderIds: rows.map((row) => row.id) },
     });
-    // The console names a buyer by their masked mobile number (decision 080).
+    // The console names a buyer by their masked mobile number (decision 080 "A console a new operator can read").
     const mobiles = await operators.maskedMobiles(rows.map((row) => row.user_id));
     return pageResult(
       rows.map((row) => toConsoleOrder(row, mobiles)),

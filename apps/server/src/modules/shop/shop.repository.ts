@@ -17,13 +17,15 @@ export interface OrderLineRow {
   points: number;
   quantity: number;
   created_at: number;
-  /** The plan's or goods' languages, for `title` (decision 042). */
+  /** The plan's or goods' languages, for `title` (decision 042 "Content in every language"). */
   default_language: string;
   translations: string;
 }
 
 export class ShopRepository {
-  /** The goods order each transfer paid or refunded (the points statement's links, decision 081). */
+  /**
+   * The goods order each transfer paid or refunded (the points statement's links, decision 081 "One points statement").
+   */
   async orderIdsByTransfer(db: Executor, transferIds: readonly string[]): Promise<Map<string, string>> {
     const links = new Map<string, string>();
     if (transferIds.length === 0) return links;
@@ -272,7 +274,7 @@ export class ShopRepository {
     };
   }
 
-  // Your data (decision 047) ------------------------------------------------------------------
+  // Your data (decision 047 "Your data") ------------------------------------------------------------------
 
   exportOrders(db: Executor, userId: string) {
     return db

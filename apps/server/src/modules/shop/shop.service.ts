@@ -16,8 +16,8 @@ const SHOP_ACCOUNT: LedgerAccountRef = { kind: 'system', name: 'shop', asset: 'P
 const pointsOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'POINTS' });
 
 /**
- * Goods as users see them: name and description in `language` (decision 042); without one (the
- * console), the default language's text.
+ * Goods as users see them: name and description in `language` (decision 042 "Content in every language"); without one
+ * (the console), the default language's text.
  */
 export function toGoods(row: GoodsRow, language?: Language): Goods {
   const images = JSON.parse(row.images) as unknown;
@@ -192,7 +192,9 @@ export class ShopService {
     });
   }
 
-  /** The goods order each transfer paid or refunded: the points statement's links (decision 081). */
+  /**
+   * The goods order each transfer paid or refunded: the points statement's links (decision 081 "One points statement").
+   */
   orderIdsByTransfer(transferIds: readonly string[]): Promise<Map<string, string>> {
     return this.repository.orderIdsByTransfer(this.db, transferIds);
   }
@@ -234,7 +236,7 @@ export class ShopService {
     const items: OrderSummary[] = rows.map((row) => ({
       id: row.id,
       kind: row.kind,
-      // The plan's or goods' `name`, in the user's language (decision 042).
+      // The plan's or goods' `name`, in the user's language (decision 042 "Content in every language").
       title: localize(language, row, { name: row.title }).name,
       status: row.status as OrderSummary['status'],
       amount: row.amount,
@@ -247,7 +249,7 @@ export class ShopService {
 
   /**
    * The shop orders section. Deleting forgets where they went; an order not yet shipped blocks
-   * it (decision 047).
+   * it (decision 047 "Your data").
    */
   personalData(): PersonalDataSection {
     return {

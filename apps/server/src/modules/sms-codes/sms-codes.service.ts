@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@stride/contract';
-import type { Config } from '../../config.js';
+import type { FrameConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../http/errors.js';
@@ -8,10 +8,11 @@ import { translator } from '../../i18n/index.js';
 import { DAY_MS, MINUTE_MS, type Clock } from '../../lib/clock.js';
 import { keyedHash, randomDigits, sameHash } from '../../lib/secrets.js';
 import type { MessageSender } from '../outbox/outbox.service.js';
+import type { OutboxSettings } from '../outbox/outbox.settings.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { SmsCodesRepository } from './sms-codes.repository.js';
 
-/** The rules of every SMS code (docs/product/rules.md, Accounts; decision 034). */
+/** The rules of every SMS code (docs/product/rules.md, Accounts; decision 034 "SMS delivery and codes"). */
 export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_TTL_MS = 5 * MINUTE_MS;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
@@ -36,7 +37,7 @@ export class SmsCodesService {
     private readonly limits: RateLimitService,
     private readonly sender: MessageSender,
     private readonly clock: Clock,
-    private readonly config: Config,
+    private readonly config: FrameConfig & OutboxSettings,
   ) {}
 
   /** The answer to a request for a code. */
@@ -143,7 +144,7 @@ export class SmsCodesService {
     return this.repository.deleteEndedBefore(this.db, this.clock.now() - DAY_MS);
   }
 
-  /** Forgets the number: its codes and the messages sent to it (account deletion, decision 047). */
+  /** Forgets the number: its codes and the messages sent to it (account deletion, decision 047 "Your data"). */
   async forget(db: Executor, recipient: string): Promise<void> {
     await this.repository.deleteTo(db, recipient);
     await this.sender.forget(db, recipient);

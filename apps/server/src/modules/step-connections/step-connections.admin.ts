@@ -24,8 +24,8 @@ export function toConsoleStepConnection(row: StepConnectionRow): ConsoleStepConn
 }
 
 /**
- * Operators' side of connected accounts (decision 086; docs/operations.md, Connected accounts):
- * a user's connections, support's disconnect with a reason (audited), and the sync health per
+ * Operators' side of connected accounts (decision 086 "Connected wearable accounts"; docs/operations.md, Connected
+ * accounts): a user's connections, support's disconnect with a reason (audited), and the sync health per
  * provider that the dashboard and /metrics show.
  */
 export class StepConnectionsAdmin {
@@ -54,7 +54,7 @@ export class StepConnectionsAdmin {
         action: 'stepConnection.disconnect',
         subjectType: 'step-connection',
         subjectId: id,
-        // The user it concerns, as the audit names users (decision 080).
+        // The user it concerns, as the audit names users (decision 080 "A console a new operator can read").
         detail: { userId: row.user_id, provider: row.provider, reason },
         before: { status: row.status },
         after: { status: 'disconnected' },

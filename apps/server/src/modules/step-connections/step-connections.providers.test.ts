@@ -8,7 +8,8 @@ import { JOB_NAMES } from '../../jobs.js';
 import { DEMO_ACCOUNT, DEMO_STAND_INS, seedDemo } from '../../seed/demo-seed.js';
 
 // The real Fitbit and Huawei clients (providers/) against their local stand-ins (fakes/), end to
-// end: connect with PKCE through the authorize page, a signed notification, and a sync (decision 086).
+// end: connect with PKCE through the authorize page, a signed notification, and a sync (decision 086 "Connected
+// wearable accounts").
 
 const TODAY = '2026-11-22';
 const VERIFY = 'fitbit-subscriber-verification-code';

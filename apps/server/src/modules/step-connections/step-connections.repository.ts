@@ -12,7 +12,10 @@ export type SyncSettlement = Pick<
 > &
   Partial<Pick<StepConnectionRow, 'access_token' | 'refresh_token'>>;
 
-/** Connected wearable accounts (decision 086); every method takes the database or a transaction. */
+/**
+ * Connected wearable accounts (decision 086 "Connected wearable accounts"); every method takes the database or a
+ * transaction.
+ */
 export class StepConnectionsRepository {
   insertStart(db: Executor, row: StepConnectionStartRow): Promise<unknown> {
     return db.insertInto('step_connection_starts').values(row).execute();
@@ -190,7 +193,7 @@ export class StepConnectionsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** A Fitbit notification (decision 086): the account's active connection is due now. */
+  /** A Fitbit notification (decision 086 "Connected wearable accounts"): the account's active connection is due now. */
   async markDue(db: Executor, provider: string, providerUserId: string, now: number): Promise<number> {
     const result = await db
       .updateTable('step_connections')
@@ -226,7 +229,8 @@ export class StepConnectionsRepository {
     return new Map(rows.map((row) => [row.source, row.steps]));
   }
 
-  // The operators' health view and /metrics (decision 086) ----------------------------------------
+  // The operators' health view and /metrics (decision 086 "Connected wearable accounts")
+  // ----------------------------------------
 
   async countsByStatus(db: Executor): Promise<{ provider: string; status: string; failing: boolean; n: number }[]> {
     const rows = await db
@@ -269,7 +273,7 @@ export class StepConnectionsRepository {
     return rows.map((row) => ({ provider: row.provider, result: row.result, n: Number(row.n) }));
   }
 
-  // Your data (decision 047) ---------------------------------------------------------------------
+  // Your data (decision 047 "Your data") ---------------------------------------------------------------------
 
   exportOfUser(db: Executor, userId: string) {
     return db

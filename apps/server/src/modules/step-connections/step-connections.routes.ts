@@ -6,10 +6,10 @@ import {
   syncStepConnection,
 } from '@stride/contract';
 import type { FastifyInstance } from 'fastify';
-import { STEP_CONNECTION_REDIRECT_PATH } from '../../config.js';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { parseFitbitNotifications, verifyFitbitSignature } from './providers/fitbit.js';
 import type { StepConnectionsService } from './step-connections.service.js';
+import { STEP_CONNECTION_REDIRECT_PATH } from './step-connections.settings.js';
 
 /** Connected wearable accounts: the user's endpoints (the contract's step-sources file). */
 export function registerStepConnectionRoutes(
@@ -37,8 +37,8 @@ export function registerStepConnectionRoutes(
 const REDIRECT_PARAMS = ['state', 'code', 'error'] as const;
 
 /**
- * Where a provider sends the browser back (`config.stepConnections.redirectUri`; decision 086): an
- * OAuth redirect address cannot carry a fragment, and the web app's address is its hash
+ * Where a provider sends the browser back (`config.stepConnections.redirectUri`; decision 086 "Connected wearable
+ * accounts"): an OAuth redirect address cannot carry a fragment, and the web app's address is its hash
  * (docs/product/client.md), so this path answers a redirect to the Step sources page with the
  * provider's answer in the page's query. Only `state`, `code` and `error` pass, each at most 2,000
  * characters; the page then calls `finish` with the user's session.
@@ -60,8 +60,8 @@ export function registerConnectionRedirect(app: FastifyInstance): void {
 export const FITBIT_NOTIFICATION_MAX_BYTES = 256 * 1024;
 
 /**
- * Fitbit's subscriber endpoint (decision 086; docs/operations.md, Connected accounts): raw routes,
- * not envelope endpoints, as Fitbit speaks to them. `GET ?verify=CODE` answers 204 for the
+ * Fitbit's subscriber endpoint (decision 086 "Connected wearable accounts"; docs/operations.md, Connected accounts):
+ * raw routes, not envelope endpoints, as Fitbit speaks to them. `GET ?verify=CODE` answers 204 for the
  * configured verification code and 404 otherwise (Fitbit's verification of the subscriber). `POST`
  * keeps the body raw for the `X-Fitbit-Signature` check: a forged or unsigned one answers 404 and
  * changes nothing; a signed one answers 204 at once, with each activities notification making the

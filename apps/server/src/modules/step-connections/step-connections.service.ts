@@ -80,7 +80,7 @@ export function backoffMs(failures: number): number {
 /**
  * The next regular sync after `now`: at the connection's own phase of the interval (a stable
  * offset from its id), at least half an interval away. Connections made in the same minute still
- * come due spread over the whole interval (decision 086).
+ * come due spread over the whole interval (decision 086 "Connected wearable accounts").
  */
 export function nextRegularSync(id: string, now: number, intervalMs: number): number {
   const offset = createHash('sha256').update(id).digest().readUInt32BE(0) % intervalMs;
@@ -121,8 +121,8 @@ export interface SyncPassResult {
 }
 
 /**
- * Connected wearable accounts (docs/product/step-sources.md, Connected accounts; decision 086):
- * OAuth 2.0 with PKCE and a state bound to the user, tokens sealed with the data key, syncs
+ * Connected wearable accounts (docs/product/step-sources.md, Connected accounts; decision 086 "Connected wearable
+ * accounts"): OAuth 2.0 with PKCE and a state bound to the user, tokens sealed with the data key, syncs
  * claimed with a lease and spread over the interval, backoff on failures, and the days handed to
  * walking (`recordConnectionDays`), which counts and credits them as any source.
  */
@@ -251,7 +251,8 @@ export class StepConnectionsService {
    * Finishes a connection with what the provider's redirect carried. The state is used once, by
    * the user it was made for, while fresh (a compare-and-set); another user's state answers as an
    * unknown one and stays its owner's. The code is exchanged with the verifier; the provider
-   * account connects to one Stride account (the partial unique index decides, decision 015).
+   * account connects to one Stride account (the partial unique index decides, decision 015 "Only once rules are held by
+   * the database").
    */
   async finish(
     userId: string,
@@ -349,8 +350,8 @@ export class StepConnectionsService {
   }
 
   /**
-   * A connection made without the browser's round trip, for the demo seed only (decision 086):
-   * the demo account's grant at the local stand-in, whose tokens stay fixed. Once per user and
+   * A connection made without the browser's round trip, for the demo seed only (decision 086 "Connected wearable
+   * accounts"): the demo account's grant at the local stand-in, whose tokens stay fixed. Once per user and
    * provider; then synced at once, which fills the last week from the stand-in (a stand-in that is
    * not running leaves the error on the page and the schedule tries again).
    */
@@ -593,8 +594,8 @@ export class StepConnectionsService {
   }
 
   /**
-   * A Fitbit notification (decision 086): each account's active connection is due now, and a pass
-   * is asked for. A replay only makes a sync due again; the sync itself changes nothing twice.
+   * A Fitbit notification (decision 086 "Connected wearable accounts"): each account's active connection is due now,
+   * and a pass is asked for. A replay only makes a sync due again; the sync itself changes nothing twice.
    */
   async notified(provider: StepProviderId, ownerIds: readonly string[]): Promise<number> {
     let marked = 0;
@@ -652,7 +653,7 @@ export class StepConnectionsService {
   /**
    * Connected accounts in the step-sources section of the export (provider, account name, status,
    * times; never a token), and their part of the deletion: every connection disconnected in the
-   * deletion's transaction and its grant revoked at the provider once it committed (decision 047).
+   * deletion's transaction and its grant revoked at the provider once it committed (decision 047 "Your data").
    */
   withConnections(section: PersonalDataSection): PersonalDataSection {
     return {

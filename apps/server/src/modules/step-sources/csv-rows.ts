@@ -2,8 +2,8 @@ import { pipeline, type Readable } from 'node:stream';
 import { AppError } from '../../http/errors.js';
 
 // Reading a CSV export as a stream of rows (docs/product/step-sources.md, Health imports;
-// decision 085): csv-parse does the RFC 4180 work (quoted commas, quoted line breaks, doubled
-// quotes, a BOM, LF or CRLF), this module matches the header by name and numbers each row by the
+// decision 085 "A CSV parser for real exports"): csv-parse does the RFC 4180 work (quoted commas, quoted line breaks,
+// doubled quotes, a BOM, LF or CRLF), this module matches the header by name and numbers each row by the
 // line where it starts, so that a refusal points at the line a person sees in an editor.
 
 export interface CsvRow {
@@ -33,7 +33,7 @@ export async function* csvRows(
   maxRecordChars: number,
 ): AsyncGenerator<CsvRow, void, undefined> {
   const malformed = (line: number) => new AppError('VALIDATION_FAILED', 'importMalformedCsv', { line });
-  // Loaded on the first import, not at the server's start (decision 085).
+  // Loaded on the first import, not at the server's start (decision 085 "A CSV parser for real exports").
   const { parse, CsvError } = await import('csv-parse');
   // Lines taken by the rows parsed so far and the blank lines before them: csv-parse's own line
   // count counts a quoted CRLF twice, so the rows' starting lines are counted here.

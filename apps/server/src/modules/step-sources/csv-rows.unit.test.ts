@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.js';
 import { csvRows, type CsvRow } from './csv-rows.js';
 
-// The CSV reader of the Takeout import (docs/product/step-sources.md, Health imports; decision 085).
+// The CSV reader of the Takeout import (docs/product/step-sources.md, Health imports; decision 085 "A CSV parser for
+// real exports").
 
 const COLUMNS = ['Date', 'Step count'];
 

@@ -5,8 +5,8 @@ import { AppError } from '../../http/errors.js';
 import type { MessageKey } from '../../i18n/index.js';
 import type { ExportLimits, ImportedDay } from './health-export.js';
 
-// Reading a health export in a child process (decision 030): parsing gigabytes of XML takes a
-// minute of CPU and tens of megabytes of short-lived memory, which belong neither on the server's
+// Reading a health export in a child process (decision 030 "Step-source tokens and health imports"): parsing gigabytes
+// of XML takes a minute of CPU and tens of megabytes of short-lived memory, which belong neither on the server's
 // event loop nor in its resident memory. One child per import (imports are rate-limited per user).
 
 export interface ReaderJob {

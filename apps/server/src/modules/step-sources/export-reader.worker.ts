@@ -3,8 +3,8 @@ import { BusinessCalendar } from '../../lib/business-day.js';
 import { readHealthExport } from './health-export.js';
 import type { ReaderAnswer, ReaderJob } from './export-reader.js';
 
-// The child process that reads one health export (decision 030): it receives the job over IPC,
-// reads the file with readHealthExport and answers the days, or the refusal, then exits. Its
+// The child process that reads one health export (decision 030 "Step-source tokens and health imports"): it receives
+// the job over IPC, reads the file with readHealthExport and answers the days, or the refusal, then exits. Its
 // memory is its own: whatever a 4 GB export costs to parse never stays in the server.
 
 function answer(message: ReaderAnswer): Promise<void> {

@@ -7,8 +7,8 @@ import { AppError } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { csvRows } from './csv-rows.js';
 
-// Reading health exports (docs/product/step-sources.md, decision 030): a zip read from a file
-// through its central directory, one entry streamed through a streaming XML or CSV parser, so
+// Reading health exports (docs/product/step-sources.md, decision 030 "Step-source tokens and health imports"): a zip
+// read from a file through its central directory, one entry streamed through a streaming XML or CSV parser, so
 // memory stays flat whatever the file's size. Every refusal is an AppError with its own message.
 
 export interface ImportedDay {
@@ -281,7 +281,8 @@ async function readAppleXml(
 
 /**
  * Fit's daily metrics: the `Date` and `Step count` columns, found by name in the header. A row may
- * span lines (a quoted line break in another column); csv-rows.ts reads the CSV (decision 085).
+ * span lines (a quoted line break in another column); csv-rows.ts reads the CSV (decision 085 "A CSV parser for real
+ * exports").
  */
 async function readFitCsv(stream: Readable, table: DayTable, limits: ExportLimits): Promise<void> {
   for await (const { line, cells } of csvRows(stream, ['Date', 'Step count'], limits.maxRunChars)) {

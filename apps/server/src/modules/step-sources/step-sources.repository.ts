@@ -171,7 +171,7 @@ export class StepSourcesRepository {
       .execute();
   }
 
-  // Your data (decision 047) ------------------------------------------------------------------
+  // Your data (decision 047 "Your data") ------------------------------------------------------------------
 
   exportTokens(db: Executor, userId: string) {
     return db

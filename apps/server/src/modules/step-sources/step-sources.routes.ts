@@ -6,14 +6,14 @@ import {
   revokeDeviceToken,
   uploadHealthImport,
 } from '@stride/contract';
-import type { Config } from '../../config.js';
+import type { StepSourcesSettings } from './step-sources.settings.js';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import type { StepSourcesService } from './step-sources.service.js';
 import { spoolUpload } from './upload-spool.js';
 
 export function registerStepSourceRoutes(
   endpoints: EndpointRegistrar,
-  deps: { stepSources: StepSourcesService; config: Config },
+  deps: { stepSources: StepSourcesService; config: StepSourcesSettings },
 ): void {
   const { stepSources, config } = deps;
 

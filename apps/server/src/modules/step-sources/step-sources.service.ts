@@ -12,7 +12,8 @@ import {
   type StepBucketsResult,
   type StepRefusalReason,
 } from '@stride/contract';
-import type { Config } from '../../config.js';
+import type { FrameConfig } from '../../config.js';
+import type { WalkingSettings } from '../walking/walking.settings.js';
 import { violatesUnique, type UniqueKey } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
 import { lockUserRow } from '../../db/locks.js';
@@ -97,8 +98,8 @@ function toHealthImport(row: HealthImportRow): HealthImport {
 }
 
 /**
- * Step sources besides the in-app counter (docs/product/step-sources.md, decision 030): tokens
- * that may only post steps, and health exports that fill history. Counting and crediting stay
+ * Step sources besides the in-app counter (docs/product/step-sources.md, decision 030 "Step-source tokens and health
+ * imports"): tokens that may only post steps, and health exports that fill history. Counting and crediting stay
  * with walking (`recordSteps`, `importDays`).
  */
 export class StepSourcesService {
@@ -109,7 +110,7 @@ export class StepSourcesService {
     private readonly limits: RateLimitService,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
-    private readonly config: Config,
+    private readonly config: FrameConfig & WalkingSettings,
     private readonly exportLimits: ExportLimits = EXPORT_LIMITS,
   ) {}
 
@@ -120,7 +121,7 @@ export class StepSourcesService {
   /**
    * A new token, answered once and stored only as its SHA-256 (a 256-bit random value needs no
    * slow hash). At most DEVICE_TOKENS_MAX live tokens: counted under the user's row lock, so
-   * concurrent creations cannot pass the count together (decision 015).
+   * concurrent creations cannot pass the count together (decision 015 "Only once rules are held by the database").
    */
   async createToken(userId: string, name: string): Promise<DeviceToken & { token: string }> {
     const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -151,7 +152,7 @@ export class StepSourcesService {
 
   /**
    * The user of a live step-source token, for `device` endpoints only; a frozen account is
-   * refused with 1018 as its sessions are (decision 026).
+   * refused with 1018 as its sessions are (decision 026 "User care in the operator console").
    */
   async authenticate(token: string): Promise<AuthUser | null> {
     if (!token.startsWith(TOKEN_PREFIX)) return null;
@@ -315,8 +316,8 @@ export class StepSourcesService {
   }
 
   /**
-   * A health export (decision 030): counted against the user's import limit before a byte is
-   * read, spooled to a temporary file under DATA_DIR while hashed, read as a stream, and handed
+   * A health export (decision 030 "Step-source tokens and health imports"): counted against the user's import limit
+   * before a byte is read, spooled to a temporary file under DATA_DIR while hashed, read as a stream, and handed
    * to walking in one transaction with its once-per-file record. The same file again answers
    * the first import with `duplicate: true` and changes nothing. The temporary file is removed
    * whatever happens.
@@ -343,7 +344,8 @@ export class StepSourcesService {
       const earlier = await this.repository.findImportByHash(this.db, userId, upload.sha256);
       if (earlier) return { ...toHealthImport(earlier), duplicate: true };
       const today = this.calendar.dayOf(this.clock.now());
-      // Read in a child process: the parse's CPU and memory stay out of the server (decision 030).
+      // Read in a child process: the parse's CPU and memory stay out of the server (decision 030 "Step-source tokens
+      // and health imports").
       const { days } = await readHealthExportApart({
         kind,
         file: upload.file,
@@ -383,7 +385,7 @@ export class StepSourcesService {
 
   /**
    * The step-sources section: the counting devices' tokens (never the token), health imports, the
-   * tokens' hourly buckets and each source's daily count. Deleting revokes every token (decision 047).
+   * tokens' hourly buckets and each source's daily count. Deleting revokes every token (decision 047 "Your data").
    */
   personalData(): PersonalDataSection {
     return {

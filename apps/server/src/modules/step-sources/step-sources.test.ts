@@ -228,7 +228,10 @@ describe('step-source tokens', () => {
   });
 });
 
-/** Exports a reader must refuse, each with the message the user reads (decision 030). */
+/**
+ * Exports a reader must refuse, each with the message the user reads (decision 030 "Step-source tokens and health
+ * imports").
+ */
 const HOSTILE_EXPORTS: Array<[string, () => Promise<Buffer>, 'appleHealth' | 'googleFit', string]> = [
   [
     'not a zip',

@@ -62,7 +62,7 @@ if (dialect === 'postgres') {
     beforeAll(async () => {
       server = await startPostgres();
       // Every request here must meet the database, so no session is answered from the cache
-      // (decision 049; the cache has its own tests in session-cache.test.ts).
+      // (decision 049 "A bench that holds on a busy machine"; the cache has its own tests in session-cache.test.ts).
       t = await createTestApp({ SESSION_CACHE_MS: '0' }, { postgresUrl: server.url });
       for (let index = 0; index < 4; index += 1) users.push(await registerUser(t));
     });
@@ -172,7 +172,8 @@ if (dialect === 'postgres') {
       const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 'unavailable', database: 'unreachable' });
-      // Alive all the same (decision 056): restarting the server would not bring the database back.
+      // Alive all the same (decision 056 "Metrics, liveness apart from readiness, draining on shutdown"): restarting
+      // the server would not bring the database back.
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       const login = await api(t, getUserInfo, { token: users[0]!.token, language: 'fr' });
       expect(login).toEqual(expected);

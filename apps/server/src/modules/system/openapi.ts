@@ -110,7 +110,8 @@ export function buildOpenApiDocument(version: string): JsonSchema {
       schemas: { ErrorEnvelope: ERROR_ENVELOPE },
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer' },
-        // The operator console (decision 021); state-changing calls also send `x-csrf-token`.
+        // The operator console (decision 021 "Operator accounts and console sessions"); state-changing calls also send
+        // `x-csrf-token`.
         consoleCookie: { type: 'apiKey', in: 'cookie', name: 'stride_console' },
       },
     },

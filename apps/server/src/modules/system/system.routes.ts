@@ -7,9 +7,9 @@ import { buildOpenApiDocument } from './openapi.js';
 export const APP_VERSION = '1.0.0';
 
 export function registerSystemRoutes(app: FastifyInstance, db: Db, readiness: Readiness): void {
-  // Liveness (decision 056): the process runs and answers. Not the database: an orchestrator that
-  // restarts servers whose database is unreachable restarts them all and fixes nothing.
-  // Not behind the envelope: load balancers read the status code.
+  // Liveness (decision 056 "Metrics, liveness apart from readiness, draining on shutdown"): the process runs and
+  // answers. Not the database: an orchestrator that restarts servers whose database is unreachable restarts them all
+  // and fixes nothing. Not behind the envelope: load balancers read the status code.
   app.get('/healthz', { helmet: false }, () => ({ status: 'ok' }));
 
   // Readiness, for a load balancer or orchestrator deciding whether to send traffic here: not

@@ -26,7 +26,7 @@ import {
 } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 
-// Cheating caught, not just capped (docs/product/rules.md, Steps and points; decision 029).
+// Cheating caught, not just capped (docs/product/rules.md, Steps and points; decision 029 "Steps from every source").
 const t = useTestApp();
 
 const DAY = '2026-11-22';
@@ -245,7 +245,8 @@ describe('reviewing flagged days', () => {
       note: 'A treadmill, verified by phone',
       version: 2,
     });
-    // The cash back and the invite reward are paid; the points are the user's to collect (decision 078).
+    // The cash back and the invite reward are paid; the points are the user's to collect (decision 078 "A held step day
+    // is never a dead end").
     expect(await pointsBalance(user.userId)).toBe(points + 500);
     expect(await balanceOf(t, user.userId)).toBe(cash + 300);
     expect(await pointsBalance(user.inviterId)).toBe(500);

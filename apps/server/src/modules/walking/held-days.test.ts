@@ -27,8 +27,8 @@ import {
 } from '../../../test/harness.js';
 import { DAY_MS } from '../../lib/clock.js';
 
-// A held step day is never a dead end (decision 078): what it holds is shown as waiting, the
-// decision is told, and the points a clearing releases are the user's to collect.
+// A held step day is never a dead end (decision 078 "A held step day is never a dead end"): what it holds is shown as
+// waiting, the decision is told, and the points a clearing releases are the user's to collect.
 const t = useTestApp();
 
 const DAY = '2026-11-22';
@@ -127,7 +127,8 @@ describe('a decided day is told and its released points are collected', () => {
     const cash = await balanceOf(t, user.userId);
     t.clock.set(NOON + DAY_MS);
     await decide(user.reviewId, user.version, 'clear');
-    // Cash back and the invite reward are paid at clearing (decision 029); the points are not credited yet.
+    // Cash back and the invite reward are paid at clearing (decision 029 "Steps from every source"); the points are not
+    // credited yet.
     expect(await balanceOf(t, user.userId)).toBe(cash + 300);
     expect(await balanceOf(t, user.userId, 'POINTS')).toBe(points + 500);
     const told = (await inbox(user.token)).find((row) => row.kind === 'steps.cleared');
@@ -137,7 +138,7 @@ describe('a decided day is told and its released points are collected', () => {
       link: { path: '/pages/index/index', query: {} },
       read: false,
     });
-    // Pushed too, in the decision's transaction (decision 048), through the outbox.
+    // Pushed too, in the decision's transaction (decision 048 "Web Push"), through the outbox.
     expect(
       await t.db
         .selectFrom('notifications')
@@ -168,7 +169,8 @@ describe('a decided day is told and its released points are collected', () => {
       releasedPoints: 0,
       points: { earned: 96, collected: 96 },
     });
-    // The points statement names it a release of the held day, linking to that day's receipt (decision 081).
+    // The points statement names it a release of the held day, linking to that day's receipt (decision 081 "One points
+    // statement").
     const statement = (await api(t, listPointsStatement, { token: user.token })).data;
     expect(statement.items[0]).toMatchObject({
       type: 'points.release',

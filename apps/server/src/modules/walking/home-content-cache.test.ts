@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { api, call, registerUser, useTestApp } from '../../../test/harness.js';
 import { createApp } from '../../app.js';
 
-// Decision 053: what home shows every user alike (home items, the latest notices) is kept per
-// server for at most CONTENT_CACHE_MS (1 s by default). An operator's change shows at once on the
+// Decision 053 "Fewer statements for home and for money": what home shows every user alike (home items, the latest
+// notices) is kept per server for at most CONTENT_CACHE_MS (1 s by default). An operator's change shows at once on the
 // server that made it, even right after a read kept the old content; on any other server within
 // the second. Nothing of a user's own is kept.
 const t = useTestApp({ CONTENT_CACHE_MS: '1000' });

@@ -29,7 +29,10 @@ export interface HomeItemFields {
   target: string;
   position: number;
   active: boolean;
-  /** The language of the title and the title in other languages (decision 042); an edit without them keeps the item's. */
+  /**
+   * The language of the title and the title in other languages (decision 042 "Content in every language"); an edit
+   * without them keeps the item's.
+   */
   defaultLanguage?: Language | undefined;
   translations?: LanguageInput['translations'];
 }
@@ -76,8 +79,8 @@ function checkImage(kind: HomeItemKind, image: string): void {
 }
 
 /**
- * A banner's picture in another language is checked as its own picture is (decision 084); a quick
- * entry's icon is the same in every language, so it has none.
+ * A banner's picture in another language is checked as its own picture is (decision 084 "Content per language"); a
+ * quick entry's icon is the same in every language, so it has none.
  */
 function checkTranslatedImages(kind: HomeItemKind, translations: HomeItemFields['translations']): void {
   for (const fields of Object.values(translations ?? {})) {
@@ -98,7 +101,10 @@ export class WalkingAdmin {
     private readonly walking: WalkingService,
   ) {}
 
-  /** Home's kept items are dropped once a change has committed, so it shows at once here (decision 053). */
+  /**
+   * Home's kept items are dropped once a change has committed, so it shows at once here (decision 053 "Fewer statements
+   * for home and for money").
+   */
   private async committed<T>(change: Promise<T>): Promise<T> {
     try {
       return await change;
@@ -107,7 +113,7 @@ export class WalkingAdmin {
     }
   }
 
-  // ---- Flagged days (decision 029, docs/console/flagged-days.md) ----
+  // ---- Flagged days (decision 029 "Steps from every source", docs/console/flagged-days.md) ----
 
   /** A page of days by review status, oldest first, with their sources and what they hold. */
   async listFlaggedDays(
@@ -124,7 +130,8 @@ export class WalkingAdmin {
     const sources = await this.repository.listStepSources(db, row.user_id, row.day);
     const tokenIds = sources.filter((source) => source.kind === 'device').map((source) => tokenIdOf(source.source));
     const names = await this.repository.tokenNamesById(db, tokenIds);
-    // A cleared day holds nothing: its points are the user's to collect, its cash back is paid (decision 078).
+    // A cleared day holds nothing: its points are the user's to collect, its cash back is paid (decision 078 "A held
+    // step day is never a dead end").
     const held =
       row.status === 'cleared' ? { points: 0, cashBack: 0 } : await this.walking.heldRewards(db, row.user_id, row.day);
     return {
@@ -151,9 +158,9 @@ export class WalkingAdmin {
 
   /**
    * Clears a flagged day (its held points are released for the user to collect, its cash back and
-   * invite reward are paid now; decision 078) or rejects it (nothing is paid). Either way the user
-   * is told, in the decision's transaction. Once: a compare-and-set on status `flagged` and, from the console, the
-   * version the reviewer saw (another answers 1017). The day's row is locked first, as the day's
+   * invite reward are paid now; decision 078 "A held step day is never a dead end") or rejects it (nothing is paid).
+   * Either way the user is told, in the decision's transaction. Once: a compare-and-set on status `flagged` and, from
+   * the console, the version the reviewer saw (another answers 1017). The day's row is locked first, as the day's
    * reports do, so a report and a decision never wait on each other in opposite orders.
    */
   async decideFlaggedDay(

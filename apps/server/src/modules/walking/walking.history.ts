@@ -10,7 +10,8 @@ import {
   type getStepHistory,
   type getStepReceipt,
 } from '@stride/contract';
-import type { Config } from '../../config.js';
+import type { FrameConfig } from '../../config.js';
+import type { WalkingSettings } from './walking.settings.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
@@ -39,12 +40,12 @@ const MILESTONE_TARGETS: Record<MilestoneKey, number> = {
 };
 
 const DEVICE_SOURCE = 'device:';
-/** A connected wearable account's source: `connection:<connection id>` (decision 086). */
+/** A connected wearable account's source: `connection:<connection id>` (decision 086 "Connected wearable accounts"). */
 const CONNECTION_SOURCE = 'connection:';
 
 /**
- * The read side of walking (decision 031): history against each day's goal, streaks and
- * milestones, and a receipt for every day. Everything is computed from the day records in the
+ * The read side of walking (decision 031 "Step history, streaks and milestones"): history against each day's goal,
+ * streaks and milestones, and a receipt for every day. Everything is computed from the day records in the
  * business time zone; a rejected day (step_reviews) never meets its goal and counts for nothing in
  * achievements.
  */
@@ -56,7 +57,7 @@ export class WalkingHistory {
     private readonly invites: InvitesService,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
-    private readonly config: Config,
+    private readonly config: FrameConfig & WalkingSettings,
   ) {}
 
   private today(): string {
@@ -223,7 +224,8 @@ export class WalkingHistory {
           .map((row) => row.source.slice(prefix.length)),
       ),
     ];
-    // A token's source is named by the token, a connected account's by the account (decision 086).
+    // A token's source is named by the token, a connected account's by the account (decision 086 "Connected wearable
+    // accounts").
     const [names, accounts] = await Promise.all([
       this.repository.deviceTokenNames(this.db, userId, idsOf(DEVICE_SOURCE)),
       this.repository.connectionNames(this.db, userId, idsOf(CONNECTION_SOURCE)),
@@ -246,7 +248,8 @@ export class WalkingHistory {
     const review = reviews[0];
     const earned = Math.floor((base * multiplierPercent) / 100);
     const collected = stepDay?.collected_points ?? 0;
-    // What the review holds or held back, and what its clearing released and waits to be collected (decision 078).
+    // What the review holds or held back, and what its clearing released and waits to be collected (decision 078 "A
+    // held step day is never a dead end").
     const held = isHeld(review)
       ? { points: Math.max(0, earned - collected), cashBack: await this.cards.cashBackDue(this.db, userId, day, steps) }
       : null;

@@ -12,12 +12,13 @@ import type {
 } from '../../db/schema.js';
 
 // Home reads the user's part of it on every call, and every exchange writes its row: prepared
-// once and sent with each call's values (decisions 068 and 070).
+// once and sent with each call's values (decisions 068 "Queries built once on the hot paths" and 070 "The bench's paced
+// lines, and prepared queries as named statements").
 
 /**
- * Everything of a user's own that home shows, in one statement (decision 072): the day's counts
- * and its review, the two balances (by the ledger's account codes), and the cards active on the
- * day with their plans and whether the day's cash back was paid on each. One row per active card,
+ * Everything of a user's own that home shows, in one statement (decision 072 "Home reads the user's own part in one
+ * statement"): the day's counts and its review, the two balances (by the ledger's account codes), and the cards active
+ * on the day with their plans and whether the day's cash back was paid on each. One row per active card,
  * the highest daily target first, then the oldest; one row whose card columns are null when the
  * user has none. A column is null where its row does not exist (no steps, no review, an account
  * not opened yet).
@@ -61,7 +62,8 @@ const selectHomeOfUser = prepared((db, userId: string, day: string, pointsCode: 
       'b.card_id as cash_back_card_id',
       'c.cash_back_total as card_cash_back_total',
       'p.price as plan_price',
-      // Points that reviews of earlier days released and the user has not collected (decision 078).
+      // Points that reviews of earlier days released and the user has not collected (decision 078 "A held step day is
+      // never a dead end").
       (eb) =>
         eb
           .selectFrom('step_reviews as rr')
@@ -121,7 +123,7 @@ export type StepReviewRow = Omit<StepReviewsTable, 'version'> & { version: numbe
 export type StepReviewListRow = StepReviewRow & { account: string; steps: number; collected_points: number };
 /** What a user's own history and receipt show of a review. */
 export type StepReviewSummaryRow = Pick<StepReviewRow, 'day' | 'status' | 'reasons' | 'created_at' | 'decided_at'>;
-/** A user's review with what its clearing released (decision 078). */
+/** A user's review with what its clearing released (decision 078 "A held step day is never a dead end"). */
 export type StepReviewOfUserRow = StepReviewSummaryRow &
   Pick<StepReviewRow, 'released_points' | 'released_collected_at'>;
 
@@ -154,7 +156,10 @@ export class WalkingRepository {
       .executeTakeFirst();
   }
 
-  /** Home's reads of the user's own data in one statement (decision 072). */
+  /**
+   * Home's reads of the user's own data in one statement (decision 072 "Home reads the user's own part in one
+   * statement").
+   */
   async findHomeOfUser(
     db: Executor,
     userId: string,
@@ -248,7 +253,10 @@ export class WalkingRepository {
     await db.insertInto('step_refusals').values(row).execute();
   }
 
-  /** Whether the day already keeps this refusal of this source for this count (a connection's `lowered`, decision 086). */
+  /**
+   * Whether the day already keeps this refusal of this source for this count (a connection's `lowered`, decision 086
+   * "Connected wearable accounts").
+   */
   async hasRefusal(
     db: Executor,
     refusal: { userId: string; day: string; source: string; reason: string; steps: number },
@@ -336,7 +344,10 @@ export class WalkingRepository {
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
-  /** Connected accounts' names by connection id (the receipt names a `connection:<id>` source, decision 086). */
+  /**
+   * Connected accounts' names by connection id (the receipt names a `connection:<id>` source, decision 086 "Connected
+   * wearable accounts").
+   */
   async connectionNames(db: Executor, userId: string, ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const rows = await db
@@ -361,7 +372,10 @@ export class WalkingRepository {
     await db.updateTable('step_days').set(values).where('user_id', '=', userId).where('day', '=', day).execute();
   }
 
-  /** Adds points collected later to the day's count of collected points (a cleared day's release, decision 078). */
+  /**
+   * Adds points collected later to the day's count of collected points (a cleared day's release, decision 078 "A held
+   * step day is never a dead end").
+   */
   async addCollected(db: Executor, userId: string, day: string, points: number): Promise<void> {
     await db
       .updateTable('step_days')
@@ -396,7 +410,7 @@ export class WalkingRepository {
     await insertExchangeRow(db, row.id, row.user_id, row.transfer_id, row.points, row.amount, row.created_at);
   }
 
-  /** The exchange record of each transfer (the points statement's links, decision 081). */
+  /** The exchange record of each transfer (the points statement's links, decision 081 "One points statement"). */
   async exchangeIdsByTransfer(db: Executor, transferIds: readonly string[]): Promise<Map<string, string>> {
     if (transferIds.length === 0) return new Map();
     const rows = await db
@@ -472,7 +486,7 @@ export class WalkingRepository {
     return Number(result.numDeletedRows) === 1;
   }
 
-  // ---- Flagged days (decision 029) ----
+  // ---- Flagged days (decision 029 "Steps from every source") ----
 
   findReview(db: Executor, userId: string, day: string): Promise<StepReviewRow | undefined> {
     return db
@@ -527,7 +541,7 @@ export class WalkingRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Records what a clearing released for the user to collect (decision 078). */
+  /** Records what a clearing released for the user to collect (decision 078 "A held step day is never a dead end"). */
   async setReleased(db: Executor, id: string, points: number): Promise<void> {
     await db.updateTable('step_reviews').set({ released_points: points }).where('id', '=', id).execute();
   }
@@ -628,7 +642,7 @@ export class WalkingRepository {
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
-  // Your data (decision 047) ------------------------------------------------------------------
+  // Your data (decision 047 "Your data") ------------------------------------------------------------------
 
   exportSteps(db: Executor, userId: string) {
     return db

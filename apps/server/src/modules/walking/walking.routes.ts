@@ -33,7 +33,7 @@ export function registerWalkingRoutes(
 
   endpoints.handle(listMoneyStatement, ({ user, query }) => walking.moneyStatement(user.id, query));
 
-  // One points statement (decision 081): goods orders link through the shop's records.
+  // One points statement (decision 081 "One points statement"): goods orders link through the shop's records.
   endpoints.handle(listPointsStatement, ({ user, query }) => walking.pointsStatement(user.id, query, shop));
 
   endpoints.handle(getStepHistory, ({ user, query }) => walkingHistory.getStepHistory(user.id, query));

@@ -13,7 +13,9 @@ import {
   type getHome,
   type reportSteps,
 } from '@stride/contract';
-import type { Config } from '../../config.js';
+import type { FrameConfig } from '../../config.js';
+import type { NoticesSettings } from '../notices/notices.settings.js';
+import type { WalkingSettings } from './walking.settings.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { pageResult, pageWindow, retryOnUniqueViolation } from '../../db/retry.js';
@@ -82,7 +84,10 @@ export function parseReasons(json: string): StepFlagReason[] {
   return STEP_FLAG_REASONS.filter((reason) => list.includes(reason));
 }
 
-/** A review as the user sees it; `expectedHours` is how soon a flagged day is usually decided (decision 078). */
+/**
+ * A review as the user sees it; `expectedHours` is how soon a flagged day is usually decided (decision 078 "A held step
+ * day is never a dead end").
+ */
 export function toStepReview(row: StepReviewSummaryRow, expectedHours: number): StepReview {
   return {
     status: row.status as StepReview['status'],
@@ -94,8 +99,8 @@ export function toStepReview(row: StepReviewSummaryRow, expectedHours: number): 
 }
 
 /**
- * What one card holds of the day while its review has not cleared it (decision 078): its daily cash
- * back, never beyond its price in total, when the steps reach its target and it was not paid.
+ * What one card holds of the day while its review has not cleared it (decision 078 "A held step day is never a dead
+ * end"): its daily cash back, never beyond its price in total, when the steps reach its target and it was not paid.
  */
 export function cashBackHeld(
   card: {
@@ -115,7 +120,7 @@ export function isHeld(review: Pick<StepReviewRow, 'status'> | undefined): boole
 }
 
 /**
- * Whether the day's sources disagree widely (decision 029): the highest source is more than
+ * Whether the day's sources disagree widely (decision 029 "Steps from every source"): the highest source is more than
  * `ratio` times the highest other source that counts all day, and more than `minSteps` above it.
  * The in-app counter (`web`) counts only while the app is open, so its lower count is no
  * disagreement; an all-day source that has not reported within an hour of the highest may just
@@ -143,8 +148,9 @@ export function toExchangeRecord(row: ExchangeRow): ExchangeRecord {
 }
 
 /**
- * Banners and quick entries, titled in the user's language (decision 042); a banner shows its
- * picture in the user's language, or its own picture when that language has none (decision 084).
+ * Banners and quick entries, titled in the user's language (decision 042 "Content in every language"); a banner shows
+ * its picture in the user's language, or its own picture when that language has none (decision 084 "Content per
+ * language").
  */
 function toHomeItems(rows: HomeItemRow[], language: Language): Pick<Home, 'banners' | 'quickEntries'> {
   const title = (row: HomeItemRow) => localize(language, row, { title: row.title }).title;
@@ -171,7 +177,7 @@ export class WalkingService {
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
-    private readonly config: Config,
+    private readonly config: FrameConfig & WalkingSettings & NoticesSettings,
     private readonly invites: InvitesService,
     private readonly notices: NoticesService,
     private readonly addresses: AddressesService,
@@ -180,7 +186,10 @@ export class WalkingService {
     this.homeItemsKept = new ShortCache(config.contentCacheMs);
   }
 
-  /** Home's banners and quick entries per language, the same for every user (decision 053). */
+  /**
+   * Home's banners and quick entries per language, the same for every user (decision 053 "Fewer statements for home and
+   * for money").
+   */
   private readonly homeItemsKept: ShortCache<Language, Pick<Home, 'banners' | 'quickEntries'>>;
 
   /** After a commit that changed home items: home reads them again. */
@@ -190,7 +199,7 @@ export class WalkingService {
 
   /**
    * Reminds each user whose steps today have earned points not yet collected (and not held for
-   * review), once per user and day (decision 044); how many were reminded.
+   * review), once per user and day (decision 044 "The notifications inbox"); how many were reminded.
    */
   async notifyPointsWaiting(day: string): Promise<number> {
     let told = 0;
@@ -223,7 +232,7 @@ export class WalkingService {
   }
 
   /**
-   * Stores one source's count for a day (decision 029). Only today and yesterday are accepted
+   * Stores one source's count for a day (decision 029 "Steps from every source"). Only today and yesterday are accepted
    * (other days are refused as late); a source's count only grows, is capped, and an increase must
    * be possible at `maxPerMinute` since that source's last accepted report (or since midnight): an
    * implausible increase is refused, not clipped, and passes once time has moved. The day credits
@@ -312,8 +321,8 @@ export class WalkingService {
   }
 
   /**
-   * The cheating checks of one accepted report (decision 029), under the day's lock. Any reason
-   * flags the day: one review per user and day (the unique constraint), a still-flagged review
+   * The cheating checks of one accepted report (decision 029 "Steps from every source"), under the day's lock. Any
+   * reason flags the day: one review per user and day (the unique constraint), a still-flagged review
    * gains the new reasons, a decided one stays decided. Answers the day's review, if any.
    */
   private async checkFlags(
@@ -401,7 +410,7 @@ export class WalkingService {
     return cards[0]?.plan.daily_target ?? this.config.steps.dailyGoal;
   }
 
-  /** Today's (business day's) steps and goal, for the daily goal reminder (decision 048). */
+  /** Today's (business day's) steps and goal, for the daily goal reminder (decision 048 "Web Push"). */
   async goalProgress(userId: string): Promise<{ day: string; steps: number; goal: number }> {
     const day = this.calendar.dayOf(this.clock.now());
     const [row, goal] = await Promise.all([
@@ -428,11 +437,11 @@ export class WalkingService {
   }
 
   /**
-   * Releases a cleared day's held rewards in the reviewer's transaction (decision 078): the points
-   * earned and not collected become the user's to collect on home (`released_points` on the review;
+   * Releases a cleared day's held rewards in the reviewer's transaction (decision 078 "A held step day is never a dead
+   * end"): the points earned and not collected become the user's to collect on home (`released_points` on the review;
    * `collectPoints` credits them once), while the cash back each active card pays for the day and
-   * the invite reward if the day's steps completed the invitation are paid now, as decision 029 says.
-   * The user is told, in the same transaction.
+   * the invite reward if the day's steps completed the invitation are paid now, as decision 029 "Steps from every
+   * source" says. The user is told, in the same transaction.
    */
   async releaseHeld(
     trx: Executor,
@@ -477,14 +486,14 @@ export class WalkingService {
     });
   }
 
-  /** After a decision's commit: its push goes at once (decision 048). */
+  /** After a decision's commit: its push goes at once (decision 048 "Web Push"). */
   nudgeNotifications(): void {
     this.notifications.nudge();
   }
 
   /**
-   * The daily cash back settlement (decision 055): for each ended day still open to step reports
-   * (yesterday and the day before), pays every active card the cash back its owner's steps earned
+   * The daily cash back settlement (decision 055 "Background jobs in a queue"): for each ended day still open to step
+   * reports (yesterday and the day before), pays every active card the cash back its owner's steps earned
    * that day, for owners who did not report or collect after the card became due (a card bought
    * after the day's walk, an app not opened again). Each user's day runs like a report: the day's
    * row lock, a held day left to its reviewer, and `creditCashBack`, whose ledger key and unique
@@ -594,7 +603,7 @@ export class WalkingService {
   }
 
   /**
-   * An import's days (decision 029): days before yesterday only fill history (no rewards; the
+   * An import's days (decision 029 "Steps from every source"): days before yesterday only fill history (no rewards; the
    * source's count only grows and the day credits the highest source); today and yesterday go
    * through recordSteps like any report, so an import cannot mint old rewards. `within` runs in
    * the history transaction (the import's own once-only record).
@@ -631,8 +640,8 @@ export class WalkingService {
   }
 
   /**
-   * A connected wearable account's days (decision 086; docs/product/step-sources.md, Connected
-   * accounts), for its own source `connection:<id>`. Today and yesterday go through recordSteps
+   * A connected wearable account's days (decision 086 "Connected wearable accounts"; docs/product/step-sources.md,
+   * Connected accounts), for its own source `connection:<id>`. Today and yesterday go through recordSteps
    * like any report (rate check, cap, flags, cash back: a late sync of yesterday still earns);
    * older days only fill history, as an import's do. A day the provider now counts lower than
    * stored keeps the stored count (nothing is paid twice) and is kept for the receipt as one
@@ -697,7 +706,8 @@ export class WalkingService {
 
   /**
    * A day before yesterday, under its lock: the source's higher count stored, and the day's credited
-   * count raised when it is the highest. History only: no points, cash back or review (decision 029).
+   * count raised when it is the highest. History only: no points, cash back or review (decision 029 "Steps from every
+   * source").
    */
   private async fillHistoryDay(
     trx: Executor,
@@ -737,9 +747,11 @@ export class WalkingService {
     const today = this.calendar.dayOf(this.clock.now());
     const codes = { points: accountCode(pointsOf(userId)), cash: accountCode(cashOf(userId)) };
     const [{ stepDay, review, points, cash, cards, releasedPoints }, items, notices] = await Promise.all([
-      // The user's own part in one statement across the walking, ledger and cards tables (decision 072).
+      // The user's own part in one statement across the walking, ledger and cards tables (decision 072 "Home reads the
+      // user's own part in one statement").
       this.repository.findHomeOfUser(this.db, userId, today, codes),
-      // The same for every user: kept for up to CONTENT_CACHE_MS (decision 053).
+      // The same for every user: kept for up to CONTENT_CACHE_MS (decision 053 "Fewer statements for home and for
+      // money").
       this.homeItemsKept.get(language, async () => toHomeItems(await this.repository.listHomeItems(this.db), language)),
       this.notices.latest(HOME_NOTICES, language),
     ]);
@@ -747,7 +759,8 @@ export class WalkingService {
     const collected = stepDay?.collected_points ?? 0;
     const { earned, percent } = this.earnedWith(cards, steps);
     const card = cards[0];
-    // A day not cleared holds its points and cash back: shown as waiting (flagged) or withheld (rejected), decision 078.
+    // A day not cleared holds its points and cash back: shown as waiting (flagged) or withheld (rejected), decision
+    // 078 "A held step day is never a dead end".
     const held = isHeld(review);
     const progress = cards.map((item) => ({
       cardId: item.id,
@@ -789,8 +802,8 @@ export class WalkingService {
 
   /**
    * Credits the difference between what today's steps have earned and what was collected today,
-   * any cash back due, and the points reviews released from earlier days (decision 078).
-   * Idempotent by key (a replay answers the first result) and by nature (a second key finds
+   * any cash back due, and the points reviews released from earlier days (decision 078 "A held step day is never a dead
+   * end"). Idempotent by key (a replay answers the first result) and by nature (a second key finds
    * nothing left to collect).
    */
   async collectPoints(
@@ -847,8 +860,8 @@ export class WalkingService {
   }
 
   /**
-   * Credits the points that clearing released on the user's days before `today` (decision 078), each
-   * once: the day's row lock, then the compare-and-set on the review's `released_collected_at`, and
+   * Credits the points that clearing released on the user's days before `today` (decision 078 "A held step day is never
+   * a dead end"), each once: the day's row lock, then the compare-and-set on the review's `released_collected_at`, and
    * one ledger key per user and day (the key a clearing used when it credited them itself).
    */
   private async collectReleased(trx: Executor, userId: string, today: string, now: number): Promise<number> {
@@ -953,10 +966,10 @@ export class WalkingService {
   }
 
   /**
-   * Every movement of the user's points, newest first (decision 081): the points account's own
+   * Every movement of the user's points, newest first (decision 081 "One points statement"): the points account's own
    * ledger entries, so nothing the ledger moved is missing and nobody else's can appear. A
-   * collection of points a review released (decision 078) is told apart by its ledger key, and
-   * links to its day's receipt as a collection does; goods and exchanges link to their records.
+   * collection of points a review released (decision 078 "A held step day is never a dead end") is told apart by its
+   * ledger key, and links to its day's receipt as a collection does; goods and exchanges link to their records.
    */
   async pointsStatement(
     userId: string,
@@ -986,7 +999,7 @@ export class WalkingService {
     return pageResult(items, query, total);
   }
 
-  /** The steps section: each day's credited total and the points collected (decision 047). */
+  /** The steps section: each day's credited total and the points collected (decision 047 "Your data"). */
   personalData(): PersonalDataSection {
     return {
       name: 'steps',

@@ -13,7 +13,9 @@ import {
 const REVIEW_STATUSES = ['flagged', 'cleared', 'rejected'] as const;
 const PAGE_MAX = 50;
 
-/** `flagged-days clear|reject <id>`: the reviewers' decision on a flagged day (decision 029). */
+/**
+ * `flagged-days clear|reject <id>`: the reviewers' decision on a flagged day (decision 029 "Steps from every source").
+ */
 function decideCommand(decision: 'clear' | 'reject'): Command {
   const done = decision === 'clear' ? 'cleared' : 'rejected';
   return {

@@ -17,7 +17,7 @@ function parseRoles(value: string | undefined): OperatorRole[] {
   return roles as OperatorRole[];
 }
 
-/** Operator accounts of the web console (decision 021). */
+/** Operator accounts of the web console (decision 021 "Operator accounts and console sessions"). */
 export const OPERATOR_COMMANDS: Command[] = [
   {
     name: 'operators create',
@@ -45,7 +45,8 @@ export const OPERATOR_COMMANDS: Command[] = [
       deps.out(`Operator ${created.operator.name} created with roles ${created.operator.roles.join(',')}.`);
       if (!password) {
         deps.out(`Initial password (shown once): ${created.initialPassword}`);
-        // A generated password is replaced at the first sign-in; one the person typed is kept (decision 073).
+        // A generated password is replaced at the first sign-in; one the person typed is kept (decision 073 "Operator
+        // sign-in").
         deps.out('The first console login asks for a new password, then to enrol a TOTP second factor.');
       } else {
         deps.out('The first console login asks to enrol a TOTP second factor.');

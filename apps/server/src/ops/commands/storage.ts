@@ -3,7 +3,7 @@ import { copyObjects } from '../../storage/copy.js';
 import { STORAGE_AREAS, diskStorage } from '../../storage/storage.js';
 import { requireOperator, requireYes, type Command } from '../command.js';
 
-/** Object storage (decision 054): moving from the disk to an S3-compatible bucket. */
+/** Object storage (decision 054 "Object storage"): moving from the disk to an S3-compatible bucket. */
 export const STORAGE_COMMANDS: Command[] = [
   {
     name: 'storage sweep',

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
-import type { Config } from '../../../config.js';
+import type { StepConnectionsSettings } from '../step-connections.settings.js';
 import {
   failureOf,
   isLoopbackOrigin,
@@ -21,15 +21,15 @@ import {
 } from './provider.js';
 
 /**
- * The Fitbit Web API behind the StepProvider interface (decision 086; docs/product/step-sources.md,
- * Connected accounts): the authorization code grant with PKCE (S256) and client_secret_basic,
- * refresh tokens that rotate (the old one is refused once used), revocation, the profile for the
+ * The Fitbit Web API behind the StepProvider interface (decision 086 "Connected wearable accounts";
+ * docs/product/step-sources.md, Connected accounts): the authorization code grant with PKCE (S256) and
+ * client_secret_basic, refresh tokens that rotate (the old one is refused once used), revocation, the profile for the
  * account's name, the steps time series, and subscriptions so that Fitbit tells this server when
  * an account has synced. Fitbit counts a day in the time zone of the user's Fitbit profile; the
  * business offset cannot change that.
  */
 
-type FitbitSettings = NonNullable<Config['stepConnections']['fitbit']>;
+type FitbitSettings = NonNullable<StepConnectionsSettings['stepConnections']['fitbit']>;
 
 /** Steps (`activity`) and the display name (`profile`). */
 export const FITBIT_SCOPES = ['activity', 'profile'] as const;

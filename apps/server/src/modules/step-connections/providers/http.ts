@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import { ProviderError, type ProviderTokens } from './provider.js';
 
 /**
- * What the two wearable clouds share (decision 086): one timeout per call, one reading of a
- * failed answer into a ProviderFailure, and the OAuth 2.0 plumbing through oauth4webapi
- * (decision 087). Nothing here puts a token, a code or an answer's body into an error message:
- * those carry only the provider, the call and the HTTP status.
+ * What the two wearable clouds share (decision 086 "Connected wearable accounts"): one timeout per call, one reading of
+ * a failed answer into a ProviderFailure, and the OAuth 2.0 plumbing through oauth4webapi
+ * (decision 087 "An OAuth client library"). Nothing here puts a token, a code or an answer's body into an error
+ * message: those carry only the provider, the call and the HTTP status.
  */
 
 /** Each call to a provider gives up after this long unless the configuration says otherwise. */

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
-import type { Config } from '../../../config.js';
+import type { StepConnectionsSettings } from '../step-connections.settings.js';
 import {
   failureOf,
   isLoopbackOrigin,
@@ -20,7 +20,7 @@ import {
 } from './provider.js';
 
 /**
- * Huawei Health Kit's cloud REST API behind the StepProvider interface (decision 086;
+ * Huawei Health Kit's cloud REST API behind the StepProvider interface (decision 086 "Connected wearable accounts";
  * docs/product/step-sources.md, Connected accounts). The grant comes from HUAWEI ID's OAuth 2.0
  * service (`/oauth2/v3/authorize`, `/token`, `/revoke`, client_secret_post, PKCE S256), which
  * also answers an OpenID Connect ID token naming the account; daily totals come from
@@ -28,7 +28,7 @@ import {
  * business offset decides the day as everywhere else.
  */
 
-type HuaweiSettings = NonNullable<Config['stepConnections']['huawei']>;
+type HuaweiSettings = NonNullable<StepConnectionsSettings['stepConnections']['huawei']>;
 
 /** The ID token's issuer, whatever host the OAuth service is reached at. */
 export const HUAWEI_ISSUER = 'https://accounts.huawei.com';

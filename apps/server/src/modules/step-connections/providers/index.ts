@@ -1,16 +1,16 @@
 import type { StepProvider as StepProviderId } from '@stride/contract';
-import type { Config } from '../../../config.js';
+import type { StepConnectionsSettings } from '../step-connections.settings.js';
 import { FitbitProvider } from './fitbit.js';
 import { HuaweiProvider } from './huawei.js';
 import type { StepProvider } from './provider.js';
 
 /**
- * The registry (decision 086): one entry per configured provider, none for a provider whose
- * client id and secret are not set (the page then does not offer it). A third provider is one
+ * The registry (decision 086 "Connected wearable accounts"): one entry per configured provider, none for a provider
+ * whose client id and secret are not set (the page then does not offer it). A third provider is one
  * file and one line here.
  */
 export function createStepProviders(
-  config: Config['stepConnections'],
+  config: StepConnectionsSettings['stepConnections'],
   options: { fetch?: typeof fetch; timeoutMs?: number } = {},
 ): Map<StepProviderId, StepProvider> {
   const http = { ...(options.fetch ? { fetch: options.fetch } : {}), timeoutMs: options.timeoutMs ?? config.timeoutMs };

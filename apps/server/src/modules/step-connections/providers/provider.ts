@@ -1,8 +1,8 @@
 import type { StepProvider as StepProviderId } from '@stride/contract';
 
 /**
- * One wearable cloud behind one small interface (decision 086): a third provider is one file that
- * implements this and one line in the registry. Everything here speaks the provider's own
+ * One wearable cloud behind one small interface (decision 086 "Connected wearable accounts"): a third provider is one
+ * file that implements this and one line in the registry. Everything here speaks the provider's own
  * protocol; counting, crediting and scheduling stay with the connections service.
  */
 

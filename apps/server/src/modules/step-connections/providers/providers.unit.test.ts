@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FITBIT_DEMO_ACCOUNT, startFitbitFake } from '../../../../fakes/fitbit.js';
 import { HUAWEI_DEMO_ACCOUNT, startHuaweiHealthFake } from '../../../../fakes/huawei-health.js';
 import { demoSteps } from '../../../../fakes/oauth-cloud.js';
-import { loadConfig } from '../../../config.js';
+import { loadConfig } from '../../index.js';
 import { parseFitbitNotifications, verifyFitbitSignature } from './fitbit.js';
 import { retryAfterMs } from './http.js';
 import { huaweiTimeZone } from './huawei.js';
 import { createStepProviders } from './index.js';
 import { ProviderError, type ProviderFailure, type StepProvider } from './provider.js';
 
-// Each provider against its local stand-in (decision 086): the code flow with PKCE, refresh
-// rotation, revocation, daily totals and every failure the connections service must tell apart.
+// Each provider against its local stand-in (decision 086 "Connected wearable accounts"): the code flow with PKCE,
+// refresh rotation, revocation, daily totals and every failure the connections service must tell apart.
 
 const REDIRECT = 'http://127.0.0.1:8080/pages-sub/steps/sources';
 const dirs: string[] = [];

@@ -1,0 +1,53 @@
+import { defineModule, type Frame } from '../../lib/module.js';
+import type { AccountsSettings } from '../accounts/accounts.settings.js';
+import { PasswordHasher } from '../accounts/passwords.js';
+import type { IdentityAdmin } from '../identity/identity.admin.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import type { PayoutsAdmin } from '../payouts/payouts.admin.js';
+import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { ConsoleRepository } from './console.repository.js';
+import { registerConsoleRoutes } from './console.routes.js';
+import { ConsoleService } from './console.service.js';
+import { consoleSettings, type ConsoleSettings } from './console.settings.js';
+
+/** What the console module builds on; the identity and payouts admins answer its review and withdrawal endpoints. */
+interface ConsoleNeeds {
+  limits: RateLimitService;
+  operators: OperatorsService;
+  admin: { identity: IdentityAdmin; payouts: PayoutsAdmin };
+}
+
+/**
+ * Operator accounts, console sign-in with a second factor, sessions and role grants (decisions 021 "Operator accounts
+ * and console sessions", 073 "Operator sign-in", 074 "Independent second approvers").
+ */
+export const consoleModule = defineModule({
+  name: 'console',
+  settings: consoleSettings,
+  // `admin`: the identity and payouts admins (built before the console), which its routes call.
+  needs: ['limits', 'operators', 'admin'],
+  build: (
+    { db, clock, config, cipher }: Frame<ConsoleSettings & AccountsSettings>,
+    { limits, operators }: ConsoleNeeds,
+  ) => ({
+    /** Operator accounts and console sessions (decision 021 "Operator accounts and console sessions"). */
+    console: new ConsoleService(
+      db,
+      new ConsoleRepository(),
+      // The hasher keeps nothing but its timing stand-in's hash, so the accounts module's settings make an equal one.
+      new PasswordHasher(config.argon2),
+      cipher,
+      limits,
+      operators,
+      clock,
+      config,
+    ),
+  }),
+  routes: (endpoints, services, config) =>
+    registerConsoleRoutes(endpoints, {
+      console: services.console,
+      operators: services.operators,
+      admin: services.admin,
+      config,
+    }),
+});

@@ -1,0 +1,50 @@
+import { defineModule, type Frame } from '../../lib/module.js';
+import type { SessionsService } from '../accounts/sessions.service.js';
+import type { FilesService } from '../files/files.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import { IdentityAdmin } from './identity.admin.js';
+import { registerIdentityConsoleRoutes } from './identity.console.js';
+import { IdentityRepository } from './identity.repository.js';
+import { registerIdentityRoutes } from './identity.routes.js';
+import { IdentityService } from './identity.service.js';
+import { identitySettings, type IdentitySettings } from './identity.settings.js';
+
+/**
+ * Real-name verification and face checks, and their review by operators (decisions 010 "Real-name verification, the
+ * face check and uploads", 038 "Changing the password while logged in").
+ */
+export const identityModule = defineModule({
+  name: 'identity',
+  settings: identitySettings,
+  needs: ['files', 'sessions', 'operators', 'notifications'],
+  build: (
+    { db, clock, config, calendar, cipher }: Frame<IdentitySettings>,
+    {
+      files,
+      sessions,
+      operators,
+      notifications,
+    }: {
+      files: FilesService;
+      sessions: SessionsService;
+      operators: OperatorsService;
+      notifications: NotificationsService;
+    },
+  ) => {
+    const identityRepository = new IdentityRepository();
+    // An identity decision changes what the session read carries (decision 049 "A bench that holds on a busy machine").
+    const forgetSessions = (userId: string) => sessions.forgetUser(userId);
+    return {
+      identity: new IdentityService(db, identityRepository, files, cipher, clock, calendar, config, forgetSessions),
+      admin: {
+        identity: new IdentityAdmin(db, identityRepository, files, operators, notifications, cipher, forgetSessions),
+      },
+    };
+  },
+  routes: (endpoints, services) => {
+    registerIdentityRoutes(endpoints, services);
+    registerIdentityConsoleRoutes(endpoints, services);
+  },
+  personalData: ({ identity }) => [identity.personalData()],
+});

@@ -1,0 +1,27 @@
+import { defineModule, type Frame } from '../../lib/module.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import { NoticesAdmin } from './notices.admin.js';
+import { registerNoticeConsoleRoutes } from './notices.console.js';
+import { NoticesRepository } from './notices.repository.js';
+import { registerNoticeRoutes } from './notices.routes.js';
+import { NoticesService } from './notices.service.js';
+import { noticesSettings, type NoticesSettings } from './notices.settings.js';
+
+/**
+ * The operator's notices, written in the console in every language (decisions 028 "Content in the console", 042
+ * "Content in every language", 084 "Content per language").
+ */
+export const noticesModule = defineModule({
+  name: 'notices',
+  settings: noticesSettings,
+  needs: ['operators'],
+  build: ({ db, clock, config }: Frame<NoticesSettings>, { operators }: { operators: OperatorsService }) => {
+    const repository = new NoticesRepository();
+    const notices = new NoticesService(db, repository, clock, config.contentCacheMs);
+    return { notices, admin: { notices: new NoticesAdmin(db, repository, operators, clock, notices) } };
+  },
+  routes: (endpoints, services) => {
+    registerNoticeRoutes(endpoints, services);
+    registerNoticeConsoleRoutes(endpoints, services);
+  },
+});

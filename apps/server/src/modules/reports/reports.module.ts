@@ -1,0 +1,17 @@
+import { defineModule, type Frame } from '../../lib/module.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import { ReportsAdmin } from './reports.admin.js';
+import { registerReportsConsoleRoutes } from './reports.console.js';
+import { ReportsRepository } from './reports.repository.js';
+
+/** The console's dashboard and review queues, read across modules (decision 027 "The console's dashboard"). */
+export const reportsModule = defineModule({
+  name: 'reports',
+  needs: ['operators'],
+  build: ({ db, clock, config, calendar }: Frame, _needs: { operators: OperatorsService }) => ({
+    admin: {
+      reports: new ReportsAdmin(db, new ReportsRepository(), clock, calendar, config.businessUtcOffsetMinutes),
+    },
+  }),
+  routes: (endpoints, services) => registerReportsConsoleRoutes(endpoints, services),
+});

@@ -1,0 +1,117 @@
+import type { JobDefinition } from '../../lib/jobs/runner.js';
+import { defineModule, type Frame } from '../../lib/module.js';
+import type { AddressesService } from '../addresses/addresses.service.js';
+import type { CardsService } from '../cards/cards.service.js';
+import type { InvitesService } from '../invites/invites.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { NoticesService } from '../notices/notices.service.js';
+import type { NoticesSettings } from '../notices/notices.settings.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import type { NotificationsSettings } from '../notifications/notifications.settings.js';
+import { NotificationSweep } from '../notifications/notifications.sweep.js';
+import type { OperatorsService } from '../operators/operators.service.js';
+import type { ShopService } from '../shop/shop.service.js';
+import { WalkingAdmin } from './walking.admin.js';
+import { registerWalkingConsoleRoutes } from './walking.console.js';
+import { WalkingHistory } from './walking.history.js';
+import { WalkingRepository } from './walking.repository.js';
+import { registerWalkingRoutes } from './walking.routes.js';
+import { WalkingService } from './walking.service.js';
+import { walkingSettings, type WalkingSettings } from './walking.settings.js';
+
+/** The daily cash back for cards whose owners did not report or collect after it was due. */
+export const CASH_BACK_JOB = 'cards.cash-back';
+/**
+ * Notifications that come from time: cards ending in 3 days, points waiting (decision 044 "The notifications inbox").
+ */
+export const NOTIFICATIONS_SWEEP_JOB = 'notifications.sweep';
+
+const nonZero = (values: Record<string, number>) =>
+  Object.values(values).some((value) => value > 0) ? values : undefined;
+
+/**
+ * Steps, points, the exchange and history, and the review of flagged days (decisions 009 "Steps, points, exchange,
+ * member cards and cash back", 029 "Steps from every source", 031 "Step history, streaks and milestones", 078 "A held
+ * step day is never a dead end").
+ */
+export const walkingModule = defineModule({
+  name: 'walking',
+  settings: walkingSettings,
+  needs: ['cards', 'ledger', 'invites', 'notices', 'addresses', 'notifications', 'operators'],
+  // The points statement links goods orders through the shop (decision 081 "One points statement"), built after
+  // walking.
+  later: ['shop'],
+  build: (
+    { db, clock, config, calendar }: Frame<WalkingSettings & NoticesSettings & NotificationsSettings>,
+    {
+      cards,
+      ledger,
+      invites,
+      notices,
+      addresses,
+      notifications,
+      operators,
+    }: {
+      cards: CardsService;
+      ledger: LedgerService;
+      invites: InvitesService;
+      notices: NoticesService;
+      addresses: AddressesService;
+      notifications: NotificationsService;
+      operators: OperatorsService;
+      shop: ShopService;
+    },
+  ) => {
+    const walkingRepository = new WalkingRepository();
+    const walking = new WalkingService(
+      db,
+      walkingRepository,
+      cards,
+      ledger,
+      clock,
+      calendar,
+      config,
+      invites,
+      notices,
+      addresses,
+      notifications,
+    );
+    return {
+      walking,
+      walkingHistory: new WalkingHistory(db, walkingRepository, cards, invites, clock, calendar, config),
+      // Built here, as it reads both cards and walking, which notifications (built first) cannot name.
+      notificationSweep: new NotificationSweep(cards, walking, clock, calendar, config),
+      admin: { walking: new WalkingAdmin(db, walkingRepository, operators, clock, walking) },
+    };
+  },
+  routes: (endpoints, services) => {
+    registerWalkingRoutes(endpoints, services);
+    registerWalkingConsoleRoutes(endpoints, services);
+  },
+  jobs: (services, config) => {
+    const job = <R>(definition: JobDefinition<R>) => definition as JobDefinition;
+    return [
+      // The daily cash back for cards whose owners did not report or collect after it was due.
+      job({
+        name: CASH_BACK_JOB,
+        everyMs: config.jobs.cashBackIntervalMs,
+        retryLimit: 5,
+        retryDelaySeconds: 60,
+        expireInSeconds: 60 * 60,
+        handler: () => services.walking.settleCashBack(),
+        summary: (result) => nonZero({ users: result.users, credited: result.credited }),
+      }),
+      // Cards ending in 3 days, points waiting to be collected (decision 044 "The notifications inbox").
+      job({
+        name: NOTIFICATIONS_SWEEP_JOB,
+        everyMs: config.notifications.sweepIntervalSeconds * 1000,
+        retryLimit: 3,
+        retryDelaySeconds: 30,
+        expireInSeconds: 30 * 60,
+        handler: () => services.notificationSweep.run(),
+        summary: (result) => nonZero({ ...result }),
+      }),
+    ];
+  },
+  personalData: ({ walking }) => [walking.personalData(), walking.exchangesData()],
+});
