@@ -2,7 +2,7 @@
 # Stride in a container (decision 057): the web app, the operator console and the server bundle
 # (decision 033) built with every dependency, then a runtime image with the server's production
 # dependencies only, on Node 24, as the unprivileged `node` user. Configuration comes from the
-# environment exactly as for `npm start` (README, "Running Stride for real users").
+# environment exactly as for `npm start` (docs/deployment.md).
 #
 #   docker build -t stride .
 #   docker compose up -d            # two instances, PostgreSQL, MinIO and a load balancer

@@ -138,7 +138,7 @@ export function ensureSqliteBinding() {
   if (!nodeDir) {
     if (Number(process.versions.node.split('.')[0]) >= 24) {
       process.stderr.write(
-        `No Node headers beside ${process.execPath}: better-sqlite3 is left as npm built it, which can abort a server on SQLite on Node 24 (README, "Containers and several instances").\n`,
+        `No Node headers beside ${process.execPath}: better-sqlite3 is left as npm built it, which can abort a server on SQLite on Node 24 (docs/deployment.md, "Containers and several instances").\n`,
       );
     }
     return;

@@ -1,5 +1,5 @@
 // `npm run fakes`: the local stand-ins of the outside providers, for trying production mode on one
-// machine (README, "Try production locally"): Alibaba Cloud SMS, Alipay's gateway, and the Huawei
+// machine (docs/deployment.md, "Try production locally"): Alibaba Cloud SMS, Alipay's gateway, and the Huawei
 // Health Kit and Fitbit clouds (with their demo walkers), each with fresh credentials. Writes the variables that point a server at them to an environment file,
 // prints every SMS it receives (the codes a person types), and runs until stopped. No message and
 // no money and no step data leaves this machine.

@@ -141,7 +141,7 @@ export async function startProxy(port?: number): Promise<RoundRobinProxy> {
       let responded = false;
       const done = () => count(inFlight, backend, -1);
       const target = new URL(incoming.url ?? '/', backend);
-      // Replaced, never appended to: a client must not choose the address its limits count (README).
+      // Replaced, never appended to: a client must not choose the address its limits count (docs/deployment.md, "TLS and the reverse proxy").
       const forwardedFor = incoming.socket.remoteAddress ?? '';
       const upstream = httpRequest(
         target,

@@ -22,6 +22,13 @@ export interface JobDefinition<R = unknown> {
   summary?: (result: R) => Record<string, number> | undefined;
 }
 
+/** A job of any result, for the one table a runner takes (each module's `jobs` answers these). */
+export const job = <R>(definition: JobDefinition<R>) => definition as JobDefinition;
+
+/** A pass's counts for its log line, or nothing when they are all 0 (nothing was due). */
+export const nonZero = (values: Record<string, number>) =>
+  Object.values(values).some((value) => value > 0) ? values : undefined;
+
 /** Per job: passes waiting, running and failed (failures since start in process; kept ones in pg-boss). */
 export interface JobStats {
   name: string;

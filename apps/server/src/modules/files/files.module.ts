@@ -1,6 +1,6 @@
 import { runCleanup, type CleanupResult, type CleanupServices } from './files.cleanup.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
-import type { JobDefinition } from '../../lib/jobs/runner.js';
+import { job, nonZero } from '../../lib/jobs/runner.js';
 import { defineModule, type Frame } from '../../lib/module.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { PoliciesService } from '../policies/policies.service.js';
@@ -13,10 +13,6 @@ import { filesSettings, type FilesSettings } from './files.settings.js';
 
 export const FILES_CLEANUP_JOB = 'files.cleanup';
 export const FILES_STRAY_OBJECTS_JOB = 'files.stray-objects';
-
-const job = <R>(definition: JobDefinition<R>) => definition as JobDefinition;
-const nonZero = (values: Record<string, number>) =>
-  Object.values(values).some((value) => value > 0) ? values : undefined;
 
 /** What the files module builds on; the cleanup's services are read when a cleanup runs. */
 type FilesNeeds = Pick<CleanupServices, 'captcha' | 'limits' | 'smsCodes' | 'config'> & {

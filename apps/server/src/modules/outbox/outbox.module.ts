@@ -1,5 +1,5 @@
 import { defineModule, type Frame } from '../../lib/module.js';
-import type { JobDefinition } from '../../lib/jobs/runner.js';
+import { job, nonZero } from '../../lib/jobs/runner.js';
 import { DEMO_ACCOUNT } from '../../seed/demo-account.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import { AliyunSmsProvider } from './aliyun-sms.js';
@@ -14,10 +14,6 @@ import type { PushTransport } from './push-channel.js';
 import type { SmsProvider } from './sms-provider.js';
 
 export const OUTBOX_DELIVER_JOB = 'outbox.deliver';
-
-const job = <R>(definition: JobDefinition<R>) => definition as JobDefinition;
-const nonZero = (values: Record<string, number>) =>
-  Object.values(values).some((value) => value > 0) ? values : undefined;
 
 /**
  * Every SMS and push goes out through the outbox, delivered with retries (decisions 034 "SMS delivery and codes", 048

@@ -158,7 +158,7 @@ describe('Alipay configuration', () => {
     expect(() => loadConfig({ ...production, ALIPAY_GATEWAY: 'http://openapi.alipay.com/gateway.do' })).toThrow(
       /ALIPAY_GATEWAY must be an https:\/\/ address in production/,
     );
-    // A stand-in gateway on this machine (README's production recipe) may speak plain http.
+    // A stand-in gateway on this machine (docs/deployment.md, Try production locally) may speak plain http.
     expect(
       loadConfig({ ...production, ALIPAY_GATEWAY: 'http://127.0.0.1:4555/gateway.do' }).payments.alipay?.gateway,
     ).toBe('http://127.0.0.1:4555/gateway.do');

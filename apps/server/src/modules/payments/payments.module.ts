@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock.js';
-import type { JobDefinition } from '../../lib/jobs/runner.js';
+import { job, nonZero } from '../../lib/jobs/runner.js';
 import { defineModule, type Frame } from '../../lib/module.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
@@ -19,9 +19,6 @@ import { SandboxProvider } from './sandbox-provider.js';
  * lifecycle").
  */
 export const PAYMENTS_SWEEP_JOB = 'payments.sweep';
-
-const nonZero = (values: Record<string, number>) =>
-  Object.values(values).some((value) => value > 0) ? values : undefined;
 
 /** The configured online payment provider; null when online payment is off (`none`). */
 function paymentProvider(config: PaymentsSettings, clock: Clock): PaymentProvider | null {
@@ -70,7 +67,6 @@ export const paymentsModule = defineModule({
     if (payments.provider instanceof AlipayProvider) await payments.provider.ready;
   },
   jobs: (services, config) => {
-    const job = <R>(definition: JobDefinition<R>) => definition as JobDefinition;
     return [
       // Late payments queried, trades closed at expiry, due refunds, unpaid orders expired (decision 037 "The payment
       // lifecycle").

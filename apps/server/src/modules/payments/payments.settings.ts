@@ -148,7 +148,7 @@ function loadAlipay(e: Env, mode: Mode, problems: StartupProblems) {
     }
   });
   // Keys, amounts and notification addresses travel to the gateway: never in clear in production,
-  // except to this machine itself (a local stand-in of the gateway, README's production recipe).
+  // except to this machine itself (a local stand-in of the gateway, docs/deployment.md, Try production locally).
   if (mode === 'production' && !e.ALIPAY_GATEWAY.startsWith('https://') && !isLoopbackUrl(e.ALIPAY_GATEWAY)) {
     problems.refuse('ALIPAY_GATEWAY must be an https:// address in production mode.');
   }

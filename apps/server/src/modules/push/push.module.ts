@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../lib/jobs/runner.js';
+import { job, nonZero } from '../../lib/jobs/runner.js';
 import { defineModule, type Frame } from '../../lib/module.js';
 import type { OutboxSender } from '../outbox/outbox.service.js';
 import type { WalkingService } from '../walking/walking.service.js';
@@ -9,10 +9,6 @@ import { PushService } from './push.service.js';
 import { pushSettings, type PushSettings } from './push.settings.js';
 
 export const PUSH_REMINDERS_JOB = 'push.reminders';
-
-const job = <R>(definition: JobDefinition<R>) => definition as JobDefinition;
-const nonZero = (values: Record<string, number>) =>
-  Object.values(values).some((value) => value > 0) ? values : undefined;
 
 /**
  * Web Push: subscriptions, preferences, pushes through the outbox and the daily goal reminder (decision 048 "Web

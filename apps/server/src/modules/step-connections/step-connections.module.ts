@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../lib/jobs/runner.js';
+import { job, nonZero } from '../../lib/jobs/runner.js';
 import { defineModule, type Frame } from '../../lib/module.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { OperatorsService } from '../operators/operators.service.js';
@@ -19,9 +19,6 @@ import { stepConnectionsSettings, type StepConnectionsSettings } from './step-co
 
 /** Due connections synced with their providers (decision 086 "Connected wearable accounts"). */
 export const STEP_CONNECTIONS_SYNC_JOB = 'steps.connections-sync';
-
-const nonZero = (values: Record<string, number>) =>
-  Object.values(values).some((value) => value > 0) ? values : undefined;
 
 /**
  * Connected wearable accounts: OAuth, sealed tokens, syncs through the job queue (decision 086 "Connected wearable
@@ -85,7 +82,6 @@ export const stepConnectionsModule = defineModule({
     }
   },
   jobs: (services, config) => {
-    const job = <R>(definition: JobDefinition<R>) => definition as JobDefinition;
     return [
       // Connected wearable accounts (decision 086 "Connected wearable accounts"): due connections claimed with a lease
       // and synced a few at a time; also triggered by a new connection and a Fitbit notification. Off when no

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../lib/jobs/runner.js';
+import { job, nonZero } from '../../lib/jobs/runner.js';
 import { defineModule, type Frame } from '../../lib/module.js';
 import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
@@ -25,9 +25,6 @@ export const CASH_BACK_JOB = 'cards.cash-back';
  * Notifications that come from time: cards ending in 3 days, points waiting (decision 044 "The notifications inbox").
  */
 export const NOTIFICATIONS_SWEEP_JOB = 'notifications.sweep';
-
-const nonZero = (values: Record<string, number>) =>
-  Object.values(values).some((value) => value > 0) ? values : undefined;
 
 /**
  * Steps, points, the exchange and history, and the review of flagged days (decisions 009 "Steps, points, exchange,
@@ -89,7 +86,6 @@ export const walkingModule = defineModule({
     registerWalkingConsoleRoutes(endpoints, services);
   },
   jobs: (services, config) => {
-    const job = <R>(definition: JobDefinition<R>) => definition as JobDefinition;
     return [
       // The daily cash back for cards whose owners did not report or collect after it was due.
       job({
