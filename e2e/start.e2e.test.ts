@@ -82,7 +82,7 @@ describe('the server as `npm start` runs it', () => {
     expect(code).toBe(1);
     expect(stdout).not.toContain('running at');
     expect(stderr.split('\n')[0]).toBe(
-      'Stride cannot start in production mode: set APP_SECRET, PAYMENT_PROVIDER, DATA_ENCRYPTION_KEY, PUBLIC_URL, SMS_PROVIDER, WEB_PUSH_VAPID_PUBLIC_KEY, WEB_PUSH_VAPID_PRIVATE_KEY, WEB_PUSH_SUBJECT.',
+      'Stride cannot start in production mode: set APP_SECRET, DATA_ENCRYPTION_KEY, PUBLIC_URL, SMS_PROVIDER, PAYMENT_PROVIDER, WEB_PUSH_VAPID_PUBLIC_KEY, WEB_PUSH_VAPID_PRIVATE_KEY, WEB_PUSH_SUBJECT.',
     );
     expect(stderr).toContain('PAYMENT_PROVIDER must be set: ');
     expect(stderr).toContain('SMS_PROVIDER must be set: aliyun');
