@@ -1,11 +1,16 @@
-import type { Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { CardMailingsTable } from '../../db/schema.js';
+import { ShipmentQueries } from '../shipping/shipping.queries.js';
 
 export type MailingRow = CardMailingsTable;
 export type MailingWithPlanRow = MailingRow & { card_name: string };
 
-export class MailingsRepository {
+/** Card mailings: the shipments' shared queries (status moves, counts, export, erasure), and the card's name. */
+export class MailingsRepository extends ShipmentQueries<'card_mailings'> {
+  constructor() {
+    super('card_mailings', 'requested', { own: ['card_id'], later: ['delivered_at'] });
+  }
+
   private withPlan(db: Executor) {
     return db
       .selectFrom('card_mailings as m')
@@ -44,7 +49,7 @@ export class MailingsRepository {
     page: { limit: number; offset: number },
     order: 'asc' | 'desc',
   ): Promise<{ rows: MailingWithPlanRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await Promise.all([
       this.withPlan(db)
         .where('m.status', '=', filter.status)
         .orderBy('m.created_at', order)
@@ -52,65 +57,8 @@ export class MailingsRepository {
         .limit(page.limit)
         .offset(page.offset)
         .execute(),
-      db
-        .selectFrom('card_mailings')
-        .where('status', '=', filter.status)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
+      this.count(db, filter),
     ]);
-    return { rows, total: Number(count.n) };
-  }
-
-  /** Compare-and-set from one status, so every transition happens once. */
-  async transition(db: Executor, id: string, from: string, values: Updateable<MailingRow>): Promise<boolean> {
-    const result = await db
-      .updateTable('card_mailings')
-      .set(values)
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  // Your data (decision 047 "Your data") ------------------------------------------------------------------
-
-  exportOfUser(db: Executor, userId: string) {
-    return db
-      .selectFrom('card_mailings')
-      .select([
-        'id',
-        'card_id',
-        'status',
-        'ship_name',
-        'ship_phone',
-        'ship_region',
-        'ship_detail',
-        'carrier',
-        'tracking_number',
-        'created_at',
-        'shipped_at',
-        'delivered_at',
-      ])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute();
-  }
-
-  async eraseShipping(db: Executor, userId: string): Promise<void> {
-    await db
-      .updateTable('card_mailings')
-      .set({ ship_name: '', ship_phone: '', ship_region: '', ship_detail: '' })
-      .where('user_id', '=', userId)
-      .execute();
-  }
-
-  async countUnshipped(db: Executor, userId: string): Promise<number> {
-    const row = await db
-      .selectFrom('card_mailings')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('status', '=', 'requested')
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return { rows, total };
   }
 }

@@ -6,27 +6,31 @@ import { retryOnUniqueViolation } from '../../db/retry.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Translate } from '../../i18n/index.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
-import { isoTime, type Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { MailingWithPlanRow, MailingsRepository } from './mailings.repository.js';
-import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
+import type { PersonalDataSection } from '../../lib/personal-data.js';
+import { shipmentsSection, shipmentView, timeOrNull, unshipped, type ShipmentKind } from '../shipping/shipping.js';
 
 export const MAILING_LIST_LIMIT = 100;
 
+/** Card mailings as shipments (decision 092 "One shipping pipeline"): requested, shipped, delivered. */
+export const CARD_MAILINGS: ShipmentKind = {
+  subject: 'card-mailing',
+  noun: 'Card mailing',
+  waiting: 'requested',
+  arrived: 'delivered',
+};
+
 export function toMailing(row: MailingWithPlanRow): Mailing {
-  const time = (value: number | null) => (value === null ? null : isoTime(value));
   return {
     id: row.id,
     cardId: row.card_id,
     cardName: row.card_name,
     status: row.status as Mailing['status'],
-    address: { name: row.ship_name, phone: row.ship_phone, region: row.ship_region, detail: row.ship_detail },
-    carrier: row.carrier,
-    trackingNumber: row.tracking_number,
-    createdAt: isoTime(row.created_at),
-    shippedAt: time(row.shipped_at),
-    deliveredAt: time(row.delivered_at),
+    ...shipmentView(row),
+    deliveredAt: timeOrNull(row.delivered_at),
   };
 }
 
@@ -61,12 +65,7 @@ export class MailingsService {
           user_id: userId,
           card_id: card.id,
           status: 'requested',
-          ship_name: address.name,
-          ship_phone: address.phone,
-          ship_region: address.region,
-          ship_detail: address.detail,
-          carrier: null,
-          tracking_number: null,
+          ...unshipped(address),
           created_at: now,
           shipped_at: null,
           delivered_at: null,
@@ -84,11 +83,6 @@ export class MailingsService {
 
   /** The card mailings section; a mailing not yet shipped blocks deletion (decision 047 "Your data"). */
   personalData(): PersonalDataSection {
-    return {
-      name: 'mailings',
-      exportFor: async (userId) => (await this.repository.exportOfUser(this.db, userId)).map(exportRow),
-      erase: (trx, { userId }) => this.repository.eraseShipping(trx, userId),
-      blocksDeletion: async (db, userId) => ({ unshippedMailings: await this.repository.countUnshipped(db, userId) }),
-    };
+    return shipmentsSection(this.db, 'mailings', 'unshippedMailings', this.repository);
   }
 }

@@ -1,7 +1,7 @@
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { HOUR_MS, type Clock } from '../../lib/clock.js';
 import type { CardsService } from '../cards/cards.service.js';
-import type { WalkingService } from '../walking/walking.service.js';
+import type { WalkingRewards } from '../walking/rewards.js';
 import type { NotificationsSettings } from './notifications.settings.js';
 
 export interface NotificationSweepResult {
@@ -22,7 +22,7 @@ export const CARD_ENDING_NOTICE_DAYS = 3;
 export class NotificationSweep {
   constructor(
     private readonly cards: CardsService,
-    private readonly walking: WalkingService,
+    private readonly walking: WalkingRewards,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
     private readonly config: NotificationsSettings,

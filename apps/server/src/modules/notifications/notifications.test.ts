@@ -303,7 +303,7 @@ describe('shipping, cards, invites', () => {
     const day = today();
     await api(t, reportSteps, { token: walker.token, body: { day, steps: 3_000 } });
     await api(t, reportSteps, { token: collector.token, body: { day, steps: 3_000 } });
-    await t.app.services.walking.collectPoints(collector.userId, idempotencyKey());
+    await t.app.services.walkingRewards.collectPoints(collector.userId, idempotencyKey());
     expect(await t.app.services.notificationSweep.run()).toMatchObject({ pointsWaiting: 0 });
     t.clock.advance(8 * HOUR_MS); // 20:00
     expect(await t.app.services.notificationSweep.run()).toMatchObject({ pointsWaiting: 1 });

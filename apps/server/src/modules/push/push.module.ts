@@ -1,7 +1,7 @@
 import { job, nonZero } from '../../lib/jobs/runner.js';
 import { defineModule, type Frame } from '../../lib/module.js';
 import type { OutboxSender } from '../outbox/outbox.service.js';
-import type { WalkingService } from '../walking/walking.service.js';
+import type { StepReports } from '../walking/step-reports.js';
 import { WebPushTransport } from './push.delivery.js';
 import { PushRepository } from './push.repository.js';
 import { registerPushRoutes } from './push.routes.js';
@@ -17,15 +17,15 @@ export const PUSH_REMINDERS_JOB = 'push.reminders';
 export const pushModule = defineModule({
   name: 'push',
   settings: pushSettings,
-  needs: ['outbox', 'walking'],
+  needs: ['outbox', 'stepReports'],
   build: (
     { db, clock, config }: Frame<PushSettings>,
-    { outbox, walking }: { outbox: OutboxSender; walking: WalkingService },
+    { outbox, stepReports }: { outbox: OutboxSender; stepReports: StepReports },
   ) => {
     const repository = new PushRepository();
     return {
       /** Web Push subscriptions, preferences, sendToUser and the daily goal reminder (decision 048 "Web Push"). */
-      push: new PushService(db, repository, outbox, walking, clock, config),
+      push: new PushService(db, repository, outbox, stepReports, clock, config),
       /** The outbox's `push` channel: posts a queued push to its push service (the outbox's deliverer calls it). */
       pushTransport: new WebPushTransport(db, repository, clock, config),
     };

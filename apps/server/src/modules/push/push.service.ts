@@ -7,7 +7,7 @@ import { translator, type MessageKey } from '../../i18n/index.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 import type { MessageSender } from '../outbox/outbox.service.js';
-import type { WalkingService } from '../walking/walking.service.js';
+import type { StepReports } from '../walking/step-reports.js';
 import type { PushPreferencesRow, PushRepository, PushSubscriptionRow } from './push.repository.js';
 import type { PushSettings } from './push.settings.js';
 
@@ -182,7 +182,7 @@ export class PushService {
     private readonly db: Db,
     private readonly repository: PushRepository,
     private readonly outbox: MessageSender,
-    private readonly walking: WalkingService,
+    private readonly walking: StepReports,
     private readonly clock: Clock,
     private readonly config: PushSettings,
   ) {}

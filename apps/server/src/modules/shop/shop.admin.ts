@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GoodsOrder, GoodsOrderStatus } from '@stride/contract';
+import type { GoodsOrder } from '@stride/contract';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { languageColumns, type LanguageInput } from '../../lib/content-language.js';
@@ -8,8 +8,10 @@ import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import { AppError } from '../../http/errors.js';
-import type { CategoryRow, GoodsRow, ShopRepository } from './shop.repository.js';
-import { toGoods, toGoodsOrder } from './shop.service.js';
+import { queueOrder } from '../shipping/shipping.js';
+import { ShippingAdmin } from '../shipping/shipping.admin.js';
+import type { CategoryRow, GoodsOrderWithGoodsRow, GoodsRow, ShopRepository } from './shop.repository.js';
+import { GOODS_ORDERS, toGoods, toGoodsOrder } from './shop.service.js';
 
 export interface GoodsInput {
   categoryId: string;
@@ -25,17 +27,28 @@ export interface GoodsInput {
 
 /** Operators' side of the shop: shipping and completing goods orders, the catalogue. */
 export class ShopAdmin {
+  /** Shipping its orders, the steps every kind of shipment takes. */
+  readonly shipping: ShippingAdmin<GoodsOrderWithGoodsRow, GoodsOrder>;
+
   constructor(
     private readonly db: Db,
     private readonly repository: ShopRepository,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
-    private readonly notifications: NotificationsService,
-  ) {}
+    notifications: NotificationsService,
+  ) {
+    this.shipping = new ShippingAdmin(operators, notifications, {
+      ...GOODS_ORDERS,
+      find: (db, id) => repository.findOrder(db, id),
+      transition: (db, id, from, values) => repository.transition(db, id, from, values),
+      toItem: (row) => toGoodsOrder(row),
+      notice: { path: NOTIFICATION_PAGES.goodsOrders, params: (row) => ({ orderId: row.id }) },
+    });
+  }
 
   /** Goods orders by status; those waiting to ship oldest first (the console's queue), else newest first. */
   listOrdersForOperators(status: string | undefined, limit = 100, offset = 0) {
-    return this.repository.listOrders(this.db, { status }, { limit, offset }, status === 'to_ship' ? 'asc' : 'desc');
+    return this.repository.listOrders(this.db, { status }, { limit, offset }, queueOrder(GOODS_ORDERS, status));
   }
 
   shipOrder(
@@ -43,74 +56,11 @@ export class ShopAdmin {
     orderId: string,
     shipment: { carrier: string; trackingNumber: string },
   ): Promise<GoodsOrder> {
-    return this.move(operator, orderId, 'to_ship', 'shipped', (now) => ({
-      status: 'shipped',
-      carrier: shipment.carrier,
-      tracking_number: shipment.trackingNumber,
-      shipped_at: now,
-    }));
+    return this.shipping.ship(operator, orderId, shipment);
   }
 
   completeOrder(operator: string, orderId: string): Promise<GoodsOrder> {
-    return this.move(operator, orderId, 'shipped', 'completed', (now) => ({
-      status: 'completed',
-      completed_at: now,
-    }));
-  }
-
-  private async move(
-    operator: string,
-    orderId: string,
-    from: GoodsOrderStatus,
-    to: 'shipped' | 'completed',
-    values: (now: number) => Parameters<ShopRepository['transition']>[3],
-  ): Promise<GoodsOrder> {
-    const order = await this.operators.changeState({
-      operator,
-      change: (trx, now) => this.repository.transition(trx, orderId, from, values(now)),
-      reread: (trx) => this.repository.findOrder(trx, orderId),
-      missing: `No goods order ${orderId}`,
-      lost: (current) => `Goods order ${orderId} is ${current.status}, not ${from}`,
-      apply: async (trx) => {
-        const updated = await this.repository.findOrder(trx, orderId);
-        if (!updated) throw new OperatorError(`No goods order ${orderId}`);
-        if (to === 'shipped') {
-          await this.notifications.record(trx, {
-            userId: updated.user_id,
-            kind: 'goods-order.shipped',
-            params: {
-              orderId,
-              carrier: updated.carrier ?? '',
-              trackingNumber: updated.tracking_number ?? '',
-            },
-            dedupeKey: `goods-order.shipped:${orderId}`,
-            link: { path: NOTIFICATION_PAGES.goodsOrders },
-          });
-        }
-        return toGoodsOrder(updated);
-      },
-      record: (_order, now) => {
-        const change = values(now);
-        return {
-          action: `goods-order.${to}`,
-          subjectType: 'goods-order',
-          subjectId: orderId,
-          before: { status: from },
-          after: {
-            status: to,
-            ...(change.carrier ? { carrier: change.carrier, trackingNumber: change.tracking_number } : {}),
-          },
-          detail: {
-            from,
-            to,
-            carrier: change.carrier ?? undefined,
-            trackingNumber: change.tracking_number ?? undefined,
-          },
-        };
-      },
-    });
-    this.notifications.nudge(); // the shipping push, now committed
-    return order;
+    return this.shipping.arrive(operator, orderId);
   }
 
   listCategoriesForOperators() {

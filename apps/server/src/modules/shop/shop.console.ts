@@ -9,7 +9,6 @@ import {
   consoleShopOrders,
   type ConsoleCategory,
   type ConsoleGoods,
-  type ConsoleGoodsOrder,
 } from '@stride/contract';
 import { pageResult, pageWindow } from '../../db/retry.js';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
@@ -17,9 +16,10 @@ import { isoTime } from '../../lib/clock.js';
 import { contentLanguages } from '../../lib/content-language.js';
 import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
+import { shipmentQueue } from '../shipping/shipping.console.js';
 import type { ShopAdmin } from './shop.admin.js';
-import type { CategoryRow, GoodsOrderWithGoodsRow, GoodsRow } from './shop.repository.js';
-import { toGoods, toGoodsOrder } from './shop.service.js';
+import type { CategoryRow, GoodsRow } from './shop.repository.js';
+import { GOODS_ORDERS, toGoods, toGoodsOrder } from './shop.service.js';
 
 function toConsoleCategory(row: CategoryRow): ConsoleCategory {
   return {
@@ -43,10 +43,6 @@ function toConsoleGoods(row: GoodsRow, categories: Map<string, string>): Console
     updatedAt: isoTime(row.updated_at),
     ...contentLanguages(row),
   };
-}
-
-function toConsoleOrder(row: GoodsOrderWithGoodsRow, mobiles: ReadonlyMap<string, string>): ConsoleGoodsOrder {
-  return { ...toGoodsOrder(row), userId: row.user_id, userMobileMasked: mobiles.get(row.user_id) ?? '' };
 }
 
 /**
@@ -135,25 +131,15 @@ export function registerShopConsoleRoutes(
     return toConsoleGoods(saved, await categoryNames());
   });
 
-  handle(consoleShopOrders, async ({ operator, query }) => {
-    const window = pageWindow(query);
-    const { rows, total } = await shop.listOrdersForOperators(query.status, window.limit, window.offset);
-    // Delivery addresses (names, phones) are personal data: the look is recorded.
-    await operators.recordLook({
-      operator: operator.name,
-      action: 'goods-order.view-queue',
-      subjectType: 'goods-order',
-      subjectId: query.status,
-      detail: { orderIds: rows.map((row) => row.id) },
-    });
-    // The console names a buyer by their masked mobile number (decision 080 "A console a new operator can read").
-    const mobiles = await operators.maskedMobiles(rows.map((row) => row.user_id));
-    return pageResult(
-      rows.map((row) => toConsoleOrder(row, mobiles)),
-      query,
-      total,
-    );
-  });
+  handle(
+    consoleShopOrders,
+    shipmentQueue(operators, {
+      kind: GOODS_ORDERS,
+      shown: 'orderIds',
+      page: (status, window) => shop.listOrdersForOperators(status, window.limit, window.offset),
+      toItem: (row) => toGoodsOrder(row),
+    }),
+  );
 
   handle(consoleShopOrderShip, ({ operator, params, body }) => shop.shipOrder(operator.name, params.id, body));
 }

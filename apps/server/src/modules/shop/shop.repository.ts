@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { GoodsCategoriesTable, GoodsOrdersTable, GoodsTable } from '../../db/schema.js';
+import { ShipmentQueries } from '../shipping/shipping.queries.js';
 
 export type CategoryRow = Selectable<GoodsCategoriesTable>;
 export type GoodsRow = Selectable<GoodsTable>;
@@ -22,7 +23,15 @@ export interface OrderLineRow {
   translations: string;
 }
 
-export class ShopRepository {
+/** The catalogue, and goods orders: the shipments' shared queries (status moves, counts, export, erasure) and more. */
+export class ShopRepository extends ShipmentQueries<'goods_orders'> {
+  constructor() {
+    super('goods_orders', 'to_ship', {
+      own: ['goods_id', 'quantity', 'points'],
+      later: ['completed_at', 'cancelled_at'],
+    });
+  }
+
   /**
    * The goods order each transfer paid or refunded (the points statement's links, decision 081 "One points statement").
    */
@@ -156,22 +165,6 @@ export class ShopRepository {
     await db.insertInto('goods_orders').values(row).execute();
   }
 
-  /** Compare-and-set from one status, so every transition happens once. */
-  async transition(
-    db: Executor,
-    id: string,
-    from: string,
-    values: Updateable<GoodsOrderRow> & { status: string },
-  ): Promise<boolean> {
-    const result = await db
-      .updateTable('goods_orders')
-      .set(values)
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
   async findOrder(db: Executor, id: string): Promise<GoodsOrderWithGoodsRow | undefined> {
     const row = await db.selectFrom('goods_orders').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
@@ -188,7 +181,7 @@ export class ShopRepository {
     let query = db.selectFrom('goods_orders');
     if (filter.userId) query = query.where('user_id', '=', filter.userId);
     if (filter.status) query = query.where('status', '=', filter.status);
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await Promise.all([
       query
         .selectAll()
         .orderBy('created_at', order)
@@ -196,7 +189,7 @@ export class ShopRepository {
         .limit(page.limit)
         .offset(page.offset)
         .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.count(db, filter),
     ]);
     const goodsIds = [...new Set(rows.map((row) => row.goods_id))];
     const goods =
@@ -207,7 +200,7 @@ export class ShopRepository {
         const item = byId.get(row.goods_id);
         return item ? [{ ...row, goods: item }] : [];
       }),
-      total: Number(count.n),
+      total,
     };
   }
 
@@ -272,50 +265,5 @@ export class ShopRepository {
       })),
       total: Number(count.n),
     };
-  }
-
-  // Your data (decision 047 "Your data") ------------------------------------------------------------------
-
-  exportOrders(db: Executor, userId: string) {
-    return db
-      .selectFrom('goods_orders')
-      .select([
-        'id',
-        'goods_id',
-        'quantity',
-        'points',
-        'status',
-        'ship_name',
-        'ship_phone',
-        'ship_region',
-        'ship_detail',
-        'carrier',
-        'tracking_number',
-        'created_at',
-        'shipped_at',
-        'completed_at',
-        'cancelled_at',
-      ])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute();
-  }
-
-  async eraseShipping(db: Executor, userId: string): Promise<void> {
-    await db
-      .updateTable('goods_orders')
-      .set({ ship_name: '', ship_phone: '', ship_region: '', ship_detail: '' })
-      .where('user_id', '=', userId)
-      .execute();
-  }
-
-  async countUnshipped(db: Executor, userId: string): Promise<number> {
-    const row = await db
-      .selectFrom('goods_orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('status', '=', 'to_ship')
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
   }
 }

@@ -10,7 +10,8 @@ import type { CardsService } from '../cards/cards.service.js';
 import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
 import type { CategoryRow, GoodsOrderWithGoodsRow, GoodsRow, ShopRepository } from './shop.repository.js';
 import { recordId } from '../../lib/ids.js';
-import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
+import type { PersonalDataSection } from '../../lib/personal-data.js';
+import { shipmentsSection, shipmentView, timeOrNull, unshipped, type ShipmentKind } from '../shipping/shipping.js';
 
 const SHOP_ACCOUNT: LedgerAccountRef = { kind: 'system', name: 'shop', asset: 'POINTS' };
 const pointsOf = (userId: string): LedgerAccountRef => ({ kind: 'user', userId, asset: 'POINTS' });
@@ -35,21 +36,27 @@ export function toGoods(row: GoodsRow, language?: Language): Goods {
   };
 }
 
+/**
+ * Goods orders as shipments (decision 092 "One shipping pipeline"): to ship, shipped, completed; before shipping the
+ * buyer may cancel one, and the points come back.
+ */
+export const GOODS_ORDERS: ShipmentKind = {
+  subject: 'goods-order',
+  noun: 'Goods order',
+  waiting: 'to_ship',
+  arrived: 'completed',
+};
+
 export function toGoodsOrder(row: GoodsOrderWithGoodsRow, language?: Language): GoodsOrder {
-  const time = (value: number | null) => (value === null ? null : isoTime(value));
   return {
     id: row.id,
     goods: toGoods(row.goods, language),
     quantity: row.quantity,
     points: row.points,
     status: row.status as GoodsOrderStatus,
-    address: { name: row.ship_name, phone: row.ship_phone, region: row.ship_region, detail: row.ship_detail },
-    carrier: row.carrier,
-    trackingNumber: row.tracking_number,
-    createdAt: isoTime(row.created_at),
-    shippedAt: time(row.shipped_at),
-    completedAt: time(row.completed_at),
-    cancelledAt: time(row.cancelled_at),
+    ...shipmentView(row),
+    completedAt: timeOrNull(row.completed_at),
+    cancelledAt: timeOrNull(row.cancelled_at),
   };
 }
 
@@ -133,12 +140,7 @@ export class ShopService {
           quantity: input.quantity,
           points,
           status: 'to_ship',
-          ship_name: address.name,
-          ship_phone: address.phone,
-          ship_region: address.region,
-          ship_detail: address.detail,
-          carrier: null,
-          tracking_number: null,
+          ...unshipped(address),
           idempotency_key: key,
           request_hash: hash,
           transfer_id: transferId,
@@ -247,16 +249,8 @@ export class ShopService {
     return pageResult(items, query, total);
   }
 
-  /**
-   * The shop orders section. Deleting forgets where they went; an order not yet shipped blocks
-   * it (decision 047 "Your data").
-   */
+  /** The shop orders section (decision 047 "Your data"). */
   personalData(): PersonalDataSection {
-    return {
-      name: 'shopOrders',
-      exportFor: async (userId) => (await this.repository.exportOrders(this.db, userId)).map(exportRow),
-      erase: (trx, { userId }) => this.repository.eraseShipping(trx, userId),
-      blocksDeletion: async (db, userId) => ({ unshippedOrders: await this.repository.countUnshipped(db, userId) }),
-    };
+    return shipmentsSection(this.db, 'shopOrders', 'unshippedOrders', this.repository);
   }
 }

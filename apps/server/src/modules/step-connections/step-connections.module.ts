@@ -4,7 +4,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { StepSourcesService } from '../step-sources/step-sources.service.js';
-import type { WalkingService } from '../walking/walking.service.js';
+import type { StepReports } from '../walking/step-reports.js';
 import { createStepProviders } from './providers/index.js';
 import { StepConnectionsAdmin } from './step-connections.admin.js';
 import { registerStepConnectionConsoleRoutes } from './step-connections.console.js';
@@ -28,16 +28,16 @@ export const stepConnectionsModule = defineModule({
   name: 'step-connections',
   contract: 'step-sources',
   settings: stepConnectionsSettings,
-  needs: ['walking', 'notifications', 'limits', 'operators', 'stepSources'],
+  needs: ['stepReports', 'notifications', 'limits', 'operators', 'stepSources'],
   build: (
     { db, clock, config, calendar, cipher, options }: Frame<StepConnectionsSettings, { stepProviders: StepProviders }>,
     {
-      walking,
+      stepReports,
       notifications,
       limits,
       operators,
     }: {
-      walking: WalkingService;
+      stepReports: StepReports;
       notifications: NotificationsService;
       limits: RateLimitService;
       operators: OperatorsService;
@@ -48,7 +48,7 @@ export const stepConnectionsModule = defineModule({
     const stepConnections = new StepConnectionsService(
       db,
       stepConnectionsRepository,
-      walking,
+      stepReports,
       notifications,
       limits,
       cipher,

@@ -18,7 +18,7 @@ import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js'
 import type { FieldCipher } from '../../lib/secrets.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import type { WalkingService } from '../walking/walking.service.js';
+import type { StepReports } from '../walking/step-reports.js';
 import { ProviderError, type ProviderDay, type ProviderTokens, type StepProvider } from './providers/provider.js';
 import type { StepConnectionRow, StepConnectionsRepository, SyncSettlement } from './step-connections.repository.js';
 
@@ -130,7 +130,7 @@ export class StepConnectionsService {
   constructor(
     private readonly db: Db,
     private readonly repository: StepConnectionsRepository,
-    private readonly walking: WalkingService,
+    private readonly walking: StepReports,
     private readonly notifications: NotificationsService,
     private readonly limits: RateLimitService,
     private readonly cipher: FieldCipher,

@@ -1,6 +1,6 @@
 import { defineModule, type Frame } from '../../lib/module.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import type { WalkingService } from '../walking/walking.service.js';
+import type { StepReports } from '../walking/step-reports.js';
 import type { WalkingSettings } from '../walking/walking.settings.js';
 import { StepSourcesRepository } from './step-sources.repository.js';
 import { registerStepSourceRoutes } from './step-sources.routes.js';
@@ -15,12 +15,12 @@ import { stepSourcesSettings, type StepSourcesSettings } from './step-sources.se
 export const stepSourcesModule = defineModule({
   name: 'step-sources',
   settings: stepSourcesSettings,
-  needs: ['walking', 'limits'],
+  needs: ['stepReports', 'limits'],
   build: (
     { db, clock, config, calendar }: Frame<StepSourcesSettings & WalkingSettings>,
-    { walking, limits }: { walking: WalkingService; limits: RateLimitService },
+    { stepReports, limits }: { stepReports: StepReports; limits: RateLimitService },
   ) => ({
-    stepSources: new StepSourcesService(db, new StepSourcesRepository(), walking, limits, clock, calendar, config),
+    stepSources: new StepSourcesService(db, new StepSourcesRepository(), stepReports, limits, clock, calendar, config),
   }),
   routes: (endpoints, { stepSources }, config) => registerStepSourceRoutes(endpoints, { stepSources, config }),
 });

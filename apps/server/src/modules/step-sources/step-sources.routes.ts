@@ -8,6 +8,7 @@ import {
 } from '@stride/contract';
 import type { StepSourcesSettings } from './step-sources.settings.js';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
+import { answerReport } from '../walking/step-reports.js';
 import type { StepSourcesService } from './step-sources.service.js';
 import { spoolUpload } from './upload-spool.js';
 
@@ -23,7 +24,8 @@ export function registerStepSourceRoutes(
 
   endpoints.handle(revokeDeviceToken, ({ user, params }) => stepSources.revokeToken(user.id, params.id));
 
-  endpoints.handle(postDeviceSteps, ({ user, body }) => stepSources.postSteps(user, body));
+  // A refused report is a value; here it becomes the error envelope the endpoint has always answered.
+  endpoints.handle(postDeviceSteps, async ({ user, body }) => answerReport(await stepSources.postSteps(user, body)));
 
   endpoints.handle(uploadHealthImport, ({ user, request }) =>
     stepSources.importHealth(user.id, (dir, checkFields) =>

@@ -22,7 +22,14 @@ import { AppError, notFound } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { DAY_MS, MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import type { StepReportResult, StepSourceRef, WalkingService } from '../walking/walking.service.js';
+import {
+  isRefusal,
+  type StepRefusal,
+  type StepReportOutcome,
+  type StepReportResult,
+  type StepReports,
+  type StepSourceRef,
+} from '../walking/step-reports.js';
 import { readHealthExportApart } from './export-reader.js';
 import { EXPORT_LIMITS, type ExportLimits } from './health-export.js';
 import type {
@@ -106,7 +113,7 @@ export class StepSourcesService {
   constructor(
     private readonly db: Db,
     private readonly repository: StepSourcesRepository,
-    private readonly walking: WalkingService,
+    private readonly walking: StepReports,
     private readonly limits: RateLimitService,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
@@ -171,7 +178,7 @@ export class StepSourcesService {
    * A token's post, for its own source `device:<token id>`: a count for a day (today unless said),
    * or hourly buckets (postBuckets).
    */
-  postSteps(user: AuthUser, input: DevicePost): Promise<StepReportResult | StepBucketsResult> {
+  postSteps(user: AuthUser, input: DevicePost): Promise<StepReportOutcome | StepBucketsResult> {
     if (!user.deviceTokenId) throw new AppError('SESSION_INVALID', 'sessionInvalid');
     const source: StepSourceRef = { key: `device:${user.deviceTokenId}`, kind: 'device' };
     if ('buckets' in input) return this.postBuckets(user.id, user.deviceTokenId, source, input.buckets);
@@ -199,7 +206,7 @@ export class StepSourcesService {
     tokenId: string,
     source: StepSourceRef,
     buckets: readonly StepBucket[],
-  ): Promise<StepBucketsResult> {
+  ): Promise<StepBucketsResult | StepRefusal> {
     const now = this.clock.now();
     const today = this.calendar.dayOf(now);
     const yesterday = this.calendar.addDays(today, -1);
@@ -279,7 +286,10 @@ export class StepSourcesService {
     const results: StepReportResult[] = [];
     for (const day of days) {
       const steps = sums.get(day) ?? 0;
-      results.push(await this.walking.recordSteps(userId, source, day, steps, {}, { rateChecked: true }));
+      const outcome = await this.walking.recordSteps(userId, source, day, steps, {}, { rateChecked: true });
+      // A day refused as a whole is the post's answer; the buckets stored and the days before it stand.
+      if (isRefusal(outcome)) return outcome;
+      results.push(outcome);
     }
     return {
       buckets: read.map((item) => ({ start: isoTime(item.start), outcome: item.outcome ?? 'invalid' })),

@@ -18,7 +18,9 @@ import { maskMobile } from '../../lib/secrets.js';
 import { OperatorError } from '../operators/operator-error.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { HomeItemRow, StepReviewListRow, WalkingRepository } from './walking.repository.js';
-import { parseReasons, type WalkingService } from './walking.service.js';
+import type { HomeReadModel } from './home-read-model.js';
+import type { WalkingRewards } from './rewards.js';
+import { parseReasons, type StepReports } from './step-reports.js';
 
 export type FlaggedDayStatus = ConsoleFlaggedDay['status'];
 export type FlaggedDayDecision = 'clear' | 'reject';
@@ -98,7 +100,9 @@ export class WalkingAdmin {
     private readonly repository: WalkingRepository,
     private readonly operators: OperatorsService,
     private readonly clock: Clock,
-    private readonly walking: WalkingService,
+    private readonly stepReports: StepReports,
+    private readonly rewards: WalkingRewards,
+    private readonly home: HomeReadModel,
   ) {}
 
   /**
@@ -109,7 +113,7 @@ export class WalkingAdmin {
     try {
       return await change;
     } finally {
-      this.walking.forgetHomeItems();
+      this.home.forgetHomeItems();
     }
   }
 
@@ -133,7 +137,7 @@ export class WalkingAdmin {
     // A cleared day holds nothing: its points are the user's to collect, its cash back is paid (decision 078 "A held
     // step day is never a dead end").
     const held =
-      row.status === 'cleared' ? { points: 0, cashBack: 0 } : await this.walking.heldRewards(db, row.user_id, row.day);
+      row.status === 'cleared' ? { points: 0, cashBack: 0 } : await this.rewards.heldRewards(db, row.user_id, row.day);
     return {
       id: row.id,
       userId: row.user_id,
@@ -175,7 +179,7 @@ export class WalkingAdmin {
     const { day } = await this.operators.changeState({
       operator,
       change: async (trx, now) => {
-        await this.walking.lockDay(trx, found.user_id, found.day);
+        await this.stepReports.lockDay(trx, found.user_id, found.day);
         const won = await this.repository.decideReview(trx, id, input.version, {
           status,
           decided_at: now,
@@ -191,8 +195,8 @@ export class WalkingAdmin {
       apply: async (trx) => {
         const paid =
           input.decision === 'clear'
-            ? await this.walking.releaseHeld(trx, found)
-            : { points: 0, cashBack: 0, withheld: await this.walking.tellRejected(trx, found.user_id, found.day) };
+            ? await this.rewards.releaseHeld(trx, found)
+            : { points: 0, cashBack: 0, withheld: await this.rewards.tellRejected(trx, found.user_id, found.day) };
         const row = await this.repository.findReviewListRow(trx, id);
         if (!row) throw new OperatorError(`No flagged day ${id}`);
         return { paid, day: await this.toFlaggedDay(trx, row) };
@@ -206,7 +210,7 @@ export class WalkingAdmin {
         after: { status, ...(note ? { note } : {}), paidPoints: paid.points, paidCashBack: paid.cashBack },
       }),
     });
-    this.walking.nudgeNotifications();
+    this.rewards.nudgeNotifications();
     return day;
   }
 

@@ -300,7 +300,7 @@ describe('GET /api/steps/days/{day}', () => {
     expect(
       (await api(t, reportSteps, { token, body: { day: TODAY, steps: 6_000, device: 'phone-0001' } })).data,
     ).toMatchObject({ steps: 6_000, cashBack: 300 });
-    await t.app.services.walking.recordSteps(userId, { key: 'device:tok-1', kind: 'device' }, TODAY, 4_000);
+    await t.app.services.stepReports.recordSteps(userId, { key: 'device:tok-1', kind: 'device' }, TODAY, 4_000);
     await t.db
       .insertInto('device_tokens')
       .values({
@@ -484,7 +484,7 @@ describe('GET /api/steps/days/{day}', () => {
       .execute();
     const other = await registerUser(t);
     // The other user reports through a source keyed like the owner's token: the name stays the owner's secret.
-    await t.app.services.walking.recordSteps(other.userId, { key: 'device:tok-owner', kind: 'device' }, TODAY, 500);
+    await t.app.services.stepReports.recordSteps(other.userId, { key: 'device:tok-owner', kind: 'device' }, TODAY, 500);
     const seen = (await receipt(other.token, TODAY)).data;
     expect(seen).toMatchObject({ steps: 500, refusals: [], review: null, cashBack: [], inviteReward: null });
     expect(seen.sources).toEqual([expect.objectContaining({ kind: 'device', name: null, steps: 500 })]);

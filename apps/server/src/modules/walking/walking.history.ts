@@ -20,7 +20,7 @@ import { localize } from '../../lib/content-language.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { InvitesService } from '../invites/invites.service.js';
 import type { WalkingRepository } from './walking.repository.js';
-import { isHeld, toStepReview } from './walking.service.js';
+import { isHeld, toStepReview } from './step-reports.js';
 
 type StepHistory = ResponseOf<typeof getStepHistory>;
 type Achievements = ResponseOf<typeof getAchievements>;

@@ -11,12 +11,15 @@ import type { NotificationsSettings } from '../notifications/notifications.setti
 import { NotificationSweep } from '../notifications/notifications.sweep.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import type { ShopService } from '../shop/shop.service.js';
+import { HomeReadModel } from './home-read-model.js';
+import { WalkingRewards } from './rewards.js';
+import { WalkingStatements } from './statements.js';
+import { StepReports } from './step-reports.js';
 import { WalkingAdmin } from './walking.admin.js';
 import { registerWalkingConsoleRoutes } from './walking.console.js';
 import { WalkingHistory } from './walking.history.js';
 import { WalkingRepository } from './walking.repository.js';
 import { registerWalkingRoutes } from './walking.routes.js';
-import { WalkingService } from './walking.service.js';
 import { walkingSettings, type WalkingSettings } from './walking.settings.js';
 
 /** The daily cash back for cards whose owners did not report or collect after it was due. */
@@ -60,7 +63,9 @@ export const walkingModule = defineModule({
     },
   ) => {
     const walkingRepository = new WalkingRepository();
-    const walking = new WalkingService(
+    // One service per job over the one repository (decision 091 "Walking split by job").
+    const stepReports = new StepReports(db, walkingRepository, cards, clock, calendar, config, invites, addresses);
+    const walkingRewards = new WalkingRewards(
       db,
       walkingRepository,
       cards,
@@ -69,16 +74,20 @@ export const walkingModule = defineModule({
       calendar,
       config,
       invites,
-      notices,
-      addresses,
       notifications,
     );
+    const homeReadModel = new HomeReadModel(db, walkingRepository, cards, notices, clock, calendar, config);
     return {
-      walking,
+      stepReports,
+      walkingRewards,
+      walkingStatements: new WalkingStatements(db, walkingRepository, cards, ledger, calendar),
+      homeReadModel,
       walkingHistory: new WalkingHistory(db, walkingRepository, cards, invites, clock, calendar, config),
       // Built here, as it reads both cards and walking, which notifications (built first) cannot name.
-      notificationSweep: new NotificationSweep(cards, walking, clock, calendar, config),
-      admin: { walking: new WalkingAdmin(db, walkingRepository, operators, clock, walking) },
+      notificationSweep: new NotificationSweep(cards, walkingRewards, clock, calendar, config),
+      admin: {
+        walking: new WalkingAdmin(db, walkingRepository, operators, clock, stepReports, walkingRewards, homeReadModel),
+      },
     };
   },
   routes: (endpoints, services) => {
@@ -94,7 +103,7 @@ export const walkingModule = defineModule({
         retryLimit: 5,
         retryDelaySeconds: 60,
         expireInSeconds: 60 * 60,
-        handler: () => services.walking.settleCashBack(),
+        handler: () => services.walkingRewards.settleCashBack(),
         summary: (result) => nonZero({ users: result.users, credited: result.credited }),
       }),
       // Cards ending in 3 days, points waiting to be collected (decision 044 "The notifications inbox").
@@ -109,5 +118,5 @@ export const walkingModule = defineModule({
       }),
     ];
   },
-  personalData: ({ walking }) => [walking.personalData(), walking.exchangesData()],
+  personalData: ({ stepReports, walkingRewards }) => [stepReports.personalData(), walkingRewards.exchangesData()],
 });
