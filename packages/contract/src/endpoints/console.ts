@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DoneSchema, IdSchema, pageOf, PageQuerySchema, text, TimestampSchema } from '../common.js';
 import { defineEndpoint, OPERATOR_ROLES } from '../endpoint.js';
-import { WithdrawalSchema } from './payouts.js';
 
 /**
  * The operator console (decision 021 "Operator accounts and console sessions"): its own accounts and sessions, never a
@@ -295,138 +294,6 @@ export const consoleRoleGrantReject = defineEndpoint({
   response: RoleGrantSchema,
 });
 
-export const ConsoleIdentitySchema = z.object({
-  userId: IdSchema,
-  account: z.string(),
-  /**
-   * The mobile number as the console shows a user: first 3 and last 4 digits (decision 080 "A console a new operator
-   * can read").
-   */
-  userMobileMasked: z.string(),
-  name: z.string(),
-  idNumberMasked: z.string(),
-  status: z.string(),
-  submittedAt: TimestampSchema,
-});
-
-export const consoleIdentityPending = defineEndpoint({
-  id: 'console.identity.pending',
-  method: 'GET',
-  path: '/api/console/identity',
-  access: 'console',
-  roles: ['reviewer'],
-  summary: 'Identity checks waiting for a decision, oldest first. The look is recorded.',
-  response: z.array(ConsoleIdentitySchema),
-});
-
-export const consoleIdentityApprove = defineEndpoint({
-  id: 'console.identity.approve',
-  method: 'POST',
-  path: '/api/console/identity/{userId}/approve',
-  access: 'console',
-  roles: ['reviewer'],
-  summary: 'Approves a pending identity check.',
-  params: z.strictObject({ userId: IdSchema }),
-  response: DoneSchema,
-});
-
-export const consoleIdentityReject = defineEndpoint({
-  id: 'console.identity.reject',
-  method: 'POST',
-  path: '/api/console/identity/{userId}/reject',
-  access: 'console',
-  roles: ['reviewer'],
-  summary: 'Rejects a pending identity check with a reason the user sees.',
-  params: z.strictObject({ userId: IdSchema }),
-  body: z.strictObject({ reason: ReasonSchema }),
-  response: DoneSchema,
-});
-
-/** A withdrawal as finance sees it: who asked (masked), and the four-eyes and payment records. */
-export const ConsoleWithdrawalSchema = WithdrawalSchema.extend({
-  userId: IdSchema,
-  userMobileMasked: z.string(),
-  /** Above WITHDRAWAL_SECOND_APPROVAL_ABOVE: one finance operator approves, a different one pays. */
-  needsSecondApproval: z.boolean(),
-  firstApprovedBy: z.string().nullable(),
-  /** The operator reading gave the first approval, so another one must pay it. */
-  firstApprovedByMe: z.boolean(),
-  firstApprovedAt: TimestampSchema.nullable(),
-  paidBy: z.string().nullable(),
-  /**
-   * How the first approver and the payer came to their roles (decision 074 "Independent second approvers"); null
-   * without an account.
-   */
-  firstApprovedByOrigin: OperatorOriginSchema.nullable(),
-  paidByOrigin: OperatorOriginSchema.nullable(),
-  /** Set while the operator reading may not pay it: they and its first approver are not independent. */
-  notIndependent: IndependenceConflictSchema.nullable(),
-  // bankReference, the bank's transfer reference recorded when paid, is the user's withdrawal's own.
-});
-
-export const BankReferenceSchema = text().trim().min(1).max(64);
-
-export const consoleWithdrawalsPending = defineEndpoint({
-  id: 'console.withdrawals.pending',
-  method: 'GET',
-  path: '/api/console/withdrawals',
-  access: 'console',
-  roles: ['finance'],
-  summary:
-    "Withdrawals waiting to be paid or rejected (oldest first), or the latest paid or rejected ones (newest first, with the bank's reference), with the user's masked mobile and the approval state.",
-  query: z.strictObject({ status: z.enum(['pending', 'paid', 'rejected']).default('pending') }),
-  response: z.array(ConsoleWithdrawalSchema),
-});
-
-export const consoleWithdrawalApprove = defineEndpoint({
-  id: 'console.withdrawals.approve',
-  method: 'POST',
-  path: '/api/console/withdrawals/{id}/approve',
-  access: 'console',
-  roles: ['finance'],
-  summary:
-    'First approval of a large withdrawal (above WITHDRAWAL_SECOND_APPROVAL_ABOVE), once; it stays pending until a different finance operator pays it.',
-  params: z.strictObject({ id: IdSchema }),
-  response: ConsoleWithdrawalSchema,
-});
-
-export const consoleWithdrawalPay = defineEndpoint({
-  id: 'console.withdrawals.pay',
-  method: 'POST',
-  path: '/api/console/withdrawals/{id}/pay',
-  access: 'console',
-  roles: ['finance'],
-  summary:
-    "Marks a pending withdrawal paid, once, with the bank's transfer reference. A large one needs a first approval by a different operator, independent of the payer (decision 074).",
-  params: z.strictObject({ id: IdSchema }),
-  body: z.strictObject({ reference: BankReferenceSchema }),
-  response: ConsoleWithdrawalSchema,
-});
-
-export const consoleWithdrawalsExport = defineEndpoint({
-  id: 'console.withdrawals.export',
-  method: 'POST',
-  path: '/api/console/withdrawals/export',
-  access: 'console',
-  roles: ['finance'],
-  summary:
-    'The pending withdrawals as CSV for a bank batch (id, holder, bank, full account number, amount to pay in yuan, reference). Success is the file itself; the look is recorded.',
-  binary: true,
-  response: z.string(),
-});
-
-export const consoleWithdrawalReject = defineEndpoint({
-  id: 'console.withdrawals.reject',
-  method: 'POST',
-  path: '/api/console/withdrawals/{id}/reject',
-  access: 'console',
-  roles: ['finance'],
-  summary: 'Rejects a pending withdrawal and refunds the whole amount, once.',
-  params: z.strictObject({ id: IdSchema }),
-  body: z.strictObject({ reason: ReasonSchema }),
-  response: ConsoleWithdrawalSchema,
-});
-
 export const AuditEntrySchema = z.object({
   id: IdSchema,
   operator: z.string(),
@@ -470,7 +337,6 @@ export const consoleAudit = defineEndpoint({
 export type ConsoleMe = z.output<typeof ConsoleMeSchema>;
 export type Operator = z.output<typeof OperatorSchema>;
 export type AuditEntry = z.output<typeof AuditEntrySchema>;
-export type ConsoleWithdrawal = z.output<typeof ConsoleWithdrawalSchema>;
 export type OperatorOrigin = z.output<typeof OperatorOriginSchema>;
 export type IndependenceConflict = z.output<typeof IndependenceConflictSchema>;
 export type RoleGrant = z.output<typeof RoleGrantSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { DoneSchema, IdSchema, PersonNameSchema, TimestampSchema, text } from '../common.js';
 import { RealNameStatusSchema } from './accounts.js';
-import { ConsoleIdentitySchema, ReasonSchema } from './console.js';
+import { ReasonSchema } from './console.js';
 
 export const IdentityBodySchema = z.strictObject({
   name: PersonNameSchema,
@@ -73,6 +73,60 @@ export const submitFace = defineEndpoint({
   response: IdentitySchema,
 });
 
+/** The user whose identity or face check a reviewer reads or decides. */
+const ReviewedUserParamsSchema = z.strictObject({ userId: IdSchema });
+
+/** Whose check a reviewer reads, as the console names a user; each queue adds its own fields. */
+const ConsoleReviewedUserSchema = z.object({
+  userId: IdSchema,
+  account: z.string(),
+  /**
+   * The mobile number as the console shows a user: first 3 and last 4 digits (decision 080 "A console a new operator
+   * can read").
+   */
+  userMobileMasked: z.string(),
+  name: z.string(),
+  idNumberMasked: z.string(),
+});
+
+export const ConsoleIdentitySchema = ConsoleReviewedUserSchema.extend({
+  status: z.string(),
+  submittedAt: TimestampSchema,
+});
+
+export const consoleIdentityPending = defineEndpoint({
+  id: 'console.identity.pending',
+  method: 'GET',
+  path: '/api/console/identity',
+  access: 'console',
+  roles: ['reviewer'],
+  summary: 'Identity checks waiting for a decision, oldest first. The look is recorded.',
+  response: z.array(ConsoleIdentitySchema),
+});
+
+export const consoleIdentityApprove = defineEndpoint({
+  id: 'console.identity.approve',
+  method: 'POST',
+  path: '/api/console/identity/{userId}/approve',
+  access: 'console',
+  roles: ['reviewer'],
+  summary: 'Approves a pending identity check.',
+  params: ReviewedUserParamsSchema,
+  response: DoneSchema,
+});
+
+export const consoleIdentityReject = defineEndpoint({
+  id: 'console.identity.reject',
+  method: 'POST',
+  path: '/api/console/identity/{userId}/reject',
+  access: 'console',
+  roles: ['reviewer'],
+  summary: 'Rejects a pending identity check with a reason the user sees.',
+  params: ReviewedUserParamsSchema,
+  body: z.strictObject({ reason: ReasonSchema }),
+  response: DoneSchema,
+});
+
 /** The private images of an identity check an operator may look at. */
 export const IdentityImageKindSchema = z.enum(['front', 'back', 'face']);
 
@@ -89,16 +143,7 @@ export const consoleIdentityImage = defineEndpoint({
   response: z.string(),
 });
 
-export const ConsoleFaceCheckSchema = z.object({
-  userId: IdSchema,
-  account: z.string(),
-  /**
-   * The mobile number as the console shows a user: first 3 and last 4 digits (decision 080 "A console a new operator
-   * can read").
-   */
-  userMobileMasked: z.string(),
-  name: z.string(),
-  idNumberMasked: z.string(),
+export const ConsoleFaceCheckSchema = ConsoleReviewedUserSchema.extend({
   /** `face`: compare the face image with the ID photos; `manual`: the user asked for the alternative. */
   method: z.enum(['face', 'manual']),
   /** Whether the face image can be shown (method face). */
@@ -123,7 +168,7 @@ export const consoleFaceApprove = defineEndpoint({
   access: 'console',
   roles: ['reviewer'],
   summary: 'Approves a pending face check, once; the face image is deleted.',
-  params: z.strictObject({ userId: IdSchema }),
+  params: ReviewedUserParamsSchema,
   response: DoneSchema,
 });
 
@@ -134,7 +179,7 @@ export const consoleFaceReject = defineEndpoint({
   access: 'console',
   roles: ['reviewer'],
   summary: 'Rejects a pending face check with a reason the user sees, once; the face image is deleted.',
-  params: z.strictObject({ userId: IdSchema }),
+  params: ReviewedUserParamsSchema,
   body: z.strictObject({ reason: ReasonSchema }),
   response: DoneSchema,
 });
@@ -157,6 +202,6 @@ export const consoleIdentityCase = defineEndpoint({
   roles: ['reviewer'],
   summary:
     'One pending identity check opened for review, with the whole ID number to compare with the photos; every opening is recorded (identity.view-case). Decided checks and unknown users are refused.',
-  params: z.strictObject({ userId: IdSchema }),
+  params: ReviewedUserParamsSchema,
   response: ConsoleIdentityCaseSchema,
 });

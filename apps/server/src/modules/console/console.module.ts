@@ -1,20 +1,17 @@
 import { defineModule, type Frame } from '../../lib/module.js';
 import type { AccountsSettings } from '../accounts/accounts.settings.js';
 import { PasswordHasher } from '../accounts/passwords.js';
-import type { IdentityAdmin } from '../identity/identity.admin.js';
 import type { OperatorsService } from '../operators/operators.service.js';
-import type { PayoutsAdmin } from '../payouts/payouts.admin.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { ConsoleRepository } from './console.repository.js';
 import { registerConsoleRoutes } from './console.routes.js';
 import { ConsoleService } from './console.service.js';
 import { consoleSettings, type ConsoleSettings } from './console.settings.js';
 
-/** What the console module builds on; the identity and payouts admins answer its review and withdrawal endpoints. */
+/** What the console module builds on. */
 interface ConsoleNeeds {
   limits: RateLimitService;
   operators: OperatorsService;
-  admin: { identity: IdentityAdmin; payouts: PayoutsAdmin };
 }
 
 /**
@@ -24,8 +21,7 @@ interface ConsoleNeeds {
 export const consoleModule = defineModule({
   name: 'console',
   settings: consoleSettings,
-  // `admin`: the identity and payouts admins (built before the console), which its routes call.
-  needs: ['limits', 'operators', 'admin'],
+  needs: ['limits', 'operators'],
   build: (
     { db, clock, config, cipher }: Frame<ConsoleSettings & AccountsSettings>,
     { limits, operators }: ConsoleNeeds,
@@ -47,7 +43,6 @@ export const consoleModule = defineModule({
     registerConsoleRoutes(endpoints, {
       console: services.console,
       operators: services.operators,
-      admin: services.admin,
       config,
     }),
 });

@@ -4,9 +4,6 @@ import {
   consoleCreateOperator,
   consoleDismissSignInLock,
   consoleLiftOperatorSignInLock,
-  consoleIdentityApprove,
-  consoleIdentityPending,
-  consoleIdentityReject,
   consoleLogin,
   consoleLogout,
   consoleMe,
@@ -19,11 +16,6 @@ import {
   consoleSetOperatorRoles,
   consoleTotpConfirm,
   consoleTotpEnrol,
-  consoleWithdrawalApprove,
-  consoleWithdrawalPay,
-  consoleWithdrawalsExport,
-  consoleWithdrawalReject,
-  consoleWithdrawalsPending,
   type ConsoleMe,
 } from '@stride/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -31,10 +23,8 @@ import type { FrameConfig } from '../../config.js';
 import { CONSOLE_COOKIE, type ConsoleOperator, type EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
 import { maskMobile } from '../../lib/secrets.js';
-import type { IdentityAdmin } from '../identity/identity.admin.js';
 import { consoleHandler } from '../operators/console-handler.js';
 import type { OperatorsService } from '../operators/operators.service.js';
-import type { PayoutsAdmin } from '../payouts/payouts.admin.js';
 import { type ConsoleService, type OperatorView } from './console.service.js';
 import type { ConsoleSettings } from './console.settings.js';
 
@@ -85,10 +75,9 @@ export function registerConsoleRoutes(
     console: ConsoleService;
     operators: OperatorsService;
     config: FrameConfig & ConsoleSettings;
-    admin: { identity: IdentityAdmin; payouts: PayoutsAdmin };
   },
 ): void {
-  const { console: service, operators, config, admin } = deps;
+  const { console: service, operators, config } = deps;
   const maxAge = config.console.sessionIdleHours * 3600;
 
   const handle = consoleHandler(endpoints, operators);
@@ -156,62 +145,6 @@ export function registerConsoleRoutes(
 
   handle(consoleRoleGrantReject, ({ operator, params }) =>
     service.roleGrants.reject({ name: operator.name, id: operator.id }, params.id),
-  );
-
-  handle(consoleIdentityPending, async ({ operator }) => {
-    const rows = await admin.identity.listForReview({ status: 'pending' });
-    // Names and masked ID numbers are personal data: the look is recorded.
-    await operators.recordLook({
-      operator: operator.name,
-      action: 'identity.view-pending',
-      subjectType: 'identity',
-      subjectId: 'pending',
-      detail: { userIds: rows.map((row) => row.user_id) },
-    });
-    return rows.map((row) => ({
-      userId: row.user_id,
-      account: row.account,
-      userMobileMasked: maskMobile(row.account),
-      name: row.name,
-      idNumberMasked: row.id_number_masked,
-      status: row.status,
-      submittedAt: isoTime(row.submitted_at),
-    }));
-  });
-
-  handle(consoleIdentityApprove, async ({ operator, params }) => {
-    await admin.identity.review(operator.name, params.userId, { approve: true });
-    return { done: true as const };
-  });
-
-  handle(consoleIdentityReject, async ({ operator, params, body }) => {
-    await admin.identity.review(operator.name, params.userId, { approve: false, reason: body.reason });
-    return { done: true as const };
-  });
-
-  handle(consoleWithdrawalsPending, async ({ operator, query }) => {
-    const { rows } = await admin.payouts.listForOperators(query.status);
-    // The queue oldest first, in the order users asked; settled ones newest first.
-    const ordered = query.status === 'pending' ? rows.reverse() : rows;
-    return admin.payouts.consoleViews(ordered, operator.name);
-  });
-
-  handle(consoleWithdrawalApprove, ({ operator, params }) => admin.payouts.approve(operator.name, params.id));
-
-  handle(consoleWithdrawalPay, ({ operator, params, body }) =>
-    admin.payouts.markPaid(operator.name, params.id, body.reference),
-  );
-
-  // A file, not an envelope; still run as the operator so the recorded look names the account.
-  endpoints.handleBinary(consoleWithdrawalsExport, ({ operator }) =>
-    operators.as({ operatorId: operator.id, source: 'console' }, async () => ({
-      contentType: 'text/csv; charset=utf-8',
-      body: Buffer.from(await admin.payouts.exportPending(operator.name), 'utf8'),
-    })),
-  );
-
-  handle(consoleWithdrawalReject, ({ operator, params, body }) =>
-    admin.payouts.reject(operator.name, params.id, body.reason),
   );
 
   handle(consoleAudit, async ({ query }) => {

@@ -1,15 +1,27 @@
 import type { IdentityImageKind } from '@stride/contract';
+import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
 import type { BinaryAnswer } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import type { FieldCipher } from '../../lib/secrets.js';
 import type { FilesService } from '../files/files.service.js';
 import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { OperatorsService, StateChange } from '../operators/operators.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
-import type { IdentityListRow, IdentityRepository } from './identity.repository.js';
+import type { IdentityListRow, IdentityRepository, IdentityRow } from './identity.repository.js';
 
 export type ReviewDecision = { approve: true } | { approve: false; reason: string };
+
+/** What the record of a decision on a check names: the action, the user, and a rejection's reason. */
+function decisionRecord(check: 'identity' | 'face', userId: string, decision: ReviewDecision) {
+  return {
+    action: decision.approve ? (`${check}.approve` as const) : (`${check}.reject` as const),
+    subjectType: check,
+    subjectId: userId,
+    ...(decision.approve ? {} : { detail: { reason: decision.reason } }),
+  };
+}
 
 /** Operators' side of real-name and face checks: the lists to review and the decisions. */
 export class IdentityAdmin {
@@ -80,86 +92,93 @@ export class IdentityAdmin {
   /** The user row's `real_name_status` follows in the same transaction (the registrar reads it). */
   async review(operator: string, userId: string, decision: ReviewDecision): Promise<void> {
     const status = decision.approve ? 'verified' : 'rejected';
-    await this.operators.changeState({
+    await this.decidePending(
       operator,
-      change: (trx, now) =>
-        this.repository.transition(
-          trx,
-          userId,
-          { status: 'pending' },
-          {
-            status,
-            reject_reason: decision.approve ? null : decision.reason,
-            reviewed_at: now,
-            reviewed_by: operator,
-          },
-        ),
-      reread: (trx) => this.repository.find(trx, userId),
-      missing: `No identity check for user ${userId}`,
-      lost: (current) => `The identity check of ${userId} is ${current.status}, not pending`,
-      apply: async (trx, now) => {
-        await this.repository.setUserStatus(trx, userId, status);
-        // A rejected user may submit again: each decision is its own event, named by its time.
-        const event = { userId, dedupeKey: `identity.decided:${now}`, link: { path: NOTIFICATION_PAGES.realname } };
-        if (decision.approve) await this.notifications.record(trx, { ...event, kind: 'identity.approved', params: {} });
-        else {
-          await this.notifications.record(trx, {
-            ...event,
-            kind: 'identity.rejected',
-            params: { reason: decision.reason },
-          });
-        }
-      },
-      record: () => ({
-        action: decision.approve ? 'identity.approve' : 'identity.reject',
-        subjectType: 'identity',
-        subjectId: userId,
-        ...(decision.approve ? {} : { detail: { reason: decision.reason } }),
-        before: { status: 'pending' },
-        after: { status, ...(decision.approve ? {} : { reason: decision.reason }) },
+      userId,
+      { status: 'pending' },
+      (now) => ({
+        status,
+        reject_reason: decision.approve ? null : decision.reason,
+        reviewed_at: now,
+        reviewed_by: operator,
       }),
-    });
+      {
+        lost: (current) => `The identity check of ${userId} is ${current.status}, not pending`,
+        apply: async (trx, now) => {
+          await this.repository.setUserStatus(trx, userId, status);
+          await this.tell(trx, userId, 'identity', now, decision);
+        },
+        record: () => ({
+          ...decisionRecord('identity', userId, decision),
+          before: { status: 'pending' },
+          after: { status, ...(decision.approve ? {} : { reason: decision.reason }) },
+        }),
+      },
+    );
     this.notifications.nudge(); // the decision's push, now committed
     this.userChanged(userId);
   }
 
   /** The face image, if any, is deleted once decided either way. */
   async reviewFace(operator: string, userId: string, decision: ReviewDecision): Promise<void> {
-    await this.operators.changeState({
+    await this.decidePending(
       operator,
-      change: (trx, now) =>
-        this.repository.transition(
-          trx,
-          userId,
-          { face_status: 'pending' },
-          {
-            face_status: decision.approve ? 'verified' : 'rejected',
-            face_reject_reason: decision.approve ? null : decision.reason,
-            face_reviewed_at: now,
-          },
-        ),
+      userId,
+      { face_status: 'pending' },
+      (now) => ({
+        face_status: decision.approve ? 'verified' : 'rejected',
+        face_reject_reason: decision.approve ? null : decision.reason,
+        face_reviewed_at: now,
+      }),
+      {
+        lost: (current) => `The face check of ${userId} is ${current.face_status}, not pending`,
+        apply: async (trx, now) => {
+          const faceFileId = (await this.repository.find(trx, userId))?.face_file_id;
+          if (faceFileId) await this.files.deleteBytes(trx, faceFileId);
+          await this.tell(trx, userId, 'face', now, decision);
+        },
+        record: () => decisionRecord('face', userId, decision),
+      },
+    );
+    this.notifications.nudge(); // the decision's push, now committed
+  }
+
+  /** A decision on a user's check, taken once and only while the check is still pending. */
+  private decidePending(
+    operator: string,
+    userId: string,
+    pending: { status: 'pending' } | { face_status: 'pending' },
+    decided: (now: number) => Updateable<IdentityRow>,
+    step: Pick<StateChange<IdentityRow, void>, 'lost' | 'apply' | 'record'>,
+  ): Promise<void> {
+    return this.operators.changeState({
+      operator,
+      change: (trx, now) => this.repository.transition(trx, userId, pending, decided(now)),
       reread: (trx) => this.repository.find(trx, userId),
       missing: `No identity check for user ${userId}`,
-      lost: (current) => `The face check of ${userId} is ${current.face_status}, not pending`,
-      apply: async (trx, now) => {
-        const faceFileId = (await this.repository.find(trx, userId))?.face_file_id;
-        if (faceFileId) await this.files.deleteBytes(trx, faceFileId);
-        const event = { userId, dedupeKey: `face.decided:${now}`, link: { path: NOTIFICATION_PAGES.face } };
-        if (decision.approve) await this.notifications.record(trx, { ...event, kind: 'face.approved', params: {} });
-        else
-          await this.notifications.record(trx, {
-            ...event,
-            kind: 'face.rejected',
-            params: { reason: decision.reason },
-          });
-      },
-      record: () => ({
-        action: decision.approve ? 'face.approve' : 'face.reject',
-        subjectType: 'face',
-        subjectId: userId,
-        ...(decision.approve ? {} : { detail: { reason: decision.reason } }),
-      }),
+      ...step,
     });
-    this.notifications.nudge(); // the decision's push, now committed
+  }
+
+  /**
+   * Tells the user of a decision on a check, with the reason of a rejection. A rejected user may submit again: each
+   * decision is its own event, named by its time.
+   */
+  private async tell(
+    trx: Executor,
+    userId: string,
+    check: 'identity' | 'face',
+    now: number,
+    decision: ReviewDecision,
+  ): Promise<void> {
+    const page = check === 'identity' ? NOTIFICATION_PAGES.realname : NOTIFICATION_PAGES.face;
+    const event = { userId, dedupeKey: `${check}.decided:${now}`, link: { path: page } };
+    if (decision.approve) await this.notifications.record(trx, { ...event, kind: `${check}.approved`, params: {} });
+    else
+      await this.notifications.record(trx, {
+        ...event,
+        kind: `${check}.rejected`,
+        params: { reason: decision.reason },
+      });
   }
 }

@@ -8,6 +8,7 @@ import {
   consoleIdentityCase,
   consoleIdentityImage,
   consoleIdentityPending,
+  consoleIdentityReject,
   consoleUserGet,
   getIdentity,
   submitFace,
@@ -49,6 +50,54 @@ async function imageOf(session: { cookie: string; csrf: string }, userId: string
     headers: { cookie: session.cookie },
   });
 }
+
+describe('consoleIdentityApprove (POST /api/console/identity/{userId}/approve)', () => {
+  it('approves an identity check and records operator, source, before and after', async () => {
+    const reviewer = await signIn(t, ['reviewer']);
+    const admin = await signIn(t, ['admin']);
+    const { userId } = await pendingIdentity(t);
+    const pending = await consoleApi(t, reviewer, consoleIdentityPending);
+    expect(pending.data.map((row) => row.userId)).toContain(userId);
+    expect((await consoleApi(t, reviewer, consoleIdentityApprove, { params: { userId } })).code).toBe(CODES.OK);
+    expect((await consoleApi(t, reviewer, consoleIdentityApprove, { params: { userId } })).code).toBe(
+      CODES.BUSINESS_RULE,
+    );
+    const audit = await consoleApi(t, admin, consoleAudit, {
+      query: { subjectId: userId, action: 'identity.approve' },
+    });
+    expect(audit.data.items).toEqual([
+      expect.objectContaining({
+        operator: reviewer.name,
+        operatorId: reviewer.operatorId,
+        source: 'console',
+        subjectType: 'identity',
+        before: { status: 'pending' },
+        after: { status: 'verified' },
+      }),
+    ]);
+    const looks = await consoleApi(t, admin, consoleAudit, {
+      query: { operator: reviewer.name, action: 'identity.view-pending' },
+    });
+    expect(looks.data.total).toBe(1);
+  });
+});
+
+describe('consoleIdentityReject (POST /api/console/identity/{userId}/reject)', () => {
+  it('rejects an identity check with a reason', async () => {
+    const reviewer = await signIn(t, ['reviewer']);
+    const { userId } = await pendingIdentity(t);
+    const answer = await consoleApi(t, reviewer, consoleIdentityReject, {
+      params: { userId },
+      body: { reason: 'blurred' },
+    });
+    expect(answer.code).toBe(CODES.OK);
+    const actions = await t.app.services.operators.search({ subjectId: userId }, { limit: 10, offset: 0 });
+    expect(actions.rows[0]).toMatchObject({
+      action: 'identity.reject',
+      after: JSON.stringify({ status: 'rejected', reason: 'blurred' }),
+    });
+  });
+});
 
 describe('ID photos for reviewers', () => {
   it('serves the ID photos of a pending check as private images and records each look', async () => {

@@ -3,6 +3,7 @@ import {
   consoleAudit,
   consoleWithdrawalApprove,
   consoleWithdrawalPay,
+  consoleWithdrawalReject,
   consoleWithdrawalsExport,
   consoleWithdrawalsPending,
   requestWithdrawal,
@@ -36,6 +37,38 @@ const exportCsv = (session: ConsoleSession) =>
     url: consoleWithdrawalsExport.path,
     headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
   });
+
+describe('consoleWithdrawalPay (POST /api/console/withdrawals/{id}/pay)', () => {
+  it('pays a withdrawal once and records it; rejects another with its refund', async () => {
+    const finance = await signIn(t, ['finance']);
+    const admin = await signIn(t, ['admin']);
+    const paid = await pendingWithdrawal(t);
+    const rejected = await pendingWithdrawal(t);
+    const queue = await consoleApi(t, finance, consoleWithdrawalsPending);
+    expect(queue.data.map((row) => row.id)).toEqual(expect.arrayContaining([paid.id, rejected.id]));
+    const answer = await pay(finance, paid.id, 'ICBC-2026-0001');
+    expect(answer.data).toMatchObject({ id: paid.id, status: 'paid', bankReference: 'ICBC-2026-0001' });
+    expect((await pay(finance, paid.id, 'ICBC-2026-0001')).code).toBe(CODES.BUSINESS_RULE);
+    const refused = await consoleApi(t, finance, consoleWithdrawalReject, {
+      params: { id: rejected.id },
+      body: { reason: 'wrong account' },
+    });
+    expect(refused.data).toMatchObject({ status: 'rejected', rejectReason: 'wrong account' });
+    const audit = await consoleApi(t, admin, consoleAudit, {
+      query: { subjectType: 'withdrawal', subjectId: paid.id },
+    });
+    expect(audit.data.items).toEqual([
+      expect.objectContaining({
+        action: 'withdrawal.paid',
+        operator: finance.name,
+        operatorId: finance.operatorId,
+        source: 'console',
+        before: { status: 'pending', firstApprovedBy: null },
+        after: { status: 'paid', received: 4_900, paidBy: finance.name, reference: 'ICBC-2026-0001' },
+      }),
+    ]);
+  });
+});
 
 describe('two finance operators on a large withdrawal', () => {
   it('pays a small withdrawal with one operator and its reference; refuses a first approval of it', async () => {

@@ -4,6 +4,7 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { OperatorsService } from '../operators/operators.service.js';
 import { PayoutsAdmin } from './payouts.admin.js';
+import { registerPayoutsConsoleRoutes } from './payouts.console.js';
 import { PayoutsRepository } from './payouts.repository.js';
 import { registerPayoutRoutes } from './payouts.routes.js';
 import { PayoutsService } from './payouts.service.js';
@@ -48,6 +49,9 @@ export const payoutsModule = defineModule({
       },
     };
   },
-  routes: (endpoints, services) => registerPayoutRoutes(endpoints, services),
+  routes: (endpoints, services) => {
+    registerPayoutRoutes(endpoints, services);
+    registerPayoutsConsoleRoutes(endpoints, services);
+  },
   personalData: ({ payouts }) => [payouts.personalData()],
 });
