@@ -6,6 +6,13 @@ import { defineConfig } from 'vitest/config';
 // 2-core machine one worker left a core idle (the API suite on PostgreSQL took 252 s, 145 s now).
 const WORKERS = Math.max(2, availableParallelism());
 
+// The server's and the contract's files share their worker's loaded modules (decision 093 "Test files
+// share a worker's modules"): every file builds its own app, database and clock, and nothing a file
+// changes lives in a module. Isolated, each of the API suite's files imported the whole server
+// again: 666 s of its 833 s on two loaded cores went to imports, 41 s shared. The web app's and the
+// console's files stay isolated: their stores and mocked modules live in module state.
+const SHARED_MODULES = { isolate: false } as const;
+
 /** What the app's journeys and the console's share: a real server and Chromium. */
 const JOURNEYS = {
   environment: 'node',
@@ -24,6 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
+          ...SHARED_MODULES,
           maxWorkers: WORKERS,
           // With the contract as the web app's build bundles it (apps/web/browser-contract.ts), and
           // the request core both browser apps build on it (packages/client).
@@ -38,6 +46,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-unit',
+          ...SHARED_MODULES,
           maxWorkers: WORKERS,
           include: ['apps/server/src/**/*.unit.test.ts', 'apps/server/bench/**/*.unit.test.ts'],
           environment: 'node',
@@ -46,6 +55,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-sqlite',
+          ...SHARED_MODULES,
           maxWorkers: WORKERS,
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.unit.test.ts'],
@@ -58,6 +68,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-postgres',
+          ...SHARED_MODULES,
           maxWorkers: WORKERS,
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.unit.test.ts'],
