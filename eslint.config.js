@@ -1,7 +1,5 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -122,13 +120,13 @@ export default tseslint.config(
     files: ['apps/server/**'],
     rules: restrict([SERVER_NOT_WEB]),
   },
-  // Inside the server, imports flow one way: db, lib, i18n, http, storage, config → modules →
+  // Inside the server, imports flow one way: db, lib, locales, http, storage, config → modules →
   // modules/index.ts → app, jobs, ops, seed (docs/architecture.md).
   {
     files: [
       'apps/server/src/db/**',
       'apps/server/src/lib/**',
-      'apps/server/src/i18n/**',
+      'apps/server/src/locales/**',
       'apps/server/src/http/**',
       'apps/server/src/storage/**',
       'apps/server/src/config.ts',
@@ -154,23 +152,6 @@ export default tseslint.config(
       ]),
     },
   ]),
-  // No import cycles. This rule skips type-only imports; scripts/check-cycles.mjs counts them too.
-  // `.js` specifiers resolve to the `.ts` files.
-  {
-    files: ['apps/server/**', 'packages/**'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['apps/server/tsconfig.json', 'packages/contract/tsconfig.json', 'packages/client/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
-  },
   {
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },
@@ -186,18 +167,6 @@ export default tseslint.config(
         { group: ['**/apps/console/**', '@stride/console', 'antd'], message: 'The web app never imports the console.' },
       ]),
     },
-  },
-  // A cycle, lazy imports included, means two modules each need the other to load first; the web's
-  // route table and its pages broke that way once, so the web keeps none.
-  {
-    files: ['apps/web/**/*.ts', 'apps/web/**/*.tsx'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
-    },
-    rules: { 'import-x/no-cycle': 'error' },
   },
   // Inside the web app, imports flow one way: lib → components → features → app.
   {

@@ -1,12 +1,14 @@
-// No import cycles anywhere, type-only imports included (docs/architecture.md, "One-way
-// imports"). The lint's import-x/no-cycle skips `import type`, and a type-only cycle still ties two
-// files together for every reader and every refactoring; madge reads them all. Exits 1 naming
-// each cycle.
+// No import cycles anywhere, type-only and lazy (`import()`) imports included (docs/architecture.md,
+// "One-way imports"; decision 093 "Test files share a worker's modules" moved the lint's cycle rule
+// here): a type-only cycle still ties two files together for every reader and every refactoring,
+// and a lazy one means two modules each need the other to load first. Exits 1 naming each cycle.
 import madge from 'madge';
 
 const TREES = [
   { root: 'apps/server/src', tsConfig: 'apps/server/tsconfig.json' },
   { root: 'apps/server/test', tsConfig: 'apps/server/tsconfig.json' },
+  { root: 'apps/server/fakes', tsConfig: 'apps/server/tsconfig.json' },
+  { root: 'apps/server/bench', tsConfig: 'apps/server/tsconfig.json' },
   { root: 'apps/web/src', tsConfig: 'apps/web/tsconfig.json' },
   { root: 'apps/console/src', tsConfig: 'apps/console/tsconfig.json' },
   { root: 'packages', tsConfig: 'packages/contract/tsconfig.json' },
