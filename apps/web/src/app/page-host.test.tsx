@@ -4,6 +4,7 @@ import { userStore } from '../lib/storage';
 import { installNavigator, type Navigator } from '../lib/navigation';
 import { App } from './app';
 import { setUpNavigation } from './navigation';
+import { testHome, testUser } from '../test/fixtures';
 
 let navigator: Navigator | undefined;
 
@@ -33,15 +34,7 @@ afterEach(() => {
 
 describe('page host', () => {
   it('shows a deep-linked page with its title and a back button that goes home', async () => {
-    userStore.setSession('tok', {
-      id: 'u1',
-      account: '+15550001',
-      inviteCode: 'ABCD1234',
-      realNameStatus: 'none',
-      createdAt: '2024-01-01T00:00:00Z',
-      nickname: null,
-      avatarUrl: null,
-    });
+    userStore.setSession('tok', testUser());
     serveNotAvailable();
     await open('#/pages-sub/card/index');
     expect(await screen.findByRole('heading', { name: 'Card wallet' })).toBeTruthy();
@@ -63,15 +56,7 @@ describe('page host', () => {
   });
 
   it('retries the main call from the status tip', async () => {
-    userStore.setSession('tok', {
-      id: 'u1',
-      account: '+15550001',
-      inviteCode: 'ABCD1234',
-      realNameStatus: 'none',
-      createdAt: '2024-01-01T00:00:00Z',
-      nickname: null,
-      avatarUrl: null,
-    });
+    userStore.setSession('tok', testUser());
     const fetch = serveNotAvailable();
     await open('#/');
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
@@ -87,15 +72,7 @@ describe('page host', () => {
   it('logs in and continues to the remembered page', async () => {
     const session = {
       token: 'tok',
-      user: {
-        id: 'u1',
-        account: '+15550001',
-        inviteCode: 'ABCD1234',
-        realNameStatus: 'none',
-        createdAt: '2024-01-01T00:00:00Z',
-        nickname: null,
-        avatarUrl: null,
-      },
+      user: testUser(),
     };
     vi.stubGlobal(
       'fetch',
@@ -137,15 +114,7 @@ describe('page host', () => {
   });
 
   it('keeps a tab page alive across switchTab: home is the same page when the user comes back', async () => {
-    userStore.setSession('tok', {
-      id: 'u1',
-      account: '+15550001',
-      inviteCode: 'ABCD1234',
-      realNameStatus: 'none',
-      createdAt: '2024-01-01T00:00:00Z',
-      nickname: null,
-      avatarUrl: null,
-    });
+    userStore.setSession('tok', testUser());
     const fetch = serveNotAvailable();
     await open('#/');
     const homeSection = (await screen.findByText('Hello, +15**0001')).closest('section');
@@ -170,39 +139,20 @@ describe('page host', () => {
   });
 
   it('shows what changed on the server meanwhile when the user switches tabs and comes back', async () => {
-    userStore.setSession('tok', {
-      id: 'u1',
-      account: '+15550001',
-      inviteCode: 'ABCD1234',
-      realNameStatus: 'none',
-      createdAt: '2024-01-01T00:00:00Z',
-      nickname: null,
-      avatarUrl: null,
-    });
+    userStore.setSession('tok', testUser());
     // A held day: 0 points, ¥0.00, under review. An operator clears it while the user is on home.
-    const held = {
-      day: '2026-03-02',
+    const held = testHome({
       utcOffsetMinutes: 480,
       steps: 1_000,
-      goal: 6_000,
-      points: 0,
-      balance: 0,
       earnedPoints: 84,
-      collectedPoints: 0,
-      collectablePoints: 0,
       multiplier: 1.2,
-      activeCard: null,
-      activeCards: [],
-      banners: [],
-      quickEntries: [],
-      notices: [],
       review: {
         status: 'flagged',
         reasons: ['regularRhythm'],
         flaggedAt: '2026-03-02T01:00:00Z',
         decidedAt: null as string | null,
       },
-    };
+    });
     let home = held;
     const fetch = vi.fn((input: string, _init?: RequestInit) => {
       const isHome = new URL(input).pathname === '/api/home';

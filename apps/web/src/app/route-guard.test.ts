@@ -1,35 +1,19 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@stride/contract';
-import { createNavigator, type Navigator } from '../lib/navigation';
+import type { Navigator } from '../lib/navigation';
 import { createUserStore } from '../lib/storage';
-import { createRouteGuard } from './route-guard';
-import { ROUTES, TAB_ROUTES } from './routes';
+import { testUser } from '../test/fixtures';
+import { guardedNavigator, top } from '../test/guarded-navigator';
 
-const user: User = {
-  id: 'u1',
-  account: '+15550001',
-  inviteCode: 'ABCD1234',
-  realNameStatus: 'none',
-  createdAt: '2024-01-01T00:00:00Z',
-  nickname: null,
-  avatarUrl: null,
-};
+const user = testUser();
 
 let navigator: Navigator | undefined;
 
 function setup(hash: string, loadUserInfo: () => Promise<void>) {
-  window.history.replaceState(null, '', `/${hash}`);
   const store = createUserStore(window.localStorage);
-  navigator = createNavigator({
-    routes: ROUTES.map((route) => route.path),
-    tabs: TAB_ROUTES,
-    guard: createRouteGuard({ getUser: store.getState, loadUserInfo }),
-  });
+  navigator = guardedNavigator(hash, { getUser: store.getState, loadUserInfo });
   return { store, navigator };
 }
-
-const top = (nav: Navigator) => nav.getStack().at(-1);
 
 afterEach(() => {
   navigator?.stop();

@@ -2,16 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StepStore } from '../features/walking/step-store';
 import { createUserStore } from '../lib/storage';
 import { runStepCounter } from './step-counter';
+import { testUser } from '../test/fixtures';
 
-const user = {
-  id: 'u1',
-  account: '+15550001',
-  inviteCode: 'ABCD1234',
-  realNameStatus: 'none' as const,
-  createdAt: '2024-01-01T00:00:00Z',
-  nickname: null,
-  avatarUrl: null,
-};
+const user = testUser();
 
 afterEach(() => window.localStorage.clear());
 

@@ -3,6 +3,7 @@ import type { UnreadStore } from '../features/notifications/unread-store';
 import { createUserStore } from '../lib/storage/user-store';
 import { PUSH_ARRIVED_MESSAGE } from '../sw/push';
 import { runUnreadCount } from './unread-count';
+import { testUser } from '../test/fixtures';
 
 function fakeStore(): UnreadStore {
   return {
@@ -20,15 +21,7 @@ describe('the unread count while the app runs', () => {
     const storage = window.sessionStorage;
     storage.clear();
     const users = createUserStore(storage);
-    users.setSession('tok', {
-      id: 'u1',
-      account: '13800138000',
-      inviteCode: 'ABCD1234',
-      realNameStatus: 'none',
-      createdAt: '2026-01-01T00:00:00Z',
-      nickname: null,
-      avatarUrl: null,
-    });
+    users.setSession('tok', testUser({ account: '13800138000', createdAt: '2026-01-01T00:00:00Z' }));
     const store = fakeStore();
     const worker = new EventTarget();
     const stop = runUnreadCount(store, users, worker);

@@ -21,7 +21,7 @@ function AddressRow({ address, onDelete }: { address: Address; onDelete: (addres
     >
       <button
         type="button"
-        className="address-item"
+        className="list__row address-item"
         // Named by what it shows (a name must contain the visible text); what a tap does is its description.
         aria-describedby={`address-edit-${address.id}`}
         onClick={() => go(PATHS.addressEdit, { id: address.id })}
@@ -82,7 +82,7 @@ export default function AddressPage() {
       ) : (
         <>
           <p className="hint address-hint">{t('address.swipeHint')}</p>
-          <ul className="address-list" aria-label={t('title.address')}>
+          <ul className="list address-list" aria-label={t('title.address')}>
             {addresses.map((address) => (
               <li key={address.id}>
                 <AddressRow address={address} onDelete={(item) => void confirmDelete(item)} />

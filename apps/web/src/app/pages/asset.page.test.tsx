@@ -1,23 +1,16 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { EndpointDef, MoneyMovement } from '@stride/contract';
+import type { MoneyMovement } from '@stride/contract';
 import { STATEMENT_TYPES } from '@stride/contract/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../test/module-mocks';
 import { call } from '../../lib/http';
-import type * as HttpModule from '../../lib/http';
 import { PATHS, go } from '../../lib/navigation';
-import type * as NavigationModule from '../../lib/navigation';
+import { answerCalls, onePage } from '../../test/call-answers';
 import AssetPage from './asset.page';
 
 // The request layer is replaced: the statement answers from here and its queries are recorded.
-vi.mock('../../lib/http', async (importOriginal) => ({
-  ...(await importOriginal<typeof HttpModule>()),
-  call: vi.fn(),
-}));
-
-vi.mock('../../lib/navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof NavigationModule>()),
-  go: vi.fn(),
-}));
+vi.mock('../../lib/http', (original) => withMocked(original, 'call'));
+vi.mock('../../lib/navigation', (original) => withMocked(original, 'go'));
 
 const mockedCall = vi.mocked(call);
 
@@ -43,15 +36,10 @@ const MOVEMENTS = [
   movement('1', 'demo.welcome', 9_500, 9_500),
 ];
 
-function answer(endpoint: EndpointDef): Promise<unknown> {
-  if (endpoint.id !== 'money.statement') return Promise.reject(new Error(`unexpected ${endpoint.id}`));
-  return Promise.resolve({ items: MOVEMENTS, page: 1, pageSize: 20, total: MOVEMENTS.length, hasMore: false });
-}
-
 const sentQueries = () => mockedCall.mock.calls.map(([, input]) => input.query as Record<string, unknown>);
 
 beforeEach(() => {
-  mockedCall.mockImplementation((endpoint) => answer(endpoint));
+  answerCalls(mockedCall, { 'money.statement': () => onePage(MOVEMENTS) });
 });
 
 afterEach(() => {

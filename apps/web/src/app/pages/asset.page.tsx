@@ -3,8 +3,7 @@ import { call } from '../../lib/http';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import type { StatementType } from '@stride/contract/rules';
 import { PullToRefresh } from '../../components/pull-to-refresh';
-import { StatusTip } from '../../components/status-tip';
-import { LoadMoreFooter } from '../../components/load-more-footer';
+import { ListStateTips, LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList } from '../../hooks';
 import { MONEY_TYPES, moneyTypeLabel, signedMoney } from '../../features/wallet';
 import { formatMoney, formatTime } from '../../lib/format';
@@ -120,11 +119,9 @@ export default function AssetPage() {
   return (
     <PullToRefresh>
       <FilterForm value={filters} onApply={setFilters} />
-      {list.status === 'loading' ? <StatusTip status="loading" /> : null}
-      {list.status === 'error' ? <StatusTip status="error" message={list.error ?? ''} onRetry={list.reload} /> : null}
-      {list.status === 'ready' && list.items.length === 0 ? <StatusTip status="empty" /> : null}
+      <ListStateTips list={list} />
       {list.status === 'ready' && list.items.length > 0 ? (
-        <ul className="ledger" aria-label={t('title.asset')}>
+        <ul className="list ledger" aria-label={t('title.asset')}>
           {list.items.map((movement) => (
             <li key={movement.id} className="ledger__item">
               <span>{moneyTypeLabel(movement.type, t)}</span>

@@ -306,7 +306,7 @@ function FormatDemo() {
   return (
     <dl className="demo__formats">
       {rows.map(([key, value]) => (
-        <div key={key} className="demo__format">
+        <div key={key} className="detail-row demo__format">
           <dt>{t(key)}</dt>
           <dd>{value}</dd>
         </div>

@@ -39,7 +39,7 @@ export default function ExchangeRecordPage() {
   return (
     <PullToRefresh>
       <AllMovementsLink />
-      <ul className="ledger" aria-label={t('title.exchangeRecord')}>
+      <ul className="list ledger" aria-label={t('title.exchangeRecord')}>
         {list.items.map((record) => (
           <li key={record.id} className="ledger__item">
             <span>{t('exchange.recordPoints', { points: formatNumber(record.points) })}</span>

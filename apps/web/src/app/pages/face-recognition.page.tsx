@@ -2,7 +2,7 @@ import { getIdentity } from '@stride/contract';
 import { call } from '../../lib/http';
 import { StatusTip } from '../../components/status-tip';
 import { useRemote } from '../../hooks';
-import { FaceCheck } from '../../features/identity';
+import { FaceCheck, StatusRow } from '../../features/identity';
 import { grantConsent } from '../../features/policies';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go, returnTo } from '../../lib/navigation';
@@ -25,17 +25,13 @@ export default function FaceRecognitionPage() {
   return (
     <>
       <section className="card identity-status" aria-label={t('face.statusTitle')}>
-        <p className="identity-status__row">
-          <span>{t('face.statusTitle')}</span>
-          <span className={`identity-badge identity-badge--${identity.faceStatus}`}>
-            {t(`face.status.${identity.faceStatus}`)}
-          </span>
-        </p>
+        <StatusRow
+          label={t('face.statusTitle')}
+          value={t(`face.status.${identity.faceStatus}`)}
+          badge={identity.faceStatus}
+        />
         {identity.faceMethod ? (
-          <p className="identity-status__row">
-            <span>{t('face.method')}</span>
-            <span>{t(`face.method.${identity.faceMethod}`)}</span>
-          </p>
+          <StatusRow label={t('face.method')} value={t(`face.method.${identity.faceMethod}`)} />
         ) : null}
         {identity.faceStatus === 'pending' ? <p className="hint">{t('face.pendingHint')}</p> : null}
         {identity.faceStatus === 'rejected' && identity.faceRejectReason ? (

@@ -1,69 +1,43 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../test/module-mocks';
 import { stepCounter } from '../../features/walking';
-import type * as NavigationModule from '../../lib/navigation';
 import { PATHS, go } from '../../lib/navigation';
 import { userStore } from '../../lib/storage';
 import HomePage from './home.page';
+import { ok, serve } from '../../test/fake-server';
+import { testHome, testUser } from '../../test/fixtures';
 
-vi.mock('../../lib/navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof NavigationModule>()),
-  go: vi.fn(),
-}));
+vi.mock('../../lib/navigation', (original) => withMocked(original, 'go'));
 
-type Reply = { code: number; message: string; data: unknown };
-
-const HOME = {
-  day: '2026-03-02',
+const HOME = testHome({
   utcOffsetMinutes: 480,
   steps: 1_250,
-  goal: 6_000,
   points: 5_000,
   balance: 200_000,
   earnedPoints: 12,
-  collectedPoints: 0,
   collectablePoints: 12,
   releasedPoints: 0,
   held: null,
-  multiplier: 1,
-  activeCard: null,
-  activeCards: [],
-  banners: [],
   quickEntries: [{ id: 'q1', icon: 'card', title: 'Member cards', path: '/pages/invest/index' }],
-  notices: [],
-};
+});
 
 /** The logged-in user of the tests that need one. */
-const user = {
-  id: 'u1',
-  account: '13800138000',
-  inviteCode: 'ABCD1234',
-  realNameStatus: 'none' as const,
-  createdAt: '2026-01-01T00:00:00Z',
-  nickname: null,
-  avatarUrl: null,
-};
+const user = testUser({ account: '13800138000', createdAt: '2026-01-01T00:00:00Z' });
 
-/** A fake server: answers per "METHOD path" in order, and records every request. */
-function serve(routes: Record<string, Reply[]>, offline = new Set<string>()) {
-  const requests: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : input instanceof URL ? input.href : input);
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      requests.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      // Every host fails for an offline route, as when the network drops.
-      if (offline.has(key)) return Promise.reject(new TypeError('offline'));
-      const reply = routes[key]?.shift();
-      if (!reply) return Promise.reject(new TypeError(`no reply for ${key}`));
-      return Promise.resolve(new Response(JSON.stringify(reply), { status: 200 }));
+/** Steps this device counted today and has not sent, as the step store keeps them for user u1. */
+function keepUnsentSteps(counted: number) {
+  window.localStorage.setItem(
+    'stepCounts:u1',
+    JSON.stringify({
+      days: { '2026-03-02': { counted, sent: 0, credited: 0 } },
+      undated: 0,
+      syncedAt: null,
+      rhythm: { count: 0, sum: 0, sumSquares: 0 },
+      walk: null,
     }),
   );
-  return requests;
 }
-
-const ok = (data: unknown) => ({ code: 1, message: 'success', data });
 
 afterEach(() => {
   stepCounter.stop();
@@ -246,16 +220,7 @@ describe('HomePage', () => {
   });
 
   it("shows this device's count when it is ahead of the server's, sends it as this device's, and says when it synced", async () => {
-    window.localStorage.setItem(
-      'stepCounts:u1',
-      JSON.stringify({
-        days: { '2026-03-02': { counted: 1_400, sent: 0, credited: 0 } },
-        undated: 0,
-        syncedAt: null,
-        rhythm: { count: 0, sum: 0, sumSquares: 0 },
-        walk: null,
-      }),
-    );
+    keepUnsentSteps(1_400);
     const requests = serve({
       'GET /api/home': [ok(HOME), ok(HOME), ok({ ...HOME, steps: 1_400 })],
       'POST /api/steps': [ok({ day: '2026-03-02', steps: 1_400, sourceSteps: 1_400, cashBack: 0, review: null })],
@@ -281,16 +246,7 @@ describe('HomePage', () => {
   });
 
   it('says no steps wait to sync once the sync is answered, though the server held more from this device', async () => {
-    window.localStorage.setItem(
-      'stepCounts:u1',
-      JSON.stringify({
-        days: { '2026-03-02': { counted: 1_400, sent: 0, credited: 0 } },
-        undated: 0,
-        syncedAt: null,
-        rhythm: { count: 0, sum: 0, sumSquares: 0 },
-        walk: null,
-      }),
-    );
+    keepUnsentSteps(1_400);
     // This browser's other tab had already sent 1,600 for the day.
     serve({
       'GET /api/home': [ok(HOME), ok({ ...HOME, steps: 1_600 })],
@@ -319,16 +275,7 @@ describe('HomePage', () => {
       await screen.findByRole('button', { name: 'Collect 12 points' });
       first.unmount();
       // Steps walked since, counted on this device and not yet sent.
-      window.localStorage.setItem(
-        'stepCounts:u1',
-        JSON.stringify({
-          days: { '2026-03-02': { counted: 1_400, sent: 0, credited: 0 } },
-          undated: 0,
-          syncedAt: null,
-          rhythm: { count: 0, sum: 0, sumSquares: 0 },
-          walk: null,
-        }),
-      );
+      keepUnsentSteps(1_400);
 
       offline.add('GET /api/home').add('POST /api/steps');
       render(<HomePage />);

@@ -8,19 +8,19 @@ import { StatusTip } from '../../components/status-tip';
 import { Swiper } from '../../components/swiper';
 import { CardProgress } from '../../features/cards';
 import { ExchangeSheet } from '../../features/exchange';
-import { QuickEntryIcon, appPathOf, useHome, type Home } from '../../features/home';
+import { HomeNotice, QuickEntryIcon, appPathOf, useHome, type Home } from '../../features/home';
 import { NoticesSection } from '../../features/notices';
 import { heldText } from '../../features/step-history/held';
 import { StepStreak } from '../../features/step-history/streak';
 import { createRetryKey, call } from '../../lib/http';
 import {
   MotionPermission,
+  SENSOR_TEXT,
   StepsRing,
   SyncStatus,
   isWalking,
   stepCounter,
   useStepCounter,
-  type StepSensorStatus,
 } from '../../features/walking';
 import { formatMoney, formatNumber, formatTime } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';
@@ -33,14 +33,6 @@ const REVIEW_TEXT: Record<NonNullable<Home['review']>['status'], MessageKey> = {
   flagged: 'receipt.review.flagged',
   cleared: 'receipt.review.cleared',
   rejected: 'receipt.review.rejected',
-};
-
-const SENSOR_TEXT: Record<StepSensorStatus, MessageKey> = {
-  waiting: 'walk.sensor.waiting',
-  counting: 'walk.sensor.counting',
-  noSensor: 'walk.sensor.none',
-  needsPermission: 'walk.sensor.permission',
-  denied: 'walk.sensor.denied',
 };
 
 /**
@@ -227,11 +219,7 @@ function HomeContent({
             {t('exchange.open')}
           </button>
         </div>
-        {notice ? (
-          <p className="home-notice" role="status">
-            {notice}
-          </p>
-        ) : null}
+        <HomeNotice text={notice} />
       </section>
 
       {home.activeCards.length > 0 ? (

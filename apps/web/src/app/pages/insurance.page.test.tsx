@@ -1,15 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { EndpointDef, Policy } from '@stride/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../test/module-mocks';
 import { call } from '../../lib/http';
-import type * as HttpModule from '../../lib/http';
 import InsurancePage from './insurance.page';
 
 // The request layer is replaced: each endpoint answers from here.
-vi.mock('../../lib/http', async (importOriginal) => ({
-  ...(await importOriginal<typeof HttpModule>()),
-  call: vi.fn(),
-}));
+vi.mock('../../lib/http', (original) => withMocked(original, 'call'));
 
 const mockedCall = vi.mocked(call);
 

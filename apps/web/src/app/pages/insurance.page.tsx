@@ -3,7 +3,7 @@ import { call } from '../../lib/http';
 import type { Policy } from '@stride/contract';
 import { useState } from 'react';
 import { useSubmit } from '../../hooks';
-import { ClaimPolicyForm, RELATION_TEXT, RELATIONS, type FamilyMember } from '../../features/cards';
+import { ClaimPolicyForm, PlanRows, RELATION_TEXT, RELATIONS, type FamilyMember } from '../../features/cards';
 import { formatMoney } from '../../lib/format';
 import { t, useI18n, type MessageKey } from '../../lib/i18n';
 import { RemoteView } from '../../components/remote-view';
@@ -81,14 +81,7 @@ function PolicyItem({ initial, cardName }: { readonly initial: Policy; readonly 
         </h2>
         <span className={STATUS_BADGE[policy.status]}>{t(STATUS_TEXT[policy.status])}</span>
       </div>
-      <dl className="plan__details item-card__rows">
-        {rows.map(([label, value]) => (
-          <div key={label} className="plan__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <PlanRows rows={rows} className="item-card__rows" />
       {policy.status === 'unclaimed' && !isGiving ? (
         <div className="item-card__actions">
           <button type="button" className="button" disabled={isBusy} onClick={() => void claim({ who: 'self' })}>

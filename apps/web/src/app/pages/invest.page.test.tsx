@@ -1,35 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import InvestPage from './invest.page';
+import { ok, serve } from '../../test/fake-server';
+import { BRONZE_PLAN, testHome } from '../../test/fixtures';
 
-type Reply = { code: number; message: string; data: unknown };
-
-const BRONZE = {
-  id: 'plan-bronze',
-  name: 'Bronze',
-  price: 9_900,
-  days: 30,
-  dailyTarget: 6_000,
-  dailyCashBack: 300,
-  pointsMultiplier: 1.2,
-  insuranceCoverage: 10_000_000,
-};
-const HOME = {
-  day: '2026-03-02',
-  steps: 0,
-  goal: 6_000,
-  points: 0,
-  balance: 20_000,
-  earnedPoints: 0,
-  collectedPoints: 0,
-  collectablePoints: 0,
-  multiplier: 1,
-  activeCard: null,
-  activeCards: [],
-  banners: [],
-  quickEntries: [],
-  notices: [],
-};
+const BRONZE = BRONZE_PLAN;
+const HOME = testHome({ balance: 20_000 });
 const ORDER = {
   id: 'order-1',
   planId: BRONZE.id,
@@ -45,24 +21,6 @@ const PAYMENT = {
   payUrl: 'http://localhost/sandbox/pay/pay-1',
   expiresAt: '2026-03-02T01:30:00.000Z',
 };
-
-function serve(routes: Record<string, Reply[]>) {
-  const requests: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : input instanceof URL ? input.href : input);
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      requests.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      const reply = routes[key]?.shift();
-      if (!reply) return Promise.reject(new TypeError(`no reply for ${key}`));
-      return Promise.resolve(new Response(JSON.stringify(reply), { status: 200 }));
-    }),
-  );
-  return requests;
-}
-
-const ok = (data: unknown) => ({ code: 1, message: 'success', data });
 
 // The dialogs load on first use (app/dialogs.ts): loaded once here, so that first load on a busy
 // machine counts against no test's time.

@@ -3,7 +3,7 @@ import type { CardPlan, MembershipOrder, MyCard } from '@stride/contract';
 import { useState } from 'react';
 import { useSubmit } from '../../hooks';
 import { PaymentSelector, canPayWithBalance, type PaymentMethod } from '../../components/payment-selector';
-import { PlanValue, holdsPlan, termCashBack } from '../../features/cards';
+import { PlanRows, PlanValue, holdsPlan, termCashBack } from '../../features/cards';
 import { PaymentStatusNote, useOrderPayment } from '../../features/payments';
 import { createRetryKey, call } from '../../lib/http';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -38,7 +38,7 @@ async function confirmBalancePayment(plan: CardPlan, balance: number): Promise<b
 
 function PlanDetails({ plan }: { readonly plan: CardPlan }) {
   const { t } = useI18n();
-  const rows = [
+  const rows: [string, string][] = [
     [t('cards.term'), t('cards.days', { days: plan.days })],
     [t('cards.dailyTarget'), t('cards.steps', { steps: formatNumber(plan.dailyTarget) })],
     [t('cards.dailyCashBack'), formatMoney(plan.dailyCashBack)],
@@ -53,16 +53,7 @@ function PlanDetails({ plan }: { readonly plan: CardPlan }) {
     [t('cards.multiplier'), `×${plan.pointsMultiplier}`],
     [t('cards.insurance'), formatMoney(plan.insuranceCoverage)],
   ];
-  return (
-    <dl className="plan__details">
-      {rows.map(([label, value]) => (
-        <div key={label} className="plan__row">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <PlanRows rows={rows} />;
 }
 
 function Purchase({

@@ -1,16 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import type { Address, BankCard, EndpointDef } from '@stride/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../test/module-mocks';
 import { call } from '../../lib/http';
-import type * as HttpModule from '../../lib/http';
 import AddressPage from './address.page';
 import WithdrawalTypePage from './withdrawal-type.page';
 
 // The request layer is replaced: each endpoint answers from here.
-vi.mock('../../lib/http', async (importOriginal) => ({
-  ...(await importOriginal<typeof HttpModule>()),
-  call: vi.fn(),
-}));
+vi.mock('../../lib/http', (original) => withMocked(original, 'call'));
 
 const mockedCall = vi.mocked(call);
 

@@ -7,6 +7,7 @@ import { PageTitleContext } from '../../hooks';
 import type * as NavigationModule from '../../lib/navigation';
 import { userStore } from '../../lib/storage';
 import LoginPage from './login.page';
+import { testUser } from '../../test/fixtures';
 
 vi.mock('../../lib/navigation', async (importOriginal) => ({
   ...(await importOriginal<typeof NavigationModule>()),
@@ -29,15 +30,7 @@ const RULES: Rules = {
 
 const SESSION = {
   token: 'tok',
-  user: {
-    id: 'u1',
-    account: '13800138000',
-    inviteCode: 'ABCD1234',
-    realNameStatus: 'none',
-    createdAt: '2024-01-01T00:00:00Z',
-    nickname: null,
-    avatarUrl: null,
-  },
+  user: testUser({ account: '13800138000' }),
 };
 
 let logins: unknown[] = [];

@@ -1,45 +1,19 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as NavigationModule from '../../lib/navigation';
+import { withMocked } from '../../test/module-mocks';
 import { PATHS, go } from '../../lib/navigation';
 import { userStore } from '../../lib/storage';
 import { MY_GROUPS } from '../my-menu';
 import { PAGE_TITLES } from '../page-titles';
 import { supportHref } from '../../features/account';
 import MyPage from './my.page';
+import { testHome, testUser } from '../../test/fixtures';
 
-vi.mock('../../lib/navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof NavigationModule>()),
-  go: vi.fn(),
-}));
+vi.mock('../../lib/navigation', (original) => withMocked(original, 'go'));
 
-const HOME = {
-  day: '2026-03-02',
-  utcOffsetMinutes: 480,
-  steps: 0,
-  goal: 6_000,
-  points: 5_000,
-  balance: 200_000,
-  earnedPoints: 0,
-  collectedPoints: 0,
-  collectablePoints: 0,
-  multiplier: 1,
-  activeCard: null,
-  activeCards: [],
-  banners: [],
-  quickEntries: [],
-  notices: [],
-};
+const HOME = testHome({ utcOffsetMinutes: 480, points: 5_000, balance: 200_000 });
 
-const USER = {
-  id: 'u1',
-  account: '13800138000',
-  inviteCode: 'ABCD1234',
-  realNameStatus: 'verified' as const,
-  createdAt: '2026-01-01T00:00:00Z',
-  nickname: null,
-  avatarUrl: null,
-};
+const USER = testUser({ account: '13800138000', realNameStatus: 'verified', createdAt: '2026-01-01T00:00:00Z' });
 
 beforeEach(() => {
   vi.stubGlobal(

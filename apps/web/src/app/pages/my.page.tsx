@@ -8,7 +8,7 @@ import { Avatar, supportHref } from '../../features/account';
 import { ExchangeSheet } from '../../features/exchange';
 import { DownloadEntry } from '../../features/download';
 import { handOverLoginNotice } from '../../features/auth/login-notice';
-import { useHome } from '../../features/home';
+import { HomeNotice, useHome } from '../../features/home';
 import { badgeText, useUnreadCount } from '../../features/notifications';
 import { createRetryKey, call } from '../../lib/http';
 import { formatMoney, formatNumber, formatTime } from '../../lib/format';
@@ -74,11 +74,7 @@ function Assets() {
           {t('exchange.open')}
         </button>
       </div>
-      {notice ? (
-        <p className="home-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <HomeNotice text={notice} />
       <ExchangeSheet
         visible={isExchangeOpen}
         availablePoints={home.points}

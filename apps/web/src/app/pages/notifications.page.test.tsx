@@ -1,22 +1,14 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { EndpointDef, Notification } from '@stride/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../test/module-mocks';
 import { call } from '../../lib/http';
-import type * as HttpModule from '../../lib/http';
 import { PATHS, go } from '../../lib/navigation';
-import type * as NavigationModule from '../../lib/navigation';
 import NotificationsPage from './notifications.page';
 
 // The request layer is replaced: the inbox answers from here and the calls are recorded.
-vi.mock('../../lib/http', async (importOriginal) => ({
-  ...(await importOriginal<typeof HttpModule>()),
-  call: vi.fn(),
-}));
-
-vi.mock('../../lib/navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof NavigationModule>()),
-  go: vi.fn(),
-}));
+vi.mock('../../lib/http', (original) => withMocked(original, 'call'));
+vi.mock('../../lib/navigation', (original) => withMocked(original, 'go'));
 
 const mockedCall = vi.mocked(call);
 

@@ -14,6 +14,7 @@ import {
 } from '../../features/notifications';
 import { useI18n } from '../../lib/i18n';
 import { go } from '../../lib/navigation';
+import { FormError } from '../../components/form-error';
 
 const load = (page: number, signal: AbortSignal) => listNotifications({ page }, { hideErrors: true, signal });
 const keyOf = (item: Notification) => item.id;
@@ -62,11 +63,7 @@ export default function NotificationsPage() {
           {t('notifications.readAll')}
         </button>
       </div>
-      {markAll.error ? (
-        <p className="form-error" role="alert">
-          {markAll.error}
-        </p>
-      ) : null}
+      <FormError message={markAll.error} />
       <NotificationList items={list.items} onOpen={open} />
       <LoadMoreFooter list={list} />
       {notice ? <NoticeDetail notice={notice} onClose={() => setNotice(undefined)} /> : null}

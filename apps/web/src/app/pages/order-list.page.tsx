@@ -3,9 +3,9 @@ import { call } from '../../lib/http';
 import type { OrderSummary } from '@stride/contract';
 import { useCallback, useState } from 'react';
 import { PullToRefresh } from '../../components/pull-to-refresh';
-import { StatusTip } from '../../components/status-tip';
+import { StatusTabs } from '../../components/status-tabs';
 import { ORDER_STATUS_TEXT, ORDER_TABS, OrderSummaryItem, type OrderStatus } from '../../features/orders';
-import { LoadMoreFooter } from '../../components/load-more-footer';
+import { ListStateTips, LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
@@ -27,32 +27,11 @@ export default function OrderListPage() {
   const label = (tab: OrderStatus | '') => (tab ? t(ORDER_STATUS_TEXT[tab]) : t('shop.all'));
   return (
     <PullToRefresh onRefresh={list.reload}>
-      <div className="status-tabs" role="tablist" aria-label={t('orders.byStatus')}>
-        {ORDER_TABS.map((tab) => (
-          <button
-            key={tab || 'all'}
-            type="button"
-            role="tab"
-            className="status-tabs__item"
-            aria-selected={status === tab}
-            onClick={(event) => {
-              setStatus(tab);
-              // A tab cut at the window's edge comes wholly into view (docs/product/client.md, Layout and formatting).
-              event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-            }}
-          >
-            {label(tab)}
-          </button>
-        ))}
-      </div>
+      <StatusTabs label={t('orders.byStatus')} tabs={ORDER_TABS} value={status} onChange={setStatus} tabLabel={label} />
       <div role="tabpanel" aria-label={label(status)}>
-        {list.status === 'loading' ? <StatusTip status="loading" /> : null}
-        {list.status === 'error' ? <StatusTip status="error" message={list.error ?? ''} onRetry={list.reload} /> : null}
-        {list.status === 'ready' && list.items.length === 0 ? (
-          <StatusTip status="empty" message={t('orders.noneAtAll')} />
-        ) : null}
+        <ListStateTips list={list} emptyMessage={t('orders.noneAtAll')} />
         {list.status === 'ready' && list.items.length > 0 ? (
-          <ul className="order-lines" aria-label={t('title.orderList')}>
+          <ul className="list order-lines" aria-label={t('title.orderList')}>
             {list.items.map((order) => (
               <OrderSummaryItem key={`${order.kind}-${order.id}`} order={order} onOpen={open} />
             ))}

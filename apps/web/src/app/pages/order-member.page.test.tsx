@@ -1,15 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { EndpointDef, MembershipOrder } from '@stride/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../test/module-mocks';
 import { call } from '../../lib/http';
-import type * as HttpModule from '../../lib/http';
 import OrderMemberPage from './order-member.page';
 
 // The request layer is replaced: each endpoint answers from here.
-vi.mock('../../lib/http', async (importOriginal) => ({
-  ...(await importOriginal<typeof HttpModule>()),
-  call: vi.fn(),
-}));
+vi.mock('../../lib/http', (original) => withMocked(original, 'call'));
 
 const mockedCall = vi.mocked(call);
 

@@ -3,10 +3,10 @@ import { call } from '../../lib/http';
 import type { GoodsOrderStatus } from '@stride/contract';
 import { useCallback, useState } from 'react';
 import { PullToRefresh } from '../../components/pull-to-refresh';
-import { StatusTip } from '../../components/status-tip';
+import { StatusTabs } from '../../components/status-tabs';
 import { showToast } from '../../components/toast';
 import { GOODS_STATUS_TEXT, GoodsOrderItem } from '../../features/shop';
-import { LoadMoreFooter } from '../../components/load-more-footer';
+import { ListStateTips, LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList } from '../../hooks';
 import { useI18n } from '../../lib/i18n';
 import '../../features/shop/shop.css';
@@ -29,32 +29,12 @@ export default function OrderShopPage() {
     [status],
   );
   const list = usePagedList(load);
+  const label = (tab: GoodsOrderStatus | '') => (tab ? t(GOODS_STATUS_TEXT[tab]) : t('shop.all'));
   return (
     <PullToRefresh onRefresh={list.reload}>
-      <div className="status-tabs" role="tablist" aria-label={t('orders.byStatus')}>
-        {TABS.map((tab) => (
-          <button
-            key={tab || 'all'}
-            type="button"
-            role="tab"
-            className="status-tabs__item"
-            aria-selected={status === tab}
-            onClick={(event) => {
-              setStatus(tab);
-              // A tab cut at the window's edge comes wholly into view (docs/product/client.md, Layout and formatting).
-              event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-            }}
-          >
-            {tab ? t(GOODS_STATUS_TEXT[tab]) : t('shop.all')}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={status ? t(GOODS_STATUS_TEXT[status]) : t('shop.all')}>
-        {list.status === 'loading' ? <StatusTip status="loading" /> : null}
-        {list.status === 'error' ? <StatusTip status="error" message={list.error ?? ''} onRetry={list.reload} /> : null}
-        {list.status === 'ready' && list.items.length === 0 ? (
-          <StatusTip status="empty" message={t('shop.noOrders')} />
-        ) : null}
+      <StatusTabs label={t('orders.byStatus')} tabs={TABS} value={status} onChange={setStatus} tabLabel={label} />
+      <div role="tabpanel" aria-label={label(status)}>
+        <ListStateTips list={list} emptyMessage={t('shop.noOrders')} />
         {list.status === 'ready' && list.items.length > 0 ? (
           <ul className="goods-orders">
             {list.items.map((order) => (

@@ -1,24 +1,17 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { EndpointDef, PointsMovement } from '@stride/contract';
+import type { PointsMovement } from '@stride/contract';
 import { POINTS_STATEMENT_TYPES } from '@stride/contract/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../test/module-mocks';
 import { POINTS_TYPE_LABELS } from '../../features/wallet';
 import { call } from '../../lib/http';
-import type * as HttpModule from '../../lib/http';
 import { PATHS, go } from '../../lib/navigation';
-import type * as NavigationModule from '../../lib/navigation';
+import { answerCalls, onePage } from '../../test/call-answers';
 import PointsStatementPage from './points-statement.page';
 
 // The request layer is replaced: the statement answers from here.
-vi.mock('../../lib/http', async (importOriginal) => ({
-  ...(await importOriginal<typeof HttpModule>()),
-  call: vi.fn(),
-}));
-
-vi.mock('../../lib/navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof NavigationModule>()),
-  go: vi.fn(),
-}));
+vi.mock('../../lib/http', (original) => withMocked(original, 'call'));
+vi.mock('../../lib/navigation', (original) => withMocked(original, 'go'));
 
 const mockedCall = vi.mocked(call);
 
@@ -48,13 +41,8 @@ const MOVEMENTS = [
   movement('1', 'points.collect', 104, 104, { receiptDay: '2026-03-02' }),
 ];
 
-function answer(endpoint: EndpointDef): Promise<unknown> {
-  if (endpoint.id !== 'points.statement') return Promise.reject(new Error(`unexpected ${endpoint.id}`));
-  return Promise.resolve({ items: MOVEMENTS, page: 1, pageSize: 20, total: MOVEMENTS.length, hasMore: false });
-}
-
 beforeEach(() => {
-  mockedCall.mockImplementation((endpoint) => answer(endpoint));
+  answerCalls(mockedCall, { 'points.statement': () => onePage(MOVEMENTS) });
 });
 
 afterEach(() => {

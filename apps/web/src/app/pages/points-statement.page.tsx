@@ -57,7 +57,7 @@ export default function PointsStatementPage() {
   if (list.items.length === 0) return <StatusTip status="empty" message={t('points.none')} />;
   return (
     <PullToRefresh>
-      <ul className="ledger" aria-label={t('title.pointsStatement')}>
+      <ul className="list ledger" aria-label={t('title.pointsStatement')}>
         {list.items.map((movement) => (
           <li key={movement.id} className="ledger__item">
             <span>{pointsTypeLabel(movement.type, t)}</span>

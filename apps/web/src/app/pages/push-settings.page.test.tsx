@@ -1,15 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { EndpointDef, PushPreferences } from '@stride/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../test/module-mocks';
 import { call } from '../../lib/http';
-import type * as HttpModule from '../../lib/http';
 import PushSettingsPage from './push-settings.page';
 
 // The request layer is replaced: each endpoint answers from here.
-vi.mock('../../lib/http', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpModule>();
-  return { ...actual, call: vi.fn() };
-});
+vi.mock('../../lib/http', (original) => withMocked(original, 'call'));
 
 const mockedCall = vi.mocked(call);
 let preferences: PushPreferences;

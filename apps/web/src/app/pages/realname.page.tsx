@@ -3,7 +3,7 @@ import { call } from '../../lib/http';
 import type { Identity } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
 import { useRemote } from '../../hooks';
-import { IdentityStatus, RealnameForm } from '../../features/identity';
+import { IdentityStatus, RealnameForm, StatusRow } from '../../features/identity';
 import { ConsentCard, getConsents } from '../../features/policies';
 import { useI18n } from '../../lib/i18n';
 import { PATHS, returnTo } from '../../lib/navigation';
@@ -53,12 +53,11 @@ export default function RealnamePage() {
       ) : null}
       {identity.status === 'verified' ? (
         <section className="card identity-next">
-          <p className="identity-status__row">
-            <span>{t('face.statusTitle')}</span>
-            <span className={`identity-badge identity-badge--${identity.faceStatus}`}>
-              {t(`face.status.${identity.faceStatus}`)}
-            </span>
-          </p>
+          <StatusRow
+            label={t('face.statusTitle')}
+            value={t(`face.status.${identity.faceStatus}`)}
+            badge={identity.faceStatus}
+          />
           {identity.faceVerified ? null : (
             <button
               type="button"

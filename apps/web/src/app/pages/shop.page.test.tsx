@@ -1,18 +1,15 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Address, EndpointDef, Goods } from '@stride/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../test/module-mocks';
 import { showToast } from '../../components/toast';
 import { call, RequestError } from '../../lib/http';
-import type * as HttpModule from '../../lib/http';
 import { installNavigator, type Navigator } from '../../lib/navigation';
 import { PageActivityContext } from '../../hooks';
 import ShopPage from './shop.page';
 
 // The request layer is replaced: calls are answered per endpoint id and recorded.
-vi.mock('../../lib/http', async (importOriginal) => ({
-  ...(await importOriginal<typeof HttpModule>()),
-  call: vi.fn(),
-}));
+vi.mock('../../lib/http', (original) => withMocked(original, 'call'));
 vi.mock('../../components/toast', () => ({ showToast: vi.fn(() => Promise.resolve()) }));
 
 const mockedCall = vi.mocked(call);

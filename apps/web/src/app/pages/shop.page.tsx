@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
-import { LoadMoreFooter } from '../../components/load-more-footer';
+import { ListStateTips, LoadMoreFooter } from '../../components/load-more-footer';
 import { usePagedList } from '../../hooks';
 import { useAddresses } from '../../features/addresses';
 import { useHome } from '../../features/home';
@@ -88,11 +88,7 @@ export default function ShopPage() {
           ))}
         </div>
       ) : null}
-      {list.status === 'loading' ? <StatusTip status="loading" /> : null}
-      {list.status === 'error' ? <StatusTip status="error" message={list.error ?? ''} onRetry={list.reload} /> : null}
-      {list.status === 'ready' && list.items.length === 0 ? (
-        <StatusTip status="empty" message={t('shop.none')} />
-      ) : null}
+      <ListStateTips list={list} emptyMessage={t('shop.none')} />
       {list.status === 'ready' && list.items.length > 0 ? <GoodsGrid goods={list.items} onOpen={setSelected} /> : null}
       <LoadMoreFooter list={list} />
       {/* The detail owns a history entry: back closes it; it hides while another page is on top. */}

@@ -1,21 +1,14 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { EndpointDef } from '@stride/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../test/module-mocks';
 import { call } from '../../lib/http';
-import type * as HttpModule from '../../lib/http';
 import { PATHS, go } from '../../lib/navigation';
-import type * as NavigationModule from '../../lib/navigation';
 import type { StepsChartProps } from '../../features/step-history/components/steps-chart';
 import StepHistoryPage from './step-history.page';
 
-vi.mock('../../lib/http', async (importOriginal) => ({
-  ...(await importOriginal<typeof HttpModule>()),
-  call: vi.fn(),
-}));
-vi.mock('../../lib/navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof NavigationModule>()),
-  go: vi.fn(),
-}));
+vi.mock('../../lib/http', (original) => withMocked(original, 'call'));
+vi.mock('../../lib/navigation', (original) => withMocked(original, 'go'));
 // uPlot draws on a canvas jsdom does not have: the chart stands in as one button per bar.
 vi.mock('../../features/step-history/components/steps-chart', () => ({
   StepsChart: ({ label, labels, values, goals, onSelect }: StepsChartProps) => (

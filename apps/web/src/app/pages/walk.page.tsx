@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
   MotionPermission,
+  SENSOR_TEXT,
   STEP_LENGTH_M,
   SyncStatus,
   isWalking,
@@ -9,7 +10,6 @@ import {
   useWakeLock,
   walkDistanceM,
   walkElapsedMs,
-  type StepSensorStatus,
   type Walk,
   type WakeLockState,
 } from '../../features/walking';
@@ -18,14 +18,6 @@ import { usePageActive } from '../../hooks';
 import { formatNumber } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';
 import { goBack } from '../../lib/navigation';
-
-const SENSOR_TEXT: Record<StepSensorStatus, MessageKey> = {
-  waiting: 'walk.sensor.waiting',
-  counting: 'walk.sensor.counting',
-  noSensor: 'walk.sensor.none',
-  needsPermission: 'walk.sensor.permission',
-  denied: 'walk.sensor.denied',
-};
 
 const WAKE_TEXT: Record<WakeLockState, MessageKey | null> = {
   on: 'walk.mode.awake',

@@ -1,25 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import type { EndpointDef, WithdrawalRules } from '@stride/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../test/module-mocks';
 import { call } from '../../lib/http';
-import type * as HttpModule from '../../lib/http';
+import { testWithdrawalRules } from '../../test/payout-fixtures';
 import WithdrawalPage from './withdrawal.page';
 
-vi.mock('../../lib/http', async (importOriginal) => ({
-  ...(await importOriginal<typeof HttpModule>()),
-  call: vi.fn(),
-}));
+vi.mock('../../lib/http', (original) => withMocked(original, 'call'));
 
 const mockedCall = vi.mocked(call);
-const RULES: WithdrawalRules = {
-  min: 1_000,
-  dailyMax: 500_000,
-  feePermille: 10,
-  feeMin: 100,
-  todayLeft: 500_000,
-  faceVerified: false,
-  arrivalBusinessDays: 2,
-};
+const RULES = testWithdrawalRules({ faceVerified: false });
 
 function serve(rules: WithdrawalRules) {
   mockedCall.mockImplementation((endpoint: EndpointDef) => {

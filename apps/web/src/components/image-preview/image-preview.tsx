@@ -184,7 +184,7 @@ function PreviewBody({
       <button
         ref={closeButton}
         type="button"
-        className="image-preview__close"
+        className="icon-button image-preview__close"
         aria-label={t('preview.close')}
         onClick={onClose}
       >

@@ -1,1 +1,2 @@
 export { LoadMoreFooter, type LoadMoreFooterProps } from './load-more-footer';
+export { ListStateTips } from './list-state-tips';

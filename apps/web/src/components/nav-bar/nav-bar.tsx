@@ -19,7 +19,7 @@ export function NavBar({ title, onBack, backLabel, inLayer = false }: NavBarProp
   return (
     <header className={inLayer ? 'nav-bar nav-bar--in-layer' : 'nav-bar'}>
       {onBack ? (
-        <button type="button" className="nav-bar__back" aria-label={backLabel} onClick={onBack}>
+        <button type="button" className="icon-button nav-bar__back" aria-label={backLabel} onClick={onBack}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M15 4 7 12l8 8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>

@@ -4,18 +4,24 @@ import { describe, expect, it, vi } from 'vitest';
 import { allowConsoleErrors } from '../../test/console';
 import { PageErrorBoundary } from './page-error-boundary';
 
+/** The boundary around a page whose chunk fails to load, as when the connection drops; its `onRetry`. */
+function renderFailedChunk() {
+  allowConsoleErrors();
+  const Broken = lazy<ComponentType>(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+  const onRetry = vi.fn();
+  render(
+    <PageErrorBoundary message="The connection timed out, click the screen to try again." onRetry={onRetry}>
+      <Suspense fallback={null}>
+        <Broken />
+      </Suspense>
+    </PageErrorBoundary>,
+  );
+  return onRetry;
+}
+
 describe('PageErrorBoundary', () => {
   it('shows the timeout text when a page chunk fails to load, and reloads on tap', async () => {
-    allowConsoleErrors();
-    const Broken = lazy<ComponentType>(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
-    const onRetry = vi.fn();
-    render(
-      <PageErrorBoundary message="The connection timed out, click the screen to try again." onRetry={onRetry}>
-        <Suspense fallback={null}>
-          <Broken />
-        </Suspense>
-      </PageErrorBoundary>,
-    );
+    const onRetry = renderFailedChunk();
     fireEvent.click(
       await screen.findByRole('button', { name: 'The connection timed out, click the screen to try again.' }),
     );
@@ -23,16 +29,7 @@ describe('PageErrorBoundary', () => {
   });
 
   it('tries again by itself when the browser comes back online', async () => {
-    allowConsoleErrors();
-    const Broken = lazy<ComponentType>(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
-    const onRetry = vi.fn();
-    render(
-      <PageErrorBoundary message="The connection timed out, click the screen to try again." onRetry={onRetry}>
-        <Suspense fallback={null}>
-          <Broken />
-        </Suspense>
-      </PageErrorBoundary>,
-    );
+    const onRetry = renderFailedChunk();
     await screen.findByRole('button', { name: 'The connection timed out, click the screen to try again.' });
     window.dispatchEvent(new Event('online'));
     expect(onRetry).toHaveBeenCalledTimes(1);

@@ -1,1 +1,4 @@
 export { TextInput, type TextInputProps } from './text-input';
+export { PasswordInput, type PasswordInputProps } from './password-input';
+export { IdNumberInput, PersonNameInput } from './identity-inputs';
+export { NewPasswordFields, newPasswordProblem, type NewPasswordFieldsProps } from './new-password-fields';

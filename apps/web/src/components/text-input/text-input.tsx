@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { limitInput, normaliseMaxLength } from '../../lib/input';
 import './text-input.css';
+import { FormError } from '../form-error';
 
 export interface TextInputProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -62,11 +63,7 @@ export function TextInput({
           {Array.from(shown).length}/{limit}
         </span>
       ) : null}
-      {error ? (
-        <p id={errorId} className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} id={errorId} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n';
 import './video-player.css';
 
@@ -21,6 +21,33 @@ function formatClock(seconds: number): string {
 }
 
 /** A native video with our own controls, so they look and behave the same on every browser. */
+/** One of the player's icon buttons; while the controls are hidden it is out of the tab order. */
+function ControlButton({
+  label,
+  isShown,
+  onClick,
+  children,
+}: {
+  readonly label: string;
+  readonly isShown: boolean;
+  readonly onClick: () => void;
+  readonly children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="icon-button video-player__button"
+      aria-label={label}
+      tabIndex={isShown ? undefined : -1}
+      onClick={onClick}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        {children}
+      </svg>
+    </button>
+  );
+}
+
 export function VideoPlayer({ label, src, poster, captions, captionsLanguage = 'en' }: VideoPlayerProps) {
   const { t } = useI18n();
   const video = useRef<HTMLVideoElement>(null);
@@ -89,21 +116,13 @@ export function VideoPlayer({ label, src, poster, captions, captionsLanguage = '
         <track kind="captions" src={captions} srcLang={captionsLanguage} />
       </video>
       <div className="video-player__controls" data-testid="video-controls" aria-hidden={isVisible ? undefined : true}>
-        <button
-          type="button"
-          className="video-player__button"
-          aria-label={isPlaying ? t('video.pause') : t('video.play')}
-          tabIndex={isVisible ? undefined : -1}
-          onClick={togglePlay}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            {isPlaying ? (
-              <path d="M7 5h3v14H7zM14 5h3v14h-3z" fill="currentColor" />
-            ) : (
-              <path d="M8 5v14l11-7z" fill="currentColor" />
-            )}
-          </svg>
-        </button>
+        <ControlButton label={isPlaying ? t('video.pause') : t('video.play')} isShown={isVisible} onClick={togglePlay}>
+          {isPlaying ? (
+            <path d="M7 5h3v14H7zM14 5h3v14h-3z" fill="currentColor" />
+          ) : (
+            <path d="M8 5v14l11-7z" fill="currentColor" />
+          )}
+        </ControlButton>
         <span className="video-player__time">
           {/* A live or freshly recorded stream has no known length. */}
           {Number.isFinite(length) && length > 0 ? `${formatClock(time)} / ${formatClock(length)}` : formatClock(time)}
@@ -124,33 +143,17 @@ export function VideoPlayer({ label, src, poster, captions, captionsLanguage = '
             setTime(next);
           }}
         />
-        <button
-          type="button"
-          className="video-player__button"
-          aria-label={isMuted ? t('video.unmute') : t('video.mute')}
-          tabIndex={isVisible ? undefined : -1}
-          onClick={toggleMute}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
-            {isMuted ? (
-              <path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" strokeWidth="2" />
-            ) : (
-              <path d="M16 8a5 5 0 0 1 0 8" stroke="currentColor" strokeWidth="2" fill="none" />
-            )}
-          </svg>
-        </button>
-        <button
-          type="button"
-          className="video-player__button"
-          aria-label={t('video.fullscreen')}
-          tabIndex={isVisible ? undefined : -1}
-          onClick={fullscreen}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" stroke="currentColor" strokeWidth="2" fill="none" />
-          </svg>
-        </button>
+        <ControlButton label={isMuted ? t('video.unmute') : t('video.mute')} isShown={isVisible} onClick={toggleMute}>
+          <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+          {isMuted ? (
+            <path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" strokeWidth="2" />
+          ) : (
+            <path d="M16 8a5 5 0 0 1 0 8" stroke="currentColor" strokeWidth="2" fill="none" />
+          )}
+        </ControlButton>
+        <ControlButton label={t('video.fullscreen')} isShown={isVisible} onClick={fullscreen}>
+          <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" stroke="currentColor" strokeWidth="2" fill="none" />
+        </ControlButton>
       </div>
     </div>
   );

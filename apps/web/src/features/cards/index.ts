@@ -9,3 +9,4 @@ export {
 export { holdsPlan, termCashBack } from './cash-back';
 export { planValue } from './plan-value';
 export { PlanValue } from './components/plan-value';
+export { PlanRows } from './components/plan-rows';

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { testWithdrawalRules } from '../../test/payout-fixtures';
 import { checkAmount, parseAmount, quoteWithdrawal, withdrawalFee } from './money';
 
-const RULES = {
-  min: 1000,
-  dailyMax: 500_000,
-  feePermille: 10,
-  feeMin: 100,
-  todayLeft: 500_000,
-  faceVerified: true,
-  arrivalBusinessDays: 2,
-};
+const RULES = testWithdrawalRules();
 
 describe('parseAmount', () => {
   it('turns typed yuan into integer fen without floats', () => {

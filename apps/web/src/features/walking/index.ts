@@ -12,4 +12,5 @@ export { STEP_LENGTH_M, WALK_IDLE_MS, isWalking, walkDistanceM, walkElapsedMs, t
 export { StepsRing } from './components/steps-ring';
 export { MotionPermission } from './components/motion-permission';
 export { SyncStatus } from './components/sync-status';
+export { SENSOR_TEXT } from './sensor-text';
 export { useWakeLock, type WakeLockState } from './use-wake-lock';

@@ -68,8 +68,11 @@ function setVisibility(state: DocumentVisibilityState): void {
 
 let stores: StepStore[] = [];
 
-function setUp(server = fakeServer(), today: ServerToday = { day: '2026-03-02', steps: 0, utcOffsetMinutes: OFFSET }) {
-  const fetchToday = vi.fn(() => Promise.resolve(today));
+function setUp(
+  server = fakeServer(),
+  today: ServerToday = { day: '2026-03-02', steps: 0, utcOffsetMinutes: OFFSET },
+  fetchToday = vi.fn(() => Promise.resolve(today)),
+) {
   const store = createStepStore({
     storage: window.localStorage,
     deviceId: () => DEVICE,
@@ -278,7 +281,6 @@ describe('the step store', () => {
   });
 
   it('counts steps before the day is known and files them under the day the server tells', async () => {
-    const server = fakeServer();
     let answer: (today: ServerToday) => void = () => undefined;
     const fetchToday = vi.fn(
       () =>
@@ -286,13 +288,7 @@ describe('the step store', () => {
           answer = resolve;
         }),
     );
-    const store = createStepStore({
-      storage: window.localStorage,
-      deviceId: () => DEVICE,
-      report: server.report,
-      fetchToday,
-    });
-    stores.push(store);
+    const { store, server } = setUp(fakeServer(), undefined, fetchToday);
     store.start('u1');
     walk(8);
     expect(store.getView()).toMatchObject({ day: null, deviceSteps: 8, pendingSteps: 8 });

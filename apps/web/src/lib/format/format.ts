@@ -9,34 +9,37 @@ import { languageStore } from '../i18n/language';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function numberFormat(language: Language, kind: 'number' | 'money'): Intl.NumberFormat {
-  const key = `${kind}:${language}`;
-  let format = cache.get(key) as Intl.NumberFormat | undefined;
+/** The formatter kept under `key`, made the first time it is asked for: an Intl formatter is slow to make. */
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let format = cache.get(key) as T | undefined;
   if (!format) {
-    format = new Intl.NumberFormat(
-      language,
-      kind === 'money'
-        ? { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', useGrouping: 'always' }
-        : { maximumFractionDigits: 20, useGrouping: 'always' },
-    );
+    format = make();
     cache.set(key, format);
   }
   return format;
 }
 
+const DATE_PARTS = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+const TIME_PARTS = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' } as const;
+
+function numberFormat(language: Language, kind: 'number' | 'money'): Intl.NumberFormat {
+  return cached(
+    `${kind}:${language}`,
+    () =>
+      new Intl.NumberFormat(
+        language,
+        kind === 'money'
+          ? { style: 'currency', currency: 'CNY', currencyDisplay: 'narrowSymbol', useGrouping: 'always' }
+          : { maximumFractionDigits: 20, useGrouping: 'always' },
+      ),
+  );
+}
+
 function dateFormat(language: Language, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${withTime ? 'time' : 'date'}:${language}`;
-  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      ...(withTime ? { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' } : {}),
-    });
-    cache.set(key, format);
-  }
-  return format;
+  return cached(
+    `${withTime ? 'time' : 'date'}:${language}`,
+    () => new Intl.DateTimeFormat(language, { ...DATE_PARTS, ...(withTime ? TIME_PARTS : {}) }),
+  );
 }
 
 /** `1234567.5` → `1,234,567.5` in English, `1 234 567,5` in French; the fraction is kept as given. */
@@ -92,22 +95,10 @@ export function formatZonedTime(
 ): string {
   const date = toDate(value);
   if (!date) return '';
-  const key = `zoned:${language}:${timeZone}`;
-  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-      timeZoneName: 'short',
-    });
-    cache.set(key, format);
-  }
+  const format = cached(
+    `zoned:${language}:${timeZone}`,
+    () => new Intl.DateTimeFormat(language, { ...DATE_PARTS, ...TIME_PARTS, timeZone, timeZoneName: 'short' }),
+  );
   return format.format(date);
 }
 

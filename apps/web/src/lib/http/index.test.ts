@@ -5,6 +5,7 @@ import { languageStore } from '../i18n/language';
 import { userStore } from '../storage/user-store';
 import { askEarly } from './early';
 import { call } from '.';
+import { testUser } from '../../test/fixtures';
 
 const envelope = (data: unknown) =>
   new Response(JSON.stringify({ code: 1, message: 'success', data }), { status: 200 });
@@ -21,15 +22,7 @@ afterEach(() => {
 
 describe("the app's client and the start's early reads (decisions 060, 066, 076)", () => {
   it('serves the first read from the start, and nothing after the user came back to the app, not even a start read', async () => {
-    userStore.setSession('tok', {
-      id: 'u1',
-      account: '13800138000',
-      inviteCode: 'ABCD1234',
-      realNameStatus: 'none',
-      createdAt: '2026-01-01T00:00:00Z',
-      nickname: null,
-      avatarUrl: null,
-    });
+    userStore.setSession('tok', testUser({ account: '13800138000', createdAt: '2026-01-01T00:00:00Z' }));
     const fetch = vi.fn(() => Promise.resolve(envelope([])));
     vi.stubGlobal('fetch', fetch);
     askedAtStart('/api/home', { points: 0 });

@@ -1,17 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '@stride/contract';
 import { getDeviceId, DEVICE_ID_KEY } from './device-id';
 import { TOKEN_KEY, USER_INFO_KEY, createUserStore } from './user-store';
+import { testUser } from '../../test/fixtures';
 
-const user: User = {
-  id: 'u1',
-  account: '+8613800000000',
-  inviteCode: 'ABCD1234',
-  realNameStatus: 'none',
-  createdAt: '2024-01-01T00:00:00.000Z',
-  nickname: null,
-  avatarUrl: null,
-};
+const user = testUser({ account: '+8613800000000', createdAt: '2024-01-01T00:00:00.000Z' });
 
 describe('user store', () => {
   it('derives isLogged from a non-empty token', () => {

@@ -1,23 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChangePasswordForm } from './change-password-form';
-
-type Reply = { code: number; message: string; data: unknown };
-
-/** A fake server: answers per "METHOD path" in order, and records every request. */
-function serve(routes: Record<string, Reply[]>) {
-  const requests: { key: string; body: unknown }[] = [];
-  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : input instanceof URL ? input.href : input);
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    requests.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-    const reply = routes[key]?.shift();
-    if (!reply) return Promise.reject(new TypeError(`no reply for ${key}`));
-    return Promise.resolve(new Response(JSON.stringify(reply), { status: 200 }));
-  });
-  vi.stubGlobal('fetch', fetch);
-  return requests;
-}
+import { serve } from '../../../test/fake-server';
 
 function fillIn(current: string, next: string, confirmation = next) {
   fireEvent.change(screen.getByLabelText('Current password'), { target: { value: current } });

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { PASSWORD_MAX, isNewPassword, changePassword } from '@stride/contract';
+import { useState } from 'react';
+import { changePassword } from '@stride/contract';
 import { call } from '../../../lib/http';
-import { TextInput } from '../../../components/text-input';
+import { CardForm } from '../../../components/card-form';
+import { FormError } from '../../../components/form-error';
+import { NewPasswordFields, PasswordInput, newPasswordProblem } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 
@@ -17,14 +19,10 @@ export function ChangePasswordForm({ onDone }: { readonly onDone: () => void }) 
   const sending = useSubmit({ staysBusyOnSuccess: true });
   const { run, setError } = sending;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (newPassword !== confirmation) {
-      setError(t('reset.mismatch'));
-      return;
-    }
-    if (!isNewPassword(newPassword)) {
-      setError(t('reset.passwordRule'));
+  function submit() {
+    const problem = newPasswordProblem(newPassword, confirmation);
+    if (problem) {
+      setError(t(problem));
       return;
     }
     void run(async () => {
@@ -34,46 +32,22 @@ export function ChangePasswordForm({ onDone }: { readonly onDone: () => void }) 
   }
 
   return (
-    <form className="card" onSubmit={submit} noValidate>
-      <TextInput
-        label={t('changePassword.current')}
-        type="password"
-        autoComplete="current-password"
-        maxLength={PASSWORD_MAX}
-        required
-        value={oldPassword}
-        onChange={setOldPassword}
+    <CardForm onSubmit={submit}>
+      <PasswordInput label={t('changePassword.current')} value={oldPassword} onChange={setOldPassword} />
+      <NewPasswordFields
+        labels={{ password: t('changePassword.new'), confirmation: t('changePassword.confirm') }}
+        password={newPassword}
+        confirmation={confirmation}
+        onPasswordChange={setNewPassword}
+        onConfirmationChange={setConfirmation}
       />
-      <TextInput
-        label={t('changePassword.new')}
-        type="password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        required
-        value={newPassword}
-        onChange={setNewPassword}
-      />
-      <TextInput
-        label={t('changePassword.confirm')}
-        type="password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        required
-        value={confirmation}
-        onChange={setConfirmation}
-      />
-      <p className="hint">{t('reset.passwordRule')}</p>
 
-      {sending.error ? (
-        <p className="form-error" role="alert">
-          {sending.error}
-        </p>
-      ) : null}
+      <FormError message={sending.error} />
 
       <button type="submit" className="button button--block" disabled={sending.isBusy || !oldPassword}>
         {t('changePassword.submit')}
       </button>
       <p className="hint">{t('changePassword.forgot')}</p>
-    </form>
+    </CardForm>
   );
 }

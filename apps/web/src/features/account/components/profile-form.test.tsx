@@ -1,9 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { updateProfile, uploadFile, type User } from '@stride/contract';
+import { updateProfile, uploadFile } from '@stride/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, http } from '../../../lib/http';
 import type * as HttpModule from '../../../lib/http';
 import { ProfileForm } from './profile-form';
+import { testUser } from '../../../test/fixtures';
 
 // The request layer is replaced: the profile and the upload answer from here.
 vi.mock('../../../lib/http', async (importOriginal) => {
@@ -14,15 +15,12 @@ vi.mock('../../../lib/http', async (importOriginal) => {
 const saveProfile = vi.mocked(call);
 const uploadAvatar = vi.mocked(http.upload);
 
-const USER: User = {
-  id: 'u1',
+const USER = testUser({
   account: '13800138000',
-  inviteCode: 'ABCD1234',
   realNameStatus: 'verified',
   createdAt: '2026-01-01T00:00:00Z',
   nickname: 'Ming',
-  avatarUrl: null,
-};
+});
 
 const UPLOAD = {
   fileId: 'f1',

@@ -5,6 +5,7 @@ import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { Avatar } from './avatar';
+import { FormError } from '../../../components/form-error';
 
 export interface ProfileFormProps {
   readonly user: User;
@@ -74,11 +75,7 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
         onChange={setNickname}
       />
       <p className="hint">{t('profile.nicknameHint', { max: NICKNAME_MAX })}</p>
-      {sending.error ? (
-        <p className="form-error" role="alert">
-          {sending.error}
-        </p>
-      ) : null}
+      <FormError message={sending.error} />
       <button type="submit" className="button button--block" disabled={sending.isBusy}>
         {sending.isBusy ? t('profile.saving') : t('profile.save')}
       </button>

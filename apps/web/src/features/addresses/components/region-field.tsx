@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
+import { FormError } from '../../../components/form-error';
 
 const RegionSheet = lazy(() => import('./region-sheet'));
 
@@ -40,11 +41,7 @@ export function RegionField({ value, onChange, error }: RegionFieldProps) {
         </span>
         <span aria-hidden="true">›</span>
       </button>
-      {error ? (
-        <p id={`${id}-error`} className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} id={`${id}-error`} />
       {isWanted ? (
         <Suspense fallback={null}>
           <RegionSheet

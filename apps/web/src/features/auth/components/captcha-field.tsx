@@ -1,14 +1,9 @@
 import { useI18n } from '../../../lib/i18n';
+import type { CaptchaState } from '../hooks/use-captcha';
 
-export interface CaptchaFieldProps {
-  /** An image data URL (a PNG); null while the first one loads. */
-  readonly image: string | null;
-  readonly value: string;
-  readonly onChange: (value: string) => void;
-  readonly onRefresh: () => void;
-}
-
-export function CaptchaField({ image, value, onChange, onRefresh }: CaptchaFieldProps) {
+/** The answer to the captcha `useCaptcha` holds; a tap on its image (a PNG, none while the first loads) fetches another. */
+export function CaptchaField({ captcha }: { readonly captcha: CaptchaState }) {
+  const { image, code, setCode, refresh } = captcha;
   const { t } = useI18n();
   return (
     <div className="field">
@@ -25,15 +20,15 @@ export function CaptchaField({ image, value, onChange, onRefresh }: CaptchaField
           autoCapitalize="characters"
           maxLength={8}
           required
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
         />
         <button
           type="button"
           className="captcha-image"
           aria-label={t('login.captchaImage')}
           title={t('login.captchaImage')}
-          onClick={onRefresh}
+          onClick={refresh}
         >
           {image ? <img src={image} alt="" /> : null}
         </button>

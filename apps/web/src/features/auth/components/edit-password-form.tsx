@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { PASSWORD_MAX, RESET_CODE_LENGTH, isNewPassword, requestPasswordKey, resetPassword } from '@stride/contract';
+import { useState } from 'react';
+import { RESET_CODE_LENGTH, requestPasswordKey, resetPassword } from '@stride/contract';
 import { call } from '../../../lib/http';
-import { TextInput } from '../../../components/text-input';
+import { CardForm } from '../../../components/card-form';
+import { FormError } from '../../../components/form-error';
+import { NewPasswordFields, newPasswordProblem } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
+import { MobileInput, OneTimeCodeInput } from './account-inputs';
 
 type Step =
   | { readonly name: 'request' }
@@ -26,8 +29,7 @@ export function EditPasswordForm({ onDone }: { readonly onDone: (account: string
   const { run, setError } = sending;
   const captcha = useCaptcha(step.name === 'request', sending.showError);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     if (step.name === 'request') {
       void run(async () => {
         const sent = await call(
@@ -47,12 +49,9 @@ export function EditPasswordForm({ onDone }: { readonly onDone: (account: string
         if (verified.step === 'verify') setStep({ name: 'reset', resetKey: verified.resetKey });
       });
     } else {
-      if (password !== confirmation) {
-        setError(t('reset.mismatch'));
-        return;
-      }
-      if (!isNewPassword(password)) {
-        setError(t('reset.passwordRule'));
+      const problem = newPasswordProblem(password, confirmation);
+      if (problem) {
+        setError(t(problem));
         return;
       }
       void run(async () => {
@@ -63,76 +62,38 @@ export function EditPasswordForm({ onDone }: { readonly onDone: (account: string
   }
 
   return (
-    <form className="card" onSubmit={submit} noValidate>
+    <CardForm onSubmit={submit}>
       {step.name !== 'reset' ? (
-        <TextInput
+        <MobileInput
           label={t('reset.account')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="username"
-          maxLength={16}
-          required
           readOnly={step.name !== 'request'}
           value={account}
           onChange={setAccount}
         />
       ) : null}
 
-      {step.name === 'request' ? (
-        <CaptchaField
-          image={captcha.image}
-          value={captcha.code}
-          onChange={captcha.setCode}
-          onRefresh={captcha.refresh}
-        />
-      ) : null}
+      {step.name === 'request' ? <CaptchaField captcha={captcha} /> : null}
 
       {step.name === 'verify' ? (
         <>
           <p className="hint" role="status">
             {t('reset.codeSent', { minutes: step.minutes })}
           </p>
-          <TextInput
-            label={t('reset.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={RESET_CODE_LENGTH}
-            required
-            value={code}
-            onChange={setCode}
-          />
+          <OneTimeCodeInput label={t('reset.code')} length={RESET_CODE_LENGTH} value={code} onChange={setCode} />
         </>
       ) : null}
 
       {step.name === 'reset' ? (
-        <>
-          <TextInput
-            label={t('reset.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            required
-            value={password}
-            onChange={setPassword}
-          />
-          <TextInput
-            label={t('reset.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            required
-            value={confirmation}
-            onChange={setConfirmation}
-          />
-          <p className="hint">{t('reset.passwordRule')}</p>
-        </>
+        <NewPasswordFields
+          labels={{ password: t('reset.newPassword'), confirmation: t('reset.confirmPassword') }}
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirmation}
+        />
       ) : null}
 
-      {sending.error ? (
-        <p className="form-error" role="alert">
-          {sending.error}
-        </p>
-      ) : null}
+      <FormError message={sending.error} />
 
       <button
         type="submit"
@@ -141,6 +102,6 @@ export function EditPasswordForm({ onDone }: { readonly onDone: (account: string
       >
         {t(step.name === 'request' ? 'reset.sendCode' : step.name === 'verify' ? 'reset.verify' : 'reset.submit')}
       </button>
-    </form>
+    </CardForm>
   );
 }

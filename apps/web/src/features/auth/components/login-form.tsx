@@ -1,12 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { CODES, PASSWORD_MAX, type User, login as loginEndpoint } from '@stride/contract';
+import { useState } from 'react';
+import { CODES, type User, login as loginEndpoint } from '@stride/contract';
 import { isMobileNumber } from '@stride/contract/rules';
-import { TextInput } from '../../../components/text-input';
+import { CardForm } from '../../../components/card-form';
+import { FormError } from '../../../components/form-error';
+import { PasswordInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { isRequestError, call } from '../../../lib/http';
 import { useI18n } from '../../../lib/i18n';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
+import { MobileInput } from './account-inputs';
 import { SignUpForm, type PolicyAcceptanceSlot } from './sign-up-form';
 
 export type LoginMode = 'login' | 'register';
@@ -64,8 +67,7 @@ export function LoginForm({
     else if (hasCaptcha) captcha.refresh();
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     // A number the server would refuse as one is said before asking, with sign-up's rule: the
     // server's answer to it is "wrong number or password", which says nothing of the format.
     if (!isMobileNumber(account)) {
@@ -106,7 +108,7 @@ export function LoginForm({
   }
 
   return (
-    <form className="card" onSubmit={submit} noValidate>
+    <CardForm onSubmit={submit}>
       {notice ? (
         <p className="form-notice" role="status">
           {notice}
@@ -114,40 +116,12 @@ export function LoginForm({
       ) : null}
       {tabs}
 
-      <TextInput
-        label={t('login.mobile')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="username"
-        maxLength={16}
-        required
-        value={account}
-        onChange={setAccount}
-      />
-      <TextInput
-        label={t('login.password')}
-        type="password"
-        autoComplete="current-password"
-        maxLength={PASSWORD_MAX}
-        required
-        value={password}
-        onChange={setPassword}
-      />
+      <MobileInput label={t('login.mobile')} value={account} onChange={setAccount} />
+      <PasswordInput label={t('login.password')} value={password} onChange={setPassword} />
 
-      {hasCaptcha ? (
-        <CaptchaField
-          image={captcha.image}
-          value={captcha.code}
-          onChange={captcha.setCode}
-          onRefresh={captcha.refresh}
-        />
-      ) : null}
+      {hasCaptcha ? <CaptchaField captcha={captcha} /> : null}
 
-      {sending.error ? (
-        <p className="form-error" role="alert">
-          {sending.error}
-        </p>
-      ) : null}
+      <FormError message={sending.error} />
 
       <button
         type="submit"
@@ -159,6 +133,6 @@ export function LoginForm({
       <button type="button" className="link" onClick={onForgotPassword}>
         {t('login.forgot')}
       </button>
-    </form>
+    </CardForm>
   );
 }

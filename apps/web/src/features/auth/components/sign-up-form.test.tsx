@@ -1,30 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignUpForm } from './sign-up-form';
-
-type Reply = { code: number; message: string; data: unknown };
+import { type Reply, ok, serve } from '../../../test/fake-server';
 
 const captchaOf = (n: number) => ({ captchaId: `cap-${n}`, image: `data:image/png;base64,${n}`, expiresIn: 300 });
 const SENT = { expiresIn: 300, resendIn: 60 };
-
-/** A fake server: answers per "METHOD path" in order, and records every request. */
-function serve(routes: Record<string, Reply[]>) {
-  const requests: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : input instanceof URL ? input.href : input);
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      requests.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      const reply = routes[key]?.shift();
-      if (!reply) return Promise.reject(new TypeError(`no reply for ${key}`));
-      return Promise.resolve(new Response(JSON.stringify(reply), { status: 200 }));
-    }),
-  );
-  return requests;
-}
-
-const ok = (data: unknown): Reply => ({ code: 1, message: 'ok', data });
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });

@@ -1,19 +1,14 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  CODES,
-  INPUT_MAX_LENGTH,
-  PASSWORD_MAX,
-  SMS_CODE_LENGTH,
-  type User,
-  register,
-  requestRegisterCode,
-} from '@stride/contract';
-import { TextInput } from '../../../components/text-input';
+import { useEffect, useState, type ReactNode } from 'react';
+import { CODES, INPUT_MAX_LENGTH, SMS_CODE_LENGTH, type User, register, requestRegisterCode } from '@stride/contract';
+import { CardForm } from '../../../components/card-form';
+import { FormError } from '../../../components/form-error';
+import { PasswordInput, TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { isRequestError, call } from '../../../lib/http';
 import { useI18n } from '../../../lib/i18n';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
+import { MobileInput, OneTimeCodeInput } from './account-inputs';
 
 const SECONDS_PER_MINUTE = 60;
 
@@ -108,8 +103,7 @@ export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword,
     );
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     if (!sent) {
       sendCode();
       return;
@@ -138,38 +132,19 @@ export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword,
   }
 
   return (
-    <form className="card" onSubmit={submit} noValidate>
+    <CardForm onSubmit={submit}>
       {header}
-      <TextInput
-        label={t('login.mobile')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="username"
-        maxLength={16}
-        required
-        value={account}
-        onChange={changeAccount}
-      />
-      {needsCaptcha ? (
-        <CaptchaField
-          image={captcha.image}
-          value={captcha.code}
-          onChange={captcha.setCode}
-          onRefresh={captcha.refresh}
-        />
-      ) : null}
+      <MobileInput label={t('login.mobile')} value={account} onChange={changeAccount} />
+      {needsCaptcha ? <CaptchaField captcha={captcha} /> : null}
 
       {sent ? (
         <>
           <p className="hint" role="status">
             {t('signup.codeSent', { account: sent.account, minutes: sent.minutes })}
           </p>
-          <TextInput
+          <OneTimeCodeInput
             label={t('signup.smsCode')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={SMS_CODE_LENGTH}
-            required
+            length={SMS_CODE_LENGTH}
             value={smsCode}
             onChange={setSmsCode}
           />
@@ -182,15 +157,7 @@ export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword,
             {resendIn > 0 ? t('signup.resendIn', { seconds: resendIn }) : t('signup.resend')}
           </button>
           <p className="hint">{t('signup.noCode')}</p>
-          <TextInput
-            label={t('login.password')}
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            required
-            value={password}
-            onChange={setPassword}
-          />
+          <PasswordInput label={t('login.password')} isNew value={password} onChange={setPassword} />
           <p className="hint">{t('login.passwordRule')}</p>
         </>
       ) : null}
@@ -205,11 +172,7 @@ export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword,
       />
       {policies.field}
 
-      {sending.error ? (
-        <p className="form-error" role="alert">
-          {sending.error}
-        </p>
-      ) : null}
+      <FormError message={sending.error} />
 
       <button type="submit" className="button button--block" disabled={sending.isBusy || (!sent && !captchaReady)}>
         {t(sent ? 'login.submitRegister' : 'signup.sendCode')}
@@ -217,6 +180,6 @@ export function SignUpForm({ header, initialInvite, onSuccess, onForgotPassword,
       <button type="button" className="link" onClick={onForgotPassword}>
         {t('login.forgot')}
       </button>
-    </form>
+    </CardForm>
   );
 }

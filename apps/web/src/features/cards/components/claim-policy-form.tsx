@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isValidIdNumber, latestCalendarDay, normalizeIdNumber } from '@stride/contract/rules';
-import { TextInput } from '../../../components/text-input';
+import { IdNumberInput, PersonNameInput } from '../../../components/text-input';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
+import { FormError } from '../../../components/form-error';
 
 export type FamilyRelation = 'spouse' | 'parent' | 'child' | 'sibling';
 
@@ -53,16 +54,8 @@ export function ClaimPolicyForm({ isBusy, onSubmit, onCancel }: ClaimPolicyFormP
 
   return (
     <form className="claim-form" onSubmit={submit} noValidate>
-      <TextInput label={t('insure.name')} value={name} onChange={setName} maxLength={64} required error={errors.name} />
-      <TextInput
-        label={t('insure.idNumber')}
-        value={idNumber}
-        onChange={setIdNumber}
-        maxLength={32}
-        required
-        autoComplete="off"
-        error={errors.idNumber}
-      />
+      <PersonNameInput label={t('insure.name')} value={name} onChange={setName} error={errors.name} />
+      <IdNumberInput label={t('insure.idNumber')} value={idNumber} onChange={setIdNumber} error={errors.idNumber} />
       <div className="field">
         <label htmlFor={relationId} className="field__label">
           {t('insure.relation')}
@@ -85,11 +78,7 @@ export function ClaimPolicyForm({ isBusy, onSubmit, onCancel }: ClaimPolicyFormP
             </option>
           ))}
         </select>
-        {errors.relation ? (
-          <p id={relationErrorId} className="form-error" role="alert">
-            {errors.relation}
-          </p>
-        ) : null}
+        <FormError message={errors.relation} id={relationErrorId} />
       </div>
       <div className="claim-form__actions">
         <button type="button" className="button button--ghost" onClick={onCancel} disabled={isBusy}>

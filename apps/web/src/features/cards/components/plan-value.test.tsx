@@ -1,16 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { BRONZE_PLAN as BRONZE } from '../../../test/fixtures';
 import { PlanValue } from './plan-value';
-
-// The demo's Bronze plan (docs/product/rules.md, Membership cards): ¥99.00 for 30 days of ¥3.00.
-const BRONZE = {
-  price: 9_900,
-  days: 30,
-  dailyTarget: 6_000,
-  dailyCashBack: 300,
-  pointsMultiplier: 1.2,
-  insuranceCoverage: 10_000_000,
-};
 
 describe('what a plan’s price buys (docs/product/client.md, Card plans)', () => {
   it('says what the price buys beyond its cash back: the multiplier and the policy, and what the rest pays', () => {

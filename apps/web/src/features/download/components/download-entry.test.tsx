@@ -1,13 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../../test/module-mocks';
 import { call, RequestError } from '../../../lib/http';
-import type * as HttpModule from '../../../lib/http';
 import { DownloadEntry } from './download-entry';
 
-vi.mock('../../../lib/http', async (importOriginal) => ({
-  ...(await importOriginal<typeof HttpModule>()),
-  call: vi.fn(),
-}));
+vi.mock('../../../lib/http', (original) => withMocked(original, 'call'));
 
 const mockedCall = vi.mocked(call);
 const PACKAGE = { version: '1.2.0', versionCode: 12, url: '/download/stride-1.2.0.apk' };

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRetryKey } from '../../../lib/http';
+import { readRequest, type SentRequest } from '../../../test/fake-server';
 import { ExchangeSheet } from './exchange-sheet';
 
 // An operator's rule, not the defaults: 50 points = ¥0.30, at least 120 points.
@@ -14,13 +15,11 @@ const RULES = {
 
 /** A fake server: GET /api/rules answers RULES, POST /api/exchange answers the record. */
 function serve() {
-  const requests: { key: string; body: unknown }[] = [];
+  const requests: SentRequest[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : input instanceof URL ? input.href : input);
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      const { key, body } = readRequest(input, init);
       requests.push({ key, body });
       const data =
         key === 'GET /api/rules'

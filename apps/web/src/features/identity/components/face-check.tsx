@@ -6,6 +6,7 @@ import { usePageActive, useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import type * as Detector from '../face-detector';
 import { faceHint, nextStage, type DetectorStage } from '../face-progress';
+import { FormError } from '../../../components/form-error';
 
 type Step =
   | { readonly kind: 'consent' }
@@ -195,11 +196,7 @@ export function FaceCheck({ onDone, onConsent }: FaceCheckProps) {
     </section>
   );
 
-  const errorLine = error ? (
-    <p className="form-error" role="alert">
-      {error}
-    </p>
-  ) : null;
+  const errorLine = <FormError message={error} />;
 
   if (step.kind === 'consent') {
     return (

@@ -5,6 +5,7 @@ import type { Upload, UploadPurpose } from '@stride/contract';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { PrivateImage } from './private-image';
+import { FormError } from '../../../components/form-error';
 
 export interface IdPhotoFieldProps {
   readonly label: string;
@@ -45,11 +46,7 @@ export function IdPhotoField({ label, purpose, value, onChange, error }: IdPhoto
           {isUploading ? ` · ${t('identity.uploading')}` : value ? ` · ${t('identity.replace')}` : ''}
         </span>
       </label>
-      {shownError ? (
-        <p id={`${id}-error`} className="form-error" role="alert">
-          {shownError}
-        </p>
-      ) : null}
+      <FormError message={shownError} id={`${id}-error`} />
     </div>
   );
 }

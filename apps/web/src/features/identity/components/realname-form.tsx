@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { resubmitIdentity, submitIdentity } from '@stride/contract';
 import { call } from '../../../lib/http';
+import { CardForm } from '../../../components/card-form';
 import type { Identity, Upload } from '@stride/contract';
 import { isValidIdNumber, latestCalendarDay, normalizeIdNumber } from '@stride/contract/rules';
-import { TextInput } from '../../../components/text-input';
+import { IdNumberInput, PersonNameInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { IdPhotoField } from './id-photo-field';
+import { FormError } from '../../../components/form-error';
 
 export interface RealnameFormProps {
   /** `none` submits (POST); `rejected` resubmits (PUT). */
@@ -35,14 +37,11 @@ export function RealnameForm({ status, initialName = '', onSubmitted }: Realname
     back: back ? undefined : t('identity.error.photo'),
   };
   const isValid = Object.values(errors).every((value) => value === undefined);
-  const shown = (message: string | undefined) => (isChecked && message ? { error: message } : {});
+  const shown = (message: string | undefined) => (isChecked ? message : undefined);
 
   return (
-    <form
-      className="card"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <CardForm
+      onSubmit={() => {
         setChecked(true);
         if (!isValid || !front || !back) return;
         const body = {
@@ -55,24 +54,19 @@ export function RealnameForm({ status, initialName = '', onSubmitted }: Realname
         void sending.run(() => call(endpoint, { body }, { hideErrors: true }).then(onSubmitted));
       }}
     >
-      <TextInput
+      <PersonNameInput
         label={t('identity.name')}
         value={name}
         onChange={setName}
-        maxLength={64}
-        required
         autoComplete="name"
-        {...shown(errors.name)}
+        error={shown(errors.name)}
       />
-      <TextInput
+      <IdNumberInput
         label={t('identity.idNumber')}
         value={idNumber}
         onChange={setIdNumber}
-        maxLength={32}
-        required
-        autoComplete="off"
         autoCapitalize="characters"
-        {...shown(errors.idNumber)}
+        error={shown(errors.idNumber)}
       />
       <fieldset className="identity-photos">
         <legend className="field__label">{t('identity.photos')}</legend>
@@ -81,25 +75,21 @@ export function RealnameForm({ status, initialName = '', onSubmitted }: Realname
           purpose="id_front"
           value={front}
           onChange={setFront}
-          error={isChecked ? errors.front : undefined}
+          error={shown(errors.front)}
         />
         <IdPhotoField
           label={t('identity.back')}
           purpose="id_back"
           value={back}
           onChange={setBack}
-          error={isChecked ? errors.back : undefined}
+          error={shown(errors.back)}
         />
       </fieldset>
       <p className="hint">{t('identity.privacy')}</p>
-      {sending.error ? (
-        <p className="form-error" role="alert">
-          {sending.error}
-        </p>
-      ) : null}
+      <FormError message={sending.error} />
       <button type="submit" className="button button--block" disabled={sending.isBusy}>
         {sending.isBusy ? t('identity.sending') : status === 'rejected' ? t('identity.resubmit') : t('identity.submit')}
       </button>
-    </form>
+    </CardForm>
   );
 }

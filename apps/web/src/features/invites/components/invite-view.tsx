@@ -14,7 +14,7 @@ export interface InviteViewProps {
 function InviteeItem({ invitee }: { readonly invitee: Invitee }) {
   const { t } = useI18n();
   return (
-    <li className="invitee">
+    <li className="list__item invitee">
       <span className="invitee__main">
         <span className="invitee__account">{invitee.account}</span>
         <span className="invitee__meta">{t('invite.joined', { date: formatDate(invitee.joinedAt) })}</span>
@@ -107,7 +107,7 @@ export function InviteView({ invite, onCopy }: InviteViewProps) {
         {invite.invitees.length === 0 ? (
           <StatusTip status="empty" message={t('invite.none')} />
         ) : (
-          <ul className="invitees">
+          <ul className="list invitees">
             {invite.invitees.map((invitee) => (
               <InviteeItem key={`${invitee.account}-${invitee.joinedAt}`} invitee={invitee} />
             ))}

@@ -2,11 +2,10 @@ import { listNotices } from '@stride/contract';
 import { call } from '../../../lib/http';
 import type { NoticeSummary } from '@stride/contract';
 import { useRef } from 'react';
-import { StatusTip } from '../../../components/status-tip';
-import { LoadMoreFooter } from '../../../components/load-more-footer';
+import { ListStateTips, LoadMoreFooter } from '../../../components/load-more-footer';
 import { usePagedList } from '../../../hooks';
-import { formatDate } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
+import { PublishedOn } from './published-on';
 import { Overlay } from '../../../components/overlay';
 
 const load = (page: number, signal: AbortSignal) =>
@@ -32,20 +31,14 @@ export function NoticeList({
       onClose={onClose}
     >
       <div ref={scroller} className="notice-list__scroller">
-        {list.status === 'loading' ? <StatusTip status="loading" /> : null}
-        {list.status === 'error' ? <StatusTip status="error" message={list.error ?? ''} onRetry={list.reload} /> : null}
-        {list.status === 'ready' && list.items.length === 0 ? (
-          <StatusTip status="empty" message={t('notices.none')} />
-        ) : null}
+        <ListStateTips list={list} emptyMessage={t('notices.none')} />
         {list.items.length > 0 ? (
           <ul className="list" aria-label={t('home.notices')}>
             {list.items.map((notice) => (
               <li key={notice.id}>
                 <button type="button" className="list__item list__item--button" onClick={() => onOpen(notice)}>
                   <span>{notice.title}</span>
-                  <time className="list__secondary" dateTime={notice.publishedAt}>
-                    {formatDate(notice.publishedAt)}
-                  </time>
+                  <PublishedOn at={notice.publishedAt} />
                 </button>
               </li>
             ))}

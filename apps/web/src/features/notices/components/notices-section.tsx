@@ -1,6 +1,6 @@
 import type { NoticeSummary } from '@stride/contract';
 import { useState } from 'react';
-import { formatDate } from '../../../lib/format';
+import { PublishedOn } from './published-on';
 import { useI18n } from '../../../lib/i18n';
 import { NoticeDetail } from './notice-detail';
 import { NoticeList } from './notice-list';
@@ -29,9 +29,7 @@ export function NoticesSection({ latest }: { readonly latest: readonly NoticeSum
           <li key={notice.id}>
             <button type="button" className="notices__item" onClick={() => setOpen(notice)}>
               <span className="notices__title">{notice.title}</span>
-              <time className="list__secondary" dateTime={notice.publishedAt}>
-                {formatDate(notice.publishedAt)}
-              </time>
+              <PublishedOn at={notice.publishedAt} />
             </button>
           </li>
         ))}

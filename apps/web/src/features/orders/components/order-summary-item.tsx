@@ -18,7 +18,7 @@ export function OrderSummaryItem({ order, onOpen }: OrderSummaryItemProps) {
       : formatMoney(order.amount);
   return (
     <li>
-      <button type="button" className="order-line" onClick={() => onOpen(order)}>
+      <button type="button" className="list__row order-line" onClick={() => onOpen(order)}>
         <span className="order-line__main">
           <span className="order-line__title">{order.title}</span>
           <span className="order-line__meta">

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { saveBankCard } from '@stride/contract';
 import { call } from '../../../lib/http';
+import { CardForm } from '../../../components/card-form';
 import type { BankCard } from '@stride/contract';
 import { checkAccountNumber, checkHolderName } from '@stride/contract/rules';
-import { TextInput } from '../../../components/text-input';
+import { PersonNameInput, TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
+import { FormError } from '../../../components/form-error';
 
 export interface BankCardFormProps {
   /** The verified real name: the holder name starts as it and must equal it. */
@@ -37,11 +39,8 @@ export function BankCardForm({ realName, card, onSaved }: BankCardFormProps) {
   const isValid = !bankError && !holderError && !numberError;
 
   return (
-    <form
-      className="card"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <CardForm
+      onSubmit={() => {
         setChecked(true);
         if (!isValid) return;
         const body = {
@@ -61,16 +60,14 @@ export function BankCardForm({ realName, card, onSaved }: BankCardFormProps) {
         required
         autoComplete="off"
         placeholder={t('payouts.bankPlaceholder')}
-        {...(isChecked && bankError ? { error: bankError } : {})}
+        error={isChecked ? bankError : undefined}
       />
-      <TextInput
+      <PersonNameInput
         label={t('payouts.holder')}
         value={holderName}
         onChange={setHolderName}
-        maxLength={64}
-        required
         autoComplete="name"
-        {...((isChecked || holderProblem === 'mismatch') && holderError ? { error: holderError } : {})}
+        error={isChecked || holderProblem === 'mismatch' ? holderError : undefined}
       />
       <p className="hint">{t('payouts.holderHint')}</p>
       <TextInput
@@ -82,16 +79,12 @@ export function BankCardForm({ realName, card, onSaved }: BankCardFormProps) {
         inputMode="numeric"
         autoComplete="off"
         placeholder={card ? t('payouts.numberAgain', { masked: card.accountMasked }) : ''}
-        {...(isChecked && numberError ? { error: numberError } : {})}
+        error={isChecked ? numberError : undefined}
       />
-      {saving.error ? (
-        <p className="form-error" role="alert">
-          {saving.error}
-        </p>
-      ) : null}
+      <FormError message={saving.error} />
       <button type="submit" className="button button--block" disabled={saving.isBusy}>
         {saving.isBusy ? t('payouts.saving') : t('payouts.save')}
       </button>
-    </form>
+    </CardForm>
   );
 }

@@ -1,47 +1,18 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { BankCard, Withdrawal, WithdrawalRules } from '@stride/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../../test/module-mocks';
 import { call, RequestError } from '../../../lib/http';
-import type * as Http from '../../../lib/http';
+import { TEST_CARD, testWithdrawal, testWithdrawalRules } from '../../../test/payout-fixtures';
 import { WithdrawalForm } from './withdrawal-form';
 
 // The request layer is replaced: the form's calls are recorded and answered here.
-vi.mock('../../../lib/http', async (importOriginal) => ({
-  ...(await importOriginal<typeof Http>()),
-  call: vi.fn(),
-}));
+vi.mock('../../../lib/http', (original) => withMocked(original, 'call'));
 
 const mockedCall = vi.mocked(call);
 
-const RULES: WithdrawalRules = {
-  min: 1000,
-  dailyMax: 500_000,
-  feePermille: 10,
-  feeMin: 100,
-  todayLeft: 500_000,
-  faceVerified: true,
-  arrivalBusinessDays: 2,
-};
-const CARD: BankCard = {
-  id: 'card-1',
-  bank: 'ICBC',
-  holderName: 'Demo Walker',
-  accountMasked: '****5679',
-  createdAt: '2026-01-01T00:00:00Z',
-};
-const WITHDRAWAL: Withdrawal = {
-  id: 'w-1',
-  amount: 12_345,
-  fee: 124,
-  received: 12_221,
-  status: 'pending',
-  bankCard: CARD,
-  rejectReason: null,
-  refunded: null,
-  bankReference: null,
-  timeline: [{ status: 'requested', at: '2026-01-02T00:00:00Z' }],
-  createdAt: '2026-01-02T00:00:00Z',
-};
+const RULES = testWithdrawalRules();
+const CARD = TEST_CARD;
+const WITHDRAWAL = testWithdrawal({ amount: 12_345, fee: 124, received: 12_221 });
 
 function renderForm(overrides: Partial<Parameters<typeof WithdrawalForm>[0]> = {}) {
   const props = {

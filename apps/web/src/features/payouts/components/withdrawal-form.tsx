@@ -4,11 +4,13 @@ import type { BankCard, Withdrawal, WithdrawalRules } from '@stride/contract';
 import { CODES } from '@stride/contract/codes';
 import { ActionSheet } from '../../../components/action-sheet';
 import { useErrorText, useSubmit } from '../../../hooks';
+import { CardForm } from '../../../components/card-form';
 import { isRequestError, call } from '../../../lib/http';
 import { formatMoney, moneyInputText } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { createIdempotencyKey } from '../../../lib/http';
 import { checkAmount, type AmountProblem, type WithdrawalQuote } from '../money';
+import { FormError } from '../../../components/form-error';
 
 export interface WithdrawalFormProps {
   readonly rules: WithdrawalRules;
@@ -129,30 +131,26 @@ export function WithdrawalForm({
           {t('withdraw.review')}
         </h2>
         <dl className="payouts-summary">
-          <div>
+          <div className="detail-row">
             <dt>{t('withdraw.amount')}</dt>
             <dd>{formatMoney(review.amount)}</dd>
           </div>
-          <div>
+          <div className="detail-row">
             <dt>{t('withdraw.fee')}</dt>
             <dd>{formatMoney(review.fee)}</dd>
           </div>
-          <div>
+          <div className="detail-row">
             <dt>{t('withdraw.received')}</dt>
             <dd className="payouts-summary__strong">{formatMoney(review.received)}</dd>
           </div>
-          <div>
+          <div className="detail-row">
             <dt>{t('withdraw.to')}</dt>
             <dd>{cardLabel(card)}</dd>
           </div>
         </dl>
         <p className="hint">{t('withdraw.pendingNote')}</p>
         <p className="hint">{t('withdraw.arrival', { days: rules.arrivalBusinessDays })}</p>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <div className="payouts-actions">
           <button
             type="button"
@@ -174,14 +172,7 @@ export function WithdrawalForm({
   }
 
   return (
-    <form
-      className="card"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onReview();
-      }}
-    >
+    <CardForm onSubmit={onReview}>
       <p className="payouts-balance">
         {t('withdraw.balance')} <strong>{formatMoney(balance)}</strong>
       </p>
@@ -256,11 +247,7 @@ export function WithdrawalForm({
           </button>
         )}
       </div>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <button type="submit" className="button button--block">
         {t('withdraw.submit')}
       </button>
@@ -274,6 +261,6 @@ export function WithdrawalForm({
         onAction={(key) => (key === 'add' ? onAddCard() : setCardId(key))}
         onClose={() => setPickerOpen(false)}
       />
-    </form>
+    </CardForm>
   );
 }

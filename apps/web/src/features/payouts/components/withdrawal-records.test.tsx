@@ -1,29 +1,11 @@
 import { render, screen } from '@testing-library/react';
-import type { BankCard, Withdrawal } from '@stride/contract';
+import type { Withdrawal } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import type { PagedList } from '../../../hooks';
+import { testWithdrawal } from '../../../test/payout-fixtures';
 import { WithdrawalRecords } from './withdrawal-records';
 
-const CARD: BankCard = {
-  id: 'card-1',
-  bank: 'ICBC',
-  holderName: 'Demo Walker',
-  accountMasked: '****5679',
-  createdAt: '2026-01-01T00:00:00Z',
-};
-const BASE: Withdrawal = {
-  id: 'w-1',
-  amount: 5_000,
-  fee: 100,
-  received: 4_900,
-  status: 'pending',
-  bankCard: CARD,
-  rejectReason: null,
-  refunded: null,
-  bankReference: null,
-  timeline: [{ status: 'requested', at: '2026-01-02T00:00:00Z' }],
-  createdAt: '2026-01-02T00:00:00Z',
-};
+const BASE = testWithdrawal();
 
 function listOf(items: Withdrawal[]): PagedList<Withdrawal> {
   return {

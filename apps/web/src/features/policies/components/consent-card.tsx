@@ -4,6 +4,7 @@ import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { grantConsent } from '../api/policies-api';
 import { PolicyLink } from './policy-links';
+import { FormError } from '../../../components/form-error';
 
 /**
  * The explicit consent asked before ID card photos are taken (decision 046 "Policies and consent"): what they are for,
@@ -34,11 +35,7 @@ export function ConsentCard({
         {language.startsWith('zh') ? '' : ' '}
         <PolicyLink kind="privacy" inline />
       </p>
-      {sending.error ? (
-        <p className="form-error" role="alert">
-          {sending.error}
-        </p>
-      ) : null}
+      <FormError message={sending.error} />
       <button
         type="button"
         className="button button--block"

@@ -7,6 +7,7 @@ import { useI18n } from '../../../lib/i18n';
 import { acceptPolicies, getPolicy } from '../api/policies-api';
 import { PolicyLink } from './policy-links';
 import { PolicyText } from './policy-text';
+import { FormError } from '../../../components/form-error';
 
 /** The policies whose current version the user has not accepted yet. */
 export function changedPolicies(status: ConsentStatus): PolicyKind[] {
@@ -64,11 +65,7 @@ export function PolicyUpdate({ status, onAccepted, onLogOut }: PolicyUpdateProps
             </section>
           ))
         : null}
-      {sending.error ? (
-        <p className="form-error" role="alert">
-          {sending.error}
-        </p>
-      ) : null}
+      <FormError message={sending.error} />
       <button type="button" className="button button--block" disabled={sending.isBusy} onClick={accept}>
         {t('policies.accept')}
       </button>

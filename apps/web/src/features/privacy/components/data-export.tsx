@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { PASSWORD_MAX } from '@stride/contract';
-import { TextInput } from '../../../components/text-input';
+import { useState } from 'react';
+import { CardForm } from '../../../components/card-form';
+import { FormError } from '../../../components/form-error';
+import { PasswordInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { exportData, exportFileName, saveExport } from '../api/privacy';
@@ -13,8 +14,7 @@ export function DataExportForm() {
   const [saved, setSaved] = useState<string | undefined>(undefined);
   const sending = useSubmit();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     setSaved(undefined);
     void sending.run(async () => {
       const data = await exportData(password, { hideErrors: true });
@@ -25,25 +25,13 @@ export function DataExportForm() {
   }
 
   return (
-    <form className="card" onSubmit={submit} noValidate aria-labelledby="data-export-title">
+    <CardForm onSubmit={submit} aria-labelledby="data-export-title">
       <h2 id="data-export-title" className="privacy-title">
         {t('accountData.exportTitle')}
       </h2>
       <p className="hint">{t('accountData.exportExplain')}</p>
-      <TextInput
-        label={t('accountData.password')}
-        type="password"
-        autoComplete="current-password"
-        maxLength={PASSWORD_MAX}
-        required
-        value={password}
-        onChange={setPassword}
-      />
-      {sending.error ? (
-        <p className="form-error" role="alert">
-          {sending.error}
-        </p>
-      ) : null}
+      <PasswordInput label={t('accountData.password')} value={password} onChange={setPassword} />
+      <FormError message={sending.error} />
       {saved ? (
         <p role="status" data-testid="export-saved">
           {t('accountData.exportSaved', { file: saved })}
@@ -52,6 +40,6 @@ export function DataExportForm() {
       <button type="submit" className="button button--block" disabled={sending.isBusy || !password}>
         {t('accountData.exportSubmit')}
       </button>
-    </form>
+    </CardForm>
   );
 }

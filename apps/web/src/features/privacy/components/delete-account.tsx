@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { DELETE_CONFIRMATION, PASSWORD_MAX, type AccountDeletionCheck } from '@stride/contract';
-import { TextInput } from '../../../components/text-input';
+import { useState } from 'react';
+import { DELETE_CONFIRMATION, type AccountDeletionCheck } from '@stride/contract';
+import { CardForm } from '../../../components/card-form';
+import { FormError } from '../../../components/form-error';
+import { PasswordInput, TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
@@ -36,8 +38,7 @@ export function DeleteAccountForm({
   const isReady =
     check.canDelete && password !== '' && confirmation.trim() === DELETE_CONFIRMATION && (!hasBalance || forfeit);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     if (!isReady) return;
     void sending.run(async () => {
       await deleteAccount({ password, confirmation, forfeit: hasBalance ? forfeit : undefined }, { hideErrors: true });
@@ -46,7 +47,7 @@ export function DeleteAccountForm({
   }
 
   return (
-    <form className="card" onSubmit={submit} noValidate aria-labelledby="delete-account-title">
+    <CardForm onSubmit={submit} aria-labelledby="delete-account-title">
       <h2 id="delete-account-title" className="privacy-title">
         {t('accountData.deleteTitle')}
       </h2>
@@ -75,15 +76,7 @@ export function DeleteAccountForm({
           </ul>
         </div>
       ) : null}
-      <TextInput
-        label={t('accountData.password')}
-        type="password"
-        autoComplete="current-password"
-        maxLength={PASSWORD_MAX}
-        required
-        value={password}
-        onChange={setPassword}
-      />
+      <PasswordInput label={t('accountData.password')} value={password} onChange={setPassword} />
       <TextInput
         label={t('accountData.typeWord', { word: DELETE_CONFIRMATION })}
         autoComplete="off"
@@ -100,14 +93,10 @@ export function DeleteAccountForm({
           </span>
         </label>
       ) : null}
-      {sending.error ? (
-        <p className="form-error" role="alert">
-          {sending.error}
-        </p>
-      ) : null}
+      <FormError message={sending.error} />
       <button type="submit" className="button button--block button--danger" disabled={sending.isBusy || !isReady}>
         {t('accountData.deleteSubmit')}
       </button>
-    </form>
+    </CardForm>
   );
 }

@@ -14,6 +14,7 @@ import {
   type PushAvailability,
 } from '../browser';
 import '../push.css';
+import { FormError } from '../../../components/form-error';
 
 const REASON_TEXT: Record<'unsupported' | 'denied' | 'unavailable', MessageKey> = {
   unsupported: 'push.unsupported',
@@ -151,11 +152,7 @@ export function PushSettings() {
             {switching.isBusy ? t('push.turningOn') : t('push.turnOn')}
           </button>
         )}
-        {switching.error ? (
-          <p className="form-error" role="alert">
-            {switching.error}
-          </p>
-        ) : null}
+        <FormError message={switching.error} />
         <p className="list__secondary">{t('push.offNote')}</p>
       </section>
       <section className="card push-settings" aria-labelledby={`${id}-reminder`}>
@@ -198,11 +195,7 @@ export function PushSettings() {
         >
           {t('push.saveReminder')}
         </button>
-        {saving.error ? (
-          <p className="form-error" role="alert">
-            {saving.error}
-          </p>
-        ) : null}
+        <FormError message={saving.error} />
         {saved ? <p role="status">{t('push.reminderSaved')}</p> : null}
       </section>
     </>

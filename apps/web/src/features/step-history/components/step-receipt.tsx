@@ -109,7 +109,7 @@ export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) 
         {receipt.sources.length === 0 ? <p className="hint">{t('receipt.noSources')}</p> : null}
         <ul className="receipt-list">
           {receipt.sources.map((source) => (
-            <li key={`${source.kind}-${source.reportedAt}-${source.name ?? ''}`} className="receipt-row">
+            <li key={`${source.kind}-${source.reportedAt}-${source.name ?? ''}`} className="detail-row receipt-row">
               <span>
                 {sourceName(source.kind, source.name)}
                 {source.credited ? (
@@ -132,7 +132,7 @@ export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) 
           </h2>
           <ul className="receipt-list">
             {receipt.refusals.map((refusal, index) => (
-              <li key={`${refusal.at}-${index}`} className="receipt-row receipt-row--refused">
+              <li key={`${refusal.at}-${index}`} className="detail-row receipt-row receipt-row--refused">
                 <span>
                   {t(REFUSALS[refusal.reason], {
                     steps: count(refusal.steps),
@@ -179,7 +179,7 @@ export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) 
         {receipt.cashBack.length === 0 ? <p className="hint">{t('receipt.noCashBack')}</p> : null}
         <ul className="receipt-list">
           {receipt.cashBack.map((item) => (
-            <li key={item.cardId} className="receipt-row">
+            <li key={item.cardId} className="detail-row receipt-row">
               <span>{item.cardName}</span>
               <span className="receipt-row__figure receipt-row__figure--money">+{formatMoney(item.amount)}</span>
             </li>

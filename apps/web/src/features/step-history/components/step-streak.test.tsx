@@ -1,19 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../../test/module-mocks';
 import { call } from '../../../lib/http';
-import type * as HttpModule from '../../../lib/http';
 import { PATHS, go } from '../../../lib/navigation';
-import type * as NavigationModule from '../../../lib/navigation';
 import { StepStreak } from './step-streak';
 
-vi.mock('../../../lib/http', async (importOriginal) => ({
-  ...(await importOriginal<typeof HttpModule>()),
-  call: vi.fn(),
-}));
-vi.mock('../../../lib/navigation', async (importOriginal) => ({
-  ...(await importOriginal<typeof NavigationModule>()),
-  go: vi.fn(),
-}));
+vi.mock('../../../lib/http', (original) => withMocked(original, 'call'));
+vi.mock('../../../lib/navigation', (original) => withMocked(original, 'go'));
 
 const achievements = (currentStreak: number, todayMet: boolean) => ({
   today: '2026-11-22',

@@ -2,17 +2,14 @@ import { StrictMode } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { EndpointDef, StepConnection, StepProvider } from '@stride/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withMocked } from '../../../test/module-mocks';
 import { formatTime } from '../../../lib/format';
 import { RequestError, call } from '../../../lib/http';
-import type * as HttpModule from '../../../lib/http';
 import { languageStore } from '../../../lib/i18n';
 import { ConnectionSection } from './connection-section';
 
 // The request layer is replaced: each endpoint answers from here.
-vi.mock('../../../lib/http', async (importOriginal) => {
-  const actual = await importOriginal<typeof HttpModule>();
-  return { ...actual, call: vi.fn() };
-});
+vi.mock('../../../lib/http', (original) => withMocked(original, 'call'));
 
 const mockedCall = vi.mocked(call);
 

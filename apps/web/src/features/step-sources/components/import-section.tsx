@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { listImports, uploadImport } from '../api/imports';
 import { SourceList } from './source-list';
+import { FormError } from '../../../components/form-error';
 
 const loadImports = (signal: AbortSignal) => listImports({ hideErrors: true, signal });
 
@@ -114,11 +115,7 @@ export function ImportSection() {
             </span>
           </div>
         ) : null}
-        {submit.error ? (
-          <p className="form-error" role="alert">
-            {submit.error}
-          </p>
-        ) : null}
+        <FormError message={submit.error} />
         <button type="submit" className="button button--block" disabled={submit.isBusy}>
           {submit.isBusy ? t('stepSources.uploading') : t('stepSources.upload')}
         </button>

@@ -8,6 +8,7 @@ import { formatTime } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { createToken, listTokens, revokeToken } from '../api/tokens';
 import { SourceList } from './source-list';
+import { FormError } from '../../../components/form-error';
 
 const loadTokens = (signal: AbortSignal) => listTokens({ hideErrors: true, signal });
 
@@ -102,11 +103,7 @@ export function TokenSection({ address, confirmRevoke }: TokenSectionProps) {
       {created ? <NewToken token={created} address={address} onDone={() => setCreated(undefined)} /> : null}
       <form onSubmit={create} noValidate>
         <TextInput label={t('stepSources.tokenName')} value={name} onChange={setName} maxLength={40} />
-        {submit.error ? (
-          <p className="form-error" role="alert">
-            {submit.error}
-          </p>
-        ) : null}
+        <FormError message={submit.error} />
         <button type="submit" className="button button--block" disabled={submit.isBusy}>
           {t('stepSources.create')}
         </button>

@@ -1,0 +1,1 @@
+export { StatusTabs, type StatusTabsProps } from './status-tabs';
