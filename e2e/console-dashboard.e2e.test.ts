@@ -94,7 +94,7 @@ describe('console dashboard and review queues', () => {
     await expect.poll(() => row.count()).toBe(0);
 
     // Each look at a photo is on the record, by this reviewer.
-    const looks = (await server.app.services.operators.list(50)).filter(
+    const looks = (await server.app.services.audit.list(50)).filter(
       (action) => action.action === 'identity.view-image' && action.subject_id === user.userId,
     );
     expect(looks.length).toBeGreaterThanOrEqual(2);

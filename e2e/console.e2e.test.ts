@@ -130,7 +130,7 @@ describe('operator console', () => {
     await shoot(page, 'identity-case');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => opened.count()).toBe(0);
-    const looks = await server.app.services.operators.list(100);
+    const looks = await server.app.services.audit.list(100);
     expect(looks.filter((look) => look.action === 'identity.view-case').map((look) => look.operator)).toEqual(['rita']);
 
     // Approving asks first, naming the person as the row shows them and what it opens.

@@ -10,7 +10,7 @@ import { registerJsonBodies } from './http/json-body.js';
 import { Readiness } from './http/readiness.js';
 import { registerRequestHooks } from './http/request-hooks.js';
 import { registerStaticApps } from './http/static-apps.js';
-import type { Translate } from './i18n/index.js';
+import type { Translate } from './locales/index.js';
 import { createJobRunner } from './jobs.js';
 import type { JobRunner } from './lib/jobs/runner.js';
 import { registerMetricsRoutes } from './modules/metrics/metrics.routes.js';
@@ -149,7 +149,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     (token) => services.sessions.authenticate(token),
     options.validateResponses ?? false,
-    (token) => services.console.authenticate(token),
+    (token) => services.operators.authenticate(token),
     config.publicUrl ? [new URL(config.publicUrl).origin] : [],
     (token) => services.stepSources.authenticate(token),
   );

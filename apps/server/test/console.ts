@@ -62,7 +62,7 @@ export function operatorName(prefix = 'op'): string {
 
 export async function createOperator(t: TestApp, roles: OperatorRole[]): Promise<{ id: string; name: string }> {
   const name = operatorName();
-  const { operator } = await t.app.services.console.createOperator({ name, roles, password: OPERATOR_PASSWORD });
+  const { operator } = await t.app.services.operators.createOperator({ name, roles, password: OPERATOR_PASSWORD });
   return { id: operator.id, name };
 }
 
@@ -197,6 +197,30 @@ export async function pendingWithdrawal(
   });
   expect(withdrawal.code).toBe(CODES.OK);
   return { id: withdrawal.data.id, userId: user.userId, token: user.token };
+}
+
+/**
+ * The newest entry of the audit trail, checked as the record of what the operator did in the console: who, which
+ * action on which subject (its type, and its id when given), and whatever else `more` names.
+ */
+export async function lastConsoleRecord(
+  t: TestApp,
+  operator: Pick<ConsoleSession, 'name' | 'operatorId'>,
+  action: string,
+  subject: { type: string; id?: string | undefined },
+  more: Record<string, unknown> = {},
+) {
+  const [record] = await t.app.services.audit.list(1);
+  expect(record).toMatchObject({
+    operator: operator.name,
+    operator_id: operator.operatorId,
+    source: 'console',
+    action,
+    subject_type: subject.type,
+    ...('id' in subject ? { subject_id: subject.id } : {}),
+    ...more,
+  });
+  return record;
 }
 
 /** Tables a refused call may still touch: the caller's own session slides with each request. */

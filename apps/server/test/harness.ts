@@ -5,9 +5,13 @@ import path from 'node:path';
 import {
   passesLuhn,
   residentIdCheckCharacter,
+  buyCard,
   currentPolicyVersions,
   getCaptcha,
+  getInvite,
   grantConsent,
+  listMyCards,
+  saveAddress,
   register,
   requestRegisterCode,
   submitFace,
@@ -33,6 +37,8 @@ import type { CaptchaGenerator } from '../src/modules/captcha/captcha.service.js
 import type { StepProviders } from '../src/modules/step-connections/step-connections.service.js';
 import type { InvariantReport, LedgerAccountRef } from '../src/modules/ledger/ledger.service.js';
 import sharp from 'sharp';
+import { SANDBOX_CALLBACK_PATH } from '../src/modules/payments/payments.routes.js';
+import { sandboxCallback } from '../src/modules/payments/sandbox-provider.js';
 
 export class TestClock implements Clock {
   constructor(private current = Date.UTC(2026, 10, 22, 4, 0, 0)) {}
@@ -419,6 +425,91 @@ export async function fundUser(t: TestApp, userId: string, amount: number, asset
       { account: user, amount },
     ],
   });
+}
+
+/** A registered user whose real name is verified, holding this much cash (minor units). */
+export async function verifiedUser(t: TestApp, cash = 0) {
+  const user = await registerUser(t);
+  await verifyUser(t, user.userId);
+  if (cash > 0) await fundUser(t, user.userId, cash);
+  return user;
+}
+
+/** Buys a card of the plan by balance or online, with a fresh idempotency key. */
+export function buyPlan(t: TestApp, token: string, planId: string, payWith: 'balance' | 'online' = 'balance') {
+  return api(t, buyCard, { token, body: { planId, payWith, idempotencyKey: idempotencyKey() } });
+}
+
+/**
+ * A verified user funded with `cash` who bought a card of a new plan (`plan` overrides its numbers) by balance.
+ * `user` makes an existing user the holder (an invitee, say) instead of a new one.
+ */
+export async function cardHolder<
+  U extends { token: string; userId: string } = Awaited<ReturnType<typeof registerUser>>,
+>(
+  t: TestApp,
+  { cash, plan = {}, user }: { cash: number; plan?: Parameters<typeof createPlan>[1]; user?: U },
+): Promise<U & { planId: string; bought: ApiResult<typeof buyCard> }> {
+  // Without `user`, U is the default: what registerUser answers.
+  const holder = user ?? ((await registerUser(t)) as unknown as U);
+  await verifyUser(t, holder.userId);
+  await fundUser(t, holder.userId, cash);
+  const planId = await createPlan(t, plan);
+  const bought = await buyPlan(t, holder.token, planId);
+  return { ...holder, planId, bought };
+}
+
+/** A verified user's online order of a new plan at this price, waiting for its payment. */
+export async function pendingOrder(t: TestApp, price = 9_900) {
+  const planId = await createPlan(t, { price });
+  const user = await verifiedUser(t);
+  const order = await buyPlan(t, user.token, planId, 'online');
+  return { ...user, planId, order: order.data };
+}
+
+/** The sandbox provider's signed notification of a payment's outcome, posted as its gateway posts it. */
+export function deliverSandbox(
+  t: TestApp,
+  payment: { id: string; amount: number },
+  options: { outcome?: 'paid' | 'failed'; eventId?: string; secret?: string; timestamp?: number } = {},
+) {
+  const signed = sandboxCallback(
+    options.secret ?? t.config.payments.sandboxSecret,
+    {
+      eventId: options.eventId ?? randomUUID(),
+      paymentId: payment.id,
+      outcome: options.outcome ?? 'paid',
+      amount: payment.amount,
+    },
+    options.timestamp ?? t.clock.now(),
+  );
+  return t.app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, headers: signed.headers, payload: signed.body });
+}
+
+/** A card holder (6,000 steps for 3.00 a day, ×1.2) whom another new user invited: the invitee and the inviter. */
+export async function invitedCardHolder(t: TestApp) {
+  const inviter = await registerUser(t);
+  const code = (await api(t, getInvite, { token: inviter.token })).data.code;
+  const invitee = await registerUser(t, uniqueAccount(), GOOD_PASSWORD, code);
+  const { bought, ...user } = await cardHolder(t, {
+    cash: 9_900,
+    plan: { daily_target: 6_000, daily_cash_back: 300, multiplier_percent: 120 },
+    user: invitee,
+  });
+  expect(bought.code, bought.message).toBe(1);
+  return { user, inviter };
+}
+
+/** A card holder of a 30-day (or `days`) plan with a delivery address saved: what a card mailing needs. */
+export async function mailingApplicant(t: TestApp, days = 30) {
+  const { planId: _planId, bought, ...user } = await cardHolder(t, { cash: 100_000, plan: { days } });
+  expect(bought.code).toBe(1);
+  const cards = await api(t, listMyCards, { token: user.token });
+  const address = await api(t, saveAddress, {
+    token: user.token,
+    body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'Card Street 1' },
+  });
+  return { ...user, cardId: cards.data[0]!.id, addressId: address.data.id };
 }
 
 export function balanceOf(t: TestApp, userId: string, asset: 'CNY' | 'POINTS' = 'CNY'): Promise<number> {

@@ -13,7 +13,7 @@ import * as notices from './endpoints/notices.js';
 import * as community from './endpoints/community.js';
 import * as download from './endpoints/download.js';
 import * as system from './endpoints/system.js';
-import * as console from './endpoints/console.js';
+import * as operators from './endpoints/operators.js';
 import * as outbox from './endpoints/outbox.js';
 import * as push from './endpoints/push.js';
 import * as reports from './endpoints/reports.js';
@@ -44,7 +44,7 @@ export * from './endpoints/notices.js';
 export * from './endpoints/community.js';
 export * from './endpoints/download.js';
 export * from './endpoints/system.js';
-export * from './endpoints/console.js';
+export * from './endpoints/operators.js';
 export * from './endpoints/outbox.js';
 export * from './endpoints/push.js';
 export * from './endpoints/reports.js';
@@ -84,7 +84,7 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   community,
   download,
   system,
-  console,
+  operators,
   outbox,
   reports,
   ledger,

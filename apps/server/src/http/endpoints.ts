@@ -2,7 +2,7 @@ import type { EndpointDef, Language, OperatorRole } from '@stride/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { isLostConnection, retryWhileNothingWritten } from '../db/connection-loss.js';
-import type { Translate } from '../i18n/index.js';
+import type { Translate } from '../locales/index.js';
 import { AppError } from './errors.js';
 import { sameOrigin } from './origin.js';
 import { sameHash } from '../lib/secrets.js';

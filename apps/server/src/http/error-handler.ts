@@ -2,7 +2,7 @@ import { CODES } from '@stride/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FrameConfig } from '../config.js';
 import { isLostConnection } from '../db/connection-loss.js';
-import { negotiateLanguage, translator, type MessageKey, type Translate } from '../i18n/index.js';
+import { negotiateLanguage, translator, type MessageKey, type Translate } from '../locales/index.js';
 import { StorageUnavailableError } from '../storage/object-store.js';
 import { AppError } from './errors.js';
 import { API_HEADERS } from './security-headers.js';

@@ -1,5 +1,5 @@
 import { CODES, type CodeName } from '@stride/contract';
-import type { MessageKey } from '../i18n/index.js';
+import type { MessageKey } from '../locales/index.js';
 
 /**
  * An application outcome other than success. It travels as HTTP 200 with its envelope code, in

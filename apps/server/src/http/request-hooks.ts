@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import { CODES } from '@stride/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FrameConfig } from '../config.js';
-import { negotiateLanguage, translator } from '../i18n/index.js';
+import { negotiateLanguage, translator } from '../locales/index.js';
 import { API_HEADERS, CONSOLE_HEADERS, readApiBackups, webAppHelmet } from './security-headers.js';
 import { refuseControlCharacters } from './validation.js';
 

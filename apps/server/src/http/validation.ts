@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { hasMessage, type MessageKey, type Translate } from '../i18n/index.js';
+import { hasMessage, type MessageKey, type Translate } from '../locales/index.js';
 import { AppError } from './errors.js';
 
 const MAX_REPORTED_ISSUES = 3;

@@ -12,10 +12,10 @@ import { FieldCipher } from '../lib/secrets.js';
 import { createStorage, type Storage } from '../storage/storage.js';
 import { accountsModule } from './accounts/accounts.module.js';
 import { addressesModule } from './addresses/addresses.module.js';
+import { auditModule } from './audit/audit.module.js';
 import { captchaModule } from './captcha/captcha.module.js';
 import { cardsModule } from './cards/cards.module.js';
 import { communityModule } from './community/community.module.js';
-import { consoleModule } from './console/console.module.js';
 import { downloadModule } from './download/download.module.js';
 import { filesModule } from './files/files.module.js';
 import { identityModule } from './identity/identity.module.js';
@@ -47,7 +47,7 @@ import { walkingModule } from './walking/walking.module.js';
 export const MODULES = [
   rateLimitModule,
   captchaModule,
-  operatorsModule,
+  auditModule,
   policiesModule,
   outboxModule,
   smsCodesModule,
@@ -70,7 +70,7 @@ export const MODULES = [
   identityModule,
   payoutsModule,
   pushModule,
-  consoleModule,
+  operatorsModule,
   reportsModule,
   privacyModule,
   systemModule,

@@ -11,20 +11,11 @@ import {
   verifyIdentity,
   api,
 } from '../../test/harness.js';
-import { runOps } from './cli.js';
+import { opsOn } from '../../test/ops.js';
 
 const t = useTestApp({ IDENTITY_REVIEW: 'operator' });
 
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    services: t.app.services,
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = opsOn(t);
 
 const actionsFor = (subjectId: string) =>
   t.db.selectFrom('operator_actions').selectAll().where('subject_id', '=', subjectId).execute();

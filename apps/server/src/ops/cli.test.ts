@@ -5,13 +5,11 @@ import path from 'node:path';
 import {
   CODES,
   applyCardMailing,
-  buyCard,
   confirmOrder,
   createPayment,
   getIdentity,
   listCommunityChannels,
   listGoodsOrders,
-  listMyCards,
   requestWithdrawal,
   saveAddress,
   saveBankCard,
@@ -19,24 +17,26 @@ import {
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  api,
   balanceOf,
+  buyPlan,
   cardNumber,
   createPlan,
+  deliverSandbox,
   fundUser,
   idempotencyKey,
+  mailingApplicant,
+  pendingOrder,
   REAL_NAME,
   registerUser,
   testJpeg,
   uploadFile,
   useTestApp,
+  verifiedUser,
   verifyIdentity,
-  verifyUser,
-  api,
 } from '../../test/harness.js';
 import { MINUTE_MS } from '../lib/clock.js';
-import { SANDBOX_CALLBACK_PATH } from '../modules/payments/payments.routes.js';
-import { sandboxCallback } from '../modules/payments/sandbox-provider.js';
-import { runOps } from './cli.js';
+import { opsOn } from '../../test/ops.js';
 import { SCRIPTED_SECRET, ScriptedProvider } from '../../test/scripted-provider.js';
 import { REFUND_ATTEMPTS } from '../modules/payments/payments.service.js';
 
@@ -47,15 +47,27 @@ const t = useTestApp(
   { paymentProvider: provider },
 );
 
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    services: t.app.services,
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
+const ops = opsOn(t);
+
+/** Goods of 100 points in a new category, and a user with 100 points and an address to send them to. */
+async function goodsAndBuyer(category: string, name: string) {
+  const categoryId = (await t.app.services.admin.shop.saveCategory('setup', { name: category })).id;
+  const goods = await t.app.services.admin.shop.saveGoods('setup', undefined, {
+    categoryId,
+    name,
+    points: 100,
+    stock: 3,
+    images: [],
+    description: '',
   });
-  return { code, out: out.join('\n'), err: err.join('\n') };
+  const user = await registerUser(t);
+  await fundUser(t, user.userId, 100, 'POINTS');
+  const address = await api(t, saveAddress, {
+    token: user.token,
+    body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'No. 1' },
+  });
+  expect(address.code).toBe(CODES.OK);
+  return { goods, user, address };
 }
 
 const actionsFor = (subjectId: string) =>
@@ -271,21 +283,7 @@ describe('the ops command line: shop, mailings, notices, community', () => {
   });
 
   it('ships and completes a goods order, refusing a second shipment, and records who and when', async () => {
-    const categoryId = (await t.app.services.admin.shop.saveCategory('setup', { name: 'Ops' })).id;
-    const goods = await t.app.services.admin.shop.saveGoods('setup', undefined, {
-      categoryId,
-      name: 'Cap',
-      points: 100,
-      stock: 3,
-      images: [],
-      description: '',
-    });
-    const user = await registerUser(t);
-    await fundUser(t, user.userId, 100, 'POINTS');
-    const address = await api(t, saveAddress, {
-      token: user.token,
-      body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'No. 1' },
-    });
+    const { goods, user, address } = await goodsAndBuyer('Ops', 'Cap');
     const order = await api(t, confirmOrder, {
       token: user.token,
       body: { goodsId: goods.id, quantity: 1, addressId: address.data.id, idempotencyKey: idempotencyKey() },
@@ -334,27 +332,7 @@ describe('the ops command line: shop, mailings, notices, community', () => {
   });
 
   it('shows control characters in user values visibly, so they cannot rewrite the operator’s screen', async () => {
-    const categoryId = (await t.app.services.admin.shop.saveCategory('setup', { name: 'Esc' })).id;
-    const goods = await t.app.services.admin.shop.saveGoods('setup', undefined, {
-      categoryId,
-      name: 'Mug',
-      points: 100,
-      stock: 3,
-      images: [],
-      description: '',
-    });
-    const user = await registerUser(t);
-    await fundUser(t, user.userId, 100, 'POINTS');
-    const address = await api(t, saveAddress, {
-      token: user.token,
-      body: {
-        name: 'Li Na',
-        phone: '13800001111',
-        region: 'Beijing',
-        detail: 'No. 1',
-      },
-    });
-    expect(address.code).toBe(CODES.OK);
+    const { goods, user, address } = await goodsAndBuyer('Esc', 'Mug');
     // The API refuses control characters now (decision 016 "Malformed requests and security headers"); rows written
     // before that still hold them.
     await t.db
@@ -388,22 +366,10 @@ describe('the ops command line: shop, mailings, notices, community', () => {
   });
 
   it('ships and delivers a physical card', async () => {
-    const user = await registerUser(t);
-    await verifyUser(t, user.userId);
-    await fundUser(t, user.userId, 20_000);
-    const planId = await createPlan(t);
-    await api(t, buyCard, {
-      token: user.token,
-      body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-    });
-    const cards = await api(t, listMyCards, { token: user.token });
-    const address = await api(t, saveAddress, {
-      token: user.token,
-      body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'No. 1' },
-    });
+    const user = await mailingApplicant(t);
     const mailing = await api(t, applyCardMailing, {
       token: user.token,
-      body: { cardId: cards.data[0]!.id, addressId: address.data.id },
+      body: { cardId: user.cardId, addressId: user.addressId },
     });
     expect((await ops('mailings', 'list')).out).toContain(mailing.data.id);
     expect((await ops('mailings', 'deliver', mailing.data.id, '--operator', 'ivy', '--yes')).code).toBe(1);
@@ -490,30 +456,17 @@ describe('the ops command line: shop, mailings, notices, community', () => {
 describe('the ops command line: the books and held payments', () => {
   const refundsDue = () => t.app.services.ledger.balance({ kind: 'system', name: 'refunds-due', asset: 'CNY' });
 
-  function deliverPaid(payment: { id: string; amount: number }) {
-    const signed = sandboxCallback(
-      t.config.payments.sandboxSecret,
-      { eventId: randomUUID(), paymentId: payment.id, outcome: 'paid', amount: payment.amount },
-      t.clock.now(),
-    );
-    return t.app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, headers: signed.headers, payload: signed.body });
-  }
+  const deliverPaid = (payment: { id: string; amount: number }) => deliverSandbox(t, payment);
 
   /**
    * An order paid twice: the second payment's money is held in refunds-due; its refund through
    * the provider failed at every attempt, so it waits for an operator.
    */
   async function heldPayment(price = 2_500) {
-    const planId = await createPlan(t, { price });
-    const user = await registerUser(t);
-    await verifyUser(t, user.userId);
-    const order = await api(t, buyCard, {
-      token: user.token,
-      body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
-    });
+    const { order, ...user } = await pendingOrder(t, price);
     const first = await api(t, createPayment, {
       token: user.token,
-      body: { orderId: order.data.id, idempotencyKey: idempotencyKey() },
+      body: { orderId: order.id, idempotencyKey: idempotencyKey() },
     });
     expect((await deliverPaid(first.data)).statusCode).toBe(200);
     // A second payment of the same order, as when two provider checkouts were both completed
@@ -524,7 +477,7 @@ describe('the ops command line: the books and held payments', () => {
       .values({
         id: second.id,
         user_id: user.userId,
-        order_id: order.data.id,
+        order_id: order.id,
         provider: 'sandbox',
         amount: price,
         status: 'pending',
@@ -650,13 +603,8 @@ describe('the ops command line: the books and held payments', () => {
 
   it('cancels a paid membership order with a full refund to the balance, once, recorded with the reason', async () => {
     const planId = await createPlan(t, { price: 3_000 });
-    const user = await registerUser(t);
-    await verifyUser(t, user.userId);
-    await fundUser(t, user.userId, 3_000);
-    const order = await api(t, buyCard, {
-      token: user.token,
-      body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-    });
+    const user = await verifiedUser(t, 3_000);
+    const order = await buyPlan(t, user.token, planId);
     expect(await balanceOf(t, user.userId)).toBe(0);
     const refused = await ops('payments', 'cancel-order', order.data.id, '--operator', 'ivy', '--yes');
     expect(refused.code).toBe(2);

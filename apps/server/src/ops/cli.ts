@@ -5,7 +5,7 @@ import { ConfigError } from '../config.js';
 import { buildServices, loadConfig } from '../modules/index.js';
 import { createDatabase, migrateToLatest } from '../db/database.js';
 import { AppError } from '../http/errors.js';
-import { OperatorError } from '../modules/operators/operator-error.js';
+import { OperatorError } from '../http/operator-error.js';
 import { parse, safeLine, UsageError, type Command, type OpsDeps } from './command.js';
 import { ACTION_COMMANDS } from './commands/actions.js';
 import { BOOK_COMMANDS } from './commands/books.js';
@@ -81,7 +81,7 @@ async function run(argv: string[], deps: OpsDeps): Promise<void> {
   const found = BY_NAME.get(route);
   if (!found || !command) throw new UsageError(`Unknown command "${route}".`);
   // The record names the OS user beside `--operator`, which anyone with the shell can type.
-  await deps.services.operators.as({ source: `cli:${osUser()}` }, () =>
+  await deps.services.audit.as({ source: `cli:${osUser()}` }, () =>
     found.run({ deps, values, positionals, area, command }),
   );
 }

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Services } from '../modules/index.js';
-import { OperatorError } from '../modules/operators/operator-error.js';
+import { OperatorError } from '../http/operator-error.js';
 
 /**
  * What every operator command shares: the options, the checks of `--operator`, `--yes` and other

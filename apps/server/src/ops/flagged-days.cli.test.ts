@@ -1,21 +1,12 @@
 import { reportSteps } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { api, balanceOf, registerUser, useTestApp } from '../../test/harness.js';
-import { runOps } from './cli.js';
+import { opsOn } from '../../test/ops.js';
 
 // `npm run ops -- flagged-days …`: the same WalkingAdmin as the console (decision 029 "Steps from every source").
 const t = useTestApp();
 
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    services: t.app.services,
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = opsOn(t);
 
 async function flaggedUser(steps = 3_000) {
   const user = await registerUser(t);

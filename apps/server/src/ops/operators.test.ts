@@ -5,20 +5,11 @@ import { CODES, consoleLogin, consoleMe, OPERATOR_ROLES } from '@stride/contract
 import { describe, expect, it } from 'vitest';
 import { api, useTestApp } from '../../test/harness.js';
 import { DEMO_OPERATOR, seedDemo } from '../seed/demo-seed.js';
-import { runOps } from './cli.js';
+import { opsOn } from '../../test/ops.js';
 
 const t = useTestApp();
 
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    services: t.app.services,
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = opsOn(t);
 
 describe('operators on the command line', () => {
   it('creates an operator with a one-time initial password that logs in, recorded with the OS user', async () => {
@@ -33,7 +24,7 @@ describe('operators on the command line', () => {
       secondFactorRequired: false,
       me: { roles: ['admin', 'finance'], passwordChangeRequired: true },
     });
-    const { rows } = await t.app.services.operators.search({ action: 'operator.create' }, { limit: 1, offset: 0 });
+    const { rows } = await t.app.services.audit.search({ action: 'operator.create' }, { limit: 1, offset: 0 });
     expect(rows[0]).toMatchObject({ operator: 'first.admin', source: `cli:${userInfo().username}` });
 
     const listed = await ops('operators', 'list', '--json');
@@ -62,6 +53,6 @@ describe('operators on the command line', () => {
     const cookie = String(response.headers['set-cookie']).split(';')[0] ?? '';
     const me = await api(t, consoleMe, { headers: { cookie } });
     expect(me.data).toMatchObject({ name: 'demo', roles: [...OPERATOR_ROLES], totpEnrolled: false });
-    expect((await t.app.services.console.listOperators()).filter((row) => row.name === 'demo')).toHaveLength(1);
+    expect((await t.app.services.operators.listOperators()).filter((row) => row.name === 'demo')).toHaveLength(1);
   });
 });

@@ -649,8 +649,8 @@ export async function seedDemo(services: Services): Promise<void> {
   }
   await seedContent(services);
   await addDemoLanguages(services);
-  if (!(await services.console.hasOperator(DEMO_OPERATOR.name))) {
-    await services.console.createOperator({ ...DEMO_OPERATOR, roles: [...OPERATOR_ROLES] });
+  if (!(await services.operators.hasOperator(DEMO_OPERATOR.name))) {
+    await services.operators.createOperator({ ...DEMO_OPERATOR, roles: [...OPERATOR_ROLES] });
   }
 
   const repository = new AccountsRepository();

@@ -24,7 +24,7 @@ import type { RoleCase } from './case.js';
 /** A pending grant of finance, asked for by an admin of another desk (decision 074 "Independent second approvers"). */
 async function pendingGrant(t: TestApp): Promise<string> {
   const asker = await createOperator(t, ['admin']);
-  const { operator } = await t.app.services.console.createOperator(
+  const { operator } = await t.app.services.operators.createOperator(
     { name: operatorName('granted'), roles: ['finance', 'support'], password: OPERATOR_PASSWORD },
     asker.name,
     asker,
@@ -37,7 +37,7 @@ async function pendingGrant(t: TestApp): Promise<string> {
   return grant.id;
 }
 
-/** The console module's own endpoints: operators, the audit, the identity and withdrawal queues. */
+/** The operators module's endpoints: operators, the audit, the identity and withdrawal queues. */
 export const CONSOLE_CASES: readonly RoleCase[] = [
   { endpoint: consoleOperators, input: () => Promise.resolve({}) },
   {

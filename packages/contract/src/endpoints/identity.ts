@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { DoneSchema, IdSchema, PersonNameSchema, TimestampSchema, text } from '../common.js';
 import { RealNameStatusSchema } from './accounts.js';
-import { ReasonSchema } from './console.js';
+import { ReasonSchema } from './operators.js';
 
 export const IdentityBodySchema = z.strictObject({
   name: PersonNameSchema,

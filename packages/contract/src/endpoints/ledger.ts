@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, MoneySchema, PageQuerySchema, TimestampSchema, pageOf, text } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
-import { IndependenceConflictSchema, OperatorOriginSchema } from './console.js';
+import { IndependenceConflictSchema, OperatorOriginSchema } from './operators.js';
 
 /**
  * The ledger's console endpoints (finance): balance corrections under four eyes (decision 023 "Money under four eyes")

@@ -12,7 +12,7 @@ import {
   pageOf,
   text,
 } from '../common.js';
-import { IndependenceConflictSchema, OperatorOriginSchema, ReasonSchema } from './console.js';
+import { IndependenceConflictSchema, OperatorOriginSchema, ReasonSchema } from './operators.js';
 
 export const BankCardSchema = z.object({
   id: IdSchema,

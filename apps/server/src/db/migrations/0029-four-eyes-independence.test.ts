@@ -21,13 +21,13 @@ async function origin(id: string) {
 describe('migration 0029 on operators made before it', () => {
   it('reads who created each operator, and who last gave it finance or admin, from the record of actions', async () => {
     const admin = await createOperator(t, ['admin']);
-    const made = await t.app.services.console.createOperator(
+    const made = await t.app.services.operators.createOperator(
       { name: operatorName('made'), roles: ['support'], password: OPERATOR_PASSWORD },
       admin.name,
     );
     const granted = await createOperator(t, ['reviewer']);
     const record = (operator: string, before: string[], after: string[]) =>
-      t.app.services.operators.record(t.db, {
+      t.app.services.audit.record(t.db, {
         operator,
         action: 'operator.roles',
         subjectType: 'operator',

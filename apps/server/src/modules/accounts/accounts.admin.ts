@@ -8,7 +8,7 @@ import type { CardsService } from '../cards/cards.service.js';
 import type { IdentityService } from '../identity/identity.service.js';
 import type { InvitesAdmin } from '../invites/invites.admin.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { PayoutsService } from '../payouts/payouts.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { ShopService } from '../shop/shop.service.js';
@@ -74,7 +74,7 @@ export class AccountsAdmin {
   constructor(
     private readonly db: Db,
     private readonly repository: AccountsRepository,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly limits: RateLimitService,
     private readonly readers: UserReaders,
     private readonly clock: Clock,
@@ -93,7 +93,7 @@ export class AccountsAdmin {
     userId: string,
     detail?: Record<string, unknown>,
   ): Promise<void> {
-    return this.operators.recordLook({
+    return this.audit.recordLook({
       operator: viewer.operator,
       action,
       subjectType: 'user',
@@ -106,7 +106,7 @@ export class AccountsAdmin {
     const term = UUID.test(query.q) ? { id: query.q.toLowerCase() } : { digits: query.q };
     const { rows, total } = await this.repository.search(this.db, term, pageWindow(query));
     // The search term is itself a personal number, so the record keeps only who was found.
-    await this.operators.recordLook({
+    await this.audit.recordLook({
       operator: viewer.operator,
       action: 'user.search',
       subjectType: 'user',
@@ -217,7 +217,7 @@ export class AccountsAdmin {
         throw new AppError('BUSINESS_RULE', input.frozen ? 'userAlreadyFrozen' : 'userNotFrozen');
       }
       if (!input.frozen) await this.repository.revokeSessions(trx, userId, now);
-      await this.operators.record(trx, {
+      await this.audit.record(trx, {
         operator,
         action: input.frozen ? 'user.freeze' : 'user.unfreeze',
         subjectType: 'user',
@@ -244,7 +244,7 @@ export class AccountsAdmin {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       const cleared = await this.limits.clear(trx, [`login:account:${row.account}`], [`login:source:%:${row.account}`]);
-      await this.operators.record(trx, {
+      await this.audit.record(trx, {
         operator,
         action: 'user.reset-login-limits',
         subjectType: 'user',

@@ -22,7 +22,7 @@ const t = useTestApp({ IDENTITY_REVIEW: 'operator' });
 const logIn = (body: BodyOf<typeof login>, remoteAddress = '10.1.0.1') => api(t, login, { body, remoteAddress });
 
 async function actions(action: string) {
-  const { rows } = await t.app.services.operators.search({ action }, { limit: 50, offset: 0 });
+  const { rows } = await t.app.services.audit.search({ action }, { limit: 50, offset: 0 });
   return rows;
 }
 
@@ -113,7 +113,7 @@ describe('user search and the user page', () => {
     const orders = await consoleApi(t, support, consoleUserOrders, { params: { id: userId }, query: {} });
     expect(orders.data).toMatchObject({ total: 0, items: [] });
 
-    const { rows: looks } = await t.app.services.operators.search(
+    const { rows: looks } = await t.app.services.audit.search(
       { subjectType: 'user', subjectId: userId },
       { limit: 50, offset: 0 },
     );

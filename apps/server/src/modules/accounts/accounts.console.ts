@@ -9,8 +9,8 @@ import {
   consoleUserWithdrawals,
 } from '@stride/contract';
 import type { ConsoleOperator, EndpointRegistrar } from '../../http/endpoints.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { AccountsAdmin, Viewer } from './accounts.admin.js';
 
 /** Support reads masked numbers and names; an operator who is also an admin reads them whole. */
@@ -24,9 +24,9 @@ function viewer(operator: ConsoleOperator): Viewer {
  */
 export function registerAccountsConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { operators: OperatorsService; admin: { accounts: AccountsAdmin } },
+  deps: { audit: AuditService; admin: { accounts: AccountsAdmin } },
 ): void {
-  const handle = consoleHandler(endpoints, deps.operators);
+  const handle = consoleHandler(endpoints, deps.audit);
   const admin = deps.admin.accounts;
 
   handle(consoleUsersSearch, ({ operator, query }) => admin.search(viewer(operator), query));

@@ -5,7 +5,7 @@ import type { FilesService } from '../files/files.service.js';
 import type { IdentityService } from '../identity/identity.service.js';
 import type { InvitesAdmin } from '../invites/invites.admin.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { PayoutsService } from '../payouts/payouts.service.js';
 import type { PoliciesService } from '../policies/policies.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
@@ -29,7 +29,7 @@ interface AccountsNeeds {
   limits: RateLimitService;
   smsCodes: SmsCodesService;
   policies: PoliciesService;
-  operators: OperatorsService;
+  audit: AuditService;
   files: FilesService;
   identity: IdentityService;
   cards: CardsService;
@@ -47,7 +47,7 @@ interface AccountsNeeds {
 export const accountsModule = defineModule({
   name: 'accounts',
   settings: accountsSettings,
-  needs: ['captcha', 'limits', 'smsCodes', 'policies', 'operators', 'files'],
+  needs: ['captcha', 'limits', 'smsCodes', 'policies', 'audit', 'files'],
   // The console's user page reads each domain's part of a user, all built after accounts.
   later: ['identity', 'cards', 'payouts', 'shop', 'admin.invites', 'ledger'],
   build: (
@@ -107,7 +107,7 @@ export const accountsModule = defineModule({
       /** Nickname and avatar (decision 043 "Profile (nickname and avatar), My in groups with icons"). */
       profile: new ProfileService(db, repository, services.files, forgetSessions),
       admin: {
-        accounts: new AccountsAdmin(db, repository, services.operators, services.limits, readers, clock, sessions),
+        accounts: new AccountsAdmin(db, repository, services.audit, services.limits, readers, clock, sessions),
       },
     };
   },

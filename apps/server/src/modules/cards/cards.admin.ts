@@ -5,7 +5,7 @@ import type { Executor } from '../../db/executor.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { normalizeTranslations, parseTranslations } from '../../lib/content-language.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { toConsoleCardPlan } from './cards.mapper.js';
 import type { CardPlanRow, CardsRepository } from './cards.repository.js';
 
@@ -54,7 +54,7 @@ export class CardsAdmin {
   constructor(
     private readonly db: Db,
     private readonly repository: CardsRepository,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
@@ -85,7 +85,7 @@ export class CardsAdmin {
         replaced_by: null,
       };
       await this.repository.insertPlan(trx, row);
-      await this.operators.record(trx, {
+      await this.audit.record(trx, {
         operator,
         action: 'card-plan.create',
         subjectType: 'card-plan',
@@ -118,7 +118,7 @@ export class CardsAdmin {
         replaced_by: null,
       };
       await this.repository.insertPlan(trx, next);
-      await this.operators.record(trx, {
+      await this.audit.record(trx, {
         operator,
         action: 'card-plan.edit',
         subjectType: 'card-plan',
@@ -137,7 +137,7 @@ export class CardsAdmin {
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       const old = await this.retire(trx, id, version, { retired_at: now, replaced_by: null });
-      await this.operators.record(trx, {
+      await this.audit.record(trx, {
         operator,
         action: 'card-plan.retire',
         subjectType: 'card-plan',

@@ -1,27 +1,12 @@
-import { CODES, buyCard, claimPolicy, listPolicies } from '@stride/contract';
+import { CODES, claimPolicy, listPolicies } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  createPlan,
-  fundUser,
-  idempotencyKey,
-  registerUser,
-  useTestApp,
-  verifyUser,
-  api,
-} from '../../../test/harness.js';
+import { api, cardHolder, useTestApp } from '../../../test/harness.js';
 
 const t = useTestApp();
 
 describe('insurance policies under concurrent claims', () => {
   it('claims a policy once of 12 parallel claims, for one insured person and one policy number', async () => {
-    const user = await registerUser(t);
-    await verifyUser(t, user.userId);
-    await fundUser(t, user.userId, 100);
-    const planId = await createPlan(t, { price: 100 });
-    await api(t, buyCard, {
-      token: user.token,
-      body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-    });
+    const user = await cardHolder(t, { cash: 100, plan: { price: 100 } });
     const [policy] = (await api(t, listPolicies, { token: user.token })).data;
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   CODES,
-  buyCard,
   consoleCardPlans,
   consoleCreateCardPlan,
   consoleEditCardPlan,
@@ -13,19 +12,18 @@ import {
   type CardPlanTerms,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { consoleApi, signIn, type ConsoleSession } from '../../../test/console.js';
+import { consoleApi, lastConsoleRecord, signIn, type ConsoleSession } from '../../../test/console.js';
 import {
   api,
   balanceOf,
-  fundUser,
+  buyPlan,
+  deliverSandbox,
   idempotencyKey,
   raw,
   registerUser,
   useTestApp,
-  verifyUser,
+  verifiedUser as newVerifiedUser,
 } from '../../../test/harness.js';
-import { SANDBOX_CALLBACK_PATH } from '../payments/payments.routes.js';
-import { sandboxCallback } from '../payments/sandbox-provider.js';
 
 const t = useTestApp();
 
@@ -46,15 +44,9 @@ function terms(overrides: Partial<CardPlanTerms> = {}): CardPlanTerms {
   };
 }
 
-async function verifiedUser(cash = 0) {
-  const user = await registerUser(t);
-  await verifyUser(t, user.userId);
-  if (cash > 0) await fundUser(t, user.userId, cash);
-  return user;
-}
-
+const verifiedUser = (cash = 0) => newVerifiedUser(t, cash);
 const buy = (token: string, planId: string, payWith: 'balance' | 'online' = 'balance') =>
-  api(t, buyCard, { token, body: { planId, payWith, idempotencyKey: idempotencyKey() } });
+  buyPlan(t, token, planId, payWith);
 
 async function create(finance: ConsoleSession, overrides: Partial<CardPlanTerms> = {}) {
   const created = await consoleApi(t, finance, consoleCreateCardPlan, { body: terms(overrides) });
@@ -81,22 +73,13 @@ describe('card plans in the console', () => {
     const listed = await consoleApi(t, finance, consoleCardPlans, { query: {} });
     expect(listed.data.map((row) => row.id)).toContain(plan.id);
 
-    const [record] = await t.app.services.operators.list(1);
-    expect(record).toMatchObject({
-      operator: finance.name,
-      operator_id: finance.operatorId,
-      source: 'console',
-      action: 'card-plan.create',
-      subject_type: 'card-plan',
-      subject_id: plan.id,
-      before: null,
-    });
+    const record = await lastConsoleRecord(t, finance, 'card-plan.create', { type: 'card-plan', id: plan.id }, { before: null });
     expect(JSON.parse(record?.after ?? '{}')).toMatchObject({ price: 12_300, onSale: true, version: 1 });
   });
 
   it('refuses terms whose daily cash back is more than the price, and changes nothing', async () => {
     const finance = await signIn(t, ['finance']);
-    const before = (await t.app.services.operators.list(1000)).length;
+    const before = (await t.app.services.audit.list(1000)).length;
     const refused = await consoleApi(t, finance, consoleCreateCardPlan, {
       body: terms({ price: 100, dailyCashBack: 101 }),
     });
@@ -105,7 +88,7 @@ describe('card plans in the console', () => {
     expect((await consoleApi(t, finance, consoleCreateCardPlan, { body: raw({ ...terms(), price: 1.5 }) })).code).toBe(
       CODES.VALIDATION_FAILED,
     );
-    expect((await t.app.services.operators.list(1000)).length).toBe(before);
+    expect((await t.app.services.audit.list(1000)).length).toBe(before);
   });
 
   it('an edit makes a new version on sale; a card sold before keeps its price, cash back and duration', async () => {
@@ -151,7 +134,7 @@ describe('card plans in the console', () => {
     expect(report.data.cashBack).toBe(300);
     expect(await balanceOf(t, userId)).toBe(10_400);
 
-    const [record] = await t.app.services.operators.list(1);
+    const [record] = await t.app.services.audit.list(1);
     expect(record).toMatchObject({ action: 'card-plan.edit', subject_type: 'card-plan', subject_id: plan.id });
     expect(JSON.parse(record?.before ?? '{}')).toMatchObject({ price: 9_900, version: 1, onSale: true });
     expect(JSON.parse(record?.after ?? '{}')).toMatchObject({ price: 14_900, version: 2, onSale: true });
@@ -177,17 +160,7 @@ describe('card plans in the console', () => {
       body: { orderId: order.id, idempotencyKey: idempotencyKey() },
     });
     expect(payment.data).toMatchObject({ amount: 9_900, status: 'pending' });
-    const signed = sandboxCallback(
-      t.config.payments.sandboxSecret,
-      { eventId: randomUUID(), paymentId: payment.data.id, outcome: 'paid', amount: payment.data.amount },
-      t.clock.now(),
-    );
-    const delivered = await t.app.inject({
-      method: 'POST',
-      url: SANDBOX_CALLBACK_PATH,
-      headers: signed.headers,
-      payload: signed.body,
-    });
+    const delivered = await deliverSandbox(t, payment.data);
     expect(delivered.statusCode).toBe(200);
     const [card] = (await api(t, listMyCards, { token })).data;
     expect(card).toMatchObject({ plan: { id: plan.id, price: 9_900, days: 30 }, endsOn: '2026-12-21' });
@@ -202,7 +175,7 @@ describe('card plans in the console', () => {
       body: { version: 1, terms: terms({ price: 11_100 }) },
     });
     expect(first.code).toBe(CODES.OK);
-    const records = (await t.app.services.operators.list(1000)).length;
+    const records = (await t.app.services.audit.list(1000)).length;
     const plans = (await consoleApi(t, finance, consoleCardPlans, { query: { status: 'all' } })).data;
 
     // The second operator still holds version 1 of the first row.
@@ -222,7 +195,7 @@ describe('card plans in the console', () => {
     expect(
       (await consoleApi(t, other, consoleRetireCardPlan, { params: { id: randomUUID() }, body: { version: 1 } })).code,
     ).toBe(CODES.NOT_FOUND);
-    expect((await t.app.services.operators.list(1000)).length).toBe(records);
+    expect((await t.app.services.audit.list(1000)).length).toBe(records);
     expect((await consoleApi(t, finance, consoleCardPlans, { query: { status: 'all' } })).data).toEqual(plans);
   });
 
@@ -268,7 +241,7 @@ describe('card plans in the console', () => {
         })
       ).code,
     ).toBe(CODES.STALE_EDIT);
-    const [record] = await t.app.services.operators.list(1);
+    const [record] = await t.app.services.audit.list(1);
     expect(record).toMatchObject({ action: 'card-plan.retire', subject_id: plan.id, operator: finance.name });
     expect(JSON.parse(record?.after ?? '{}')).toMatchObject({ onSale: false });
   });

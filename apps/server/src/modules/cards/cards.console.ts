@@ -1,15 +1,15 @@
 import { consoleCardPlans, consoleCreateCardPlan, consoleEditCardPlan, consoleRetireCardPlan } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { CardsAdmin } from './cards.admin.js';
 
 /** Card plans in the console (finance; decision 025 "Card plans and the home page in the console"). */
 export function registerCardConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { admin: { cards: CardsAdmin }; operators: OperatorsService },
+  deps: { admin: { cards: CardsAdmin }; audit: AuditService },
 ): void {
-  const handle = consoleHandler(endpoints, deps.operators);
+  const handle = consoleHandler(endpoints, deps.audit);
   const admin = deps.admin.cards;
 
   handle(consoleCardPlans, ({ query }) => admin.listPlans(query.status));

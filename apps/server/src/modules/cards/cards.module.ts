@@ -1,7 +1,7 @@
 import { defineModule, type Frame } from '../../lib/module.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { PaymentsSettings } from '../payments/payments.settings.js';
 import { CardsAdmin } from './cards.admin.js';
@@ -18,7 +18,7 @@ import { cardsSettings, type CardsSettings } from './cards.settings.js';
 export const cardsModule = defineModule({
   name: 'cards',
   settings: cardsSettings,
-  needs: ['ledger', 'notifications', 'operators'],
+  needs: ['ledger', 'notifications', 'audit'],
   // The card routes pay an order through the payments service, which is built after cards.
   later: ['payments'],
   build: (
@@ -26,18 +26,18 @@ export const cardsModule = defineModule({
     {
       ledger,
       notifications,
-      operators,
+      audit,
     }: {
       ledger: LedgerService;
       notifications: NotificationsService;
-      operators: OperatorsService;
+      audit: AuditService;
       payments: PaymentsService;
     },
   ) => {
     const cardsRepository = new CardsRepository();
     return {
       cards: new CardsService(db, cardsRepository, ledger, cipher, clock, calendar, config, notifications),
-      admin: { cards: new CardsAdmin(db, cardsRepository, operators, clock) },
+      admin: { cards: new CardsAdmin(db, cardsRepository, audit, clock) },
     };
   },
   routes: (endpoints, services) => {

@@ -20,8 +20,8 @@ import {
   REAL_NAME,
   registerUser,
   useTestApp,
+  verifiedUser as newVerifiedUser,
   verifyIdentity,
-  verifyUser,
   api,
   raw,
 } from '../../../test/harness.js';
@@ -31,12 +31,7 @@ const t = useTestApp();
 
 const NOON = Date.UTC(2026, 10, 22, 4, 0, 0);
 
-async function verifiedUser(cash = 0) {
-  const user = await registerUser(t);
-  await verifyUser(t, user.userId);
-  if (cash > 0) await fundUser(t, user.userId, cash);
-  return user;
-}
+const verifiedUser = (cash = 0) => newVerifiedUser(t, cash);
 
 const buy = (
   token: string,
@@ -124,7 +119,7 @@ describe('card plans and buying by balance', () => {
   });
 });
 
-describe('wallet and daily cash back', () => {
+describe('reportSteps (POST /api/steps) and collectPoints (POST /api/points/collect): a card’s daily cash back', () => {
   it('credits a card’s cash back once per day when steps reach its target', async () => {
     t.clock.set(NOON);
     const planId = await createPlan(t, { price: 9_900, daily_target: 6_000, daily_cash_back: 300 });
@@ -178,7 +173,9 @@ describe('wallet and daily cash back', () => {
     t.clock.advance(DAY_MS);
     expect(await wallet(token)).toMatchObject([{ status: 'expired', daysLeft: 0 }]);
   });
+});
 
+describe('wallet', () => {
   it('shows only the caller’s own cards, orders and policies', async () => {
     const planId = await createPlan(t, { price: 100 });
     const owner = await verifiedUser(100);

@@ -4,8 +4,8 @@ import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { languageColumns, type LanguageInput } from '../../lib/content-language.js';
 import { isAllowedImageUrl } from '../../lib/image-url.js';
-import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { OperatorError } from '../../http/operator-error.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { ChannelRow, CommunityRepository } from './community.repository.js';
 
 export interface ChannelInput {
@@ -33,7 +33,7 @@ export class CommunityAdmin {
   constructor(
     private readonly db: Db,
     private readonly repository: CommunityRepository,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
@@ -89,7 +89,7 @@ export class CommunityAdmin {
       }
       const saved = await this.repository.find(trx, channelId);
       if (!saved) throw new OperatorError(`No channel ${channelId}`);
-      await this.operators.record(trx, {
+      await this.audit.record(trx, {
         operator,
         action: id ? 'community.update' : 'community.create',
         subjectType: 'community-channel',

@@ -39,7 +39,7 @@ describe('community channels in the console', () => {
     expect((await api(t, listCommunityChannels)).data.map((c) => c.id)).not.toContain(created.data.id);
     expect((await consoleApi(t, editor, consoleChannels)).data.map((c) => c.id)).toContain(created.data.id);
 
-    const [record] = await t.app.services.operators.list(1);
+    const [record] = await t.app.services.audit.list(1);
     expect(record).toMatchObject({
       operator_id: editor.operatorId,
       source: 'console',
@@ -58,7 +58,7 @@ describe('community channels in the console', () => {
       params: { id },
       body: { ...CHANNEL, position: 5, version: 1 },
     });
-    const before = (await t.app.services.operators.list(1000)).length;
+    const before = (await t.app.services.audit.list(1000)).length;
     const stale = await consoleApi(t, editor, consoleUpdateChannel, {
       params: { id },
       body: { ...CHANNEL, name: 'Lost', version: 1 },
@@ -67,7 +67,7 @@ describe('community channels in the console', () => {
     const row = await t.db.selectFrom('community_channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.name).toBe(CHANNEL.name);
     expect(Number(row.position)).toBe(5);
-    expect((await t.app.services.operators.list(1000)).length).toBe(before);
+    expect((await t.app.services.audit.list(1000)).length).toBe(before);
 
     const badImage = await consoleApi(t, editor, consoleCreateChannel, {
       body: { ...CHANNEL, qrImage: 'javascript:alert(1)' },

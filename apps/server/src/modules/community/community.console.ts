@@ -2,8 +2,8 @@ import { consoleChannels, consoleCreateChannel, consoleUpdateChannel, type Conso
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
 import { contentLanguages, type LanguageInput } from '../../lib/content-language.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { ChannelInput, CommunityAdmin } from './community.admin.js';
 import type { ChannelRow } from './community.repository.js';
 
@@ -47,9 +47,9 @@ const input = (
  */
 export function registerCommunityConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { admin: { community: CommunityAdmin }; operators: OperatorsService },
+  deps: { admin: { community: CommunityAdmin }; audit: AuditService },
 ): void {
-  const handle = consoleHandler(endpoints, deps.operators);
+  const handle = consoleHandler(endpoints, deps.audit);
   const admin = deps.admin.community;
   const name = (operator: { name: string } | null) => operator?.name ?? 'console';
 

@@ -1,5 +1,5 @@
 import { defineModule, type Frame } from '../../lib/module.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { CommunityAdmin } from './community.admin.js';
 import { registerCommunityConsoleRoutes } from './community.console.js';
 import { CommunityRepository } from './community.repository.js';
@@ -12,12 +12,12 @@ import { CommunityService } from './community.service.js';
  */
 export const communityModule = defineModule({
   name: 'community',
-  needs: ['operators'],
-  build: ({ db, clock }: Frame, { operators }: { operators: OperatorsService }) => {
+  needs: ['audit'],
+  build: ({ db, clock }: Frame, { audit }: { audit: AuditService }) => {
     const repository = new CommunityRepository();
     return {
       community: new CommunityService(db, repository),
-      admin: { community: new CommunityAdmin(db, repository, operators, clock) },
+      admin: { community: new CommunityAdmin(db, repository, audit, clock) },
     };
   },
   routes: (endpoints, services) => {

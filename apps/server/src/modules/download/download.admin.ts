@@ -7,8 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { isUniqueViolation } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { OperatorError } from '../../http/operator-error.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { DownloadRepository } from './download.repository.js';
 import type { CompanionPackage, DownloadService } from './download.service.js';
 import type { DownloadSettings } from './download.settings.js';
@@ -38,7 +38,7 @@ export class DownloadAdmin {
     private readonly db: Db,
     private readonly repository: DownloadRepository,
     private readonly download: DownloadService,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly config: DownloadSettings,
   ) {}
@@ -138,7 +138,7 @@ export class DownloadAdmin {
           }
           throw error;
         }
-        await this.operators.record(trx, {
+        await this.audit.record(trx, {
           operator,
           action: 'companion.upload',
           subjectType: 'companion-package',

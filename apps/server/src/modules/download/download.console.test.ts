@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CODES, consoleCompanion, consoleUploadCompanion, getDownload } from '@stride/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleApi, signIn } from '../../../test/console.js';
+import { consoleApi, lastConsoleRecord, signIn } from '../../../test/console.js';
 import { fakeApk, packageUpload } from '../../../test/console-roles/content.js';
 import { api, createTestApp, type TestApp } from '../../../test/harness.js';
 
@@ -66,13 +66,7 @@ describe('the companion package in the console', () => {
     // Only the renamed package is left: no partial file.
     expect(readdirSync(uploadsDir()).filter((name) => name.startsWith('.'))).toEqual([]);
 
-    const [record] = await t.app.services.operators.list(1);
-    expect(record).toMatchObject({
-      operator_id: editor.operatorId,
-      source: 'console',
-      action: 'companion.upload',
-      subject_type: 'companion-package',
-    });
+    const record = await lastConsoleRecord(t, editor, 'companion.upload', { type: 'companion-package' });
     expect(JSON.parse(String(record?.before))).toMatchObject({ versionCode: 100, source: 'config' });
     expect(JSON.parse(String(record?.after))).toMatchObject({ versionCode: 110, version: '1.1.0' });
   });
@@ -80,7 +74,7 @@ describe('the companion package in the console', () => {
   it('refuses a version code not above the served one, a file that is not an apk, and one too large', async () => {
     const editor = await signIn(t, ['editor']);
     const served = (await consoleApi(t, editor, consoleCompanion)).data.current?.versionCode ?? 0;
-    const before = (await t.app.services.operators.list(1000)).length;
+    const before = (await t.app.services.audit.list(1000)).length;
     const refusals = [
       [packageUpload({ versionCode: String(served) }), CODES.BUSINESS_RULE],
       [packageUpload({}, Buffer.from('<html>not a zip</html>')), CODES.BUSINESS_RULE],
@@ -93,7 +87,7 @@ describe('the companion package in the console', () => {
       expect(answer.code, answer.message).toBe(code);
     }
     expect((await consoleApi(t, editor, consoleCompanion)).data.current?.versionCode).toBe(served);
-    expect((await t.app.services.operators.list(1000)).length).toBe(before);
+    expect((await t.app.services.audit.list(1000)).length).toBe(before);
     expect(readdirSync(uploadsDir()).filter((name) => name.startsWith('.'))).toEqual([]);
     expect(existsSync(path.join(t.config.dataDir, 'packages', 'stride-1.0.0.apk'))).toBe(true);
   });

@@ -8,8 +8,8 @@ import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import { validationError } from '../../http/validation.js';
 import { isoTime } from '../../lib/clock.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { DownloadAdmin, StagedPackage } from './download.admin.js';
 import type { CompanionPackage } from './download.service.js';
 
@@ -36,9 +36,9 @@ function toConsole(found: CompanionPackage | null, maxBytes: number): ConsoleCom
 /** The companion package in the console (decision 028 "Content in the console"): what is served, and a new upload. */
 export function registerDownloadConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { admin: { download: DownloadAdmin }; operators: OperatorsService },
+  deps: { admin: { download: DownloadAdmin }; audit: AuditService },
 ): void {
-  const handle = consoleHandler(endpoints, deps.operators);
+  const handle = consoleHandler(endpoints, deps.audit);
   const admin = deps.admin.download;
 
   handle(consoleCompanion, async () => toConsole(await admin.current(), admin.maxBytes));

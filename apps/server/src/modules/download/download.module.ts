@@ -1,5 +1,5 @@
 import { defineModule, type Frame } from '../../lib/module.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { DownloadAdmin } from './download.admin.js';
 import { registerDownloadConsoleRoutes } from './download.console.js';
 import { DownloadRepository } from './download.repository.js';
@@ -14,13 +14,13 @@ import { downloadSettings, type DownloadSettings } from './download.settings.js'
 export const downloadModule = defineModule({
   name: 'download',
   settings: downloadSettings,
-  needs: ['operators'],
-  build: ({ db, clock, config, storage }: Frame<DownloadSettings>, { operators }: { operators: OperatorsService }) => {
+  needs: ['audit'],
+  build: ({ db, clock, config, storage }: Frame<DownloadSettings>, { audit }: { audit: AuditService }) => {
     const repository = new DownloadRepository();
     const download = new DownloadService(config, db, repository, storage.area('companion'));
     return {
       download,
-      admin: { download: new DownloadAdmin(db, repository, download, operators, clock, config) },
+      admin: { download: new DownloadAdmin(db, repository, download, audit, clock, config) },
     };
   },
   routes: (endpoints, services, config) => {

@@ -2,8 +2,8 @@ import type { CleanupResult } from './files.cleanup.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { OperatorError } from '../../http/operator-error.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { MediaRow } from './files.repository.js';
 import { mediaUrl, type FilesService } from './files.service.js';
 import type { FilesRepository } from './files.repository.js';
@@ -16,7 +16,7 @@ export class FilesAdmin {
     private readonly db: Db,
     private readonly files: FilesService,
     private readonly repository: FilesRepository,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly cleanup: () => Promise<CleanupResult>,
   ) {}
@@ -27,7 +27,7 @@ export class FilesAdmin {
       .storeMedia(bytes, (row) =>
         this.db.transaction().execute(async (trx) => {
           await this.repository.insertMedia(trx, { ...row, operator_id: operator.id });
-          await this.operators.record(trx, {
+          await this.audit.record(trx, {
             operator: operator.name,
             action: 'media.upload',
             subjectType: 'media',
@@ -47,7 +47,7 @@ export class FilesAdmin {
       throw error;
     });
     await deliver(file);
-    await this.operators.record(this.db, {
+    await this.audit.record(this.db, {
       operator,
       action: 'file.view',
       subjectType: 'file',
@@ -61,7 +61,7 @@ export class FilesAdmin {
   /** Objects of the uploads area no row names, older than the grace period (decision 054 "Object storage"), by hand. */
   async removeStrayObjects(operator: string): Promise<{ objects: number; bytes: number }> {
     const result = await this.files.removeStrayObjects();
-    await this.operators.record(this.db, {
+    await this.audit.record(this.db, {
       operator,
       action: 'storage.sweep',
       subjectType: 'file',
@@ -75,7 +75,7 @@ export class FilesAdmin {
   /** Unused uploads, expired captchas and old rate counters, by hand (the server also runs it on a timer). */
   async runCleanup(operator: string): Promise<CleanupResult> {
     const result = await this.cleanup();
-    await this.operators.record(this.db, {
+    await this.audit.record(this.db, {
       operator,
       action: 'file.cleanup',
       subjectType: 'file',

@@ -1,7 +1,7 @@
 import { CODES, consoleUploadImage, type ConsoleImage, type Envelope } from '@stride/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { signIn, type ConsoleSession } from '../../../test/console.js';
+import { lastConsoleRecord, signIn, type ConsoleSession } from '../../../test/console.js';
 import { multipartBody, testJpeg, useTestApp } from '../../../test/harness.js';
 
 const t = useTestApp();
@@ -31,23 +31,15 @@ describe('catalogue images from the console', () => {
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await sharp(served.rawPayload).metadata()).width).toBe(120);
 
-    const [record] = await t.app.services.operators.list(1);
-    expect(record).toMatchObject({
-      operator: merchant.name,
-      operator_id: merchant.operatorId,
-      source: 'console',
-      action: 'media.upload',
-      subject_type: 'media',
-      subject_id: answer.data?.id,
-    });
+    await lastConsoleRecord(t, merchant, 'media.upload', { type: 'media', id: answer.data?.id });
   });
 
   it('refuses bytes that are not an image, and stores nothing', async () => {
     const editor = await signIn(t, ['editor']);
-    const before = (await t.app.services.operators.list(1000)).length;
+    const before = (await t.app.services.audit.list(1000)).length;
     const answer = await upload(editor, Buffer.from('<svg onload="alert(1)"></svg>'), 'x.svg');
     expect(answer.code).toBe(CODES.VALIDATION_FAILED);
-    expect((await t.app.services.operators.list(1000)).length).toBe(before);
+    expect((await t.app.services.audit.list(1000)).length).toBe(before);
   });
 
   it('answers 404 for a name that is not a stored image, or with another extension', async () => {

@@ -2,7 +2,7 @@ import { runCleanup, type CleanupResult, type CleanupServices } from './files.cl
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 import { job, nonZero } from '../../lib/jobs/runner.js';
 import { defineModule, type Frame } from '../../lib/module.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { PoliciesService } from '../policies/policies.service.js';
 import type { StepConnectionsService } from '../step-connections/step-connections.service.js';
 import { FilesAdmin } from './files.admin.js';
@@ -17,7 +17,7 @@ export const FILES_STRAY_OBJECTS_JOB = 'files.stray-objects';
 /** What the files module builds on; the cleanup's services are read when a cleanup runs. */
 type FilesNeeds = Pick<CleanupServices, 'captcha' | 'limits' | 'smsCodes' | 'config'> & {
   policies: PoliciesService;
-  operators: OperatorsService;
+  audit: AuditService;
   stepConnections: StepConnectionsService;
 };
 
@@ -28,7 +28,7 @@ type FilesNeeds = Pick<CleanupServices, 'captcha' | 'limits' | 'smsCodes' | 'con
 export const filesModule = defineModule({
   name: 'files',
   settings: filesSettings,
-  needs: ['limits', 'policies', 'operators', 'captcha', 'smsCodes'],
+  needs: ['limits', 'policies', 'audit', 'captcha', 'smsCodes'],
   // The cleanup also prunes the connected accounts' sync log; it runs only once the app runs.
   later: ['stepConnections'],
   build: ({ db, clock, config, storage }: Frame<FilesSettings>, services: FilesNeeds) => {
@@ -52,12 +52,12 @@ export const filesModule = defineModule({
       });
     return {
       files,
-      admin: { files: new FilesAdmin(db, files, new FilesRepository(), services.operators, clock, cleanup) },
+      admin: { files: new FilesAdmin(db, files, new FilesRepository(), services.audit, clock, cleanup) },
     };
   },
   routes: (endpoints, services, config) => {
     registerFileRoutes(endpoints, { files: services.files, config });
-    registerFileConsoleRoutes(endpoints, { admin: services.admin, operators: services.operators, config });
+    registerFileConsoleRoutes(endpoints, { admin: services.admin, audit: services.audit, config });
   },
   http: (app, services) => registerMediaFiles(app, services.files),
   jobs: (services, config) => [

@@ -9,8 +9,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { FilesAdmin } from './files.admin.js';
 import { MEDIA_PREFIX, type FilesService } from './files.service.js';
 import type { FilesSettings } from './files.settings.js';
@@ -77,9 +77,9 @@ export function registerFileRoutes(
 
 export function registerFileConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { admin: { files: FilesAdmin }; operators: OperatorsService; config: FilesSettings },
+  deps: { admin: { files: FilesAdmin }; audit: AuditService; config: FilesSettings },
 ): void {
-  const handle = consoleHandler(endpoints, deps.operators);
+  const handle = consoleHandler(endpoints, deps.audit);
 
   handle(consoleUploadImage, async ({ operator, request }) => {
     const { bytes } = await readUpload(request, deps.config);

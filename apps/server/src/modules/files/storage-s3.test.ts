@@ -16,7 +16,7 @@ import {
   type TestApp,
 } from '../../../test/harness.js';
 import { startLocalS3, type LocalS3 } from '../../../test/s3-server.js';
-import { runOps } from '../../ops/cli.js';
+import { opsOn } from '../../../test/ops.js';
 import { S3Connection, S3ObjectStore } from '../../storage/s3-store.js';
 
 /**
@@ -153,7 +153,7 @@ describe('stray objects', () => {
     expect(await bucketArea('uploads').stat(keptKey)).not.toBeNull();
     expect((await download(token, kept.data.url)).statusCode).toBe(200);
     expect(await t.app.services.files.personalData().exportFor(userId)).toHaveLength(1);
-    const [record] = await t.app.services.operators.list(1);
+    const [record] = await t.app.services.audit.list(1);
     expect(record).toMatchObject({ action: 'storage.sweep', operator: 'ops-alice' });
   });
 });
@@ -195,16 +195,7 @@ describe('moving from the disk to the bucket', () => {
     writeFileSync(path.join(t.config.uploads.dir, key), bytes);
     expect((await download(token, answer.data.url)).json()).toMatchObject({ code: CODES.NOT_FOUND });
 
-    const ops = async (...argv: string[]) => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const code = await runOps(argv, {
-        services: t.app.services,
-        out: (line) => out.push(line),
-        err: (line) => err.push(line),
-      });
-      return { code, out: out.join('\n'), err: err.join('\n') };
-    };
+    const ops = opsOn(t);
     const unconfirmed = await ops('storage', 'copy-to-s3', '--operator', 'ops-alice');
     expect(unconfirmed.code).not.toBe(0);
     expect(await bucketArea('uploads').stat(key)).toBeNull();
@@ -219,7 +210,7 @@ describe('moving from the disk to the bucket', () => {
     const again = await ops('storage', 'copy-to-s3', '--operator', 'ops-alice', '--yes');
     expect(again.code, again.err).toBe(0);
     expect(again.out).toContain('uploads: copied 0 (0 bytes), already there 1, differing 0');
-    const [record] = await t.app.services.operators.list(1);
+    const [record] = await t.app.services.audit.list(1);
     expect(record).toMatchObject({ action: 'storage.copy', subject_type: 'file' });
   });
 });

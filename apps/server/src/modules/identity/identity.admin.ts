@@ -6,8 +6,8 @@ import type { BinaryAnswer } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import type { FieldCipher } from '../../lib/secrets.js';
 import type { FilesService } from '../files/files.service.js';
-import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService, StateChange } from '../operators/operators.service.js';
+import { OperatorError } from '../../http/operator-error.js';
+import type { AuditService, StateChange } from '../audit/audit.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { IdentityListRow, IdentityRepository, IdentityRow } from './identity.repository.js';
 
@@ -29,7 +29,7 @@ export class IdentityAdmin {
     private readonly db: Db,
     private readonly repository: IdentityRepository,
     private readonly files: FilesService,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
     private readonly cipher: FieldCipher,
     /** Told after a user's `real_name_status` changed: the session cache forgets the user. */
@@ -61,7 +61,7 @@ export class IdentityAdmin {
       if (error instanceof AppError) throw new OperatorError(`No stored ${kind} image for user ${userId}`);
       throw error;
     });
-    await this.operators.recordLook({
+    await this.audit.recordLook({
       operator,
       action: 'identity.view-image',
       subjectType: 'identity',
@@ -80,7 +80,7 @@ export class IdentityAdmin {
     const row = await this.repository.findWithAccount(this.db, userId);
     if (!row || row.status !== 'pending') throw new OperatorError(`No pending identity check for user ${userId}`);
     const idNumber = this.cipher.decrypt(row.id_number_encrypted);
-    await this.operators.recordLook({
+    await this.audit.recordLook({
       operator,
       action: 'identity.view-case',
       subjectType: 'identity',
@@ -151,7 +151,7 @@ export class IdentityAdmin {
     decided: (now: number) => Updateable<IdentityRow>,
     step: Pick<StateChange<IdentityRow, void>, 'lost' | 'apply' | 'record'>,
   ): Promise<void> {
-    return this.operators.changeState({
+    return this.audit.changeState({
       operator,
       change: (trx, now) => this.repository.transition(trx, userId, pending, decided(now)),
       reread: (trx) => this.repository.find(trx, userId),

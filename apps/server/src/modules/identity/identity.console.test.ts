@@ -91,7 +91,7 @@ describe('consoleIdentityReject (POST /api/console/identity/{userId}/reject)', (
       body: { reason: 'blurred' },
     });
     expect(answer.code).toBe(CODES.OK);
-    const actions = await t.app.services.operators.search({ subjectId: userId }, { limit: 10, offset: 0 });
+    const actions = await t.app.services.audit.search({ subjectId: userId }, { limit: 10, offset: 0 });
     expect(actions.rows[0]).toMatchObject({
       action: 'identity.reject',
       after: JSON.stringify({ status: 'rejected', reason: 'blurred' }),
@@ -110,7 +110,7 @@ describe('ID photos for reviewers', () => {
       expect(response.headers['cache-control']).toBe('private, no-store');
       expect((await sharp(response.rawPayload).metadata()).width).toBe(64);
     }
-    const looks = (await t.app.services.operators.list(10)).filter((row) => row.action === 'identity.view-image');
+    const looks = (await t.app.services.audit.list(10)).filter((row) => row.action === 'identity.view-image');
     expect(looks.map((row) => [row.operator, row.operator_id, row.source, row.subject_id])).toEqual([
       [reviewer.name, reviewer.operatorId, 'console', userId],
       [reviewer.name, reviewer.operatorId, 'console', userId],
@@ -126,13 +126,13 @@ describe('ID photos for reviewers', () => {
     const { userId } = await pendingIdentity(t);
     expect((await imageOf(reviewer, userId, 'face')).json()).toMatchObject({ code: CODES.BUSINESS_RULE });
     await consoleApi(t, reviewer, consoleIdentityApprove, { params: { userId } });
-    const before = (await t.app.services.operators.list(1000)).length;
+    const before = (await t.app.services.audit.list(1000)).length;
     expect((await imageOf(reviewer, userId, 'front')).json()).toMatchObject({
       code: CODES.BUSINESS_RULE,
       message: `No front image of a pending check for user ${userId}`,
     });
     expect((await imageOf(reviewer, 'nobody', 'front')).json()).toMatchObject({ code: CODES.BUSINESS_RULE });
-    expect(await t.app.services.operators.list(1000)).toHaveLength(before);
+    expect(await t.app.services.audit.list(1000)).toHaveLength(before);
   });
 
   it('refuses operators without the reviewer role and a call without a session', async () => {
@@ -161,13 +161,11 @@ describe('an identity check opened for review', () => {
     expect(JSON.stringify(queue.data)).not.toContain(idNumber);
     const page = await consoleApi(t, admin, consoleUserGet, { params: { id: user.userId } });
     expect(JSON.stringify(page.data)).not.toContain(idNumber);
-    expect((await t.app.services.operators.list(1000)).filter((look) => look.action === 'identity.view-case')).toEqual(
-      [],
-    );
+    expect((await t.app.services.audit.list(1000)).filter((look) => look.action === 'identity.view-case')).toEqual([]);
 
     const opened = await consoleApi(t, reviewer, consoleIdentityCase, { params: { userId: user.userId } });
     expect(opened.data).toMatchObject({ userId: user.userId, idNumber, idNumberMasked: row?.idNumberMasked });
-    const looks = (await t.app.services.operators.list(1000)).filter((look) => look.action === 'identity.view-case');
+    const looks = (await t.app.services.audit.list(1000)).filter((look) => look.action === 'identity.view-case');
     expect(
       looks.map((look) => [look.operator, look.operator_id, look.source, look.subject_type, look.subject_id]),
     ).toEqual([[reviewer.name, reviewer.operatorId, 'console', 'identity', user.userId]]);
@@ -184,7 +182,7 @@ describe('an identity check opened for review', () => {
     const { userId } = await pendingIdentity(t);
     expect((await consoleApi(t, support, consoleIdentityCase, { params: { userId } })).code).toBe(CODES.FORBIDDEN);
     await consoleApi(t, reviewer, consoleIdentityApprove, { params: { userId } });
-    const before = (await t.app.services.operators.list(1000)).length;
+    const before = (await t.app.services.audit.list(1000)).length;
     expect(await consoleApi(t, reviewer, consoleIdentityCase, { params: { userId } })).toMatchObject({
       code: CODES.BUSINESS_RULE,
       data: null,
@@ -193,7 +191,7 @@ describe('an identity check opened for review', () => {
       params: { userId: '00000000-0000-4000-8000-000000000000' },
     });
     expect(unknown).toMatchObject({ code: CODES.BUSINESS_RULE, data: null });
-    expect(await t.app.services.operators.list(1000)).toHaveLength(before);
+    expect(await t.app.services.audit.list(1000)).toHaveLength(before);
   });
 });
 
@@ -250,7 +248,7 @@ describe('face checks queue', () => {
       faceStatus: 'rejected',
       faceRejectReason: 'The ID photos are unreadable',
     });
-    const [record] = await t.app.services.operators.list(1);
+    const [record] = await t.app.services.audit.list(1);
     expect(record).toMatchObject({ action: 'face.reject', subject_id: user.userId, operator: reviewer.name });
     expect(
       (await consoleApi(t, reviewer, consoleFaceReject, { params: { userId: user.userId }, body: { reason: ' ' } }))
@@ -273,7 +271,7 @@ describe('face checks queue', () => {
       }),
     ]);
     expect(answers.map((answer) => answer.code).sort()).toEqual([CODES.OK, CODES.BUSINESS_RULE].sort());
-    const decisions = (await t.app.services.operators.list(20)).filter(
+    const decisions = (await t.app.services.audit.list(20)).filter(
       (row) => row.subject_id === user.userId && ['face.approve', 'face.reject'].includes(row.action),
     );
     expect(decisions).toHaveLength(1);

@@ -12,9 +12,9 @@ import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import { isoTime } from '../../lib/clock.js';
 import { maskMobile } from '../../lib/secrets.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import { OperatorError } from '../../http/operator-error.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { IdentityAdmin, ReviewDecision } from './identity.admin.js';
 import type { IdentityListRow } from './identity.repository.js';
 
@@ -40,17 +40,17 @@ function reviewedUser(row: IdentityListRow) {
  */
 export function registerIdentityConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { operators: OperatorsService; admin: { identity: IdentityAdmin } },
+  deps: { audit: AuditService; admin: { identity: IdentityAdmin } },
 ): void {
-  const { operators, admin } = deps;
-  const handle = consoleHandler(endpoints, operators);
+  const { audit, admin } = deps;
+  const handle = consoleHandler(endpoints, audit);
 
   /** A queue of pending checks; names and masked ID numbers are personal data, so the look is recorded. */
   async function pendingQueue(operator: string, queue: 'identity' | 'face'): Promise<IdentityListRow[]> {
     const rows = await admin.identity.listForReview(
       queue === 'identity' ? { status: 'pending' } : { faceStatus: 'pending' },
     );
-    await operators.recordLook({
+    await audit.recordLook({
       operator,
       action: `${queue}.view-pending`,
       subjectType: queue,
@@ -92,7 +92,7 @@ export function registerIdentityConsoleRoutes(
   // Binary answers go through the registrar directly; the actor is set the same way.
   endpoints.handleBinary(consoleIdentityImage, async ({ operator, params }) => {
     try {
-      return await operators.as({ operatorId: operator.id, source: 'console' }, () =>
+      return await audit.as({ operatorId: operator.id, source: 'console' }, () =>
         admin.identity.viewImage(operator.name, params.userId, params.kind),
       );
     } catch (error) {

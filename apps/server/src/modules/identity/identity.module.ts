@@ -2,7 +2,7 @@ import { defineModule, type Frame } from '../../lib/module.js';
 import type { SessionsService } from '../accounts/sessions.service.js';
 import type { FilesService } from '../files/files.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { IdentityAdmin } from './identity.admin.js';
 import { registerIdentityConsoleRoutes } from './identity.console.js';
 import { IdentityRepository } from './identity.repository.js';
@@ -17,18 +17,18 @@ import { identitySettings, type IdentitySettings } from './identity.settings.js'
 export const identityModule = defineModule({
   name: 'identity',
   settings: identitySettings,
-  needs: ['files', 'sessions', 'operators', 'notifications'],
+  needs: ['files', 'sessions', 'audit', 'notifications'],
   build: (
     { db, clock, config, calendar, cipher }: Frame<IdentitySettings>,
     {
       files,
       sessions,
-      operators,
+      audit,
       notifications,
     }: {
       files: FilesService;
       sessions: SessionsService;
-      operators: OperatorsService;
+      audit: AuditService;
       notifications: NotificationsService;
     },
   ) => {
@@ -38,7 +38,7 @@ export const identityModule = defineModule({
     return {
       identity: new IdentityService(db, identityRepository, files, cipher, clock, calendar, config, forgetSessions),
       admin: {
-        identity: new IdentityAdmin(db, identityRepository, files, operators, notifications, cipher, forgetSessions),
+        identity: new IdentityAdmin(db, identityRepository, files, audit, notifications, cipher, forgetSessions),
       },
     };
   },

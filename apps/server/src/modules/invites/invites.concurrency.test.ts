@@ -4,7 +4,7 @@ import { balanceOf, GOOD_PASSWORD, registerUser, uniqueAccount, useTestApp, api 
 
 const t = useTestApp();
 
-describe('invite rewards under concurrent step reports', () => {
+describe('reportSteps (POST /api/steps): invite rewards under concurrent step reports', () => {
   it('rewards an invitee once when 12 reports for today and yesterday arrive together', async () => {
     const inviter = await registerUser(t);
     const code = (await api(t, getInvite, { token: inviter.token })).data.code;

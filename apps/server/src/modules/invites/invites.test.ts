@@ -15,7 +15,7 @@ async function registerInvited(inviteCode: string) {
 const today = () => t.app.services.calendar.dayOf(t.clock.now());
 const walk = (token: string, steps: number) => api(t, reportSteps, { token, body: { day: today(), steps } });
 
-describe('invite', () => {
+describe('getInvite (GET /api/invite)', () => {
   it('answers my code, a link with a QR code, and invitees with masked numbers', async () => {
     const inviter = await registerUser(t);
     const mine = await invite(inviter.token);
@@ -37,7 +37,9 @@ describe('invite', () => {
     // Two users: an inviter sees only their own invitees.
     expect((await invite(friend.token)).invitees).toEqual([]);
   });
+});
 
+describe('reportSteps (POST /api/steps): invite rewards', () => {
   it('credits both sides once when the invitee passes 5,000 steps, not again later, and never a second level', async () => {
     const a = await registerUser(t);
     const b = await registerInvited((await invite(a.token)).code);

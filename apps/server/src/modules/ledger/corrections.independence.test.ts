@@ -60,9 +60,8 @@ async function correctionRow(id: string) {
 }
 
 async function approvals(id: string) {
-  return (
-    await t.app.services.operators.search({ subjectId: id, action: 'correction.approve' }, { limit: 5, offset: 0 })
-  ).rows;
+  return (await t.app.services.audit.search({ subjectId: id, action: 'correction.approve' }, { limit: 5, offset: 0 }))
+    .rows;
 }
 
 describe('a correction approved by an operator its requester made', () => {
@@ -157,7 +156,7 @@ describe('a correction approved by an operator its requester made', () => {
     expect(refused.message).toBe(
       `${e.name} was given finance or admin by ${a.name} on ${dateOf(grantedAt)}: a different operator must approve`,
     );
-    const grants = await t.app.services.operators.search(
+    const grants = await t.app.services.audit.search(
       { subjectId: e.operatorId, action: 'operator.grant-approve' },
       { limit: 5, offset: 0 },
     );

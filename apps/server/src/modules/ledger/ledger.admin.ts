@@ -6,15 +6,15 @@ import { AppError } from '../../http/errors.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
 import { formatMoney } from '../../lib/money.js';
 import { maskMobile } from '../../lib/secrets.js';
-import { OperatorError } from '../operators/operator-error.js';
+import { OperatorError } from '../../http/operator-error.js';
 import {
   conflictView,
   dependenceOf,
   notIndependent,
   originView,
   type Origin,
-  type OperatorsService,
-} from '../operators/operators.service.js';
+  type AuditService,
+} from '../audit/audit.service.js';
 import type { CorrectionsRepository, CorrectionWithUserRow } from './corrections.repository.js';
 import type { Asset, LedgerAccountRef, LedgerService } from './ledger.service.js';
 
@@ -45,7 +45,7 @@ export class LedgerAdmin {
     private readonly db: Db,
     private readonly repository: CorrectionsRepository,
     private readonly ledger: LedgerService,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
@@ -75,11 +75,11 @@ export class LedgerAdmin {
 
   /** Corrections as `reader` sees them, with how each operator named came to the role. */
   private async views(db: Executor, rows: CorrectionWithUserRow[], reader: string): Promise<Correction[]> {
-    const origins = await this.operators.originsOf(db, [
+    const origins = await this.audit.originsOf(db, [
       reader,
       ...rows.flatMap((row) => [row.requested_by, row.decided_by]),
     ]);
-    const since = this.operators.independenceSince(this.clock.now());
+    const since = this.audit.independenceSince(this.clock.now());
     return rows.map((row) => this.view(row, reader, origins, since));
   }
 
@@ -102,7 +102,7 @@ export class LedgerAdmin {
       this.ledger.balance({ kind: 'user', userId: user.id, asset: 'CNY' }),
       this.ledger.balance({ kind: 'user', userId: user.id, asset: 'POINTS' }),
     ]);
-    await this.operators.recordLook({
+    await this.audit.recordLook({
       operator,
       action: 'user.view-balances',
       subjectType: 'user',
@@ -141,7 +141,7 @@ export class LedgerAdmin {
         created_at: now,
         decided_at: null,
       });
-      await this.operators.record(trx, {
+      await this.audit.record(trx, {
         operator,
         action: 'correction.request',
         subjectType: 'correction',
@@ -164,7 +164,7 @@ export class LedgerAdmin {
     const balances = { before: 0, after: 0 };
     let at = this.clock.now();
     let origins: ReadonlyMap<string, Origin> = new Map();
-    await this.operators.changeState({
+    await this.audit.changeState({
       operator,
       change: (trx, now) => {
         at = now;
@@ -173,14 +173,14 @@ export class LedgerAdmin {
           id,
           { status: 'approved', decided_by: operator, decided_at: now },
           { name: operator, is: 'other' },
-          this.operators.independentOf(operator, now),
+          this.audit.independentOf(operator, now),
         );
       },
       reread: (trx) => this.repository.find(trx, id),
       missing: `No correction ${id}`,
       lost: async (current, trx) => {
         if (current.status === 'pending' && current.requested_by !== operator) {
-          const dependence = await this.operators.dependence(trx, operator, current.requested_by, at);
+          const dependence = await this.audit.dependence(trx, operator, current.requested_by, at);
           if (dependence) return notIndependent(dependence);
         }
         return this.refusal(current, operator, 'approve');
@@ -212,7 +212,7 @@ export class LedgerAdmin {
         }
         balances.after = await this.ledger.balance(user, trx);
         balances.before = balances.after - signed;
-        origins = await this.operators.originsOf(trx, [row.requested_by, operator]);
+        origins = await this.audit.originsOf(trx, [row.requested_by, operator]);
         return row;
       },
       record: (row) => ({
@@ -234,7 +234,7 @@ export class LedgerAdmin {
   }
 
   async reject(operator: string, id: string, reason: string): Promise<Correction> {
-    await this.operators.changeState({
+    await this.audit.changeState({
       operator,
       change: (trx, now) =>
         this.repository.decide(
@@ -261,7 +261,7 @@ export class LedgerAdmin {
 
   /** Its requester withdraws it while it waits. */
   async cancel(operator: string, id: string): Promise<Correction> {
-    await this.operators.changeState({
+    await this.audit.changeState({
       operator,
       change: (trx, now) =>
         this.repository.decide(

@@ -35,7 +35,7 @@ const request = (
 
 /** A target's recorded actions, by action name (one clock tick holds them all, so time cannot order them). */
 const actionsOf = async (subjectId: string) =>
-  (await t.app.services.operators.search({ subjectId }, { limit: 20, offset: 0 })).rows
+  (await t.app.services.audit.search({ subjectId }, { limit: 20, offset: 0 })).rows
     .sort((x, y) => x.action.localeCompare(y.action))
     .map((row) => ({
       action: row.action,

@@ -8,16 +8,16 @@ import {
   consoleLedgerReport,
 } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { LedgerAdmin } from './ledger.admin.js';
 
 /** Finance's ledger endpoints in the console (decision 023 "Money under four eyes"). */
 export function registerLedgerConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { operators: OperatorsService; admin: { ledger: LedgerAdmin } },
+  deps: { audit: AuditService; admin: { ledger: LedgerAdmin } },
 ): void {
-  const handle = consoleHandler(endpoints, deps.operators);
+  const handle = consoleHandler(endpoints, deps.audit);
   const ledger = deps.admin.ledger;
 
   handle(consoleCorrections, async ({ operator, query }) => {

@@ -1,5 +1,5 @@
 import { defineModule, type Frame } from '../../lib/module.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { CorrectionsRepository } from './corrections.repository.js';
 import { LedgerAdmin } from './ledger.admin.js';
 import { registerLedgerConsoleRoutes } from './ledger.console.js';
@@ -11,12 +11,12 @@ import { LedgerService } from './ledger.service.js';
  */
 export const ledgerModule = defineModule({
   name: 'ledger',
-  needs: ['operators'],
-  build: ({ db, clock }: Frame, { operators }: { operators: OperatorsService }) => {
+  needs: ['audit'],
+  build: ({ db, clock }: Frame, { audit }: { audit: AuditService }) => {
     const ledger = new LedgerService(db, clock);
     return {
       ledger,
-      admin: { ledger: new LedgerAdmin(db, new CorrectionsRepository(), ledger, operators, clock) },
+      admin: { ledger: new LedgerAdmin(db, new CorrectionsRepository(), ledger, audit, clock) },
     };
   },
   routes: (endpoints, services) => registerLedgerConsoleRoutes(endpoints, services),

@@ -1,6 +1,6 @@
 import type { Mailing } from '@stride/contract';
 import type { Db } from '../../db/database.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import { queueOrder } from '../shipping/shipping.js';
 import { ShippingAdmin } from '../shipping/shipping.admin.js';
@@ -15,10 +15,10 @@ export class MailingsAdmin {
   constructor(
     private readonly db: Db,
     private readonly repository: MailingsRepository,
-    operators: OperatorsService,
+    audit: AuditService,
     notifications: NotificationsService,
   ) {
-    this.shipping = new ShippingAdmin(operators, notifications, {
+    this.shipping = new ShippingAdmin(audit, notifications, {
       ...CARD_MAILINGS,
       find: (db, id) => repository.find(db, id),
       transition: (db, id, from, values) => repository.transition(db, id, from, values),

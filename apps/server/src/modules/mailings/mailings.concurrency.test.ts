@@ -1,40 +1,13 @@
-import { CODES, applyCardMailing, buyCard, listMyCards, saveAddress } from '@stride/contract';
+import { CODES, applyCardMailing } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  createPlan,
-  fundUser,
-  idempotencyKey,
-  registerUser,
-  useTestApp,
-  verifyUser,
-  api,
-} from '../../../test/harness.js';
-import { runOps } from '../../ops/cli.js';
+import { api, mailingApplicant, useTestApp } from '../../../test/harness.js';
+import { opsOn } from '../../../test/ops.js';
 
 const t = useTestApp();
 
-async function cardHolder() {
-  const user = await registerUser(t);
-  await verifyUser(t, user.userId);
-  await fundUser(t, user.userId, 100_000);
-  const planId = await createPlan(t);
-  await api(t, buyCard, {
-    token: user.token,
-    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-  });
-  const cards = await api(t, listMyCards, { token: user.token });
-  const address = await api(t, saveAddress, {
-    token: user.token,
-    body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'Card Street 1' },
-  });
-  return { ...user, cardId: cards.data[0]!.id, addressId: address.data.id };
-}
+const cardHolder = () => mailingApplicant(t);
 
-async function ops(...argv: string[]) {
-  const err: string[] = [];
-  const code = await runOps(argv, { services: t.app.services, out: () => undefined, err: (line) => err.push(line) });
-  return { code, err: err.join('\n') };
-}
+const ops = opsOn(t);
 
 describe('card mailings under concurrent requests', () => {
   it('makes one mailing of 12 parallel applications for one card; the others are told it exists', async () => {

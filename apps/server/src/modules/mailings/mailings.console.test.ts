@@ -1,6 +1,6 @@
 import { CODES, consoleMailingShip, consoleMailings, listCardMailings } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { consoleApi, signIn } from '../../../test/console.js';
+import { consoleApi, lastConsoleRecord, signIn } from '../../../test/console.js';
 import { mailingToShip } from '../../../test/console-roles/merchant.js';
 import { api, useTestApp } from '../../../test/harness.js';
 
@@ -21,21 +21,14 @@ describe('card mailings to ship in the merchant console', () => {
       status: 'requested',
       address: { name: 'Li Na', detail: '1 Walk Street' },
     });
-    const [look] = await t.app.services.operators.list(1);
-    expect(look).toMatchObject({
-      operator: merchant.name,
-      source: 'console',
-      action: 'card-mailing.view-queue',
-      subject_type: 'card-mailing',
-      subject_id: 'requested',
-    });
+    await lastConsoleRecord(t, merchant, 'card-mailing.view-queue', { type: 'card-mailing', id: 'requested' });
 
     const shipped = await consoleApi(t, merchant, consoleMailingShip, {
       params: { id: mailing.id },
       body: { carrier: 'EMS', trackingNumber: 'EMS42' },
     });
     expect(shipped.data).toMatchObject({ status: 'shipped', carrier: 'EMS', trackingNumber: 'EMS42' });
-    const [record] = await t.app.services.operators.list(1);
+    const [record] = await t.app.services.audit.list(1);
     expect(record).toMatchObject({ action: 'card-mailing.shipped', subject_id: mailing.id, source: 'console' });
     expect(JSON.parse(record?.before ?? '{}')).toEqual({ status: 'requested' });
     expect(JSON.parse(record?.after ?? '{}')).toEqual({ status: 'shipped', carrier: 'EMS', trackingNumber: 'EMS42' });

@@ -1,7 +1,7 @@
 import { consoleMailingShip, consoleMailings } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { shipmentQueue } from '../shipping/shipping.console.js';
 import type { MailingsAdmin } from './mailings.admin.js';
 import { CARD_MAILINGS, toMailing } from './mailings.service.js';
@@ -9,15 +9,15 @@ import { CARD_MAILINGS, toMailing } from './mailings.service.js';
 /** The merchant's console: physical card mailings to ship, through the same MailingsAdmin as `npm run ops`. */
 export function registerMailingConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { operators: OperatorsService; admin: { mailings: MailingsAdmin } },
+  deps: { audit: AuditService; admin: { mailings: MailingsAdmin } },
 ): void {
-  const { operators } = deps;
+  const { audit } = deps;
   const mailings = deps.admin.mailings;
-  const handle = consoleHandler(endpoints, operators);
+  const handle = consoleHandler(endpoints, audit);
 
   handle(
     consoleMailings,
-    shipmentQueue(operators, {
+    shipmentQueue(audit, {
       kind: CARD_MAILINGS,
       shown: 'mailingIds',
       page: (status, window) => mailings.pageForOperators(status, window),

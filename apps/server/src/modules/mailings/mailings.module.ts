@@ -2,7 +2,7 @@ import { defineModule, type Frame } from '../../lib/module.js';
 import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { MailingsAdmin } from './mailings.admin.js';
 import { registerMailingConsoleRoutes } from './mailings.console.js';
 import { MailingsRepository } from './mailings.repository.js';
@@ -17,25 +17,25 @@ import { mailingsSettings, type MailingsSettings } from './mailings.settings.js'
 export const mailingsModule = defineModule({
   name: 'mailings',
   settings: mailingsSettings,
-  needs: ['cards', 'addresses', 'operators', 'notifications'],
+  needs: ['cards', 'addresses', 'audit', 'notifications'],
   build: (
     { db, clock, config, calendar }: Frame<MailingsSettings>,
     {
       cards,
       addresses,
-      operators,
+      audit,
       notifications,
     }: {
       cards: CardsService;
       addresses: AddressesService;
-      operators: OperatorsService;
+      audit: AuditService;
       notifications: NotificationsService;
     },
   ) => {
     const mailingsRepository = new MailingsRepository();
     return {
       mailings: new MailingsService(db, mailingsRepository, cards, addresses, clock, calendar, config),
-      admin: { mailings: new MailingsAdmin(db, mailingsRepository, operators, notifications) },
+      admin: { mailings: new MailingsAdmin(db, mailingsRepository, audit, notifications) },
     };
   },
   routes: (endpoints, services) => {

@@ -4,7 +4,7 @@ import type { MailingsSettings } from './mailings.settings.js';
 import type { Db } from '../../db/database.js';
 import { retryOnUniqueViolation } from '../../db/retry.js';
 import { AppError, notFound } from '../../http/errors.js';
-import type { Translate } from '../../i18n/index.js';
+import type { Translate } from '../../locales/index.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AddressesService } from '../addresses/addresses.service.js';

@@ -1,43 +1,11 @@
-import {
-  CODES,
-  applyCardMailing,
-  buyCard,
-  getCardMailingInfo,
-  listCardMailings,
-  listMyCards,
-  saveAddress,
-} from '@stride/contract';
+import { CODES, applyCardMailing, getCardMailingInfo, listCardMailings } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  createPlan,
-  fundUser,
-  idempotencyKey,
-  registerUser,
-  useTestApp,
-  verifyUser,
-  api,
-} from '../../../test/harness.js';
+import { api, mailingApplicant, registerUser, useTestApp } from '../../../test/harness.js';
 import { DAY_MS } from '../../lib/clock.js';
 
 const t = useTestApp();
 
-async function cardHolder(days = 30) {
-  const user = await registerUser(t);
-  await verifyUser(t, user.userId);
-  await fundUser(t, user.userId, 100_000);
-  const planId = await createPlan(t, { days });
-  const bought = await api(t, buyCard, {
-    token: user.token,
-    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-  });
-  expect(bought.code).toBe(CODES.OK);
-  const cards = await api(t, listMyCards, { token: user.token });
-  const address = await api(t, saveAddress, {
-    token: user.token,
-    body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'Card Street 1' },
-  });
-  return { ...user, cardId: cards.data[0]!.id, addressId: address.data.id };
-}
+const cardHolder = (days = 30) => mailingApplicant(t, days);
 
 const apply = (token: string, cardId: string, addressId: string) =>
   api(t, applyCardMailing, { token, body: { cardId, addressId } });

@@ -4,8 +4,8 @@ import { AppError } from '../../http/errors.js';
 import type { Language } from '@stride/contract';
 import type { Clock } from '../../lib/clock.js';
 import { languageColumns, type LanguageInput } from '../../lib/content-language.js';
-import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { OperatorError } from '../../http/operator-error.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { NoticeRow, NoticesRepository } from './notices.repository.js';
 import type { NoticesService } from './notices.service.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
@@ -18,7 +18,7 @@ export class NoticesAdmin {
   constructor(
     private readonly db: Db,
     private readonly repository: NoticesRepository,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
     /**
      * Told after each committed change, so home shows it at once on this server (decision 053 "Fewer statements for
@@ -98,7 +98,7 @@ export class NoticesAdmin {
         });
         const row = await this.repository.find(trx, id);
         if (!row) throw new OperatorError(`No notice ${id}`);
-        await this.operators.record(trx, {
+        await this.audit.record(trx, {
           operator,
           action: options.draft ? 'notice.create' : 'notice.publish',
           subjectType: 'notice',
@@ -141,7 +141,7 @@ export class NoticesAdmin {
         }
         const after = await this.repository.find(trx, id);
         if (!after) throw new OperatorError(`No notice ${id}`);
-        await this.operators.record(trx, {
+        await this.audit.record(trx, {
           operator,
           action: 'published' in change ? (change.published ? 'notice.publish' : 'notice.unpublish') : 'notice.update',
           subjectType: 'notice',
@@ -163,7 +163,7 @@ export class NoticesAdmin {
     await this.committed(
       this.db.transaction().execute(async (trx) => {
         if (!(await this.repository.setPublished(trx, id, null))) throw new OperatorError(`No notice ${id}`);
-        await this.operators.record(trx, {
+        await this.audit.record(trx, {
           operator,
           action: 'notice.unpublish',
           subjectType: 'notice',

@@ -9,7 +9,7 @@ import {
   listNotices,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { consoleApi, signIn } from '../../../test/console.js';
+import { consoleApi, lastConsoleRecord, signIn } from '../../../test/console.js';
 import { api, registerUser, useTestApp } from '../../../test/harness.js';
 
 const t = useTestApp();
@@ -43,15 +43,7 @@ describe('notices in the console', () => {
     expect(read.data.body).not.toMatch(/script|onclick|javascript:/);
     expect((await api(t, listNotices, { token, query: {} })).data.items.map((n) => n.id)).toContain(created.data.id);
 
-    const [record] = await t.app.services.operators.list(1);
-    expect(record).toMatchObject({
-      operator: editor.name,
-      operator_id: editor.operatorId,
-      source: 'console',
-      action: 'notice.publish',
-      subject_type: 'notice',
-      subject_id: created.data.id,
-    });
+    const record = await lastConsoleRecord(t, editor, 'notice.publish', { type: 'notice', id: created.data.id });
     expect(JSON.parse(String(record?.before))).toMatchObject({ published: false, version: 1 });
     expect(JSON.parse(String(record?.after))).toMatchObject({ published: true, version: 2 });
 
@@ -68,7 +60,7 @@ describe('notices in the console', () => {
       body: { title: 'Hours', body: '<p>8-6</p>', version: 1 },
     });
     expect(edited.data).toMatchObject({ body: '<p>8-6</p>', version: 2 });
-    const before = (await t.app.services.operators.list(1000)).length;
+    const before = (await t.app.services.audit.list(1000)).length;
 
     const stale = await consoleApi(t, second, consoleUpdateNotice, {
       params: { id },
@@ -83,7 +75,7 @@ describe('notices in the console', () => {
     const row = await t.db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ body: '<p>8-6</p>', published_at: null });
     expect(Number(row.version)).toBe(2);
-    expect((await t.app.services.operators.list(1000)).length).toBe(before);
+    expect((await t.app.services.audit.list(1000)).length).toBe(before);
   });
 
   it('lets exactly one of two simultaneous edits of the same version through', async () => {
@@ -102,7 +94,7 @@ describe('notices in the console', () => {
     const row = await t.db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(Number(row.version)).toBe(2);
     expect(row.body).toBe(answers.find((answer) => answer.code === CODES.OK)?.data.body);
-    const updates = (await t.app.services.operators.list(1000)).filter(
+    const updates = (await t.app.services.audit.list(1000)).filter(
       (record) => record.subject_id === id && record.action === 'notice.update',
     );
     expect(updates).toHaveLength(1);

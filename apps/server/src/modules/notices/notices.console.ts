@@ -9,8 +9,8 @@ import {
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
 import { contentLanguages } from '../../lib/content-language.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { NoticesAdmin } from './notices.admin.js';
 import type { NoticeRow } from './notices.repository.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
@@ -36,9 +36,9 @@ function toConsole(row: NoticeRow): ConsoleNotice {
 /** Notices in the console (decision 028 "Content in the console"): drafts, edits with stale-edit checks, publishing. */
 export function registerNoticeConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { admin: { notices: NoticesAdmin }; operators: OperatorsService },
+  deps: { admin: { notices: NoticesAdmin }; audit: AuditService },
 ): void {
-  const handle = consoleHandler(endpoints, deps.operators);
+  const handle = consoleHandler(endpoints, deps.audit);
   const admin = deps.admin.notices;
   const name = (operator: { name: string } | null) => operator?.name ?? 'console';
 

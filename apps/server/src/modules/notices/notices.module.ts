@@ -1,5 +1,5 @@
 import { defineModule, type Frame } from '../../lib/module.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { NoticesAdmin } from './notices.admin.js';
 import { registerNoticeConsoleRoutes } from './notices.console.js';
 import { NoticesRepository } from './notices.repository.js';
@@ -14,11 +14,11 @@ import { noticesSettings, type NoticesSettings } from './notices.settings.js';
 export const noticesModule = defineModule({
   name: 'notices',
   settings: noticesSettings,
-  needs: ['operators'],
-  build: ({ db, clock, config }: Frame<NoticesSettings>, { operators }: { operators: OperatorsService }) => {
+  needs: ['audit'],
+  build: ({ db, clock, config }: Frame<NoticesSettings>, { audit }: { audit: AuditService }) => {
     const repository = new NoticesRepository();
     const notices = new NoticesService(db, repository, clock, config.contentCacheMs);
-    return { notices, admin: { notices: new NoticesAdmin(db, repository, operators, clock, notices) } };
+    return { notices, admin: { notices: new NoticesAdmin(db, repository, audit, clock, notices) } };
   },
   routes: (endpoints, services) => {
     registerNoticeRoutes(endpoints, services);

@@ -1,6 +1,6 @@
 import { LANGUAGES, NOTIFICATION_KINDS, type NotificationKind } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../i18n/messages.js';
+import { MESSAGES } from '../../locales/index.js';
 import { renderNotification, type NotificationParams } from './notifications.service.js';
 
 /**

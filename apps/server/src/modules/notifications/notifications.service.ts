@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { pageResult, pageWindow } from '../../db/retry.js';
 import { notFound } from '../../http/errors.js';
-import { translator, type MessageKey } from '../../i18n/index.js';
+import { translator, type MessageKey } from '../../locales/index.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 import { formatMoney } from '../../lib/money.js';

@@ -103,7 +103,7 @@ describe('withdrawal decided', () => {
   it('leaves none when the decision rolls back after the notification was written', async () => {
     const user = await withdrawer();
     const record = vi
-      .spyOn(t.app.services.operators, 'record')
+      .spyOn(t.app.services.audit, 'record')
       .mockRejectedValueOnce(new Error('the record of the action failed'));
     await expect(t.app.services.admin.payouts.reject('finance', user.withdrawalId, 'Account closed')).rejects.toThrow(
       /record of the action failed/,
@@ -227,7 +227,7 @@ describe('shipping, cards, invites', () => {
 
   it('a goods order shipped is told once with carrier and tracking number; none when the ship rolls back', async () => {
     const user = await shopperWithOrder();
-    const record = vi.spyOn(t.app.services.operators, 'record').mockRejectedValueOnce(new Error('failed step'));
+    const record = vi.spyOn(t.app.services.audit, 'record').mockRejectedValueOnce(new Error('failed step'));
     await expect(
       t.app.services.admin.shop.shipOrder('ops', user.orderId, { carrier: 'SF', trackingNumber: 'SF123' }),
     ).rejects.toThrow(/failed step/);

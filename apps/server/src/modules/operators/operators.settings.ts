@@ -3,24 +3,49 @@ import { defineSettings } from '../../config.js';
 
 export const operatorsSettings = defineSettings(
   z.object({
-    FOUR_EYES_INDEPENDENCE_DAYS: z.coerce
+    CONSOLE_SESSION_IDLE_HOURS: z.coerce
       .number()
       .int()
       .min(1)
-      .max(3_650)
-      .default(90)
+      .max(168)
+      .default(12)
+      .describe('An operator console session ends after this many hours without a request (decision 021).'),
+    // Failed sign-ins on one operator, from any address, within LOGIN_FAILURE_WINDOW_MINUTES that lock
+    // its sign-in for CONSOLE_LOGIN_LOCK_MINUTES (decision 073 "Operator sign-in").
+    CONSOLE_LOGIN_MAX_FAILURES_PER_OPERATOR: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(10)
       .describe(
-        "The two operators of a four-eyes decision (a balance correction's requester and approver, a large withdrawal's first approver and payer, the admin asking for a finance or admin role and the admin granting it) may not have created, or given finance or admin to, one another within this many days (decision 074).",
+        "Failed console sign-ins (password or second factor) on one operator, from any addresses, within `LOGIN_FAILURE_WINDOW_MINUTES` that lock that operator's sign-in; recorded in the audit log, shown to the operator and on the operators screen, where an admin can lift it (decision 073).",
+      ),
+    CONSOLE_LOGIN_LOCK_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1440)
+      .default(15)
+      .describe(
+        "How long such a lock refuses the operator's sign-in, even with the right password and code; sessions already open go on (decision 073).",
       ),
   }),
   (e) => ({
     /**
-     * Four eyes (decisions 023 "Money under four eyes", 074 "Independent second approvers"): the requester and the
-     * approver of a correction, the first approver and the payer of a large withdrawal, and the admin asking for a
-     * finance or admin role and the admin granting it may not have created, or given finance or admin to, one another
-     * within `independenceDays`.
+     * Operator console sessions end after this long without a request (decision 021 "Operator accounts and console
+     * sessions").
      */
-    fourEyes: { independenceDays: e.FOUR_EYES_INDEPENDENCE_DAYS },
+    console: {
+      sessionIdleHours: e.CONSOLE_SESSION_IDLE_HOURS,
+      /**
+       * Failures on one operator from any address that lock its sign-in, and for how long (decision 073 "Operator
+       * sign-in").
+       */
+      login: {
+        maxFailuresPerOperator: e.CONSOLE_LOGIN_MAX_FAILURES_PER_OPERATOR,
+        lockMinutes: e.CONSOLE_LOGIN_LOCK_MINUTES,
+      },
+    },
   }),
 );
 

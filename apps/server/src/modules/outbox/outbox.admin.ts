@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import { pageResult, pageWindow } from '../../db/retry.js';
 import { isoTime } from '../../lib/clock.js';
 import { maskMobile } from '../../lib/secrets.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { OutboxRepository } from './outbox.repository.js';
 import { outboxStatus, type OutboxStatus } from './outbox.service.js';
 
@@ -33,7 +33,7 @@ export class OutboxAdmin {
   constructor(
     private readonly db: Db,
     private readonly repository: OutboxRepository,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
   ) {}
 
   async list(
@@ -47,7 +47,7 @@ export class OutboxAdmin {
       pageWindow(query),
     );
     // Recipients are personal numbers: the look is recorded (the filter itself is one, so not kept).
-    await this.operators.recordLook({
+    await this.audit.recordLook({
       operator,
       action: 'outbox.view',
       subjectType: 'outbox',

@@ -42,7 +42,7 @@ describe('the outbox in the console', () => {
     expect(whole.data.items[0]?.recipient).toBe(account);
     expect(JSON.stringify(whole.data)).not.toContain(code);
 
-    const { rows } = await t.app.services.operators.search({ action: 'outbox.view' }, { limit: 10, offset: 0 });
+    const { rows } = await t.app.services.audit.search({ action: 'outbox.view' }, { limit: 10, offset: 0 });
     expect(rows.map((row) => row.operator).sort()).toEqual([admin.name, support.name].sort());
     // The recipient filter is a personal number: the record keeps which messages were shown, not it.
     expect(rows.map((row) => row.detail ?? '').join()).not.toContain(account.slice(-6));

@@ -1,7 +1,7 @@
 import { consoleOutbox } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { OutboxAdmin } from './outbox.admin.js';
 
 /**
@@ -10,9 +10,9 @@ import type { OutboxAdmin } from './outbox.admin.js';
  */
 export function registerOutboxConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { operators: OperatorsService; admin: { outbox: OutboxAdmin } },
+  deps: { audit: AuditService; admin: { outbox: OutboxAdmin } },
 ): void {
-  const handle = consoleHandler(endpoints, deps.operators);
+  const handle = consoleHandler(endpoints, deps.audit);
   handle(consoleOutbox, ({ operator, query }) =>
     deps.admin.outbox.list(operator.name, query, { maskRecipients: !operator.roles.includes('admin') }),
   );

@@ -1,7 +1,7 @@
 import { defineModule, type Frame } from '../../lib/module.js';
 import { job, nonZero } from '../../lib/jobs/runner.js';
 import { DEMO_ACCOUNT } from '../../seed/demo-account.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { AliyunSmsProvider } from './aliyun-sms.js';
 import { OutboxAdmin } from './outbox.admin.js';
 import { registerOutboxConsoleRoutes } from './outbox.console.js';
@@ -22,12 +22,12 @@ export const OUTBOX_DELIVER_JOB = 'outbox.deliver';
 export const outboxModule = defineModule({
   name: 'outbox',
   settings: outboxSettings,
-  needs: ['operators'],
+  needs: ['audit'],
   // The push module, built later, owns the Web Push transport; a push is only delivered once the app runs.
   later: ['pushTransport'],
   build: (
     { db, clock, config, options }: Frame<OutboxSettings, { smsProvider: SmsProvider }>,
-    services: { operators: OperatorsService; pushTransport: PushTransport },
+    services: { audit: AuditService; pushTransport: PushTransport },
   ) => {
     const repository = new OutboxRepository();
     const smsProvider = options.smsProvider ?? (config.sms.aliyun ? new AliyunSmsProvider(config.sms.aliyun) : null);
@@ -44,7 +44,7 @@ export const outboxModule = defineModule({
        * outbox and are never pending) and pushes to their push services (decision 048 "Web Push").
        */
       deliverer,
-      admin: { outbox: new OutboxAdmin(db, repository, services.operators) },
+      admin: { outbox: new OutboxAdmin(db, repository, services.audit) },
     };
   },
   routes: (endpoints, services) => registerOutboxConsoleRoutes(endpoints, services),

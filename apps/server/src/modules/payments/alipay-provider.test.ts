@@ -1,16 +1,14 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { buyCard, createPayment, getPayment, listMyCards } from '@stride/contract';
+import { createPayment, getPayment, listMyCards } from '@stride/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLEAN_LEDGER,
   api,
-  createPlan,
   createTestApp,
   idempotencyKey,
   ledgerReport,
-  registerUser,
-  verifyUser,
+  pendingOrder,
   type TestApp,
 } from '../../../test/harness.js';
 import { generateAlipayKeys, startAlipayGateway, type AlipayGateway } from '../../../fakes/alipay-gateway.js';
@@ -73,16 +71,10 @@ const statusOf = async (token: string, id: string) => (await api(t, getPayment, 
 
 /** A verified user's online order, its payment, and the payer's tab on the fake's pay page. */
 async function openTrade(price = 9_900, options: { open?: boolean } = {}) {
-  const planId = await createPlan(t, { price });
-  const user = await registerUser(t);
-  await verifyUser(t, user.userId);
-  const order = await api(t, buyCard, {
-    token: user.token,
-    body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
-  });
+  const { order, ...user } = await pendingOrder(t, price);
   const payment = await api(t, createPayment, {
     token: user.token,
-    body: { orderId: order.data.id, idempotencyKey: idempotencyKey() },
+    body: { orderId: order.id, idempotencyKey: idempotencyKey() },
   });
   expect(payment.code).toBe(1);
   if (options.open !== false) {

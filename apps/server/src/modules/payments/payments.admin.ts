@@ -3,8 +3,8 @@ import type { Db } from '../../db/database.js';
 import type { ConsoleMembershipOrder, MembershipOrder, ProviderRefund } from '@stride/contract';
 import { isoTime, type Clock } from '../../lib/clock.js';
 import { accountCode, type LedgerService } from '../ledger/ledger.service.js';
-import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { OperatorError } from '../../http/operator-error.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { CardsService, MembershipOrderRow as OrderRow } from '../cards/cards.service.js';
 import type { PaymentsRepository, ProviderRefundRow } from './payments.repository.js';
 import type { PaymentsService } from './payments.service.js';
@@ -53,7 +53,7 @@ export class PaymentsAdmin {
     private readonly db: Db,
     private readonly repository: PaymentsRepository,
     private readonly ledger: LedgerService,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly payments: PaymentsService,
     private readonly cards: CardsService,
@@ -117,7 +117,7 @@ export class PaymentsAdmin {
           operator,
           created_at: now,
         });
-        await this.operators.record(trx, {
+        await this.audit.record(trx, {
           operator,
           action: 'payment.refund',
           subjectType: 'payment',
@@ -218,7 +218,7 @@ export class PaymentsAdmin {
         });
         refundId = await this.payments.recordRefund(trx, payment, 'order-cancelled', operator, now);
       }
-      await this.operators.record(trx, {
+      await this.audit.record(trx, {
         operator,
         action: 'card-order.cancel',
         subjectType: 'card-order',

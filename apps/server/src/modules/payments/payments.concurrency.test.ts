@@ -1,35 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { CODES, buyCard, createPayment, getPayment } from '@stride/contract';
+import { CODES, createPayment, getPayment } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { createPlan, idempotencyKey, registerUser, useTestApp, verifyUser, api } from '../../../test/harness.js';
+import { api, deliverSandbox, idempotencyKey, pendingOrder as newPendingOrder, useTestApp } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
-import { SANDBOX_CALLBACK_PATH } from './payments.routes.js';
-import { sandboxCallback } from './sandbox-provider.js';
 
 const t = useTestApp();
 
 async function pendingOrder() {
-  const planId = await createPlan(t, { price: 9_900 });
-  const user = await registerUser(t);
-  await verifyUser(t, user.userId);
-  const order = await api(t, buyCard, {
-    token: user.token,
-    body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
-  });
-  return { ...user, orderId: order.data.id };
+  const { order, ...user } = await newPendingOrder(t);
+  return { ...user, orderId: order.id };
 }
 
 const pay = (token: string, orderId: string) =>
   api(t, createPayment, { token, body: { orderId, idempotencyKey: idempotencyKey() } });
 
-function deliver(payment: { id: string; amount: number }) {
-  const signed = sandboxCallback(
-    t.config.payments.sandboxSecret,
-    { eventId: randomUUID(), paymentId: payment.id, outcome: 'paid', amount: payment.amount },
-    t.clock.now(),
-  );
-  return t.app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, headers: signed.headers, payload: signed.body });
-}
+const deliver = (payment: { id: string; amount: number }) => deliverSandbox(t, payment);
 
 const openPayments = (orderId: string) =>
   t.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).where('status', '=', 'pending').execute();

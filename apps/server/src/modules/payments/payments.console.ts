@@ -1,8 +1,8 @@
 import { consoleCancelMembershipOrder, consoleMembershipOrders } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { pageResult } from '../../db/retry.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { PaymentsAdmin } from './payments.admin.js';
 
 /**
@@ -11,13 +11,13 @@ import type { PaymentsAdmin } from './payments.admin.js';
  */
 export function registerPaymentConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { admin: { payments: PaymentsAdmin }; operators: OperatorsService },
+  deps: { admin: { payments: PaymentsAdmin }; audit: AuditService },
 ): void {
-  const handle = consoleHandler(endpoints, deps.operators);
+  const handle = consoleHandler(endpoints, deps.audit);
   const admin = deps.admin.payments;
   // The console names a buyer by their masked mobile number (decision 080 "A console a new operator can read").
   const withMobiles = async <T extends { userId: string }>(items: T[]) => {
-    const mobiles = await deps.operators.maskedMobiles(items.map((item) => item.userId));
+    const mobiles = await deps.audit.maskedMobiles(items.map((item) => item.userId));
     return items.map((item) => ({ ...item, userMobileMasked: mobiles.get(item.userId) ?? '' }));
   };
 

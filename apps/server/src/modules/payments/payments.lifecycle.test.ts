@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   CODES,
-  buyCard,
   cancelMembershipOrder,
   consoleCancelMembershipOrder,
   consoleMembershipOrders,
@@ -15,19 +14,19 @@ import { consoleApi, signIn } from '../../../test/console.js';
 import {
   api,
   balanceOf,
+  buyPlan,
   createPlan,
+  deliverSandbox,
   dialect,
-  fundUser,
   idempotencyKey,
+  pendingOrder as newPendingOrder,
   registerUser,
   useTestApp,
-  verifyUser,
+  verifiedUser,
 } from '../../../test/harness.js';
 import { SCRIPTED_SECRET, ScriptedProvider } from '../../../test/scripted-provider.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
-import { SANDBOX_CALLBACK_PATH } from './payments.routes.js';
 import { FIRST_QUERY_AFTER_MS, QUERY_EVERY_MS, REFUND_ATTEMPTS } from './payments.service.js';
-import { sandboxCallback } from './sandbox-provider.js';
 
 const provider = new ScriptedProvider(SCRIPTED_SECRET);
 const t = useTestApp({ PAYMENT_SANDBOX_SECRET: SCRIPTED_SECRET }, { paymentProvider: provider });
@@ -36,29 +35,14 @@ beforeEach(() => provider.reset());
 
 const PRICE = 9_900;
 
-async function pendingOrder() {
-  const planId = await createPlan(t, { price: PRICE });
-  const user = await registerUser(t);
-  await verifyUser(t, user.userId);
-  const order = await api(t, buyCard, {
-    token: user.token,
-    body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
-  });
-  return { ...user, planId, order: order.data };
-}
+const pendingOrder = () => newPendingOrder(t, PRICE);
 
 const pay = async (token: string, orderId: string) =>
   (await api(t, createPayment, { token, body: { orderId, idempotencyKey: idempotencyKey() } })).data;
 const poll = (token: string, id: string) => api(t, getPayment, { params: { id }, token });
 
-function deliver(payment: { id: string; amount: number }, outcome: 'paid' | 'failed' = 'paid') {
-  const signed = sandboxCallback(
-    SCRIPTED_SECRET,
-    { eventId: randomUUID(), paymentId: payment.id, outcome, amount: payment.amount },
-    t.clock.now(),
-  );
-  return t.app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, headers: signed.headers, payload: signed.body });
-}
+const deliver = (payment: { id: string; amount: number }, outcome: 'paid' | 'failed' = 'paid') =>
+  deliverSandbox(t, payment, { outcome, secret: SCRIPTED_SECRET });
 
 const system = (name: string) => t.app.services.ledger.balance({ kind: 'system', name, asset: 'CNY' });
 const calls = (method: 'query' | 'close' | 'refund', paymentId?: string) =>
@@ -374,15 +358,8 @@ describe('an operator cancels a paid membership order with a full refund', () =>
 
   it('refunds a balance payment to the balance and ends the card, recorded with the reason', async () => {
     const planId = await createPlan(t, { price: PRICE });
-    const user = await registerUser(t);
-    await verifyUser(t, user.userId);
-    await fundUser(t, user.userId, PRICE);
-    const order = (
-      await api(t, buyCard, {
-        token: user.token,
-        body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-      })
-    ).data;
+    const user = await verifiedUser(t, PRICE);
+    const order = (await buyPlan(t, user.token, planId)).data;
     expect(await balanceOf(t, user.userId)).toBe(0);
     const finance = await signIn(t, ['finance']);
     const listed = await consoleApi(t, finance, consoleMembershipOrders, { query: { userId: user.userId } });

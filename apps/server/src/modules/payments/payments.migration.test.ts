@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { buyCard, createPayment } from '@stride/contract';
+import { createPayment } from '@stride/contract';
 import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import {
-  api,
-  createPlan,
-  fundUser,
-  idempotencyKey,
-  registerUser,
-  useTestApp,
-  verifyUser,
-} from '../../../test/harness.js';
+import { api, buyPlan, createPlan, idempotencyKey, useTestApp, verifiedUser } from '../../../test/harness.js';
 import { SANDBOX_CALLBACK_PATH } from './payments.routes.js';
 import { sandboxCallback } from './sandbox-provider.js';
 import { migrateToLatest } from '../../db/database.js';
@@ -23,11 +15,8 @@ const migrator = () => new Migrator({ db: t.db, provider: { getMigrations: () =>
 describe('migration 0019 on orders paid before it', () => {
   it('names the payment that paid each online order, and none for balance or pending orders', async () => {
     const planId = await createPlan(t, { price: 4_000 });
-    const user = await registerUser(t);
-    await verifyUser(t, user.userId);
-    await fundUser(t, user.userId, 4_000);
-    const buy = async (payWith: 'online' | 'balance') =>
-      (await api(t, buyCard, { token: user.token, body: { planId, payWith, idempotencyKey: idempotencyKey() } })).data;
+    const user = await verifiedUser(t, 4_000);
+    const buy = async (payWith: 'online' | 'balance') => (await buyPlan(t, user.token, planId, payWith)).data;
     const online = await buy('online');
     const byBalance = await buy('balance');
     const pending = await buy('online');

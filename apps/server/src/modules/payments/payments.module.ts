@@ -3,7 +3,7 @@ import { job, nonZero } from '../../lib/jobs/runner.js';
 import { defineModule, type Frame } from '../../lib/module.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { AlipayProvider } from './alipay-provider.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { PaymentsAdmin } from './payments.admin.js';
@@ -35,21 +35,17 @@ function paymentProvider(config: PaymentsSettings, clock: Clock): PaymentProvide
 export const paymentsModule = defineModule({
   name: 'payments',
   settings: paymentsSettings,
-  needs: ['cards', 'ledger', 'operators', 'clock'],
+  needs: ['cards', 'ledger', 'audit', 'clock'],
   build: (
     { db, clock, config, options, log }: Frame<PaymentsSettings, { paymentProvider: PaymentProvider }>,
-    {
-      cards,
-      ledger,
-      operators,
-    }: { cards: CardsService; ledger: LedgerService; operators: OperatorsService; clock: Clock },
+    { cards, ledger, audit }: { cards: CardsService; ledger: LedgerService; audit: AuditService; clock: Clock },
   ) => {
     const paymentsRepository = new PaymentsRepository();
     const provider = options.paymentProvider ?? paymentProvider(config, clock);
     const payments = new PaymentsService(db, paymentsRepository, cards, ledger, clock, config, provider, log);
     return {
       payments,
-      admin: { payments: new PaymentsAdmin(db, paymentsRepository, ledger, operators, clock, payments, cards) },
+      admin: { payments: new PaymentsAdmin(db, paymentsRepository, ledger, audit, clock, payments, cards) },
     };
   },
   routes: (endpoints, services, config) => {

@@ -5,7 +5,7 @@ import type { FrameConfig } from '../../config.js';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { SANDBOX_PAGE_HELMET } from '../../http/security-headers.js';
 import { publicOrigin } from '../../http/origin.js';
-import { negotiateLanguage, translator } from '../../i18n/index.js';
+import { negotiateLanguage, translator } from '../../locales/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { checkCheckoutLink, sandboxCallback } from './sandbox-provider.js';
 import type { PaymentsService } from './payments.service.js';

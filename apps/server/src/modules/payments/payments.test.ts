@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   CODES,
-  buyCard,
   createPayment,
   getInvite,
   getPayment,
@@ -9,7 +8,17 @@ import {
   listMyCards,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { createPlan, idempotencyKey, registerUser, useTestApp, verifyUser, api, raw } from '../../../test/harness.js';
+import {
+  api,
+  buyPlan,
+  createPlan,
+  deliverSandbox,
+  idempotencyKey,
+  pendingOrder as newPendingOrder,
+  raw,
+  registerUser,
+  useTestApp,
+} from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 import { SANDBOX_CALLBACK_PATH } from './payments.routes.js';
 import { sandboxCallback } from './sandbox-provider.js';
@@ -17,37 +26,17 @@ import { sandboxCallback } from './sandbox-provider.js';
 const t = useTestApp();
 
 async function pendingOrder(price = 9_900) {
-  const planId = await createPlan(t, { price });
-  const user = await registerUser(t);
-  await verifyUser(t, user.userId);
-  const order = await api(t, buyCard, {
-    token: user.token,
-    body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
-  });
-  expect(order.data).toMatchObject({ status: 'pending', payWith: 'online' });
-  return { ...user, order: order.data };
+  const { planId: _planId, ...pending } = await newPendingOrder(t, price);
+  expect(pending.order).toMatchObject({ status: 'pending', payWith: 'online' });
+  return pending;
 }
 
 const pay = (token: string, orderId: string, key = idempotencyKey()) =>
   api(t, createPayment, { token, body: { orderId, idempotencyKey: key } });
 const poll = (token: string, id: string) => api(t, getPayment, { params: { id }, token });
 
-function deliver(
-  payment: { id: string; amount: number },
-  options: { outcome?: 'paid' | 'failed'; eventId?: string; secret?: string; timestamp?: number } = {},
-) {
-  const signed = sandboxCallback(
-    options.secret ?? t.config.payments.sandboxSecret,
-    {
-      eventId: options.eventId ?? randomUUID(),
-      paymentId: payment.id,
-      outcome: options.outcome ?? 'paid',
-      amount: payment.amount,
-    },
-    options.timestamp ?? t.clock.now(),
-  );
-  return t.app.inject({ method: 'POST', url: SANDBOX_CALLBACK_PATH, headers: signed.headers, payload: signed.body });
-}
+const deliver = (payment: { id: string; amount: number }, options: Parameters<typeof deliverSandbox>[2] = {}) =>
+  deliverSandbox(t, payment, options);
 
 const cardsOf = async (token: string) => (await api(t, listMyCards, { token })).data;
 const salesBalance = () => t.app.services.ledger.balance({ kind: 'system', name: 'sales', asset: 'CNY' });
@@ -167,10 +156,7 @@ describe('online payment with the sandbox provider', () => {
     expect((await pay(token, order.id, key)).data).toEqual(first);
     expect((await pay(token, order.id)).data.id).toBe(first.id);
     const planId = await createPlan(t, { price: 100 });
-    const other = await api(t, buyCard, {
-      token,
-      body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
-    });
+    const other = await buyPlan(t, token, planId, 'online');
     expect((await pay(token, other.data.id, key)).code).toBe(CODES.CONFLICT);
   });
 

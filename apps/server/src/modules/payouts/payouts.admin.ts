@@ -6,15 +6,15 @@ import { csvOf, yuan } from '../../lib/csv.js';
 import { formatMoney } from '../../lib/money.js';
 import { maskMobile, type FieldCipher } from '../../lib/secrets.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import { OperatorError } from '../operators/operator-error.js';
+import { OperatorError } from '../../http/operator-error.js';
 import {
   conflictView,
   dependenceOf,
   notIndependent,
   originView,
   type Origin,
-  type OperatorsService,
-} from '../operators/operators.service.js';
+  type AuditService,
+} from '../audit/audit.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { PayoutsRepository, WithdrawalWithCardRow } from './payouts.repository.js';
 import { PENDING_ACCOUNT, toWithdrawal } from './payouts.service.js';
@@ -29,7 +29,7 @@ export class PayoutsAdmin {
     private readonly db: Db,
     private readonly repository: PayoutsRepository,
     private readonly ledger: LedgerService,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly cipher: FieldCipher,
     private readonly clock: Clock,
     /**
@@ -80,11 +80,11 @@ export class PayoutsAdmin {
 
   /** Withdrawals as `reader` sees them in the console, in the order given. */
   async consoleViews(rows: WithdrawalWithCardRow[], reader: string): Promise<ConsoleWithdrawal[]> {
-    const origins = await this.operators.originsOf(this.db, [
+    const origins = await this.audit.originsOf(this.db, [
       reader,
       ...rows.flatMap((row) => [row.first_approved_by, row.paid_by]),
     ]);
-    const since = this.operators.independenceSince(this.clock.now());
+    const since = this.audit.independenceSince(this.clock.now());
     return rows.map((row) => this.consoleView(row, reader, origins, since));
   }
 
@@ -107,7 +107,7 @@ export class PayoutsAdmin {
         paymentReference(row.id),
       ]);
     }
-    await this.operators.recordLook({
+    await this.audit.recordLook({
       operator,
       action: 'withdrawal.export',
       subjectType: 'withdrawal',
@@ -130,7 +130,7 @@ export class PayoutsAdmin {
     if (!row) throw new OperatorError(`No withdrawal ${withdrawalId}`);
     const card = await this.repository.findCard(this.db, row.bank_card_id);
     if (!card) throw new OperatorError(`The card of withdrawal ${withdrawalId} is missing`);
-    await this.operators.record(this.db, {
+    await this.audit.record(this.db, {
       operator,
       action: 'withdrawal.view-account',
       subjectType: 'withdrawal',
@@ -145,7 +145,7 @@ export class PayoutsAdmin {
    * pending until a different operator pays it. A compare-and-set, so it happens once.
    */
   async approve(operator: string, withdrawalId: string): Promise<ConsoleWithdrawal> {
-    await this.operators.changeState({
+    await this.audit.changeState({
       operator,
       change: (trx, now) => this.repository.approveFirst(trx, withdrawalId, operator, now, this.secondApprovalAbove),
       reread: (trx) => this.repository.findWithdrawal(trx, withdrawalId),
@@ -193,7 +193,7 @@ export class PayoutsAdmin {
     let firstApprovedBy: string | null = null;
     let at = this.clock.now();
     let origins: ReadonlyMap<string, Origin> = new Map();
-    await this.operators.changeState({
+    await this.audit.changeState({
       operator,
       change: (trx, now) => {
         at = now;
@@ -202,7 +202,7 @@ export class PayoutsAdmin {
           withdrawalId,
           { operator, reference, now },
           this.secondApprovalAbove,
-          this.operators.independentOf(operator, now),
+          this.audit.independentOf(operator, now),
         );
       },
       reread: (trx) => this.repository.findWithdrawal(trx, withdrawalId),
@@ -215,14 +215,14 @@ export class PayoutsAdmin {
         if (current.first_approved_by === operator) {
           return `You gave the first approval of withdrawal ${withdrawalId}; a different finance operator must pay it.`;
         }
-        const dependence = await this.operators.dependence(trx, operator, current.first_approved_by, at);
+        const dependence = await this.audit.dependence(trx, operator, current.first_approved_by, at);
         if (dependence) return notIndependent(dependence);
         return `Withdrawal ${withdrawalId} could not be paid; nothing was changed.`;
       },
       apply: async (trx) => {
         const row = await this.settled(trx, withdrawalId);
         firstApprovedBy = row.first_approved_by;
-        if (firstApprovedBy !== null) origins = await this.operators.originsOf(trx, [firstApprovedBy, operator]);
+        if (firstApprovedBy !== null) origins = await this.audit.originsOf(trx, [firstApprovedBy, operator]);
         const { transferId } = await this.ledger.post(trx, {
           kind: 'withdraw.paid',
           legs: [
@@ -271,7 +271,7 @@ export class PayoutsAdmin {
 
   /** Rejects and refunds the whole amount (fee included) once; the day's total is released. */
   async reject(operator: string, withdrawalId: string, reason: string): Promise<ConsoleWithdrawal> {
-    await this.operators.changeState({
+    await this.audit.changeState({
       operator,
       change: (trx, now) =>
         this.repository.settle(trx, withdrawalId, {

@@ -12,7 +12,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { consoleApi, pendingWithdrawal, signIn, type ConsoleSession } from '../../../test/console.js';
 import { api, cardNumber, idempotencyKey, REAL_NAME, useTestApp } from '../../../test/harness.js';
-import { runOps } from '../../ops/cli.js';
+import { opsOn } from '../../../test/ops.js';
 
 // Above ¥100 a withdrawal needs two finance operators.
 const t = useTestApp({ IDENTITY_REVIEW: 'operator', WITHDRAWAL_SECOND_APPROVAL_ABOVE: '10000' });
@@ -20,16 +20,7 @@ const t = useTestApp({ IDENTITY_REVIEW: 'operator', WITHDRAWAL_SECOND_APPROVAL_A
 const pay = (session: ConsoleSession, id: string, reference = 'ICBC-20261123-0042') =>
   consoleApi(t, session, consoleWithdrawalPay, { params: { id }, body: { reference } });
 
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    services: t.app.services,
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = opsOn(t);
 
 const exportCsv = (session: ConsoleSession) =>
   t.app.inject({
@@ -212,7 +203,7 @@ describe('the pending payouts export', () => {
     expect(line).toBe(
       `${withdrawal.data.id},${REAL_NAME},"'=HYPERLINK(""http://evil"")",${account.replace(/\s/g, '')},${pay},STRIDE ${withdrawal.data.id.slice(0, 8).toUpperCase()}`,
     );
-    const looks = await t.app.services.operators.search({ action: 'withdrawal.export' }, { limit: 5, offset: 0 });
+    const looks = await t.app.services.audit.search({ action: 'withdrawal.export' }, { limit: 5, offset: 0 });
     expect(looks.rows[0]).toMatchObject({ operator: a.name, source: 'console' });
     expect(JSON.parse(looks.rows[0]?.detail ?? '{}')).toMatchObject({
       withdrawals: expect.arrayContaining([withdrawal.data.id]) as unknown,

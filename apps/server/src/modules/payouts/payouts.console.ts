@@ -6,8 +6,8 @@ import {
   consoleWithdrawalsPending,
 } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { PayoutsAdmin } from './payouts.admin.js';
 
 /**
@@ -16,10 +16,10 @@ import type { PayoutsAdmin } from './payouts.admin.js';
  */
 export function registerPayoutsConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { operators: OperatorsService; admin: { payouts: PayoutsAdmin } },
+  deps: { audit: AuditService; admin: { payouts: PayoutsAdmin } },
 ): void {
-  const { operators, admin } = deps;
-  const handle = consoleHandler(endpoints, operators);
+  const { audit, admin } = deps;
+  const handle = consoleHandler(endpoints, audit);
 
   handle(consoleWithdrawalsPending, async ({ operator, query }) => {
     const { rows } = await admin.payouts.listForOperators(query.status);
@@ -36,7 +36,7 @@ export function registerPayoutsConsoleRoutes(
 
   // A file, not an envelope; still run as the operator so the recorded look names the account.
   endpoints.handleBinary(consoleWithdrawalsExport, ({ operator }) =>
-    operators.as({ operatorId: operator.id, source: 'console' }, async () => ({
+    audit.as({ operatorId: operator.id, source: 'console' }, async () => ({
       contentType: 'text/csv; charset=utf-8',
       body: Buffer.from(await admin.payouts.exportPending(operator.name), 'utf8'),
     })),

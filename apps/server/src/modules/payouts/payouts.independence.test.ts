@@ -82,7 +82,7 @@ describe('the payer of a large withdrawal is independent of its first approver',
       paidByOrigin: { name: d.name, createdBy: null },
       notIndependent: null,
     });
-    const records = await t.app.services.operators.search(
+    const records = await t.app.services.audit.search(
       { subjectId: large.id, action: 'withdrawal.paid' },
       { limit: 5, offset: 0 },
     );

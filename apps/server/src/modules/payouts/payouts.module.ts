@@ -2,7 +2,7 @@ import { defineModule, type Frame } from '../../lib/module.js';
 import type { IdentityService } from '../identity/identity.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { PayoutsAdmin } from './payouts.admin.js';
 import { registerPayoutsConsoleRoutes } from './payouts.console.js';
 import { PayoutsRepository } from './payouts.repository.js';
@@ -17,18 +17,18 @@ import { payoutsSettings, type PayoutsSettings } from './payouts.settings.js';
 export const payoutsModule = defineModule({
   name: 'payouts',
   settings: payoutsSettings,
-  needs: ['identity', 'ledger', 'operators', 'notifications'],
+  needs: ['identity', 'ledger', 'audit', 'notifications'],
   build: (
     { db, clock, config, calendar, cipher }: Frame<PayoutsSettings>,
     {
       identity,
       ledger,
-      operators,
+      audit,
       notifications,
     }: {
       identity: IdentityService;
       ledger: LedgerService;
-      operators: OperatorsService;
+      audit: AuditService;
       notifications: NotificationsService;
     },
   ) => {
@@ -40,7 +40,7 @@ export const payoutsModule = defineModule({
           db,
           payoutsRepository,
           ledger,
-          operators,
+          audit,
           cipher,
           clock,
           config.withdraw.secondApprovalAbove,

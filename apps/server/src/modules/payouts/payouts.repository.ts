@@ -1,7 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { BankCardsTable, WithdrawalsTable } from '../../db/schema.js';
-import type { Independence } from '../operators/operators.service.js';
+import type { Independence } from '../audit/audit.service.js';
 
 export type BankCardRow = BankCardsTable;
 export type WithdrawalRow = WithdrawalsTable;

@@ -5,8 +5,8 @@ import { isUniqueViolation } from '../../db/constraints.js';
 import { AppError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { languageColumns, type LanguageInput } from '../../lib/content-language.js';
-import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { OperatorError } from '../../http/operator-error.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { PoliciesRepository, PolicyVersionRow } from './policies.repository.js';
 
 export interface PolicyDraft {
@@ -24,7 +24,7 @@ export class PoliciesAdmin {
   constructor(
     private readonly db: Db,
     private readonly repository: PoliciesRepository,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
@@ -64,7 +64,7 @@ export class PoliciesAdmin {
         });
         const row = await this.repository.find(trx, draft.kind, version);
         if (!row) throw new OperatorError(`No ${draft.kind} version ${version}`);
-        await this.operators.record(trx, {
+        await this.audit.record(trx, {
           operator,
           action: 'policy.publish',
           subjectType: 'policy',

@@ -2,8 +2,8 @@ import { consolePolicies, consolePublishPolicy, type ConsolePolicy, type PolicyK
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
 import { contentLanguages } from '../../lib/content-language.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { PoliciesAdmin } from './policies.admin.js';
 import type { PolicyVersionRow } from './policies.repository.js';
 
@@ -24,9 +24,9 @@ function toConsole(row: PolicyVersionRow): ConsolePolicy {
 /** Policies in the console (decision 046 "Policies and consent"): every version, and publishing the next one. */
 export function registerPolicyConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { admin: { policies: PoliciesAdmin }; operators: OperatorsService },
+  deps: { admin: { policies: PoliciesAdmin }; audit: AuditService },
 ): void {
-  const handle = consoleHandler(endpoints, deps.operators);
+  const handle = consoleHandler(endpoints, deps.audit);
   const admin = deps.admin.policies;
 
   handle(consolePolicies, async () => (await admin.list()).map(toConsole));

@@ -1,5 +1,5 @@
 import { defineModule, type Frame } from '../../lib/module.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { PoliciesAdmin } from './policies.admin.js';
 import { registerPolicyConsoleRoutes } from './policies.console.js';
 import { PoliciesRepository } from './policies.repository.js';
@@ -9,12 +9,12 @@ import { PoliciesService } from './policies.service.js';
 /** Terms and privacy policy versions and users' consents (decision 046 "Policies and consent"). */
 export const policiesModule = defineModule({
   name: 'policies',
-  needs: ['operators'],
-  build: ({ db, clock }: Frame, { operators }: { operators: OperatorsService }) => {
+  needs: ['audit'],
+  build: ({ db, clock }: Frame, { audit }: { audit: AuditService }) => {
     const repository = new PoliciesRepository();
     return {
       policies: new PoliciesService(db, repository, clock),
-      admin: { policies: new PoliciesAdmin(db, repository, operators, clock) },
+      admin: { policies: new PoliciesAdmin(db, repository, audit, clock) },
     };
   },
   routes: (endpoints, services) => {

@@ -161,7 +161,7 @@ describe('a new policy version asks again', () => {
     expect(rows.filter((row) => row.kind === 'terms')).toHaveLength(1);
 
     // The publish was recorded, and a publish on an old read is refused with nothing saved.
-    const [record] = await t.app.services.operators.list(1);
+    const [record] = await t.app.services.audit.list(1);
     expect(record).toMatchObject({ action: 'policy.publish', subject_type: 'policy', operator: editor.name });
     const late = await consoleApi(t, editor, consolePublishPolicy, {
       body: { kind: 'privacy', basedOn: before.privacy, title: 'Privacy', body: 'Late.' },

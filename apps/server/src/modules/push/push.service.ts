@@ -3,7 +3,7 @@ import { LANGUAGES, type Language, type PushPreferences, type PushSubscriptionVi
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../http/errors.js';
-import { translator, type MessageKey } from '../../i18n/index.js';
+import { translator, type MessageKey } from '../../locales/index.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 import type { MessageSender } from '../outbox/outbox.service.js';

@@ -431,7 +431,7 @@ describe('notifications pushed', () => {
   it('queues no push when the decision rolls back', async () => {
     const user = await subscribedWithdrawer(true);
     const record = vi
-      .spyOn(t.app.services.operators, 'record')
+      .spyOn(t.app.services.audit, 'record')
       .mockRejectedValueOnce(new Error('the record of the action failed'));
     await expect(t.app.services.admin.payouts.reject('finance', user.withdrawalId, 'Compte fermé')).rejects.toThrow(
       /record of the action failed/,

@@ -1,5 +1,4 @@
 import {
-  buyCard,
   CODES,
   collectPoints,
   consoleCorrectionRequest,
@@ -12,15 +11,7 @@ import {
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, pendingIdentity, pendingWithdrawal, signIn } from '../../../test/console.js';
-import {
-  api,
-  createPlan,
-  fundUser,
-  idempotencyKey,
-  registerUser,
-  useTestApp,
-  verifyUser,
-} from '../../../test/harness.js';
+import { api, cardHolder, idempotencyKey, registerUser, useTestApp } from '../../../test/harness.js';
 import { DAY_MS, HOUR_MS } from '../../lib/clock.js';
 import { DASHBOARD_DAYS } from './reports.admin.js';
 
@@ -68,14 +59,7 @@ describe('console dashboard', () => {
 
     // Today: a member buys the Bronze card with their balance, walks past the target, collects
     // ¥3.00 cash back on reaching the target, collects 100 points × 1.2, and exchanges 100 points for ¥1.00.
-    const member = await registerUser(t);
-    await verifyUser(t, member.userId);
-    await fundUser(t, member.userId, 50_000);
-    const planId = await createPlan(t);
-    const bought = await api(t, buyCard, {
-      token: member.token,
-      body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-    });
+    const { bought, ...member } = await cardHolder(t, { cash: 50_000 });
     expect(bought.code).toBe(CODES.OK);
     const walked = await api(t, reportSteps, { token: member.token, body: { day: '2026-11-22', steps: 10_000 } });
     expect(walked.data.cashBack).toBe(300);
@@ -157,14 +141,7 @@ describe('console dashboard', () => {
     // 2026-11-22 16:30 UTC is 00:30 on 2026-11-23 in UTC+8.
     t.clock.set(Date.UTC(2026, 10, 22, 16, 30));
     const finance = await signIn(t, ['finance']);
-    const member = await registerUser(t);
-    await verifyUser(t, member.userId);
-    await fundUser(t, member.userId, 20_000);
-    const planId = await createPlan(t, { price: 1_000 });
-    await api(t, buyCard, {
-      token: member.token,
-      body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-    });
+    await cardHolder(t, { cash: 20_000, plan: { price: 1_000 } });
     const after = (await consoleApi(t, finance, consoleDashboardSummary)).data;
     expect(after.today).toBe('2026-11-23');
     expect(dayOf(after, '2026-11-23')).toMatchObject({ cardSales: 1, cardSalesAmount: 1_000 });
@@ -179,8 +156,8 @@ describe('console dashboard', () => {
 
   it('writes nothing: the dashboard is a read, not a recorded look', async () => {
     const finance = await signIn(t, ['finance']);
-    const actions = (await t.app.services.operators.list(1000)).length;
+    const actions = (await t.app.services.audit.list(1000)).length;
     expect((await consoleApi(t, finance, consoleDashboardSummary)).code).toBe(CODES.OK);
-    expect(await t.app.services.operators.list(1000)).toHaveLength(actions);
+    expect(await t.app.services.audit.list(1000)).toHaveLength(actions);
   });
 });

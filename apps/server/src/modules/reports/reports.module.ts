@@ -1,5 +1,5 @@
 import { defineModule, type Frame } from '../../lib/module.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { ReportsAdmin } from './reports.admin.js';
 import { registerReportsConsoleRoutes } from './reports.console.js';
 import { ReportsRepository } from './reports.repository.js';
@@ -7,8 +7,8 @@ import { ReportsRepository } from './reports.repository.js';
 /** The console's dashboard and review queues, read across modules (decision 027 "The console's dashboard"). */
 export const reportsModule = defineModule({
   name: 'reports',
-  needs: ['operators'],
-  build: ({ db, clock, config, calendar }: Frame, _needs: { operators: OperatorsService }) => ({
+  needs: ['audit'],
+  build: ({ db, clock, config, calendar }: Frame, _needs: { audit: AuditService }) => ({
     admin: {
       reports: new ReportsAdmin(db, new ReportsRepository(), clock, calendar, config.businessUtcOffsetMinutes),
     },

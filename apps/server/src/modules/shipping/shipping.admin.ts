@@ -4,8 +4,8 @@ import type {
   NotificationParams,
   NotificationsService,
 } from '../notifications/notifications.service.js';
-import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService, RecordedAction } from '../operators/operators.service.js';
+import { OperatorError } from '../../http/operator-error.js';
+import type { AuditService, RecordedAction } from '../audit/audit.service.js';
 import type { ShipmentKind, ShipmentRow } from './shipping.js';
 
 /** The columns a shipping step writes. */
@@ -40,7 +40,7 @@ type ShippedParams = NotificationParams['goods-order.shipped'] | NotificationPar
  */
 export class ShippingAdmin<Row extends ShipmentRow, Item> {
   constructor(
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
     /** The kind of shipment these steps move. */
     readonly kind: ShippedKind<Row, Item>,
@@ -72,7 +72,7 @@ export class ShippingAdmin<Row extends ShipmentRow, Item> {
     values: (now: number) => ShipmentChange,
   ): Promise<Item> {
     const { subject, noun } = this.kind;
-    const item = await this.operators.changeState<Row, Item>({
+    const item = await this.audit.changeState<Row, Item>({
       operator,
       change: (trx, now) => this.kind.transition(trx, id, from, values(now)),
       reread: (trx) => this.kind.find(trx, id),

@@ -1,6 +1,6 @@
 import { pageResult, pageWindow } from '../../db/retry.js';
 import type { ConsoleOperator } from '../../http/endpoints.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { ShipmentKind } from './shipping.js';
 
 /**
@@ -9,7 +9,7 @@ import type { ShipmentKind } from './shipping.js';
  * personal data), each row with its owner's masked mobile number (decision 080 "A console a new operator can read").
  */
 export function shipmentQueue<Row extends { id: string; user_id: string }, Item>(
-  operators: OperatorsService,
+  audit: AuditService,
   queue: {
     kind: ShipmentKind;
     /** The look's detail names the rows it showed under this key. */
@@ -27,14 +27,14 @@ export function shipmentQueue<Row extends { id: string; user_id: string }, Item>
     query: { status: string; page: number; pageSize: number };
   }) => {
     const { rows, total } = await queue.page(query.status, pageWindow(query));
-    await operators.recordLook({
+    await audit.recordLook({
       operator: operator.name,
       action: `${subject}.view-queue`,
       subjectType: subject,
       subjectId: query.status,
       detail: { [queue.shown]: rows.map((row) => row.id) },
     });
-    const mobiles = await operators.maskedMobiles(rows.map((row) => row.user_id));
+    const mobiles = await audit.maskedMobiles(rows.map((row) => row.user_id));
     return pageResult(
       rows.map((row) => ({
         ...queue.toItem(row),

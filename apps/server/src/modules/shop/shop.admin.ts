@@ -4,8 +4,8 @@ import type { Db } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { languageColumns, type LanguageInput } from '../../lib/content-language.js';
 import { isAllowedImageUrl } from '../../lib/image-url.js';
-import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { OperatorError } from '../../http/operator-error.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import { AppError } from '../../http/errors.js';
 import { queueOrder } from '../shipping/shipping.js';
@@ -33,11 +33,11 @@ export class ShopAdmin {
   constructor(
     private readonly db: Db,
     private readonly repository: ShopRepository,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
     notifications: NotificationsService,
   ) {
-    this.shipping = new ShippingAdmin(operators, notifications, {
+    this.shipping = new ShippingAdmin(audit, notifications, {
       ...GOODS_ORDERS,
       find: (db, id) => repository.findOrder(db, id),
       transition: (db, id, from, values) => repository.transition(db, id, from, values),
@@ -120,7 +120,7 @@ export class ShopAdmin {
       }
       const saved = await this.repository.findCategory(trx, id);
       if (!saved) throw new OperatorError(`No category ${id}`);
-      await this.operators.record(trx, {
+      await this.audit.record(trx, {
         operator,
         action: input.id ? 'category.update' : 'category.create',
         subjectType: 'goods-category',
@@ -198,7 +198,7 @@ export class ShopAdmin {
       }
       const saved = await this.repository.findGoods(trx, goodsId);
       if (!saved) throw new OperatorError(`No goods ${goodsId}`);
-      await this.operators.record(trx, {
+      await this.audit.record(trx, {
         operator,
         action: id ? 'goods.update' : 'goods.create',
         subjectType: 'goods',

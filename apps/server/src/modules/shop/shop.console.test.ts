@@ -12,7 +12,7 @@ import {
   listGoodsOrders,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { consoleApi, signIn } from '../../../test/console.js';
+import { consoleApi, lastConsoleRecord, signIn } from '../../../test/console.js';
 import { category, goodsItem, orderToShip } from '../../../test/console-roles/merchant.js';
 import { api, raw, registerUser, useTestApp } from '../../../test/harness.js';
 
@@ -37,15 +37,7 @@ describe('categories in the merchant console', () => {
       body: { version: 1, name: 'Flasks', active: false },
     });
     expect(edited.data).toMatchObject({ name: 'Flasks', position: 3, active: false, version: 2 });
-    const [record] = await t.app.services.operators.list(1);
-    expect(record).toMatchObject({
-      operator: merchant.name,
-      operator_id: merchant.operatorId,
-      source: 'console',
-      action: 'category.update',
-      subject_type: 'goods-category',
-      subject_id: id,
-    });
+    const record = await lastConsoleRecord(t, merchant, 'category.update', { type: 'goods-category', id });
     expect(JSON.parse(record?.before ?? '{}')).toMatchObject({ name: 'Bottles', active: true, version: 1 });
     expect(JSON.parse(record?.after ?? '{}')).toMatchObject({ name: 'Flasks', active: false, version: 2 });
 
@@ -101,7 +93,7 @@ describe('goods in the merchant console', () => {
       onSale: true,
       version: 1,
     });
-    const [record] = await t.app.services.operators.list(1);
+    const [record] = await t.app.services.audit.list(1);
     expect(record).toMatchObject({ action: 'goods.create', subject_id: created.data.id, source: 'console' });
     expect(record?.before).toBeNull();
     expect(JSON.parse(record?.after ?? '{}')).toMatchObject({ name: 'Towel', points: 800, onSale: true });
@@ -142,7 +134,7 @@ describe('goods in the merchant console', () => {
       body: { version, name: 'Steel bottle', points: 150 },
     });
     expect(won.code).toBe(CODES.OK);
-    const actions = (await t.app.services.operators.list(1000)).length;
+    const actions = (await t.app.services.audit.list(1000)).length;
     const lost = await consoleApi(t, second, consoleShopGoodsUpdate, {
       params: { id: goods.id },
       body: { version, name: 'Glass bottle', stock: 0 },
@@ -154,7 +146,7 @@ describe('goods in the merchant console', () => {
       stock: 5,
       version: version + 1,
     });
-    expect((await t.app.services.operators.list(1000)).length).toBe(actions);
+    expect((await t.app.services.audit.list(1000)).length).toBe(actions);
   });
 
   it('two saves of the same version at the same moment: exactly one wins, the other gets 1017', async () => {
@@ -228,14 +220,7 @@ describe('goods orders to ship in the merchant console', () => {
       status: 'to_ship',
       address: { name: 'Li Na', region: 'Beijing' },
     });
-    const [look] = await t.app.services.operators.list(1);
-    expect(look).toMatchObject({
-      operator: merchant.name,
-      source: 'console',
-      action: 'goods-order.view-queue',
-      subject_type: 'goods-order',
-      subject_id: 'to_ship',
-    });
+    const look = await lastConsoleRecord(t, merchant, 'goods-order.view-queue', { type: 'goods-order', id: 'to_ship' });
     expect((JSON.parse(look?.detail ?? '{}') as { orderIds: string[] }).orderIds).toContain(order.id);
 
     const shipped = await consoleApi(t, merchant, consoleShopOrderShip, {
@@ -243,7 +228,7 @@ describe('goods orders to ship in the merchant console', () => {
       body: { carrier: 'SF Express', trackingNumber: 'SF1234567890' },
     });
     expect(shipped.data).toMatchObject({ status: 'shipped', carrier: 'SF Express', trackingNumber: 'SF1234567890' });
-    const [record] = await t.app.services.operators.list(1);
+    const [record] = await t.app.services.audit.list(1);
     expect(record).toMatchObject({
       action: 'goods-order.shipped',
       subject_id: order.id,

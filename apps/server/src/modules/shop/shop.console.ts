@@ -14,8 +14,8 @@ import { pageResult, pageWindow } from '../../db/retry.js';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
 import { contentLanguages } from '../../lib/content-language.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { shipmentQueue } from '../shipping/shipping.console.js';
 import type { ShopAdmin } from './shop.admin.js';
 import type { CategoryRow, GoodsRow } from './shop.repository.js';
@@ -51,11 +51,11 @@ function toConsoleGoods(row: GoodsRow, categories: Map<string, string>): Console
  */
 export function registerShopConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { operators: OperatorsService; admin: { shop: ShopAdmin } },
+  deps: { audit: AuditService; admin: { shop: ShopAdmin } },
 ): void {
-  const { operators } = deps;
+  const { audit } = deps;
   const shop = deps.admin.shop;
-  const handle = consoleHandler(endpoints, operators);
+  const handle = consoleHandler(endpoints, audit);
 
   const categoryNames = async () =>
     new Map((await shop.listCategoriesForOperators()).map((row) => [row.id, row.name] as const));
@@ -133,7 +133,7 @@ export function registerShopConsoleRoutes(
 
   handle(
     consoleShopOrders,
-    shipmentQueue(operators, {
+    shipmentQueue(audit, {
       kind: GOODS_ORDERS,
       shown: 'orderIds',
       page: (status, window) => shop.listOrdersForOperators(status, window.limit, window.offset),

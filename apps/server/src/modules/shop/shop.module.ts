@@ -3,7 +3,7 @@ import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import { ShopAdmin } from './shop.admin.js';
 import { registerShopConsoleRoutes } from './shop.console.js';
 import { ShopRepository } from './shop.repository.js';
@@ -16,27 +16,27 @@ import { ShopService } from './shop.service.js';
  */
 export const shopModule = defineModule({
   name: 'shop',
-  needs: ['addresses', 'cards', 'ledger', 'operators', 'notifications'],
+  needs: ['addresses', 'cards', 'ledger', 'audit', 'notifications'],
   build: (
     { db, clock }: Frame,
     {
       addresses,
       cards,
       ledger,
-      operators,
+      audit,
       notifications,
     }: {
       addresses: AddressesService;
       cards: CardsService;
       ledger: LedgerService;
-      operators: OperatorsService;
+      audit: AuditService;
       notifications: NotificationsService;
     },
   ) => {
     const shopRepository = new ShopRepository();
     return {
       shop: new ShopService(db, shopRepository, addresses, cards, ledger, clock),
-      admin: { shop: new ShopAdmin(db, shopRepository, operators, clock, notifications) },
+      admin: { shop: new ShopAdmin(db, shopRepository, audit, clock, notifications) },
     };
   },
   routes: (endpoints, services) => {

@@ -1,6 +1,5 @@
 import {
   CODES,
-  buyCard,
   cancelOrder,
   confirmOrder,
   listGoods,
@@ -10,16 +9,7 @@ import {
   type BodyOf,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  balanceOf,
-  createPlan,
-  fundUser,
-  idempotencyKey,
-  registerUser,
-  useTestApp,
-  verifyUser,
-  api,
-} from '../../../test/harness.js';
+import { api, balanceOf, cardHolder, fundUser, idempotencyKey, registerUser, useTestApp } from '../../../test/harness.js';
 
 const t = useTestApp();
 
@@ -224,15 +214,9 @@ describe('order lists', () => {
     const item = await goods(100, 50);
     const me = await shopper(1_000);
     const other = await shopper(1_000);
-    await verifyUser(t, me.userId);
-    await fundUser(t, me.userId, 50_000);
-    const planId = await createPlan(t);
     const first = await order(me.token, { goodsId: item.id, addressId: me.addressId });
     t.clock.advance(1_000);
-    const bought = await api(t, buyCard, {
-      token: me.token,
-      body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-    });
+    const { bought } = await cardHolder(t, { cash: 50_000, user: me });
     expect(bought.code).toBe(CODES.OK);
     t.clock.advance(1_000);
     const second = await order(me.token, { goodsId: item.id, addressId: me.addressId });

@@ -4,7 +4,7 @@ import type { FrameConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError } from '../../http/errors.js';
-import { translator } from '../../i18n/index.js';
+import { translator } from '../../locales/index.js';
 import { DAY_MS, MINUTE_MS, type Clock } from '../../lib/clock.js';
 import { keyedHash, randomDigits, sameHash } from '../../lib/secrets.js';
 import type { MessageSender } from '../outbox/outbox.service.js';

@@ -2,7 +2,7 @@ import { STEP_PROVIDERS, type ConsoleStepConnection, type StepSyncError, type St
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { DAY_MS, isoTime, type Clock } from '../../lib/clock.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { StepConnectionRow, StepConnectionsRepository } from './step-connections.repository.js';
 import type { StepConnectionsService } from './step-connections.service.js';
 
@@ -33,7 +33,7 @@ export class StepConnectionsAdmin {
     private readonly db: Db,
     private readonly repository: StepConnectionsRepository,
     private readonly connections: StepConnectionsService,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
@@ -49,7 +49,7 @@ export class StepConnectionsAdmin {
     const row = await this.repository.find(this.db, id);
     if (!row || row.status === 'disconnected') throw notFound();
     const disconnected = await this.connections.disconnectRow(row, (trx) =>
-      this.operators.record(trx, {
+      this.audit.record(trx, {
         operator,
         action: 'stepConnection.disconnect',
         subjectType: 'step-connection',

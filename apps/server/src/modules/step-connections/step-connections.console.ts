@@ -1,15 +1,15 @@
 import { consoleDisconnectStepConnection, consoleStepSyncHealth, consoleUserStepConnections } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { StepConnectionsAdmin } from './step-connections.admin.js';
 
 /** Connected accounts in the console: a user's connections and disconnect (support), sync health (everyone). */
 export function registerStepConnectionConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { admin: { stepConnections: StepConnectionsAdmin }; operators: OperatorsService },
+  deps: { admin: { stepConnections: StepConnectionsAdmin }; audit: AuditService },
 ): void {
-  const handle = consoleHandler(endpoints, deps.operators);
+  const handle = consoleHandler(endpoints, deps.audit);
   const admin = deps.admin.stepConnections;
 
   handle(consoleUserStepConnections, ({ params }) => admin.listOfUser(params.id));

@@ -1,7 +1,7 @@
 import { job, nonZero } from '../../lib/jobs/runner.js';
 import { defineModule, type Frame } from '../../lib/module.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { StepSourcesService } from '../step-sources/step-sources.service.js';
 import type { StepReports } from '../walking/step-reports.js';
@@ -28,19 +28,19 @@ export const stepConnectionsModule = defineModule({
   name: 'step-connections',
   contract: 'step-sources',
   settings: stepConnectionsSettings,
-  needs: ['stepReports', 'notifications', 'limits', 'operators', 'stepSources'],
+  needs: ['stepReports', 'notifications', 'limits', 'audit', 'stepSources'],
   build: (
     { db, clock, config, calendar, cipher, options }: Frame<StepConnectionsSettings, { stepProviders: StepProviders }>,
     {
       stepReports,
       notifications,
       limits,
-      operators,
+      audit,
     }: {
       stepReports: StepReports;
       notifications: NotificationsService;
       limits: RateLimitService;
-      operators: OperatorsService;
+      audit: AuditService;
       stepSources: StepSourcesService;
     },
   ) => {
@@ -61,7 +61,7 @@ export const stepConnectionsModule = defineModule({
     return {
       stepConnections,
       admin: {
-        stepConnections: new StepConnectionsAdmin(db, stepConnectionsRepository, stepConnections, operators, clock),
+        stepConnections: new StepConnectionsAdmin(db, stepConnectionsRepository, stepConnections, audit, clock),
       },
     };
   },

@@ -11,7 +11,7 @@ import { violatesUnique, type UniqueKey } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { translator, type MessageKey } from '../../i18n/index.js';
+import { translator, type MessageKey } from '../../locales/index.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS, isoTime, type Clock } from '../../lib/clock.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';

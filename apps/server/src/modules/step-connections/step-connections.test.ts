@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
 import {
   CODES,
-  buyCard,
   consoleDisconnectStepConnection,
   consoleStepSyncHealth,
   consoleUserStepConnections,
@@ -17,16 +16,7 @@ import {
   type StepProvider as StepProviderId,
 } from '@stride/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  api,
-  balanceOf,
-  createPlan,
-  fundUser,
-  idempotencyKey,
-  registerUser,
-  useTestApp,
-  verifyUser,
-} from '../../../test/harness.js';
+import { api, balanceOf, cardHolder as newCardHolder, registerUser, useTestApp } from '../../../test/harness.js';
 import { consoleApi, signIn } from '../../../test/console.js';
 import { scriptedProviders } from '../../../test/step-providers.js';
 import { JOB_NAMES } from '../../jobs.js';
@@ -106,13 +96,9 @@ async function ledgerEntries(userId: string) {
 
 /** A verified user with an active card: 300 cash back for 6,000 steps a day. */
 async function cardHolder(): Promise<User> {
-  const user = await registerUser(t);
-  await verifyUser(t, user.userId);
-  await fundUser(t, user.userId, 20_000);
-  const planId = await createPlan(t, { daily_target: 6_000, daily_cash_back: 300 });
-  const bought = await api(t, buyCard, {
-    token: user.token,
-    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+  const { planId: _planId, bought, ...user } = await newCardHolder(t, {
+    cash: 20_000,
+    plan: { daily_target: 6_000, daily_cash_back: 300 },
   });
   expect(bought.code, bought.message).toBe(CODES.OK);
   return user;

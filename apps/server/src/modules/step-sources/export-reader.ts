@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { CODES, type CodeName, type HealthImportKind } from '@stride/contract';
 import { AppError } from '../../http/errors.js';
-import type { MessageKey } from '../../i18n/index.js';
+import type { MessageKey } from '../../locales/index.js';
 import type { ExportLimits, ImportedDay } from './health-export.js';
 
 // Reading a health export in a child process (decision 030 "Step-source tokens and health imports"): parsing gigabytes

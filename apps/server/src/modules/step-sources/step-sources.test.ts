@@ -681,7 +681,7 @@ async function refusalsOf(userId: string) {
     .execute();
 }
 
-describe('hourly buckets', () => {
+describe('postDeviceSteps (POST /api/device/steps): hourly buckets', () => {
   it('count for the token’s source, credit the day, and count once however often they are sent', async () => {
     t.clock.set(NOON);
     const { token, userId, device, cash } = await walkerWithCard();

@@ -1,29 +1,16 @@
 import {
   CODES,
-  buyCard,
   collectPoints,
   consoleDecideFlaggedDay,
   consoleFlaggedDays,
   getHome,
-  getInvite,
   reportSteps,
   saveAddress,
   type BodyOf,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, signIn } from '../../../test/console.js';
-import {
-  GOOD_PASSWORD,
-  api,
-  balanceOf,
-  createPlan,
-  fundUser,
-  idempotencyKey,
-  registerUser,
-  uniqueAccount,
-  useTestApp,
-  verifyUser,
-} from '../../../test/harness.js';
+import { api, balanceOf, idempotencyKey, invitedCardHolder, registerUser, useTestApp } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 
 // Cheating caught, not just capped (docs/product/rules.md, Steps and points; decision 029 "Steps from every source").
@@ -54,23 +41,11 @@ async function pointsBalance(userId: string) {
 
 /** A verified user with an active card (target 6,000 steps, 3.00 cash back a day, ×1.2), invited by another user. */
 async function cardHolder() {
-  const inviter = await registerUser(t);
-  const code = (await api(t, getInvite, { token: inviter.token })).data.code;
-  const account = uniqueAccount();
-  const registered = await registerUser(t, account, GOOD_PASSWORD, code);
-  const user = { token: registered.token, userId: registered.userId };
-  await verifyUser(t, user.userId);
-  await fundUser(t, user.userId, 9_900);
-  const planId = await createPlan(t, { daily_target: 6_000, daily_cash_back: 300, multiplier_percent: 120 });
-  const bought = await api(t, buyCard, {
-    token: user.token,
-    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-  });
-  expect(bought.code, bought.message).toBe(CODES.OK);
-  return { ...user, inviterId: inviter.userId };
+  const { user, inviter } = await invitedCardHolder(t);
+  return { token: user.token, userId: user.userId, inviterId: inviter.userId };
 }
 
-describe('flagging a day', () => {
+describe('reportSteps (POST /api/steps): flagging a day', () => {
   it('flags a report whose rhythm is too regular, not a human one or one with too few intervals', async () => {
     t.clock.set(NOON);
     const human = await registerUser(t);
@@ -180,7 +155,7 @@ describe('flagging a day', () => {
   });
 });
 
-describe('a flagged day’s rewards wait', () => {
+describe('reportSteps (POST /api/steps): a flagged day’s rewards wait', () => {
   it('pays no points, cash back or invite reward while flagged; Home shows the earned points under review', async () => {
     t.clock.set(NOON);
     const user = await cardHolder();

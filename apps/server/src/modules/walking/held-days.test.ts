@@ -1,6 +1,5 @@
 import {
   CODES,
-  buyCard,
   collectPoints,
   consoleDecideFlaggedDay,
   getHome,
@@ -13,18 +12,7 @@ import {
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, signIn } from '../../../test/console.js';
-import {
-  GOOD_PASSWORD,
-  api,
-  balanceOf,
-  createPlan,
-  fundUser,
-  idempotencyKey,
-  registerUser,
-  uniqueAccount,
-  useTestApp,
-  verifyUser,
-} from '../../../test/harness.js';
+import { api, balanceOf, idempotencyKey, invitedCardHolder, registerUser, useTestApp } from '../../../test/harness.js';
 import { DAY_MS } from '../../lib/clock.js';
 
 // A held step day is never a dead end (decision 078 "A held step day is never a dead end"): what it holds is shown as
@@ -41,17 +29,7 @@ const newDevice = () => `held-${process.pid}-${(deviceCounter += 1)}-abc`;
 
 /** A verified invitee with a card (6,000 steps for ¥3.00 a day, ×1.2) whose 8,000 steps today are flagged. */
 async function flaggedCardHolder() {
-  const inviter = await registerUser(t);
-  const code = (await api(t, getInvite, { token: inviter.token })).data.code;
-  const user = await registerUser(t, uniqueAccount(), GOOD_PASSWORD, code);
-  await verifyUser(t, user.userId);
-  await fundUser(t, user.userId, 9_900);
-  const planId = await createPlan(t, { daily_target: 6_000, daily_cash_back: 300, multiplier_percent: 120 });
-  const bought = await api(t, buyCard, {
-    token: user.token,
-    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-  });
-  expect(bought.code, bought.message).toBe(CODES.OK);
+  const { user, inviter } = await invitedCardHolder(t);
   const flagged = await api(t, reportSteps, {
     token: user.token,
     body: { day: DAY, steps: 8_000, device: newDevice(), rhythm: MACHINE },

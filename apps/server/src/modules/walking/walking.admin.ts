@@ -15,8 +15,8 @@ import { isoTime, type Clock } from '../../lib/clock.js';
 import { contentLanguages, languageColumns, type LanguageInput } from '../../lib/content-language.js';
 import { isAllowedImageUrl } from '../../lib/image-url.js';
 import { maskMobile } from '../../lib/secrets.js';
-import { OperatorError } from '../operators/operator-error.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { OperatorError } from '../../http/operator-error.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { HomeItemRow, StepReviewListRow, WalkingRepository } from './walking.repository.js';
 import type { HomeReadModel } from './home-read-model.js';
 import type { WalkingRewards } from './rewards.js';
@@ -98,7 +98,7 @@ export class WalkingAdmin {
   constructor(
     private readonly db: Db,
     private readonly repository: WalkingRepository,
-    private readonly operators: OperatorsService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly stepReports: StepReports,
     private readonly rewards: WalkingRewards,
@@ -176,14 +176,14 @@ export class WalkingAdmin {
     if (!found) throw new OperatorError(`No flagged day ${id}`);
     const status = input.decision === 'clear' ? 'cleared' : 'rejected';
     const note = input.note?.trim() ? input.note.trim() : null;
-    const { day } = await this.operators.changeState({
+    const { day } = await this.audit.changeState({
       operator,
       change: async (trx, now) => {
         await this.stepReports.lockDay(trx, found.user_id, found.day);
         const won = await this.repository.decideReview(trx, id, input.version, {
           status,
           decided_at: now,
-          operator_id: this.operators.actorId(),
+          operator_id: this.audit.actorId(),
           note,
         });
         if (!won && input.version !== undefined) throw new AppError('STALE_EDIT', 'staleEdit');
@@ -238,7 +238,7 @@ export class WalkingAdmin {
           ...languageColumns(fields),
         };
         await this.repository.insertHomeItem(trx, row);
-        await this.operators.record(trx, {
+        await this.audit.record(trx, {
           operator,
           action: 'home-item.create',
           subjectType: 'home-item',
@@ -273,7 +273,7 @@ export class WalkingAdmin {
           throw new AppError('STALE_EDIT', 'staleEdit');
         }
         const after: HomeItemRow = { ...before, ...values, version: version + 1 };
-        await this.operators.record(trx, {
+        await this.audit.record(trx, {
           operator,
           action:
             before.is_active === values.is_active
@@ -302,7 +302,7 @@ export class WalkingAdmin {
           if (!(await this.repository.findHomeItem(trx, id))) throw notFound();
           throw new AppError('STALE_EDIT', 'staleEdit');
         }
-        await this.operators.record(trx, {
+        await this.audit.record(trx, {
           operator,
           action: 'home-item.remove',
           subjectType: 'home-item',

@@ -10,7 +10,7 @@ import {
   type BodyOf,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { consoleApi, signIn, type ConsoleSession } from '../../../test/console.js';
+import { consoleApi, lastConsoleRecord, signIn, type ConsoleSession } from '../../../test/console.js';
 import { api, registerUser, useTestApp } from '../../../test/harness.js';
 
 const t = useTestApp();
@@ -87,20 +87,12 @@ describe('home banners and quick entries in the console', () => {
 
     const listed = await consoleApi(t, editor, consoleHomeItems);
     expect(listed.data.map((row) => row.id)).toEqual(expect.arrayContaining([made.id, entry.id]));
-    const [record] = await t.app.services.operators.list(1);
-    expect(record).toMatchObject({
-      operator: editor.name,
-      operator_id: editor.operatorId,
-      source: 'console',
-      action: 'home-item.create',
-      subject_type: 'home-item',
-      subject_id: entry.id,
-    });
+    await lastConsoleRecord(t, editor, 'home-item.create', { type: 'home-item', id: entry.id });
   });
 
   it('refuses unsafe links and images, and stores nothing', async () => {
     const editor = await signIn(t, ['editor']);
-    const before = (await t.app.services.operators.list(1000)).length;
+    const before = (await t.app.services.audit.list(1000)).length;
     for (const target of ['javascript:alert(1)', 'http://example.com/', '/pages/nowhere/index']) {
       const refused = await consoleApi(t, editor, consoleCreateHomeItem, { body: banner({ target }) });
       expect(refused.code, target).toBe(CODES.VALIDATION_FAILED);
@@ -113,7 +105,7 @@ describe('home banners and quick entries in the console', () => {
       body: banner({ kind: 'entry', image: 'rocket' }),
     });
     expect(entry.code).toBe(CODES.BUSINESS_RULE);
-    expect((await t.app.services.operators.list(1000)).length).toBe(before);
+    expect((await t.app.services.audit.list(1000)).length).toBe(before);
   });
 
   it('edits, deactivates and removes, each recorded with before and after', async () => {
@@ -148,7 +140,7 @@ describe('home banners and quick entries in the console', () => {
     });
     expect(off.code, off.message).toBe(CODES.OK);
     expect((await homeOf()).banners.map((row) => row.id)).not.toContain(made.id);
-    const [deactivated] = await t.app.services.operators.list(1);
+    const [deactivated] = await t.app.services.audit.list(1);
     expect(deactivated).toMatchObject({ action: 'home-item.deactivate', subject_id: made.id });
     expect(JSON.parse(deactivated?.before ?? '{}')).toMatchObject({ active: true, title: 'Winter walks' });
     expect(JSON.parse(deactivated?.after ?? '{}')).toMatchObject({ active: false, version: 3 });
@@ -159,7 +151,7 @@ describe('home banners and quick entries in the console', () => {
     });
     expect(removed.code).toBe(CODES.OK);
     expect((await consoleApi(t, editor, consoleHomeItems)).data.map((row) => row.id)).not.toContain(made.id);
-    const [record] = await t.app.services.operators.list(1);
+    const [record] = await t.app.services.audit.list(1);
     expect(record).toMatchObject({ action: 'home-item.remove', subject_id: made.id, after: null });
   });
 
@@ -172,7 +164,7 @@ describe('home banners and quick entries in the console', () => {
       (await consoleApi(t, editor, consoleEditHomeItem, { params: { id: made.id }, body: { ...body, version: 1 } }))
         .code,
     ).toBe(CODES.OK);
-    const records = (await t.app.services.operators.list(1000)).length;
+    const records = (await t.app.services.audit.list(1000)).length;
     const stale = await consoleApi(t, other, consoleEditHomeItem, {
       params: { id: made.id },
       body: { ...body, title: 'Theirs', version: 1 },
@@ -184,7 +176,7 @@ describe('home banners and quick entries in the console', () => {
     expect(
       (await consoleApi(t, other, consoleRemoveHomeItem, { params: { id: randomUUID() }, body: { version: 1 } })).code,
     ).toBe(CODES.NOT_FOUND);
-    expect((await t.app.services.operators.list(1000)).length).toBe(records);
+    expect((await t.app.services.audit.list(1000)).length).toBe(records);
     const row = (await consoleApi(t, editor, consoleHomeItems)).data.find((item) => item.id === made.id);
     expect(row).toMatchObject({ title: 'Mine', version: 2 });
   });

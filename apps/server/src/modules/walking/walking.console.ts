@@ -7,16 +7,16 @@ import {
   consoleRemoveHomeItem,
 } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { WalkingAdmin } from './walking.admin.js';
 
 /** Home's banners and quick entries in the console (editors); flagged days (reviewers). */
 export function registerWalkingConsoleRoutes(
   endpoints: EndpointRegistrar,
-  deps: { admin: { walking: WalkingAdmin }; operators: OperatorsService },
+  deps: { admin: { walking: WalkingAdmin }; audit: AuditService },
 ): void {
-  const handle = consoleHandler(endpoints, deps.operators);
+  const handle = consoleHandler(endpoints, deps.audit);
   const admin = deps.admin.walking;
 
   handle(consoleHomeItems, () => admin.listHomeItems());

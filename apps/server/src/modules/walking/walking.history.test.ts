@@ -1,7 +1,6 @@
 import {
   CODES,
   HISTORY_MAX_DAYS,
-  buyCard,
   getAchievements,
   getStepHistory,
   getStepReceipt,
@@ -13,13 +12,11 @@ import { describe, expect, it } from 'vitest';
 import {
   GOOD_PASSWORD,
   api,
-  createPlan,
-  fundUser,
-  idempotencyKey,
+  cardHolder,
+  type createPlan,
   registerUser,
   uniqueAccount,
   useTestApp,
-  verifyUser,
 } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 
@@ -65,14 +62,8 @@ async function review(userId: string, day: string, status: 'flagged' | 'cleared'
 }
 
 /** A verified user who buys a card today (it starts today) with this target and cash back. */
-async function buyPlan(token: string, userId: string, overrides: Parameters<typeof createPlan>[1]) {
-  await verifyUser(t, userId);
-  await fundUser(t, userId, 50_000);
-  const planId = await createPlan(t, overrides);
-  const bought = await api(t, buyCard, {
-    token,
-    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-  });
+async function buyPlan(token: string, userId: string, plan: Parameters<typeof createPlan>[1]) {
+  const { bought } = await cardHolder(t, { cash: 50_000, plan, user: { token, userId } });
   expect(bought.code).toBe(CODES.OK);
 }
 
@@ -82,7 +73,7 @@ const achievements = async (token: string) => (await api(t, getAchievements, { t
 const receipt = (token: string, day: string, language?: string) =>
   api(t, getStepReceipt, { token, params: { day }, ...(language ? { language } : {}) });
 
-describe('GET /api/steps/history', () => {
+describe('getStepHistory (GET /api/steps/history)', () => {
   it('answers each day with the goal of that day: a card bought mid-range raises it from its first day', async () => {
     t.clock.set(localTime(TODAY, '08:00'));
     const { token, userId } = await registerUser(t);
@@ -180,7 +171,7 @@ describe('GET /api/steps/history', () => {
   });
 });
 
-describe('GET /api/steps/achievements', () => {
+describe('getAchievements (GET /api/steps/achievements)', () => {
   it('counts a streak across local midnight, not UTC midnight, and breaks it after a day short of the goal', async () => {
     t.clock.set(localTime(TODAY, '12:00'));
     const { token, userId } = await registerUser(t);
@@ -287,7 +278,7 @@ describe('GET /api/steps/achievements', () => {
   });
 });
 
-describe('GET /api/steps/days/{day}', () => {
+describe('getStepReceipt (GET /api/steps/days/{day})', () => {
   it('explains a day: sources, a rate and a cap refusal, points with the card’s multiplier, its cash back', async () => {
     t.clock.set(localTime(TODAY, '00:05'));
     const { token, userId } = await registerUser(t);

@@ -9,7 +9,7 @@ import type { NoticesSettings } from '../notices/notices.settings.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { NotificationsSettings } from '../notifications/notifications.settings.js';
 import { NotificationSweep } from '../notifications/notifications.sweep.js';
-import type { OperatorsService } from '../operators/operators.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { ShopService } from '../shop/shop.service.js';
 import { HomeReadModel } from './home-read-model.js';
 import { WalkingRewards } from './rewards.js';
@@ -37,7 +37,7 @@ export const NOTIFICATIONS_SWEEP_JOB = 'notifications.sweep';
 export const walkingModule = defineModule({
   name: 'walking',
   settings: walkingSettings,
-  needs: ['cards', 'ledger', 'invites', 'notices', 'addresses', 'notifications', 'operators'],
+  needs: ['cards', 'ledger', 'invites', 'notices', 'addresses', 'notifications', 'audit'],
   // The points statement links goods orders through the shop (decision 081 "One points statement"), built after
   // walking.
   later: ['shop'],
@@ -50,7 +50,7 @@ export const walkingModule = defineModule({
       notices,
       addresses,
       notifications,
-      operators,
+      audit,
     }: {
       cards: CardsService;
       ledger: LedgerService;
@@ -58,7 +58,7 @@ export const walkingModule = defineModule({
       notices: NoticesService;
       addresses: AddressesService;
       notifications: NotificationsService;
-      operators: OperatorsService;
+      audit: AuditService;
       shop: ShopService;
     },
   ) => {
@@ -86,7 +86,7 @@ export const walkingModule = defineModule({
       // Built here, as it reads both cards and walking, which notifications (built first) cannot name.
       notificationSweep: new NotificationSweep(cards, walkingRewards, clock, calendar, config),
       admin: {
-        walking: new WalkingAdmin(db, walkingRepository, operators, clock, stepReports, walkingRewards, homeReadModel),
+        walking: new WalkingAdmin(db, walkingRepository, audit, clock, stepReports, walkingRewards, homeReadModel),
       },
     };
   },

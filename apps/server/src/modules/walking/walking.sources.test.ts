@@ -39,7 +39,7 @@ function refusalsOf(userId: string) {
     .execute();
 }
 
-describe('steps from several sources', () => {
+describe('reportSteps (POST /api/steps) from several sources', () => {
   it('keeps each device’s count and credits the highest, never the sum', async () => {
     t.clock.set(localTime(DAY, '12:00'));
     const { token, userId } = await registerUser(t);

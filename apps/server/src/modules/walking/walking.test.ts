@@ -1,6 +1,5 @@
 import {
   CODES,
-  buyCard,
   collectPoints,
   exchangePoints,
   getHome,
@@ -13,16 +12,17 @@ import {
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  api,
   balanceOf,
+  buyPlan,
   createPlan,
   createTestApp,
   fundUser,
   idempotencyKey,
+  raw,
   registerUser,
   useTestApp,
-  verifyUser,
-  api,
-  raw,
+  verifiedUser,
 } from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 import { goodsItem } from '../../../test/console-roles/merchant.js';
@@ -35,7 +35,7 @@ const localTime = (day: string, hhmm: string) => Date.parse(`${day}T${hhmm}:00+0
 
 const report = (token: string, day: string, steps: number) => api(t, reportSteps, { token, body: { day, steps } });
 
-describe('POST /api/steps', () => {
+describe('reportSteps (POST /api/steps)', () => {
   it('stores a day’s count that only grows', async () => {
     t.clock.set(NOON);
     const { token } = await registerUser(t);
@@ -109,12 +109,8 @@ describe('POST /api/steps', () => {
 const collect = (token: string, key: string) => api(t, collectPoints, { token, body: { idempotencyKey: key } });
 
 /** A plan made for the test, bought with the user's balance. */
-async function buyPlan(token: string, plan: Parameters<typeof createPlan>[1]): Promise<void> {
-  const planId = await createPlan(t, plan);
-  const bought = await api(t, buyCard, {
-    token,
-    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
-  });
+async function buyNewPlan(token: string, plan: Parameters<typeof createPlan>[1]): Promise<void> {
+  const bought = await buyPlan(t, token, await createPlan(t, plan));
   expect(bought.code).toBe(1);
 }
 
@@ -211,11 +207,9 @@ describe('home and collect', () => {
 
   it('caps daily points and applies the best active card multiplier', async () => {
     t.clock.set(NOON);
-    const { token, userId } = await registerUser(t);
-    await verifyUser(t, userId);
-    await fundUser(t, userId, 50_000);
-    await buyPlan(token, { multiplier_percent: 120, daily_target: 80_000 });
-    await buyPlan(token, { multiplier_percent: 150, daily_target: 90_000 });
+    const { token } = await verifiedUser(t, 50_000);
+    await buyNewPlan(token, { multiplier_percent: 120, daily_target: 80_000 });
+    await buyNewPlan(token, { multiplier_percent: 150, daily_target: 90_000 });
     await report(token, '2026-11-22', 30_000);
     const home = await api(t, getHome, { token });
     // 300 by steps, capped at 200, times 1.5.
@@ -229,11 +223,9 @@ describe('home and collect', () => {
 
   it("shows each active card's cash back for today as earned once it is credited, and only that card's", async () => {
     t.clock.set(NOON);
-    const { token, userId } = await registerUser(t);
-    await verifyUser(t, userId);
-    await fundUser(t, userId, 50_000);
-    await buyPlan(token, { daily_target: 5_000 });
-    await buyPlan(token, { daily_target: 20_000 });
+    const { token } = await verifiedUser(t, 50_000);
+    await buyNewPlan(token, { daily_target: 5_000 });
+    await buyNewPlan(token, { daily_target: 20_000 });
     await report(token, '2026-11-22', 4_000);
     const before = await api(t, getHome, { token });
     expect(before.data.activeCards.map((card) => [card.dailyTarget, card.cashBackEarned])).toEqual([

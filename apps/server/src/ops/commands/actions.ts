@@ -9,7 +9,7 @@ export const ACTION_COMMANDS: Command[] = [
     run: async ({ deps, values }) => {
       const limit = values.limit === undefined ? 50 : Number(values.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('--limit: 1 to 1000.');
-      const rows = await deps.services.operators.list(limit);
+      const rows = await deps.services.audit.list(limit);
       print(
         deps,
         values,

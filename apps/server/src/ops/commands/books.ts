@@ -1,5 +1,5 @@
 import { formatMoney } from '../../lib/money.js';
-import { OperatorError } from '../../modules/operators/operator-error.js';
+import { OperatorError } from '../../http/operator-error.js';
 import type { Command } from '../command.js';
 
 /** The ledger's invariants and what the service holds for users. */

@@ -38,7 +38,7 @@ export const OPERATOR_COMMANDS: Command[] = [
         password = read.data;
       }
       requireYes(values, `create the operator ${name.data} with roles ${roles.join(',')}`);
-      const created = await deps.services.console.createOperator(
+      const created = await deps.services.operators.createOperator(
         { name: name.data, roles, ...(password ? { password } : {}) },
         values.operator?.trim() || undefined,
       );
@@ -57,7 +57,7 @@ export const OPERATOR_COMMANDS: Command[] = [
     name: 'operators list',
     usage: ['  operators list                                          console operators, their roles and state'],
     run: async ({ deps, values }) => {
-      const rows = await deps.services.console.listOperators();
+      const rows = await deps.services.operators.listOperators();
       print(
         deps,
         values,

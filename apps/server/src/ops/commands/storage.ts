@@ -1,4 +1,4 @@
-import { OperatorError } from '../../modules/operators/operator-error.js';
+import { OperatorError } from '../../http/operator-error.js';
 import { copyObjects } from '../../storage/copy.js';
 import { STORAGE_AREAS, diskStorage } from '../../storage/storage.js';
 import { requireOperator, requireYes, type Command } from '../command.js';
@@ -29,7 +29,7 @@ export const STORAGE_COMMANDS: Command[] = [
     ],
     run: async ({ deps, values }) => {
       const operator = requireOperator(values);
-      const { config, storage, operators, clock, db } = deps.services;
+      const { config, storage, audit, clock, db } = deps.services;
       if (storage.kind !== 's3') {
         throw new OperatorError('Set STORAGE=s3 and the S3_* variables first: the copy goes to the configured bucket.');
       }
@@ -48,7 +48,7 @@ export const STORAGE_COMMANDS: Command[] = [
         totals.skipped += result.skipped;
         differing.push(...result.differing.map((key) => `${area}/${key}`));
       }
-      await operators.record(db, {
+      await audit.record(db, {
         operator,
         action: 'storage.copy',
         subjectType: 'file',

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { UniqueKey } from '../../db/constraints.js';
 import type { ConsoleSessionsTable, OperatorRoleGrantsTable, OperatorsTable } from '../../db/schema.js';
-import type { Independence } from '../operators/operators.service.js';
+import type { Independence } from '../audit/audit.service.js';
 
 export type OperatorRow = OperatorsTable;
 export type RoleGrantRow = OperatorRoleGrantsTable;
@@ -23,7 +23,7 @@ export interface LiveConsoleSession {
 }
 
 /** Operator accounts, their recovery codes and console sessions. */
-export class ConsoleRepository {
+export class OperatorsRepository {
   async insertOperator(db: Executor, row: OperatorRow): Promise<void> {
     await db.insertInto('operators').values(row).execute();
   }

@@ -4,21 +4,21 @@ import { violatesUnique } from '../../db/constraints.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
-import { OperatorError } from '../operators/operator-error.js';
+import { OperatorError } from '../../http/operator-error.js';
 import {
   conflictView,
   dependenceOf,
   notIndependent,
   originView,
   type Origin,
-  type OperatorsService,
-} from '../operators/operators.service.js';
+  type AuditService,
+} from '../audit/audit.service.js';
 import {
   PENDING_ROLE_GRANT,
-  type ConsoleRepository,
+  type OperatorsRepository,
   type OperatorRow,
   type RoleGrantWithOperatorRow,
-} from './console.repository.js';
+} from './operators.repository.js';
 
 /**
  * The roles that only a second admin can give in the console (decision 074 "Independent second approvers"): finance
@@ -44,13 +44,13 @@ export function isGranted(role: OperatorRole): boolean {
  * Role grants (decision 074 "Independent second approvers"): an admin's request in the console to give an operator
  * finance or admin waits as a pending row; a different admin, who is not the operator it is for and is
  * independent of the asker, approves it (the roles take effect then) or any admin rejects it. Each
- * decision is one compare-and-set on the pending row, through `OperatorsService.changeState`.
+ * decision is one compare-and-set on the pending row, through `AuditService.changeState`.
  */
 export class RoleGrants {
   constructor(
     private readonly db: Db,
-    private readonly repository: ConsoleRepository,
-    private readonly operators: OperatorsService,
+    private readonly repository: OperatorsRepository,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
 
@@ -69,7 +69,7 @@ export class RoleGrants {
       created_at: now,
       decided_at: null,
     });
-    await this.operators.record(trx, {
+    await this.audit.record(trx, {
       operator: asker.name,
       action: 'operator.grant-request',
       subjectType: 'operator',
@@ -101,7 +101,7 @@ export class RoleGrants {
       const row = { ...before, roles: next.join(',') };
       if (row.roles !== before.roles || granted.length === 0) {
         await this.repository.updateOperator(trx, id, { roles: row.roles });
-        await this.operators.record(trx, {
+        await this.audit.record(trx, {
           operator: asker.name,
           action: 'operator.roles',
           subjectType: 'operator',
@@ -126,8 +126,8 @@ export class RoleGrants {
   /** The pending grants, oldest first, as the admin `reader` sees them. */
   async list(reader: Asker): Promise<RoleGrant[]> {
     const rows = await this.repository.listPendingGrants(this.db);
-    const origins = await this.operators.originsOf(this.db, [reader.name, ...rows.map((row) => row.requested_by)]);
-    const since = this.operators.independenceSince(this.clock.now());
+    const origins = await this.audit.originsOf(this.db, [reader.name, ...rows.map((row) => row.requested_by)]);
+    const since = this.audit.independenceSince(this.clock.now());
     return rows.map((row) => this.view(row, reader, origins, since));
   }
 
@@ -137,7 +137,7 @@ export class RoleGrants {
    */
   async approve(asker: Asker, id: string): Promise<RoleGrant> {
     let at = this.clock.now();
-    await this.operators.changeState({
+    await this.audit.changeState({
       operator: asker.name,
       change: (trx, now) => {
         at = now;
@@ -145,7 +145,7 @@ export class RoleGrants {
           trx,
           id,
           { status: 'approved', decided_by: asker.name, decided_by_id: asker.id, decided_at: now },
-          { approver: asker, independence: this.operators.independentOf(asker.name, now) },
+          { approver: asker, independence: this.audit.independentOf(asker.name, now) },
         );
       },
       reread: (trx) => this.repository.findGrant(trx, id),
@@ -162,7 +162,7 @@ export class RoleGrants {
           roles_changed_by: grant.requested_by,
           roles_changed_at: now,
         });
-        const origins = await this.operators.originsOf(trx, [grant.requested_by, asker.name]);
+        const origins = await this.audit.originsOf(trx, [grant.requested_by, asker.name]);
         return { grant, before, after, origins };
       },
       record: ({ grant, before, after, origins }) => ({
@@ -183,7 +183,7 @@ export class RoleGrants {
 
   /** Rejects once; nothing else changes. The admin who asked may withdraw a grant this way. */
   async reject(asker: Asker, id: string): Promise<RoleGrant> {
-    await this.operators.changeState({
+    await this.audit.changeState({
       operator: asker.name,
       change: (trx, now) =>
         this.repository.decideGrant(trx, id, {
@@ -224,7 +224,7 @@ export class RoleGrants {
     if (current.status !== 'pending') return this.decided(current);
     if (current.requested_by === asker.name) return OperatorError.of('roleGrantOwn');
     if (current.operator_id === asker.id) return OperatorError.of('roleGrantForYou');
-    const dependence = await this.operators.dependence(trx, asker.name, current.requested_by, now);
+    const dependence = await this.audit.dependence(trx, asker.name, current.requested_by, now);
     if (dependence) return notIndependent(dependence);
     return `Role grant ${current.id} could not be decided; nothing was changed.`;
   }
@@ -259,8 +259,8 @@ export class RoleGrants {
 
   private async viewOne(id: string, reader: Asker): Promise<RoleGrant> {
     const row = await this.found(this.db, id);
-    const origins = await this.operators.originsOf(this.db, [reader.name, row.requested_by]);
-    return this.view(row, reader, origins, this.operators.independenceSince(this.clock.now()));
+    const origins = await this.audit.originsOf(this.db, [reader.name, row.requested_by]);
+    return this.view(row, reader, origins, this.audit.independenceSince(this.clock.now()));
   }
 
   private async found(db: Executor, id: string): Promise<RoleGrantWithOperatorRow> {

@@ -1,10 +1,14 @@
 import type { EndpointDef } from '@stride/contract';
-import type { ConsoleOperator, EndpointRegistrar, Handler } from '../../http/endpoints.js';
-import { AppError } from '../../http/errors.js';
+import type { ConsoleOperator, EndpointRegistrar, Handler } from './endpoints.js';
+import { AppError } from './errors.js';
 import { OperatorError } from './operator-error.js';
-import type { OperatorsService } from './operators.service.js';
 
 export type ConsoleHandle = <E extends EndpointDef>(endpoint: E, handler: Handler<E>) => void;
+
+/** What the frame needs of the audit module's service, which it may not import: run the work as an operator. */
+export interface ActingAs {
+  as<T>(actor: { operatorId: string; source: string }, work: () => Promise<T>): Promise<T>;
+}
 
 /**
  * How a module registers its console endpoints (decision 021 "Operator accounts and console sessions"): every action
@@ -12,13 +16,13 @@ export type ConsoleHandle = <E extends EndpointDef>(endpoint: E, handler: Handle
  * such row) answers as a business rule with its text. Each domain module keeps its console
  * endpoints in its own contract file and registers them with this, under its own module name.
  */
-export function consoleHandler(endpoints: EndpointRegistrar, operators: OperatorsService): ConsoleHandle {
+export function consoleHandler(endpoints: EndpointRegistrar, audit: ActingAs): ConsoleHandle {
   return (endpoint, handler) => {
     endpoints.handle(endpoint, async (context) => {
       const operator = context.operator as ConsoleOperator | null;
       const run = () => handler(context);
       try {
-        return await (operator ? operators.as({ operatorId: operator.id, source: 'console' }, run) : run());
+        return await (operator ? audit.as({ operatorId: operator.id, source: 'console' }, run) : run());
       } catch (error) {
         if (error instanceof OperatorError) {
           throw error.localized

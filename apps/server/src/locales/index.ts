@@ -1,8 +1,15 @@
 import type { Language } from '@stride/contract';
-import { MESSAGES, type MessageKey } from './messages.js';
+import { en, type MessageKey } from './en.js';
+import { es } from './es.js';
+import { fr } from './fr.js';
+import { zhHans } from './zh-Hans.js';
+import { zhHant } from './zh-Hant.js';
 
-export type { MessageKey } from './messages.js';
+export type { MessageKey } from './en.js';
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+/** Server texts in the five languages of docs/product/client.md (Dialogs, toasts and texts), one file each. */
+export const MESSAGES = { en, es, fr, 'zh-Hans': zhHans, 'zh-Hant': zhHant } as const;
 
 const TRADITIONAL_REGIONS = new Set(['tw', 'hk', 'mo', 'hant']);
 

@@ -33,7 +33,7 @@ export interface ActionFilter {
 }
 
 /** Every operator action, with who and when (docs/product/rules.md, Operators). Written in the action's transaction. */
-export class OperatorActionsRepository {
+export class AuditRepository {
   async record(db: Executor, action: OperatorAction): Promise<void> {
     await db
       .insertInto('operator_actions')

@@ -23,10 +23,10 @@ import type { FrameConfig } from '../../config.js';
 import { CONSOLE_COOKIE, type ConsoleOperator, type EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
 import { maskMobile } from '../../lib/secrets.js';
-import { consoleHandler } from '../operators/console-handler.js';
-import type { OperatorsService } from '../operators/operators.service.js';
-import { type ConsoleService, type OperatorView } from './console.service.js';
-import type { ConsoleSettings } from './console.settings.js';
+import { consoleHandler } from '../../http/console-handler.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { type OperatorsService, type OperatorView } from './operators.service.js';
+import type { OperatorsSettings } from './operators.settings.js';
 
 function me(operator: ConsoleOperator): ConsoleMe {
   return {
@@ -69,18 +69,18 @@ function setCookie(
   );
 }
 
-export function registerConsoleRoutes(
+export function registerOperatorsConsoleRoutes(
   endpoints: EndpointRegistrar,
   deps: {
-    console: ConsoleService;
     operators: OperatorsService;
-    config: FrameConfig & ConsoleSettings;
+    audit: AuditService;
+    config: FrameConfig & OperatorsSettings;
   },
 ): void {
-  const { console: service, operators, config } = deps;
+  const { operators: service, audit, config } = deps;
   const maxAge = config.console.sessionIdleHours * 3600;
 
-  const handle = consoleHandler(endpoints, operators);
+  const handle = consoleHandler(endpoints, audit);
 
   handle(consoleLogin, async ({ body, request, reply }) => {
     const result = await service.login(body, request.ip);
@@ -150,7 +150,7 @@ export function registerConsoleRoutes(
   handle(consoleAudit, async ({ query }) => {
     const limit = query.pageSize;
     const offset = (query.page - 1) * limit;
-    const { rows, total } = await operators.search(
+    const { rows, total } = await audit.search(
       {
         operator: query.operator,
         action: query.action,
@@ -161,7 +161,7 @@ export function registerConsoleRoutes(
       },
       { limit, offset },
     );
-    const users = await operators.usersOf(rows);
+    const users = await audit.usersOf(rows);
     return {
       items: rows.map((row) => ({
         id: row.id,

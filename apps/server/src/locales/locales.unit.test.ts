@@ -1,7 +1,6 @@
 import { LANGUAGES } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { negotiateLanguage, translator } from './index.js';
-import { MESSAGES } from './messages.js';
+import { MESSAGES, negotiateLanguage, translator } from './index.js';
 
 describe('server texts', () => {
   it('exist in all five languages with the same keys and placeholders', () => {

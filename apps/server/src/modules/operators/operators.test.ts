@@ -33,7 +33,7 @@ import { api, call, registerUser, useTestApp, type ApiOptions } from '../../../t
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock.js';
 
 // A low second-approval amount (¥100), so the role cases can make a large withdrawal (decision 023 "Money under four
-// eyes"). The lock per operator (decision 073 "Operator sign-in") is console-sign-in.test.ts's: here the limits per
+// eyes"). The lock per operator (decision 073 "Operator sign-in") is operators.sign-in.test.ts's: here the limits per
 // address alone.
 const t = useTestApp({
   IDENTITY_REVIEW: 'operator',
@@ -132,7 +132,7 @@ describe('console login and sessions', () => {
 
   it('refuses a state-changing call without the CSRF token, with a wrong one, or from another origin', async () => {
     const session = await signIn(t, ['admin']);
-    const before = await t.app.services.console.listOperators();
+    const before = await t.app.services.operators.listOperators();
     const body = { name: operatorName('csrf'), roles: ['reviewer' as const] };
     const missing = await api(t, consoleCreateOperator, { headers: { cookie: session.cookie }, body });
     expect(missing.code).toBe(CODES.FORBIDDEN);
@@ -143,7 +143,7 @@ describe('console login and sessions', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(foreign.code).toBe(CODES.FORBIDDEN);
-    expect(await t.app.services.console.listOperators()).toEqual(before);
+    expect(await t.app.services.operators.listOperators()).toEqual(before);
     expect((await consoleApi(t, session, consoleCreateOperator, { body })).code).toBe(CODES.OK);
   });
 
@@ -246,7 +246,7 @@ describe('operator management', () => {
     await consoleApi(t, admin, consoleSetOperatorDisabled, { params: { id }, body: { disabled: false } });
     const reset = await consoleApi(t, admin, consoleResetOperatorSecondFactor, { params: { id: admin.operatorId } });
     expect(reset.data.totpEnrolled).toBe(false);
-    const audit = await t.app.services.operators.search({ subjectId: id }, { limit: 10, offset: 0 });
+    const audit = await t.app.services.audit.search({ subjectId: id }, { limit: 10, offset: 0 });
     expect(audit.rows.map((row) => row.action).sort()).toEqual(
       ['operator.create', 'operator.disable', 'operator.enable', 'operator.roles'].sort(),
     );

@@ -79,7 +79,7 @@ async function lockByWrongCodes(session: { name: string; secret: string }): Prom
 }
 
 async function lockRecords(operatorId: string) {
-  const { rows } = await t.app.services.operators.search(
+  const { rows } = await t.app.services.audit.search(
     { subjectId: operatorId, action: 'operator.sign-in-lock' },
     { limit: 10, offset: 0 },
   );
@@ -154,7 +154,7 @@ describe('the sign-in lock per operator', () => {
     const lifted = await consoleApi(t, admin, consoleLiftOperatorSignInLock, { params: { id: session.operatorId } });
     expect(lifted.code).toBe(CODES.OK);
     expect(lifted.data).toMatchObject({ id: session.operatorId, signInLockedUntil: null });
-    const { rows } = await t.app.services.operators.search(
+    const { rows } = await t.app.services.audit.search(
       { subjectId: session.operatorId, action: 'operator.sign-in-unlock' },
       { limit: 10, offset: 0 },
     );
@@ -279,7 +279,7 @@ describe('the first password of a created operator', () => {
     );
     expect((await consoleApi(t, session, consoleIdentityPending)).code).toBe(CODES.OK);
 
-    const { rows } = await t.app.services.operators.search(
+    const { rows } = await t.app.services.audit.search(
       { subjectId: operator.id, action: 'operator.password' },
       { limit: 10, offset: 0 },
     );

@@ -1,4 +1,4 @@
-import { translator, type MessageKey } from '../../i18n/index.js';
+import { translator, type MessageKey } from '../locales/index.js';
 
 /**
  * An operator's action refused (no such row, already decided by someone else, a bad input). Its

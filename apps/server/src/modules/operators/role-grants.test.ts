@@ -86,7 +86,7 @@ describe('role grants in the console', () => {
     expect((await consoleApi(t, c, consoleRoleGrants)).data.map((row) => row.id)).not.toContain(grant.id);
     const again = await approveGrant(c, grant.id);
     expect(again.message).toBe(`This role grant was already approved by ${c.name}; nothing was changed`);
-    const records = await t.app.services.operators.search({ subjectId: id }, { limit: 10, offset: 0 });
+    const records = await t.app.services.audit.search({ subjectId: id }, { limit: 10, offset: 0 });
     expect(records.rows.map((row) => row.action).sort()).toEqual([
       'operator.create',
       'operator.grant-approve',
@@ -97,7 +97,7 @@ describe('role grants in the console', () => {
   it('refuses an admin the asker created within the period, and the operator the grant is for', async () => {
     const a = await signIn(t, ['admin']);
     // An admin made on the command line with --operator naming A: A made it.
-    const made = await t.app.services.console.createOperator(
+    const made = await t.app.services.operators.createOperator(
       { name: operatorName('cli'), roles: ['admin'], password: OPERATOR_PASSWORD },
       a.name,
     );
@@ -184,7 +184,7 @@ describe('role grants in the console', () => {
         expect(answer.message).toMatch(/^This role grant was already approved by /);
       }
       expect((await operatorRow(b.operatorId)).roles).toBe('finance,admin');
-      const approvals = await t.app.services.operators.search(
+      const approvals = await t.app.services.audit.search(
         { subjectId: b.operatorId, action: 'operator.grant-approve' },
         { limit: 10, offset: 0 },
       );
