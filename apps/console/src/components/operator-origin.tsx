@@ -19,6 +19,16 @@ export function OriginNote({ origin }: { origin: OperatorOrigin | null }) {
   return <Typography.Text type="secondary">{` (${parts.join(' · ')})`}</Typography.Text>;
 }
 
+/** An operator's name followed by how it came to its role. */
+export function OperatorName({ name, origin }: { name: string; origin: OperatorOrigin | null }) {
+  return (
+    <span>
+      {name}
+      <OriginNote origin={origin} />
+    </span>
+  );
+}
+
 /** Why the operator reading may not approve: the server's own refusal, said before the button is pressed. */
 export function independenceHint(t: Translate, conflict: IndependenceConflict): string {
   return t(conflict.how === 'created' ? 'fourEyes.notIndependent.created' : 'fourEyes.notIndependent.roles', {

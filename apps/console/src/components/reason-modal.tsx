@@ -1,6 +1,7 @@
-import { Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useI18n } from '../lib/i18n-context';
+import { useFail } from './use-fail';
 
 /** Asks for the reason of a rejection (the user sees it) or an action, then runs `onSubmit` with it. */
 export function ReasonModal({
@@ -68,5 +69,47 @@ export function ReasonModal({
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * Rejects the record `rejecting` names with a reason the user sees: `reject` sends it, `done` is
+ * said, the dialog closes and `onRejected` follows; a refusal shows the server's message, keeps
+ * the dialog and runs `onFailed`.
+ */
+export function RejectModal({
+  rejecting,
+  onClose,
+  reject,
+  done,
+  onRejected,
+  onFailed,
+}: {
+  rejecting: string | null;
+  onClose: () => void;
+  reject: (id: string, reason: string) => Promise<unknown>;
+  done: string;
+  onRejected: () => void;
+  onFailed?: () => void;
+}) {
+  const { message } = App.useApp();
+  const fail = useFail();
+  return (
+    <ReasonModal
+      open={rejecting !== null}
+      onCancel={onClose}
+      onSubmit={async (reason) => {
+        if (rejecting === null) return;
+        try {
+          await reject(rejecting, reason);
+          void message.success(done);
+          onClose();
+          onRejected();
+        } catch (error) {
+          fail(error);
+          onFailed?.();
+        }
+      }}
+    />
   );
 }

@@ -5,10 +5,11 @@ import {
   type OperatorRole,
   type RoleGrant,
 } from '@stride/contract';
-import { App, Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Space, Tag, Typography } from 'antd';
+import { ListTable } from './status-queue';
 import { useLoad } from './use-load';
 import { useFail } from './use-fail';
-import { NotIndependent, OriginNote } from './operator-origin';
+import { NotIndependent, OperatorName } from './operator-origin';
 import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
@@ -52,13 +53,10 @@ export function RoleGrantsPanel({ version, onDecided }: { version: number; onDec
   return (
     <Card title={t('grants.title')} size="small" style={{ marginBottom: 16 }} data-testid="role-grants">
       <Typography.Paragraph type="secondary">{t('grants.intro')}</Typography.Paragraph>
-      <Table
-        rowKey="id"
+      <ListTable
         size="small"
         loading={loading}
         dataSource={rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
         columns={[
           { title: t('grants.operator'), dataIndex: 'operatorName' },
           {
@@ -81,49 +79,42 @@ export function RoleGrantsPanel({ version, onDecided }: { version: number; onDec
             key: 'requestedBy',
             render: (_value, row) => (
               <Space direction="vertical" size={0}>
-                <span>
-                  {row.requestedBy}
-                  <OriginNote origin={row.requestedByOrigin} />
-                </span>
+                <OperatorName name={row.requestedBy} origin={row.requestedByOrigin} />
                 <Typography.Text type="secondary">{dateTime(row.createdAt, language)}</Typography.Text>
               </Space>
             ),
           },
-          {
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, row) => {
-              const reject = (
-                <Button
-                  danger
-                  onClick={() =>
-                    void decide(() => call(consoleRoleGrantReject, { params: { id: row.id } }), t('grants.rejected'))
-                  }
-                >
-                  {t('grants.reject')}
-                </Button>
-              );
-              const why = row.mine ? t('grants.mine') : row.forMe ? t('grants.forMe') : null;
-              if (why !== null || row.notIndependent) {
-                return (
-                  <Space direction="vertical" size={4}>
-                    {why !== null ? <Typography.Text type="secondary">{why}</Typography.Text> : null}
-                    {row.notIndependent && why === null ? <NotIndependent conflict={row.notIndependent} /> : null}
-                    {reject}
-                  </Space>
-                );
-              }
-              return (
-                <Space>
-                  <Button type="primary" onClick={() => approve(row)}>
-                    {t('grants.approve')}
-                  </Button>
-                  {reject}
-                </Space>
-              );
-            },
-          },
         ]}
+        actions={(row) => {
+          const reject = (
+            <Button
+              danger
+              onClick={() =>
+                void decide(() => call(consoleRoleGrantReject, { params: { id: row.id } }), t('grants.rejected'))
+              }
+            >
+              {t('grants.reject')}
+            </Button>
+          );
+          const why = row.mine ? t('grants.mine') : row.forMe ? t('grants.forMe') : null;
+          if (why !== null || row.notIndependent) {
+            return (
+              <Space direction="vertical" size={4}>
+                {why !== null ? <Typography.Text type="secondary">{why}</Typography.Text> : null}
+                {row.notIndependent && why === null ? <NotIndependent conflict={row.notIndependent} /> : null}
+                {reject}
+              </Space>
+            );
+          }
+          return (
+            <Space>
+              <Button type="primary" onClick={() => approve(row)}>
+                {t('grants.approve')}
+              </Button>
+              {reject}
+            </Space>
+          );
+        }}
       />
     </Card>
   );

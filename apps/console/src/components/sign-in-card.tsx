@@ -1,4 +1,4 @@
-import { Card, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { LanguageSwitch } from './language-switch';
 
@@ -16,5 +16,29 @@ export function SignInCard({ title, children }: { title: string; children: React
         {children}
       </Card>
     </div>
+  );
+}
+
+/** A signed-out form's buttons: its submit, and under it a link away (sign out, go back). */
+export function SignInActions({
+  busy,
+  submit,
+  away,
+  onAway,
+}: {
+  busy: boolean;
+  submit: string;
+  away: string;
+  onAway: () => void;
+}) {
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Button type="primary" htmlType="submit" loading={busy} block>
+        {submit}
+      </Button>
+      <Button type="link" onClick={onAway} block>
+        {away}
+      </Button>
+    </Space>
   );
 }

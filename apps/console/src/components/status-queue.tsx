@@ -15,6 +15,33 @@ export interface ListTableProps<R> extends TableProps<R> {
   readonly notice?: ReactNode;
   /** Said in the table when it has no rows. */
   readonly emptyText?: ReactNode;
+  /** One page of many rows, the page size fixed: which page, how many rows in all, how the page turns. */
+  readonly paged?: Paged;
+  /** A last column of each row's buttons, kept in view at the right edge when the table scrolls. */
+  readonly actions?: (row: R) => ReactNode;
+}
+
+interface Paged {
+  readonly page: number;
+  readonly total: number;
+  readonly onPage: (page: number) => void;
+  /** PAGE_SIZE unless told. */
+  readonly pageSize?: number;
+  /** Said beside the pages, e.g. "42 users". */
+  readonly totalText?: (total: number) => ReactNode;
+  readonly small?: boolean;
+}
+
+function pagination({ page, total, onPage, pageSize = PAGE_SIZE, totalText, small }: Paged): TableProps['pagination'] {
+  return {
+    current: page,
+    pageSize,
+    total,
+    showSizeChanger: false,
+    ...(totalText ? { showTotal: totalText } : {}),
+    onChange: onPage,
+    ...(small ? { size: 'small' as const } : {}),
+  };
 }
 
 /**
@@ -28,6 +55,8 @@ export function ListTable<R extends object>({
   wrap,
   notice,
   emptyText,
+  paged,
+  actions,
   ...table
 }: ListTableProps<R>) {
   const { t } = useI18n();
@@ -42,11 +71,16 @@ export function ListTable<R extends object>({
       {notice ? <Alert type="info" showIcon title={notice} style={{ marginBottom: 16 }} /> : null}
       <Table<R>
         rowKey="id"
-        pagination={false}
+        pagination={paged ? pagination(paged) : false}
         scroll={{ x: 'max-content' }}
         locale={emptyText === undefined ? undefined : { emptyText }}
         {...(list ? { dataSource: list.data, loading: list.loading } : {})}
         {...table}
+        columns={
+          actions
+            ? [...(table.columns ?? []), { key: 'actions', fixed: 'right', render: (_value, row) => actions(row) }]
+            : table.columns
+        }
       />
     </>
   );
@@ -117,12 +151,11 @@ export function StatusQueue<S extends string, R extends { id: string }>(props: S
       loading={props.loading}
       dataSource={data.items}
       emptyText={props.emptyText}
-      pagination={{
-        current: data.page,
+      paged={{
+        page: data.page,
         pageSize: props.pageSize,
         total: data.total,
-        showSizeChanger: false,
-        onChange: (page) => onView({ status: view.status, page }),
+        onPage: (page) => onView({ status: view.status, page }),
       }}
       columns={props.columns}
     />

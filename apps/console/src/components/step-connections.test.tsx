@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dateTime } from '../lib/format';
 import { I18nContext } from '../lib/i18n-context';
 import { translator } from '../locales';
+import { stubLayout } from '../test/browser';
 import { StepConnectionsSection } from './step-connections';
 
 // A user's connected wearable accounts on their page (docs/product/step-sources.md, Connected
@@ -67,25 +68,7 @@ beforeEach(() => {
   sent = [];
   connections = [ACTIVE, REVOKED, PAST];
   refuse = null;
-  // antd reads media queries and element sizes, which jsdom does not have.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  // jsdom has no styles of pseudo-elements (antd measures the scroll bar with one).
-  const computed = window.getComputedStyle.bind(window);
-  vi.spyOn(window, 'getComputedStyle').mockImplementation((element) => computed(element));
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubLayout();
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;

@@ -14,6 +14,7 @@ import type { Translate } from '../locales';
 import { ReasonModal } from './reason-modal';
 import { useFail } from './use-fail';
 import { useLoad } from './use-load';
+import { timeColumn } from './columns';
 
 // A user's connected wearable accounts on their page (docs/product/step-sources.md, Connected
 // accounts; decision 086 "Connected wearable accounts"): what syncs and how it went, never a token.
@@ -89,11 +90,7 @@ export function StepConnectionsSection({ userId, canDisconnect }: { userId: stri
               <Tag color={STATUS_COLOURS[status]}>{t(`stepConnections.status.${status}`)}</Tag>
             ),
           },
-          {
-            title: t('stepConnections.connectedAt'),
-            dataIndex: 'connectedAt',
-            render: (value: string) => dateTime(value, language),
-          },
+          timeColumn(t('stepConnections.connectedAt'), 'connectedAt', language),
           {
             title: t('stepConnections.disconnectedAt'),
             dataIndex: 'disconnectedAt',

@@ -1,6 +1,8 @@
-import { Typography } from 'antd';
+import { Space, Typography } from 'antd';
+import { dateTime } from '../lib/format';
 import { useCanOpen } from '../lib/open-screens';
 import { userHref } from '../lib/records';
+import type { ConsoleLanguage } from '../locales';
 
 /**
  * A user as the console names them (decision 080 "A console a new operator can read"): the masked mobile number, a link
@@ -24,6 +26,23 @@ export function userColumn<R extends { userId: string; userMobileMasked: string 
     title,
     key: 'user',
     render: (_value: unknown, row: R) => <UserLink userId={row.userId} mobile={row.userMobileMasked} />,
+  };
+}
+
+/** The column naming each row's user, with when the row was made under it (a request to decide). */
+export function userAtColumn<R extends { userId: string; userMobileMasked: string; createdAt: string }>(
+  title: string,
+  language: ConsoleLanguage,
+) {
+  return {
+    title,
+    key: 'user',
+    render: (_value: unknown, row: R) => (
+      <Space direction="vertical" size={0}>
+        <UserLink userId={row.userId} mobile={row.userMobileMasked} />
+        <Typography.Text type="secondary">{dateTime(row.createdAt, language)}</Typography.Text>
+      </Space>
+    ),
   };
 }
 

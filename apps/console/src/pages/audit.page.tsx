@@ -5,9 +5,10 @@ import {
   type AuditEntry,
   type QueryOf,
 } from '@stride/contract';
-import { Button, DatePicker, Descriptions, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
+import { ListTable, PAGE_SIZE } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { UserLink } from '../components/user-link';
 import { count, dateTime } from '../lib/format';
@@ -26,7 +27,6 @@ interface Filters {
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
-const PAGE_SIZE = 20;
 const EMPTY: { items: AuditEntry[]; total: number } = { items: [], total: 0 };
 
 function toQuery(filters: Filters): Query {
@@ -128,18 +128,14 @@ export default function AuditPage() {
           </Button>
         </Space>
       </Form>
-      <Table
-        rowKey="id"
+      <ListTable
         loading={loading}
         dataSource={result.items}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
+        paged={{
+          page,
           total: result.total,
-          showSizeChanger: false,
-          showTotal: (total) => t('audit.total', { total: count(total, language) }),
-          onChange: setPage,
+          onPage: setPage,
+          totalText: (total) => t('audit.total', { total: count(total, language) }),
         }}
         expandable={{
           rowExpandable: (row) => row.detail !== null || row.before !== null || row.after !== null,

@@ -5,8 +5,7 @@ import {
   consoleUploadImage,
   type ConsoleChannel,
 } from '@stride/contract';
-import { CODES } from '@stride/contract/codes';
-import { App, Button, Form, Image, Input, InputNumber, Modal, Space, Switch, Tag, Typography, Upload } from 'antd';
+import { App, Button, Form, Image, Input, InputNumber, Space, Switch, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import {
   ContentLanguages,
@@ -14,11 +13,13 @@ import {
   languageValues,
   type LanguageValues,
 } from '../components/content-languages';
+import { useListRun } from '../components/use-busy';
 import { useFail } from '../components/use-fail';
 import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { useI18n } from '../lib/i18n-context';
-import { ConsoleError, call, upload } from '../lib/request';
+import { call, upload } from '../lib/request';
+import { EditModal } from '../components/edit-modal';
 
 const NONE: never[] = [];
 const loadChannels = () => call(consoleChannels, {});
@@ -51,7 +52,7 @@ export default function CommunityPage() {
   const { reload } = list;
   // undefined: closed; null: a new channel.
   const [editing, setEditing] = useState<ConsoleChannel | null | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useListRun(reload, { close: () => setEditing(undefined) });
   const [form] = Form.useForm<Fields>();
   const qrImage = Form.useWatch('qrImage', form) as string | null | undefined;
 
@@ -63,30 +64,18 @@ export default function CommunityPage() {
 
   function save() {
     form.validateFields().then(
-      async (fields) => {
-        setBusy(true);
+      (fields) => {
         const body = { ...fields, description: fields.description ?? '', qrImage: fields.qrImage ?? null };
-        try {
-          if (editing) {
-            await call(consoleUpdateChannel, {
-              params: { id: editing.id },
-              body: { ...body, version: editing.version },
-            });
-          } else {
-            await call(consoleCreateChannel, { body });
-          }
-          setEditing(undefined);
-          void message.success(t('community.saved'));
-          reload();
-        } catch (error) {
-          fail(error);
-          if (error instanceof ConsoleError && error.code === CODES.STALE_EDIT) {
+        return run(
+          () =>
+            editing
+              ? call(consoleUpdateChannel, { params: { id: editing.id }, body: { ...body, version: editing.version } })
+              : call(consoleCreateChannel, { body }),
+          () => {
             setEditing(undefined);
-            reload();
-          }
-        } finally {
-          setBusy(false);
-        }
+            void message.success(t('community.saved'));
+          },
+        );
       },
       () => undefined,
     );
@@ -127,22 +116,15 @@ export default function CommunityPage() {
             render: (active: boolean) =>
               active ? <Tag color="green">{t('community.active')}</Tag> : <Tag>{t('community.hidden')}</Tag>,
           },
-          {
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, row) => <Button onClick={() => open(row)}>{t('community.edit')}</Button>,
-          },
         ]}
+        actions={(row) => <Button onClick={() => open(row)}>{t('community.edit')}</Button>}
       />
-      <Modal
+      <EditModal
+        busy={busy}
         open={editing !== undefined}
         title={editing ? t('community.editTitle') : t('community.newTitle')}
-        okText={t('ok')}
-        cancelText={t('cancel')}
-        confirmLoading={busy}
         onOk={save}
         onCancel={() => setEditing(undefined)}
-        forceRender
       >
         <Form form={form} layout="vertical" requiredMark={false}>
           <Form.Item
@@ -210,7 +192,7 @@ export default function CommunityPage() {
             ]}
           />
         </Form>
-      </Modal>
+      </EditModal>
     </>
   );
 }

@@ -8,14 +8,15 @@ import {
   type Correction,
   type CorrectionStatus,
 } from '@stride/contract';
-import { App, Button, Card, Form, Input, Radio, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Radio, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
-import { NotIndependent, OriginNote } from '../components/operator-origin';
+import { NotIndependent, OperatorName, OriginNote } from '../components/operator-origin';
 import { ReasonModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
+import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
-import { UserLink } from '../components/user-link';
-import { count, dateTime, money } from '../lib/format';
+import { userAtColumn } from '../components/user-link';
+import { count, money } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
 import type { ConsoleLanguage, Translate } from '../locales';
@@ -227,24 +228,13 @@ export default function CorrectionsPage() {
           ...STATUSES.map((value) => ({ value, label: t(`corrections.status.${value}`) })),
         ]}
       />
-      <Table
-        rowKey="id"
+      <ListTable
         loading={loading}
         dataSource={data.items}
-        locale={{ emptyText: t('corrections.empty') }}
-        scroll={{ x: 'max-content' }}
+        emptyText={t('corrections.empty')}
         pagination={{ current: data.page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage }}
         columns={[
-          {
-            title: t('withdrawals.mobile'),
-            key: 'user',
-            render: (_value, row) => (
-              <Space direction="vertical" size={0}>
-                <UserLink userId={row.userId} mobile={row.userMobileMasked} />
-                <Typography.Text type="secondary">{dateTime(row.createdAt, language)}</Typography.Text>
-              </Space>
-            ),
-          },
+          userAtColumn(t('withdrawals.mobile'), language),
           {
             title: t('corrections.amount'),
             key: 'amount',
@@ -281,10 +271,7 @@ export default function CorrectionsPage() {
             key: 'by',
             render: (_value, row) => (
               <Space direction="vertical" size={0}>
-                <span>
-                  {row.requestedBy}
-                  <OriginNote origin={row.requestedByOrigin} />
-                </span>
+                <OperatorName name={row.requestedBy} origin={row.requestedByOrigin} />
                 {row.decidedBy ? (
                   <span>
                     <Typography.Text type="secondary">
@@ -298,39 +285,36 @@ export default function CorrectionsPage() {
               </Space>
             ),
           },
-          {
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, row) =>
-              row.status !== 'pending' ? null : row.mine ? (
-                <Space direction="vertical" size={4}>
-                  <Typography.Text type="secondary">{t('corrections.mine')}</Typography.Text>
-                  <Button
-                    onClick={() =>
-                      void decide(
-                        () => call(consoleCorrectionCancel, { params: { id: row.id } }),
-                        t('corrections.cancelled'),
-                      )
-                    }
-                  >
-                    {t('corrections.cancel')}
-                  </Button>
-                </Space>
-              ) : (
-                <Space direction="vertical" size={4}>
-                  {row.notIndependent ? <NotIndependent conflict={row.notIndependent} /> : null}
-                  <Space>
-                    <Button type="primary" disabled={row.notIndependent !== null} onClick={() => approve(row)}>
-                      {t('corrections.approve')}
-                    </Button>
-                    <Button danger onClick={() => setRejecting(row.id)}>
-                      {t('corrections.reject')}
-                    </Button>
-                  </Space>
-                </Space>
-              ),
-          },
         ]}
+        actions={(row) =>
+          row.status !== 'pending' ? null : row.mine ? (
+            <Space direction="vertical" size={4}>
+              <Typography.Text type="secondary">{t('corrections.mine')}</Typography.Text>
+              <Button
+                onClick={() =>
+                  void decide(
+                    () => call(consoleCorrectionCancel, { params: { id: row.id } }),
+                    t('corrections.cancelled'),
+                  )
+                }
+              >
+                {t('corrections.cancel')}
+              </Button>
+            </Space>
+          ) : (
+            <Space direction="vertical" size={4}>
+              {row.notIndependent ? <NotIndependent conflict={row.notIndependent} /> : null}
+              <Space>
+                <Button type="primary" disabled={row.notIndependent !== null} onClick={() => approve(row)}>
+                  {t('corrections.approve')}
+                </Button>
+                <Button danger onClick={() => setRejecting(row.id)}>
+                  {t('corrections.reject')}
+                </Button>
+              </Space>
+            </Space>
+          )
+        }
       />
       <ReasonModal
         open={rejecting !== null}

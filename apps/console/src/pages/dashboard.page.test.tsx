@@ -2,6 +2,7 @@ import type { StepSyncHealth } from '@stride/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '../test/browser';
 import DashboardPage from './dashboard.page';
 
 // uPlot measures the screen when it loads, which jsdom cannot; the charts are not what is tested here.
@@ -26,16 +27,7 @@ let asked: string[] = [];
 
 beforeEach(() => {
   asked = [];
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
   vi.stubGlobal('fetch', (url: string) => {
     asked.push(url);

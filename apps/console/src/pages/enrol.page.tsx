@@ -1,7 +1,8 @@
 import { consoleTotpConfirm, consoleTotpEnrol } from '@stride/contract';
-import { Alert, Button, Form, Input, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Form, Input, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { SignInCard } from '../components/sign-in-card';
+import { SignInActions, SignInCard } from '../components/sign-in-card';
+import { useBusy } from '../components/use-busy';
 import { useFail } from '../components/use-fail';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
@@ -24,7 +25,6 @@ export default function EnrolPage({ onEnrolled, onLogout }: { onEnrolled: () => 
   const fail = useFail();
   const [secret, setSecret] = useState<{ uri: string; qr: string } | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -36,15 +36,12 @@ export default function EnrolPage({ onEnrolled, onLogout }: { onEnrolled: () => 
     };
   }, [fail]);
 
-  async function confirm(code: string) {
-    setBusy(true);
-    try {
+  const { busy, run } = useBusy();
+
+  function confirm(code: string) {
+    return run(async () => {
       setRecoveryCodes((await call(consoleTotpConfirm, { body: { code: code.trim() } })).recoveryCodes);
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -77,14 +74,7 @@ export default function EnrolPage({ onEnrolled, onLogout }: { onEnrolled: () => 
           <Form.Item name="code" label={t('enrol.code')} rules={[{ required: true, pattern: /^\s*\d{6}\s*$/ }]}>
             <Input autoComplete="one-time-code" inputMode="numeric" maxLength={8} />
           </Form.Item>
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <Button type="primary" htmlType="submit" loading={busy} block>
-              {t('enrol.confirm')}
-            </Button>
-            <Button type="link" onClick={onLogout} block>
-              {t('logout')}
-            </Button>
-          </Space>
+          <SignInActions busy={busy} submit={t('enrol.confirm')} away={t('logout')} onAway={onLogout} />
         </Form>
       ) : (
         <Spin />

@@ -2,14 +2,14 @@ import { consoleFaceApprove, consoleFaceChecksPending, consoleFaceReject } from 
 import { App, Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { IdPhotos } from '../components/id-photos';
-import { ReasonModal } from '../components/reason-modal';
+import { RejectModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
 import { ListTable } from '../components/status-queue';
 import { personColumns } from '../components/user-link';
-import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
+import { timeColumn } from '../components/columns';
 
 const NONE: never[] = [];
 const WITH_FACE = ['face', 'front'] as const;
@@ -59,46 +59,26 @@ export default function FacePage() {
             title: t('photos.title'),
             render: (_value, row) => <IdPhotos userId={row.userId} kinds={row.hasFaceImage ? WITH_FACE : ID_ONLY} />,
           },
-          {
-            title: t('face.submittedAt'),
-            dataIndex: 'submittedAt',
-            render: (value: string) => dateTime(value, language),
-          },
-          {
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, row) => (
-              <Space>
-                <Button
-                  type="primary"
-                  size="small"
-                  loading={busy === row.userId}
-                  onClick={() => void approve(row.userId)}
-                >
-                  {t('face.approve')}
-                </Button>
-                <Button danger size="small" onClick={() => setRejecting(row.userId)}>
-                  {t('face.reject')}
-                </Button>
-              </Space>
-            ),
-          },
+          timeColumn(t('face.submittedAt'), 'submittedAt', language),
         ]}
+        actions={(row) => (
+          <Space>
+            <Button type="primary" size="small" loading={busy === row.userId} onClick={() => void approve(row.userId)}>
+              {t('face.approve')}
+            </Button>
+            <Button danger size="small" onClick={() => setRejecting(row.userId)}>
+              {t('face.reject')}
+            </Button>
+          </Space>
+        )}
       />
-      <ReasonModal
-        open={rejecting !== null}
-        onCancel={() => setRejecting(null)}
-        onSubmit={async (reason) => {
-          if (rejecting === null) return;
-          try {
-            await call(consoleFaceReject, { params: { userId: rejecting }, body: { reason } });
-            void message.success(t('face.rejected'));
-            setRejecting(null);
-          } catch (error) {
-            fail(error);
-          }
-          list.reload();
-        }}
+      <RejectModal
+        rejecting={rejecting}
+        onClose={() => setRejecting(null)}
+        reject={(userId, reason) => call(consoleFaceReject, { params: { userId }, body: { reason } })}
+        done={t('face.rejected')}
+        onRejected={list.reload}
+        onFailed={list.reload}
       />
     </>
   );

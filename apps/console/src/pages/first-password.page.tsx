@@ -1,8 +1,7 @@
 import { consoleChangePassword } from '@stride/contract';
-import { App, Button, Form, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
-import { SignInCard } from '../components/sign-in-card';
-import { useFail } from '../components/use-fail';
+import { App, Form, Input, Typography } from 'antd';
+import { SignInActions, SignInCard } from '../components/sign-in-card';
+import { useBusy } from '../components/use-busy';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
 
@@ -20,20 +19,14 @@ interface Passwords {
 export default function FirstPasswordPage({ onChanged, onLogout }: { onChanged: () => void; onLogout: () => void }) {
   const { t } = useI18n();
   const { message } = App.useApp();
-  const fail = useFail();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
 
-  async function submit({ current, password }: Passwords) {
-    setBusy(true);
-    try {
+  function submit({ current, password }: Passwords) {
+    return run(async () => {
       await call(consoleChangePassword, { body: { current, password } });
       void message.success(t('firstPassword.done'));
       onChanged();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -66,14 +59,7 @@ export default function FirstPasswordPage({ onChanged, onLogout }: { onChanged: 
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Button type="primary" htmlType="submit" loading={busy} block>
-            {t('firstPassword.submit')}
-          </Button>
-          <Button type="link" onClick={onLogout} block>
-            {t('logout')}
-          </Button>
-        </Space>
+        <SignInActions busy={busy} submit={t('firstPassword.submit')} away={t('logout')} onAway={onLogout} />
       </Form>
     </SignInCard>
   );

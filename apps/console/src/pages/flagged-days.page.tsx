@@ -9,6 +9,7 @@ import { count, dateTime, day, money } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { ConsoleError, call } from '../lib/request';
 import { FLAGGED_DAYS_PAGE } from '../locales/areas/flagged-days-page';
+import { timeColumn } from '../components/columns';
 
 type Key = keyof typeof FLAGGED_DAYS_PAGE.en;
 
@@ -120,11 +121,7 @@ export default function FlaggedDaysPage() {
               }),
           },
           waiting
-            ? {
-                title: f('flagged.flaggedAt'),
-                dataIndex: 'flaggedAt',
-                render: (v: string) => dateTime(v, language),
-              }
+            ? timeColumn(f('flagged.flaggedAt'), 'flaggedAt', language)
             : {
                 title: f('flagged.decidedAt'),
                 key: 'decided',

@@ -9,7 +9,7 @@ import {
   type ConsoleGoods,
 } from '@stride/contract';
 import { CODES } from '@stride/contract/codes';
-import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
+import { App, Button, Form, Input, InputNumber, Select, Space, Switch, Tabs, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import {
   ContentLanguages,
@@ -18,15 +18,17 @@ import {
   type LanguageValues,
 } from '../components/content-languages';
 import { GoodsImages } from '../components/merchant/goods-images';
+import { ListTable, PAGE_SIZE } from '../components/status-queue';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
-import { count, dateTime } from '../lib/format';
+import { count } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call, ConsoleError } from '../lib/request';
+import { timeColumn } from '../components/columns';
+import { EditModal } from '../components/edit-modal';
 
 const NO_CATEGORIES: ConsoleCategory[] = [];
 const NO_GOODS = { items: [] as ConsoleGoods[], total: 0, page: 1, pageSize: 20, hasMore: false };
-const PAGE_SIZE = 20;
 const loadCategories = () => call(consoleShopCategories, {});
 
 interface GoodsForm extends LanguageValues {
@@ -166,19 +168,15 @@ function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
           {t('goods.create')}
         </Button>
       </Space>
-      <Table
-        rowKey="id"
+      <ListTable
         loading={loading}
         dataSource={data.items}
-        locale={{ emptyText: categories.length === 0 ? t('category.empty') : t('goods.empty') }}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: data.page,
-          pageSize: PAGE_SIZE,
+        emptyText={categories.length === 0 ? t('category.empty') : t('goods.empty')}
+        paged={{
+          page: data.page,
           total: data.total,
-          showSizeChanger: false,
-          showTotal: (total) => t('goods.total', { total: count(total, language) }),
-          onChange: (page) => setFilter((old) => ({ ...old, page })),
+          onPage: (page) => setFilter((old) => ({ ...old, page })),
+          totalText: (total) => t('goods.total', { total: count(total, language) }),
         }}
         columns={[
           {
@@ -199,41 +197,35 @@ function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
             render: (onSale: boolean) =>
               onSale ? <Tag color="green">{t('goods.onSale')}</Tag> : <Tag>{t('goods.offSale')}</Tag>,
           },
-          {
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, row) => (
-              <Space>
-                <Button onClick={() => open(row)}>{t('goods.edit')}</Button>
-                <Button
-                  onClick={() =>
-                    void save(
-                      () =>
-                        call(consoleShopGoodsUpdate, {
-                          params: { id: row.id },
-                          body: { version: row.version, onSale: !row.onSale },
-                        }),
-                      t('goods.saved'),
-                    )
-                  }
-                >
-                  {row.onSale ? t('goods.takeOffSale') : t('goods.putOnSale')}
-                </Button>
-              </Space>
-            ),
-          },
         ]}
+        actions={(row) => (
+          <Space>
+            <Button onClick={() => open(row)}>{t('goods.edit')}</Button>
+            <Button
+              onClick={() =>
+                void save(
+                  () =>
+                    call(consoleShopGoodsUpdate, {
+                      params: { id: row.id },
+                      body: { version: row.version, onSale: !row.onSale },
+                    }),
+                  t('goods.saved'),
+                )
+              }
+            >
+              {row.onSale ? t('goods.takeOffSale') : t('goods.putOnSale')}
+            </Button>
+          </Space>
+        )}
       />
-      <Modal
+      <EditModal
+        busy={busy}
         open={editing !== null}
         title={
           editing === 'new' || editing === null ? t('goods.createTitle') : t('goods.editTitle', { name: editing.name })
         }
         okText={t('goods.save')}
-        cancelText={t('cancel')}
-        confirmLoading={busy}
         width={640}
-        forceRender
         onCancel={() => setEditing(null)}
         onOk={submit}
       >
@@ -283,7 +275,7 @@ function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
             ]}
           />
         </Form>
-      </Modal>
+      </EditModal>
     </>
   );
 }
@@ -344,13 +336,10 @@ function CategoriesTab({
           {t('category.create')}
         </Button>
       </Space>
-      <Table
-        rowKey="id"
+      <ListTable
         loading={loading}
         dataSource={categories}
-        pagination={false}
-        locale={{ emptyText: t('category.empty') }}
-        scroll={{ x: 'max-content' }}
+        emptyText={t('category.empty')}
         columns={[
           { title: t('category.name'), dataIndex: 'name' },
           { title: t('category.position'), dataIndex: 'position', align: 'right' },
@@ -360,15 +349,12 @@ function CategoriesTab({
             render: (active: boolean) =>
               active ? <Tag color="green">{t('category.active')}</Tag> : <Tag>{t('category.inactive')}</Tag>,
           },
-          { title: t('goods.updatedAt'), dataIndex: 'createdAt', render: (value: string) => dateTime(value, language) },
-          {
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, row) => <Button onClick={() => open(row)}>{t('goods.edit')}</Button>,
-          },
+          timeColumn(t('goods.updatedAt'), 'createdAt', language),
         ]}
+        actions={(row) => <Button onClick={() => open(row)}>{t('goods.edit')}</Button>}
       />
-      <Modal
+      <EditModal
+        busy={busy}
         open={editing !== null}
         title={
           editing === 'new' || editing === null
@@ -376,9 +362,6 @@ function CategoriesTab({
             : t('category.editTitle', { name: editing.name })
         }
         okText={t('goods.save')}
-        cancelText={t('cancel')}
-        confirmLoading={busy}
-        forceRender
         onCancel={() => setEditing(null)}
         onOk={submit}
       >
@@ -400,7 +383,7 @@ function CategoriesTab({
           </Space>
           <ContentLanguages fields={[{ name: 'name', label: t('category.name'), max: 64 }]} />
         </Form>
-      </Modal>
+      </EditModal>
     </>
   );
 }

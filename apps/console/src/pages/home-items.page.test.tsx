@@ -2,6 +2,7 @@ import type { ConsoleHomeItem } from '@stride/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubLayout } from '../test/browser';
 import HomeItemsPage, { sentTranslations } from './home-items.page';
 
 // The editor of home's banners and quick entries (docs/console/plans-and-home.md): a banner's
@@ -24,25 +25,7 @@ let sent: { method: string; url: string; body: unknown }[] = [];
 
 beforeEach(() => {
   sent = [];
-  // antd reads media queries and element sizes, which jsdom does not have.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  // jsdom has no styles of pseudo-elements (antd measures the scroll bar with one).
-  const computed = window.getComputedStyle.bind(window);
-  vi.spyOn(window, 'getComputedStyle').mockImplementation((element) => computed(element));
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubLayout();
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     sent.push({ method: init.method ?? 'GET', url, body });

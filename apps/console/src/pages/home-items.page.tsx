@@ -8,23 +8,8 @@ import {
   type ConsoleHomeItem,
   type HomeItemKind,
 } from '@stride/contract';
-import { CODES } from '@stride/contract/codes';
 import { UploadOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Space,
-  Switch,
-  Tag,
-  Typography,
-  Upload,
-} from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Radio, Space, Switch, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import {
   ContentLanguages,
@@ -32,12 +17,14 @@ import {
   languageValues,
   type LanguageValues,
 } from '../components/content-languages';
+import { useListRun } from '../components/use-busy';
 import { useFail } from '../components/use-fail';
 import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { useI18n } from '../lib/i18n-context';
-import { call, ConsoleError, uploadImage } from '../lib/request';
+import { call, uploadImage } from '../lib/request';
 import './home-items.css';
+import { EditModal } from '../components/edit-modal';
 
 interface ItemForm extends LanguageValues {
   kind: HomeItemKind;
@@ -203,30 +190,12 @@ export function sentTranslations(kind: HomeItemKind, translations: ItemForm['tra
 export default function HomeItemsPage() {
   const { t } = useI18n();
   const { message, modal } = App.useApp();
-  const fail = useFail();
   const list = useLoad(loadItems, 'list', NONE);
   const { data: rows, reload } = list;
   const [editing, setEditing] = useState<ConsoleHomeItem | 'new' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useListRun(reload, { close: () => setEditing(null) });
   const [form] = Form.useForm<ItemForm>();
   const kind = Form.useWatch('kind', form) ?? 'banner';
-
-  async function run(action: () => Promise<unknown>, after: () => void) {
-    setBusy(true);
-    try {
-      await action();
-      after();
-      reload();
-    } catch (error) {
-      fail(error);
-      if (error instanceof ConsoleError && error.code === CODES.STALE_EDIT) {
-        setEditing(null);
-        reload();
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
 
   function open(target: ConsoleHomeItem | 'new') {
     form.resetFields();
@@ -355,28 +324,25 @@ export default function HomeItemsPage() {
               render: (active: boolean) =>
                 active ? <Tag color="green">{t('homeItems.active')}</Tag> : <Tag>{t('homeItems.hidden')}</Tag>,
             },
-            {
-              key: 'actions',
-              fixed: 'right',
-              render: (_value, row) => (
-                <Space size={0}>
-                  <Button type="link" onClick={() => open(row)}>
-                    {t('homeItems.edit')}
-                  </Button>
-                  <Button type="link" onClick={() => toggle(row)}>
-                    {row.active ? t('homeItems.hide') : t('homeItems.show')}
-                  </Button>
-                  <Button danger type="link" onClick={() => remove(row)}>
-                    {t('homeItems.remove')}
-                  </Button>
-                </Space>
-              ),
-            },
           ]}
+          actions={(row) => (
+            <Space size={0}>
+              <Button type="link" onClick={() => open(row)}>
+                {t('homeItems.edit')}
+              </Button>
+              <Button type="link" onClick={() => toggle(row)}>
+                {row.active ? t('homeItems.hide') : t('homeItems.show')}
+              </Button>
+              <Button danger type="link" onClick={() => remove(row)}>
+                {t('homeItems.remove')}
+              </Button>
+            </Space>
+          )}
         />
       </div>
       <Preview items={rows} />
-      <Modal
+      <EditModal
+        busy={busy}
         open={editing !== null}
         width={640}
         title={
@@ -384,10 +350,6 @@ export default function HomeItemsPage() {
             ? t('homeItems.create')
             : t('homeItems.editTitle', { title: editing.title })
         }
-        okText={t('ok')}
-        cancelText={t('cancel')}
-        confirmLoading={busy}
-        forceRender
         onOk={save}
         onCancel={() => setEditing(null)}
       >
@@ -448,7 +410,7 @@ export default function HomeItemsPage() {
             ]}
           />
         </Form>
-      </Modal>
+      </EditModal>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import {
 import { Alert, App, Button, Descriptions, Modal, Space, Spin, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { IdPhotos } from '../components/id-photos';
-import { ReasonModal } from '../components/reason-modal';
+import { RejectModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
 import { ListTable } from '../components/status-queue';
@@ -16,6 +16,7 @@ import { personColumns, UserLink } from '../components/user-link';
 import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
+import { timeColumn } from '../components/columns';
 
 type PendingIdentity = ResponseOf<typeof consoleIdentityPending>[number];
 type IdentityCase = ResponseOf<typeof consoleIdentityCase>;
@@ -146,27 +147,19 @@ export default function IdentityPage() {
             title: t('photos.title'),
             render: (_value, row) => <IdPhotos userId={row.userId} kinds={ID_PHOTOS} />,
           },
-          {
-            title: t('identity.submittedAt'),
-            dataIndex: 'submittedAt',
-            render: (value: string) => dateTime(value, language),
-          },
-          {
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, row) => (
-              <Space>
-                <Button onClick={() => setReviewing(row)}>{t('identity.review')}</Button>
-                <Button type="primary" loading={busy === row.userId} onClick={() => confirmApprove(row)}>
-                  {t('identity.approve')}
-                </Button>
-                <Button danger onClick={() => setRejecting(row.userId)}>
-                  {t('identity.reject')}
-                </Button>
-              </Space>
-            ),
-          },
+          timeColumn(t('identity.submittedAt'), 'submittedAt', language),
         ]}
+        actions={(row) => (
+          <Space>
+            <Button onClick={() => setReviewing(row)}>{t('identity.review')}</Button>
+            <Button type="primary" loading={busy === row.userId} onClick={() => confirmApprove(row)}>
+              {t('identity.approve')}
+            </Button>
+            <Button danger onClick={() => setRejecting(row.userId)}>
+              {t('identity.reject')}
+            </Button>
+          </Space>
+        )}
       />
       {reviewing ? (
         <CaseModal
@@ -177,20 +170,14 @@ export default function IdentityPage() {
           onReject={() => setRejecting(reviewing.userId)}
         />
       ) : null}
-      <ReasonModal
-        open={rejecting !== null}
-        onCancel={() => setRejecting(null)}
-        onSubmit={async (reason) => {
-          if (rejecting === null) return;
-          try {
-            await call(consoleIdentityReject, { params: { userId: rejecting }, body: { reason } });
-            void message.success(t('identity.rejected'));
-            setRejecting(null);
-            setReviewing(null);
-            list.reload();
-          } catch (error) {
-            fail(error);
-          }
+      <RejectModal
+        rejecting={rejecting}
+        onClose={() => setRejecting(null)}
+        reject={(userId, reason) => call(consoleIdentityReject, { params: { userId }, body: { reason } })}
+        done={t('identity.rejected')}
+        onRejected={() => {
+          setReviewing(null);
+          list.reload();
         }}
       />
     </>

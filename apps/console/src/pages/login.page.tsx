@@ -1,8 +1,8 @@
 import { consoleLogin, type ConsoleMe } from '@stride/contract';
-import { Button, Form, Input, Space, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { SignInCard } from '../components/sign-in-card';
-import { useFail } from '../components/use-fail';
+import { SignInActions, SignInCard } from '../components/sign-in-card';
+import { useBusy } from '../components/use-busy';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
 
@@ -14,21 +14,15 @@ interface Credentials {
 /** Name and password; then, for an enrolled operator, the TOTP or a recovery code. */
 export default function LoginPage({ onSignedIn }: { onSignedIn: (me: ConsoleMe) => void }) {
   const { t } = useI18n();
-  const fail = useFail();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [credentials, setCredentials] = useState<Credentials | null>(null);
 
-  async function submit(body: Credentials & { code?: string }) {
-    setBusy(true);
-    try {
+  function submit(body: Credentials & { code?: string }) {
+    return run(async () => {
       const answer = await call(consoleLogin, { body });
       if (answer.me) onSignedIn(answer.me);
       else if (answer.secondFactorRequired) setCredentials({ name: body.name, password: body.password });
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -55,14 +49,12 @@ export default function LoginPage({ onSignedIn }: { onSignedIn: (me: ConsoleMe) 
           <Form.Item name="code" label={t('login.code')} rules={[{ required: true, whitespace: true }]}>
             <Input autoComplete="one-time-code" inputMode="text" />
           </Form.Item>
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <Button type="primary" htmlType="submit" loading={busy} block>
-              {t('login.verify')}
-            </Button>
-            <Button type="link" onClick={() => setCredentials(null)} block>
-              {t('login.back')}
-            </Button>
-          </Space>
+          <SignInActions
+            busy={busy}
+            submit={t('login.verify')}
+            away={t('login.back')}
+            onAway={() => setCredentials(null)}
+          />
         </Form>
       )}
     </SignInCard>

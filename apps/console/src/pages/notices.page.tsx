@@ -6,7 +6,6 @@ import {
   consoleUpdateNotice,
   type ConsoleNotice,
 } from '@stride/contract';
-import { CODES } from '@stride/contract/codes';
 import { App, Button, Col, Form, Input, Modal, Row, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import {
@@ -16,12 +15,12 @@ import {
   type LanguageValues,
 } from '../components/content-languages';
 import { NoticePreview } from '../components/notice-preview';
-import { useFail } from '../components/use-fail';
+import { useListRun } from '../components/use-busy';
 import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
-import { ConsoleError, call } from '../lib/request';
+import { call } from '../lib/request';
 
 // Tiptap is the heaviest thing in the console: its own chunk, loaded when an editor opens.
 const RichEditor = lazy(() => import('../components/rich-editor'));
@@ -59,33 +58,12 @@ function TranslatedBody({
 export default function NoticesPage() {
   const { t, language } = useI18n();
   const { message, modal } = App.useApp();
-  const fail = useFail();
   const list = useLoad(loadNotices, 'list', NONE);
   const { reload } = list;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [preview, setPreview] = useState<{ title: string; body: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  /** A refused call: the server's message; a stale edit also reloads the list and closes the editor. */
-  function refused(error: unknown) {
-    fail(error);
-    if (error instanceof ConsoleError && error.code === CODES.STALE_EDIT) {
-      setEditing(null);
-      reload();
-    }
-  }
-
-  async function run(action: () => Promise<unknown>) {
-    setBusy(true);
-    try {
-      await action();
-      reload();
-    } catch (error) {
-      refused(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  // A refused call shows the server's message; a stale edit also reloads the list and closes the editor.
+  const { busy, run } = useListRun(reload, { close: () => setEditing(null) });
 
   function check(): Editing | null {
     if (!editing) return null;
@@ -178,32 +156,28 @@ export default function NoticesPage() {
           { title: t('notices.publishedAt'), dataIndex: 'publishedAt', render: when },
           { title: t('notices.updatedAt'), dataIndex: 'updatedAt', render: when },
           { title: t('notices.createdBy'), dataIndex: 'createdBy' },
-          {
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, row) => (
-              <Space>
-                <Button
-                  onClick={() =>
-                    setEditing({ notice: row, title: row.title, body: row.body, languages: languageValues(row) })
-                  }
-                >
-                  {t('notices.edit')}
-                </Button>
-                <Button onClick={() => setPreview({ title: row.title, body: row.body })}>{t('notices.preview')}</Button>
-                {row.published ? (
-                  <Button danger disabled={busy} onClick={() => setPublished(row, false)}>
-                    {t('notices.unpublish')}
-                  </Button>
-                ) : (
-                  <Button type="primary" disabled={busy} onClick={() => setPublished(row, true)}>
-                    {t('notices.publish')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
         ]}
+        actions={(row) => (
+          <Space>
+            <Button
+              onClick={() =>
+                setEditing({ notice: row, title: row.title, body: row.body, languages: languageValues(row) })
+              }
+            >
+              {t('notices.edit')}
+            </Button>
+            <Button onClick={() => setPreview({ title: row.title, body: row.body })}>{t('notices.preview')}</Button>
+            {row.published ? (
+              <Button danger disabled={busy} onClick={() => setPublished(row, false)}>
+                {t('notices.unpublish')}
+              </Button>
+            ) : (
+              <Button type="primary" disabled={busy} onClick={() => setPublished(row, true)}>
+                {t('notices.publish')}
+              </Button>
+            )}
+          </Space>
+        )}
       />
       <Modal
         open={editing !== null}

@@ -9,15 +9,17 @@ import {
   type Operator,
   type OperatorRole,
 } from '@stride/contract';
-import { App, Button, Checkbox, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { RoleGrantsPanel } from '../components/role-grants';
-import { useFail } from '../components/use-fail';
+import { useListRun } from '../components/use-busy';
 import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
+import { timeColumn } from '../components/columns';
+import { EditModal } from '../components/edit-modal';
 
 const NONE: never[] = [];
 const loadOperators = () => call(consoleOperators, {});
@@ -39,7 +41,6 @@ function RolesField() {
 export default function OperatorsPage() {
   const { t, language } = useI18n();
   const { message, modal } = App.useApp();
-  const fail = useFail();
   const { data: rows, loading, reload: reloadOperators } = useLoad(loadOperators, 'list', NONE);
   // The role grants waiting for a second admin (decision 074 "Independent second approvers") load again with the list.
   const [grantsVersion, setGrantsVersion] = useState(0);
@@ -49,22 +50,10 @@ export default function OperatorsPage() {
   };
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Operator | null>(null);
-  const [busy, setBusy] = useState(false);
   const [createForm] = Form.useForm<{ name: string; roles: OperatorRole[] }>();
   const [rolesForm] = Form.useForm<{ roles: OperatorRole[] }>();
 
-  async function run(action: () => Promise<unknown>, after?: () => void) {
-    setBusy(true);
-    try {
-      await action();
-      after?.();
-      reload();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useListRun(reload);
 
   function create() {
     createForm.validateFields().then(
@@ -198,51 +187,40 @@ export default function OperatorsPage() {
             dataIndex: 'totpEnrolled',
             render: (enrolled: boolean) => (enrolled ? t('operators.enrolled') : t('operators.notEnrolled')),
           },
-          {
-            title: t('operators.createdAt'),
-            dataIndex: 'createdAt',
-            render: (value: string) => dateTime(value, language),
-          },
-          {
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, row) => (
-              <Space>
-                <Button
-                  onClick={() => {
-                    rolesForm.setFieldsValue({ roles: row.roles });
-                    setEditing(row);
-                  }}
-                >
-                  {t('operators.editRoles')}
-                </Button>
-                <Button danger={!row.disabled} onClick={() => toggleDisabled(row)}>
-                  {row.disabled ? t('operators.enable') : t('operators.disable')}
-                </Button>
-                {row.signInLockedUntil ? (
-                  <Button type="link" onClick={() => liftLock(row)}>
-                    {t('operators.liftLock')}
-                  </Button>
-                ) : null}
-                {row.totpEnrolled ? (
-                  <Button type="link" onClick={() => resetSecondFactor(row)}>
-                    {t('operators.resetSecondFactor')}
-                  </Button>
-                ) : null}
-              </Space>
-            ),
-          },
+          timeColumn(t('operators.createdAt'), 'createdAt', language),
         ]}
+        actions={(row) => (
+          <Space>
+            <Button
+              onClick={() => {
+                rolesForm.setFieldsValue({ roles: row.roles });
+                setEditing(row);
+              }}
+            >
+              {t('operators.editRoles')}
+            </Button>
+            <Button danger={!row.disabled} onClick={() => toggleDisabled(row)}>
+              {row.disabled ? t('operators.enable') : t('operators.disable')}
+            </Button>
+            {row.signInLockedUntil ? (
+              <Button type="link" onClick={() => liftLock(row)}>
+                {t('operators.liftLock')}
+              </Button>
+            ) : null}
+            {row.totpEnrolled ? (
+              <Button type="link" onClick={() => resetSecondFactor(row)}>
+                {t('operators.resetSecondFactor')}
+              </Button>
+            ) : null}
+          </Space>
+        )}
       />
-      <Modal
+      <EditModal
+        busy={busy}
         open={creating}
         title={t('operators.create')}
-        okText={t('ok')}
-        cancelText={t('cancel')}
-        confirmLoading={busy}
         onOk={create}
         onCancel={() => setCreating(false)}
-        forceRender
       >
         <Form form={createForm} layout="vertical" requiredMark={false}>
           <Form.Item
@@ -254,14 +232,11 @@ export default function OperatorsPage() {
           </Form.Item>
           <RolesField />
         </Form>
-      </Modal>
-      <Modal
+      </EditModal>
+      <EditModal
+        busy={busy}
         open={editing !== null}
         title={editing ? t('operators.editRolesTitle', { name: editing.name }) : ''}
-        okText={t('ok')}
-        cancelText={t('cancel')}
-        confirmLoading={busy}
-        forceRender
         onCancel={() => setEditing(null)}
         onOk={() => {
           const target = editing;
@@ -282,7 +257,7 @@ export default function OperatorsPage() {
         <Form form={rolesForm} layout="vertical" requiredMark={false}>
           <RolesField />
         </Form>
-      </Modal>
+      </EditModal>
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { consoleOutbox, type QueryOf, type ResponseOf } from '@stride/contract';
-import { Alert, Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
+import { ListTable, PAGE_SIZE } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
-import { count, dateTime } from '../lib/format';
+import { count } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
+import { timeColumn } from '../components/columns';
 
 type Query = Pick<QueryOf<typeof consoleOutbox>, 'recipient' | 'status'>;
 interface Filters {
@@ -12,7 +14,6 @@ interface Filters {
   status?: 'pending' | 'sent' | 'failed' | '';
 }
 
-const PAGE_SIZE = 20;
 const EMPTY: ResponseOf<typeof consoleOutbox> = {
   items: [],
   page: 1,
@@ -73,22 +74,18 @@ export default function OutboxPage() {
         </Space>
       </Form>
       {result.masked ? <Alert style={{ marginBottom: 16 }} type="info" showIcon title={t('users.masked')} /> : null}
-      <Table
-        rowKey="id"
+      <ListTable
         loading={loading}
         dataSource={result.items}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('outbox.empty') }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
+        emptyText={t('outbox.empty')}
+        paged={{
+          page,
           total: result.total,
-          showSizeChanger: false,
-          showTotal: (total) => t('outbox.total', { total: count(total, language) }),
-          onChange: setPage,
+          onPage: setPage,
+          totalText: (total) => t('outbox.total', { total: count(total, language) }),
         }}
         columns={[
-          { title: t('users.at'), dataIndex: 'createdAt', render: (value: string) => dateTime(value, language) },
+          timeColumn(t('users.at'), 'createdAt', language),
           { title: t('outbox.recipient'), dataIndex: 'recipient' },
           { title: t('outbox.channel'), dataIndex: 'channel', render: (value: string) => <Tag>{value}</Tag> },
           {

@@ -6,8 +6,7 @@ import {
   type CardPlanTerms,
   type ConsoleCardPlan,
 } from '@stride/contract';
-import { CODES } from '@stride/contract/codes';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Segmented, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Segmented, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import {
   ContentLanguages,
@@ -15,12 +14,13 @@ import {
   languageValues,
   type LanguageValues,
 } from '../components/content-languages';
-import { useFail } from '../components/use-fail';
+import { useListRun } from '../components/use-busy';
 import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { dateTime, money } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
-import { call, ConsoleError } from '../lib/request';
+import { call } from '../lib/request';
+import { EditModal } from '../components/edit-modal';
 
 type Status = 'onSale' | 'retired' | 'all';
 
@@ -129,34 +129,15 @@ function PlanFields() {
 export default function PlansPage() {
   const { t, language } = useI18n();
   const { message, modal } = App.useApp();
-  const fail = useFail();
   const [status, setStatus] = useState<Status>('onSale');
   const load = useCallback(() => call(consoleCardPlans, { query: { status } }), [status]);
   const list = useLoad(load, status, NONE);
   const { reload } = list;
   // null: closed; 'new': creating; a plan: editing that version.
   const [editing, setEditing] = useState<ConsoleCardPlan | 'new' | null>(null);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<PlanForm>();
-
-  /** On a stale edit the server's message shows, the dialog closes and the list reloads. */
-  async function run(action: () => Promise<unknown>, after: () => void) {
-    setBusy(true);
-    try {
-      await action();
-      after();
-      reload();
-    } catch (error) {
-      fail(error);
-      if (error instanceof ConsoleError && error.code === CODES.STALE_EDIT) {
-        setEditing(null);
-        reload();
-        void message.info(t('plans.staleReloaded'));
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  // On a stale edit the server's message shows, the dialog closes and the list reloads.
+  const { busy, run } = useListRun(reload, { close: () => setEditing(null), notice: t('plans.staleReloaded') });
 
   function open(target: ConsoleCardPlan | 'new') {
     form.setFieldsValue(target === 'new' ? BLANK : toForm(target));
@@ -276,24 +257,22 @@ export default function PlansPage() {
                 </Space>
               ),
           },
-          {
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, row) =>
-              row.status === 'onSale' ? (
-                <Space size={0}>
-                  <Button type="link" onClick={() => open(row)}>
-                    {t('plans.edit')}
-                  </Button>
-                  <Button type="link" danger onClick={() => retire(row)}>
-                    {t('plans.retire')}
-                  </Button>
-                </Space>
-              ) : null,
-          },
         ]}
+        actions={(row) =>
+          row.status === 'onSale' ? (
+            <Space size={0}>
+              <Button type="link" onClick={() => open(row)}>
+                {t('plans.edit')}
+              </Button>
+              <Button type="link" danger onClick={() => retire(row)}>
+                {t('plans.retire')}
+              </Button>
+            </Space>
+          ) : null
+        }
       />
-      <Modal
+      <EditModal
+        busy={busy}
         open={editing !== null}
         width={720}
         title={
@@ -301,10 +280,6 @@ export default function PlansPage() {
             ? t('plans.create')
             : t('plans.editTitle', { name: editing.name, version: editing.version })
         }
-        okText={t('ok')}
-        cancelText={t('cancel')}
-        confirmLoading={busy}
-        forceRender
         onOk={save}
         onCancel={() => setEditing(null)}
       >
@@ -321,7 +296,7 @@ export default function PlansPage() {
         <Form form={form} layout="vertical" requiredMark={false}>
           <PlanFields />
         </Form>
-      </Modal>
+      </EditModal>
     </>
   );
 }

@@ -10,9 +10,9 @@ import {
 import { useFail } from '../components/use-fail';
 import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
-import { dateTime } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call } from '../lib/request';
+import { timeColumn } from '../components/columns';
 
 const NONE: ConsolePolicy[] = [];
 const loadPolicies = () => call(consolePolicies, {});
@@ -126,18 +126,10 @@ export default function PoliciesPage() {
               </Typography.Text>
             ),
           },
-          {
-            title: t('policies.publishedAt'),
-            dataIndex: 'publishedAt',
-            render: (at: string) => dateTime(at, language),
-          },
+          timeColumn(t('policies.publishedAt'), 'publishedAt', language),
           { title: t('policies.createdBy'), dataIndex: 'createdBy' },
-          {
-            key: 'actions',
-            fixed: 'right',
-            render: (_value, row) => <Button onClick={() => setViewing(row)}>{t('policies.view')}</Button>,
-          },
         ]}
+        actions={(row) => <Button onClick={() => setViewing(row)}>{t('policies.view')}</Button>}
       />
       <Modal
         open={viewing !== undefined}

@@ -26,7 +26,6 @@ import {
   Segmented,
   Space,
   Spin,
-  Table,
   Tabs,
   Tag,
   Typography,
@@ -34,7 +33,7 @@ import {
 } from 'antd';
 import { useCallback, useState } from 'react';
 import { ReasonModal } from '../components/reason-modal';
-import { ListTable } from '../components/status-queue';
+import { ListTable, PAGE_SIZE } from '../components/status-queue';
 import { StepConnectionsSection } from '../components/step-connections';
 import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
@@ -44,8 +43,8 @@ import { useI18n } from '../lib/i18n-context';
 import { call, ConsoleError } from '../lib/request';
 import { navigate, splitRoute, useRoute } from '../lib/route';
 import type { MessageKey } from '../locales';
+import { timeColumn } from '../components/columns';
 
-const PAGE_SIZE = 20;
 const LIST_SIZE = 10;
 const SEARCH_RULE = /^(\+?[0-9]{3,15}|[0-9a-fA-F-]{36})$/;
 const NO_ROLES: OperatorRole[] = [];
@@ -86,14 +85,7 @@ function UserList<T extends { id: string }>({
       size="small"
       loading={loading}
       dataSource={data.items}
-      pagination={{
-        current: page,
-        pageSize: LIST_SIZE,
-        total: data.total,
-        showSizeChanger: false,
-        onChange: setPage,
-        size: 'small',
-      }}
+      paged={{ page, pageSize: LIST_SIZE, total: data.total, onPage: setPage, small: true }}
       emptyText={t('users.none')}
       columns={columns}
     />
@@ -124,7 +116,7 @@ function StatementTab({ userId, mobile }: { userId: string; mobile: string }) {
         load={load}
         listKey={`statement:${userId}:${asset}`}
         columns={[
-          { title: t('users.at'), dataIndex: 'createdAt', render: (value: string) => dateTime(value, language) },
+          timeColumn(t('users.at'), 'createdAt', language),
           {
             title: t('users.statement.type'),
             dataIndex: 'type',
@@ -187,6 +179,12 @@ function UserDrawer({
   const isAdmin = roles.includes('admin');
   const canReset = isAdmin || roles.includes('support');
   const width = Math.min(960, typeof window === 'undefined' ? 960 : window.innerWidth);
+  // The cards', orders' and withdrawals' status as the server names it.
+  const statusColumn = {
+    title: t('users.status'),
+    dataIndex: 'status',
+    render: (status: string) => <Tag>{status}</Tag>,
+  };
 
   function resetLimits(page: ConsoleUserPage) {
     modal.confirm({
@@ -312,11 +310,7 @@ function UserDrawer({
                     emptyText={t('users.none')}
                     columns={[
                       { title: t('users.card.plan'), key: 'plan', render: (_value, row) => row.plan.name },
-                      {
-                        title: t('users.status'),
-                        dataIndex: 'status',
-                        render: (status: string) => <Tag>{status}</Tag>,
-                      },
+                      statusColumn,
                       {
                         title: t('users.card.period'),
                         key: 'period',
@@ -344,18 +338,14 @@ function UserDrawer({
                     load={loadOrders}
                     listKey={`orders:${userId}`}
                     columns={[
-                      { title: t('users.at'), dataIndex: 'createdAt', render: (v: string) => dateTime(v, language) },
+                      timeColumn(t('users.at'), 'createdAt', language),
                       {
                         title: t('users.order.kind'),
                         dataIndex: 'kind',
                         render: (kind: 'membership' | 'goods') => t(`users.order.kind.${kind}`),
                       },
                       { title: t('users.order.title'), dataIndex: 'title' },
-                      {
-                        title: t('users.status'),
-                        dataIndex: 'status',
-                        render: (status: string) => <Tag>{status}</Tag>,
-                      },
+                      statusColumn,
                       {
                         title: t('users.order.amount'),
                         key: 'paid',
@@ -376,18 +366,14 @@ function UserDrawer({
                     load={loadWithdrawals}
                     listKey={`withdrawals:${userId}`}
                     columns={[
-                      { title: t('users.at'), dataIndex: 'createdAt', render: (v: string) => dateTime(v, language) },
+                      timeColumn(t('users.at'), 'createdAt', language),
                       {
                         title: t('users.withdrawal.amount'),
                         dataIndex: 'amount',
                         render: (v: number) => money(v, language),
                       },
                       { title: t('users.withdrawal.fee'), dataIndex: 'fee', render: (v: number) => money(v, language) },
-                      {
-                        title: t('users.status'),
-                        dataIndex: 'status',
-                        render: (status: string) => <Tag>{status}</Tag>,
-                      },
+                      statusColumn,
                       {
                         title: t('users.withdrawal.account'),
                         key: 'account',
@@ -430,11 +416,7 @@ function UserDrawer({
                     emptyText={t('users.none')}
                     columns={[
                       { title: t('users.account'), dataIndex: 'account' },
-                      {
-                        title: t('users.invitee.joined'),
-                        dataIndex: 'joinedAt',
-                        render: (value: string) => dateTime(value, language),
-                      },
+                      timeColumn(t('users.invitee.joined'), 'joinedAt', language),
                       {
                         title: t('users.invitee.qualified'),
                         dataIndex: 'qualified',
@@ -511,20 +493,16 @@ export default function UsersPage() {
         </Button>
       </Form>
       {result.masked ? <Alert style={{ marginBottom: 16 }} type="info" showIcon title={t('users.masked')} /> : null}
-      <Table
-        rowKey="id"
+      <ListTable
         loading={loading}
         dataSource={result.items}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: q === '' ? <Empty description={t('users.intro')} /> : t('users.empty') }}
+        emptyText={q === '' ? <Empty description={t('users.intro')} /> : t('users.empty')}
         onRow={(row) => ({ onDoubleClick: () => setOpen(row.id) })}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
+        paged={{
+          page,
           total: result.total,
-          showSizeChanger: false,
-          showTotal: (total) => t('users.total', { total: count(total, language) }),
-          onChange: setPage,
+          onPage: setPage,
+          totalText: (total) => t('users.total', { total: count(total, language) }),
         }}
         columns={[
           { title: t('users.account'), dataIndex: 'account' },
@@ -543,7 +521,7 @@ export default function UsersPage() {
             dataIndex: 'status',
             render: (status: 'active' | 'frozen') => <StatusTag status={status} />,
           },
-          { title: t('users.createdAt'), dataIndex: 'createdAt', render: (value: string) => dateTime(value, language) },
+          timeColumn(t('users.createdAt'), 'createdAt', language),
           {
             key: 'open',
             fixed: 'right',

@@ -9,12 +9,12 @@ import {
 import { App, Button, Form, Input, Modal, Segmented, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
 import { NotIndependent, OriginNote } from '../components/operator-origin';
-import { ReasonModal } from '../components/reason-modal';
+import { RejectModal } from '../components/reason-modal';
 import { useFail } from '../components/use-fail';
 import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
-import { UserLink } from '../components/user-link';
-import { dateTime, money } from '../lib/format';
+import { userAtColumn } from '../components/user-link';
+import { money } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
 import { call, download } from '../lib/request';
 
@@ -116,16 +116,7 @@ export default function WithdrawalsPage() {
         emptyText={t('withdrawals.empty')}
         columns={(
           [
-            {
-              title: t('withdrawals.mobile'),
-              key: 'user',
-              render: (_value, row) => (
-                <Space direction="vertical" size={0}>
-                  <UserLink userId={row.userId} mobile={row.userMobileMasked} />
-                  <Typography.Text type="secondary">{dateTime(row.createdAt, language)}</Typography.Text>
-                </Space>
-              ),
-            },
+            userAtColumn(t('withdrawals.mobile'), language),
             {
               title: t('withdrawals.amount'),
               key: 'amount',
@@ -255,20 +246,12 @@ export default function WithdrawalsPage() {
           </Form.Item>
         </Form>
       </Modal>
-      <ReasonModal
-        open={rejecting !== null}
-        onCancel={() => setRejecting(null)}
-        onSubmit={async (reason) => {
-          if (rejecting === null) return;
-          try {
-            await call(consoleWithdrawalReject, { params: { id: rejecting }, body: { reason } });
-            void message.success(t('withdrawals.rejected'));
-            setRejecting(null);
-            reload();
-          } catch (error) {
-            fail(error);
-          }
-        }}
+      <RejectModal
+        rejecting={rejecting}
+        onClose={() => setRejecting(null)}
+        reject={(id, reason) => call(consoleWithdrawalReject, { params: { id }, body: { reason } })}
+        done={t('withdrawals.rejected')}
+        onRejected={reload}
       />
     </>
   );

@@ -9,6 +9,7 @@ import { StatusQueue, useQueue, type QueueView } from '../status-queue';
 import { useFail } from '../use-fail';
 import { UserLink } from '../user-link';
 import { ShipModal } from './ship-modal';
+import { timeColumn } from '../columns';
 
 /** What a merchant ships: goods orders and physical card mailings alike. */
 export interface ShipmentRow {
@@ -43,7 +44,7 @@ export function shipmentColumns<R extends ShipmentRow>(
       ),
     },
     options.toShip
-      ? { title: t(options.waitingSince), dataIndex: 'createdAt', render: (v: string) => dateTime(v, language) }
+      ? timeColumn(t(options.waitingSince), 'createdAt', language)
       : {
           title: t('ship.tracking'),
           key: 'tracking',
