@@ -21,6 +21,16 @@ const WEB_PUSH = {
   WEB_PUSH_VAPID_PRIVATE_KEY: 'fRVIGvubva2-Lneby1lV5FvI59fCT2mFwOe3pwz0VS4',
   WEB_PUSH_SUBJECT: 'mailto:ops@walk.example.com',
 };
+/** A production configuration that starts: everything it requires is set. */
+const PRODUCTION = {
+  STRIDE_MODE: 'production',
+  APP_SECRET: 'x'.repeat(40),
+  DATA_ENCRYPTION_KEY: DATA_KEY,
+  PUBLIC_URL: 'https://walk.example.com',
+  PAYMENT_PROVIDER: 'none',
+  ...ALIYUN_SMS,
+  ...WEB_PUSH,
+};
 const made: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'stride-config-'));
@@ -286,14 +296,7 @@ describe('the data encryption key', () => {
 });
 
 describe('links and demo exposure', () => {
-  const production = {
-    STRIDE_MODE: 'production',
-    APP_SECRET: 'x'.repeat(40),
-    DATA_ENCRYPTION_KEY: DATA_KEY,
-    PAYMENT_PROVIDER: 'none',
-    ...ALIYUN_SMS,
-    ...WEB_PUSH,
-  };
+  const { PUBLIC_URL: _url, ...production } = PRODUCTION;
 
   it('refuses production mode without PUBLIC_URL, the origin of every link', () => {
     const dataDir = tempDir();
@@ -366,15 +369,7 @@ describe('links and demo exposure', () => {
 });
 
 describe('production start-up checks', () => {
-  const complete = {
-    STRIDE_MODE: 'production',
-    APP_SECRET: 'x'.repeat(40),
-    DATA_ENCRYPTION_KEY: DATA_KEY,
-    PUBLIC_URL: 'https://walk.example.com',
-    PAYMENT_PROVIDER: 'none',
-    ...ALIYUN_SMS,
-    ...WEB_PUSH,
-  };
+  const complete = PRODUCTION;
   const messageOf = (env: Record<string, string>): string => {
     try {
       loadConfig(env);
@@ -471,16 +466,15 @@ describe('Web Push keys (decision 048)', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).webPush.publicKey).toBe(first.publicKey);
   });
 
-  it('refuses malformed keys and a subject that is neither mailto: nor https:', () => {
-    expect(() => loadConfig({ DATA_DIR: tempDir(), ...WEB_PUSH, WEB_PUSH_VAPID_PUBLIC_KEY: 'abc' })).toThrow(
-      /WEB_PUSH_VAPID_PUBLIC_KEY must be a base64url P-256 public key/,
-    );
-    expect(() => loadConfig({ DATA_DIR: tempDir(), ...WEB_PUSH, WEB_PUSH_VAPID_PRIVATE_KEY: 'a'.repeat(60) })).toThrow(
-      /WEB_PUSH_VAPID_PRIVATE_KEY must be a base64url P-256 private key/,
-    );
-    expect(() => loadConfig({ DATA_DIR: tempDir(), ...WEB_PUSH, WEB_PUSH_SUBJECT: 'http://walk.example.com' })).toThrow(
-      /WEB_PUSH_SUBJECT must be a mailto: or https: address/,
-    );
+  it.each([
+    ['WEB_PUSH_VAPID_PUBLIC_KEY', 'abc', /WEB_PUSH_VAPID_PUBLIC_KEY must be a base64url P-256 public key/],
+    ['WEB_PUSH_VAPID_PRIVATE_KEY', 'a'.repeat(60), /WEB_PUSH_VAPID_PRIVATE_KEY must be a base64url P-256 private key/],
+    ['WEB_PUSH_SUBJECT', 'http://walk.example.com', /WEB_PUSH_SUBJECT must be a mailto: or https: address/],
+  ])('refuses a malformed %s (%s)', (name, value, refusal) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...WEB_PUSH, [name]: value })).toThrow(refusal);
+  });
+
+  it('takes well-formed keys and a mailto: or https: subject', () => {
     const set = loadConfig({ DATA_DIR: tempDir(), ...WEB_PUSH }).webPush;
     expect(set).toMatchObject({ publicKey: WEB_PUSH.WEB_PUSH_VAPID_PUBLIC_KEY, subject: WEB_PUSH.WEB_PUSH_SUBJECT });
   });
@@ -488,16 +482,7 @@ describe('Web Push keys (decision 048)', () => {
 
 // Metrics and shutdown (decision 056 "Metrics, liveness apart from readiness, draining on shutdown").
 describe('metrics and shutdown settings', () => {
-  const production = () => ({
-    DATA_DIR: tempDir(),
-    STRIDE_MODE: 'production',
-    APP_SECRET: 'x'.repeat(40),
-    DATA_ENCRYPTION_KEY: DATA_KEY,
-    PUBLIC_URL: 'https://walk.example.com',
-    PAYMENT_PROVIDER: 'none',
-    ...ALIYUN_SMS,
-    ...WEB_PUSH,
-  });
+  const production = () => ({ DATA_DIR: tempDir(), ...PRODUCTION });
 
   it('keeps /metrics off and drains for 25 s by default', () => {
     const config = loadConfig({ DATA_DIR: tempDir() });
@@ -538,15 +523,7 @@ describe('metrics and shutdown settings', () => {
 });
 
 describe('object storage (decision 054)', () => {
-  const production = {
-    STRIDE_MODE: 'production',
-    APP_SECRET: 'x'.repeat(40),
-    DATA_ENCRYPTION_KEY: DATA_KEY,
-    PUBLIC_URL: 'https://walk.example.com',
-    PAYMENT_PROVIDER: 'none',
-    ...ALIYUN_SMS,
-    ...WEB_PUSH,
-  };
+  const production = PRODUCTION;
 
   it('is the disk unless STORAGE=s3', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).storage).toEqual({ kind: 'disk', s3: null });
@@ -615,15 +592,8 @@ describe('the support contact (decision 082)', () => {
 });
 
 describe('connected wearable accounts (decision 086)', () => {
-  const production = {
-    STRIDE_MODE: 'production',
-    APP_SECRET: 'x'.repeat(40),
-    DATA_ENCRYPTION_KEY: DATA_KEY,
-    PUBLIC_URL: 'https://walk.example.com/',
-    PAYMENT_PROVIDER: 'none',
-    ...ALIYUN_SMS,
-    ...WEB_PUSH,
-  };
+  // A PUBLIC_URL with its trailing slash: the redirect still has one slash.
+  const production = { ...PRODUCTION, PUBLIC_URL: 'https://walk.example.com/' };
 
   it('offers no provider unless configured, and redirects to the Step sources page of this server', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), PORT: '9090' });

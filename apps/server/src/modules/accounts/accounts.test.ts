@@ -37,7 +37,7 @@ function resetKeyOf(answer: ApiResult<typeof resetPassword>): string {
   return answer.data.resetKey;
 }
 
-describe('captcha', () => {
+describe('getCaptcha (GET /api/captcha)', () => {
   it('issues an SVG image that can be used once', async () => {
     const first = await api(t, getCaptcha);
     expect(first.code).toBe(1);
@@ -67,7 +67,7 @@ describe('captcha', () => {
   });
 });
 
-describe('register', () => {
+describe('register (POST /api/user/register) and requestRegisterCode (POST /api/user/register/code)', () => {
   it('sends a 6-digit code after the captcha, then creates an account with a session and an invite code', async () => {
     const account = uniqueAccount();
     const sent = await api(t, requestRegisterCode, { body: { account, ...(await solveCaptcha(t)) } });
@@ -242,7 +242,7 @@ describe('register', () => {
   });
 });
 
-describe('login', () => {
+describe('login (POST /api/user/login)', () => {
   it('logs in with the right password, and tokens are stored hashed', async () => {
     const { account, password } = await registerUser(t);
     const result = await signIn({ account, password });
@@ -360,7 +360,7 @@ describe('sessions', () => {
   });
 });
 
-describe('forgot password', () => {
+describe('resetPassword (POST /api/user/password): forgot password', () => {
   async function requestCode(account: string, address = '10.0.9.1') {
     const result = await api(t, requestPasswordKey, {
       query: { account, ...(await solveCaptcha(t)) },

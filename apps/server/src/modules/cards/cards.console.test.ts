@@ -73,7 +73,13 @@ describe('card plans in the console', () => {
     const listed = await consoleApi(t, finance, consoleCardPlans, { query: {} });
     expect(listed.data.map((row) => row.id)).toContain(plan.id);
 
-    const record = await lastConsoleRecord(t, finance, 'card-plan.create', { type: 'card-plan', id: plan.id }, { before: null });
+    const record = await lastConsoleRecord(
+      t,
+      finance,
+      'card-plan.create',
+      { type: 'card-plan', id: plan.id },
+      { before: null },
+    );
     expect(JSON.parse(record?.after ?? '{}')).toMatchObject({ price: 12_300, onSale: true, version: 1 });
   });
 

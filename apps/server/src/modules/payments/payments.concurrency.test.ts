@@ -1,6 +1,12 @@
 import { CODES, createPayment, getPayment } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { api, deliverSandbox, idempotencyKey, pendingOrder as newPendingOrder, useTestApp } from '../../../test/harness.js';
+import {
+  api,
+  deliverSandbox,
+  idempotencyKey,
+  pendingOrder as newPendingOrder,
+  useTestApp,
+} from '../../../test/harness.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 
 const t = useTestApp();

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CODES,
-  createPayment,
-  getInvite,
-  getPayment,
-  listMembershipOrders,
-  listMyCards,
-} from '@stride/contract';
+import { CODES, createPayment, getInvite, getPayment, listMembershipOrders, listMyCards } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
   api,

@@ -135,7 +135,7 @@ async function storageKeysOf(userId: string): Promise<string[]> {
   return rows.map((row) => row.storage_key).filter((key): key is string => key !== null);
 }
 
-describe('data export', () => {
+describe('exportMyData (POST /api/user/data-export)', () => {
   it('names the service day it was made on, not the UTC date (docs/product/rules.md, Your data)', async () => {
     // 23:30 UTC on 1 December is 07:30 on 2 December in the business time zone (UTC+8).
     t.clock.set(Date.parse('2026-12-01T23:30:00Z'));
@@ -222,7 +222,7 @@ describe('data export', () => {
   });
 });
 
-describe('account deletion', () => {
+describe('deleteMyAccount (POST /api/user/account-deletion)', () => {
   it('states what would be forfeited and what blocks it, and refuses while a withdrawal is pending', async () => {
     const user = await registerUser(t);
     await verifyIdentity(t, user.token);

@@ -181,7 +181,7 @@ describe('push subscriptions', () => {
   });
 });
 
-describe('push preferences', () => {
+describe('savePushPreferences (PUT /api/push/preferences) and getPushPreferences (GET /api/push/preferences)', () => {
   it('defaults, saves, and refuses an unknown time zone or a malformed time', async () => {
     const me = await registerUser(t);
     expect((await api(t, getPushPreferences, { token: me.token })).data).toEqual({

@@ -9,7 +9,15 @@ import {
   type BodyOf,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { api, balanceOf, cardHolder, fundUser, idempotencyKey, registerUser, useTestApp } from '../../../test/harness.js';
+import {
+  api,
+  balanceOf,
+  cardHolder,
+  fundUser,
+  idempotencyKey,
+  registerUser,
+  useTestApp,
+} from '../../../test/harness.js';
 
 const t = useTestApp();
 

@@ -96,7 +96,11 @@ async function ledgerEntries(userId: string) {
 
 /** A verified user with an active card: 300 cash back for 6,000 steps a day. */
 async function cardHolder(): Promise<User> {
-  const { planId: _planId, bought, ...user } = await newCardHolder(t, {
+  const {
+    planId: _planId,
+    bought,
+    ...user
+  } = await newCardHolder(t, {
     cash: 20_000,
     plan: { daily_target: 6_000, daily_cash_back: 300 },
   });
@@ -580,7 +584,7 @@ describe('Fitbit notifications', () => {
   });
 });
 
-describe('disconnecting', () => {
+describe('disconnectStepConnection (POST /api/step-sources/connections/{id}/disconnect)', () => {
   it('revokes at the provider, stops syncing and keeps the steps; another user’s id answers 1004 everywhere', async () => {
     const user = await registerUser(t);
     const stranger = await registerUser(t);

@@ -331,7 +331,7 @@ const HOSTILE_EXPORTS: Array<[string, () => Promise<Buffer>, 'appleHealth' | 'go
   ],
 ];
 
-describe('health imports', () => {
+describe('uploadHealthImport (POST /api/step-sources/imports)', () => {
   it('read an Apple Health export: per source and business day, the highest source per day, never the sum', async () => {
     t.clock.set(NOON);
     const { token, userId } = await registerUser(t);

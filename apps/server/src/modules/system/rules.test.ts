@@ -19,7 +19,7 @@ const t = useTestApp({
   SUPPORT_CONTACT: 'help@walk.example.com',
 });
 
-describe('GET /api/rules', () => {
+describe('getRules (GET /api/rules)', () => {
   it('answers the configured limits, without a session', async () => {
     const answer = await api(t, getRules);
     expect(answer).toMatchObject({
