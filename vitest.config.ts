@@ -10,12 +10,14 @@ const WORKERS = Math.max(2, availableParallelism());
 // share a worker's modules"): every file builds its own app, database and clock, and nothing a file
 // changes lives in a module. Isolated, each of the API suite's files imported the whole server
 // again: 666 s of its 833 s on two loaded cores went to imports, 41 s shared. The web app's and the
-// console's files stay isolated: their stores and mocked modules live in module state.
+// console's unit files stay isolated: their stores and mocked modules live in module state.
 const SHARED_MODULES = { isolate: false } as const;
 
 /** What the app's journeys and the console's share: a real server and Chromium. */
 const JOURNEYS = {
   environment: 'node',
+  // Each journey file starts its own server and Chromium; they share the imported server (decision 093).
+  ...SHARED_MODULES,
   // A failed journey reports what each of its open pages showed (e2e/support/failures.ts).
   setupFiles: 'e2e/support/failures.ts',
   // A page waits on a lazy chunk and a server answer; polls give it time on a slow machine.
