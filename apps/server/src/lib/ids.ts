@@ -28,3 +28,14 @@ export function recordId(): string {
   used += 16;
   return v7({ random });
 }
+
+/**
+ * The id of a record whose order among those made in the same millisecond matters: a version-7 UUID
+ * from the library's own counter, which rises by one for each id made within a millisecond of this
+ * process. The audit record is read newest first (`created_at`, then this id), and actions an
+ * operator takes within one millisecond (an enrolment, then a decision) keep the order they were
+ * taken in, on either database.
+ */
+export function orderedId(): string {
+  return v7();
+}

@@ -1,6 +1,6 @@
 import { validate, version } from 'uuid';
 import { describe, expect, it, vi } from 'vitest';
-import { recordId } from './ids.js';
+import { orderedId, recordId } from './ids.js';
 
 describe('recordId', () => {
   it('makes distinct version-7 UUIDs, past the pool of random bytes being drawn again', () => {
@@ -22,6 +22,20 @@ describe('recordId', () => {
         vi.setSystemTime(Date.UTC(2026, 10, 29, 12, 0, 0, millisecond));
         made.push(recordId());
       }
+      expect([...made].sort()).toEqual(made);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('orderedId', () => {
+  it('orders ids made within one millisecond in the order they were made', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.UTC(2026, 11, 2, 12, 0, 0, 0));
+      const made = Array.from({ length: 200 }, () => orderedId());
+      expect(made.every((id) => version(id) === 7)).toBe(true);
       expect([...made].sort()).toEqual(made);
     } finally {
       vi.useRealTimers();

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { OperatorActionName, OperatorSubjectType } from '@stride/contract';
 import type { Executor } from '../../db/executor.js';
+import { orderedId } from '../../lib/ids.js';
 import type { OperatorActionsTable } from '../../db/schema.js';
 
 export type OperatorActionRow = OperatorActionsTable;
@@ -38,7 +38,7 @@ export class AuditRepository {
     await db
       .insertInto('operator_actions')
       .values({
-        id: randomUUID(),
+        id: orderedId(),
         operator: action.operator,
         action: action.action,
         subject_type: action.subjectType,
@@ -53,8 +53,15 @@ export class AuditRepository {
       .execute();
   }
 
+  /** The newest actions, in the order they were taken (ids are ordered within a millisecond). */
   list(db: Executor, limit: number): Promise<OperatorActionRow[]> {
-    return db.selectFrom('operator_actions').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+    return db
+      .selectFrom('operator_actions')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** A page of actions matching every given filter, newest first, with the total. */
@@ -147,6 +154,7 @@ export class AuditRepository {
       .where('subject_type', '=', subjectType)
       .where('subject_id', '=', subjectId)
       .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
       .execute();
   }
 }

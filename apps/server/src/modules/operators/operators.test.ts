@@ -212,6 +212,29 @@ describe('the audit record', () => {
     // Only the admin's own creation, recorded before the range.
     expect(before.data.total).toBe(1);
   });
+
+  it('lists actions taken within one millisecond in the order they were taken, newest first', async () => {
+    const admin = await signIn(t, ['admin']);
+    const same = operatorName('same');
+    // The test clock stands still: all three are recorded at the same millisecond.
+    for (const suffix of ['a', 'b', 'c']) {
+      await consoleApi(t, admin, consoleCreateOperator, { body: { name: `${same}${suffix}`, roles: ['support'] } });
+    }
+    const page = await consoleApi(t, admin, consoleAudit, {
+      query: { operator: admin.name, action: 'operator.create' },
+    });
+    expect(page.data.items.slice(0, 3).map((item) => (item.after as { name?: string } | null)?.name)).toEqual([
+      `${same}c`,
+      `${same}b`,
+      `${same}a`,
+    ]);
+    const newest = await t.app.services.audit.list(3);
+    expect(newest.map((row) => (JSON.parse(row.after ?? '{}') as { name?: string }).name)).toEqual([
+      `${same}c`,
+      `${same}b`,
+      `${same}a`,
+    ]);
+  });
 });
 
 describe('operator management', () => {
