@@ -8,6 +8,7 @@ import * as payouts from './endpoints/payouts.js';
 import * as addresses from './endpoints/addresses.js';
 import * as shop from './endpoints/shop.js';
 import * as mailings from './endpoints/mailings.js';
+import * as friends from './endpoints/friends.js';
 import * as invites from './endpoints/invites.js';
 import * as notices from './endpoints/notices.js';
 import * as community from './endpoints/community.js';
@@ -39,6 +40,7 @@ export * from './endpoints/payouts.js';
 export * from './endpoints/addresses.js';
 export * from './endpoints/shop.js';
 export * from './endpoints/mailings.js';
+export * from './endpoints/friends.js';
 export * from './endpoints/invites.js';
 export * from './endpoints/notices.js';
 export * from './endpoints/community.js';
@@ -80,6 +82,7 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   shop,
   mailings,
   invites,
+  friends,
   notices,
   community,
   download,

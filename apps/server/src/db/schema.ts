@@ -871,6 +871,28 @@ export interface PushRemindersTable {
   created_at: number;
 }
 
+/** A user's social settings (decision 094 "Friends: one row per pair"); no row is all off. */
+export interface SocialSettingsTable {
+  user_id: string;
+  findable_by_mobile: number;
+  share_steps: number;
+  updated_at: number;
+}
+
+/** One pair of users, `user_low < user_high`: their request, friendship and blocks (decision 094). */
+export interface FriendPairsTable {
+  user_low: string;
+  user_high: string;
+  /** `none`, `requested` or `friends`. */
+  status: string;
+  requester_id: string | null;
+  requested_at: number | null;
+  friends_since: number | null;
+  low_blocked_at: number | null;
+  high_blocked_at: number | null;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -932,6 +954,8 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   push_preferences: PushPreferencesTable;
   push_reminders: PushRemindersTable;
+  social_settings: SocialSettingsTable;
+  friend_pairs: FriendPairsTable;
 }
 
 /** A terms of service or privacy policy version (decision 046 "Policies and consent"); versions are never edited. */

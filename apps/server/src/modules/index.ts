@@ -18,6 +18,7 @@ import { cardsModule } from './cards/cards.module.js';
 import { communityModule } from './community/community.module.js';
 import { downloadModule } from './download/download.module.js';
 import { filesModule } from './files/files.module.js';
+import { friendsModule } from './friends/friends.module.js';
 import { identityModule } from './identity/identity.module.js';
 import { invitesModule } from './invites/invites.module.js';
 import { ledgerModule } from './ledger/ledger.module.js';
@@ -58,6 +59,7 @@ export const MODULES = [
   notificationsModule,
   cardsModule,
   invitesModule,
+  friendsModule,
   addressesModule,
   walkingModule,
   stepSourcesModule,

@@ -26,6 +26,7 @@ export const DATA_EXPORT_SECTIONS = [
   'shopOrders',
   'mailings',
   'invites',
+  'friends',
   'notifications',
   'consents',
   'push',

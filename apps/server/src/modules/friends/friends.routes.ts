@@ -1,0 +1,27 @@
+import {
+  acceptFriend,
+  blockUser,
+  cancelFriendRequest,
+  declineFriend,
+  getFriends,
+  removeFriend,
+  requestFriend,
+  saveFriendSettings,
+  unblockUser,
+} from '@stride/contract';
+import type { EndpointRegistrar } from '../../http/endpoints.js';
+import type { FriendsService } from './friends.service.js';
+
+export function registerFriendRoutes(endpoints: EndpointRegistrar, deps: { friends: FriendsService }): void {
+  const { friends } = deps;
+
+  endpoints.handle(getFriends, ({ user }) => friends.list(user));
+  endpoints.handle(saveFriendSettings, ({ user, body }) => friends.saveSettings(user.id, body));
+  endpoints.handle(requestFriend, ({ user, body }) => friends.request(user.id, body));
+  endpoints.handle(acceptFriend, ({ user, params }) => friends.accept(user.id, params.id));
+  endpoints.handle(declineFriend, ({ user, params }) => friends.decline(user.id, params.id));
+  endpoints.handle(cancelFriendRequest, ({ user, params }) => friends.cancel(user.id, params.id));
+  endpoints.handle(removeFriend, ({ user, params }) => friends.remove(user.id, params.id));
+  endpoints.handle(blockUser, ({ user, params }) => friends.block(user.id, params.id));
+  endpoints.handle(unblockUser, ({ user, params }) => friends.unblock(user.id, params.id));
+}

@@ -1,0 +1,333 @@
+import {
+  FRIEND_REQUESTS_PENDING_MAX,
+  FRIENDS_MAX,
+  type BodyOf,
+  type FriendPerson,
+  type FriendSettings,
+  type ResponseOf,
+  type getFriends,
+  type requestFriend,
+} from '@stride/contract';
+import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
+import { lockUserRow } from '../../db/locks.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { AuthUser } from '../../http/endpoints.js';
+import type { BusinessCalendar } from '../../lib/business-day.js';
+import { isoTime, type Clock } from '../../lib/clock.js';
+import type { PersonalDataSection } from '../../lib/personal-data.js';
+import { maskMobile } from '../../lib/secrets.js';
+import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import type { FriendPairRow, FriendsRepository, PairKey, PersonRow } from './friends.repository.js';
+
+type FriendList = ResponseOf<typeof getFriends>;
+type FriendRequestBody = BodyOf<typeof requestFriend>;
+type Side = 'low' | 'high';
+
+/** Looking people up by number: at most this many tries an hour, so numbers cannot be walked through. */
+export const MOBILE_LOOKUPS_PER_HOUR = 20;
+const HOUR_MS = 60 * 60 * 1000;
+
+const DEFAULT_SETTINGS: FriendSettings = { findableByMobile: false, shareSteps: false };
+
+/** The pair of two users, and which side of it `me` is. */
+export function pairKey(me: string, other: string): PairKey & { side: Side; otherSide: Side } {
+  return me < other
+    ? { low: me, high: other, side: 'low', otherSide: 'high' }
+    : { low: other, high: me, side: 'high', otherSide: 'low' };
+}
+
+const blockedAt = (row: FriendPairRow, side: Side) => (side === 'low' ? row.low_blocked_at : row.high_blocked_at);
+const otherOf = (row: FriendPairRow, me: string) => (row.user_low === me ? row.user_high : row.user_low);
+
+/** How another user shows: their nickname, else their number masked (first 3 and last 4 digits). */
+export function personOf(row: PersonRow): FriendPerson {
+  return { id: row.id, name: row.nickname ?? maskMobile(row.account) };
+}
+
+/**
+ * Friends (docs/product/friends.md; decision 094 "Friends: one row per pair"). Every change between
+ * two users is a compare-and-set on their one pair row, made under both users' row locks taken in id
+ * order: one friendship or request per pair whatever runs at once, and the limits on friends and
+ * waiting requests are exact. Someone blocked, not findable or missing answers alike.
+ */
+export class FriendsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: FriendsRepository,
+    private readonly limits: RateLimitService,
+    private readonly clock: Clock,
+    private readonly calendar: BusinessCalendar,
+  ) {}
+
+  async settings(userId: string, db: Executor = this.db): Promise<FriendSettings> {
+    const row = await this.repository.settings(db, userId);
+    return row
+      ? { findableByMobile: row.findable_by_mobile === 1, shareSteps: row.share_steps === 1 }
+      : DEFAULT_SETTINGS;
+  }
+
+  async saveSettings(userId: string, settings: FriendSettings): Promise<FriendSettings> {
+    await this.repository.saveSettings(this.db, {
+      user_id: userId,
+      findable_by_mobile: settings.findableByMobile ? 1 : 0,
+      share_steps: settings.shareSteps ? 1 : 0,
+      updated_at: this.clock.now(),
+    });
+    return this.settings(userId);
+  }
+
+  async list(user: AuthUser): Promise<FriendList> {
+    const [settings, pairs, inviter] = await Promise.all([
+      this.settings(user.id),
+      this.repository.pairsOf(this.db, user.id),
+      this.repository.inviterOf(this.db, user.id),
+    ]);
+    const people = new Map(
+      (await this.repository.people(this.db, [...new Set(pairs.map((row) => otherOf(row, user.id)))])).map((row) => [
+        row.id,
+        personOf(row),
+      ]),
+    );
+    const friends: FriendList['friends'] = [];
+    const incoming: FriendList['incoming'] = [];
+    const outgoing: FriendList['outgoing'] = [];
+    const blocked: FriendList['blocked'] = [];
+    for (const row of pairs) {
+      const other = otherOf(row, user.id);
+      const person = people.get(other);
+      if (!person) continue;
+      const { side } = pairKey(user.id, other);
+      if (blockedAt(row, side) !== null) blocked.push(person);
+      if (row.status === 'friends') {
+        friends.push({ ...person, since: isoTime(row.friends_since ?? row.updated_at), today: null });
+      } else if (row.status === 'requested') {
+        const request = { ...person, sentAt: isoTime(row.requested_at ?? row.updated_at) };
+        (row.requester_id === user.id ? outgoing : incoming).push(request);
+      }
+    }
+    await this.addTodaysSteps(friends);
+    const byName = (a: FriendPerson, b: FriendPerson) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+    const newest = (a: { sentAt: string }, b: { sentAt: string }) => b.sentAt.localeCompare(a.sentAt);
+    const known = inviter && pairs.some((row) => otherOf(row, user.id) === inviter.id && row.status !== 'none');
+    const blockedEither = inviter && pairs.some((row) => otherOf(row, user.id) === inviter.id && isBlocked(row));
+    return {
+      settings,
+      code: user.inviteCode,
+      friends: friends.sort((a, b) => (b.today?.steps ?? -1) - (a.today?.steps ?? -1) || byName(a, b)),
+      incoming: incoming.sort(newest),
+      outgoing: outgoing.sort(newest),
+      blocked: blocked.sort(byName),
+      inviter: inviter && !known && !blockedEither ? personOf(inviter) : null,
+    };
+  }
+
+  /** Today's credited steps of the friends who share them; a held day shows as pending, a rejected one not at all. */
+  private async addTodaysSteps(friends: FriendList['friends']): Promise<void> {
+    const ids = friends.map((friend) => friend.id);
+    const today = this.calendar.dayOf(this.clock.now());
+    const [sharing, days] = await Promise.all([
+      this.repository.sharing(this.db, ids),
+      this.repository.sharedSteps(this.db, ids, today),
+    ]);
+    const byUser = new Map(days.map((day) => [day.user_id, day]));
+    for (const friend of friends) {
+      if (!sharing.has(friend.id)) continue;
+      const day = byUser.get(friend.id);
+      friend.today = { steps: day?.steps ?? 0, pending: day?.review === 'flagged' };
+    }
+  }
+
+  /** Sends a request, or makes friends at once when they asked me first or I join my inviter. */
+  async request(userId: string, body: FriendRequestBody): Promise<ResponseOf<typeof requestFriend>> {
+    const target = await this.findTarget(userId, body);
+    if (!target) throw new AppError('NOT_FOUND', 'friendNotFound');
+    if (target.id === userId) throw new AppError('BUSINESS_RULE', 'friendSelf');
+    const person = personOf(target);
+    const key = pairKey(userId, target.id);
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      await this.lockPair(trx, key);
+      await this.repository.ensurePair(trx, key, now);
+      const row = await this.repository.pair(trx, key);
+      if (!row || isBlocked(row)) throw new AppError('NOT_FOUND', 'friendNotFound');
+      if (row.status === 'friends') return { status: 'friends', person };
+      const askedByThem = row.status === 'requested' && row.requester_id === target.id;
+      if (askedByThem || body.by === 'inviter') {
+        // They asked me first, or I joined through their invite (their standing invitation): friends now.
+        await this.checkFriendsRoom(trx, key);
+        await this.repository.transition(
+          trx,
+          key,
+          { status: row.status === 'requested' ? 'requested' : 'none', unblocked: true },
+          { status: 'friends', requester_id: null, friends_since: now, updated_at: now },
+        );
+        return { status: 'friends', person };
+      }
+      if (row.status === 'requested') return { status: 'requested', person };
+      if ((await this.repository.count(trx, userId, 'requested', userId)) >= FRIEND_REQUESTS_PENDING_MAX) {
+        throw new AppError('BUSINESS_RULE', 'friendRequestsMax', { max: FRIEND_REQUESTS_PENDING_MAX });
+      }
+      await this.repository.transition(
+        trx,
+        key,
+        { status: 'none', unblocked: true },
+        { status: 'requested', requester_id: userId, requested_at: now, updated_at: now },
+      );
+      return { status: 'requested', person };
+    });
+  }
+
+  accept(userId: string, requesterId: string): Promise<{ done: true }> {
+    return this.change(userId, requesterId, async (trx, key, now) => {
+      const row = await this.repository.pair(trx, key);
+      if (!row || row.status !== 'requested' || row.requester_id !== requesterId || isBlocked(row)) return false;
+      await this.checkFriendsRoom(trx, key);
+      return this.repository.transition(
+        trx,
+        key,
+        { status: 'requested', requester: requesterId, unblocked: true },
+        { status: 'friends', requester_id: null, friends_since: now, updated_at: now },
+      );
+    });
+  }
+
+  decline(userId: string, requesterId: string): Promise<{ done: true }> {
+    return this.endRequest(userId, requesterId, requesterId);
+  }
+
+  cancel(userId: string, recipientId: string): Promise<{ done: true }> {
+    return this.endRequest(userId, recipientId, userId);
+  }
+
+  remove(userId: string, friendId: string): Promise<{ done: true }> {
+    return this.change(userId, friendId, (trx, key, now) =>
+      this.repository.transition(
+        trx,
+        key,
+        { status: 'friends' },
+        { status: 'none', friends_since: null, updated_at: now },
+      ),
+    );
+  }
+
+  /** Ends the friendship and any request, and keeps the pair at `none` until I unblock. */
+  block(userId: string, otherId: string): Promise<{ done: true }> {
+    return this.change(userId, otherId, async (trx, key, now) => {
+      const row = await this.repository.pair(trx, key);
+      if (!row) return false;
+      return this.repository.transition(
+        trx,
+        key,
+        {},
+        {
+          status: 'none',
+          requester_id: null,
+          requested_at: null,
+          friends_since: null,
+          [key.side === 'low' ? 'low_blocked_at' : 'high_blocked_at']: now,
+          updated_at: now,
+        },
+      );
+    });
+  }
+
+  unblock(userId: string, otherId: string): Promise<{ done: true }> {
+    return this.change(userId, otherId, (trx, key, now) =>
+      this.repository.transition(
+        trx,
+        key,
+        { blockedBy: key.side },
+        { [key.side === 'low' ? 'low_blocked_at' : 'high_blocked_at']: null, updated_at: now },
+      ),
+    );
+  }
+
+  personalData(): PersonalDataSection {
+    return {
+      name: 'friends',
+      exportFor: async (userId) => {
+        const [settings, pairs] = await Promise.all([this.settings(userId), this.repository.pairsOf(this.db, userId)]);
+        const people = new Map(
+          (
+            await this.repository.people(
+              this.db,
+              pairs.map((row) => otherOf(row, userId)),
+            )
+          ).map((row) => [row.id, personOf(row).name]),
+        );
+        return {
+          settings,
+          pairs: pairs.map((row) => {
+            const { side, otherSide } = pairKey(userId, otherOf(row, userId));
+            return {
+              with: people.get(otherOf(row, userId)) ?? null,
+              status: row.status,
+              askedBy: row.requester_id === null ? null : row.requester_id === userId ? 'me' : 'them',
+              requestedAt: row.requested_at === null ? null : isoTime(row.requested_at),
+              friendsSince: row.friends_since === null ? null : isoTime(row.friends_since),
+              iBlockedAt: blockedAt(row, side) === null ? null : isoTime(blockedAt(row, side)!),
+              theyBlockedMe: blockedAt(row, otherSide) !== null,
+            };
+          }),
+        };
+      },
+      erase: (trx, { userId }) => this.repository.erase(trx, userId),
+    };
+  }
+
+  private async findTarget(userId: string, body: FriendRequestBody): Promise<PersonRow | undefined> {
+    if (body.by === 'code') return this.repository.byCode(this.db, body.code.toUpperCase());
+    if (body.by === 'inviter') return this.repository.inviterOf(this.db, userId);
+    if (!(await this.limits.allow(`friends.mobile:${userId}`, HOUR_MS, MOBILE_LOOKUPS_PER_HOUR))) {
+      throw new AppError('RATE_LIMITED', 'rateLimited', { minutes: this.limits.minutesLeft(HOUR_MS) });
+    }
+    return this.repository.byMobile(this.db, body.mobile);
+  }
+
+  /** Both users' rows, in id order (no two changes of one pair, nor of one user's counts, interleave). */
+  private async lockPair(trx: Executor, key: PairKey): Promise<void> {
+    await lockUserRow(trx, key.low);
+    await lockUserRow(trx, key.high);
+  }
+
+  private async checkFriendsRoom(trx: Executor, key: PairKey): Promise<void> {
+    for (const id of [key.low, key.high]) {
+      if ((await this.repository.count(trx, id, 'friends')) >= FRIENDS_MAX) {
+        throw new AppError('BUSINESS_RULE', 'friendsMax', { max: FRIENDS_MAX });
+      }
+    }
+  }
+
+  private endRequest(userId: string, otherId: string, requesterId: string): Promise<{ done: true }> {
+    return this.change(userId, otherId, (trx, key, now) =>
+      this.repository.transition(
+        trx,
+        key,
+        { status: 'requested', requester: requesterId },
+        { status: 'none', requester_id: null, requested_at: null, updated_at: now },
+      ),
+    );
+  }
+
+  /** One change of a pair under both locks; nothing to change answers like a missing user. */
+  private async change(
+    userId: string,
+    otherId: string,
+    apply: (trx: Executor, key: ReturnType<typeof pairKey>, now: number) => Promise<boolean>,
+  ): Promise<{ done: true }> {
+    if (otherId === userId) throw notFound();
+    const key = pairKey(userId, otherId);
+    const now = this.clock.now();
+    const changed = await this.db.transaction().execute(async (trx) => {
+      await this.lockPair(trx, key);
+      return apply(trx, key, now);
+    });
+    if (!changed) throw notFound();
+    return { done: true };
+  }
+}
+
+function isBlocked(row: FriendPairRow): boolean {
+  return row.low_blocked_at !== null || row.high_blocked_at !== null;
+}

@@ -1,0 +1,271 @@
+import {
+  CODES,
+  acceptFriend,
+  blockUser,
+  cancelFriendRequest,
+  consoleDecideFlaggedDay,
+  declineFriend,
+  deleteMyAccount,
+  DELETE_CONFIRMATION,
+  exportMyData,
+  getFriends,
+  getInvite,
+  removeFriend,
+  reportSteps,
+  requestFriend,
+  saveFriendSettings,
+  unblockUser,
+} from '@stride/contract';
+import { describe, expect, it } from 'vitest';
+import { consoleApi, signIn } from '../../../test/console.js';
+import { api, GOOD_PASSWORD, registerUser, useTestApp } from '../../../test/harness.js';
+import { MOBILE_LOOKUPS_PER_HOUR } from './friends.service.js';
+
+// Friends (docs/product/friends.md): one row per pair, requests by code, number or invite, blocks.
+const t = useTestApp();
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+
+const list = async (user: User) => (await api(t, getFriends, { token: user.token })).data;
+const codeOf = async (user: User) => (await list(user)).code;
+const byCode = async (from: User, to: User) =>
+  api(t, requestFriend, { token: from.token, body: { by: 'code', code: await codeOf(to) } });
+const settle = (user: User, settings: { findableByMobile?: boolean; shareSteps?: boolean }) =>
+  api(t, saveFriendSettings, {
+    token: user.token,
+    body: { findableByMobile: false, shareSteps: false, ...settings },
+  });
+const act = (endpoint: typeof acceptFriend, user: User, id: string) =>
+  api(t, endpoint, { token: user.token, params: { id } });
+const masked = (user: User) => `${user.account.slice(0, 3)}****${user.account.slice(-4)}`;
+
+async function friends(a: User, b: User) {
+  expect((await byCode(a, b)).data.status).toBe('requested');
+  expect((await act(acceptFriend, b, a.userId)).code).toBe(CODES.OK);
+}
+
+describe('requestFriend (POST /api/friends/requests)', () => {
+  it('sends a request by friend code, which the other accepts; each then sees the other by masked number', async () => {
+    const [a, b] = [await registerUser(t), await registerUser(t)];
+    expect(await codeOf(a)).toBe((await api(t, getInvite, { token: a.token })).data.code);
+    const sent = await byCode(a, b);
+    expect(sent).toMatchObject({
+      code: CODES.OK,
+      data: { status: 'requested', person: { id: b.userId, name: masked(b) } },
+    });
+    // Asking again changes nothing.
+    expect((await byCode(a, b)).data.status).toBe('requested');
+    expect((await list(a)).outgoing).toMatchObject([{ id: b.userId, name: masked(b) }]);
+    expect((await list(b)).incoming).toMatchObject([{ id: a.userId, name: masked(a) }]);
+    expect((await list(b)).friends).toEqual([]);
+
+    expect((await act(acceptFriend, b, a.userId)).code).toBe(CODES.OK);
+    const seenByA = await list(a);
+    expect(seenByA.friends).toMatchObject([{ id: b.userId, name: masked(b), today: null }]);
+    expect(seenByA.outgoing).toEqual([]);
+    expect((await list(b)).friends).toMatchObject([{ id: a.userId }]);
+    expect((await act(acceptFriend, b, a.userId)).code).toBe(CODES.NOT_FOUND);
+    expect((await byCode(b, a)).data.status).toBe('friends');
+  });
+
+  it('makes friends at once when the other had already asked, and takes a code in any case', async () => {
+    const [a, b] = [await registerUser(t), await registerUser(t)];
+    await byCode(a, b);
+    const answer = await api(t, requestFriend, {
+      token: b.token,
+      body: { by: 'code', code: (await codeOf(a)).toLowerCase() },
+    });
+    expect(answer.data.status).toBe('friends');
+    expect((await list(a)).friends.map((friend) => friend.id)).toEqual([b.userId]);
+    expect((await list(b)).incoming).toEqual([]);
+  });
+
+  it('refuses my own code, and an unknown code answers in the user’s language', async () => {
+    const a = await registerUser(t);
+    const own = await api(t, requestFriend, { token: a.token, body: { by: 'code', code: await codeOf(a) } });
+    expect(own).toMatchObject({ code: CODES.BUSINESS_RULE, message: 'That is your own code or number' });
+    const unknown = await api(t, requestFriend, {
+      token: a.token,
+      body: { by: 'code', code: 'NOSUCH99' },
+      language: 'zh-Hans',
+    });
+    expect(unknown).toMatchObject({ code: CODES.NOT_FOUND, message: '没有找到该邀请码或手机号对应的可添加用户' });
+    expect((await api(t, requestFriend, { token: a.token, body: { by: 'code', code: '' } })).code).toBe(
+      CODES.VALIDATION_FAILED,
+    );
+  });
+
+  it('finds someone by number only where they allow it, answering alike otherwise, within an hourly limit', async () => {
+    const [a, b] = [await registerUser(t), await registerUser(t)];
+    const byNumber = (mobile: string) => api(t, requestFriend, { token: a.token, body: { by: 'mobile', mobile } });
+    const hidden = await byNumber(b.account);
+    const missing = await byNumber('13999999999');
+    expect(hidden.code).toBe(CODES.NOT_FOUND);
+    expect(hidden).toEqual(missing);
+    expect((await settle(b, { findableByMobile: true })).data).toEqual({ findableByMobile: true, shareSteps: false });
+    expect((await byNumber(b.account)).data).toMatchObject({ status: 'requested', person: { id: b.userId } });
+    for (let i = 3; i < MOBILE_LOOKUPS_PER_HOUR; i += 1) await byNumber('13999999999');
+    expect((await byNumber(b.account)).code).toBe(CODES.RATE_LIMITED);
+    t.clock.advance(60 * 60 * 1000);
+    expect((await byNumber(b.account)).data.status).toBe('requested');
+  });
+
+  it('offers the inviter to an invitee, and one tap makes them friends', async () => {
+    const inviter = await registerUser(t);
+    const { code } = (await api(t, getInvite, { token: inviter.token })).data;
+    const invitee = await registerUser(t, undefined, undefined, code);
+    expect((await list(invitee)).inviter).toEqual({ id: inviter.userId, name: masked(inviter) });
+    const tapped = await api(t, requestFriend, { token: invitee.token, body: { by: 'inviter' } });
+    expect(tapped.data).toMatchObject({ status: 'friends', person: { id: inviter.userId } });
+    expect((await list(invitee)).inviter).toBeNull();
+    expect((await list(inviter)).friends.map((friend) => friend.id)).toEqual([invitee.userId]);
+    const uninvited = await registerUser(t);
+    expect((await api(t, requestFriend, { token: uninvited.token, body: { by: 'inviter' } })).code).toBe(
+      CODES.NOT_FOUND,
+    );
+  });
+});
+
+describe('declineFriend, cancelFriendRequest, removeFriend (POST /api/friends/…)', () => {
+  it('ends a request from either side and a friendship from either side; someone else cannot', async () => {
+    const [a, b, c] = [await registerUser(t), await registerUser(t), await registerUser(t)];
+    await byCode(a, b);
+    // Only the one asked may answer, and only the one who asked may withdraw.
+    expect((await act(acceptFriend, c, a.userId)).code).toBe(CODES.NOT_FOUND);
+    expect((await act(acceptFriend, a, b.userId)).code).toBe(CODES.NOT_FOUND);
+    expect((await act(cancelFriendRequest, b, a.userId)).code).toBe(CODES.NOT_FOUND);
+    expect((await act(declineFriend, b, a.userId)).code).toBe(CODES.OK);
+    expect((await list(a)).outgoing).toEqual([]);
+    expect((await list(b)).incoming).toEqual([]);
+
+    await byCode(a, b);
+    expect((await act(cancelFriendRequest, a, b.userId)).code).toBe(CODES.OK);
+    expect((await list(b)).incoming).toEqual([]);
+
+    await friends(a, b);
+    expect((await act(removeFriend, c, a.userId)).code).toBe(CODES.NOT_FOUND);
+    expect((await act(removeFriend, b, a.userId)).code).toBe(CODES.OK);
+    expect((await list(a)).friends).toEqual([]);
+    expect((await act(removeFriend, a, b.userId)).code).toBe(CODES.NOT_FOUND);
+    expect((await act(removeFriend, a, a.userId)).code).toBe(CODES.NOT_FOUND);
+  });
+});
+
+describe('blockUser and unblockUser (POST /api/friends/{id}/block, …/unblock)', () => {
+  it('ends the friendship, and the blocked one can neither find nor reach the blocker until unblocked', async () => {
+    const [a, b] = [await registerUser(t), await registerUser(t)];
+    await settle(a, { findableByMobile: true });
+    await friends(a, b);
+    expect((await act(blockUser, a, b.userId)).code).toBe(CODES.OK);
+    expect((await list(a)).friends).toEqual([]);
+    expect((await list(a)).blocked).toEqual([{ id: b.userId, name: masked(b) }]);
+    expect((await list(b)).friends).toEqual([]);
+    expect((await list(b)).blocked).toEqual([]);
+    const byTheBlocked = await byCode(b, a);
+    expect(byTheBlocked).toMatchObject({
+      code: CODES.NOT_FOUND,
+      message: 'No one to add was found with that code or number',
+    });
+    const byNumber = await api(t, requestFriend, { token: b.token, body: { by: 'mobile', mobile: a.account } });
+    expect(byNumber).toEqual(byTheBlocked);
+    // Nor can the blocker ask while the block stands.
+    expect((await byCode(a, b)).code).toBe(CODES.NOT_FOUND);
+    expect((await act(unblockUser, b, a.userId)).code).toBe(CODES.NOT_FOUND);
+
+    expect((await act(unblockUser, a, b.userId)).code).toBe(CODES.OK);
+    expect((await list(a)).blocked).toEqual([]);
+    expect((await byCode(b, a)).data.status).toBe('requested');
+  });
+
+  it('blocks someone who asked, but no one I have never met', async () => {
+    const [a, b, stranger] = [await registerUser(t), await registerUser(t), await registerUser(t)];
+    await byCode(b, a);
+    expect((await act(blockUser, a, b.userId)).code).toBe(CODES.OK);
+    expect((await list(a)).incoming).toEqual([]);
+    expect((await list(b)).outgoing).toEqual([]);
+    expect((await act(blockUser, a, stranger.userId)).code).toBe(CODES.NOT_FOUND);
+    expect((await act(blockUser, a, 'no-such-user')).code).toBe(CODES.NOT_FOUND);
+  });
+});
+
+describe('getFriends (GET /api/friends)', () => {
+  const MACHINE = { intervals: 400, cv: 0.004 };
+
+  it('shows today’s credited steps only of friends who share them: a held day as pending, a rejected one as none', async () => {
+    const [a, b, c] = [await registerUser(t), await registerUser(t), await registerUser(t)];
+    await friends(a, b);
+    await friends(a, c);
+    const day = new Date(t.clock.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    await api(t, reportSteps, { token: b.token, body: { day, steps: 4_000 } });
+    expect((await list(a)).friends.find((friend) => friend.id === b.userId)?.today).toBeNull();
+    expect((await settle(b, { shareSteps: true })).code).toBe(CODES.OK);
+    await settle(c, { shareSteps: true });
+    expect((await list(a)).friends).toMatchObject([
+      { id: b.userId, today: { steps: 4_000, pending: false } },
+      { id: c.userId, today: { steps: 0, pending: false } },
+    ]);
+
+    const flagged = await api(t, reportSteps, {
+      token: c.token,
+      body: { day, steps: 8_000, device: `friends-${process.pid}-abc`, rhythm: MACHINE },
+    });
+    expect(flagged.data.review?.status).toBe('flagged');
+    expect((await list(a)).friends).toMatchObject([
+      { id: c.userId, today: { steps: 8_000, pending: true } },
+      { id: b.userId, today: { steps: 4_000, pending: false } },
+    ]);
+    const review = await t.db
+      .selectFrom('step_reviews')
+      .selectAll()
+      .where('user_id', '=', c.userId)
+      .executeTakeFirstOrThrow();
+    const reviewer = await signIn(t, ['reviewer']);
+    const decided = await consoleApi(t, reviewer, consoleDecideFlaggedDay, {
+      params: { id: review.id },
+      body: { decision: 'reject', version: review.version },
+    });
+    expect(decided.code, decided.message).toBe(CODES.OK);
+    expect((await list(a)).friends.find((friend) => friend.id === c.userId)?.today).toEqual({
+      steps: 0,
+      pending: false,
+    });
+  });
+
+  it('shows a nickname where a friend chose one', async () => {
+    const [a, b] = [await registerUser(t), await registerUser(t)];
+    await friends(a, b);
+    await t.db.updateTable('users').set({ nickname: 'Walker B' }).where('id', '=', b.userId).execute();
+    expect((await list(a)).friends).toMatchObject([{ id: b.userId, name: 'Walker B' }]);
+  });
+});
+
+describe('friends in your data', () => {
+  it('exports friends, requests and blocks, and a deleted account leaves every list', async () => {
+    const [a, b, c] = [await registerUser(t), await registerUser(t), await registerUser(t)];
+    await friends(a, b);
+    await byCode(c, a);
+    const exported = await api(t, exportMyData, { token: a.token, body: { password: GOOD_PASSWORD } });
+    const section = exported.data.sections.friends as { settings: unknown; pairs: { with: string }[] };
+    expect(section.settings).toEqual({ findableByMobile: false, shareSteps: false });
+    const byName = [...section.pairs].sort((x, y) => x.with.localeCompare(y.with));
+    expect(byName).toMatchObject(
+      [
+        { with: masked(b), status: 'friends', askedBy: null },
+        { with: masked(c), status: 'requested', askedBy: 'them' },
+      ].sort((x, y) => x.with.localeCompare(y.with)),
+    );
+    const deleted = await api(t, deleteMyAccount, {
+      token: a.token,
+      body: { password: GOOD_PASSWORD, confirmation: DELETE_CONFIRMATION, forfeit: true },
+    });
+    expect(deleted.code, deleted.message).toBe(CODES.OK);
+    expect((await list(b)).friends).toEqual([]);
+    expect((await list(c)).outgoing).toEqual([]);
+    const left = await t.db
+      .selectFrom('friend_pairs')
+      .select('user_low')
+      .where((eb) => eb.or([eb('user_low', '=', a.userId), eb('user_high', '=', a.userId)]))
+      .execute();
+    expect(left).toEqual([]);
+  });
+});
