@@ -12,22 +12,19 @@ import {
   saveAddress,
 } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { DEMO, top, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { shareJourney } from './support/setup.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 interface Finding {
   readonly rule: string;

@@ -1,21 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { DATA_EXPORT_SECTIONS, getUserInfo, login, type DataExport, type Envelope } from '@stride/contract';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInByApi, registerByApi } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { hashOf, top, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { shareJourney } from './support/setup.js';
 
 // docs/product/rules.md, Your data; docs/product/client.md, Pages: your data.
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 async function envelopeCode(path: string, init: RequestInit): Promise<number> {
   const response = await fetch(`${server.baseUrl}${path}`, init);

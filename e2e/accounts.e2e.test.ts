@@ -1,20 +1,16 @@
-import { maskMiddle } from '@stride/contract/rules';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPhone, screenshot } from './support/browser.js';
 import { registerByApi } from './support/api.js';
-import { hashOf, top } from './support/journey.js';
+import { expectGreeting, hashOf, top } from './support/journey.js';
 import { codeFromOutboxPage, signUpInApp } from './support/sign-up.js';
 import type { RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { shareJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 async function fillCaptcha(
   page: Page,
@@ -91,24 +87,12 @@ describe('accounts, end to end in Chromium', () => {
 
     // Land on home, logged in.
     await expect.poll(() => hashOf(page)).toMatch(/^#\/(pages\/index\/index)?$/);
-    await expect
-      .poll(() =>
-        top(page)
-          .getByText(`Hello, ${maskMiddle(account)}`)
-          .count(),
-      )
-      .toBe(1);
+    await expectGreeting(page, account);
     await screenshot(page, 'home');
 
     // Reload and stay logged in.
     await page.reload();
-    await expect
-      .poll(() =>
-        top(page)
-          .getByText(`Hello, ${maskMiddle(account)}`)
-          .count(),
-      )
-      .toBe(1);
+    await expectGreeting(page, account);
 
     // Log out from the My page.
     await logOut(page);
@@ -161,13 +145,7 @@ describe('accounts, end to end in Chromium', () => {
     await logIn(page, account, 'firstWalk1');
     await expect.poll(() => top(page).getByRole('alert').innerText()).toBe('Wrong mobile number or password');
     await logIn(page, account, 'secondWalk2');
-    await expect
-      .poll(() =>
-        top(page)
-          .getByText(`Hello, ${maskMiddle(account)}`)
-          .count(),
-      )
-      .toBe(1);
+    await expectGreeting(page, account);
 
     expect(errors).toEqual([]);
     await context.close();

@@ -1,12 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AlipayGateway } from '../apps/server/fakes/alipay-gateway.js';
-import { startWithAlipay } from './support/alipay.js';
-import { logInByApi } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
-import { DEMO, hashOf, openRoute, top, useToken } from './support/journey.js';
+import { shareAlipayJourney } from './support/alipay.js';
+import { screenshot } from './support/browser.js';
+import { hashOf, openRoute, top } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
-import { startOnlinePayment, stopJourney } from './support/setup.js';
+import { openDemoPhone, startOnlinePayment } from './support/setup.js';
 
 const APP_ID = '2021000000000077';
 
@@ -14,19 +13,11 @@ let gateway: AlipayGateway;
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ gateway, server } = await startWithAlipay(APP_ID));
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await stopJourney({ server, browser });
-  await gateway?.close();
-});
+shareAlipayJourney(APP_ID, (started) => ({ gateway, server, browser } = started));
 
 describe('buying a member card through Alipay, end to end in Chromium', () => {
   it("opens Alipay's pay page in a new tab; after Pay the verified notification activates the card", async () => {
-    const { page, context, errors } = await openPhone(browser);
-    await useToken(context, await logInByApi(server.baseUrl, DEMO));
+    const { page, context, errors } = await openDemoPhone(server, browser);
     await openRoute(page, server.baseUrl, '/pages/invest/index');
 
     const alipay = await startOnlinePayment(page, context, 'Silver', '¥299.00');

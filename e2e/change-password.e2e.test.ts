@@ -1,20 +1,17 @@
 import { getUserInfo, type Envelope } from '@stride/contract';
 import { maskMiddle } from '@stride/contract/rules';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInByApi, registerByApi, request } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { hashOf, top, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { shareJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 /** The envelope's code of GET /api/user/info with a token: 1 while the session lives, 1001 after. */
 async function infoCode(token: string): Promise<number> {

@@ -1,13 +1,13 @@
 import { consoleMe, consoleNotices, consoleUpdateNotice, getDownload, type ConsoleNotice } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { menu, operatorDesk, shoot, type Desk } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
 import { DEMO, openRoute, top, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { shareJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,11 +16,7 @@ let editor: Desk;
 const TITLE = 'Autumn walking week';
 const CHANNEL = 'Riverside walkers';
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 /** A console call made with the desk's own cookie and CSRF token, as a script on the page could not. */
 async function consoleCall<T>(

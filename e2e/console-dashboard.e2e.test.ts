@@ -8,7 +8,6 @@ import {
   submitFace,
   submitIdentity,
 } from '@stride/contract';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,13 +22,13 @@ import { createDatabase } from '../apps/server/src/db/database.js';
 import { startAliyunSmsFake, type FakeAliyunSms } from '../apps/server/fakes/aliyun-sms.js';
 import { registerByApi, request, uploadByApi } from './support/api.js';
 import { openPhone } from './support/browser.js';
-import { menu, operatorDesk, shoot } from './support/console.js';
+import { menu, MENU_OF, operatorDesk, shoot } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
 import { openRoute, top, useToken } from './support/journey.js';
+import { spawnServer } from './support/process.js';
 import { ReadableCaptcha, type RunningServer } from './support/server.js';
-import { ANY_STEP_RATE, fund, saveCardByApi, startJourney, stopJourney } from './support/setup.js';
+import { ANY_STEP_RATE, fund, saveCardByApi, shareJourney } from './support/setup.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
 const REAL_NAME = 'Mei Strider';
@@ -40,14 +39,10 @@ const MASKED = '139****0001';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  // The step-rate rule counts from local midnight (UTC+8): at 300 steps a minute, today's 7,345
-  // steps would be refused in the first 25 minutes of the business day. A rate no report here can
-  // exceed keeps the journey independent of the time of day it runs at.
-  ({ server, browser } = await startJourney({ identityReview: 'operator', env: ANY_STEP_RATE }));
-});
-
-afterAll(() => stopJourney({ server, browser }));
+// The step-rate rule counts from local midnight (UTC+8): at 300 steps a minute, today's 7,345
+// steps would be refused in the first 25 minutes of the business day. A rate no report here can
+// exceed keeps the journey independent of the time of day it runs at.
+shareJourney((started) => ({ server, browser } = started), { identityReview: 'operator', env: ANY_STEP_RATE });
 
 function idNumber(): string {
   const first17 = '11010519870415123';
@@ -73,7 +68,7 @@ describe('console dashboard and review queues', () => {
     const reviewer = await operatorDesk(server, browser, 'rex', ['reviewer']);
     const { page } = reviewer;
     // No dashboard for a reviewer: the identity queue opens first.
-    expect(await menu(page).allInnerTexts()).toEqual(['Identity checks', 'Face checks', 'Flagged days']);
+    expect(await menu(page).allInnerTexts()).toEqual(MENU_OF.reviewer);
     const row = page.getByRole('row').filter({ hasText: MASKED });
     await expect.poll(() => row.count()).toBe(1);
     // Both photos arrive as images the browser decoded (fetched with the console cookie).
@@ -231,27 +226,15 @@ describe('a production start', () => {
   it('runs with an empty database and no demo rows', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-production-'));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-        cwd: ROOT,
-        env: { ...process.env, ...productionEnv(dataDir), LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const started = await spawnServer(['--import', 'tsx', 'apps/server/src/main.ts'], {
+        ...process.env,
+        ...productionEnv(dataDir),
+        LOG_LEVEL: 'warn',
       });
-      let output = '';
-      const address = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /running at (http:\/\/\S+)/.exec(output);
-          if (match?.[1]) resolve(match[1]);
-        });
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-      });
-      expect(output).not.toContain('DEMO MODE');
+      expect(started.output()).not.toContain('DEMO MODE');
       // The address it prints is PUBLIC_URL's.
-      expect(address).toBe('http://127.0.0.1');
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(started.address).toBe('http://127.0.0.1');
+      expect(await started.stop()).toBe(0);
 
       const db = createDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'stride.db') });
       try {

@@ -9,10 +9,10 @@ import {
   requestWithdrawal,
 } from '@stride/contract';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
 import { openPhone } from './support/browser.js';
-import { menu, operatorDesk, shoot } from './support/console.js';
+import { menu, MENU_OF, operatorDesk, shoot } from './support/console.js';
 import { openRoute, top, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
 import {
@@ -20,8 +20,7 @@ import {
   fund,
   idNumberOf,
   saveCardByApi,
-  startJourney,
-  stopJourney,
+  shareJourney,
   submitIdentityByApi,
 } from './support/setup.js';
 
@@ -30,15 +29,11 @@ const REAL_NAME = 'Lin Walker';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  // Above ¥100 a withdrawal needs two finance operators.
-  ({ server, browser } = await startJourney({
-    identityReview: 'operator',
-    env: { WITHDRAWAL_SECOND_APPROVAL_ABOVE: '10000' },
-  }));
+// Above ¥100 a withdrawal needs two finance operators.
+shareJourney((started) => ({ server, browser } = started), {
+  identityReview: 'operator',
+  env: { WITHDRAWAL_SECOND_APPROVAL_ABOVE: '10000' },
 });
-
-afterAll(() => stopJourney({ server, browser }));
 
 /** A verified, face-checked user with ¥300.00 and a bank card (the ID number's first 17 digits). */
 async function payoutUser(account: string, first17 = '11010519850612777') {
@@ -54,14 +49,7 @@ describe('finance in the console', () => {
     const user = await payoutUser('13966661234');
     const ann = await operatorDesk(server, browser, 'fin-ann', ['finance']);
     const ben = await operatorDesk(server, browser, 'fin-ben', ['finance']);
-    expect(await menu(ann.page).allInnerTexts()).toEqual([
-      'Dashboard',
-      'Withdrawals',
-      'Balance corrections',
-      'Ledger report',
-      'Card plans',
-      'Membership orders',
-    ]);
+    expect(await menu(ann.page).allInnerTexts()).toEqual(MENU_OF.finance);
 
     // Ann requests a ¥12.50 credit for the user, found by mobile number.
     const a = ann.page;

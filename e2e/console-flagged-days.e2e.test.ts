@@ -1,20 +1,16 @@
 import { collectPoints, getHome, reportSteps } from '@stride/contract';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
-import { menu, operatorDesk, shoot } from './support/console.js';
+import { menu, MENU_OF, operatorDesk, shoot } from './support/console.js';
 import { noticeShown } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
-import { ANY_STEP_RATE, startJourney, stopJourney } from './support/setup.js';
+import { ANY_STEP_RATE, shareJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney({ env: ANY_STEP_RATE }));
-});
-
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started), { env: ANY_STEP_RATE });
 
 /** A new user whose steps today came with a shaking machine's rhythm: the day is flagged. */
 async function shakenDay(account: string, steps: number) {
@@ -37,7 +33,7 @@ describe('flagged days in the console', () => {
 
     const reviewer = await operatorDesk(server, browser, 'rhea', ['reviewer']);
     const { page } = reviewer;
-    expect(await menu(page).allInnerTexts()).toEqual(['Identity checks', 'Face checks', 'Flagged days']);
+    expect(await menu(page).allInnerTexts()).toEqual(MENU_OF.reviewer);
     await menu(page).filter({ hasText: 'Flagged days' }).click();
     const row = page.getByRole('row').filter({ hasText: '139****0001' });
     await expect.poll(() => row.count()).toBe(1);

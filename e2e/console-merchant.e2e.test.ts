@@ -10,30 +10,26 @@ import {
   saveAddress,
 } from '@stride/contract';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
 import { openPhone } from './support/browser.js';
-import { menu, operatorDesk, shoot } from './support/console.js';
+import { menu, MENU_OF, operatorDesk, shoot } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
 import { DEMO, noticeShown, openRoute, top, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { shareJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 describe('merchant console', () => {
   it('a merchant adds goods with an uploaded image, ships the order a user placed, and the user sees the tracking number', async () => {
     const merchant = await operatorDesk(server, browser, 'mia', ['merchant']);
     const { page } = merchant;
     // A merchant sees the three merchant screens and nothing of the other roles.
-    expect(await menu(page).allInnerTexts()).toEqual(['Goods', 'Goods orders', 'Card mailings']);
+    expect(await menu(page).allInnerTexts()).toEqual(MENU_OF.merchant);
 
     // A category first.
     await menu(page)

@@ -1,23 +1,19 @@
 import { consoleCardPlans, listCardPlans, listMyCards } from '@stride/contract';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
 import { openPhone } from './support/browser.js';
 import { menu, operatorDesk, shoot, type Desk } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
 import { noticeShown, openRoute, top, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
-import { fund, idNumberOf, startJourney, stopJourney, submitIdentityByApi } from './support/setup.js';
+import { fund, idNumberOf, shareJourney, submitIdentityByApi } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
 let finance: Desk;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 /** A user whose real name is verified (automatic review) with ¥200.00 to spend. */
 async function buyer(account: string) {

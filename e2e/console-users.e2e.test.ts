@@ -1,13 +1,12 @@
-import { maskMiddle } from '@stride/contract/rules';
 import { getCaptcha, requestPasswordKey } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
 import { openPhone } from './support/browser.js';
 import { menu, operatorDesk, shoot, type Desk } from './support/console.js';
-import { hashOf, noticeShown, top } from './support/journey.js';
+import { expectGreeting, hashOf, noticeShown, top } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { shareJourney } from './support/setup.js';
 
 const FROZEN = 'This account is frozen. Please contact customer service.';
 const USER = { account: '13977770001', password: 'careWalk26' };
@@ -17,11 +16,7 @@ let browser: Browser;
 let admin: Desk;
 let support: Desk;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 async function logInToApp(page: Page): Promise<void> {
   await top(page).getByLabel('Mobile number').fill(USER.account);
@@ -56,13 +51,7 @@ describe('user care in the console', () => {
     await phone.page.goto(`${server.baseUrl}/`);
     await expect.poll(() => hashOf(phone.page)).toMatch(/^#\/pages\/login\/index/);
     await logInToApp(phone.page);
-    await expect
-      .poll(() =>
-        top(phone.page)
-          .getByText(`Hello, ${maskMiddle(USER.account)}`)
-          .count(),
-      )
-      .toBe(1);
+    await expectGreeting(phone.page, USER.account);
 
     admin = await operatorDesk(server, browser, 'care-admin', ['admin']);
     const { page } = admin;
@@ -102,13 +91,7 @@ describe('user care in the console', () => {
     await expect.poll(() => drawer(page).getByRole('button', { name: 'Freeze' }).count()).toBe(1);
 
     await logInToApp(phone.page);
-    await expect
-      .poll(() =>
-        top(phone.page)
-          .getByText(`Hello, ${maskMiddle(USER.account)}`)
-          .count(),
-      )
-      .toBe(1);
+    await expectGreeting(phone.page, USER.account);
     expect(phone.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
     await phone.context.close();

@@ -1,13 +1,13 @@
 import { buyCard, getHome, listCardPlans, reportSteps, submitFace, submitIdentity } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerByApi, request, uploadByApi } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { idCardPng } from './support/fake-camera.js';
 import { openRoute, top, useToken } from './support/journey.js';
 import { ops } from './support/ops.js';
 import type { RunningServer } from './support/server.js';
-import { ANY_STEP_RATE, fund, startJourney, stopJourney } from './support/setup.js';
+import { ANY_STEP_RATE, fund, shareJourney } from './support/setup.js';
 
 /**
  * Screens that stay current (docs/decisions/076-screens-that-stay-current.md): what an operator
@@ -18,10 +18,7 @@ import { ANY_STEP_RATE, fund, startJourney, stopJourney } from './support/setup.
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney({ env: ANY_STEP_RATE }));
-});
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started), { env: ANY_STEP_RATE });
 
 /** A tab by its label; My's name goes on with its unread badge. */
 const tab = (page: Page, label: string) =>

@@ -1,10 +1,10 @@
 import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInByApi } from './support/api.js';
 import { openPhone } from './support/browser.js';
 import { DEMO, top, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { shareJourney } from './support/setup.js';
 
 // Nothing on an entry page moves when a late answer arrives (decision 060 "The first page's reads leave with its code,
 // fewer files"; Lighthouse's layout shift target is 0.02 or less). Each case holds one of the page's answers back until
@@ -13,11 +13,7 @@ import { startJourney, stopJourney } from './support/setup.js';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 /** Collects every layout shift of the page from its first paint, as Lighthouse sums them. */
 async function watchShifts(page: Page): Promise<void> {

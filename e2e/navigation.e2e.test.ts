@@ -1,13 +1,13 @@
 import { submitFace, submitIdentity } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInByApi, registerByApi, request, uploadByApi } from './support/api.js';
+import { describe, expect, it } from 'vitest';
+import { registerByApi, request, uploadByApi } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { idCardPng } from './support/fake-camera.js';
-import { DEMO, hashOf, openRoute, top, useToken } from './support/journey.js';
+import { hashOf, openRoute, top, useToken } from './support/journey.js';
 import { ops } from './support/ops.js';
 import type { RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { openDemoPhone, shareJourney } from './support/setup.js';
 
 /**
  * docs/product/client.md, Navigation: back closes what was opened last, pages read again when they
@@ -27,16 +27,12 @@ const typeHash = (page: Page, route: string) =>
     location.hash = target;
   }, route);
 
-beforeAll(async () => {
-  // Operators review: a manual face check stays pending until one approves it.
-  ({ server, browser } = await startJourney({ identityReview: 'operator' }));
-});
-afterAll(() => stopJourney({ server, browser }));
+// Operators review: a manual face check stays pending until one approves it.
+shareJourney((started) => ({ server, browser } = started), { identityReview: 'operator' });
 
 describe('navigation and freshness, in Chromium', () => {
   it('back closes the goods detail and leaves the mall as it was; its own close leaves no entry', async () => {
-    const { page, context, errors } = await openPhone(browser);
-    await useToken(context, await logInByApi(server.baseUrl, DEMO));
+    const { page, context, errors } = await openDemoPhone(server, browser);
     await open(page, '/pages/shop/index');
     const goods = top(page).getByRole('button', { name: /Sports water bottle/ });
     await goods.click();
@@ -77,8 +73,7 @@ describe('navigation and freshness, in Chromium', () => {
   });
 
   it('back closes the notice opened last, then the list of notices, and home stays', async () => {
-    const { page, context, errors } = await openPhone(browser);
-    await useToken(context, await logInByApi(server.baseUrl, DEMO));
+    const { page, context, errors } = await openDemoPhone(server, browser);
     await open(page, '/pages/index/index');
     await top(page).getByRole('button', { name: 'More notices' }).click();
     const list = page.getByRole('dialog', { name: 'Notices' });
@@ -98,8 +93,7 @@ describe('navigation and freshness, in Chromium', () => {
   });
 
   it('My shows the new balance and card after buying a card from My → plans and coming back', async () => {
-    const { page, context, errors } = await openPhone(browser);
-    await useToken(context, await logInByApi(server.baseUrl, DEMO));
+    const { page, context, errors } = await openDemoPhone(server, browser);
     await open(page, '/pages/my/index');
     const balance = top(page).getByTestId('my-balance');
     await expect.poll(() => balance.innerText()).toBe('¥2,000.00');
@@ -122,8 +116,7 @@ describe('navigation and freshness, in Chromium', () => {
   });
 
   it('home on its error state loads again by itself when the network comes back', async () => {
-    const { page, context } = await openPhone(browser);
-    await useToken(context, await logInByApi(server.baseUrl, DEMO));
+    const { page, context } = await openDemoPhone(server, browser);
     // The connection drops just as home asks for its figures.
     await page.route('**/api/home', (route) => route.abort('internetdisconnected'));
     await open(page, '/pages/index/index');
@@ -185,8 +178,7 @@ describe('navigation and freshness, in Chromium', () => {
     await expect.poll(() => first.page.url()).toBe('about:blank');
     await first.context.close();
 
-    const { page, context, errors } = await openPhone(browser);
-    await useToken(context, await logInByApi(server.baseUrl, DEMO));
+    const { page, context, errors } = await openDemoPhone(server, browser);
     await open(page, `/pages/login/index?redirect=${encodeURIComponent('/pages/my/index')}`);
     await expect.poll(() => hashOf(page)).toBe('#/pages/my/index');
     await expect.poll(() => top(page).getByTestId('my-balance').count()).toBe(1);

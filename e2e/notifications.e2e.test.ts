@@ -3,14 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requestWithdrawal, submitFace, unreadNotificationCount } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerByApi, request, uploadByApi } from './support/api.js';
 import { openPhone, screenshot, SCREENSHOT_DIR } from './support/browser.js';
 import { idCardPng } from './support/fake-camera.js';
 import { hashOf, openRoute, top, useToken } from './support/journey.js';
 import { ops } from './support/ops.js';
 import type { RunningServer } from './support/server.js';
-import { fund, saveCardByApi, startJourney, stopJourney, submitIdentityByApi } from './support/setup.js';
+import { fund, saveCardByApi, shareJourney, submitIdentityByApi } from './support/setup.js';
 
 /** 18 characters each, a real birth date and the right MOD 11-2 check character; one per account. */
 const ID_NUMBERS = ['110105199003071239', '110105199003071255'];
@@ -24,11 +24,7 @@ const DOCS_SCREENSHOTS = fileURLToPath(new URL('../docs/screenshots', import.met
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 /** A verified user with a bank card and a pending withdrawal of ¥50.00; answers the token and the withdrawal. */
 async function withdrawer(account: string) {

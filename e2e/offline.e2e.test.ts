@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getHome } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInByApi, registerByApi, request } from './support/api.js';
-import { openInstallablePhone, openPhone, screenshot } from './support/browser.js';
-import { DEMO, hashOf, openRoute, top, useToken } from './support/journey.js';
+import { describe, expect, it } from 'vitest';
+import { registerByApi, request } from './support/api.js';
+import { openInstallablePhone, screenshot } from './support/browser.js';
+import { hashOf, openRoute, top, useToken } from './support/journey.js';
 import { walk } from './support/motion.js';
 import type { RunningServer } from './support/server.js';
-import { ANY_STEP_RATE, fund, startJourney, stopJourney } from './support/setup.js';
+import { ANY_STEP_RATE, fund, openDemoPhone, shareJourney } from './support/setup.js';
 
 /**
  * The app without a network (docs/product/client.md, Install, offline and updates, and Navigation).
@@ -27,15 +27,11 @@ const typeHash = (page: Page, route: string) =>
     location.hash = target;
   }, route);
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney({ env: ANY_STEP_RATE }));
-});
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started), { env: ANY_STEP_RATE });
 
 describe('a page chunk that failed offline, in Chromium', () => {
   it('a page whose code failed to load offline loads by itself when the network is back', async () => {
-    const { page, context } = await openPhone(browser);
-    await useToken(context, await logInByApi(server.baseUrl, DEMO));
+    const { page, context } = await openDemoPhone(server, browser);
     await open(page, '/pages/index/index');
     await expect.poll(() => top(page).getByTestId('home-points').count()).toBe(1);
 

@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest, type Db } from '../apps/server/src/db/database.js';
 import { logInByApi, registerByApi } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { startFront } from './support/front.js';
 import { DEMO, hashOf, openRoute as open, top } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { shareJourney } from './support/setup.js';
 
 /** The pages of docs/product/client.md, with the English title each page's head shows. */
 const ROUTES: Record<string, string> = {
@@ -76,10 +76,7 @@ async function headTitle(page: Page): Promise<string> {
   return (await title.innerText()).trim();
 }
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 describe('the client platform, end to end', () => {
   it('opens every route logged out as the guard says, without a console error', async () => {

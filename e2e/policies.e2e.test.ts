@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerByApi } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
-import { menu, operatorDesk, shoot } from './support/console.js';
+import { menu, MENU_OF, operatorDesk, shoot } from './support/console.js';
 import { hashOf, openRoute, top, useToken } from './support/journey.js';
 import { signUpInApp } from './support/sign-up.js';
 import type { RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { shareJourney } from './support/setup.js';
 
 /**
  * Policies and consent as people meet them (decision 046 "Policies and consent"): accepted at sign-up, published anew
@@ -27,11 +27,7 @@ const ACCEPT_LABEL = {
   'zh-Hans': '我同意《用户协议》和《隐私政策》',
 } as const;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 const HOME = /^#\/(pages\/index\/index)?$/;
 const UPDATE = /^#\/pages-sub\/policy\/update/;
@@ -139,13 +135,7 @@ describe('policies and consent, end to end in Chromium', () => {
 
     // An editor publishes version 2 of the privacy policy from the console.
     const editor = await operatorDesk(server, browser, 'editor.pia', ['editor']);
-    expect(await menu(editor.page).allInnerTexts()).toEqual([
-      'Home page',
-      'Notices',
-      'Policies',
-      'Community',
-      'Companion app',
-    ]);
+    expect(await menu(editor.page).allInnerTexts()).toEqual(MENU_OF.editor);
     await menu(editor.page).filter({ hasText: 'Policies' }).click();
     const current = editor.page.getByRole('row').filter({ hasText: 'Privacy policy' }).filter({ hasText: 'Current' });
     await expect.poll(() => current.count()).toBe(1);

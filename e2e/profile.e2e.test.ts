@@ -3,21 +3,18 @@ import path from 'node:path';
 import { maskMiddle } from '@stride/contract/rules';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_DIR, openPhone, screenshot } from './support/browser.js';
 import { hashOf, openRoute, top } from './support/journey.js';
 import { codeFromOutboxPage } from './support/sign-up.js';
 import type { RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { shareJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  // The production captcha: this journey reads the pictures people see (decision 075 "A captcha people can read").
-  ({ server, browser } = await startJourney({ realCaptcha: true }));
-});
-afterAll(() => stopJourney({ server, browser }));
+// The production captcha: this journey reads the pictures people see (decision 075 "A captcha people can read").
+shareJourney((started) => ({ server, browser } = started), { realCaptcha: true });
 
 const ZH = {
   signUp: '注册',

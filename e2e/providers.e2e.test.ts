@@ -1,14 +1,14 @@
 import { listMembershipOrders } from '@stride/contract';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AlipayGateway } from '../apps/server/fakes/alipay-gateway.js';
-import { startWithAlipay } from './support/alipay.js';
+import { shareAlipayJourney } from './support/alipay.js';
 import { logInByApi, request } from './support/api.js';
-import { launchBrowser, openPhone, screenshot } from './support/browser.js';
+import { openPhone, screenshot } from './support/browser.js';
 import { hashOf, noticeShown, openRoute, top } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
 import { signUpInApp } from './support/sign-up.js';
-import { idNumberOf, startOnlinePayment, stopJourney, submitIdentityByApi } from './support/setup.js';
+import { idNumberOf, startOnlinePayment, submitIdentityByApi } from './support/setup.js';
 
 const APP_ID = '2021000000000099';
 const USER = { account: '13977770001', password: 'providerWalk1' };
@@ -17,15 +17,8 @@ let gateway: AlipayGateway;
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  // Demo mode keeps SMS in the outbox (its page shows sign-up codes); payments go to the Alipay stand-in.
-  ({ gateway, server } = await startWithAlipay(APP_ID));
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await stopJourney({ server, browser });
-  await gateway?.close();
-});
+// Demo mode keeps SMS in the outbox (its page shows sign-up codes); payments go to the Alipay stand-in.
+shareAlipayJourney(APP_ID, (started) => ({ gateway, server, browser } = started));
 
 describe('a new user, from the SMS code to a card paid through Alipay (docs/decisions/034–037)', () => {
   it('signs up with the code from the outbox, buys a card through the Alipay gateway, and cancels a second order', async () => {

@@ -8,14 +8,14 @@ import {
   reportSteps,
 } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { DEMO, isInsideViewport, noticeShown, openRoute, top, useToken } from './support/journey.js';
 import { ops as runOps } from './support/ops.js';
 import type { RunningServer } from './support/server.js';
 import { signUpInApp } from './support/sign-up.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { shareJourney } from './support/setup.js';
 
 const INVITEE = { account: '13955556666', password: 'inviteeWalk1' };
 /** The business day's offset (the server's default time zone, UTC+8). */
@@ -29,10 +29,7 @@ const logIn = (account: { account: string; password: string }) => logInByApi(ser
 const open = (page: Page, route: string) => openRoute(page, server.baseUrl, route);
 const ops = (argv: string[]) => runOps(server, argv);
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 describe('points shop, orders, addresses, card mailing, invites and community, end to end in Chromium', () => {
   it('adds an address, orders goods, sees them shipped with tracking, and applies for card mailing', async () => {

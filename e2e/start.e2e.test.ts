@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_ARGS } from '../scripts/server-command.mjs';
+import { spawnServer } from './support/process.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -15,23 +16,17 @@ describe('the server as `npm start` runs it', () => {
   it('migrates, seeds, serves the web app and the API, prints the address, and shuts down cleanly', async () => {
     // The bundle `npm start` builds and runs (decision 033 "Running the server from a bundle").
     execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
-    const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_ENTRY], {
-      cwd: ROOT,
-      env: { ...SERVER_ENV, ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = await spawnServer([...SERVER_NODE_ARGS, SERVER_ENTRY], {
+      ...SERVER_ENV,
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
     });
-    let output = '';
-    const address = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /running at (http:\/\/\S+)/.exec(output);
-        if (match?.[1]) resolve(match[1]);
-      });
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-    });
-    expect(output).toContain('Demo account: 13800138000 / password Stride2026');
-    expect(output).toContain('DEMO MODE');
+    const { address } = server;
+    expect(server.output()).toContain('Demo account: 13800138000 / password Stride2026');
+    expect(server.output()).toContain('DEMO MODE');
     expect(existsSync(path.join(dataDir, 'stride.db'))).toBe(true);
 
     expect(address).toMatch(/^http:\/\/localhost:\d+$/);
@@ -44,9 +39,7 @@ describe('the server as `npm start` runs it', () => {
     expect((await fetch(`${base}/.vite/manifest.json`)).status).toBe(404);
     const info = (await (await fetch(`${base}/api/user/info`)).json()) as { code: number };
     expect(info.code).toBe(1001);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await server.stop()).toBe(0);
   });
 
   it('refuses production mode until it is configured, naming every missing variable in one line', async () => {

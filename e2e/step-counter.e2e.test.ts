@@ -1,12 +1,12 @@
 import { getHome } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { top, useToken } from './support/journey.js';
 import { walk } from './support/motion.js';
 import type { RunningServer } from './support/server.js';
-import { ANY_STEP_RATE, startJourney, stopJourney } from './support/setup.js';
+import { ANY_STEP_RATE, shareJourney } from './support/setup.js';
 
 /** The app's one step counter (docs/product/client.md, Step counter), with a faked motion sensor. */
 const WALKED_STEPS = 200;
@@ -33,10 +33,7 @@ function watchRequests(page: Page) {
   return seen;
 }
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney({ env: ANY_STEP_RATE }));
-});
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started), { env: ANY_STEP_RATE });
 
 describe('the step counter, end to end in Chromium', () => {
   it('keeps home alive across tabs, counts steps walked on the my page and shows them on home, and opens walk mode', async () => {

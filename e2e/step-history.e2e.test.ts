@@ -1,11 +1,11 @@
 import { CODES, buyCard, getHome, listCardPlans, reportSteps, type Envelope } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { DEMO, top, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { shareJourney } from './support/setup.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,10 +16,7 @@ const MAX_PER_MINUTE = '1000000';
 const WALKED = 7_000;
 const TOO_FAST = 90_000;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney({ env: { STEPS_MAX_PER_MINUTE: MAX_PER_MINUTE } }));
-});
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started), { env: { STEPS_MAX_PER_MINUTE: MAX_PER_MINUTE } });
 
 /** Today's receipt as the user opens it: from home's streak line to history, then a tap on today's bar. */
 async function openTodayFromHistory(page: Page, width: number): Promise<void> {

@@ -1,12 +1,12 @@
 import { getHome } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInByApi, request } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { DEMO, isInsideViewport, openRoute, top, useToken } from './support/journey.js';
 import { walk } from './support/motion.js';
 import type { RunningServer } from './support/server.js';
-import { ANY_STEP_RATE, startJourney, startOnlinePayment, stopJourney } from './support/setup.js';
+import { ANY_STEP_RATE, shareJourney, startOnlinePayment } from './support/setup.js';
 
 /** Steps walked through synthetic motion events. */
 const WALKED_STEPS = 200;
@@ -16,10 +16,7 @@ let browser: Browser;
 
 const open = (page: Page, route: string) => openRoute(page, server.baseUrl, route);
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney({ env: ANY_STEP_RATE }));
-});
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started), { env: ANY_STEP_RATE });
 
 describe('walking, points and member cards, end to end in Chromium', () => {
   it('counts and reports steps, collects and exchanges points, buys cards by balance and online, claims insurance and shows every movement', async () => {

@@ -2,12 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInByApi } from './support/api.js';
-import { SCREENSHOT_DIR, openPhone } from './support/browser.js';
-import { DEMO, openRoute, top, useToken } from './support/journey.js';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOT_DIR } from './support/browser.js';
+import { openRoute, top } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
-import { startJourney, stopJourney } from './support/setup.js';
+import { openDemoPhone, shareJourney } from './support/setup.js';
 
 /**
  * The app's main pages as a Chinese user sees them on a 390 px phone: every word of the interface
@@ -22,10 +21,7 @@ const SHOTS =
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  ({ server, browser } = await startJourney());
-});
-afterAll(() => stopJourney({ server, browser }));
+shareJourney((started) => ({ server, browser } = started));
 
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
@@ -34,8 +30,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 describe('the app in Simplified Chinese at 390 px', () => {
   it('home, My, the mall and the card plans show Chinese words and Chinese content names', async () => {
-    const { page, context, errors } = await openPhone(browser, { width: 390, locale: 'zh-CN' });
-    await useToken(context, await logInByApi(server.baseUrl, DEMO));
+    const { page, errors } = await openDemoPhone(server, browser, { width: 390, locale: 'zh-CN' });
 
     await openRoute(page, server.baseUrl, '/pages/index/index');
     await expect.poll(() => page.getByRole('navigation').getByText('首页', { exact: true }).count()).toBe(1);

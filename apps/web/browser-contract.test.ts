@@ -46,6 +46,16 @@ describe("the contract in the web app's build (decision 065)", () => {
     expect(code).not.toContain('avatarFileId');
   }, 60_000);
 
+  it('leaves out what a helper spreads into a definition, and a summary given by name', async () => {
+    const code = await bundle(
+      'import { listMembershipOrders, acceptFriend } from CONTRACT;\nexport const sent = [listMembershipOrders.path, acceptFriend.path, acceptFriend.summary];\n',
+    );
+    expect(code).toContain('/api/member_card/orders');
+    expect(code).toContain('/api/friends/requests/{id}/accept');
+    expect(code).not.toMatch(/ZodType|_zod|strictObject/);
+    expect(code).not.toContain('undefined:');
+  }, 60_000);
+
   it('the plain account rules come without zod', async () => {
     const code = await bundle(
       "import { isNewPassword } from CONTRACT;\nexport const ok = isNewPassword('walk2026');\n",

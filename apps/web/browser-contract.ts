@@ -5,7 +5,8 @@ import type { Plugin } from 'vite';
  * What the browser keeps of the contract (decision 065 "The contract without its schemas in the browser"). The client
  * sends a call by its endpoint's method and path (src/lib/http/client.ts) and never validates with the endpoint's
  * schemas, so the web app's build:
- * - leaves out each `defineEndpoint` call's schemas and summary;
+ * - leaves out each `defineEndpoint` call's schemas and summary, and what a helper spreads into it (`...paged(...)`:
+ *   a spread in a definition holds only schemas);
  * - builds each of the contract's top-level values (`const X = z.object(...)`, `X.optional()`,
  *   a helper's result) in a function call marked pure, so that the bundler leaves out every one
  *   nothing uses. Building a schema changes nothing outside it; the bundler cannot know that by
@@ -79,10 +80,17 @@ export function browserContract(): Plugin {
           this.error(`${id}: defineEndpoint is given something other than an object literal`);
         }
         for (const property of definition.properties as Node[]) {
+          if (property.type === 'SpreadElement') {
+            const spread = property.argument as Node;
+            s.overwrite(spread.start, spread.end, '{}');
+            changed += 1;
+            continue;
+          }
           const name = property.type === 'Property' ? keyName(property) : undefined;
           if (!name || !(BROWSER_DROPS as readonly string[]).includes(name)) continue;
-          const value = property.value as Node;
-          s.overwrite(value.start, value.end, 'undefined');
+          // `{ summary }` names its value by its key: both become `summary: undefined`.
+          if (property.shorthand) s.overwrite(property.start, property.end, `${name}: undefined`);
+          else s.overwrite((property.value as Node).start, (property.value as Node).end, 'undefined');
           changed += 1;
         }
       }

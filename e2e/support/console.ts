@@ -114,6 +114,14 @@ export const nextCode = (totp: TOTP) => totp.generate({ timestamp: Date.now() + 
 
 export const menu = (page: Page) => page.getByRole('menuitem');
 
+/** The menu an operator holding one role alone sees, in its order (docs/console/README.md). */
+export const MENU_OF = {
+  reviewer: ['Identity checks', 'Face checks', 'Flagged days'],
+  finance: ['Dashboard', 'Withdrawals', 'Balance corrections', 'Ledger report', 'Card plans', 'Membership orders'],
+  merchant: ['Goods', 'Goods orders', 'Card mailings'],
+  editor: ['Home page', 'Notices', 'Policies', 'Community', 'Companion app'],
+} as const;
+
 /**
  * An operator created with `npm run ops -- operators create`, logged in at a desk with TOTP
  * enrolled: the quickest way for a journey to reach a screen as a given role.

@@ -1,4 +1,6 @@
+import { maskMiddle } from '@stride/contract/rules';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The seeded demo account (its password is published in the README). */
 export const DEMO = { account: '13800138000', password: 'Stride2026' };
@@ -45,4 +47,15 @@ interface Box {
   y: number;
   width: number;
   height: number;
+}
+
+/** Home greets the account by its masked number: exactly one greeting on the page shown. */
+export async function expectGreeting(page: Page, account: string): Promise<void> {
+  await expect
+    .poll(() =>
+      top(page)
+        .getByText(`Hello, ${maskMiddle(account)}`)
+        .count(),
+    )
+    .toBe(1);
 }

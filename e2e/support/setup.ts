@@ -1,9 +1,10 @@
 import { residentIdCheckCharacter, saveBankCard, submitFace, submitIdentity, type LedgerType } from '@stride/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { request, uploadByApi } from './api.js';
-import { launchBrowser } from './browser.js';
+import { afterAll, beforeAll } from 'vitest';
+import { logInByApi, request, uploadByApi } from './api.js';
+import { launchBrowser, openPhone } from './browser.js';
 import { idCardPng } from './fake-camera.js';
-import { top } from './journey.js';
+import { DEMO, top, useToken } from './journey.js';
 import { startServer, type RunningServer, type ServerOptions } from './server.js';
 
 /**
@@ -27,6 +28,34 @@ export async function startJourney(
 export async function stopJourney(started: { server?: RunningServer; browser?: Browser }): Promise<void> {
   await started.browser?.close();
   await started.server?.stop();
+}
+
+/**
+ * A file's journey: starts its server and Chromium before its tests (`startJourney`), hands them
+ * to `set`, and closes them after its tests (`stopJourney`).
+ */
+export function shareJourney(
+  set: (started: { server: RunningServer; browser: Browser }) => void,
+  start?: Parameters<typeof startJourney>[0],
+): void {
+  let started: { server?: RunningServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    const journey = await startJourney(start);
+    started = journey;
+    set(journey);
+  });
+  afterAll(() => stopJourney(started));
+}
+
+/** A phone (`openPhone`) signed in as the demo account, by its token. */
+export async function openDemoPhone(
+  server: RunningServer,
+  browser: Browser,
+  options?: Parameters<typeof openPhone>[1],
+): Promise<Awaited<ReturnType<typeof openPhone>>> {
+  const phone = await openPhone(browser, options);
+  await useToken(phone.context, await logInByApi(server.baseUrl, DEMO));
+  return phone;
 }
 
 /** A valid resident ID number from its first 17 digits. */

@@ -1,22 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
-import {
-  authorizePage,
-  bearerOf,
-  daysBetween,
-  escapeHtml,
-  oauthCloud,
-  readBody,
-  sendHtml,
-  sendJson,
-  type DemoAccount,
-  type FakeAccount,
-  type FakeCloudCall,
-  type FakeCloudFailure,
-  type GrantedAccount,
-} from './oauth-cloud.js';
+import type { IncomingMessage } from 'node:http';
+import { daysBetween, runWhenCalled, sendJson, serveCloud, startedCloud, tokenAnswer } from './oauth-cloud.js';
+import type { DemoAccount, FakeAccount, FakeCloud, FakeCloudStart, GrantedAccount } from './oauth-cloud.js';
 
 /**
  * A local stand-in for the Fitbit Web API, for tests, journeys and a person trying the product:
@@ -52,25 +37,15 @@ export interface FitbitNotificationDelivery {
   status: number;
 }
 
-export interface FitbitFake {
-  url: string;
-  clientId: string;
-  clientSecret: string;
-  calls: FakeCloudCall[];
+export interface FitbitFake extends FakeCloud {
   /** Subscriptions by account id: the subscription id and the subscriber id it was made for. */
   subscriptions: Map<string, { subscriptionId: string; subscriberId: string }>;
   notifications: FitbitNotificationDelivery[];
-  signInAs(accountId: string): void;
-  /** Sets an account's total for a day (`YYYY-MM-DD`, in the account's time zone). */
-  walk(accountId: string, day: string, steps: number): void;
   /**
    * Accounts that have allowed Stride already, each with a live grant of these tokens (the sync
    * bench's many connections, made without the authorization page).
    */
   addGranted(accounts: readonly GrantedAccount[]): void;
-  /** The user withdrew Stride's access at Fitbit: every token of the account answers 401. */
-  revokeAccess(accountId: string): void;
-  failNext(failure: FakeCloudFailure, times?: number): void;
   /** Where notifications go (the subscriber's address), if not given at start. */
   setSubscriberUrl(url: string): void;
   /**
@@ -84,8 +59,6 @@ export interface FitbitFake {
   ): Promise<FitbitNotificationDelivery>;
   /** Fitbit's subscriber verification: GET `?verify=code`; the subscriber must answer 204, and 404 to a wrong code. */
   verifySubscriber(code: string): Promise<number>;
-  env(): Record<string, string>;
-  close(): Promise<void>;
 }
 
 const fitbitError = (errorType: string, message: string) => ({ errors: [{ errorType, message }], success: false });
@@ -106,19 +79,12 @@ function basicCredentials(request: IncomingMessage): { id: string; secret: strin
 }
 
 export async function startFitbitFake(
-  options: {
-    port?: number;
-    accounts?: FakeAccount[];
-    clientId?: string;
-    clientSecret?: string;
-    appName?: string;
+  /** `demo` adds FITBIT_DEMO_ACCOUNT. */
+  options: FakeCloudStart & {
     /** Where notifications are POSTed (the server's subscriber endpoint). */
     subscriberUrl?: string;
     /** The accounts' time zone, minutes from UTC (the Fitbit profile's); 480 unless set. */
     utcOffsetMinutes?: number;
-    /** Adds the demo account (FITBIT_DEMO_ACCOUNT) with its fixed tokens and a walker's day. */
-    demo?: boolean;
-    now?: () => number;
   } = {},
 ): Promise<FitbitFake> {
   const clientId = options.clientId ?? FITBIT_FAKE_CLIENT_ID;
@@ -126,69 +92,33 @@ export async function startFitbitFake(
   const appName = options.appName ?? 'Stride';
   const offset = options.utcOffsetMinutes ?? 480;
   let subscriberUrl = options.subscriberUrl ?? '';
-  const cloud = oauthCloud({
-    accounts: options.accounts ?? FITBIT_DEFAULT_ACCOUNTS,
-    demo: options.demo ? FITBIT_DEMO_ACCOUNT : null,
+  const cloud = startedCloud(options, {
+    accounts: FITBIT_DEFAULT_ACCOUNTS,
+    demo: FITBIT_DEMO_ACCOUNT,
     codeTtlMs: 10 * 60_000,
     accessTtlMs: 8 * 3_600_000,
-    ...(options.now ? { now: options.now } : {}),
   });
   const subscriptions = new Map<string, { subscriptionId: string; subscriberId: string }>();
   const notifications: FitbitNotificationDelivery[] = [];
 
-  const server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://fake');
-      const method = request.method ?? 'GET';
-      const raw = method === 'POST' ? await readBody(request) : Buffer.alloc(0);
-      const call: FakeCloudCall = { method, path: url.pathname, answer: 200 };
+  const served = await serveCloud(
+    cloud,
+    {
+      port: options.port,
+      authorize: {
+        provider: 'Fitbit',
+        appName,
+        clientId,
+        path: '/oauth2/authorize',
+        scopes: (scope) => scope.split(/[ +]/).filter(Boolean),
+        requiredScope: 'activity',
+      },
+    },
+    ({ request, response, url, method, raw, bearer, call }) => {
       const refuse = (status: number, errorType: string, message: string) => {
         call.answer = status;
         sendJson(response, status, fitbitError(errorType, message));
       };
-
-      if (url.pathname === '/oauth2/authorize' && method === 'GET') {
-        const q = url.searchParams;
-        const redirectUri = q.get('redirect_uri') ?? '';
-        const scopes = (q.get('scope') ?? '').split(/[ +]/).filter(Boolean);
-        const problem =
-          q.get('client_id') !== clientId
-            ? 'unknown client_id'
-            : q.get('response_type') !== 'code'
-              ? 'response_type must be code'
-              : !URL.canParse(redirectUri)
-                ? 'redirect_uri is missing'
-                : q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge')
-                  ? 'PKCE with S256 is required'
-                  : !scopes.includes('activity')
-                    ? 'scope must include activity'
-                    : null;
-        if (problem) return sendHtml(response, 400, `<h1>Invalid request</h1><p>${escapeHtml(problem)}</p>`);
-        const account = cloud.accounts.get(cloud.signedIn);
-        if (!account) return sendHtml(response, 400, '<h1>No account is signed in</h1>');
-        const id = cloud.hold({
-          clientId,
-          redirectUri,
-          state: q.get('state') ?? '',
-          scope: scopes.join(' '),
-          challenge: q.get('code_challenge') ?? '',
-        });
-        return sendHtml(
-          response,
-          200,
-          authorizePage({ provider: 'Fitbit', appName, account, scopes, action: '/oauth2/authorize/decision', id }),
-        );
-      }
-      if (url.pathname === '/oauth2/authorize/decision' && method === 'POST') {
-        const form = new URLSearchParams(raw.toString('utf8'));
-        const target = cloud.decide(form.get('request') ?? '', form.get('decision') === 'allow');
-        if (!target) return sendHtml(response, 400, '<h1>This request was already answered</h1>');
-        response.writeHead(302, { location: target });
-        return response.end();
-      }
-
-      if (cloud.injected(response, call)) return;
-      cloud.calls.push(call);
 
       if ((url.pathname === '/oauth2/token' || url.pathname === '/oauth2/revoke') && method === 'POST') {
         const credentials = basicCredentials(request);
@@ -214,33 +144,19 @@ export async function startFitbitFake(
           });
           if (!result.ok) return refuse(400, 'invalid_grant', `Authorization code invalid: ${result.error}.`);
           call.accountId = result.ok.accountId;
-          return sendJson(response, 200, {
-            access_token: result.ok.accessToken,
-            expires_in: result.ok.expiresIn,
-            refresh_token: result.ok.refreshToken,
-            scope: result.ok.scope,
-            token_type: 'Bearer',
-            user_id: result.ok.accountId,
-          });
+          return sendJson(response, 200, { ...tokenAnswer(result.ok), user_id: result.ok.accountId });
         }
         if (call.grantType === 'refresh_token') {
           const result = cloud.refresh(form.get('refresh_token') ?? '');
           if (!result.ok) return refuse(400, 'invalid_grant', `Refresh token invalid: ${result.error}.`);
           call.accountId = result.ok.accountId;
-          return sendJson(response, 200, {
-            access_token: result.ok.accessToken,
-            expires_in: result.ok.expiresIn,
-            refresh_token: result.ok.refreshToken,
-            scope: result.ok.scope,
-            token_type: 'Bearer',
-            user_id: result.ok.accountId,
-          });
+          return sendJson(response, 200, { ...tokenAnswer(result.ok), user_id: result.ok.accountId });
         }
         return refuse(400, 'unsupported_grant_type', 'The grant type is not supported.');
       }
 
       if (url.pathname.startsWith('/1/user/-/')) {
-        const account = cloud.accountFor(bearerOf(request));
+        const account = cloud.accountFor(bearer);
         if (!account) return refuse(401, 'invalid_token', 'Access token invalid or expired.');
         call.accountId = account.id;
         const path = url.pathname.slice('/1/user/-'.length);
@@ -311,14 +227,8 @@ export async function startFitbitFake(
       }
 
       return refuse(404, 'not_found', 'The resource was not found.');
-    })().catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end(String(error));
-    });
-  });
-
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+  );
 
   const post = async (body: string, signature: string | null): Promise<number> => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -328,18 +238,14 @@ export async function startFitbitFake(
     return answer.status;
   };
 
+  const { url } = served;
   return {
-    url,
+    ...served,
     clientId,
     clientSecret,
-    calls: cloud.calls,
     subscriptions,
     notifications,
-    signInAs: (accountId) => cloud.signInAs(accountId),
-    walk: (accountId, day, steps) => cloud.walk(accountId, day, steps),
     addGranted: (accounts) => cloud.addGranted(accounts),
-    revokeAccess: (accountId) => cloud.revokeAccess(accountId),
-    failNext: (failure, times) => cloud.failNext(failure, times),
     setSubscriberUrl: (value) => {
       subscriberUrl = value;
     },
@@ -371,23 +277,14 @@ export async function startFitbitFake(
       FITBIT_AUTHORIZE_URL: url,
       FITBIT_API_URL: url,
     }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        cloud.dropHanging();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
 
 // `node --import tsx apps/server/fakes/fitbit.ts`: a fake a person can point a server at.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const fake = await startFitbitFake({
-    port: Number(process.env.PORT ?? 9540),
-    demo: true,
-    ...(process.env.FITBIT_CLIENT_SECRET ? { clientSecret: process.env.FITBIT_CLIENT_SECRET } : {}),
+const FITBIT_CLI = { title: 'Fake Fitbit Web API', port: 9540, secretVariable: 'FITBIT_CLIENT_SECRET' };
+await runWhenCalled(import.meta.url, FITBIT_CLI, (options) =>
+  startFitbitFake({
+    ...options,
     ...(process.env.FITBIT_SUBSCRIBER_URL ? { subscriberUrl: process.env.FITBIT_SUBSCRIBER_URL } : {}),
-  });
-  const lines = Object.entries(fake.env()).map(([key, value]) => `${key}=${value}`);
-  process.stdout.write(`Fake Fitbit Web API at ${fake.url}. Start the server with:\n${lines.join('\n')}\n`);
-}
+  }),
+);

@@ -1,21 +1,6 @@
 import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
-import {
-  authorizePage,
-  bearerOf,
-  daysBetween,
-  escapeHtml,
-  oauthCloud,
-  readBody,
-  sendHtml,
-  sendJson,
-  type DemoAccount,
-  type FakeAccount,
-  type FakeCloudCall,
-  type FakeCloudFailure,
-} from './oauth-cloud.js';
+import { daysBetween, runWhenCalled, sendJson, serveCloud, startedCloud, tokenAnswer } from './oauth-cloud.js';
+import type { DemoAccount, FakeAccount, FakeCloud, FakeCloudCall, FakeCloudStart } from './oauth-cloud.js';
 
 /**
  * A local stand-in for Huawei's cloud as Health Kit's REST API uses it, for tests, journeys and a
@@ -47,22 +32,8 @@ export const HUAWEI_DEMO_ACCOUNT: DemoAccount = {
   refreshToken: 'CgB6e3x9demoHuaweiRefreshTokenForStrideDemo000',
 };
 
-export interface HuaweiHealthFake {
-  url: string;
-  clientId: string;
-  clientSecret: string;
-  calls: FakeCloudCall[];
-  /** The account the authorize page is signed in as (the first account unless changed). */
-  signInAs(accountId: string): void;
-  /** Sets an account's total for a day (`YYYY-MM-DD`, in the time zone asked for). */
-  walk(accountId: string, day: string, steps: number): void;
-  /** The user withdrew Stride's access at Huawei: every token of the account answers 401. */
-  revokeAccess(accountId: string): void;
-  failNext(failure: FakeCloudFailure, times?: number): void;
-  /** The variables that point a server at this fake. */
-  env(): Record<string, string>;
-  close(): Promise<void>;
-}
+/** Health Kit's stand-in: the OAuth service and the step totals, nothing beyond what every fake cloud offers. */
+export type HuaweiHealthFake = FakeCloud;
 
 function jwt(claims: Record<string, unknown>, key: KeyObject): string {
   const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid: 'fake-key' })).toString('base64url');
@@ -82,26 +53,17 @@ function offsetOf(timeZone: unknown): number | null {
 const dashed = (day: string) => `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
 
 export async function startHuaweiHealthFake(
-  options: {
-    port?: number;
-    accounts?: FakeAccount[];
-    clientId?: string;
-    clientSecret?: string;
-    appName?: string;
-    /** Adds the demo account (HUAWEI_DEMO_ACCOUNT) with its fixed tokens and a walker's day. */
-    demo?: boolean;
-    now?: () => number;
-  } = {},
+  /** `demo` adds HUAWEI_DEMO_ACCOUNT. */
+  options: FakeCloudStart = {},
 ): Promise<HuaweiHealthFake> {
   const clientId = options.clientId ?? HUAWEI_FAKE_CLIENT_ID;
   const clientSecret = options.clientSecret ?? `fake-huawei-secret-${randomUUID()}`;
   const appName = options.appName ?? 'Stride';
-  const cloud = oauthCloud({
-    accounts: options.accounts ?? HUAWEI_DEFAULT_ACCOUNTS,
-    demo: options.demo ? HUAWEI_DEMO_ACCOUNT : null,
+  const cloud = startedCloud(options, {
+    accounts: HUAWEI_DEFAULT_ACCOUNTS,
+    demo: HUAWEI_DEMO_ACCOUNT,
     codeTtlMs: 5 * 60_000,
     accessTtlMs: 3_600_000,
-    ...(options.now ? { now: options.now } : {}),
   });
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
@@ -116,62 +78,20 @@ export async function startHuaweiHealthFake(
     sendJson(response, 400, { error: sub === 12304 ? 1203 : 1101, sub_error: sub, error_description: description });
   };
 
-  const server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://fake');
-      const method = request.method ?? 'GET';
-      const raw = method === 'POST' ? await readBody(request) : Buffer.alloc(0);
-      const call: FakeCloudCall = { method, path: url.pathname, answer: 200 };
-
-      if (url.pathname === '/oauth2/v3/authorize' && method === 'GET') {
-        const q = url.searchParams;
-        const redirectUri = q.get('redirect_uri') ?? '';
-        const problem =
-          q.get('client_id') !== clientId
-            ? 'unknown client_id'
-            : q.get('response_type') !== 'code'
-              ? 'response_type must be code'
-              : !URL.canParse(redirectUri)
-                ? 'redirect_uri is missing'
-                : q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge')
-                  ? 'PKCE with S256 is required'
-                  : !(q.get('scope') ?? '').split(' ').includes('openid')
-                    ? 'scope must include openid'
-                    : null;
-        if (problem) return sendHtml(response, 400, `<h1>Invalid request</h1><p>${escapeHtml(problem)}</p>`);
-        const account = cloud.accounts.get(cloud.signedIn);
-        if (!account) return sendHtml(response, 400, '<h1>No account is signed in</h1>');
-        const id = cloud.hold({
-          clientId,
-          redirectUri,
-          state: q.get('state') ?? '',
-          scope: q.get('scope') ?? '',
-          challenge: q.get('code_challenge') ?? '',
-        });
-        return sendHtml(
-          response,
-          200,
-          authorizePage({
-            provider: 'HUAWEI ID',
-            appName,
-            account,
-            scopes: (q.get('scope') ?? '').split(' '),
-            action: '/oauth2/v3/authorize/decision',
-            id,
-          }),
-        );
-      }
-      if (url.pathname === '/oauth2/v3/authorize/decision' && method === 'POST') {
-        const form = new URLSearchParams(raw.toString('utf8'));
-        const target = cloud.decide(form.get('request') ?? '', form.get('decision') === 'allow');
-        if (!target) return sendHtml(response, 400, '<h1>This request was already answered</h1>');
-        response.writeHead(302, { location: target });
-        return response.end();
-      }
-
-      if (cloud.injected(response, call)) return;
-      cloud.calls.push(call);
-
+  const served = await serveCloud(
+    cloud,
+    {
+      port: options.port,
+      authorize: {
+        provider: 'HUAWEI ID',
+        appName,
+        clientId,
+        path: '/oauth2/v3/authorize',
+        scopes: (scope) => scope.split(' '),
+        requiredScope: 'openid',
+      },
+    },
+    ({ response, url, raw, method, bearer, call }) => {
       if (url.pathname === '/oauth2/v3/token' && method === 'POST') {
         const form = new URLSearchParams(raw.toString('utf8'));
         call.grantType = form.get('grant_type') ?? '';
@@ -194,11 +114,7 @@ export async function startHuaweiHealthFake(
           call.accountId = account.id;
           const at = Math.floor(cloud.now() / 1000);
           return sendJson(response, 200, {
-            access_token: result.ok.accessToken,
-            expires_in: result.ok.expiresIn,
-            refresh_token: result.ok.refreshToken,
-            scope: result.ok.scope,
-            token_type: 'Bearer',
+            ...tokenAnswer(result.ok),
             id_token: jwt(
               {
                 iss: ISSUER,
@@ -220,13 +136,7 @@ export async function startHuaweiHealthFake(
           const result = cloud.refresh(form.get('refresh_token') ?? '');
           if (!result.ok) return tokenError(response, call, 31204, result.error);
           call.accountId = result.ok.accountId;
-          return sendJson(response, 200, {
-            access_token: result.ok.accessToken,
-            expires_in: result.ok.expiresIn,
-            refresh_token: result.ok.refreshToken,
-            scope: result.ok.scope,
-            token_type: 'Bearer',
-          });
+          return sendJson(response, 200, tokenAnswer(result.ok));
         }
         return tokenError(response, call, 20182, 'unsupported grant_type');
       }
@@ -245,7 +155,7 @@ export async function startHuaweiHealthFake(
       }
 
       if (url.pathname === '/healthkit/v2/sampleSet:dailyPolymerize' && method === 'POST') {
-        const account = cloud.accountFor(bearerOf(request));
+        const account = cloud.accountFor(bearer);
         if (!account) {
           call.answer = 401;
           return sendJson(response, 401, { code: 401, message: 'Access token is invalid or expired' });
@@ -301,45 +211,25 @@ export async function startHuaweiHealthFake(
 
       call.answer = 404;
       return sendJson(response, 404, { code: 404, message: 'not found' });
-    })().catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end(String(error));
-    });
-  });
-
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+  );
+  const { url } = served;
   return {
-    url,
+    ...served,
     clientId,
     clientSecret,
-    calls: cloud.calls,
-    signInAs: (accountId) => cloud.signInAs(accountId),
-    walk: (accountId, day, steps) => cloud.walk(accountId, day, steps),
-    revokeAccess: (accountId) => cloud.revokeAccess(accountId),
-    failNext: (failure, times) => cloud.failNext(failure, times),
     env: () => ({
       HUAWEI_HEALTH_CLIENT_ID: clientId,
       HUAWEI_HEALTH_CLIENT_SECRET: clientSecret,
       HUAWEI_OAUTH_URL: url,
       HUAWEI_HEALTH_API_URL: url,
     }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        cloud.dropHanging();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
 
 // `node --import tsx apps/server/fakes/huawei-health.ts`: a fake a person can point a server at.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const fake = await startHuaweiHealthFake({
-    port: Number(process.env.PORT ?? 9530),
-    demo: true,
-    ...(process.env.HUAWEI_HEALTH_CLIENT_SECRET ? { clientSecret: process.env.HUAWEI_HEALTH_CLIENT_SECRET } : {}),
-  });
-  const lines = Object.entries(fake.env()).map(([key, value]) => `${key}=${value}`);
-  process.stdout.write(`Fake Huawei Health Kit cloud at ${fake.url}. Start the server with:\n${lines.join('\n')}\n`);
-}
+await runWhenCalled(
+  import.meta.url,
+  { title: 'Fake Huawei Health Kit cloud', port: 9530, secretVariable: 'HUAWEI_HEALTH_CLIENT_SECRET' },
+  startHuaweiHealthFake,
+);

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 
 /**
  * What the two wearable-cloud stand-ins (huawei-health.ts, fitbit.ts) share: accounts and their
@@ -171,6 +173,53 @@ export interface OAuthCloudOptions {
   now?: () => number;
   codeTtlMs: number;
   accessTtlMs: number;
+}
+
+/** A running fake cloud, as a test drives it. */
+export interface FakeCloud {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  calls: FakeCloudCall[];
+  /** The account the authorize page is signed in as (the first account unless changed). */
+  signInAs(accountId: string): void;
+  /**
+   * Sets an account's total for a day (`YYYY-MM-DD`): in the account's time zone at Fitbit, in the time zone asked
+   * for at Health Kit.
+   */
+  walk(accountId: string, day: string, steps: number): void;
+  /** The user withdrew the app's access at the provider: every token of the account answers 401. */
+  revokeAccess(accountId: string): void;
+  failNext(failure: FakeCloudFailure, times?: number): void;
+  /** The variables that point a server at this fake. */
+  env(): Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** How a test or a person starts one of the fake clouds. */
+export interface FakeCloudStart {
+  port?: number;
+  accounts?: FakeAccount[];
+  clientId?: string;
+  clientSecret?: string;
+  appName?: string;
+  /** Adds the fake's demo account with its fixed tokens and a walker's day. */
+  demo?: boolean;
+  now?: () => number;
+}
+
+/** The grant machinery of a fake cloud started so, with the provider's own accounts, demo account and lifetimes. */
+export function startedCloud(
+  options: FakeCloudStart,
+  provider: { accounts: FakeAccount[]; demo: DemoAccount; codeTtlMs: number; accessTtlMs: number },
+) {
+  return oauthCloud({
+    accounts: options.accounts ?? provider.accounts,
+    demo: options.demo ? provider.demo : null,
+    codeTtlMs: provider.codeTtlMs,
+    accessTtlMs: provider.accessTtlMs,
+    ...(options.now ? { now: options.now } : {}),
+  });
 }
 
 /** The grant machinery of one fake cloud. */
@@ -393,4 +442,156 @@ export function authorizePage(input: {
   const button = (value: string, label: string) =>
     `<form method="post" action="${escapeHtml(input.action)}"><input type="hidden" name="request" value="${escapeHtml(input.id)}"><input type="hidden" name="decision" value="${value}"><button type="submit">${label}</button></form>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(input.provider)}: authorize ${escapeHtml(input.appName)}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}button{font-size:1.1rem;padding:.6rem 1.4rem;margin:.3rem}.fake{background:#fff4e0;padding:.5rem;border-radius:4px}</style></head><body><p class="fake">Local ${escapeHtml(input.provider)} stand-in (a fake): no real account is involved.</p><h1>${escapeHtml(input.appName)} wants to read your step data</h1><p>Signed in as <strong>${escapeHtml(input.account.name)}</strong> (${escapeHtml(input.account.device)})</p><ul>${scopes}</ul>${button('allow', 'Allow')}${button('deny', 'Deny')}</body></html>`;
+}
+
+/** One request to a fake cloud's API: its address, method, body (a POST's) and the record of the call. */
+export interface FakeCloudRequest {
+  request: IncomingMessage;
+  response: ServerResponse;
+  url: URL;
+  method: string;
+  raw: Buffer;
+  /** The request's bearer token, if it has one. */
+  bearer: string | undefined;
+  call: FakeCloudCall;
+}
+
+/** The provider's authorize page: where it is, the scopes of a request, and the one scope it must include. */
+export interface AuthorizeEndpoint {
+  provider: string;
+  appName: string;
+  clientId: string;
+  path: string;
+  scopes: (scope: string) => string[];
+  requiredScope: string;
+}
+
+/** The authorize request's problem (the page answers 400 with it), or null. */
+function authorizeProblem(q: URLSearchParams, endpoint: AuthorizeEndpoint, scopes: string[]): string | null {
+  if (q.get('client_id') !== endpoint.clientId) return 'unknown client_id';
+  if (q.get('response_type') !== 'code') return 'response_type must be code';
+  if (!URL.canParse(q.get('redirect_uri') ?? '')) return 'redirect_uri is missing';
+  if (q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge')) return 'PKCE with S256 is required';
+  if (!scopes.includes(endpoint.requiredScope)) return `scope must include ${endpoint.requiredScope}`;
+  return null;
+}
+
+/**
+ * The authorize page (GET `path`) and the person's decision on it (POST `path/decision`); true when the request was
+ * one of the two. Neither is an API call: they are not recorded and no failure is injected into them.
+ */
+function answerAuthorize(cloud: OAuthCloud, endpoint: AuthorizeEndpoint, input: FakeCloudRequest): boolean {
+  const { url, method, raw, response } = input;
+  const page = (status: number, body: string) => {
+    sendHtml(response, status, body);
+    return true;
+  };
+  if (url.pathname === endpoint.path && method === 'GET') {
+    const q = url.searchParams;
+    const scopes = endpoint.scopes(q.get('scope') ?? '');
+    const problem = authorizeProblem(q, endpoint, scopes);
+    if (problem) return page(400, `<h1>Invalid request</h1><p>${escapeHtml(problem)}</p>`);
+    const account = cloud.accounts.get(cloud.signedIn);
+    if (!account) return page(400, '<h1>No account is signed in</h1>');
+    const id = cloud.hold({
+      clientId: endpoint.clientId,
+      redirectUri: q.get('redirect_uri') ?? '',
+      state: q.get('state') ?? '',
+      scope: scopes.join(' '),
+      challenge: q.get('code_challenge') ?? '',
+    });
+    const { provider, appName } = endpoint;
+    return page(200, authorizePage({ provider, appName, account, scopes, action: `${endpoint.path}/decision`, id }));
+  }
+  if (url.pathname === `${endpoint.path}/decision` && method === 'POST') {
+    const form = new URLSearchParams(raw.toString('utf8'));
+    const target = cloud.decide(form.get('request') ?? '', form.get('decision') === 'allow');
+    if (!target) return page(400, '<h1>This request was already answered</h1>');
+    response.writeHead(302, { location: target });
+    response.end();
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Serves a fake cloud on 127.0.0.1: the authorize page first, then the next injected failure, then the provider's own
+ * API (`api`), each API call recorded; an error answers 500. Answers the address, what a test does to every fake
+ * cloud, and `close`, which also ends the sockets a `hang` left open.
+ */
+export async function serveCloud(
+  cloud: OAuthCloud,
+  options: { port?: number; authorize: AuthorizeEndpoint },
+  api: (input: FakeCloudRequest) => unknown,
+): Promise<{ url: string; close: () => Promise<void> } & ReturnType<typeof cloudControls>> {
+  const server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://fake');
+      const method = request.method ?? 'GET';
+      const raw = method === 'POST' ? await readBody(request) : Buffer.alloc(0);
+      const call: FakeCloudCall = { method, path: url.pathname, answer: 200 };
+      const input = { request, response, url, method, raw, bearer: bearerOf(request), call };
+      if (answerAuthorize(cloud, options.authorize, input)) return;
+      if (cloud.injected(response, call)) return;
+      cloud.calls.push(call);
+      await api(input);
+    })().catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ...cloudControls(cloud),
+    close: () =>
+      new Promise<void>((resolve) => {
+        cloud.dropHanging();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The token endpoint's answer to a grant (RFC 6749 §5.1), before the provider's own fields. */
+export function tokenAnswer(granted: { accessToken: string; expiresIn: number; refreshToken: string; scope: string }) {
+  return {
+    access_token: granted.accessToken,
+    expires_in: granted.expiresIn,
+    refresh_token: granted.refreshToken,
+    scope: granted.scope,
+    token_type: 'Bearer',
+  };
+}
+
+/** What every fake cloud lets a test do to it: the record of calls, the signed-in account, steps, revocation, failures. */
+function cloudControls(cloud: OAuthCloud) {
+  return {
+    calls: cloud.calls,
+    signInAs: (accountId: string) => cloud.signInAs(accountId),
+    walk: (accountId: string, day: string, steps: number) => cloud.walk(accountId, day, steps),
+    revokeAccess: (accountId: string) => cloud.revokeAccess(accountId),
+    failNext: (failure: FakeCloudFailure, times?: number) => cloud.failNext(failure, times),
+  };
+}
+
+/**
+ * `node --import tsx apps/server/fakes/<name>.ts`: when `moduleUrl` is the script run, starts the fake with its demo
+ * account on `PORT` (else `port`), with the client secret in `secretVariable` when it is set, and prints the variables
+ * that point a server at it.
+ */
+export async function runWhenCalled(
+  moduleUrl: string,
+  fake: { title: string; port: number; secretVariable: string },
+  start: (options: FakeCloudStart) => Promise<{ url: string; env(): Record<string, string> }>,
+): Promise<void> {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  const clientSecret = process.env[fake.secretVariable];
+  const started = await start({
+    port: Number(process.env.PORT ?? fake.port),
+    demo: true,
+    ...(clientSecret ? { clientSecret } : {}),
+  });
+  const lines = Object.entries(started.env()).map(([key, value]) => `${key}=${value}`);
+  process.stdout.write(`${fake.title} at ${started.url}. Start the server with:\n${lines.join('\n')}\n`);
 }

@@ -7,8 +7,6 @@ import {
   consoleRoleGrants,
   consoleTotpConfirm,
   consoleTotpEnrol,
-  requestWithdrawal,
-  saveBankCard,
   submitFace,
   type EndpointDef,
   type OperatorRole,
@@ -16,14 +14,13 @@ import {
 import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
+import { MINUTE_MS } from '../src/lib/clock.js';
 import {
   api,
-  cardNumber,
   dialect,
   fundUser,
-  idempotencyKey,
-  REAL_NAME,
   registerUser,
+  requestTestWithdrawal,
   testJpeg,
   uploadFile,
   verifyIdentity,
@@ -161,6 +158,18 @@ export async function pendingGrantOf(t: TestApp, admin: Pick<ConsoleSession, 'co
   return grant!;
 }
 
+/** A new session of an enrolled operator, a minute on (sessions end after 12 idle hours; some tests move days). */
+export async function signInAgain<S extends ConsoleSession & { secret: string }>(t: TestApp, session: S): Promise<S> {
+  t.clock.advance(MINUTE_MS);
+  const login = await consoleLoginCall(t, session.name, totpCode(t, session.secret));
+  expect(login.body.code).toBe(CODES.OK);
+  return {
+    ...session,
+    cookie: cookieOf(login.response.headers['set-cookie']),
+    csrf: login.body.data.me?.csrfToken ?? '',
+  };
+}
+
 /** A second admin approves the operator's pending role grant. */
 export async function approveGrantOf(t: TestApp, admin: Pick<ConsoleSession, 'cookie' | 'csrf'>, operatorId: string) {
   const grant = await pendingGrantOf(t, admin, operatorId);
@@ -187,16 +196,7 @@ export async function pendingWithdrawal(
   await api(t, submitFace, { token: user.token, body: { method: 'face', imageId: face.data.fileId } });
   await t.app.services.admin.identity.reviewFace('setup', user.userId, { approve: true });
   await fundUser(t, user.userId, Math.max(10_000, amount * 2));
-  const card = await api(t, saveBankCard, {
-    token: user.token,
-    body: { bank: 'Bank of Walking', holderName: REAL_NAME, accountNumber: cardNumber() },
-  });
-  const withdrawal = await api(t, requestWithdrawal, {
-    token: user.token,
-    body: { amount, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
-  });
-  expect(withdrawal.code).toBe(CODES.OK);
-  return { id: withdrawal.data.id, userId: user.userId, token: user.token };
+  return { id: await requestTestWithdrawal(t, user.token, amount), userId: user.userId, token: user.token };
 }
 
 /**

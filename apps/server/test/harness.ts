@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  CODES,
   passesLuhn,
   residentIdCheckCharacter,
   buyCard,
@@ -14,6 +15,8 @@ import {
   saveAddress,
   register,
   requestRegisterCode,
+  requestWithdrawal,
+  saveBankCard,
   submitFace,
   submitIdentity,
   uploadFile as uploadFileEndpoint,
@@ -27,7 +30,7 @@ import {
 } from '@stride/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject, vi } from 'vitest';
 import { createApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/modules/index.js';
 import { createDatabase, migrateToLatest, type Db } from '../src/db/database.js';
@@ -657,6 +660,29 @@ export async function passFaceCheck(t: TestApp, token: string): Promise<void> {
   if (!answer.data?.faceVerified) throw new Error(`face check failed: ${answer.code} ${answer.message}`);
 }
 
+/**
+ * A registered user who passed identity verification and (unless `face` is false) the face check through the API, as
+ * a withdrawal needs, holding this much cash (minor units).
+ */
+export async function faceCheckedUser(t: TestApp, cash = 0, face = true) {
+  const user = await registerUser(t);
+  await verifyIdentity(t, user.token);
+  if (face) await passFaceCheck(t, user.token);
+  if (cash > 0) await fundUser(t, user.userId, cash);
+  return user;
+}
+
+/** Finance rejects the withdrawal while the record of the action fails: the decision rolls back whole. */
+export async function rejectRolledBack(t: TestApp, withdrawalId: string, reason: string): Promise<void> {
+  const record = vi
+    .spyOn(t.app.services.audit, 'record')
+    .mockRejectedValueOnce(new Error('the record of the action failed'));
+  await expect(t.app.services.admin.payouts.reject('finance', withdrawalId, reason)).rejects.toThrow(
+    /record of the action failed/,
+  );
+  record.mockRestore();
+}
+
 /** A valid card number (Luhn) that differs per call. */
 let cardCounter = 0;
 export function cardNumber(): string {
@@ -666,6 +692,22 @@ export function cardNumber(): string {
     if (passesLuhn(`${body}${digit}`)) return `${body}${digit}`;
   }
   throw new Error('unreachable');
+}
+
+/** Saves a bank card in the verified name (REAL_NAME) with a fresh number. */
+export function addBankCard(t: TestApp, token: string, bank = 'Bank of Walking') {
+  return api(t, saveBankCard, { token, body: { bank, holderName: REAL_NAME, accountNumber: cardNumber() } });
+}
+
+/** A new bank card and a withdrawal of `amount` to it, waiting for finance: answers the withdrawal's id. */
+export async function requestTestWithdrawal(t: TestApp, token: string, amount: number, bank?: string): Promise<string> {
+  const card = await addBankCard(t, token, bank);
+  const withdrawal = await api(t, requestWithdrawal, {
+    token,
+    body: { amount, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
+  });
+  expect(withdrawal.code).toBe(CODES.OK);
+  return withdrawal.data.id;
 }
 
 /**

@@ -57,6 +57,14 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/**
+ * A filtered paged list read's query and answer, spread into its endpoint: the page query with
+ * the endpoint's own filters, and a page of `item`.
+ */
+export function paged<T extends z.ZodType, F extends z.core.$ZodLooseShape>(item: T, filters: F) {
+  return { query: PageQuerySchema.extend(filters), response: pageOf(item) };
+}
+
 export const DoneSchema = z.object({ done: z.literal(true) });
 
 /** International mobile number: optional +, 7 to 15 digits, no leading zero. */
@@ -112,6 +120,8 @@ export const APP_ROUTES = [
 
 /** A console-edited row's edit counter: sent back with an edit, refused with 1017 when someone saved meanwhile. */
 export const VersionSchema = z.number().int().min(1);
+/** The body of a call that only names the version it acts on (a removal, a retirement). */
+export const VersionBodySchema = z.strictObject({ version: VersionSchema });
 
 /** The supported languages (docs/product/client.md, Dialogs, toasts and texts). */
 export const LANGUAGES = ['en', 'es', 'fr', 'zh-Hans', 'zh-Hant'] as const;

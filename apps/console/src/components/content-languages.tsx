@@ -26,9 +26,9 @@ export interface LanguageValues {
 
 export const NO_TRANSLATIONS: LanguageValues = { defaultLanguage: 'en', translations: {} };
 
-/** The form's values for a saved item. */
-export function languageValues(row: LanguageValues): LanguageValues {
-  return { defaultLanguage: row.defaultLanguage, translations: row.translations };
+/** The form's values for a saved item, or for a new one (`NO_TRANSLATIONS`). */
+export function languageValues(row?: LanguageValues): LanguageValues {
+  return row ? { defaultLanguage: row.defaultLanguage, translations: row.translations } : NO_TRANSLATIONS;
 }
 
 /**

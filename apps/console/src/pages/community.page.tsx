@@ -7,12 +7,7 @@ import {
 } from '@stride/contract';
 import { App, Button, Form, Image, Input, InputNumber, Space, Switch, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import {
-  ContentLanguages,
-  NO_TRANSLATIONS,
-  languageValues,
-  type LanguageValues,
-} from '../components/content-languages';
+import { ContentLanguages, languageValues, type LanguageValues } from '../components/content-languages';
 import { useListRun } from '../components/use-busy';
 import { useFail } from '../components/use-fail';
 import { ListTable } from '../components/status-queue';
@@ -40,7 +35,7 @@ const BLANK: Fields = {
   qrImage: null,
   position: 0,
   active: true,
-  ...NO_TRANSLATIONS,
+  ...languageValues(),
 };
 
 /** Editors: the official community channels users see (name, link, QR image, order, shown or not). */

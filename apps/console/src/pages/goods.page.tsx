@@ -11,12 +11,7 @@ import {
 import { CODES } from '@stride/contract/codes';
 import { App, Button, Form, Input, InputNumber, Select, Space, Switch, Tabs, Tag } from 'antd';
 import { useCallback, useState } from 'react';
-import {
-  ContentLanguages,
-  NO_TRANSLATIONS,
-  languageValues,
-  type LanguageValues,
-} from '../components/content-languages';
+import { ContentLanguages, languageValues, type LanguageValues } from '../components/content-languages';
 import { GoodsImages } from '../components/merchant/goods-images';
 import { ListTable, PAGE_SIZE } from '../components/status-queue';
 import { useFail } from '../components/use-fail';
@@ -98,7 +93,7 @@ function GoodsTab({ categories }: { categories: ConsoleCategory[] }) {
             position: 0,
             onSale: true,
             images: [],
-            ...NO_TRANSLATIONS,
+            ...languageValues(),
           }
         : {
             categoryId: goods.categoryId,
@@ -300,7 +295,7 @@ function CategoriesTab({
     form.resetFields();
     form.setFieldsValue(
       row === 'new'
-        ? { name: '', position: 0, active: true, ...NO_TRANSLATIONS }
+        ? { name: '', position: 0, active: true, ...languageValues() }
         : { name: row.name, position: row.position, active: row.active, ...languageValues(row) },
     );
   }

@@ -11,12 +11,7 @@ import {
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, Input, InputNumber, Radio, Space, Switch, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import {
-  ContentLanguages,
-  NO_TRANSLATIONS,
-  languageValues,
-  type LanguageValues,
-} from '../components/content-languages';
+import { ContentLanguages, languageValues, type LanguageValues } from '../components/content-languages';
 import { useListRun } from '../components/use-busy';
 import { useFail } from '../components/use-fail';
 import { ListTable } from '../components/status-queue';
@@ -208,7 +203,7 @@ export default function HomeItemsPage() {
             target: '',
             position: rows.length,
             active: true,
-            ...NO_TRANSLATIONS,
+            ...languageValues(),
           }
         : { ...target, ...languageValues(target) },
     );

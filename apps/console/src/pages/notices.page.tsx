@@ -8,12 +8,7 @@ import {
 } from '@stride/contract';
 import { App, Button, Col, Form, Input, Modal, Row, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import {
-  ContentLanguages,
-  NO_TRANSLATIONS,
-  languageValues,
-  type LanguageValues,
-} from '../components/content-languages';
+import { ContentLanguages, languageValues, type LanguageValues } from '../components/content-languages';
 import { NoticePreview } from '../components/notice-preview';
 import { useListRun } from '../components/use-busy';
 import { ListTable } from '../components/status-queue';
@@ -138,7 +133,7 @@ export default function NoticesPage() {
           <>
             <Button
               type="primary"
-              onClick={() => setEditing({ notice: null, title: '', body: '', languages: NO_TRANSLATIONS })}
+              onClick={() => setEditing({ notice: null, title: '', body: '', languages: languageValues() })}
             >
               {t('notices.new')}
             </Button>

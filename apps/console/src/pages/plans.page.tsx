@@ -8,12 +8,7 @@ import {
 } from '@stride/contract';
 import { Alert, App, Button, Form, Input, InputNumber, Segmented, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
-import {
-  ContentLanguages,
-  NO_TRANSLATIONS,
-  languageValues,
-  type LanguageValues,
-} from '../components/content-languages';
+import { ContentLanguages, languageValues, type LanguageValues } from '../components/content-languages';
 import { useListRun } from '../components/use-busy';
 import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
@@ -72,7 +67,7 @@ const BLANK: PlanForm = {
   dailyCashBack: 3,
   multiplierPercent: 120,
   position: 0,
-  ...NO_TRANSLATIONS,
+  ...languageValues(),
 };
 
 function PlanFields() {

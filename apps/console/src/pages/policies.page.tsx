@@ -1,12 +1,7 @@
 import { consolePolicies, consolePublishPolicy, type ConsolePolicy, type PolicyKind } from '@stride/contract';
 import { App, Button, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import {
-  ContentLanguages,
-  NO_TRANSLATIONS,
-  languageValues,
-  type LanguageValues,
-} from '../components/content-languages';
+import { ContentLanguages, languageValues, type LanguageValues } from '../components/content-languages';
 import { useFail } from '../components/use-fail';
 import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
@@ -49,7 +44,7 @@ export default function PoliciesPage() {
     form.setFieldsValue(
       latest
         ? { title: latest.title, body: latest.body, changes: '', ...languageValues(latest) }
-        : { title: '', body: '', changes: '', ...NO_TRANSLATIONS },
+        : { title: '', body: '', changes: '', ...languageValues() },
     );
     setWriting({ kind, basedOn: latest?.version ?? 0 });
   }

@@ -3,12 +3,12 @@ import {
   consoleUserFreeze,
   consoleUserGet,
   consoleUserOrders,
+  type ConsoleUserPage,
   consoleUserResetLoginLimits,
   consoleUsersSearch,
   consoleUserStatement,
   consoleUserUnfreeze,
   consoleUserWithdrawals,
-  type ConsoleUserPage,
   type OperatorRole,
   type ResponseOf,
 } from '@stride/contract';

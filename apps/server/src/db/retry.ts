@@ -1,4 +1,5 @@
 import { isUniqueViolation } from './constraints.js';
+import type { PageWindow } from './queries.js';
 
 /**
  * Runs a transaction; if it lost a race at a unique index (two first uses of one idempotency
@@ -15,7 +16,7 @@ export async function retryOnUniqueViolation<T>(run: () => Promise<T>): Promise<
 }
 
 /** Page arithmetic shared by the paged lists. */
-export function pageWindow(page: { page: number; pageSize: number }): { limit: number; offset: number } {
+export function pageWindow(page: { page: number; pageSize: number }): PageWindow {
   return { limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
 }
 

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.js';
+import { cspDirectives, removedAfterwards } from '../../test/web-builds.js';
 
 // Both builds as Vite lays them out, each with its own index.html and hashed assets.
 function fakeBuild(prefix: string, base: string, marker: string): string {
@@ -19,28 +19,12 @@ function fakeBuild(prefix: string, base: string, marker: string): string {
   return dist;
 }
 
-const webDist = fakeBuild('stride-web-', '/', 'web');
-const consoleDist = fakeBuild('stride-console-', '/console/', 'console');
-afterAll(() => {
-  rmSync(webDist, { recursive: true, force: true });
-  rmSync(consoleDist, { recursive: true, force: true });
-});
+const [webDist, consoleDist] = removedAfterwards(
+  fakeBuild('stride-web-', '/', 'web'),
+  fakeBuild('stride-console-', '/console/', 'console'),
+);
 
 const t = useTestApp({ WEB_DIST: webDist, CONSOLE_DIST: consoleDist });
-
-function policy(response: LightMyRequestResponse): Map<string, string> {
-  const header = String(response.headers['content-security-policy'] ?? '');
-  return new Map(
-    header
-      .split(';')
-      .map((directive) => directive.trim())
-      .filter(Boolean)
-      .map((directive) => {
-        const [name = '', ...values] = directive.split(/\s+/);
-        return [name, values.join(' ')] as const;
-      }),
-  );
-}
 
 describe('the operator console at /console/', () => {
   it('serves its own index.html, fresh every time, under a policy with no inline script, never framed', async () => {
@@ -48,7 +32,7 @@ describe('the operator console at /console/', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<body>console</body>');
     expect(response.headers['cache-control']).toBe('no-cache');
-    const csp = policy(response);
+    const csp = cspDirectives(response);
     expect(csp.get('script-src')).toBe("'self'");
     expect(csp.get('connect-src')).toBe("'self'");
     expect(csp.get('img-src')).toBe("'self' data: blob: https:");
@@ -73,7 +57,7 @@ describe('the operator console at /console/', () => {
     const web = await t.app.inject({ method: 'GET', url: '/' });
     expect(web.statusCode).toBe(200);
     expect(web.body).toContain('<body>web</body>');
-    expect(policy(web).get('connect-src')).toBe("'self'");
-    expect(policy(web).get('img-src')).toContain('https:');
+    expect(cspDirectives(web).get('connect-src')).toBe("'self'");
+    expect(cspDirectives(web).get('img-src')).toContain('https:');
   });
 });

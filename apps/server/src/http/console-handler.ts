@@ -34,3 +34,14 @@ export function consoleHandler(endpoints: EndpointRegistrar, audit: ActingAs): C
     });
   };
 }
+
+/**
+ * A module's console endpoints, registered through the frame above with the module's own admin service, found under
+ * the module's name among the admin services (decision 021 "Operator accounts and console sessions").
+ */
+export function consoleRoutes<Name extends string, Admin, Audit extends ActingAs>(
+  name: Name,
+  register: (handle: ConsoleHandle, admin: Admin, audit: Audit) => void,
+): (endpoints: EndpointRegistrar, deps: { admin: { [key in Name]: Admin }; audit: Audit }) => void {
+  return (endpoints, deps) => register(consoleHandler(endpoints, deps.audit), deps.admin[name], deps.audit);
+}

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buyCard, createPayment } from '@stride/contract';
 import { createPlan, idempotencyKey, registerUser, useTestApp, verifyUser, api } from '../../test/harness.js';
+import { cspDirectives, removedAfterwards } from '../../test/web-builds.js';
 
 // A built web app as Vite lays it out: index.html, hashed assets, the build's own .vite folder.
 const webDist = mkdtempSync(path.join(tmpdir(), 'stride-web-'));
@@ -22,28 +23,13 @@ writeFileSync(path.join(webDist, 'sw.js'), 'importScripts("/workbox-abc123.js");
 writeFileSync(path.join(webDist, 'workbox-abc123.js'), 'self.define = () => {};');
 writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Stride","start_url":"/"}');
 writeFileSync(path.join(webDist, '.vite', 'api-backups.json'), '["https://backup.example.com/api"]');
-afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+removedAfterwards(webDist);
 
 const t = useTestApp({ WEB_DIST: webDist });
 
-/** The directives of a Content-Security-Policy header, by name. */
-function policy(response: LightMyRequestResponse): Map<string, string> {
-  const header = String(response.headers['content-security-policy'] ?? '');
-  return new Map(
-    header
-      .split(';')
-      .map((directive) => directive.trim())
-      .filter(Boolean)
-      .map((directive) => {
-        const [name = '', ...values] = directive.split(/\s+/);
-        return [name, values.join(' ')] as const;
-      }),
-  );
-}
-
 function expectNotFramable(response: LightMyRequestResponse) {
   expect(response.headers['x-frame-options']).toBe('DENY');
-  expect(policy(response).get('frame-ancestors')).toBe("'none'");
+  expect(cspDirectives(response).get('frame-ancestors')).toBe("'none'");
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['referrer-policy']).toBe('no-referrer');
 }
@@ -60,7 +46,7 @@ describe('security headers', () => {
     for (const response of answers) {
       expectNotFramable(response);
       expect(response.headers['cache-control']).toBe('no-store');
-      expect(policy(response).get('default-src')).toBe("'none'");
+      expect(cspDirectives(response).get('default-src')).toBe("'none'");
     }
     // Endpoints and probes take their fixed headers from one hook: helmet's per-request work for a
     // page's policy (which sets headers like this one) stays off the hot path (decision 016 "Malformed requests and
@@ -77,7 +63,7 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('index-abc123.js');
     expectNotFramable(response);
-    const csp = policy(response);
+    const csp = cspDirectives(response);
     expect(csp.get('script-src')).toBe("'self'");
     expect(csp.get('object-src')).toBe("'none'");
     expect(csp.get('connect-src')).toBe("'self' https://backup.example.com");
@@ -101,8 +87,8 @@ describe('security headers', () => {
     }
     // The worker's own policy lets it reach only this origin and the build's backup hosts.
     const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
-    expect(policy(worker).get('connect-src')).toBe("'self' https://backup.example.com");
-    expect(policy(worker).get('script-src')).toBe("'self'");
+    expect(cspDirectives(worker).get('connect-src')).toBe("'self' https://backup.example.com");
+    expect(cspDirectives(worker).get('script-src')).toBe("'self'");
   });
 
   it('index.html must be revalidated; hashed assets are cached for a year', async () => {
@@ -137,7 +123,7 @@ describe('security headers', () => {
     expect(page.body).toContain('<button class="button primary" type="submit">Pay ¥99.00</button>');
     expect(page.headers['content-type']).toContain('text/html');
     expectNotFramable(page);
-    const csp = policy(page);
+    const csp = cspDirectives(page);
     expect(csp.get('default-src')).toBe("'none'");
     expect(csp.get('style-src')).toBe("'self'");
     expect(csp.get('form-action')).toBe("'self'");

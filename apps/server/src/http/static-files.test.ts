@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.js';
+import { removedAfterwards } from '../../test/web-builds.js';
 
 // A build as Vite and its precompress step lay it out (decision 050 "Static files precompressed at build time"): each
 // text file next to its brotli and gzip copies.
@@ -24,12 +25,10 @@ function fakeBuild(prefix: string, base: string, marker: string): string {
   return dist;
 }
 
-const webDist = fakeBuild('stride-web-', '/', 'web');
-const consoleDist = fakeBuild('stride-console-', '/console/', 'console');
-afterAll(() => {
-  rmSync(webDist, { recursive: true, force: true });
-  rmSync(consoleDist, { recursive: true, force: true });
-});
+const [webDist, consoleDist] = removedAfterwards(
+  fakeBuild('stride-web-', '/', 'web'),
+  fakeBuild('stride-console-', '/console/', 'console'),
+);
 
 const t = useTestApp({ WEB_DIST: webDist, CONSOLE_DIST: consoleDist });
 

@@ -1,17 +1,7 @@
-import { CODES, requestWithdrawal, saveBankCard, submitFace } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  balanceOf,
-  cardNumber,
-  fundUser,
-  idempotencyKey,
-  REAL_NAME,
-  registerUser,
-  useTestApp,
-  verifyIdentity,
-  api,
-} from '../../test/harness.js';
-import { opsOn } from '../../test/ops.js';
+import { balanceOf, useTestApp } from '../../test/harness.js';
+import { pendingIdentity } from '../../test/console.js';
+import { opsOn, withdrawingUser } from '../../test/ops.js';
 
 const t = useTestApp({ IDENTITY_REVIEW: 'operator' });
 
@@ -20,35 +10,11 @@ const ops = opsOn(t);
 const actionsFor = (subjectId: string) =>
   t.db.selectFrom('operator_actions').selectAll().where('subject_id', '=', subjectId).execute();
 
-async function pendingUser() {
-  const user = await registerUser(t);
-  await verifyIdentity(t, user.token);
-  return user;
-}
-
-async function withdrawingUser() {
-  const user = await pendingUser();
-  await t.app.services.admin.identity.review('setup', user.userId, { approve: true });
-  await api(t, submitFace, { token: user.token, body: { method: 'manual' } });
-  await t.app.services.admin.identity.reviewFace('setup', user.userId, { approve: true });
-  await fundUser(t, user.userId, 10_000);
-  const card = await api(t, saveBankCard, {
-    token: user.token,
-    body: { bank: 'Bank', holderName: REAL_NAME, accountNumber: cardNumber() },
-  });
-  const withdrawal = await api(t, requestWithdrawal, {
-    token: user.token,
-    body: { amount: 5_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
-  });
-  expect(withdrawal.code).toBe(CODES.OK);
-  return { ...user, withdrawalId: withdrawal.data.id };
-}
-
 const system = (name: string) => t.app.services.ledger.balance({ kind: 'system', name, asset: 'CNY' });
 
 describe('two operators deciding one thing at the same moment', () => {
   it('pays a withdrawal once; the other operator is told it is already settled', async () => {
-    const { withdrawalId } = await withdrawingUser();
+    const { withdrawalId } = await withdrawingUser(t);
     const payouts = await system('payouts');
     const results = await Promise.all(
       ['ann', 'bob', 'cyd', 'dee'].map((operator) =>
@@ -67,7 +33,7 @@ describe('two operators deciding one thing at the same moment', () => {
   });
 
   it('settles a withdrawal one way when one operator pays and another rejects at once', async () => {
-    const { withdrawalId, userId } = await withdrawingUser();
+    const { withdrawalId, userId } = await withdrawingUser(t);
     const payouts = await system('payouts');
     const results = await Promise.all([
       ops('withdrawals', 'pay', withdrawalId, '--reference', 'BANK-REF-1', '--operator', 'ann', '--yes'),
@@ -97,7 +63,7 @@ describe('two operators deciding one thing at the same moment', () => {
   });
 
   it('decides an identity check once; the other operator is told how it was decided', async () => {
-    const { userId } = await pendingUser();
+    const { userId } = await pendingIdentity(t);
     const results = await Promise.all([
       ops('identity', 'approve', userId, '--operator', 'ann', '--yes'),
       ops('identity', 'reject', userId, '--reason', 'Blurred', '--operator', 'bob', '--yes'),

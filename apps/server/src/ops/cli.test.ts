@@ -10,9 +10,7 @@ import {
   getIdentity,
   listCommunityChannels,
   listGoodsOrders,
-  requestWithdrawal,
   saveAddress,
-  saveBankCard,
   submitFace,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
@@ -20,23 +18,21 @@ import {
   api,
   balanceOf,
   buyPlan,
-  cardNumber,
   createPlan,
   deliverSandbox,
   fundUser,
   idempotencyKey,
   mailingApplicant,
   pendingOrder,
-  REAL_NAME,
   registerUser,
   testJpeg,
   uploadFile,
   useTestApp,
   verifiedUser,
-  verifyIdentity,
 } from '../../test/harness.js';
 import { MINUTE_MS } from '../lib/clock.js';
-import { opsOn } from '../../test/ops.js';
+import { pendingIdentity } from '../../test/console.js';
+import { opsOn, withdrawingUser } from '../../test/ops.js';
 import { SCRIPTED_SECRET, ScriptedProvider } from '../../test/scripted-provider.js';
 import { REFUND_ATTEMPTS } from '../modules/payments/payments.service.js';
 
@@ -73,31 +69,6 @@ async function goodsAndBuyer(category: string, name: string) {
 const actionsFor = (subjectId: string) =>
   t.db.selectFrom('operator_actions').selectAll().where('subject_id', '=', subjectId).execute();
 
-async function pendingUser() {
-  const user = await registerUser(t);
-  await verifyIdentity(t, user.token);
-  return user;
-}
-
-/** Verified by an operator, face checked manually, with a card and a pending withdrawal. */
-async function withdrawingUser(amount = 5_000) {
-  const user = await pendingUser();
-  await t.app.services.admin.identity.review('setup', user.userId, { approve: true });
-  await api(t, submitFace, { token: user.token, body: { method: 'manual' } });
-  await t.app.services.admin.identity.reviewFace('setup', user.userId, { approve: true });
-  await fundUser(t, user.userId, 10_000);
-  const card = await api(t, saveBankCard, {
-    token: user.token,
-    body: { bank: 'Bank', holderName: REAL_NAME, accountNumber: cardNumber() },
-  });
-  const withdrawal = await api(t, requestWithdrawal, {
-    token: user.token,
-    body: { amount, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
-  });
-  expect(withdrawal.code).toBe(CODES.OK);
-  return { ...user, withdrawalId: withdrawal.data.id };
-}
-
 describe('the ops command line', () => {
   it('prints usage with --help, and exits 2 on a usage error', async () => {
     const help = await ops('--help');
@@ -112,7 +83,7 @@ describe('the ops command line', () => {
   });
 
   it('lists pending identity checks with masked ID numbers and approves one, recording who and when', async () => {
-    const { userId, token } = await pendingUser();
+    const { userId, token } = await pendingIdentity(t);
     const list = await ops('identity', 'list', '--json');
     const rows = JSON.parse(list.out) as { userId: string; idNumber: string }[];
     expect(rows.find((row) => row.userId === userId)?.idNumber).toMatch(/^110\*+\d{4}$/);
@@ -131,7 +102,7 @@ describe('the ops command line', () => {
   });
 
   it('rejects an identity check with a reason the user sees', async () => {
-    const { userId, token } = await pendingUser();
+    const { userId, token } = await pendingIdentity(t);
     expect((await ops('identity', 'reject', userId, '--operator', 'ben', '--yes')).code).toBe(2);
     const rejected = await ops(
       'identity',
@@ -154,7 +125,7 @@ describe('the ops command line', () => {
   });
 
   it('marks a withdrawal paid once, moving pending money to payouts and fees', async () => {
-    const { withdrawalId } = await withdrawingUser(5_000);
+    const { withdrawalId } = await withdrawingUser(t, 5_000);
     expect((await ops('withdrawals', 'list')).out).toContain(withdrawalId);
     expect((await ops('withdrawals', 'pay', withdrawalId, '--reference', 'BANK-REF-1', '--operator', 'cai')).code).toBe(
       1,
@@ -183,7 +154,7 @@ describe('the ops command line', () => {
   });
 
   it('rejects a withdrawal, refunding it in full exactly once', async () => {
-    const { withdrawalId, userId } = await withdrawingUser(5_000);
+    const { withdrawalId, userId } = await withdrawingUser(t, 5_000);
     expect(await balanceOf(t, userId)).toBe(5_000);
     const argv = ['withdrawals', 'reject', withdrawalId, '--reason', 'Card closed', '--operator', 'dora', '--yes'];
     expect((await ops(...argv)).code).toBe(0);
@@ -196,7 +167,7 @@ describe('the ops command line', () => {
   });
 
   it('shows the full account number to pay to, and saves a private image, recording both looks', async () => {
-    const { withdrawalId, token } = await withdrawingUser(2_000);
+    const { withdrawalId, token } = await withdrawingUser(t, 2_000);
     const shown = await ops('withdrawals', 'show', withdrawalId, '--operator', 'eve', '--json');
     const [row] = JSON.parse(shown.out) as { account: string; pay: string }[];
     expect(row?.account).toMatch(/^62220212\d{11}$/);
@@ -213,7 +184,7 @@ describe('the ops command line', () => {
   });
 
   it('approves a manual face check', async () => {
-    const { userId, token } = await pendingUser();
+    const { userId, token } = await pendingIdentity(t);
     await ops('identity', 'approve', userId, '--operator', 'fay', '--yes');
     await api(t, submitFace, { token, body: { method: 'manual' } });
     expect((await ops('face', 'list')).out).toContain(userId);
@@ -291,31 +262,11 @@ describe('the ops command line: shop, mailings, notices, community', () => {
     expect((await ops('orders', 'list')).out).toContain(order.data.id);
     expect((await ops('orders', 'ship', order.data.id, '--carrier', 'SF', '--operator', 'hal', '--yes')).code).toBe(2);
     t.clock.advance(1_000);
-    const shipped = await ops(
-      'orders',
-      'ship',
-      order.data.id,
-      '--carrier',
-      'SF',
-      '--tracking',
-      'SF9',
-      '--operator',
-      'hal',
-      '--yes',
-    );
+    const ship = () =>
+      ops('orders', 'ship', order.data.id, '--carrier', 'SF', '--tracking', 'SF9', '--operator', 'hal', '--yes');
+    const shipped = await ship();
     expect(shipped.code).toBe(0);
-    const again = await ops(
-      'orders',
-      'ship',
-      order.data.id,
-      '--carrier',
-      'SF',
-      '--tracking',
-      'SF9',
-      '--operator',
-      'hal',
-      '--yes',
-    );
+    const again = await ship();
     expect(again).toMatchObject({ code: 1 });
     expect(again.err).toContain('is shipped, not to_ship');
     expect((await ops('orders', 'complete', order.data.id, '--operator', 'hal', '--yes')).code).toBe(0);
@@ -373,22 +324,8 @@ describe('the ops command line: shop, mailings, notices, community', () => {
     });
     expect((await ops('mailings', 'list')).out).toContain(mailing.data.id);
     expect((await ops('mailings', 'deliver', mailing.data.id, '--operator', 'ivy', '--yes')).code).toBe(1);
-    expect(
-      (
-        await ops(
-          'mailings',
-          'ship',
-          mailing.data.id,
-          '--carrier',
-          'EMS',
-          '--tracking',
-          'E7',
-          '--operator',
-          'ivy',
-          '--yes',
-        )
-      ).code,
-    ).toBe(0);
+    const byEms = ['--carrier', 'EMS', '--tracking', 'E7'];
+    expect((await ops('mailings', 'ship', mailing.data.id, ...byEms, '--operator', 'ivy', '--yes')).code).toBe(0);
     expect((await ops('mailings', 'deliver', mailing.data.id, '--operator', 'ivy', '--yes')).code).toBe(0);
     expect((await actionsFor(mailing.data.id)).map((a) => a.action)).toEqual([
       'card-mailing.shipped',

@@ -209,6 +209,60 @@ export interface Command {
   run: (context: CommandContext) => Promise<void>;
 }
 
+/** Where a catalogue row stands among its kind and whether it shows: `--position N` and `--active true|false`. */
+export function placement(values: Values): { position: number | undefined; isActive: boolean | undefined } {
+  return {
+    position: optionalInteger(values.position, 'position'),
+    isActive: optionalBoolean(values.active, 'active'),
+  };
+}
+
+/**
+ * A listing: the rows `rows` loads (with the options given), printed as `columns` shows each; its usage line is the
+ * bare command unless given.
+ */
+export function listCommand<Row>(spec: {
+  name: string;
+  usage?: string[];
+  rows: (deps: OpsDeps, values: Values) => Promise<Row[]>;
+  columns: (row: Row) => Record<string, unknown>;
+}): Command {
+  return {
+    name: spec.name,
+    usage: spec.usage ?? [`  ${spec.name}`],
+    run: async ({ deps, values }) => print(deps, values, (await spec.rows(deps, values)).map(spec.columns)),
+  };
+}
+
+/**
+ * `<area> set [<id>] …`: adds a `what` (confirmed as `adding`) or changes the one named, with what `input` reads of the
+ * options (read before the confirmation, so a wrong value is told first), and names what was saved.
+ */
+export function saveCommand<Input, Saved extends { id: string; name: string }>(spec: {
+  name: string;
+  usage: string[];
+  what: string;
+  adding: string;
+  input: (values: Values, id: string | undefined) => Input | Promise<Input>;
+  save: (deps: OpsDeps, operator: string, id: string | undefined, input: Input) => Promise<Saved>;
+  /** What the answer says of the saved row in brackets; its name unless given. */
+  describe?: (saved: Saved) => string;
+}): Command {
+  return {
+    name: spec.name,
+    usage: spec.usage,
+    run: async ({ deps, values, positionals }) => {
+      const id = positionals[2];
+      const operator = requireOperator(values);
+      const input = await spec.input(values, id);
+      requireYes(values, id ? `change ${spec.what} ${id}` : spec.adding);
+      const saved = await spec.save(deps, operator, id, input);
+      const described = spec.describe ? spec.describe(saved) : visible(saved.name);
+      deps.out(`${spec.what} ${saved.id} (${described}) saved by ${visible(operator)}`);
+    },
+  };
+}
+
 /** `--carrier` and `--tracking`, for shipping goods orders and card mailings. */
 export function requireShipment(values: Values): { carrier: string; trackingNumber: string } {
   return {

@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import {
   DoneSchema,
+  IdParamsSchema,
   IdSchema,
   MobileSchema,
   MoneySchema,
-  PageQuerySchema,
+  paged,
   pageOf,
+  PageQuerySchema,
   PointsSchema,
-  TimestampSchema,
   text,
+  TimestampSchema,
   VersionSchema,
 } from '../common.js';
 import {
@@ -85,7 +87,8 @@ export const SmsCodeSchema = text()
 /** The answer to a request for an SMS code: its life and the wait before another, in seconds. */
 export const SmsCodeSentSchema = z.object({ expiresIn: z.number().int(), resendIn: z.number().int() });
 
-export const RegisterCodeBodySchema = z.strictObject({
+/** What asks for an SMS code (a sign-up's or a reset's): the number, and the image captcha solved. */
+export const SmsCodeRequestSchema = z.strictObject({
   account: MobileSchema,
   captchaId: CaptchaIdSchema,
   captchaCode: CaptchaCodeSchema,
@@ -98,7 +101,7 @@ export const requestRegisterCode = defineEndpoint({
   access: 'none',
   summary:
     'Sign-up, step 1 (decision 035): after the image captcha, send a 6-digit code by SMS to the number (valid 5 minutes, 5 tries; one a minute per number, a daily cap per number and per address). The answer is the same whether or not the number already has an account; such a number gets no message.',
-  body: RegisterCodeBodySchema,
+  body: SmsCodeRequestSchema,
   response: SmsCodeSentSchema,
 });
 
@@ -183,12 +186,6 @@ export const updateProfile = defineEndpoint({
   response: UserSchema,
 });
 
-export const PasswordKeyQuerySchema = z.strictObject({
-  account: MobileSchema,
-  captchaId: CaptchaIdSchema,
-  captchaCode: CaptchaCodeSchema,
-});
-
 export const requestPasswordKey = defineEndpoint({
   id: 'user.passwordKey',
   method: 'GET',
@@ -196,7 +193,7 @@ export const requestPasswordKey = defineEndpoint({
   access: 'none',
   summary:
     'Send a 6-digit reset code to the account through the configured sender. The answer is the same whether or not the account exists.',
-  query: PasswordKeyQuerySchema,
+  query: SmsCodeRequestSchema,
   response: SmsCodeSentSchema,
 });
 
@@ -324,8 +321,6 @@ export const ConsoleUserPageSchema = z.object({
 });
 export type ConsoleUserPage = z.output<typeof ConsoleUserPageSchema>;
 
-const UserParamsSchema = z.strictObject({ id: IdSchema });
-
 export const consoleUserGet = defineEndpoint({
   id: 'console.users.get',
   method: 'GET',
@@ -334,7 +329,7 @@ export const consoleUserGet = defineEndpoint({
   roles: ['support', 'admin'],
   summary:
     "A user's page: status, verification, balances, member cards, payout methods (masked), invitees. A recorded look.",
-  params: UserParamsSchema,
+  params: IdParamsSchema,
   response: ConsoleUserPageSchema,
 });
 
@@ -345,7 +340,7 @@ export const consoleUserOrders = defineEndpoint({
   access: 'console',
   roles: ['support', 'admin'],
   summary: "A user's membership and goods orders, newest first, paged. A recorded look.",
-  params: UserParamsSchema,
+  params: IdParamsSchema,
   query: PageQuerySchema,
   response: pageOf(OrderSummarySchema),
 });
@@ -357,7 +352,7 @@ export const consoleUserWithdrawals = defineEndpoint({
   access: 'console',
   roles: ['support', 'admin'],
   summary: "A user's withdrawals (account numbers masked), newest first, paged. A recorded look.",
-  params: UserParamsSchema,
+  params: IdParamsSchema,
   query: PageQuerySchema,
   response: pageOf(WithdrawalSchema),
 });
@@ -382,9 +377,8 @@ export const consoleUserStatement = defineEndpoint({
   roles: ['support', 'admin'],
   summary:
     "Every ledger movement of a user's cash (CNY) or points, newest first, with the balance after. A recorded look.",
-  params: UserParamsSchema,
-  query: PageQuerySchema.extend({ asset: StatementAssetSchema }),
-  response: pageOf(ConsoleStatementEntrySchema),
+  params: IdParamsSchema,
+  ...paged(ConsoleStatementEntrySchema, { asset: StatementAssetSchema }),
 });
 
 export const ConsoleFreezeBodySchema = z.strictObject({
@@ -400,7 +394,7 @@ export const consoleUserFreeze = defineEndpoint({
   roles: ['admin'],
   summary:
     'Freezes an account with a reason: every call with its tokens and every login answer 1018 until unfrozen. Refused with 1017 when the page was stale.',
-  params: UserParamsSchema,
+  params: IdParamsSchema,
   body: ConsoleFreezeBodySchema,
   response: ConsoleUserSchema,
 });
@@ -413,7 +407,7 @@ export const consoleUserUnfreeze = defineEndpoint({
   roles: ['admin'],
   summary:
     'Unfreezes an account with a reason: login works again; the sessions from before the freeze stay ended. Refused with 1017 when the page was stale.',
-  params: UserParamsSchema,
+  params: IdParamsSchema,
   body: ConsoleFreezeBodySchema,
   response: ConsoleUserSchema,
 });
@@ -426,6 +420,6 @@ export const consoleUserResetLoginLimits = defineEndpoint({
   roles: ['support', 'admin'],
   summary:
     "Clears the account's failed-login counters (the captcha demand and the per-address lockout on this account), so its owner can log in at once.",
-  params: UserParamsSchema,
+  params: IdParamsSchema,
   response: z.object({ cleared: z.number().int() }),
 });

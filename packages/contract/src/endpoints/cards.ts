@@ -7,12 +7,12 @@ import {
   IdSchema,
   LanguageSchema,
   MoneySchema,
-  pageOf,
-  PageQuerySchema,
+  paged,
   PersonNameSchema,
   text,
   TimestampSchema,
   translationsSchema,
+  VersionBodySchema,
   VersionSchema,
 } from '../common.js';
 
@@ -79,8 +79,7 @@ export const listMembershipOrders = defineEndpoint({
   path: '/api/member_card/orders',
   access: 'user',
   summary: 'My membership orders, newest first, optionally by status: what the membership orders page lists.',
-  query: PageQuerySchema.extend({ status: z.enum(['pending', 'paid', 'cancelled', 'expired']).optional() }),
-  response: pageOf(MembershipOrderSchema),
+  ...paged(MembershipOrderSchema, { status: z.enum(['pending', 'paid', 'cancelled', 'expired']).optional() }),
 });
 
 export const buyCard = defineEndpoint({
@@ -263,7 +262,7 @@ export const consoleRetireCardPlan = defineEndpoint({
   summary:
     'Takes a plan off sale for good. Cards already sold keep running; online orders already created may still be paid until they expire. A stale version answers 1017.',
   params: IdParamsSchema,
-  body: z.strictObject({ version: VersionSchema }),
+  body: VersionBodySchema,
   response: ConsoleCardPlanSchema,
 });
 

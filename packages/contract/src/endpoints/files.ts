@@ -5,15 +5,20 @@ import { IdParamsSchema, IdSchema } from '../common.js';
 /** What an upload is for. Identity and face images are only ever served to their owner (and operators). */
 export const UploadPurposeSchema = z.enum(['id_front', 'id_back', 'face', 'avatar', 'other']);
 
+/** What every stored image tells: its type as re-encoded, its size in pixels and in bytes. */
+const IMAGE_FIELDS = {
+  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int(),
+};
+
 /** `url` is an authenticated API path (`/api/v1/files/{fileId}`): load it with the bearer token. */
 export const UploadSchema = z.object({
   fileId: IdSchema,
   url: z.string(),
   purpose: UploadPurposeSchema,
-  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
-  width: z.number().int(),
-  height: z.number().int(),
-  size: z.number().int(),
+  ...IMAGE_FIELDS,
 });
 
 export const uploadFile = defineEndpoint({
@@ -40,14 +45,7 @@ export const getFile = defineEndpoint({
 });
 
 /** A public catalogue image: `url` (`/media/<id>.<ext>`) is what goods, banners and notices store. */
-export const ConsoleImageSchema = z.object({
-  id: IdSchema,
-  url: z.string(),
-  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
-  width: z.number().int(),
-  height: z.number().int(),
-  size: z.number().int(),
-});
+export const ConsoleImageSchema = z.object({ id: IdSchema, url: z.string(), ...IMAGE_FIELDS });
 
 export const consoleUploadImage = defineEndpoint({
   id: 'console.images.upload',

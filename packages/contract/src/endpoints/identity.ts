@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { DoneSchema, IdSchema, PersonNameSchema, TimestampSchema, text } from '../common.js';
 import { RealNameStatusSchema } from './accounts.js';
-import { ReasonSchema } from './operators.js';
+import { ReasonBodySchema } from './operators.js';
 
 export const IdentityBodySchema = z.strictObject({
   name: PersonNameSchema,
@@ -123,7 +123,7 @@ export const consoleIdentityReject = defineEndpoint({
   roles: ['reviewer'],
   summary: 'Rejects a pending identity check with a reason the user sees.',
   params: ReviewedUserParamsSchema,
-  body: z.strictObject({ reason: ReasonSchema }),
+  body: ReasonBodySchema,
   response: DoneSchema,
 });
 
@@ -180,7 +180,7 @@ export const consoleFaceReject = defineEndpoint({
   roles: ['reviewer'],
   summary: 'Rejects a pending face check with a reason the user sees, once; the face image is deleted.',
   params: ReviewedUserParamsSchema,
-  body: z.strictObject({ reason: ReasonSchema }),
+  body: ReasonBodySchema,
   response: DoneSchema,
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema, PageQuerySchema, TimestampSchema, pageOf, text } from '../common.js';
+import { IdParamsSchema, IdSchema, MoneySchema, paged, TimestampSchema, text } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
-import { IndependenceConflictSchema, OperatorOriginSchema } from './operators.js';
+import { IndependenceConflictSchema, OperatorOriginSchema, ReasonBodySchema, ReasonSchema } from './operators.js';
 
 /**
  * The ledger's console endpoints (finance): balance corrections under four eyes (decision 023 "Money under four eyes")
@@ -14,7 +14,6 @@ export const CorrectionDirectionSchema = z.enum(['credit', 'debit']);
 export const CorrectionAssetSchema = z.enum(['CNY', 'POINTS']);
 /** A user named by id or by account (mobile number). */
 export const UserRefSchema = text().trim().min(1).max(64);
-const CorrectionReasonSchema = text().trim().min(1).max(500);
 
 export const CorrectionSchema = z.object({
   id: IdSchema,
@@ -51,8 +50,7 @@ export const consoleCorrections = defineEndpoint({
   access: 'console',
   roles: ['finance'],
   summary: 'Balance corrections, pending first then newest, optionally of one status.',
-  query: PageQuerySchema.extend({ status: CorrectionStatusSchema.optional() }),
-  response: pageOf(CorrectionSchema),
+  ...paged(CorrectionSchema, { status: CorrectionStatusSchema.optional() }),
 });
 
 export const consoleCorrectionUser = defineEndpoint({
@@ -83,7 +81,7 @@ export const consoleCorrectionRequest = defineEndpoint({
     direction: CorrectionDirectionSchema,
     asset: CorrectionAssetSchema,
     amount: z.number().int().min(1).max(100_000_000),
-    reason: CorrectionReasonSchema,
+    reason: ReasonSchema,
   }),
   response: CorrectionSchema,
 });
@@ -96,7 +94,7 @@ export const consoleCorrectionApprove = defineEndpoint({
   roles: ['finance'],
   summary:
     'Approves a pending correction, once, by an operator other than its requester and independent of it (decision 074: neither created the other or gave it finance or admin within FOUR_EYES_INDEPENDENCE_DAYS); the ledger moves the amount between the user and `system:adjustments`. A debit beyond the balance is refused.',
-  params: z.strictObject({ id: IdSchema }),
+  params: IdParamsSchema,
   response: CorrectionSchema,
 });
 
@@ -107,8 +105,8 @@ export const consoleCorrectionReject = defineEndpoint({
   access: 'console',
   roles: ['finance'],
   summary: 'Rejects a pending correction with a reason, once, by an operator other than its requester.',
-  params: z.strictObject({ id: IdSchema }),
-  body: z.strictObject({ reason: CorrectionReasonSchema }),
+  params: IdParamsSchema,
+  body: ReasonBodySchema,
   response: CorrectionSchema,
 });
 
@@ -119,7 +117,7 @@ export const consoleCorrectionCancel = defineEndpoint({
   access: 'console',
   roles: ['finance'],
   summary: 'Its requester withdraws a pending correction.',
-  params: z.strictObject({ id: IdSchema }),
+  params: IdParamsSchema,
   response: CorrectionSchema,
 });
 

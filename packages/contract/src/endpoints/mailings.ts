@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { IdSchema, PageQuerySchema, TimestampSchema, pageOf } from '../common.js';
+import { IdParamsSchema, IdSchema, paged, TimestampSchema } from '../common.js';
 import { ShippedToSchema } from './addresses.js';
 import { ShipmentSchema } from './shop.js';
 
@@ -64,8 +64,7 @@ export const consoleMailings = defineEndpoint({
   roles: ['merchant'],
   summary:
     'Physical card mailings waiting to ship (oldest first) or shipped (newest first), with the delivery address; the look is recorded.',
-  query: PageQuerySchema.extend({ status: z.enum(['requested', 'shipped']).default('requested') }),
-  response: pageOf(ConsoleMailingSchema),
+  ...paged(ConsoleMailingSchema, { status: z.enum(['requested', 'shipped']).default('requested') }),
 });
 
 export const consoleMailingShip = defineEndpoint({
@@ -75,7 +74,7 @@ export const consoleMailingShip = defineEndpoint({
   access: 'console',
   roles: ['merchant'],
   summary: 'Ships a requested card mailing, once, with carrier and tracking number (1007 with what happened after).',
-  params: z.strictObject({ id: IdSchema }),
+  params: IdParamsSchema,
   body: ShipmentSchema,
   response: MailingSchema,
 });

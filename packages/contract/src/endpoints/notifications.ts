@@ -26,7 +26,6 @@ export const NOTIFICATION_KINDS = [
   'notice',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
-export type NotificationKind = z.output<typeof NotificationKindSchema>;
 
 /**
  * One notification, its title and body in the reader's language (rendered when read). `link` is the
@@ -42,7 +41,6 @@ export const NotificationSchema = z.object({
   createdAt: TimestampSchema,
   read: z.boolean(),
 });
-export type Notification = z.output<typeof NotificationSchema>;
 
 export const listNotifications = defineEndpoint({
   id: 'notification.list',
@@ -81,3 +79,6 @@ export const readAllNotifications = defineEndpoint({
   summary: "Marks every one of the caller's notifications read; answers how many changed.",
   response: z.object({ marked: z.number().int().min(0) }),
 });
+
+export type NotificationKind = z.output<typeof NotificationKindSchema>;
+export type Notification = z.output<typeof NotificationSchema>;

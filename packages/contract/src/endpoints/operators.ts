@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DoneSchema, IdSchema, pageOf, PageQuerySchema, text, TimestampSchema } from '../common.js';
+import { DoneSchema, IdSchema, paged, text, TimestampSchema } from '../common.js';
 import { defineEndpoint, OPERATOR_ROLES } from '../endpoint.js';
 
 /**
@@ -18,6 +18,8 @@ export const OperatorPasswordSchema = text().min(12).max(128);
 /** A six-digit TOTP code, or a one-time recovery code. */
 export const SecondFactorCodeSchema = text().trim().min(6).max(32);
 export const ReasonSchema = text().trim().min(1).max(500);
+/** A body that gives only a reason (a rejection, a disconnection). */
+export const ReasonBodySchema = z.strictObject({ reason: ReasonSchema });
 
 export const ConsoleMeSchema = z.object({
   id: IdSchema,
@@ -323,7 +325,7 @@ export const consoleAudit = defineEndpoint({
   access: 'console',
   roles: ['admin'],
   summary: 'The record of operator actions, newest first, filtered by operator, action, target and time range.',
-  query: PageQuerySchema.extend({
+  ...paged(AuditEntrySchema, {
     operator: text().max(64).optional(),
     action: text().max(64).optional(),
     subjectType: text().max(32).optional(),
@@ -331,7 +333,6 @@ export const consoleAudit = defineEndpoint({
     from: TimestampSchema.optional(),
     to: TimestampSchema.optional(),
   }),
-  response: pageOf(AuditEntrySchema),
 });
 
 export type ConsoleMe = z.output<typeof ConsoleMeSchema>;

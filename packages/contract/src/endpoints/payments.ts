@@ -5,10 +5,9 @@ import {
   IdSchema,
   IdempotencyKeySchema,
   MoneySchema,
-  PageQuerySchema,
   TimestampSchema,
-  pageOf,
   text,
+  paged,
 } from '../common.js';
 
 export const PaymentSchema = z.object({
@@ -84,12 +83,11 @@ export const consoleMembershipOrders = defineEndpoint({
   access: 'console',
   roles: ['finance'],
   summary: 'Membership orders, newest first: of one status (paid by default), one user or one order.',
-  query: PageQuerySchema.extend({
+  ...paged(ConsoleMembershipOrderSchema, {
     status: z.enum(MEMBERSHIP_ORDER_STATUSES).default('paid'),
     userId: IdSchema.optional(),
     orderId: IdSchema.optional(),
   }),
-  response: pageOf(ConsoleMembershipOrderSchema),
 });
 
 export const consoleCancelMembershipOrder = defineEndpoint({

@@ -6,13 +6,12 @@ import {
   IdSchema,
   IdempotencyKeySchema,
   MoneySchema,
-  PageQuerySchema,
   PersonNameSchema,
   TimestampSchema,
-  pageOf,
   text,
+  paged,
 } from '../common.js';
-import { IndependenceConflictSchema, OperatorOriginSchema, ReasonSchema } from './operators.js';
+import { IndependenceConflictSchema, OperatorOriginSchema, ReasonBodySchema } from './operators.js';
 
 export const BankCardSchema = z.object({
   id: IdSchema,
@@ -108,8 +107,7 @@ export const listWithdrawals = defineEndpoint({
   path: '/api/withdraw/statement',
   access: 'user',
   summary: 'My withdrawal records, newest first, with their status timeline.',
-  query: PageQuerySchema.extend({ status: WithdrawalStatusSchema.optional() }),
-  response: pageOf(WithdrawalSchema),
+  ...paged(WithdrawalSchema, { status: WithdrawalStatusSchema.optional() }),
 });
 
 export const WithdrawalRulesSchema = z.object({
@@ -216,7 +214,7 @@ export const consoleWithdrawalReject = defineEndpoint({
   roles: ['finance'],
   summary: 'Rejects a pending withdrawal and refunds the whole amount, once.',
   params: IdParamsSchema,
-  body: z.strictObject({ reason: ReasonSchema }),
+  body: ReasonBodySchema,
   response: ConsoleWithdrawalSchema,
 });
 

@@ -11,6 +11,8 @@ export const PolicyKindSchema = z.enum(POLICY_KINDS);
 export const CONSENT_KINDS = ['id_photos', 'face'] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 export const ConsentKindSchema = z.enum(CONSENT_KINDS);
+/** The body of a consent's grant or withdrawal: which consent. */
+export const ConsentBodySchema = z.strictObject({ kind: ConsentKindSchema });
 
 export const PolicyVersionNumberSchema = z.number().int().min(1);
 
@@ -94,7 +96,7 @@ export const grantConsent = defineEndpoint({
   access: 'user',
   summary:
     'Agrees to the use of ID card photos (before uploading them) or to the face check (before its photo). Recorded once while in force.',
-  body: z.strictObject({ kind: ConsentKindSchema }),
+  body: ConsentBodySchema,
   response: ConsentStatusSchema,
 });
 
@@ -105,7 +107,7 @@ export const withdrawConsent = defineEndpoint({
   access: 'user',
   summary:
     'Withdraws the ID photo or face consent: later uploads of that kind are refused until it is given again. Photos already sent for a decided check stay with that check.',
-  body: z.strictObject({ kind: ConsentKindSchema }),
+  body: ConsentBodySchema,
   response: ConsentStatusSchema,
 });
 

@@ -42,7 +42,6 @@ export const DataExportSchema = z.object({
   /** Section name → that section's records (plain JSON; ID and account numbers masked). */
   sections: z.record(z.string(), z.unknown()),
 });
-export type DataExport = z.infer<typeof DataExportSchema>;
 
 export const exportMyData = defineEndpoint({
   id: 'privacy.export',
@@ -68,7 +67,6 @@ export const AccountDeletionCheckSchema = z.object({
   }),
   canDelete: z.boolean(),
 });
-export type AccountDeletionCheck = z.infer<typeof AccountDeletionCheckSchema>;
 
 export const checkAccountDeletion = defineEndpoint({
   id: 'privacy.deletionCheck',
@@ -96,3 +94,6 @@ export const deleteMyAccount = defineEndpoint({
     forfeited: z.object({ cash: z.number().int(), points: z.number().int() }),
   }),
 });
+
+export type DataExport = z.infer<typeof DataExportSchema>;
+export type AccountDeletionCheck = z.infer<typeof AccountDeletionCheckSchema>;

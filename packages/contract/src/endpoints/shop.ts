@@ -6,6 +6,7 @@ import {
   LanguageSchema,
   MoneySchema,
   multilineText,
+  paged,
   pageOf,
   PageQuerySchema,
   PointsSchema,
@@ -91,8 +92,7 @@ export const listGoodsOrders = defineEndpoint({
   path: '/api/order/goods',
   access: 'user',
   summary: 'Exchanged goods, newest first, optionally by status.',
-  query: PageQuerySchema.extend({ status: GoodsOrderStatusSchema.optional() }),
-  response: pageOf(GoodsOrderSchema),
+  ...paged(GoodsOrderSchema, { status: GoodsOrderStatusSchema.optional() }),
 });
 
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'to_ship', 'shipped', 'completed', 'cancelled'] as const;
@@ -118,11 +118,10 @@ export const listOrders = defineEndpoint({
   path: '/api/order',
   access: 'user',
   summary: 'All my orders, membership and goods, newest first; filter by status and kind.',
-  query: PageQuerySchema.extend({
+  ...paged(OrderSummarySchema, {
     status: z.enum(ORDER_STATUSES).optional(),
     kind: z.enum(['membership', 'goods']).optional(),
   }),
-  response: pageOf(OrderSummarySchema),
 });
 
 export type GoodsCategory = z.output<typeof GoodsCategorySchema>;
@@ -247,11 +246,10 @@ export const consoleShopGoods = defineEndpoint({
   access: 'console',
   roles: ['merchant'],
   summary: 'Goods on sale or not, paged, by category and by whether they are on sale.',
-  query: PageQuerySchema.extend({
+  ...paged(ConsoleGoodsSchema, {
     categoryId: IdSchema.optional(),
     onSale: z.enum(['true', 'false']).optional(),
   }),
-  response: pageOf(ConsoleGoodsSchema),
 });
 
 export const consoleShopGoodsCreate = defineEndpoint({
@@ -322,8 +320,7 @@ export const consoleShopOrders = defineEndpoint({
   roles: ['merchant'],
   summary:
     'Goods orders waiting to ship (oldest first) or shipped (newest first), with the delivery address; the look is recorded.',
-  query: PageQuerySchema.extend({ status: z.enum(['to_ship', 'shipped']).default('to_ship') }),
-  response: pageOf(ConsoleGoodsOrderSchema),
+  ...paged(ConsoleGoodsOrderSchema, { status: z.enum(['to_ship', 'shipped']).default('to_ship') }),
 });
 
 export const consoleShopOrderShip = defineEndpoint({

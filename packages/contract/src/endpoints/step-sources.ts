@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import { DaySchema, DoneSchema, IdParamsSchema, IdSchema, TimestampSchema, text } from '../common.js';
+import { ReasonBodySchema } from './operators.js';
 import { MAX_DAILY_STEPS, StepReportResultSchema } from './walking.js';
 
 // Step sources besides the in-app counter (docs/product/rules.md, Step sources): tokens that may
@@ -233,7 +234,7 @@ export const consoleDisconnectStepConnection = defineEndpoint({
   summary:
     "Disconnects a user's wearable account with a reason (revoked at the provider, audited). Steps it reported stay.",
   params: IdParamsSchema,
-  body: z.strictObject({ reason: text().trim().min(1).max(500) }),
+  body: ReasonBodySchema,
   response: ConsoleStepConnectionSchema,
 });
 

@@ -9,12 +9,14 @@ import {
   IdSchema,
   LanguageSchema,
   MoneySchema,
+  paged,
   pageOf,
   PageQuerySchema,
   PointsSchema,
   text,
   TimestampSchema,
   translationsSchema,
+  VersionBodySchema,
   VersionSchema,
 } from '../common.js';
 
@@ -209,13 +211,12 @@ export const listMoneyStatement = defineEndpoint({
   path: '/api/user/money/statement',
   access: 'user',
   summary: 'Every movement of the cash balance, newest first.',
-  query: PageQuerySchema.extend({
+  ...paged(MoneyMovementSchema, {
     type: z.enum(STATEMENT_TYPES, { error: 'rule.statementType' }).optional(),
     /** Business days, inclusive. */
     from: DaySchema.optional(),
     to: DaySchema.optional(),
   }),
-  response: pageOf(MoneyMovementSchema),
 });
 
 /** One movement of the points balance (decision 081 "One points statement"): a ledger entry, with what it links to. */
@@ -361,7 +362,7 @@ export const consoleRemoveHomeItem = defineEndpoint({
   roles: ['editor'],
   summary: 'Removes a banner or quick entry for good. A stale version answers 1017.',
   params: IdParamsSchema,
-  body: z.strictObject({ version: VersionSchema }),
+  body: VersionBodySchema,
   response: z.object({ done: z.literal(true) }),
 });
 
@@ -569,8 +570,7 @@ export const consoleFlaggedDays = defineEndpoint({
   access: 'console',
   roles: ['reviewer'],
   summary: 'Days whose rewards wait for a decision (or decided ones), oldest first.',
-  query: PageQuerySchema.extend({ status: StepReviewStatusSchema.default('flagged') }),
-  response: pageOf(ConsoleFlaggedDaySchema),
+  ...paged(ConsoleFlaggedDaySchema, { status: StepReviewStatusSchema.default('flagged') }),
 });
 
 export const consoleDecideFlaggedDay = defineEndpoint({

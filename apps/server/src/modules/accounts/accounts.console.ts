@@ -8,9 +8,8 @@ import {
   consoleUserUnfreeze,
   consoleUserWithdrawals,
 } from '@stride/contract';
-import type { ConsoleOperator, EndpointRegistrar } from '../../http/endpoints.js';
-import { consoleHandler } from '../../http/console-handler.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { ConsoleOperator } from '../../http/endpoints.js';
+import { consoleRoutes } from '../../http/console-handler.js';
 import type { AccountsAdmin, Viewer } from './accounts.admin.js';
 
 /** Support reads masked numbers and names; an operator who is also an admin reads them whole. */
@@ -22,13 +21,7 @@ function viewer(operator: ConsoleOperator): Viewer {
  * User care in the console (decision 026 "User care in the operator console"): search, a user's page, freeze, login
  * limits.
  */
-export function registerAccountsConsoleRoutes(
-  endpoints: EndpointRegistrar,
-  deps: { audit: AuditService; admin: { accounts: AccountsAdmin } },
-): void {
-  const handle = consoleHandler(endpoints, deps.audit);
-  const admin = deps.admin.accounts;
-
+export const registerAccountsConsoleRoutes = consoleRoutes('accounts', (handle, admin: AccountsAdmin) => {
   handle(consoleUsersSearch, ({ operator, query }) => admin.search(viewer(operator), query));
 
   handle(consoleUserGet, ({ operator, params }) => admin.page(viewer(operator), params.id));
@@ -50,4 +43,4 @@ export function registerAccountsConsoleRoutes(
   );
 
   handle(consoleUserResetLoginLimits, ({ operator, params }) => admin.resetLoginLimits(operator.name, params.id));
-}
+});

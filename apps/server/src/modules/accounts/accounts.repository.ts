@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.js';
+import { newestFirst, pageOf, updatedCount, updatedOne } from '../../db/queries.js';
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = UsersTable;
@@ -55,30 +56,30 @@ export class AccountsRepository {
    * Replaces the password hash if it is still `currentHash` (compare-and-set: of two changes made
    * with the same current password, one wins). False when it lost.
    */
-  async replacePasswordHash(db: Executor, id: string, currentHash: string, passwordHash: string): Promise<boolean> {
-    const result = await db
-      .updateTable('users')
-      .set({ password_hash: passwordHash })
-      .where('id', '=', id)
-      .where('password_hash', '=', currentHash)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  replacePasswordHash(db: Executor, id: string, currentHash: string, passwordHash: string): Promise<boolean> {
+    return updatedOne(
+      db
+        .updateTable('users')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', id)
+        .where('password_hash', '=', currentHash),
+    );
   }
 
   /** Ends every live session of the user but `keepSessionId`; answers how many ended. */
-  async revokeOtherSessions(db: Executor, userId: string, keepSessionId: string, now: number): Promise<number> {
-    const result = await db
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', userId)
-      .where('id', '!=', keepSessionId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  revokeOtherSessions(db: Executor, userId: string, keepSessionId: string, now: number): Promise<number> {
+    return updatedCount(
+      db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepSessionId)
+        .where('revoked_at', 'is', null),
+    );
   }
 
   /** Users whose number contains `digits`, or the user of `id`; newest first, with the total. */
-  async search(
+  search(
     db: Executor,
     term: { id: string } | { digits: string },
     page: { limit: number; offset: number },
@@ -86,42 +87,32 @@ export class AccountsRepository {
     let query = db.selectFrom('users');
     // Digits (and a leading +) only, by the contract: the pattern holds no wildcard of its own.
     query = 'id' in term ? query.where('id', '=', term.id) : query.where('account', 'like', `%${term.digits}%`);
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(query, page, (found) => newestFirst(found.selectAll(), 'created_at', 'id'));
   }
 
   /**
    * Freezes or unfreezes a user if it is still at `version` and in the other state: the
    * compare-and-set of decision 026 "User care in the operator console". False when it lost.
    */
-  async setFrozen(
+  setFrozen(
     db: Executor,
     id: string,
     version: number,
     frozen: { at: number; by: string; reason: string } | null,
   ): Promise<boolean> {
-    const result = await db
-      .updateTable('users')
-      .set({
-        frozen_at: frozen?.at ?? null,
-        frozen_by: frozen?.by ?? null,
-        frozen_reason: frozen?.reason ?? null,
-        version: version + 1,
-      })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .where('frozen_at', frozen ? 'is' : 'is not', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOne(
+      db
+        .updateTable('users')
+        .set({
+          frozen_at: frozen?.at ?? null,
+          frozen_by: frozen?.by ?? null,
+          frozen_reason: frozen?.reason ?? null,
+          version: version + 1,
+        })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .where('frozen_at', frozen ? 'is' : 'is not', null),
+    );
   }
 
   // Account deletion (decision 047 "Your data") -----------------------------------------------------------

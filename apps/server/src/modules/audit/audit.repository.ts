@@ -1,5 +1,6 @@
 import type { OperatorActionName, OperatorSubjectType } from '@stride/contract';
 import type { Executor } from '../../db/executor.js';
+import { newestFirst, oldestFirst, pageOf } from '../../db/queries.js';
 import { orderedId } from '../../lib/ids.js';
 import type { OperatorActionsTable } from '../../db/schema.js';
 
@@ -55,17 +56,11 @@ export class AuditRepository {
 
   /** The newest actions, in the order they were taken (ids are ordered within a millisecond). */
   list(db: Executor, limit: number): Promise<OperatorActionRow[]> {
-    return db
-      .selectFrom('operator_actions')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+    return newestFirst(db.selectFrom('operator_actions').selectAll(), 'created_at', 'id').limit(limit).execute();
   }
 
   /** A page of actions matching every given filter, newest first, with the total. */
-  async search(
+  search(
     db: Executor,
     filter: ActionFilter,
     page: { limit: number; offset: number },
@@ -77,15 +72,7 @@ export class AuditRepository {
     if (filter.subjectId) query = query.where('subject_id', '=', filter.subjectId);
     if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
     if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
-    const rows = await query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-    const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    return { rows, total: Number(total) };
+    return pageOf(query, page, (found) => newestFirst(found.selectAll(), 'created_at', 'id'));
   }
 
   /**
@@ -148,14 +135,12 @@ export class AuditRepository {
   }
 
   listFor(db: Executor, subjectType: string, subjectId: string): Promise<OperatorActionRow[]> {
-    return db
+    const query = db
       .selectFrom('operator_actions')
       .selectAll()
       .where('subject_type', '=', subjectType)
-      .where('subject_id', '=', subjectId)
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .execute();
+      .where('subject_id', '=', subjectId);
+    return oldestFirst(query, 'created_at', 'id').execute();
   }
 }
 

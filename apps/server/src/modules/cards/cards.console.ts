@@ -1,17 +1,9 @@
 import { consoleCardPlans, consoleCreateCardPlan, consoleEditCardPlan, consoleRetireCardPlan } from '@stride/contract';
-import type { EndpointRegistrar } from '../../http/endpoints.js';
-import { consoleHandler } from '../../http/console-handler.js';
-import type { AuditService } from '../audit/audit.service.js';
+import { consoleRoutes } from '../../http/console-handler.js';
 import type { CardsAdmin } from './cards.admin.js';
 
 /** Card plans in the console (finance; decision 025 "Card plans and the home page in the console"). */
-export function registerCardConsoleRoutes(
-  endpoints: EndpointRegistrar,
-  deps: { admin: { cards: CardsAdmin }; audit: AuditService },
-): void {
-  const handle = consoleHandler(endpoints, deps.audit);
-  const admin = deps.admin.cards;
-
+export const registerCardConsoleRoutes = consoleRoutes('cards', (handle, admin: CardsAdmin) => {
   handle(consoleCardPlans, ({ query }) => admin.listPlans(query.status));
 
   handle(consoleCreateCardPlan, ({ operator, body }) => admin.createPlan(operator.name, body));
@@ -23,4 +15,4 @@ export function registerCardConsoleRoutes(
   handle(consoleRetireCardPlan, ({ operator, params, body }) =>
     admin.retirePlan(operator.name, params.id, body.version),
   );
-}
+});

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { countOf, pageOf, rowsOfUser, updatedCount, updatedOne } from '../../db/queries.js';
 import { prepared } from '../../db/prepared.js';
 import type {
   CardPlansTable,
@@ -177,20 +178,14 @@ export class CardsRepository {
    * Takes a version off sale, once: only the version the operator saw, and only while it is on
    * sale. False when another operator edited or retired it first (or it does not exist).
    */
-  async retirePlan(
+  retirePlan(
     db: Executor,
     id: string,
     version: number,
     change: { retired_at: number; replaced_by: string | null },
   ): Promise<boolean> {
-    const result = await db
-      .updateTable('card_plans')
-      .set({ ...change, is_active: 0 })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .where('retired_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    const onSale = db.updateTable('card_plans').where('id', '=', id).where('version', '=', version);
+    return updatedOne(onSale.set({ ...change, is_active: 0 }).where('retired_at', 'is', null));
   }
 
   findOrderByKey(db: Executor, idempotencyKey: string): Promise<OrderRow | undefined> {
@@ -210,25 +205,18 @@ export class CardsRepository {
   }
 
   /** Pending → paid by `paymentId` (null: by balance), once: the status check and the write are one statement. */
-  async markOrderPaid(db: Executor, id: string, now: number, paymentId: string | null): Promise<boolean> {
-    const result = await db
-      .updateTable('membership_orders')
-      .set({ status: 'paid', paid_at: now, payment_id: paymentId })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  markOrderPaid(db: Executor, id: string, now: number, paymentId: string | null): Promise<boolean> {
+    return updatedOne(this.orderIn(db, id, 'pending').set({ status: 'paid', paid_at: now, payment_id: paymentId }));
+  }
+
+  /** An update of order `id` while its status is `status` (a compare-and-set on the status). */
+  private orderIn(db: Executor, id: string, status: OrderRow['status']) {
+    return db.updateTable('membership_orders').where('id', '=', id).where('status', '=', status);
   }
 
   /** `from` → cancelled, once (a compare-and-set on the status). */
-  async cancelOrder(db: Executor, id: string, from: 'pending' | 'paid', now: number): Promise<boolean> {
-    const result = await db
-      .updateTable('membership_orders')
-      .set({ status: 'cancelled', cancelled_at: now })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  cancelOrder(db: Executor, id: string, from: 'pending' | 'paid', now: number): Promise<boolean> {
+    return updatedOne(this.orderIn(db, id, from).set({ status: 'cancelled', cancelled_at: now }));
   }
 
   /**
@@ -254,8 +242,7 @@ export class CardsRepository {
         ),
       );
     if (userId !== null) query = query.where('user_id', '=', userId);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return updatedCount(query);
   }
 
   /** The card bought by an order ends before `today`: no cash back, multiplier or cover from today on. */
@@ -279,7 +266,7 @@ export class CardsRepository {
   }
 
   /** Membership orders for operators, newest first: of one status, one user or one order. */
-  async listOrdersForOperators(
+  listOrdersForOperators(
     db: Executor,
     filter: { status?: string | undefined; userId?: string | undefined; orderId?: string | undefined },
     page: { limit: number; offset: number },
@@ -288,21 +275,12 @@ export class CardsRepository {
     if (filter.status !== undefined) query = query.where('o.status', '=', filter.status);
     if (filter.userId !== undefined) query = query.where('o.user_id', '=', filter.userId);
     if (filter.orderId !== undefined) query = query.where('o.id', '=', filter.orderId);
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll('o')
-        .select('p.name as plan_name')
-        .orderBy('o.created_at', 'desc')
-        .orderBy('o.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(query, page, (found) =>
+      found.selectAll('o').select('p.name as plan_name').orderBy('o.created_at', 'desc').orderBy('o.id'),
+    );
   }
 
-  async listOrders(
+  listOrders(
     db: Executor,
     userId: string,
     status: string | undefined,
@@ -313,22 +291,14 @@ export class CardsRepository {
       .innerJoin('card_plans as p', 'p.id', 'o.plan_id')
       .where('o.user_id', '=', userId);
     if (status) query = query.where('o.status', '=', status);
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll('o')
-        .select([
-          'p.name as plan_name',
-          'p.default_language as plan_default_language',
-          'p.translations as plan_translations',
-        ])
-        .orderBy('o.created_at', 'desc')
-        .orderBy('o.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    const plan = [
+      'p.name as plan_name',
+      'p.default_language as plan_default_language',
+      'p.translations as plan_translations',
+    ] as const;
+    return pageOf(query, page, (found) =>
+      found.selectAll('o').select(plan).orderBy('o.created_at', 'desc').orderBy('o.id'),
+    );
   }
 
   async insertCard(db: Executor, card: MemberCardsTable): Promise<void> {
@@ -439,14 +409,9 @@ export class CardsRepository {
   }
 
   /** Adds to the card's cash back total only while it stays within `cap` (the card's price). */
-  async addCashBackTotal(db: Executor, cardId: string, amount: number, cap: number): Promise<boolean> {
-    const result = await db
-      .updateTable('member_cards')
-      .set({ cash_back_total: sql`cash_back_total + ${amount}` })
-      .where('id', '=', cardId)
-      .where(sql<boolean>`cash_back_total + ${amount} <= ${cap}`)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  addCashBackTotal(db: Executor, cardId: string, amount: number, cap: number): Promise<boolean> {
+    const card = db.updateTable('member_cards').set({ cash_back_total: sql`cash_back_total + ${amount}` });
+    return updatedOne(card.where('id', '=', cardId).where(sql<boolean>`cash_back_total + ${amount} <= ${cap}`));
   }
 
   /**
@@ -489,7 +454,7 @@ export class CardsRepository {
   }
 
   /** Unclaimed → claimed, once. */
-  async claimPolicy(
+  claimPolicy(
     db: Executor,
     id: string,
     claim: Pick<
@@ -497,33 +462,21 @@ export class CardsRepository {
       'policy_number' | 'insured_name' | 'insured_id_masked' | 'insured_id_encrypted' | 'relation' | 'claimed_at'
     >,
   ): Promise<boolean> {
-    const result = await db
-      .updateTable('insurance_policies')
-      .set(claim)
-      .where('id', '=', id)
-      .where('claimed_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOne(
+      db.updateTable('insurance_policies').set(claim).where('id', '=', id).where('claimed_at', 'is', null),
+    );
   }
 
   // Your data (decision 047 "Your data") ------------------------------------------------------------------
 
   exportOrders(db: Executor, userId: string) {
-    return db
-      .selectFrom('membership_orders')
-      .select(['id', 'plan_id', 'amount', 'pay_with', 'status', 'created_at', 'paid_at', 'cancelled_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute();
+    const columns = ['id', 'plan_id', 'amount', 'pay_with', 'status', 'created_at', 'paid_at', 'cancelled_at'] as const;
+    return rowsOfUser(db.selectFrom('membership_orders').select(columns), userId, 'created_at');
   }
 
   exportCards(db: Executor, userId: string) {
-    return db
-      .selectFrom('member_cards')
-      .select(['id', 'plan_id', 'order_id', 'starts_on', 'ends_on', 'cash_back_total', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute();
+    const columns = ['id', 'plan_id', 'order_id', 'starts_on', 'ends_on', 'cash_back_total', 'created_at'] as const;
+    return rowsOfUser(db.selectFrom('member_cards').select(columns), userId, 'created_at');
   }
 
   exportCashBacks(db: Executor, userId: string) {
@@ -537,24 +490,20 @@ export class CardsRepository {
   }
 
   exportPolicies(db: Executor, userId: string) {
-    return db
-      .selectFrom('insurance_policies')
-      .select([
-        'id',
-        'card_id',
-        'policy_number',
-        'coverage',
-        'insured_name',
-        'insured_id_masked',
-        'relation',
-        'starts_on',
-        'ends_on',
-        'claimed_at',
-        'created_at',
-      ])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute();
+    const columns = [
+      'id',
+      'card_id',
+      'policy_number',
+      'coverage',
+      'insured_name',
+      'insured_id_masked',
+      'relation',
+      'starts_on',
+      'ends_on',
+      'claimed_at',
+      'created_at',
+    ] as const;
+    return rowsOfUser(db.selectFrom('insurance_policies').select(columns), userId, 'created_at');
   }
 
   async erasePolicies(db: Executor, userId: string): Promise<void> {
@@ -565,13 +514,7 @@ export class CardsRepository {
       .execute();
   }
 
-  async countUnpaidOrders(db: Executor, userId: string): Promise<number> {
-    const row = await db
-      .selectFrom('membership_orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+  countUnpaidOrders(db: Executor, userId: string): Promise<number> {
+    return countOf(db.selectFrom('membership_orders').where('user_id', '=', userId).where('status', '=', 'pending'));
   }
 }

@@ -1,9 +1,7 @@
 import { consoleChannels, consoleCreateChannel, consoleUpdateChannel, type ConsoleChannel } from '@stride/contract';
-import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
 import { contentLanguages, type LanguageInput } from '../../lib/content-language.js';
-import { consoleHandler } from '../../http/console-handler.js';
-import type { AuditService } from '../audit/audit.service.js';
+import { consoleRoutes } from '../../http/console-handler.js';
 import type { ChannelInput, CommunityAdmin } from './community.admin.js';
 import type { ChannelRow } from './community.repository.js';
 
@@ -45,12 +43,7 @@ const input = (
  * Community channels in the console (decision 028 "Content in the console"): list, add, and edit with stale-edit
  * checks.
  */
-export function registerCommunityConsoleRoutes(
-  endpoints: EndpointRegistrar,
-  deps: { admin: { community: CommunityAdmin }; audit: AuditService },
-): void {
-  const handle = consoleHandler(endpoints, deps.audit);
-  const admin = deps.admin.community;
+export const registerCommunityConsoleRoutes = consoleRoutes('community', (handle, admin: CommunityAdmin) => {
   const name = (operator: { name: string } | null) => operator?.name ?? 'console';
 
   handle(consoleChannels, async () => (await admin.listForOperators()).map(toConsole));
@@ -62,4 +55,4 @@ export function registerCommunityConsoleRoutes(
   handle(consoleUpdateChannel, async ({ operator, params, body }) =>
     toConsole(await admin.save(name(operator), params.id, input(body), body.version)),
   );
-}
+});

@@ -4,12 +4,10 @@ import {
   consoleUploadCompanion,
   type ConsoleCompanion,
 } from '@stride/contract';
-import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
 import { validationError } from '../../http/validation.js';
 import { isoTime } from '../../lib/clock.js';
-import { consoleHandler } from '../../http/console-handler.js';
-import type { AuditService } from '../audit/audit.service.js';
+import { consoleRoutes } from '../../http/console-handler.js';
 import type { DownloadAdmin, StagedPackage } from './download.admin.js';
 import type { CompanionPackage } from './download.service.js';
 
@@ -34,13 +32,7 @@ function toConsole(found: CompanionPackage | null, maxBytes: number): ConsoleCom
 }
 
 /** The companion package in the console (decision 028 "Content in the console"): what is served, and a new upload. */
-export function registerDownloadConsoleRoutes(
-  endpoints: EndpointRegistrar,
-  deps: { admin: { download: DownloadAdmin }; audit: AuditService },
-): void {
-  const handle = consoleHandler(endpoints, deps.audit);
-  const admin = deps.admin.download;
-
+export const registerDownloadConsoleRoutes = consoleRoutes('download', (handle, admin: DownloadAdmin) => {
   handle(consoleCompanion, async () => toConsole(await admin.current(), admin.maxBytes));
 
   handle(consoleUploadCompanion, async ({ operator, request }) => {
@@ -84,4 +76,4 @@ export function registerDownloadConsoleRoutes(
     const served = await admin.publish(operator?.name ?? 'console', staged, { fileName, ...parsed.data }, operator?.id);
     return toConsole(served, admin.maxBytes);
   });
-}
+});

@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { updatedOne } from '../../db/queries.js';
 import type { IdentitiesTable } from '../../db/schema.js';
 
 export type IdentityRow = IdentitiesTable;
@@ -30,7 +31,7 @@ export class IdentityRepository {
   }
 
   /** Compare-and-set on the current status: two reviewers cannot both decide. */
-  async transition(
+  transition(
     db: Executor,
     userId: string,
     from: { status?: string; face_status?: string },
@@ -39,8 +40,7 @@ export class IdentityRepository {
     let query = db.updateTable('identities').set(values).where('user_id', '=', userId);
     if (from.status) query = query.where('status', '=', from.status);
     if (from.face_status) query = query.where('face_status', '=', from.face_status);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOne(query);
   }
 
   async setUserStatus(db: Executor, userId: string, status: string): Promise<void> {

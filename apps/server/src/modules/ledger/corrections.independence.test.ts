@@ -9,14 +9,12 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   approveGrantOf,
-  consoleLoginCall,
-  cookieOf,
-  createdInConsole,
   consoleApi,
+  type ConsoleSession,
+  createdInConsole,
   pendingGrantOf,
   signIn,
-  totpCode,
-  type ConsoleSession,
+  signInAgain,
 } from '../../../test/console.js';
 import { balanceOf, registerUser, useTestApp } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
@@ -42,16 +40,7 @@ const approve = (session: ConsoleSession, id: string, language?: string) =>
   });
 
 /** A new session of an enrolled operator (sessions end after 12 idle hours; the tests move days). */
-async function again(session: ConsoleSession & { secret: string }) {
-  t.clock.advance(MINUTE_MS);
-  const login = await consoleLoginCall(t, session.name, totpCode(t, session.secret));
-  expect(login.body.code).toBe(CODES.OK);
-  return {
-    ...session,
-    cookie: cookieOf(login.response.headers['set-cookie']),
-    csrf: login.body.data.me?.csrfToken ?? '',
-  };
-}
+const again = (session: ConsoleSession & { secret: string }) => signInAgain(t, session);
 
 const dateOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 

@@ -1,5 +1,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { newestFirst, pageCounted, updatedOne } from '../../db/queries.js';
 import type { BalanceCorrectionsTable } from '../../db/schema.js';
 import type { Independence } from '../audit/audit.service.js';
 
@@ -35,7 +36,7 @@ export class CorrectionsRepository {
    * or did not (`other`) request, and `independence` (an approval, decision 074 "Independent second approvers") to
    * requesters independent of the decider: four eyes is part of the one statement.
    */
-  async decide(
+  decide(
     db: Executor,
     id: string,
     values: Updateable<BalanceCorrectionsTable>,
@@ -49,8 +50,7 @@ export class CorrectionsRepository {
       .where('status', '=', 'pending')
       .where('requested_by', requester.is === 'same' ? '=' : '!=', requester.name);
     if (independence) query = query.where(independence(sql.ref('balance_corrections.requested_by')));
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOne(query);
   }
 
   async setTransfer(db: Executor, id: string, transferId: string): Promise<void> {
@@ -58,7 +58,7 @@ export class CorrectionsRepository {
   }
 
   /** Pending first, then newest. */
-  async list(
+  list(
     db: Executor,
     filter: { status?: string | undefined },
     page: { limit: number; offset: number },
@@ -68,21 +68,12 @@ export class CorrectionsRepository {
       .innerJoin('users as u', 'u.id', 'c.user_id')
       .selectAll('c')
       .select('u.account as user_account');
-    let count = db.selectFrom('balance_corrections as c').select((eb) => eb.fn.countAll<number>().as('n'));
+    let count = db.selectFrom('balance_corrections as c');
     if (filter.status) {
       rows = rows.where('c.status', '=', filter.status);
       count = count.where('c.status', '=', filter.status);
     }
-    const [items, total] = await Promise.all([
-      rows
-        .orderBy(sql`case when c.status = 'pending' then 0 else 1 end`)
-        .orderBy('c.created_at', 'desc')
-        .orderBy('c.id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      count.executeTakeFirstOrThrow(),
-    ]);
-    return { rows: items, total: Number(total.n) };
+    const pendingFirst = rows.orderBy(sql`case when c.status = 'pending' then 0 else 1 end`);
+    return pageCounted(newestFirst(pendingFirst, 'c.created_at', 'c.id'), count, page);
   }
 }

@@ -9,21 +9,18 @@ import {
   consoleLedgerReport,
   listMoneyStatement,
   requestWithdrawal,
-  saveBankCard,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, signIn, type ConsoleSession } from '../../../test/console.js';
 import {
+  addBankCard,
   api,
   balanceOf,
-  cardNumber,
+  faceCheckedUser,
   fundUser,
   idempotencyKey,
-  passFaceCheck,
-  REAL_NAME,
   registerUser,
   useTestApp,
-  verifyIdentity,
 } from '../../../test/harness.js';
 
 const t = useTestApp();
@@ -225,14 +222,8 @@ describe('balance corrections under concurrency', () => {
   it('never takes a balance below zero when a debit races a withdrawal', async () => {
     const [a, b] = [await signIn(t, ['finance']), await signIn(t, ['finance'])];
     for (let round = 0; round < 3; round += 1) {
-      const user = await registerUser(t);
-      await verifyIdentity(t, user.token);
-      await passFaceCheck(t, user.token);
-      await fundUser(t, user.userId, 5_000);
-      const card = await api(t, saveBankCard, {
-        token: user.token,
-        body: { bank: 'Bank of Walking', holderName: REAL_NAME, accountNumber: cardNumber() },
-      });
+      const user = await faceCheckedUser(t, 5_000);
+      const card = await addBankCard(t, user.token);
       const debit = await request(a, { user: user.userId, direction: 'debit', asset: 'CNY', amount: 4_000 });
       const [approval, withdrawal] = await Promise.all([
         consoleApi(t, b, consoleCorrectionApprove, { params: { id: debit.data.id } }),

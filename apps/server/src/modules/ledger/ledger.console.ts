@@ -7,19 +7,11 @@ import {
   consoleCorrectionUser,
   consoleLedgerReport,
 } from '@stride/contract';
-import type { EndpointRegistrar } from '../../http/endpoints.js';
-import { consoleHandler } from '../../http/console-handler.js';
-import type { AuditService } from '../audit/audit.service.js';
+import { consoleRoutes } from '../../http/console-handler.js';
 import type { LedgerAdmin } from './ledger.admin.js';
 
 /** Finance's ledger endpoints in the console (decision 023 "Money under four eyes"). */
-export function registerLedgerConsoleRoutes(
-  endpoints: EndpointRegistrar,
-  deps: { audit: AuditService; admin: { ledger: LedgerAdmin } },
-): void {
-  const handle = consoleHandler(endpoints, deps.audit);
-  const ledger = deps.admin.ledger;
-
+export const registerLedgerConsoleRoutes = consoleRoutes('ledger', (handle, ledger: LedgerAdmin) => {
   handle(consoleCorrections, async ({ operator, query }) => {
     const limit = query.pageSize;
     const offset = (query.page - 1) * limit;
@@ -38,4 +30,4 @@ export function registerLedgerConsoleRoutes(
   handle(consoleCorrectionCancel, ({ operator, params }) => ledger.cancel(operator.name, params.id));
 
   handle(consoleLedgerReport, () => ledger.report());
-}
+});

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { pageOf } from '../../db/queries.js';
 import { prepared } from '../../db/prepared.js';
 
 export type { Executor } from '../../db/executor.js';
@@ -189,16 +190,16 @@ export class LedgerRepository {
     if (filter.kind) query = query.where('t.kind', '=', filter.kind);
     if (filter.from !== undefined) query = query.where('e.created_at', '>=', filter.from);
     if (filter.before !== undefined) query = query.where('e.created_at', '<', filter.before);
-    const [rows, count] = await Promise.all([
-      query
-        .select(['e.id', 'e.transfer_id', 't.kind', 't.idempotency_key', 'e.amount', 'e.balance_after', 'e.created_at'])
-        .orderBy('e.id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    const columns = [
+      'e.id',
+      'e.transfer_id',
+      't.kind',
+      't.idempotency_key',
+      'e.amount',
+      'e.balance_after',
+      'e.created_at',
+    ] as const;
+    return pageOf(query, page, (found) => found.select(columns).orderBy('e.id', 'desc'));
   }
 
   async unbalancedTransfers(db: Executor): Promise<string[]> {

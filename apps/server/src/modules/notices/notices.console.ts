@@ -6,11 +6,9 @@ import {
   consoleUpdateNotice,
   type ConsoleNotice,
 } from '@stride/contract';
-import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
 import { contentLanguages } from '../../lib/content-language.js';
-import { consoleHandler } from '../../http/console-handler.js';
-import type { AuditService } from '../audit/audit.service.js';
+import { consoleRoutes } from '../../http/console-handler.js';
 import type { NoticesAdmin } from './notices.admin.js';
 import type { NoticeRow } from './notices.repository.js';
 import { sanitizeNoticeHtml } from './sanitize.js';
@@ -34,12 +32,7 @@ function toConsole(row: NoticeRow): ConsoleNotice {
 }
 
 /** Notices in the console (decision 028 "Content in the console"): drafts, edits with stale-edit checks, publishing. */
-export function registerNoticeConsoleRoutes(
-  endpoints: EndpointRegistrar,
-  deps: { admin: { notices: NoticesAdmin }; audit: AuditService },
-): void {
-  const handle = consoleHandler(endpoints, deps.audit);
-  const admin = deps.admin.notices;
+export const registerNoticeConsoleRoutes = consoleRoutes('notices', (handle, admin: NoticesAdmin) => {
   const name = (operator: { name: string } | null) => operator?.name ?? 'console';
 
   handle(consoleNotices, async () => (await admin.listForOperators(500)).map(toConsole));
@@ -73,4 +66,4 @@ export function registerNoticeConsoleRoutes(
   handle(consoleSetNoticePublished, async ({ operator, params, body }) =>
     toConsole(await admin.edit(name(operator), params.id, body.version, { published: body.published })),
   );
-}
+});

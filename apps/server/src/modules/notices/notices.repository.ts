@@ -1,29 +1,19 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { newestFirst, pageOf, updatedOne } from '../../db/queries.js';
 import type { NoticesTable } from '../../db/schema.js';
 
 export type NoticeRow = Selectable<NoticesTable>;
 
 export class NoticesRepository {
-  async listPublished(
+  listPublished(
     db: Executor,
     page: { limit: number; offset: number },
   ): Promise<{
     rows: Pick<NoticeRow, 'id' | 'title' | 'published_at' | 'default_language' | 'translations'>[];
     total: number;
   }> {
-    const query = db.selectFrom('notices').where('published_at', 'is not', null);
-    const [rows, count] = await Promise.all([
-      query
-        .select(['id', 'title', 'published_at', 'default_language', 'translations'])
-        .orderBy('published_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(this.published(db), page, (found) => this.newestSummaries(found));
   }
 
   listPublishedSince(db: Executor, since: number): Promise<Pick<NoticeRow, 'id' | 'published_at'>[]> {
@@ -44,14 +34,17 @@ export class NoticesRepository {
     db: Executor,
     limit: number,
   ): Promise<Pick<NoticeRow, 'id' | 'title' | 'published_at' | 'default_language' | 'translations'>[]> {
-    return db
-      .selectFrom('notices')
-      .where('published_at', 'is not', null)
-      .select(['id', 'title', 'published_at', 'default_language', 'translations'])
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+    return this.newestSummaries(this.published(db)).limit(limit).execute();
+  }
+
+  private published(db: Executor) {
+    return db.selectFrom('notices').where('published_at', 'is not', null);
+  }
+
+  /** What a list shows of each notice, the newest published first. */
+  private newestSummaries(query: ReturnType<NoticesRepository['published']>) {
+    const summary = ['id', 'title', 'published_at', 'default_language', 'translations'] as const;
+    return newestFirst(query.select(summary), 'published_at', 'id');
   }
 
   findPublished(db: Executor, id: string): Promise<NoticeRow | undefined> {
@@ -79,27 +72,27 @@ export class NoticesRepository {
    * Changes a notice if it is still at `version` (a compare-and-set, decision 015 "Only once rules are held by the
    * database"); false when it is missing or another edit came first.
    */
-  async updateAtVersion(
+  updateAtVersion(
     db: Executor,
     id: string,
     version: number,
     values: { title?: string; body?: string; published_at?: number | null; updated_at: number },
   ): Promise<boolean> {
-    const result = await db
-      .updateTable('notices')
-      .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOne(
+      db
+        .updateTable('notices')
+        .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', version),
+    );
   }
 
-  async setPublished(db: Executor, id: string, publishedAt: number | null): Promise<boolean> {
-    const result = await db
-      .updateTable('notices')
-      .set((eb) => ({ published_at: publishedAt, version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  setPublished(db: Executor, id: string, publishedAt: number | null): Promise<boolean> {
+    return updatedOne(
+      db
+        .updateTable('notices')
+        .set((eb) => ({ published_at: publishedAt, version: eb('version', '+', 1) }))
+        .where('id', '=', id),
+    );
   }
 }

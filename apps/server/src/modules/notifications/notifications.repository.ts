@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { countOf, newestFirst, oldestFirst, pageOf, updatedCount } from '../../db/queries.js';
 import type { NotificationsTable } from '../../db/schema.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
@@ -20,33 +21,17 @@ export class NotificationsRepository {
     return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async list(
+  list(
     db: Executor,
     userId: string,
     page: { limit: number; offset: number },
   ): Promise<{ rows: NotificationRow[]; total: number }> {
     const query = db.selectFrom('notifications').where('user_id', '=', userId);
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(query, page, (found) => newestFirst(found.selectAll(), 'created_at', 'id'));
   }
 
-  async countUnread(db: Executor, userId: string): Promise<number> {
-    const row = await db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countUnread(db: Executor, userId: string): Promise<number> {
+    return countOf(db.selectFrom('notifications').where('user_id', '=', userId).where('read_at', 'is', null));
   }
 
   /** The dedupe keys of this kind the user already has. */
@@ -62,13 +47,11 @@ export class NotificationsRepository {
 
   /** Every row of the user, oldest first (the data export). */
   listOfUser(db: Executor, userId: string): Promise<NotificationRow[]> {
-    return db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+    return oldestFirst(
+      db.selectFrom('notifications').selectAll().where('user_id', '=', userId),
+      'created_at',
+      'id',
+    ).execute();
   }
 
   async deleteOfUser(db: Executor, userId: string): Promise<void> {
@@ -98,13 +81,9 @@ export class NotificationsRepository {
     return row !== undefined;
   }
 
-  async markAllRead(db: Executor, userId: string, now: number): Promise<number> {
-    const result = await db
-      .updateTable('notifications')
-      .set({ read_at: now })
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  markAllRead(db: Executor, userId: string, now: number): Promise<number> {
+    return updatedCount(
+      db.updateTable('notifications').set({ read_at: now }).where('user_id', '=', userId).where('read_at', 'is', null),
+    );
   }
 }

@@ -7,9 +7,7 @@ import {
   readAllNotifications,
   readNotification,
   reportSteps,
-  requestWithdrawal,
   saveAddress,
-  saveBankCard,
   getInvite,
   unreadNotificationCount,
   applyCardMailing,
@@ -18,20 +16,20 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   api,
-  cardNumber,
   createPlan,
   createTestApp,
+  faceCheckedUser,
   fundUser,
   GOOD_PASSWORD,
   idempotencyKey,
-  passFaceCheck,
-  REAL_NAME,
   registerUser,
+  rejectRolledBack,
+  requestTestWithdrawal,
+  type TestApp,
   uniqueAccount,
   useTestApp,
   verifyIdentity,
   verifyUser,
-  type TestApp,
 } from '../../../test/harness.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../lib/clock.js';
 
@@ -46,20 +44,8 @@ const today = () => t.app.services.calendar.dayOf(t.clock.now());
 
 /** A user who can withdraw: verified name and face, a bank card, cash. */
 async function withdrawer(cash = 50_000) {
-  const user = await registerUser(t);
-  await verifyIdentity(t, user.token);
-  await passFaceCheck(t, user.token);
-  await fundUser(t, user.userId, cash);
-  const card = await api(t, saveBankCard, {
-    token: user.token,
-    body: { bank: 'Bank of Walking', holderName: REAL_NAME, accountNumber: cardNumber() },
-  });
-  const withdrawal = await api(t, requestWithdrawal, {
-    token: user.token,
-    body: { amount: 10_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
-  });
-  expect(withdrawal.code).toBe(CODES.OK);
-  return { ...user, withdrawalId: withdrawal.data.id };
+  const user = await faceCheckedUser(t, cash);
+  return { ...user, withdrawalId: await requestTestWithdrawal(t, user.token, 10_000) };
 }
 
 describe('withdrawal decided', () => {
@@ -102,13 +88,7 @@ describe('withdrawal decided', () => {
 
   it('leaves none when the decision rolls back after the notification was written', async () => {
     const user = await withdrawer();
-    const record = vi
-      .spyOn(t.app.services.audit, 'record')
-      .mockRejectedValueOnce(new Error('the record of the action failed'));
-    await expect(t.app.services.admin.payouts.reject('finance', user.withdrawalId, 'Account closed')).rejects.toThrow(
-      /record of the action failed/,
-    );
-    record.mockRestore();
+    await rejectRolledBack(t, user.withdrawalId, 'Account closed');
     expect(await rowsOf(t, user.userId)).toEqual([]);
     expect(await unread(user.token)).toBe(0);
     // Decided again, it is told once.

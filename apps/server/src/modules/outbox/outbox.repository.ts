@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.js';
+import { dueIds, leaseFree, newestFirst, pageOf, updatedOne } from '../../db/queries.js';
 import type { OutboxMessagesTable } from '../../db/schema.js';
 
 export type OutboxRow = OutboxMessagesTable;
@@ -45,18 +46,8 @@ export class OutboxRepository {
   }
 
   /** Pending messages whose time has come and that no live lease holds, oldest first. */
-  async dueIds(db: Executor, now: number, limit: number): Promise<string[]> {
-    const rows = await db
-      .selectFrom('outbox_messages')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => row.id);
+  dueIds(db: Executor, now: number, limit: number): Promise<string[]> {
+    return dueIds(db.selectFrom('outbox_messages').where('status', '=', 'pending'), 'next_attempt_at', now, limit);
   }
 
   /**
@@ -71,39 +62,38 @@ export class OutboxRepository {
     now: number,
     leaseUntil: number,
   ): Promise<OutboxRow | undefined> {
-    const result = await db
+    const claimed = db
       .updateTable('outbox_messages')
       .set((eb) => ({ lease_token: token, lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return undefined;
+      .where((eb) => leaseFree(eb, now));
+    if (!(await updatedOne(claimed))) return undefined;
     return db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** Settles a claimed message; false when the claim was lost meanwhile (its lease ran out). */
-  async settle(
+  settle(
     db: Executor,
     id: string,
     token: string,
     change: Pick<OutboxRow, 'status' | 'error' | 'next_attempt_at' | 'sent_at'>,
   ): Promise<boolean> {
-    const result = await db
-      .updateTable('outbox_messages')
-      .set({ ...change, lease_token: null, lease_until: null })
-      .where('id', '=', id)
-      .where('lease_token', '=', token)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOne(
+      db
+        .updateTable('outbox_messages')
+        .set({ ...change, lease_token: null, lease_until: null })
+        .where('id', '=', id)
+        .where('lease_token', '=', token),
+    );
   }
 
   /**
    * A page of messages, newest first, with the total (the operators' outbox, decision 026 "User care in the operator
    * console").
    */
-  async search(
+  search(
     db: Executor,
     filter: OutboxFilter,
     page: { limit: number; offset: number },
@@ -112,17 +102,7 @@ export class OutboxRepository {
     // The contract allows only digits and a leading +, so the pattern holds no wildcard of its own.
     if (filter.recipient) query = query.where('recipient', 'like', `%${filter.recipient}%`);
     if (filter.status) query = query.where('status', '=', filter.status);
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(query, page, (found) => newestFirst(found.selectAll(), 'created_at', 'id'));
   }
 
   async deleteTo(db: Executor, recipient: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { updatedOne } from '../../db/queries.js';
 import type { PaymentRefundsTable, PaymentsTable, ProviderRefundsTable } from '../../db/schema.js';
 
 export type PaymentRow = PaymentsTable;
@@ -44,30 +45,26 @@ export class PaymentsRepository {
    * pending payment is paid (or failed) even past its expiry, since the provider took the money
    * before we closed its trade; it is expired only past its expiry.
    */
-  async complete(db: Executor, id: string, status: 'paid' | 'failed' | 'expired', now: number): Promise<boolean> {
-    let query = db
-      .updateTable('payments')
-      .set({ status, completed_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'pending');
+  complete(db: Executor, id: string, status: 'paid' | 'failed' | 'expired', now: number): Promise<boolean> {
+    let query = this.pending(db, id).set({ status, completed_at: now });
     if (status === 'expired') query = query.where('expires_at', '<=', now);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOne(query);
+  }
+
+  /** An update of payment `id` while it is pending. */
+  private pending(db: Executor, id: string) {
+    return db.updateTable('payments').where('id', '=', id).where('status', '=', 'pending');
   }
 
   /**
    * Claims the right to ask the provider about a pending payment now: at most once per `everyMs`
    * however many readers poll it at once (a compare-and-set on `checked_at`).
    */
-  async claimCheck(db: Executor, id: string, now: number, everyMs: number): Promise<boolean> {
-    const result = await db
-      .updateTable('payments')
-      .set({ checked_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', now - everyMs)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  claimCheck(db: Executor, id: string, now: number, everyMs: number): Promise<boolean> {
+    const unchecked = this.pending(db, id).set({ checked_at: now });
+    return updatedOne(
+      unchecked.where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', now - everyMs)])),
+    );
   }
 
   /** Pending payments of an order, open or past their expiry. */
@@ -120,42 +117,25 @@ export class PaymentsRepository {
    * count and time), pushing its next attempt to `nextAttemptAt`: of concurrent senders only one
    * calls the provider, and a sender that read the row after that claim finds it not yet due.
    */
-  async claimRefundAttempt(
-    db: Executor,
-    id: string,
-    attempts: number,
-    now: number,
-    nextAttemptAt: number,
-  ): Promise<boolean> {
-    const result = await db
-      .updateTable('provider_refunds')
-      .set({ attempts: attempts + 1, next_attempt_at: nextAttemptAt })
-      .where('id', '=', id)
-      .where('status', '=', 'due')
-      .where('attempts', '=', attempts)
-      .where('next_attempt_at', '<=', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  claimRefundAttempt(db: Executor, id: string, attempts: number, now: number, nextAttemptAt: number): Promise<boolean> {
+    const claim = this.refundIn(db, id, 'due').set({ attempts: attempts + 1, next_attempt_at: nextAttemptAt });
+    return updatedOne(claim.where('attempts', '=', attempts).where('next_attempt_at', '<=', now));
   }
 
   async setRefundError(db: Executor, id: string, error: string, giveUp: boolean): Promise<void> {
-    await db
-      .updateTable('provider_refunds')
+    await this.refundIn(db, id, 'due')
       .set({ last_error: error.slice(0, 500), ...(giveUp ? { status: 'failed' } : {}) })
-      .where('id', '=', id)
-      .where('status', '=', 'due')
       .execute();
   }
 
   /** `from` → `to`, once. */
-  async moveRefund(db: Executor, id: string, from: string, to: string, now: number): Promise<boolean> {
-    const result = await db
-      .updateTable('provider_refunds')
-      .set({ status: to, completed_at: now })
-      .where('id', '=', id)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  moveRefund(db: Executor, id: string, from: string, to: string, now: number): Promise<boolean> {
+    return updatedOne(this.refundIn(db, id, from).set({ status: to, completed_at: now }));
+  }
+
+  /** An update of provider refund `id` while its status is `status`. */
+  private refundIn(db: Executor, id: string, status: string) {
+    return db.updateTable('provider_refunds').where('id', '=', id).where('status', '=', status);
   }
 
   /** Provider refunds, newest first, optionally of one status. */

@@ -1,27 +1,18 @@
 import { CODES, requestWithdrawal, saveBankCard } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  api,
   balanceOf,
   cardNumber,
-  fundUser,
+  faceCheckedUser,
   idempotencyKey,
-  passFaceCheck,
   REAL_NAME,
-  registerUser,
   useTestApp,
-  verifyIdentity,
-  api,
 } from '../../../test/harness.js';
 
 const t = useTestApp({ BANK_CARDS_MAX: '3' });
 
-async function verifiedUser(cash = 0) {
-  const user = await registerUser(t);
-  await verifyIdentity(t, user.token);
-  await passFaceCheck(t, user.token);
-  if (cash > 0) await fundUser(t, user.userId, cash);
-  return user;
-}
+const verifiedUser = (cash = 0) => faceCheckedUser(t, cash);
 
 const addCard = (token: string, accountNumber = cardNumber()) =>
   api(t, saveBankCard, {

@@ -3,13 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   approveGrantOf,
   consoleApi,
-  consoleLoginCall,
-  cookieOf,
+  type ConsoleSession,
   createdInConsole,
   pendingWithdrawal,
   signIn,
-  totpCode,
-  type ConsoleSession,
+  signInAgain,
 } from '../../../test/console.js';
 import { useTestApp } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
@@ -34,16 +32,7 @@ const statusOf = async (id: string) =>
 
 const dateOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-async function again(session: ConsoleSession & { secret: string }) {
-  t.clock.advance(MINUTE_MS);
-  const login = await consoleLoginCall(t, session.name, totpCode(t, session.secret));
-  expect(login.body.code).toBe(CODES.OK);
-  return {
-    ...session,
-    cookie: cookieOf(login.response.headers['set-cookie']),
-    csrf: login.body.data.me?.csrfToken ?? '',
-  };
-}
+const again = (session: ConsoleSession & { secret: string }) => signInAgain(t, session);
 
 describe('the payer of a large withdrawal is independent of its first approver', () => {
   it('refuses a payer the first approver created, even once granted finance; an independent one pays', async () => {

@@ -1,5 +1,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { countOf, newestFirst, oldestFirst, pageCounted, rowsOfUser, updatedOne } from '../../db/queries.js';
 import type { BankCardsTable, WithdrawalsTable } from '../../db/schema.js';
 import type { Independence } from '../audit/audit.service.js';
 
@@ -17,25 +18,26 @@ export type WithdrawalWithCardRow = WithdrawalRow & {
 
 export class PayoutsRepository {
   listCards(db: Executor, userId: string): Promise<BankCardRow[]> {
-    return db
-      .selectFrom('bank_cards')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .execute();
+    return oldestFirst(this.liveCards(db, userId).selectAll(), 'created_at', 'id').execute();
   }
 
   /** The caller's live card; anyone else's answers undefined, like a missing one. */
   findOwnedCard(db: Executor, userId: string, id: string): Promise<BankCardRow | undefined> {
+    return this.liveCards(db, userId).selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The user's cards that are not deleted. */
+  private liveCards(db: Executor, userId: string) {
+    return db.selectFrom('bank_cards').where('user_id', '=', userId).where('deleted_at', 'is', null);
+  }
+
+  /** An update of the user's live card `id`. */
+  private liveCard(db: Executor, userId: string, id: string) {
     return db
-      .selectFrom('bank_cards')
-      .selectAll()
+      .updateTable('bank_cards')
       .where('id', '=', id)
       .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+      .where('deleted_at', 'is', null);
   }
 
   findCard(db: Executor, id: string): Promise<BankCardRow | undefined> {
@@ -46,27 +48,13 @@ export class PayoutsRepository {
     await db.insertInto('bank_cards').values(row).execute();
   }
 
-  async updateCard(db: Executor, userId: string, id: string, values: Updateable<BankCardsTable>): Promise<boolean> {
-    const result = await db
-      .updateTable('bank_cards')
-      .set(values)
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  updateCard(db: Executor, userId: string, id: string, values: Updateable<BankCardsTable>): Promise<boolean> {
+    return updatedOne(this.liveCard(db, userId, id).set(values));
   }
 
   /** Only the caller's own live card changes; the answer says whether one did. */
-  async deleteCard(db: Executor, userId: string, id: string, now: number): Promise<boolean> {
-    const result = await db
-      .updateTable('bank_cards')
-      .set({ deleted_at: now })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  deleteCard(db: Executor, userId: string, id: string, now: number): Promise<boolean> {
+    return updatedOne(this.liveCard(db, userId, id).set({ deleted_at: now }));
   }
 
   /**
@@ -118,27 +106,23 @@ export class PayoutsRepository {
   }
 
   /** Compare-and-set from pending, so a withdrawal is paid or refunded once. */
-  async settle(db: Executor, id: string, values: Updateable<WithdrawalsTable>): Promise<boolean> {
-    const result = await db
-      .updateTable('withdrawals')
-      .set(values)
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  settle(db: Executor, id: string, values: Updateable<WithdrawalsTable>): Promise<boolean> {
+    return updatedOne(this.pending(db, id).set(values));
   }
 
   /** Compare-and-set: the first approval of a large pending withdrawal, once. */
-  async approveFirst(db: Executor, id: string, operator: string, now: number, above: number): Promise<boolean> {
-    const result = await db
-      .updateTable('withdrawals')
-      .set({ first_approved_by: operator, first_approved_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where('amount', '>', above)
-      .where('first_approved_by', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  approveFirst(db: Executor, id: string, operator: string, now: number, above: number): Promise<boolean> {
+    return updatedOne(
+      this.pending(db, id)
+        .set({ first_approved_by: operator, first_approved_at: now })
+        .where('amount', '>', above)
+        .where('first_approved_by', 'is', null),
+    );
+  }
+
+  /** An update of withdrawal `id` while it is pending: the compare-and-set every settlement is. */
+  private pending(db: Executor, id: string) {
+    return db.updateTable('withdrawals').where('id', '=', id).where('status', '=', 'pending');
   }
 
   /**
@@ -146,18 +130,15 @@ export class PayoutsRepository {
    * approval by someone other than `operator` and independent of it (decision 074 "Independent second approvers"): the
    * four-eyes rule is part of the one statement.
    */
-  async settlePaid(
+  settlePaid(
     db: Executor,
     id: string,
     values: { operator: string; reference: string; now: number },
     above: number,
     independence: Independence,
   ): Promise<boolean> {
-    const result = await db
-      .updateTable('withdrawals')
+    const paid = this.pending(db, id)
       .set({ status: 'paid', paid_at: values.now, paid_by: values.operator, bank_reference: values.reference })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
       .where((eb) =>
         eb.or([
           eb('amount', '<=', above),
@@ -167,9 +148,8 @@ export class PayoutsRepository {
             independence(sql.ref('withdrawals.first_approved_by')),
           ]),
         ]),
-      )
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+      );
+    return updatedOne(paid);
   }
 
   async setSettleTransfer(db: Executor, id: string, transferId: string): Promise<void> {
@@ -207,13 +187,13 @@ export class PayoutsRepository {
     return this.withCard(db).where('w.id', '=', id).executeTakeFirst();
   }
 
-  async listWithdrawals(
+  listWithdrawals(
     db: Executor,
     filter: { userId?: string | undefined; status?: string | undefined },
     page: { limit: number; offset: number },
   ): Promise<{ rows: WithdrawalWithCardRow[]; total: number }> {
     let rowsQuery = this.withCard(db);
-    let countQuery = db.selectFrom('withdrawals as w').select((eb) => eb.fn.countAll<number>().as('n'));
+    let countQuery = db.selectFrom('withdrawals as w');
     if (filter.userId) {
       rowsQuery = rowsQuery.where('w.user_id', '=', filter.userId);
       countQuery = countQuery.where('w.user_id', '=', filter.userId);
@@ -222,42 +202,30 @@ export class PayoutsRepository {
       rowsQuery = rowsQuery.where('w.status', '=', filter.status);
       countQuery = countQuery.where('w.status', '=', filter.status);
     }
-    const [rows, count] = await Promise.all([
-      rowsQuery.orderBy('w.created_at', 'desc').orderBy('w.id', 'desc').limit(page.limit).offset(page.offset).execute(),
-      countQuery.executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageCounted(newestFirst(rowsQuery, 'w.created_at', 'w.id'), countQuery, page);
   }
 
   // Your data (decision 047 "Your data") ------------------------------------------------------------------
 
   exportCards(db: Executor, userId: string) {
-    return db
-      .selectFrom('bank_cards')
-      .select(['id', 'bank', 'holder_name', 'account_masked', 'created_at', 'updated_at', 'deleted_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute();
+    const columns = ['id', 'bank', 'holder_name', 'account_masked', 'created_at', 'updated_at', 'deleted_at'] as const;
+    return rowsOfUser(db.selectFrom('bank_cards').select(columns), userId, 'created_at');
   }
 
   exportWithdrawals(db: Executor, userId: string) {
-    return db
-      .selectFrom('withdrawals')
-      .select([
-        'id',
-        'bank_card_id',
-        'amount',
-        'fee',
-        'received',
-        'status',
-        'reject_reason',
-        'created_at',
-        'paid_at',
-        'rejected_at',
-      ])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute();
+    const columns = [
+      'id',
+      'bank_card_id',
+      'amount',
+      'fee',
+      'received',
+      'status',
+      'reject_reason',
+      'created_at',
+      'paid_at',
+      'rejected_at',
+    ] as const;
+    return rowsOfUser(db.selectFrom('withdrawals').select(columns), userId, 'created_at');
   }
 
   /** Blanks every bank card's holder and number (the rows stay: withdrawals point at them). */
@@ -275,13 +243,7 @@ export class PayoutsRepository {
       .execute();
   }
 
-  async countPending(db: Executor, userId: string): Promise<number> {
-    const row = await db
-      .selectFrom('withdrawals')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+  countPending(db: Executor, userId: string): Promise<number> {
+    return countOf(db.selectFrom('withdrawals').where('user_id', '=', userId).where('status', '=', 'pending'));
   }
 }

@@ -9,10 +9,11 @@ import {
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  api,
   balanceOf,
   call,
   cardNumber,
-  fundUser,
+  faceCheckedUser,
   idempotencyKey,
   passFaceCheck,
   REAL_NAME,
@@ -20,20 +21,12 @@ import {
   testJpeg,
   uploadFile,
   useTestApp,
-  verifyIdentity,
-  api,
 } from '../../../test/harness.js';
 import { DAY_MS } from '../../lib/clock.js';
 
 const t = useTestApp();
 
-async function verifiedUser(cash = 0, face = true) {
-  const user = await registerUser(t);
-  await verifyIdentity(t, user.token);
-  if (face) await passFaceCheck(t, user.token);
-  if (cash > 0) await fundUser(t, user.userId, cash);
-  return user;
-}
+const verifiedUser = (cash = 0, face = true) => faceCheckedUser(t, cash, face);
 
 const addCard = (token: string, accountNumber = cardNumber(), extra: Record<string, string> = {}) =>
   api(t, saveBankCard, {

@@ -1,9 +1,7 @@
 import { consolePolicies, consolePublishPolicy, type ConsolePolicy, type PolicyKind } from '@stride/contract';
-import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
 import { contentLanguages } from '../../lib/content-language.js';
-import { consoleHandler } from '../../http/console-handler.js';
-import type { AuditService } from '../audit/audit.service.js';
+import { consoleRoutes } from '../../http/console-handler.js';
 import type { PoliciesAdmin } from './policies.admin.js';
 import type { PolicyVersionRow } from './policies.repository.js';
 
@@ -22,13 +20,7 @@ function toConsole(row: PolicyVersionRow): ConsolePolicy {
 }
 
 /** Policies in the console (decision 046 "Policies and consent"): every version, and publishing the next one. */
-export function registerPolicyConsoleRoutes(
-  endpoints: EndpointRegistrar,
-  deps: { admin: { policies: PoliciesAdmin }; audit: AuditService },
-): void {
-  const handle = consoleHandler(endpoints, deps.audit);
-  const admin = deps.admin.policies;
-
+export const registerPolicyConsoleRoutes = consoleRoutes('policies', (handle, admin: PoliciesAdmin) => {
   handle(consolePolicies, async () => (await admin.list()).map(toConsole));
 
   handle(consolePublishPolicy, async ({ operator, body }) =>
@@ -43,4 +35,4 @@ export function registerPolicyConsoleRoutes(
       }),
     ),
   );
-}
+});

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { oldestFirst, updatedCount } from '../../db/queries.js';
 import type { ConsentsTable, PolicyVersionsTable } from '../../db/schema.js';
 
 export type PolicyVersionRow = Selectable<PolicyVersionsTable>;
@@ -48,13 +49,11 @@ export class PoliciesRepository {
 
   /** Every consent of the user, withdrawn ones too, oldest first. */
   history(db: Executor, userId: string): Promise<ConsentRow[]> {
-    return db
-      .selectFrom('consents')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('granted_at')
-      .orderBy('id')
-      .execute();
+    return oldestFirst(
+      db.selectFrom('consents').selectAll().where('user_id', '=', userId),
+      'granted_at',
+      'id',
+    ).execute();
   }
 
   async insertConsent(db: Executor, row: ConsentRow): Promise<void> {
@@ -67,14 +66,8 @@ export class PoliciesRepository {
   }
 
   /** Marks the kind's consents in force as withdrawn; the rows stay. */
-  async withdraw(db: Executor, userId: string, kind: string, at: number): Promise<number> {
-    const result = await db
-      .updateTable('consents')
-      .set({ withdrawn_at: at })
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('withdrawn_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  withdraw(db: Executor, userId: string, kind: string, at: number): Promise<number> {
+    const inForce = db.updateTable('consents').where('user_id', '=', userId).where('kind', '=', kind);
+    return updatedCount(inForce.set({ withdrawn_at: at }).where('withdrawn_at', 'is', null));
   }
 }

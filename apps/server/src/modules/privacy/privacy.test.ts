@@ -23,12 +23,14 @@ import { describe, expect, it } from 'vitest';
 import { databaseSnapshot } from '../../../test/console.js';
 import { EXPORTS_PER_HOUR } from './privacy.service.js';
 import {
-  GOOD_PASSWORD,
+  addBankCard,
   api,
   balanceOf,
   cardNumber,
   dialect,
+  faceCheckedUser,
   fundUser,
+  GOOD_PASSWORD,
   idempotencyKey,
   passFaceCheck,
   registerUser,
@@ -229,10 +231,7 @@ describe('deleteMyAccount (POST /api/user/account-deletion)', () => {
     await passFaceCheck(t, user.token);
     await fundUser(t, user.userId, 12_000);
     await fundUser(t, user.userId, 50, 'POINTS');
-    const card = await api(t, saveBankCard, {
-      token: user.token,
-      body: { bank: 'Bank of Walking', holderName: 'Li Na', accountNumber: cardNumber() },
-    });
+    const card = await addBankCard(t, user.token);
     await api(t, requestWithdrawal, {
       token: user.token,
       body: { amount: 5_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
@@ -368,14 +367,8 @@ describe('deleteMyAccount (POST /api/user/account-deletion)', () => {
   // The race matters on PostgreSQL; on SQLite the two run one after the other and must agree too.
   it(`with a withdrawal at the same moment: never a negative balance nor a half-deleted user (${dialect})`, async () => {
     for (let round = 0; round < 4; round += 1) {
-      const user = await registerUser(t);
-      await verifyIdentity(t, user.token);
-      await passFaceCheck(t, user.token);
-      await fundUser(t, user.userId, 10_000);
-      const card = await api(t, saveBankCard, {
-        token: user.token,
-        body: { bank: 'Bank of Walking', holderName: 'Li Na', accountNumber: cardNumber() },
-      });
+      const user = await faceCheckedUser(t, 10_000);
+      const card = await addBankCard(t, user.token);
       const [withdrawal, deletion] = await Promise.all([
         api(t, requestWithdrawal, {
           token: user.token,

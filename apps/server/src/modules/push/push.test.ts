@@ -1,7 +1,5 @@
 import {
   CODES,
-  requestWithdrawal,
-  saveBankCard,
   getPushPreferences,
   listPushSubscriptions,
   pushKey,
@@ -14,15 +12,12 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startWebPushFake, type FakeSubscription } from '../../../fakes/web-push.js';
 import {
   api,
-  cardNumber,
-  fundUser,
-  idempotencyKey,
-  passFaceCheck,
+  faceCheckedUser,
   raw,
-  REAL_NAME,
   registerUser,
+  rejectRolledBack,
+  requestTestWithdrawal,
   useTestApp,
-  verifyIdentity,
 } from '../../../test/harness.js';
 import { HOUR_MS } from '../../lib/clock.js';
 
@@ -362,19 +357,8 @@ describe('the daily goal reminder', () => {
 describe('notifications pushed', () => {
   /** A user with a pending withdrawal and one browser subscribed, pushes on or off, in French. */
   async function subscribedWithdrawer(enabled: boolean) {
-    const user = await registerUser(t);
-    await verifyIdentity(t, user.token);
-    await passFaceCheck(t, user.token);
-    await fundUser(t, user.userId, 50_000);
-    const card = await api(t, saveBankCard, {
-      token: user.token,
-      body: { bank: 'Bank of Walking', holderName: REAL_NAME, accountNumber: cardNumber() },
-    });
-    const withdrawal = await api(t, requestWithdrawal, {
-      token: user.token,
-      body: { amount: 10_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
-    });
-    expect(withdrawal.code).toBe(CODES.OK);
+    const user = await faceCheckedUser(t, 50_000);
+    const withdrawalId = await requestTestWithdrawal(t, user.token, 10_000);
     const browser = fake.subscribe();
     const subscription = await subscribe(user.token, browser);
     await api(t, savePushPreferences, {
@@ -384,7 +368,7 @@ describe('notifications pushed', () => {
     });
     return {
       ...user,
-      withdrawalId: withdrawal.data.id,
+      withdrawalId,
       subscriptionId: subscription.data.id,
       browser: browser.endpoint.split('/').pop(),
     };
@@ -430,13 +414,7 @@ describe('notifications pushed', () => {
 
   it('queues no push when the decision rolls back', async () => {
     const user = await subscribedWithdrawer(true);
-    const record = vi
-      .spyOn(t.app.services.audit, 'record')
-      .mockRejectedValueOnce(new Error('the record of the action failed'));
-    await expect(t.app.services.admin.payouts.reject('finance', user.withdrawalId, 'Compte fermé')).rejects.toThrow(
-      /record of the action failed/,
-    );
-    record.mockRestore();
+    await rejectRolledBack(t, user.withdrawalId, 'Compte fermé');
     expect(await rowsTo(user.subscriptionId)).toEqual([]);
     await t.app.services.admin.payouts.reject('finance', user.withdrawalId, 'Compte fermé');
     expect(await rowsTo(user.subscriptionId)).toHaveLength(1);

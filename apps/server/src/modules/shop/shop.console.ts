@@ -11,10 +11,9 @@ import {
   type ConsoleGoods,
 } from '@stride/contract';
 import { pageResult, pageWindow } from '../../db/retry.js';
-import type { EndpointRegistrar } from '../../http/endpoints.js';
 import { isoTime } from '../../lib/clock.js';
 import { contentLanguages } from '../../lib/content-language.js';
-import { consoleHandler } from '../../http/console-handler.js';
+import { consoleRoutes } from '../../http/console-handler.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { shipmentQueue } from '../shipping/shipping.console.js';
 import type { ShopAdmin } from './shop.admin.js';
@@ -49,14 +48,7 @@ function toConsoleGoods(row: GoodsRow, categories: Map<string, string>): Console
  * The merchant's console (docs/console/merchant.md): the catalogue, edited with stale-edit
  * refusal, and the goods orders to ship, through the same ShopAdmin as `npm run ops`.
  */
-export function registerShopConsoleRoutes(
-  endpoints: EndpointRegistrar,
-  deps: { audit: AuditService; admin: { shop: ShopAdmin } },
-): void {
-  const { audit } = deps;
-  const shop = deps.admin.shop;
-  const handle = consoleHandler(endpoints, audit);
-
+export const registerShopConsoleRoutes = consoleRoutes('shop', (handle, shop: ShopAdmin, audit: AuditService) => {
   const categoryNames = async () =>
     new Map((await shop.listCategoriesForOperators()).map((row) => [row.id, row.name] as const));
 
@@ -142,4 +134,4 @@ export function registerShopConsoleRoutes(
   );
 
   handle(consoleShopOrderShip, ({ operator, params, body }) => shop.shipOrder(operator.name, params.id, body));
-}
+});

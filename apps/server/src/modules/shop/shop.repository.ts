@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { newestFirst, oldestFirst, pageOf, updatedOne } from '../../db/queries.js';
 import type { GoodsCategoriesTable, GoodsOrdersTable, GoodsTable } from '../../db/schema.js';
 import { ShipmentQueries } from '../shipping/shipping.queries.js';
 
@@ -80,12 +81,11 @@ export class ShopRepository extends ShipmentQueries<'goods_orders'> {
       .set({ ...values, version: sql`version + 1` })
       .where('id', '=', id);
     if (version !== undefined) query = query.where('version', '=', version);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOne(query);
   }
 
   /** Active goods in active categories, by position. */
-  async listGoods(
+  listGoods(
     db: Executor,
     filter: { categoryId?: string | undefined; includeInactive?: boolean; onSale?: boolean | undefined },
     page: { limit: number; offset: number },
@@ -94,19 +94,9 @@ export class ShopRepository extends ShipmentQueries<'goods_orders'> {
     if (!filter.includeInactive) query = query.where('g.is_active', '=', 1).where('c.is_active', '=', 1);
     if (filter.onSale !== undefined) query = query.where('g.is_active', '=', filter.onSale ? 1 : 0);
     if (filter.categoryId) query = query.where('g.category_id', '=', filter.categoryId);
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll('g')
-        .orderBy('c.position')
-        .orderBy('g.position')
-        .orderBy('g.created_at')
-        .orderBy('g.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(query, page, (found) =>
+      oldestFirst(found.selectAll('g').orderBy('c.position').orderBy('g.position'), 'g.created_at', 'g.id'),
+    );
   }
 
   findGoods(db: Executor, id: string): Promise<GoodsRow | undefined> {
@@ -129,8 +119,7 @@ export class ShopRepository extends ShipmentQueries<'goods_orders'> {
       .set({ ...values, version: sql`version + 1` })
       .where('id', '=', id);
     if (version !== undefined) query = query.where('version', '=', version);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOne(query);
   }
 
   /**
@@ -246,16 +235,9 @@ export class ShopRepository extends ShipmentQueries<'goods_orders'> {
       filter.kind === 'membership' ? membership : filter.kind === 'goods' ? goods : membership.unionAll(goods);
     let query = db.selectFrom(union.as('lines'));
     if (filter.status) query = query.where('lines.status', '=', filter.status);
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy('lines.created_at', 'desc')
-        .orderBy('lines.id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await pageOf(query, page, (found) =>
+      newestFirst(found.selectAll(), 'lines.created_at', 'lines.id'),
+    );
     return {
       rows: rows.map((row) => ({
         ...row,
@@ -263,7 +245,7 @@ export class ShopRepository extends ShipmentQueries<'goods_orders'> {
         points: Number(row.points),
         quantity: Number(row.quantity),
       })),
-      total: Number(count.n),
+      total,
     };
   }
 }

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.js';
+import { deletedCount, newestFirst, updatedOne } from '../../db/queries.js';
 import type { SmsCodesTable } from '../../db/schema.js';
 
 export type SmsCodeRow = SmsCodesTable;
@@ -20,48 +21,39 @@ export class SmsCodesRepository {
 
   /** The newest code of this purpose to this number: the only one that can be used. */
   newest(db: Executor, purpose: string, recipient: string): Promise<SmsCodeRow | undefined> {
-    return db
+    const codes = db
       .selectFrom('sms_codes')
       .selectAll()
       .where('purpose', '=', purpose)
-      .where('recipient', '=', recipient)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+      .where('recipient', '=', recipient);
+    return newestFirst(codes, 'created_at', 'id').limit(1).executeTakeFirst();
   }
 
   /** Counts a wrong try, unless the code is spent or out of tries; answers the tries now counted. */
   async countWrongTry(db: Executor, id: string, maxAttempts: number): Promise<number | undefined> {
-    const result = await db
-      .updateTable('sms_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('attempts', '<', maxAttempts)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return undefined;
+    const counted = this.usable(db, id, maxAttempts).set((eb) => ({ attempts: eb('attempts', '+', 1) }));
+    if (!(await updatedOne(counted))) return undefined;
     const row = await db.selectFrom('sms_codes').select('attempts').where('id', '=', id).executeTakeFirst();
     return row?.attempts;
   }
 
   /** Spends the code once (compare-and-set); false when it was spent or ran out of tries meanwhile. */
-  async spend(db: Executor, id: string, now: number, maxAttempts: number): Promise<boolean> {
-    const result = await db
+  spend(db: Executor, id: string, now: number, maxAttempts: number): Promise<boolean> {
+    return updatedOne(this.usable(db, id, maxAttempts).set({ used_at: now }).where('expires_at', '>', now));
+  }
+
+  /** An update of code `id` while it is unspent and has tries left. */
+  private usable(db: Executor, id: string, maxAttempts: number) {
+    return db
       .updateTable('sms_codes')
-      .set({ used_at: now })
       .where('id', '=', id)
       .where('used_at', 'is', null)
-      .where('attempts', '<', maxAttempts)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+      .where('attempts', '<', maxAttempts);
   }
 
   /** Removes codes that ended before `before` (cleanup). */
-  async deleteEndedBefore(db: Executor, before: number): Promise<number> {
-    const result = await db.deleteFrom('sms_codes').where('expires_at', '<', before).executeTakeFirst();
-    return Number(result.numDeletedRows);
+  deleteEndedBefore(db: Executor, before: number): Promise<number> {
+    return deletedCount(db.deleteFrom('sms_codes').where('expires_at', '<', before));
   }
 
   async deleteTo(db: Executor, recipient: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.js';
+import { deletedCount, dueIds, leaseFree, rowsOfUser, updatedCount, updatedOne } from '../../db/queries.js';
 import type { StepConnectionStartsTable, StepConnectionsTable, StepSyncLogTable } from '../../db/schema.js';
 
 export type StepConnectionRow = StepConnectionsTable;
@@ -31,16 +32,14 @@ export class StepConnectionsRepository {
     userId: string,
     now: number,
   ): Promise<StepConnectionStartRow | undefined> {
-    const result = await db
+    const used = db
       .updateTable('step_connection_starts')
       .set({ used_at: now })
       .where('state_hash', '=', stateHash)
       .where('user_id', '=', userId)
       .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return undefined;
-    return db.selectFrom('step_connection_starts').selectAll().where('state_hash', '=', stateHash).executeTakeFirst();
+      .where('expires_at', '>', now);
+    return (await updatedOne(used)) ? this.findStart(db, stateHash) : undefined;
   }
 
   findStart(db: Executor, stateHash: string): Promise<StepConnectionStartRow | undefined> {
@@ -95,18 +94,8 @@ export class StepConnectionsRepository {
   }
 
   /** Active connections due now whose lease is free, soonest first. */
-  async dueIds(db: Executor, now: number, limit: number): Promise<string[]> {
-    const rows = await db
-      .selectFrom('step_connections')
-      .select('id')
-      .where('status', '=', 'active')
-      .where('next_sync_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .orderBy('next_sync_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => row.id);
+  dueIds(db: Executor, now: number, limit: number): Promise<string[]> {
+    return dueIds(db.selectFrom('step_connections').where('status', '=', 'active'), 'next_sync_at', now, limit);
   }
 
   /**
@@ -124,58 +113,46 @@ export class StepConnectionsRepository {
       .set({ lease_token: lease.token, lease_until: lease.until })
       .where('id', '=', id)
       .where('status', '=', 'active')
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', lease.now)]));
+      .where((eb) => leaseFree(eb, lease.now));
     if (lease.due) query = query.where('next_sync_at', '<=', lease.now);
-    const result = await query.executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return undefined;
-    return this.find(db, id);
+    return (await updatedOne(query)) ? this.find(db, id) : undefined;
   }
 
   /** Stores rotated tokens while the lease is held; false when it was lost (disconnected meanwhile). */
-  async saveTokens(
+  saveTokens(
     db: Executor,
     id: string,
     leaseToken: string,
     tokens: Pick<StepConnectionRow, 'access_token' | 'refresh_token' | 'token_expires_at' | 'scope'>,
   ): Promise<boolean> {
-    const result = await db
-      .updateTable('step_connections')
-      .set(tokens)
-      .where('id', '=', id)
-      .where('lease_token', '=', leaseToken)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOne(this.leased(db, id, leaseToken).set(tokens).where('status', '=', 'active'));
   }
 
   /** Ends a sync and frees the lease; false when the lease was lost meanwhile. */
-  async settle(db: Executor, id: string, leaseToken: string, change: SyncSettlement): Promise<boolean> {
-    const result = await db
-      .updateTable('step_connections')
-      .set((eb) => ({ ...change, lease_token: null, lease_until: null, version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('lease_token', '=', leaseToken)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  settle(db: Executor, id: string, leaseToken: string, change: SyncSettlement): Promise<boolean> {
+    return updatedOne(
+      this.leased(db, id, leaseToken)
+        .set((eb) => ({ ...change, lease_token: null, lease_until: null, version: eb('version', '+', 1) }))
+        .where('status', '=', 'active'),
+    );
+  }
+
+  /** An update of the connection while `leaseToken` holds it. */
+  private leased(db: Executor, id: string, leaseToken: string) {
+    return db.updateTable('step_connections').where('id', '=', id).where('lease_token', '=', leaseToken);
   }
 
   /** Frees a lease without changing anything else (a provider this server no longer has). */
   async release(db: Executor, id: string, leaseToken: string): Promise<void> {
-    await db
-      .updateTable('step_connections')
-      .set({ lease_token: null, lease_until: null })
-      .where('id', '=', id)
-      .where('lease_token', '=', leaseToken)
-      .execute();
+    await this.leased(db, id, leaseToken).set({ lease_token: null, lease_until: null }).execute();
   }
 
   /**
    * Disconnects a connection that is not disconnected yet: a compare-and-set, so two disconnects
    * revoke once. Its tokens are emptied; syncing stops; the steps it reported stay.
    */
-  async disconnect(db: Executor, id: string, now: number): Promise<boolean> {
-    const result = await db
+  disconnect(db: Executor, id: string, now: number): Promise<boolean> {
+    const disconnected = db
       .updateTable('step_connections')
       .set((eb) => ({
         status: 'disconnected',
@@ -188,22 +165,20 @@ export class StepConnectionsRepository {
         version: eb('version', '+', 1),
       }))
       .where('id', '=', id)
-      .where('status', '<>', 'disconnected')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+      .where('status', '<>', 'disconnected');
+    return updatedOne(disconnected);
   }
 
   /** A Fitbit notification (decision 086 "Connected wearable accounts"): the account's active connection is due now. */
-  async markDue(db: Executor, provider: string, providerUserId: string, now: number): Promise<number> {
-    const result = await db
+  markDue(db: Executor, provider: string, providerUserId: string, now: number): Promise<number> {
+    const due = db
       .updateTable('step_connections')
       .set({ next_sync_at: now })
       .where('provider', '=', provider)
       .where('provider_user_id', '=', providerUserId)
       .where('status', '=', 'active')
-      .where((eb) => eb.or([eb('next_sync_at', 'is', null), eb('next_sync_at', '>', now)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .where((eb) => eb.or([eb('next_sync_at', 'is', null), eb('next_sync_at', '>', now)]));
+    return updatedCount(due);
   }
 
   insertLog(db: Executor, row: StepSyncLogRow): Promise<unknown> {
@@ -211,9 +186,8 @@ export class StepConnectionsRepository {
   }
 
   /** Sync log rows older than `before` (the cleanup keeps a week). */
-  async pruneLog(db: Executor, before: number): Promise<number> {
-    const result = await db.deleteFrom('step_sync_log').where('at', '<', before).executeTakeFirst();
-    return Number(result.numDeletedRows);
+  pruneLog(db: Executor, before: number): Promise<number> {
+    return deletedCount(db.deleteFrom('step_sync_log').where('at', '<', before));
   }
 
   /** Today's count of each of these sources (`connection:<id>`). */
@@ -276,12 +250,16 @@ export class StepConnectionsRepository {
   // Your data (decision 047 "Your data") ---------------------------------------------------------------------
 
   exportOfUser(db: Executor, userId: string) {
-    return db
-      .selectFrom('step_connections')
-      .select(['id', 'provider', 'account_name', 'status', 'connected_at', 'disconnected_at', 'last_sync_at'])
-      .where('user_id', '=', userId)
-      .orderBy('connected_at')
-      .execute();
+    const columns = [
+      'id',
+      'provider',
+      'account_name',
+      'status',
+      'connected_at',
+      'disconnected_at',
+      'last_sync_at',
+    ] as const;
+    return rowsOfUser(db.selectFrom('step_connections').select(columns), userId, 'connected_at');
   }
 
   /** The user's connections that still hold tokens (to revoke them at the provider). */

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.js';
+import { countOf, newestFirst, rowsOfUser, updatedCount } from '../../db/queries.js';
 import type { DeviceTokensTable, HealthImportsTable, StepBucketsTable } from '../../db/schema.js';
 import type { AuthUser } from '../../http/endpoints.js';
 
@@ -12,37 +13,27 @@ export class StepSourcesRepository {
     return db.insertInto('device_tokens').values(row).execute();
   }
 
-  async countActiveTokens(db: Executor, userId: string): Promise<number> {
-    const row = await db
-      .selectFrom('device_tokens')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countActiveTokens(db: Executor, userId: string): Promise<number> {
+    return countOf(this.activeTokens(db, userId));
   }
 
   listActiveTokens(db: Executor, userId: string): Promise<DeviceTokenRow[]> {
-    return db
-      .selectFrom('device_tokens')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+    return newestFirst(this.activeTokens(db, userId).selectAll(), 'created_at', 'id').execute();
+  }
+
+  private activeTokens(db: Executor, userId: string) {
+    return db.selectFrom('device_tokens').where('user_id', '=', userId).where('revoked_at', 'is', null);
   }
 
   /** Revokes the user's own live token; answers whether one was revoked. */
   async revokeToken(db: Executor, userId: string, id: string, now: number): Promise<boolean> {
-    const result = await db
+    const revoked = db
       .updateTable('device_tokens')
       .set({ revoked_at: now })
       .where('id', '=', id)
       .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+      .where('revoked_at', 'is', null);
+    return (await updatedCount(revoked)) > 0;
   }
 
   /** A live token's user, by the token's hash. */
@@ -161,52 +152,33 @@ export class StepSourcesRepository {
   }
 
   listImports(db: Executor, userId: string, limit: number): Promise<HealthImportRow[]> {
-    return db
-      .selectFrom('health_imports')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+    const imports = db.selectFrom('health_imports').selectAll().where('user_id', '=', userId);
+    return newestFirst(imports, 'created_at', 'id').limit(limit).execute();
   }
 
   // Your data (decision 047 "Your data") ------------------------------------------------------------------
 
   exportTokens(db: Executor, userId: string) {
-    return db
-      .selectFrom('device_tokens')
-      .select(['id', 'name', 'hint', 'created_at', 'last_used_at', 'revoked_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute();
+    const columns = ['id', 'name', 'hint', 'created_at', 'last_used_at', 'revoked_at'] as const;
+    return rowsOfUser(db.selectFrom('device_tokens').select(columns), userId, 'created_at');
   }
 
   exportImports(db: Executor, userId: string) {
-    return db
-      .selectFrom('health_imports')
-      .select(['id', 'kind', 'file_name', 'size', 'days', 'first_day', 'last_day', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute();
+    const columns = ['id', 'kind', 'file_name', 'size', 'days', 'first_day', 'last_day', 'created_at'] as const;
+    return rowsOfUser(db.selectFrom('health_imports').select(columns), userId, 'created_at');
   }
 
   exportBuckets(db: Executor, userId: string) {
-    return db
-      .selectFrom('step_buckets')
-      .select(['day', 'source', 'start_at', 'end_at', 'steps', 'recorded', 'received_at'])
-      .where('user_id', '=', userId)
-      .orderBy('start_at')
-      .execute();
+    const columns = ['day', 'source', 'start_at', 'end_at', 'steps', 'recorded', 'received_at'] as const;
+    return rowsOfUser(db.selectFrom('step_buckets').select(columns), userId, 'start_at');
   }
 
   exportSources(db: Executor, userId: string) {
-    return db
-      .selectFrom('step_sources')
-      .select(['day', 'source', 'kind', 'steps', 'reported_at'])
-      .where('user_id', '=', userId)
-      .orderBy('day')
-      .execute();
+    return rowsOfUser(
+      db.selectFrom('step_sources').select(['day', 'source', 'kind', 'steps', 'reported_at']),
+      userId,
+      'day',
+    );
   }
 
   /** Revokes every token and forgets the tokens' names and the imported files' names. */

@@ -110,6 +110,17 @@ async function dayRows(userId: string) {
     .execute();
 }
 
+/** A new user's import of `bytes`, refused with `message`, leaving no step, no day and no import behind. */
+async function expectRefusedImport(name: string, bytes: Buffer, kind: 'appleHealth' | 'googleFit', message: string) {
+  const { token, userId } = await registerUser(t);
+  const answer = await importFile(token, bytes, kind);
+  expect(answer.code, name).toBe(CODES.VALIDATION_FAILED);
+  expect(answer.message, name).toContain(message);
+  expect(await dayRows(userId), name).toEqual([]);
+  expect(await stepRows(userId), name).toEqual([]);
+  expect((await api(t, listHealthImports, { token })).data, name).toEqual([]);
+}
+
 function tempFiles(): string[] {
   const dir = path.join(t.config.dataDir, 'tmp', 'imports');
   try {
@@ -531,13 +542,7 @@ describe('uploadHealthImport (POST /api/step-sources/imports)', () => {
   it.each(HOSTILE_EXPORTS)('refuses %s with a clear message, changing nothing', async (name, bytes, kind, message) => {
     t.clock.set(NOON);
     // A user per case: the import limit counts attempts.
-    const { token, userId } = await registerUser(t);
-    const answer = await importFile(token, await bytes(), kind);
-    expect(answer.code, name).toBe(CODES.VALIDATION_FAILED);
-    expect(answer.message, name).toContain(message);
-    expect(await dayRows(userId), name).toEqual([]);
-    expect(await stepRows(userId), name).toEqual([]);
-    expect((await api(t, listHealthImports, { token })).data, name).toEqual([]);
+    await expectRefusedImport(name, await bytes(), kind, message);
     expect(tempFiles()).toEqual([]);
   });
 
@@ -579,15 +584,7 @@ describe('uploadHealthImport (POST /api/step-sources/imports)', () => {
         'The archive is damaged',
       ],
     ];
-    for (const [name, bytes, kind, message] of cases) {
-      const { token, userId } = await registerUser(t);
-      const answer = await importFile(token, bytes, kind);
-      expect(answer.code, name).toBe(CODES.VALIDATION_FAILED);
-      expect(answer.message, name).toContain(message);
-      expect(await dayRows(userId), name).toEqual([]);
-      expect(await stepRows(userId), name).toEqual([]);
-      expect((await api(t, listHealthImports, { token })).data, name).toEqual([]);
-    }
+    for (const [name, bytes, kind, message] of cases) await expectRefusedImport(name, bytes, kind, message);
     expect(tempFiles()).toEqual([]);
   });
 

@@ -6,19 +6,11 @@ import {
   consoleHomeItems,
   consoleRemoveHomeItem,
 } from '@stride/contract';
-import type { EndpointRegistrar } from '../../http/endpoints.js';
-import { consoleHandler } from '../../http/console-handler.js';
-import type { AuditService } from '../audit/audit.service.js';
+import { consoleRoutes } from '../../http/console-handler.js';
 import type { WalkingAdmin } from './walking.admin.js';
 
 /** Home's banners and quick entries in the console (editors); flagged days (reviewers). */
-export function registerWalkingConsoleRoutes(
-  endpoints: EndpointRegistrar,
-  deps: { admin: { walking: WalkingAdmin }; audit: AuditService },
-): void {
-  const handle = consoleHandler(endpoints, deps.audit);
-  const admin = deps.admin.walking;
-
+export const registerWalkingConsoleRoutes = consoleRoutes('walking', (handle, admin: WalkingAdmin) => {
   handle(consoleHomeItems, () => admin.listHomeItems());
 
   handle(consoleCreateHomeItem, ({ operator, body }) => {
@@ -43,4 +35,4 @@ export function registerWalkingConsoleRoutes(
   handle(consoleDecideFlaggedDay, ({ operator, params, body }) =>
     admin.decideFlaggedDay(operator.name, params.id, body),
   );
-}
+});

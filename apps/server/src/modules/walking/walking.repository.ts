@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import { deletedCount, pageOf, rowsOfUser, updatedOne } from '../../db/queries.js';
 import { prepared } from '../../db/prepared.js';
 import type {
   ExchangesTable,
@@ -425,17 +426,13 @@ export class WalkingRepository {
     return db.selectFrom('exchanges').selectAll().where('transfer_id', '=', transferId).executeTakeFirst();
   }
 
-  async listExchanges(
+  listExchanges(
     db: Executor,
     userId: string,
     page: { limit: number; offset: number },
   ): Promise<{ rows: ExchangeRow[]; total: number }> {
     const query = db.selectFrom('exchanges').where('user_id', '=', userId);
-    const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    return pageOf(query, page, (found) => found.selectAll().orderBy('created_at', 'desc').orderBy('id'));
   }
 
   listHomeItems(db: Executor): Promise<HomeItemRow[]> {
@@ -461,29 +458,19 @@ export class WalkingRepository {
   }
 
   /** Changes the item only at the version the operator saw; false when it moved on (or is gone). */
-  async updateHomeItem(
+  updateHomeItem(
     db: Executor,
     id: string,
     version: number,
     values: Pick<HomeItemRow, 'title' | 'image' | 'target' | 'position' | 'is_active'> &
       Partial<Pick<HomeItemRow, 'default_language' | 'translations'>>,
   ): Promise<boolean> {
-    const result = await db
-      .updateTable('home_items')
-      .set({ ...values, version: version + 1 })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    const atVersion = db.updateTable('home_items').where('id', '=', id).where('version', '=', version);
+    return updatedOne(atVersion.set({ ...values, version: version + 1 }));
   }
 
   async deleteHomeItem(db: Executor, id: string, version: number): Promise<boolean> {
-    const result = await db
-      .deleteFrom('home_items')
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) === 1;
+    return (await deletedCount(db.deleteFrom('home_items').where('id', '=', id).where('version', '=', version))) === 1;
   }
 
   // ---- Flagged days (decision 029 "Steps from every source") ----
@@ -513,32 +500,29 @@ export class WalkingRepository {
   }
 
   /** Adds reasons to a review still flagged at `version` (a new version: a reviewer looking at the old one is stale). */
-  async setReviewReasons(db: Executor, id: string, version: number, reasons: string): Promise<boolean> {
-    const result = await db
-      .updateTable('step_reviews')
-      .set({ reasons, version: version + 1 })
-      .where('id', '=', id)
-      .where('status', '=', 'flagged')
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  setReviewReasons(db: Executor, id: string, version: number, reasons: string): Promise<boolean> {
+    return updatedOne(
+      this.flagged(db, id)
+        .set({ reasons, version: version + 1 })
+        .where('version', '=', version),
+    );
   }
 
   /** The decision's compare-and-set: only a review still flagged at `version` (any version when undefined). */
-  async decideReview(
+  decideReview(
     db: Executor,
     id: string,
     version: number | undefined,
     values: { status: string; decided_at: number; operator_id: string | null; note: string | null },
   ): Promise<boolean> {
-    let query = db
-      .updateTable('step_reviews')
-      .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .where('status', '=', 'flagged');
+    let query = this.flagged(db, id).set((eb) => ({ ...values, version: eb('version', '+', 1) }));
     if (version !== undefined) query = query.where('version', '=', version);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return updatedOne(query);
+  }
+
+  /** An update of review `id` while it is flagged. */
+  private flagged(db: Executor, id: string) {
+    return db.updateTable('step_reviews').where('id', '=', id).where('status', '=', 'flagged');
   }
 
   /** Records what a clearing released for the user to collect (decision 078 "A held step day is never a dead end"). */
@@ -645,29 +629,23 @@ export class WalkingRepository {
   // Your data (decision 047 "Your data") ------------------------------------------------------------------
 
   exportSteps(db: Executor, userId: string) {
-    return db
-      .selectFrom('step_days')
-      .select(['day', 'steps', 'source', 'collected_points', 'reported_at'])
-      .where('user_id', '=', userId)
-      .orderBy('day')
-      .execute();
+    const columns = ['day', 'steps', 'source', 'collected_points', 'reported_at'] as const;
+    return rowsOfUser(db.selectFrom('step_days').select(columns), userId, 'day');
   }
 
   exportCollections(db: Executor, userId: string) {
-    return db
-      .selectFrom('point_collections')
-      .select(['day', 'points', 'cash_back', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute();
+    return rowsOfUser(
+      db.selectFrom('point_collections').select(['day', 'points', 'cash_back', 'created_at']),
+      userId,
+      'created_at',
+    );
   }
 
   exportExchanges(db: Executor, userId: string) {
-    return db
-      .selectFrom('exchanges')
-      .select(['id', 'points', 'amount', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute();
+    return rowsOfUser(
+      db.selectFrom('exchanges').select(['id', 'points', 'amount', 'created_at']),
+      userId,
+      'created_at',
+    );
   }
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isoTime } from '../../lib/clock.js';
 import {
-  print,
+  listCommand,
   requireId,
   requireOperator,
   requireText,
@@ -13,23 +13,17 @@ import {
 
 /** Publishing notices. */
 export const NOTICE_COMMANDS: Command[] = [
-  {
+  listCommand({
     name: 'notices list',
     usage: ['  notices list                                            every notice, published or not'],
-    run: async ({ deps, values }) => {
-      const rows = await deps.services.admin.notices.listForOperators();
-      print(
-        deps,
-        values,
-        rows.map((row) => ({
-          id: row.id,
-          title: row.title,
-          published: row.published_at === null ? '' : isoTime(row.published_at),
-          by: row.created_by,
-        })),
-      );
-    },
-  },
+    rows: (deps) => deps.services.admin.notices.listForOperators(),
+    columns: (row) => ({
+      id: row.id,
+      title: row.title,
+      published: row.published_at === null ? '' : isoTime(row.published_at),
+      by: row.created_by,
+    }),
+  }),
   {
     name: 'notices publish',
     usage: [

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { OPERATOR_ROLES, OperatorNameSchema, OperatorPasswordSchema, type OperatorRole } from '@stride/contract';
 import { isoTime } from '../../lib/clock.js';
-import { print, requireId, requireYes, UsageError, type Command } from '../command.js';
+import { listCommand, requireId, requireYes, UsageError, type Command } from '../command.js';
 
 function parseRoles(value: string | undefined): OperatorRole[] {
   const roles = (value ?? '')
@@ -53,22 +53,16 @@ export const OPERATOR_COMMANDS: Command[] = [
       }
     },
   },
-  {
+  listCommand({
     name: 'operators list',
     usage: ['  operators list                                          console operators, their roles and state'],
-    run: async ({ deps, values }) => {
-      const rows = await deps.services.operators.listOperators();
-      print(
-        deps,
-        values,
-        rows.map((row) => ({
-          name: row.name,
-          roles: row.roles.join(','),
-          disabled: row.disabled,
-          totp: row.totpEnrolled,
-          createdAt: isoTime(row.createdAt),
-        })),
-      );
-    },
-  },
+    rows: (deps) => deps.services.operators.listOperators(),
+    columns: (row) => ({
+      name: row.name,
+      roles: row.roles.join(','),
+      disabled: row.disabled,
+      totp: row.totpEnrolled,
+      createdAt: isoTime(row.createdAt),
+    }),
+  }),
 ];

@@ -1,39 +1,33 @@
 import { isoTime } from '../../lib/clock.js';
 import { formatMoney } from '../../lib/money.js';
-import { oneOf, print, requireId, requireOperator, requireReason, requireYes, type Command } from '../command.js';
+import { listCommand, oneOf, requireId, requireOperator, requireReason, requireYes, type Command } from '../command.js';
 
 const HELD_STATUSES = ['waiting', 'refunded'] as const;
 
 /** Money of second payments held for a refund. */
 export const PAYMENT_COMMANDS: Command[] = [
-  {
+  listCommand({
     name: 'payments held',
     usage: [
       '  payments held [--status waiting|refunded]              money of second payments of an already paid',
       '                                                          order, held for a refund (default: waiting)',
     ],
-    run: async ({ deps, values }) => {
+    rows: (deps, values) => {
       const status = oneOf(values.status, HELD_STATUSES, 'waiting');
-      const rows = await deps.services.admin.payments.listHeld({ refunded: status === 'refunded' });
-      print(
-        deps,
-        values,
-        rows.map((row) => ({
-          paymentId: row.id,
-          userId: row.user_id,
-          orderId: row.order_id,
-          amount: formatMoney(row.held),
-          provider: row.provider,
-          paidAt: row.completed_at === null ? '' : isoTime(row.completed_at),
-          ...(row.provider_refund_status === null ? {} : { providerRefund: row.provider_refund_status }),
-          ...(row.provider_refunded_at === null
-            ? {}
-            : { refundedAt: isoTime(row.provider_refunded_at), by: 'provider' }),
-          ...(row.refunded_at === null ? {} : { refundedAt: isoTime(row.refunded_at), by: row.refunded_by }),
-        })),
-      );
+      return deps.services.admin.payments.listHeld({ refunded: status === 'refunded' });
     },
-  },
+    columns: (row) => ({
+      paymentId: row.id,
+      userId: row.user_id,
+      orderId: row.order_id,
+      amount: formatMoney(row.held),
+      provider: row.provider,
+      paidAt: row.completed_at === null ? '' : isoTime(row.completed_at),
+      ...(row.provider_refund_status === null ? {} : { providerRefund: row.provider_refund_status }),
+      ...(row.provider_refunded_at === null ? {} : { refundedAt: isoTime(row.provider_refunded_at), by: 'provider' }),
+      ...(row.refunded_at === null ? {} : { refundedAt: isoTime(row.refunded_at), by: row.refunded_by }),
+    }),
+  }),
   {
     name: 'payments refund',
     usage: [

@@ -1,6 +1,7 @@
 import { isoTime } from '../../lib/clock.js';
 import { formatMoney } from '../../lib/money.js';
 import {
+  listCommand,
   oneOf,
   print,
   requireId,
@@ -15,30 +16,26 @@ const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
 
 /** Paying and rejecting withdrawals. */
 export const WITHDRAWAL_COMMANDS: Command[] = [
-  {
+  listCommand({
     name: 'withdrawals list',
     usage: ['  withdrawals list [--status pending|paid|rejected]      (default: pending)'],
-    run: async ({ deps, values }) => {
+    rows: async (deps, values) => {
       const status = oneOf(values.status, WITHDRAWAL_STATUSES, 'pending');
-      const { rows } = await deps.services.admin.payouts.listForOperators(status);
-      print(
-        deps,
-        values,
-        rows.map((row) => ({
-          id: row.id,
-          userId: row.user_id,
-          amount: formatMoney(row.amount),
-          fee: formatMoney(row.fee),
-          received: formatMoney(row.received),
-          status: row.status,
-          bank: row.card_bank,
-          holder: row.card_holder_name,
-          account: row.card_account_masked,
-          createdAt: isoTime(row.created_at),
-        })),
-      );
+      return (await deps.services.admin.payouts.listForOperators(status)).rows;
     },
-  },
+    columns: (row) => ({
+      id: row.id,
+      userId: row.user_id,
+      amount: formatMoney(row.amount),
+      fee: formatMoney(row.fee),
+      received: formatMoney(row.received),
+      status: row.status,
+      bank: row.card_bank,
+      holder: row.card_holder_name,
+      account: row.card_account_masked,
+      createdAt: isoTime(row.created_at),
+    }),
+  }),
   {
     name: 'withdrawals show',
     usage: ['  withdrawals show <withdrawalId> --operator NAME         full account number to pay to (recorded)'],

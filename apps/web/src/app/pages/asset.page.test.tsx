@@ -1,11 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { MoneyMovement } from '@stride/contract';
 import { STATEMENT_TYPES } from '@stride/contract/rules';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { withMocked } from '../../test/module-mocks';
 import { call } from '../../lib/http';
 import { PATHS, go } from '../../lib/navigation';
-import { answerCalls, onePage } from '../../test/call-answers';
+import { answerCallsInEachTest, onePage } from '../../test/call-answers';
 import AssetPage from './asset.page';
 
 // The request layer is replaced: the statement answers from here and its queries are recorded.
@@ -38,14 +38,7 @@ const MOVEMENTS = [
 
 const sentQueries = () => mockedCall.mock.calls.map(([, input]) => input.query as Record<string, unknown>);
 
-beforeEach(() => {
-  answerCalls(mockedCall, { 'money.statement': () => onePage(MOVEMENTS) });
-});
-
-afterEach(() => {
-  mockedCall.mockReset();
-  vi.mocked(go).mockReset();
-});
+answerCallsInEachTest(mockedCall, { 'money.statement': () => onePage(MOVEMENTS) }, vi.mocked(go));
 
 describe('the funds statement', () => {
   it('labels withdrawals and their refunds instead of showing raw types', async () => {

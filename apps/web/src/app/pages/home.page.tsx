@@ -27,6 +27,7 @@ import { useI18n, type MessageKey } from '../../lib/i18n';
 import { PATHS, getNavigator, go } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
 import '../../features/home/home.css';
+import { CardSection } from '../../components/card-section';
 
 /** A flagged or rejected day says so beside the points it holds (docs/product/rules.md, Steps and points). */
 const REVIEW_TEXT: Record<NonNullable<Home['review']>['status'], MessageKey> = {
@@ -240,15 +241,12 @@ function HomeContent({
           </section>
         ))
       ) : (
-        <section className="card" aria-labelledby="home-card-title">
-          <h2 id="home-card-title" className="home-section__title">
-            {t('home.activeCard')}
-          </h2>
+        <CardSection titleId="home-card-title" title={t('home.activeCard')} titleClassName="home-section__title">
           <p className="hint">{t('home.noCard')}</p>
           <button type="button" className="button button--ghost" onClick={() => openTarget(PATHS.invest)}>
             {t('home.seePlans')}
           </button>
-        </section>
+        </CardSection>
       )}
 
       {home.banners.length > 0 ? (

@@ -12,6 +12,7 @@ import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
 import { useUser } from '../../lib/storage';
 import '../../features/mailings/mailings.css';
+import { CardSection } from '../../components/card-section';
 
 const loadInfo = (signal: AbortSignal) => call(getCardMailingInfo, {}, { hideErrors: true, signal });
 /** The records and the active cards together: a card already applied for is not offered again. */
@@ -60,17 +61,14 @@ function Apply() {
     .map((card) => ({ id: card.id, name: card.plan.name }));
   return (
     <>
-      <section className="card" aria-labelledby="mailing-apply-title">
-        <h2 id="mailing-apply-title" className="mailing-apply__title">
-          {t('mailing.apply')}
-        </h2>
+      <CardSection titleId="mailing-apply-title" title={t('mailing.apply')} titleClassName="mailing-apply__title">
         <MailingApplyForm
           cards={cards}
           addresses={addresses.state.data}
           onApplied={onApplied}
           onAddAddress={() => go(PATHS.addressEdit)}
         />
-      </section>
+      </CardSection>
       <h2 className="section-heading">{t('mailing.records')}</h2>
       {mailings.length === 0 ? (
         <StatusTip status="empty" message={t('mailing.noRecords')} />

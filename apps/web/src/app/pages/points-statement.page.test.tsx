@@ -1,12 +1,12 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { PointsMovement } from '@stride/contract';
 import { POINTS_STATEMENT_TYPES } from '@stride/contract/rules';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { withMocked } from '../../test/module-mocks';
 import { POINTS_TYPE_LABELS } from '../../features/wallet';
 import { call } from '../../lib/http';
 import { PATHS, go } from '../../lib/navigation';
-import { answerCalls, onePage } from '../../test/call-answers';
+import { answerCallsInEachTest, onePage } from '../../test/call-answers';
 import PointsStatementPage from './points-statement.page';
 
 // The request layer is replaced: the statement answers from here.
@@ -41,14 +41,7 @@ const MOVEMENTS = [
   movement('1', 'points.collect', 104, 104, { receiptDay: '2026-03-02' }),
 ];
 
-beforeEach(() => {
-  answerCalls(mockedCall, { 'points.statement': () => onePage(MOVEMENTS) });
-});
-
-afterEach(() => {
-  mockedCall.mockReset();
-  vi.mocked(go).mockReset();
-});
+answerCallsInEachTest(mockedCall, { 'points.statement': () => onePage(MOVEMENTS) }, vi.mocked(go));
 
 describe('the points statement (decision 081)', () => {
   it('labels every line, signs it, shows the balance after it, newest first', async () => {

@@ -1,5 +1,5 @@
 import { postDeviceSteps, type DeviceToken, type StepConnection } from '@stride/contract';
-import { ConnectionSection, ImportSection, TokenSection } from '../../features/step-sources';
+import { ConnectionSection, ImportSection, StepSourcesCard, TokenSection } from '../../features/step-sources';
 import { useI18n } from '../../lib/i18n';
 import type { PageProps } from '../page-props';
 import '../../features/step-sources/step-sources.css';
@@ -31,12 +31,13 @@ export default function StepSourcesPage({ query }: PageProps) {
   return (
     <>
       <ConnectionSection query={query} confirmDisconnect={confirmDisconnect} />
-      <section className="card step-sources step-sources__counter" aria-labelledby="step-counter-title">
-        <h2 id="step-counter-title" className="step-sources__title">
-          {t('stepSources.counterTitle')}
-        </h2>
+      <StepSourcesCard
+        titleId="step-counter-title"
+        title={t('stepSources.counterTitle')}
+        className="step-sources__counter"
+      >
         <p>{t('stepSources.counterText')}</p>
-      </section>
+      </StepSourcesCard>
       <TokenSection address={deviceStepsAddress()} confirmRevoke={confirmRevoke} />
       <ImportSection />
     </>

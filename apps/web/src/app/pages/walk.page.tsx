@@ -18,6 +18,7 @@ import { usePageActive } from '../../hooks';
 import { formatNumber } from '../../lib/format';
 import { useI18n, type MessageKey } from '../../lib/i18n';
 import { goBack } from '../../lib/navigation';
+import { CardSection } from '../../components/card-section';
 
 const WAKE_TEXT: Record<WakeLockState, MessageKey | null> = {
   on: 'walk.mode.awake',
@@ -98,10 +99,7 @@ export default function WalkPage() {
           </div>
         </section>
       ) : walk ? (
-        <section className="card" aria-labelledby="walk-summary">
-          <h2 id="walk-summary" className="home-section__title">
-            {t('walk.mode.summary')}
-          </h2>
+        <CardSection titleId="walk-summary" title={t('walk.mode.summary')} titleClassName="home-section__title">
           <Figures walk={walk} now={now} />
           {walk.endReason === 'idle' ? <p className="hint walk__note">{t('walk.mode.endedIdle')}</p> : null}
           {walk.endReason === 'midnight' ? <p className="hint walk__note">{t('walk.mode.endedMidnight')}</p> : null}
@@ -120,7 +118,7 @@ export default function WalkPage() {
               {t('walk.mode.done')}
             </button>
           </div>
-        </section>
+        </CardSection>
       ) : (
         <section className="card">
           <p className="walk__note">{t('walk.mode.intro')}</p>

@@ -9,6 +9,7 @@ import { formatMoney } from '../../lib/format';
 import { t, useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
 import '../../features/payouts/payouts.css';
+import { CardSection } from '../../components/card-section';
 
 async function load(signal: AbortSignal) {
   const [rules, cards, home, limits] = await Promise.all([
@@ -45,16 +46,18 @@ export default function WithdrawalPage() {
       ) : null}
       {!rules.faceVerified ? (
         // Known on arrival: the face check comes first, before any amount or confirmation.
-        <section className="card payouts-face" aria-labelledby="withdraw-face-first">
-          <h2 id="withdraw-face-first" className="payouts-title">
-            {translate('withdraw.faceFirstTitle')}
-          </h2>
+        <CardSection
+          titleId="withdraw-face-first"
+          title={translate('withdraw.faceFirstTitle')}
+          titleClassName="payouts-title"
+          className="payouts-face"
+        >
           <p className="hint">{translate('withdraw.faceNeeded')}</p>
           <p className="hint">{translate('withdraw.faceHow')}</p>
           <button type="button" className="button button--block" onClick={() => go(PATHS.faceRecognition)}>
             {translate('withdraw.goFace')}
           </button>
-        </section>
+        </CardSection>
       ) : (
         <WithdrawalForm
           rules={rules}

@@ -1,5 +1,6 @@
 import { STATEMENT_TYPES, type StatementType } from '@stride/contract/rules';
 import type { MessageKey } from '../../lib/i18n';
+import { signed, typeLabel } from './statement-lines';
 
 /** The funds statement's types, from the contract's one list (its filter offers each of them). */
 export const MONEY_TYPES: readonly StatementType[] = STATEMENT_TYPES;
@@ -18,12 +19,7 @@ export const MONEY_TYPE_LABELS: Readonly<Record<StatementType, MessageKey>> = {
 };
 
 /** A type not in the list (added by a later server) shows as the server wrote it rather than disappearing. */
-export function moneyTypeLabel(type: string, t: (key: MessageKey) => string): string {
-  const key = (MONEY_TYPE_LABELS as Readonly<Record<string, MessageKey | undefined>>)[type];
-  return key ? t(key) : type;
-}
+export const moneyTypeLabel = (type: string, t: (key: MessageKey) => string) => typeLabel(MONEY_TYPE_LABELS, type, t);
 
 /** Signed money from minor units: `+¥3.00`, `-¥99.00`. */
-export function signedMoney(minor: number, format: (minor: number) => string): string {
-  return minor > 0 ? `+${format(minor)}` : format(minor);
-}
+export const signedMoney: (minor: number, format: (minor: number) => string) => string = signed;

@@ -1,5 +1,6 @@
 import type { PointsStatementType } from '@stride/contract/rules';
 import type { MessageKey } from '../../lib/i18n';
+import { signed, typeLabel } from './statement-lines';
 
 /**
  * A label for every line of the points statement (decision 081 "One points statement"): a type without one fails the
@@ -18,12 +19,7 @@ export const POINTS_TYPE_LABELS: Readonly<Record<PointsStatementType, MessageKey
 };
 
 /** A type not in the list (added by a later server) shows as the server wrote it rather than disappearing. */
-export function pointsTypeLabel(type: string, t: (key: MessageKey) => string): string {
-  const key = (POINTS_TYPE_LABELS as Readonly<Record<string, MessageKey | undefined>>)[type];
-  return key ? t(key) : type;
-}
+export const pointsTypeLabel = (type: string, t: (key: MessageKey) => string) => typeLabel(POINTS_TYPE_LABELS, type, t);
 
 /** Signed whole points: `+200`, `-100`. */
-export function signedPoints(points: number, format: (value: number) => string): string {
-  return points > 0 ? `+${format(points)}` : format(points);
-}
+export const signedPoints: (points: number, format: (value: number) => string) => string = signed;

@@ -2,23 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import type { StepConnectionsSettings } from '../step-connections.settings.js';
-import {
-  failureOf,
-  isLoopbackOrigin,
-  readDocumented,
-  revokeGrant,
-  timedFetch,
-  tokenCall,
-  toProviderTokens,
-  type ProviderHttpOptions,
-} from './http.js';
-import {
-  ProviderError,
-  type ProviderAccount,
-  type ProviderDay,
-  type ProviderTokens,
-  type StepProvider,
-} from './provider.js';
+import { failureOf, readDocumented, toProviderTokens, type ProviderHttpOptions } from './http.js';
+import { OAuthStepProvider } from './oauth-provider.js';
+import { ProviderError } from './provider.js';
+import type { ProviderAccount, ProviderDay, ProviderTokens, StepProvider } from './provider.js';
 
 /**
  * The Fitbit Web API behind the StepProvider interface (decision 086 "Connected wearable accounts";
@@ -91,47 +78,36 @@ export function parseFitbitNotifications(body: unknown): FitbitNotification[] | 
   }));
 }
 
-export class FitbitProvider implements StepProvider {
+export class FitbitProvider extends OAuthStepProvider implements StepProvider {
   readonly id = 'fitbit' as const;
-  private readonly parties: { as: oauth.AuthorizationServer; client: oauth.Client; auth: oauth.ClientAuth };
-  private readonly fetch: ReturnType<typeof timedFetch>;
-  private readonly insecure: boolean;
   private readonly apiUrl: string;
-  private readonly now: () => number;
 
   constructor(
     private readonly settings: FitbitSettings,
     options: ProviderHttpOptions & { now?: () => number } = {},
   ) {
-    this.apiUrl = settings.apiUrl.replace(/\/+$/, '');
+    const apiUrl = settings.apiUrl.replace(/\/+$/, '');
     const authorizeUrl = settings.authorizeUrl.replace(/\/+$/, '');
-    this.parties = {
-      as: {
-        issuer: authorizeUrl,
-        authorization_endpoint: `${authorizeUrl}/oauth2/authorize`,
-        token_endpoint: `${this.apiUrl}/oauth2/token`,
-        revocation_endpoint: `${this.apiUrl}/oauth2/revoke`,
+    super(
+      'Fitbit',
+      {
+        as: {
+          issuer: authorizeUrl,
+          authorization_endpoint: `${authorizeUrl}/oauth2/authorize`,
+          token_endpoint: `${apiUrl}/oauth2/token`,
+          revocation_endpoint: `${apiUrl}/oauth2/revoke`,
+        },
+        clientId: settings.clientId,
+        auth: oauth.ClientSecretBasic(settings.clientSecret),
+        origins: [apiUrl, authorizeUrl],
       },
-      client: { client_id: settings.clientId },
-      auth: oauth.ClientSecretBasic(settings.clientSecret),
-    };
-    this.fetch = timedFetch('Fitbit', options);
-    this.insecure = isLoopbackOrigin(this.apiUrl) || isLoopbackOrigin(authorizeUrl);
-    this.now = options.now ?? Date.now;
+      options,
+    );
+    this.apiUrl = apiUrl;
   }
 
   authorizeUrl(input: { state: string; codeChallenge: string; redirectUri: string }): string {
-    const url = new URL(this.parties.as.authorization_endpoint!);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: this.settings.clientId,
-      redirect_uri: input.redirectUri,
-      scope: FITBIT_SCOPES.join(' '),
-      state: input.state,
-      code_challenge: input.codeChallenge,
-      code_challenge_method: 'S256',
-    }).toString();
-    return url.toString();
+    return this.authorizeAt(input, FITBIT_SCOPES);
   }
 
   async exchangeCode(input: {
@@ -139,26 +115,10 @@ export class FitbitProvider implements StepProvider {
     codeVerifier: string;
     redirectUri: string;
   }): Promise<{ tokens: ProviderTokens; account: ProviderAccount }> {
-    const { as, client, auth } = this.parties;
-    const callback = oauth.validateAuthResponse(
-      as,
-      client,
-      new URLSearchParams({ code: input.code }),
-      oauth.skipStateCheck,
-    );
-    const answer = await tokenCall(
-      'Fitbit',
-      'token (authorization_code)',
-      (options) =>
-        oauth.authorizationCodeGrantRequest(as, client, auth, callback, input.redirectUri, input.codeVerifier, {
-          ...options,
-          // Fitbit's reference lists client_id in the body as well as in the Basic header.
-          additionalParameters: { client_id: this.settings.clientId },
-        }),
-      (response) => oauth.processAuthorizationCodeResponse(as, client, response),
-      this.fetch,
-      this.insecure,
-    );
+    const answer = await this.codeGrant(input, {
+      // Fitbit's reference lists client_id in the body as well as in the Basic header.
+      additionalParameters: { client_id: this.settings.clientId },
+    });
     const tokens = toProviderTokens(answer, this.now());
     const response = await this.fetch('profile', `${this.apiUrl}/1/user/-/profile.json`, {
       headers: { authorization: `Bearer ${tokens.accessToken}`, accept: 'application/json' },
@@ -175,23 +135,10 @@ export class FitbitProvider implements StepProvider {
   }
 
   async refresh(refreshToken: string): Promise<ProviderTokens> {
-    const { as, client, auth } = this.parties;
-    const answer = await tokenCall(
-      'Fitbit',
-      'token (refresh_token)',
-      (options) => oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, options),
-      (response) => oauth.processRefreshTokenResponse(as, client, response),
-      this.fetch,
-      this.insecure,
-    );
+    const answer = await this.refreshGrant(refreshToken);
     // Fitbit always answers a new refresh token; the one just used is refused from now on.
     if (!answer.refresh_token) throw new ProviderError('invalid', 'Fitbit token (refresh_token): no new refresh token');
     return toProviderTokens(answer, this.now());
-  }
-
-  /** Revoking either token ends the grant; a token Fitbit no longer knows is already gone. */
-  async revoke(tokens: { accessToken: string; refreshToken: string }): Promise<void> {
-    await revokeGrant('Fitbit', this.parties, tokens, this.fetch, this.insecure);
   }
 
   async dailySteps(

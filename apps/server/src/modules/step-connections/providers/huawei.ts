@@ -1,23 +1,10 @@
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import type { StepConnectionsSettings } from '../step-connections.settings.js';
-import {
-  failureOf,
-  isLoopbackOrigin,
-  readDocumented,
-  revokeGrant,
-  timedFetch,
-  tokenCall,
-  toProviderTokens,
-  type ProviderHttpOptions,
-} from './http.js';
-import {
-  ProviderError,
-  type ProviderAccount,
-  type ProviderDay,
-  type ProviderTokens,
-  type StepProvider,
-} from './provider.js';
+import { failureOf, readDocumented, toProviderTokens, type ProviderHttpOptions } from './http.js';
+import { OAuthStepProvider } from './oauth-provider.js';
+import { ProviderError } from './provider.js';
+import type { ProviderAccount, ProviderDay, ProviderTokens, StepProvider } from './provider.js';
 
 /**
  * Huawei Health Kit's cloud REST API behind the StepProvider interface (decision 086 "Connected wearable accounts";
@@ -93,48 +80,35 @@ const DailyPolymerizeSchema = z.object({
     .default([]),
 });
 
-export class HuaweiProvider implements StepProvider {
+export class HuaweiProvider extends OAuthStepProvider implements StepProvider {
   readonly id = 'huawei' as const;
-  private readonly parties: { as: oauth.AuthorizationServer; client: oauth.Client; auth: oauth.ClientAuth };
-  private readonly fetch: ReturnType<typeof timedFetch>;
-  private readonly insecure: boolean;
-  private readonly now: () => number;
 
   constructor(
     private readonly settings: HuaweiSettings,
     options: ProviderHttpOptions & { now?: () => number } = {},
   ) {
     const oauthUrl = settings.oauthUrl.replace(/\/+$/, '');
-    this.parties = {
-      as: {
-        issuer: HUAWEI_ISSUER,
-        authorization_endpoint: `${oauthUrl}/oauth2/v3/authorize`,
-        token_endpoint: `${oauthUrl}/oauth2/v3/token`,
-        revocation_endpoint: `${oauthUrl}/oauth2/v3/revoke`,
-        id_token_signing_alg_values_supported: ['RS256', 'PS256'],
+    super(
+      'Huawei',
+      {
+        as: {
+          issuer: HUAWEI_ISSUER,
+          authorization_endpoint: `${oauthUrl}/oauth2/v3/authorize`,
+          token_endpoint: `${oauthUrl}/oauth2/v3/token`,
+          revocation_endpoint: `${oauthUrl}/oauth2/v3/revoke`,
+          id_token_signing_alg_values_supported: ['RS256', 'PS256'],
+        },
+        clientId: settings.clientId,
+        auth: oauth.ClientSecretPost(settings.clientSecret),
+        origins: [oauthUrl, settings.apiUrl],
       },
-      client: { client_id: settings.clientId },
-      auth: oauth.ClientSecretPost(settings.clientSecret),
-    };
-    this.fetch = timedFetch('Huawei', options);
-    this.insecure = isLoopbackOrigin(oauthUrl) || isLoopbackOrigin(settings.apiUrl);
-    this.now = options.now ?? Date.now;
+      options,
+    );
   }
 
   authorizeUrl(input: { state: string; codeChallenge: string; redirectUri: string }): string {
-    const url = new URL(this.parties.as.authorization_endpoint!);
-    url.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: this.settings.clientId,
-      redirect_uri: input.redirectUri,
-      scope: HUAWEI_SCOPES.join(' '),
-      state: input.state,
-      // Without it the token answer carries no refresh token.
-      access_type: 'offline',
-      code_challenge: input.codeChallenge,
-      code_challenge_method: 'S256',
-    }).toString();
-    return url.toString();
+    // Without access_type=offline the token answer carries no refresh token.
+    return this.authorizeAt(input, HUAWEI_SCOPES, { access_type: 'offline' });
   }
 
   async exchangeCode(input: {
@@ -142,22 +116,7 @@ export class HuaweiProvider implements StepProvider {
     codeVerifier: string;
     redirectUri: string;
   }): Promise<{ tokens: ProviderTokens; account: ProviderAccount }> {
-    const { as, client, auth } = this.parties;
-    const callback = oauth.validateAuthResponse(
-      as,
-      client,
-      new URLSearchParams({ code: input.code }),
-      oauth.skipStateCheck,
-    );
-    const answer = await tokenCall(
-      'Huawei',
-      'token (authorization_code)',
-      (options) =>
-        oauth.authorizationCodeGrantRequest(as, client, auth, callback, input.redirectUri, input.codeVerifier, options),
-      (response) => oauth.processAuthorizationCodeResponse(as, client, response, { requireIdToken: true }),
-      this.fetch,
-      this.insecure,
-    );
+    const answer = await this.codeGrant(input, { requireIdToken: true });
     const claims = oauth.getValidatedIdTokenClaims(answer);
     // `openid` is the account's id for this app; `sub` (the UnionID) stands in if it is absent.
     const id = typeof claims?.openid === 'string' && claims.openid ? claims.openid : claims?.sub;
@@ -169,24 +128,7 @@ export class HuaweiProvider implements StepProvider {
   }
 
   async refresh(refreshToken: string): Promise<ProviderTokens> {
-    const { as, client, auth } = this.parties;
-    const answer = await tokenCall(
-      'Huawei',
-      'token (refresh_token)',
-      (options) => oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, options),
-      (response) => oauth.processRefreshTokenResponse(as, client, response),
-      this.fetch,
-      this.insecure,
-    );
-    return toProviderTokens(answer, this.now(), refreshToken);
-  }
-
-  /**
-   * Revokes the access token, which ends the grant; when Huawei no longer knows it (expired),
-   * the refresh token is revoked instead. A token neither call knows is already gone.
-   */
-  async revoke(tokens: { accessToken: string; refreshToken: string }): Promise<void> {
-    await revokeGrant('Huawei', this.parties, tokens, this.fetch, this.insecure);
+    return toProviderTokens(await this.refreshGrant(refreshToken), this.now(), refreshToken);
   }
 
   async dailySteps(

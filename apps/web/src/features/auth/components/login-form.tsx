@@ -3,6 +3,7 @@ import { CODES, type User, login as loginEndpoint } from '@stride/contract';
 import { isMobileNumber } from '@stride/contract/rules';
 import { CardForm } from '../../../components/card-form';
 import { FormError } from '../../../components/form-error';
+import { Segmented } from '../../../components/segmented';
 import { PasswordInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { isRequestError, call } from '../../../lib/http';
@@ -13,6 +14,7 @@ import { MobileInput } from './account-inputs';
 import { SignUpForm, type PolicyAcceptanceSlot } from './sign-up-form';
 
 export type LoginMode = 'login' | 'register';
+const LOGIN_MODES: readonly LoginMode[] = ['login', 'register'];
 
 export interface LoginFormProps {
   readonly initialMode: LoginMode;
@@ -78,20 +80,13 @@ export function LoginForm({
   }
 
   const tabs = (
-    <div role="tablist" className="segmented">
-      {(['login', 'register'] as const).map((option) => (
-        <button
-          key={option}
-          type="button"
-          role="tab"
-          className="segmented__item"
-          aria-selected={mode === option}
-          onClick={() => switchMode(option)}
-        >
-          {t(option === 'login' ? 'login.modeLogin' : 'login.modeRegister')}
-        </button>
-      ))}
-    </div>
+    <Segmented
+      role="tab"
+      options={LOGIN_MODES}
+      value={mode}
+      onChange={switchMode}
+      optionLabel={(option) => t(option === 'login' ? 'login.modeLogin' : 'login.modeRegister')}
+    />
   );
 
   // Sign-up is its own form: the number's SMS code comes first (decision 035 "Phone ownership at sign-up").

@@ -7,6 +7,7 @@ import { useI18n } from '../../../lib/i18n';
 import type * as Detector from '../face-detector';
 import { faceHint, nextStage, type DetectorStage } from '../face-progress';
 import { FormError } from '../../../components/form-error';
+import { CardSection } from '../../../components/card-section';
 
 type Step =
   | { readonly kind: 'consent' }
@@ -180,10 +181,12 @@ export function FaceCheck({ onDone, onConsent }: FaceCheckProps) {
   };
 
   const alternative = (
-    <section className="card face-alternative" aria-labelledby={`${fileId}-manual`}>
-      <h2 id={`${fileId}-manual`} className="face-title">
-        {t('face.manualTitle')}
-      </h2>
+    <CardSection
+      titleId={`${fileId}-manual`}
+      title={t('face.manualTitle')}
+      titleClassName="face-title"
+      className="face-alternative"
+    >
       <p className="hint">{t('face.manualText')}</p>
       <button
         type="button"
@@ -193,7 +196,7 @@ export function FaceCheck({ onDone, onConsent }: FaceCheckProps) {
       >
         {t('face.manualButton')}
       </button>
-    </section>
+    </CardSection>
   );
 
   const errorLine = <FormError message={error} />;
@@ -201,10 +204,7 @@ export function FaceCheck({ onDone, onConsent }: FaceCheckProps) {
   if (step.kind === 'consent') {
     return (
       <>
-        <section className="card" aria-labelledby={`${fileId}-consent`}>
-          <h2 id={`${fileId}-consent`} className="face-title">
-            {t('face.consentTitle')}
-          </h2>
+        <CardSection titleId={`${fileId}-consent`} title={t('face.consentTitle')} titleClassName="face-title">
           <ul className="face-consent">
             <li>{t('face.consent1')}</li>
             <li>{t('face.consent2')}</li>
@@ -214,7 +214,7 @@ export function FaceCheck({ onDone, onConsent }: FaceCheckProps) {
           <button type="button" className="button button--block" disabled={isConsenting} onClick={() => void start()}>
             {t('face.agree')}
           </button>
-        </section>
+        </CardSection>
         {alternative}
       </>
     );

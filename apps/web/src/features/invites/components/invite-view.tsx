@@ -2,6 +2,7 @@ import type { Invitee, ResponseOf, getInvite } from '@stride/contract';
 import { StatusTip } from '../../../components/status-tip';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
+import { CardSection } from '../../../components/card-section';
 
 export type InviteInfo = ResponseOf<typeof getInvite>;
 
@@ -39,10 +40,12 @@ export function InviteView({ invite, onCopy }: InviteViewProps) {
   const { rule } = invite;
   return (
     <>
-      <section className="card invite-share" aria-labelledby="invite-share-title">
-        <h2 id="invite-share-title" className="invite__title">
-          {t('invite.share')}
-        </h2>
+      <CardSection
+        titleId="invite-share-title"
+        title={t('invite.share')}
+        titleClassName="invite__title"
+        className="invite-share"
+      >
         <p className="hint">
           {t('invite.rule', { points: formatNumber(rule.points), steps: formatNumber(rule.steps) })}
         </p>
@@ -82,11 +85,8 @@ export function InviteView({ invite, onCopy }: InviteViewProps) {
             </dd>
           </div>
         </dl>
-      </section>
-      <section className="card" aria-labelledby="invite-rewards-title">
-        <h2 id="invite-rewards-title" className="invite__title">
-          {t('invite.rewards')}
-        </h2>
+      </CardSection>
+      <CardSection titleId="invite-rewards-title" title={t('invite.rewards')} titleClassName="invite__title">
         <dl className="invite-figures">
           <div>
             <dt>{t('invite.earned')}</dt>
@@ -99,7 +99,7 @@ export function InviteView({ invite, onCopy }: InviteViewProps) {
             </dd>
           </div>
         </dl>
-      </section>
+      </CardSection>
       <section aria-labelledby="invitees-title">
         <h2 id="invitees-title" className="invite__heading">
           {t('invite.invitees', { count: invite.invitees.length })}

@@ -11,6 +11,7 @@ import { useI18n } from '../../../lib/i18n';
 import { createIdempotencyKey } from '../../../lib/http';
 import { checkAmount, type AmountProblem, type WithdrawalQuote } from '../money';
 import { FormError } from '../../../components/form-error';
+import { CardSection } from '../../../components/card-section';
 
 export interface WithdrawalFormProps {
   readonly rules: WithdrawalRules;
@@ -126,10 +127,12 @@ export function WithdrawalForm({
 
   if (review && card) {
     return (
-      <section className="card payouts-review" aria-labelledby={`${amountId}-review`}>
-        <h2 id={`${amountId}-review`} className="payouts-title">
-          {t('withdraw.review')}
-        </h2>
+      <CardSection
+        titleId={`${amountId}-review`}
+        title={t('withdraw.review')}
+        titleClassName="payouts-title"
+        className="payouts-review"
+      >
         <dl className="payouts-summary">
           <div className="detail-row">
             <dt>{t('withdraw.amount')}</dt>
@@ -167,7 +170,7 @@ export function WithdrawalForm({
             {sending.isBusy ? t('withdraw.sending') : error ? t('retry') : t('withdraw.confirm')}
           </button>
         </div>
-      </section>
+      </CardSection>
     );
   }
 

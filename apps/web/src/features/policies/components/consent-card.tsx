@@ -5,6 +5,7 @@ import { useI18n } from '../../../lib/i18n';
 import { grantConsent } from '../api/policies-api';
 import { PolicyLink } from './policy-links';
 import { FormError } from '../../../components/form-error';
+import { CardSection } from '../../../components/card-section';
 
 /**
  * The explicit consent asked before ID card photos are taken (decision 046 "Policies and consent"): what they are for,
@@ -21,10 +22,12 @@ export function ConsentCard({
   const titleId = useId();
   const sending = useSubmit({ staysBusyOnSuccess: true });
   return (
-    <section className="card consent-card" aria-labelledby={titleId}>
-      <h2 id={titleId} className="consent-card__title">
-        {t('consent.idPhotos.title')}
-      </h2>
+    <CardSection
+      titleId={titleId}
+      title={t('consent.idPhotos.title')}
+      titleClassName="consent-card__title"
+      className="consent-card"
+    >
       <ul className="consent-card__points">
         <li>{t('consent.idPhotos.point1')}</li>
         <li>{t('consent.idPhotos.point2')}</li>
@@ -44,6 +47,6 @@ export function ConsentCard({
       >
         {t('consent.agree')}
       </button>
-    </section>
+    </CardSection>
   );
 }

@@ -8,6 +8,7 @@ import { acceptPolicies, getPolicy } from '../api/policies-api';
 import { PolicyLink } from './policy-links';
 import { PolicyText } from './policy-text';
 import { FormError } from '../../../components/form-error';
+import { CardSection } from '../../../components/card-section';
 
 /** The policies whose current version the user has not accepted yet. */
 export function changedPolicies(status: ConsentStatus): PolicyKind[] {
@@ -45,10 +46,12 @@ export function PolicyUpdate({ status, onAccepted, onLogOut }: PolicyUpdateProps
     );
 
   return (
-    <section className="card policy-update" aria-labelledby="policy-update-title">
-      <h2 id="policy-update-title" className="policy__title">
-        {t('policies.updateTitle')}
-      </h2>
+    <CardSection
+      titleId="policy-update-title"
+      title={t('policies.updateTitle')}
+      titleClassName="policy__title"
+      className="policy-update"
+    >
       <p>{t('policies.updateLead')}</p>
       {state.status === 'loading' ? <StatusTip status="loading" /> : null}
       {state.status === 'error' ? <StatusTip status="error" message={state.message} onRetry={retry} /> : null}
@@ -72,6 +75,6 @@ export function PolicyUpdate({ status, onAccepted, onLogOut }: PolicyUpdateProps
       <button type="button" className="button button--block button--ghost" onClick={onLogOut}>
         {t('my.logout')}
       </button>
-    </section>
+    </CardSection>
   );
 }

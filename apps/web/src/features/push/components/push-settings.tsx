@@ -15,6 +15,7 @@ import {
 } from '../browser';
 import '../push.css';
 import { FormError } from '../../../components/form-error';
+import { CardSection } from '../../../components/card-section';
 
 const REASON_TEXT: Record<'unsupported' | 'denied' | 'unavailable', MessageKey> = {
   unsupported: 'push.unsupported',
@@ -115,10 +116,12 @@ export function PushSettings() {
 
   return (
     <>
-      <section className="card push-settings" aria-labelledby={`${id}-push`}>
-        <h2 id={`${id}-push`} className="push-settings__title">
-          {t('push.deviceTitle')}
-        </h2>
+      <CardSection
+        titleId={`${id}-push`}
+        title={t('push.deviceTitle')}
+        titleClassName="push-settings__title"
+        className="push-settings"
+      >
         <p>{t('push.intro')}</p>
         {homeScreenFirst ? (
           <p className="push-settings__problem" role="note" data-testid="push-home-screen">
@@ -154,11 +157,13 @@ export function PushSettings() {
         )}
         <FormError message={switching.error} />
         <p className="list__secondary">{t('push.offNote')}</p>
-      </section>
-      <section className="card push-settings" aria-labelledby={`${id}-reminder`}>
-        <h2 id={`${id}-reminder`} className="push-settings__title">
-          {t('push.reminderTitle')}
-        </h2>
+      </CardSection>
+      <CardSection
+        titleId={`${id}-reminder`}
+        title={t('push.reminderTitle')}
+        titleClassName="push-settings__title"
+        className="push-settings"
+      >
         <p>{t('push.reminderText')}</p>
         <div className="push-settings__check">
           <input
@@ -197,7 +202,7 @@ export function PushSettings() {
         </button>
         <FormError message={saving.error} />
         {saved ? <p role="status">{t('push.reminderSaved')}</p> : null}
-      </section>
+      </CardSection>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { getStepHistory } from '@stride/contract';
 import { call } from '../../../lib/http';
 import { useCallback, useMemo, useState } from 'react';
 import { StatusTip } from '../../../components/status-tip';
+import { Segmented } from '../../../components/segmented';
 import { useRemote } from '../../../hooks';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { PATHS, go } from '../../../lib/navigation';
@@ -234,20 +235,14 @@ export function HistoryViews({ today }: { readonly today: string }) {
   const { state, retry } = useRemote(load, { reloadOnShow: true });
   return (
     <section className="card history-views" aria-label={t('history.views')}>
-      <div className="segmented" role="tablist" aria-label={t('history.views')}>
-        {VIEWS.map((item) => (
-          <button
-            key={item}
-            type="button"
-            role="tab"
-            className="segmented__item"
-            aria-selected={view === item}
-            onClick={() => setView(item)}
-          >
-            {t(VIEW_NAMES[item])}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        role="tab"
+        label={t('history.views')}
+        options={VIEWS}
+        value={view}
+        onChange={setView}
+        optionLabel={(item) => t(VIEW_NAMES[item])}
+      />
       <div role="tabpanel" aria-label={t(VIEW_NAMES[view])}>
         {state.status === 'loading' ? <StatusTip status="loading" /> : null}
         {state.status === 'error' ? <StatusTip status="error" message={state.message} onRetry={retry} /> : null}

@@ -2,6 +2,7 @@ import type { Achievements } from '../types';
 import type { MilestoneKey } from '@stride/contract';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { formatDay, formatKm, formatSteps } from '../format';
+import { CardSection } from '../../../components/card-section';
 
 const NAMES: Readonly<Record<MilestoneKey, MessageKey>> = {
   firstGoal: 'milestone.firstGoal',
@@ -22,10 +23,7 @@ export function Milestones({ milestones }: { readonly milestones: Achievements['
   const amount = (key: MilestoneKey, value: number) =>
     IN_METRES.has(key) ? t('history.km', { km: formatKm(value, language) }) : formatSteps(value, language);
   return (
-    <section className="card" aria-labelledby="milestones-title">
-      <h2 id="milestones-title" className="history-title">
-        {t('history.milestones')}
-      </h2>
+    <CardSection titleId="milestones-title" title={t('history.milestones')} titleClassName="history-title">
       <ul className="milestones">
         {milestones.map((milestone) => (
           <li
@@ -57,6 +55,6 @@ export function Milestones({ milestones }: { readonly milestones: Achievements['
           </li>
         ))}
       </ul>
-    </section>
+    </CardSection>
   );
 }

@@ -3,6 +3,7 @@ import { deviceTimeZone, formatMoney, formatNumber, formatZonedTime, utcOffsetNa
 import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { formatDay, formatMultiplier, formatSteps } from '../format';
 import { heldText } from '../held';
+import { CardSection } from '../../../components/card-section';
 
 const KINDS: Readonly<Record<StepSourceKind, MessageKey>> = {
   web: 'receipt.kind.web',
@@ -102,10 +103,7 @@ export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) 
         ) : null}
       </section>
 
-      <section className="card" aria-labelledby="receipt-sources">
-        <h2 id="receipt-sources" className="history-title">
-          {t('receipt.sources')}
-        </h2>
+      <CardSection titleId="receipt-sources" title={t('receipt.sources')} titleClassName="history-title">
         {receipt.sources.length === 0 ? <p className="hint">{t('receipt.noSources')}</p> : null}
         <ul className="receipt-list">
           {receipt.sources.map((source) => (
@@ -123,7 +121,7 @@ export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) 
             </li>
           ))}
         </ul>
-      </section>
+      </CardSection>
 
       {receipt.refusals.length > 0 ? (
         <section className="card" aria-labelledby="receipt-refusals" data-testid="receipt-refusals">
@@ -148,10 +146,7 @@ export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) 
         </section>
       ) : null}
 
-      <section className="card" aria-labelledby="receipt-points">
-        <h2 id="receipt-points" className="history-title">
-          {t('receipt.points')}
-        </h2>
+      <CardSection titleId="receipt-points" title={t('receipt.points')} titleClassName="history-title">
         <dl className="receipt-figures">
           <div>
             <dt>{t('receipt.earned')}</dt>
@@ -170,7 +165,7 @@ export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) 
               })
             : t('receipt.noMultiplier')}
         </p>
-      </section>
+      </CardSection>
 
       <section className="card" aria-labelledby="receipt-cash-back" data-testid="receipt-cash-back">
         <h2 id="receipt-cash-back" className="history-title">
@@ -188,12 +183,9 @@ export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) 
       </section>
 
       {receipt.inviteReward ? (
-        <section className="card" aria-labelledby="receipt-invite">
-          <h2 id="receipt-invite" className="history-title">
-            {t('receipt.inviteReward')}
-          </h2>
+        <CardSection titleId="receipt-invite" title={t('receipt.inviteReward')} titleClassName="history-title">
           <p>{t('receipt.inviteRewardPoints', { points: count(receipt.inviteReward.points) })}</p>
-        </section>
+        </CardSection>
       ) : null}
     </>
   );

@@ -14,6 +14,7 @@ import {
   syncConnection,
   type ProviderReturn,
 } from '../api/connections';
+import { StepSourcesCard } from './step-sources-card';
 
 const loadConnections = (signal: AbortSignal) => listConnections({ hideErrors: true, signal });
 
@@ -323,14 +324,11 @@ export function ConnectionSection({
   }
 
   return (
-    <section className="card step-sources" aria-labelledby="step-connections-title">
-      <h2 id="step-connections-title" className="step-sources__title">
-        {t('stepSources.connectionsTitle')}
-      </h2>
+    <StepSourcesCard titleId="step-connections-title" title={t('stepSources.connectionsTitle')}>
       <p className="hint">{t('stepSources.connectionsText')}</p>
       <p className="hint">{t('stepSources.highestText')}</p>
       {outcome ? <OutcomeNote outcome={outcome} /> : null}
       {body}
-    </section>
+    </StepSourcesCard>
   );
 }

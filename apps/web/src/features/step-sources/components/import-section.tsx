@@ -6,6 +6,8 @@ import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { listImports, uploadImport } from '../api/imports';
 import { SourceList } from './source-list';
 import { FormError } from '../../../components/form-error';
+import { Segmented } from '../../../components/segmented';
+import { StepSourcesCard } from './step-sources-card';
 
 const loadImports = (signal: AbortSignal) => listImports({ hideErrors: true, signal });
 
@@ -74,26 +76,17 @@ export function ImportSection() {
   };
 
   return (
-    <section className="card step-sources" aria-labelledby="step-imports-title">
-      <h2 id="step-imports-title" className="step-sources__title">
-        {t('stepSources.importsTitle')}
-      </h2>
+    <StepSourcesCard titleId="step-imports-title" title={t('stepSources.importsTitle')}>
       <p className="hint">{t('stepSources.importsText')}</p>
       <form onSubmit={send} noValidate>
-        <div className="segmented" role="radiogroup" aria-label={t('stepSources.kindLabel')}>
-          {HEALTH_IMPORT_KINDS.map((item) => (
-            <button
-              key={item}
-              type="button"
-              role="radio"
-              aria-checked={kind === item}
-              className="segmented__item"
-              onClick={() => setKind(item)}
-            >
-              {t(KIND_LABELS[item])}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          role="radio"
+          label={t('stepSources.kindLabel')}
+          options={HEALTH_IMPORT_KINDS}
+          value={kind}
+          onChange={setKind}
+          optionLabel={(item) => t(KIND_LABELS[item])}
+        />
         <p className="hint">{t(KIND_HINTS[kind])}</p>
         <div className="field">
           <label className="field__label" htmlFor="health-export-file">
@@ -139,6 +132,6 @@ export function ImportSection() {
           </li>
         )}
       </SourceList>
-    </section>
+    </StepSourcesCard>
   );
 }

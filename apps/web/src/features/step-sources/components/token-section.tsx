@@ -9,6 +9,7 @@ import { useI18n } from '../../../lib/i18n';
 import { createToken, listTokens, revokeToken } from '../api/tokens';
 import { SourceList } from './source-list';
 import { FormError } from '../../../components/form-error';
+import { StepSourcesCard } from './step-sources-card';
 
 const loadTokens = (signal: AbortSignal) => listTokens({ hideErrors: true, signal });
 
@@ -95,10 +96,7 @@ export function TokenSection({ address, confirmRevoke }: TokenSectionProps) {
   };
 
   return (
-    <section className="card step-sources" aria-labelledby="step-tokens-title">
-      <h2 id="step-tokens-title" className="step-sources__title">
-        {t('stepSources.tokensTitle')}
-      </h2>
+    <StepSourcesCard titleId="step-tokens-title" title={t('stepSources.tokensTitle')}>
       <p className="hint">{t('stepSources.tokensText', { max: DEVICE_TOKENS_MAX })}</p>
       {created ? <NewToken token={created} address={address} onDone={() => setCreated(undefined)} /> : null}
       <form onSubmit={create} noValidate>
@@ -132,6 +130,6 @@ export function TokenSection({ address, confirmRevoke }: TokenSectionProps) {
           </li>
         )}
       </SourceList>
-    </section>
+    </StepSourcesCard>
   );
 }

@@ -1,0 +1,1 @@
+export { CardSection, type CardSectionProps } from './card-section';
