@@ -9,7 +9,7 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import SqliteDatabase from 'better-sqlite3';
 import { startPostgres } from '../test/postgres-server.js';
-import { benchAccounts, seedPoints } from './seed.js';
+import { BOARD_FRIENDS, benchAccounts, seedFriends, seedPoints } from './seed.js';
 import {
   formatFigures,
   formatPaced,
@@ -248,6 +248,8 @@ async function measure(
   // Each route answers its envelope with code 1 before it is measured (an error is also HTTP 200).
   await api(server.base, auth, '/api/user/info');
   await api(server.base, auth, '/api/home');
+  const board = await api<{ entries: unknown[] }>(server.base, auth, '/api/friends/board?period=week');
+  if (board.entries.length !== BOARD_FRIENDS + 1) throw new Error(`the board has ${board.entries.length} people`);
   const tokens = [auth];
   for (const account of benchAccounts(CONNECTIONS - 1).slice(1)) tokens.push(await demoToken(server.base, account));
   if (SCENARIO === 'steps') {
@@ -261,6 +263,8 @@ async function measure(
     { name: 'bare', options: { ...common, url: `${server.base}/healthz` } },
     { name: 'info', options: { ...common, url: `${server.base}/api/user/info`, headers } },
     { name: 'home', options: { ...common, url: `${server.base}/api/home`, headers } },
+    // The week's board of a user with BOARD_FRIENDS friends who all share (docs/product/friends.md).
+    { name: 'board', options: { ...common, url: `${server.base}/api/friends/board?period=week`, headers } },
   ];
   log(`${label}: warming up`);
   for (const route of routes) await load({ ...route.options, duration: 1 });
@@ -353,6 +357,7 @@ async function measure(
 
   const infoFixed = fixed.get('info')!;
   const homeFixed = fixed.get('home')!;
+  const boardFixed = fixed.get('board')!;
   const control = fixed.get('control')!;
   const lines = [
     `| ${label}: bare route \`GET /healthz\` (no database since decision 056) | ${formatRounds(figures.get('bare')!)} |`,
@@ -363,6 +368,9 @@ async function measure(
     `| ${label}: home \`GET /api/home\` | ${formatRounds(figures.get('home')!)} |`,
     `| ${label}: ratio home / bare | ${formatRatio(ratios.get('home')!)} |`,
     `| ${label}: \`GET /api/home\` paced at ${homeFixed.rate.toLocaleString('en-US')} req/s (${FIXED_SHARE * 100} % of its maximum) | ${formatPaced(homeFixed.rounds)} |`,
+    `| ${label}: friends' board \`GET /api/friends/board?period=week\`, ${BOARD_FRIENDS} friends who share, a week of days each | ${formatRounds(figures.get('board')!)} |`,
+    `| ${label}: ratio board / info | ${formatRatio(figures.get('board')!.map((figure, round) => figure.requestsPerSecond / figures.get('info')![round]!.requestsPerSecond))} |`,
+    `| ${label}: the board paced at ${boardFixed.rate.toLocaleString('en-US')} req/s (${FIXED_SHARE * 100} % of its maximum) | ${formatPaced(boardFixed.rounds)} |`,
     `| ${label}: exchange \`POST /api/exchange\`, ${tokens.length} users, one per connection (a fresh idempotency key each; ${answered.toLocaleString('en-US')} answered within the rounds of both exchange lines, ${exchanged.toLocaleString('en-US')} moved points, the last ones after their round ended) | ${formatRounds(exchanges)} |`,
     `| ${label}: exchange, one user on every connection | ${formatRounds(singles)} |`,
     `| ${label}: plain insert loop, one row per commit, same durability, same database | ${Math.round(median(inserts)).toLocaleString('en-US')} rows/s (${Math.round(Math.min(...inserts)).toLocaleString('en-US')}–${Math.round(Math.max(...inserts)).toLocaleString('en-US')}) |`,
@@ -397,6 +405,7 @@ async function onSqlite(): Promise<DatabaseResult> {
   try {
     const database = { dialect: 'sqlite' as const, file: path.join(server.dir, 'stride.db') };
     await seedPoints(database, 100_000_000, CONNECTIONS - 1);
+    await seedFriends(database, BOARD_FRIENDS);
     return await measure('SQLite', server, () => Promise.resolve(sqliteInsertLoop(database.file)));
   } finally {
     await stopServer(server);
@@ -414,6 +423,7 @@ async function onPostgres(): Promise<DatabaseResult> {
     try {
       const database = { dialect: 'postgres' as const, url: postgres.url };
       await seedPoints(database, 100_000_000, CONNECTIONS - 1);
+      await seedFriends(database, BOARD_FRIENDS);
       return await measure('PostgreSQL', server, () => postgresInsertLoop(postgres.url));
     } finally {
       await stopServer(server);

@@ -89,6 +89,8 @@ export const APP_ROUTES = [
   '/pages-sub/demo/index',
   '/pages-sub/exchange-record/index',
   '/pages-sub/face-recognition/index',
+  // Friends and their board (docs/product/friends.md).
+  '/pages-sub/friends/index',
   '/pages-sub/insurance/index',
   '/pages-sub/notifications/index',
   '/pages-sub/official-community/index',

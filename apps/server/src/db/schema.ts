@@ -893,6 +893,14 @@ export interface FriendPairsTable {
   updated_at: number;
 }
 
+/** A like of a friend's steps on a day: one per friend per day (the key). */
+export interface FriendLikesTable {
+  from_user_id: string;
+  user_id: string;
+  day: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -956,6 +964,7 @@ export interface Database {
   push_reminders: PushRemindersTable;
   social_settings: SocialSettingsTable;
   friend_pairs: FriendPairsTable;
+  friend_likes: FriendLikesTable;
 }
 
 /** A terms of service or privacy policy version (decision 046 "Policies and consent"); versions are never edited. */

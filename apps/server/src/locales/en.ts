@@ -92,6 +92,12 @@ export const en = {
   'notification.step-connection.revoked.title': '{provider} disconnected',
   'notification.step-connection.revoked.body':
     '{provider} no longer lets Stride read the steps of {accountName}. Connect it again on Step sources to keep syncing.',
+  'notification.friend.requested.title': 'New friend request',
+  'notification.friend.requested.body': '{name} would like to be your friend.',
+  'notification.friend.accepted.title': 'New friend',
+  'notification.friend.accepted.body': 'You and {name} are now friends.',
+  'notification.friend.liked.title': 'A like for your steps',
+  'notification.friend.liked.body': '{name} liked your steps today.',
   importNotZip: 'The file is not a zip archive: choose the export as the app saved it',
   importDamaged: 'The archive is damaged or cut short; please export it again',
   importTooBig: 'The archive expands to too much data (at most {limit} MB, and at most {ratio} times its packed size)',

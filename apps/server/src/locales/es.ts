@@ -95,6 +95,12 @@ export const es: Messages = {
   'notification.step-connection.revoked.title': '{provider} desconectado',
   'notification.step-connection.revoked.body':
     '{provider} ya no permite que Stride lea los pasos de {accountName}. Vuelve a conectarla en Fuentes de pasos para seguir sincronizando.',
+  'notification.friend.requested.title': 'Nueva solicitud de amistad',
+  'notification.friend.requested.body': '{name} quiere ser su amigo.',
+  'notification.friend.accepted.title': 'Nuevo amigo',
+  'notification.friend.accepted.body': 'Usted y {name} ya son amigos.',
+  'notification.friend.liked.title': 'Un me gusta para sus pasos',
+  'notification.friend.liked.body': 'A {name} le gustaron sus pasos de hoy.',
   importNotZip: 'El archivo no es un zip: elige la exportación tal como la guardó la app',
   importDamaged: 'El archivo está dañado o incompleto; vuelve a exportarlo',
   importTooBig:

@@ -98,6 +98,12 @@ export const fr: Messages = {
   'notification.step-connection.revoked.title': '{provider} déconnecté',
   'notification.step-connection.revoked.body':
     '{provider} ne permet plus à Stride de lire les pas de {accountName}. Reconnectez-le dans Sources de pas pour continuer la synchronisation.',
+  'notification.friend.requested.title': 'Nouvelle demande d’ami',
+  'notification.friend.requested.body': '{name} aimerait être votre ami.',
+  'notification.friend.accepted.title': 'Nouvel ami',
+  'notification.friend.accepted.body': 'Vous et {name} êtes maintenant amis.',
+  'notification.friend.liked.title': 'Un j’aime pour vos pas',
+  'notification.friend.liked.body': '{name} a aimé vos pas d’aujourd’hui.',
   importNotZip: 'Le fichier n’est pas une archive zip : choisissez l’export tel que l’app l’a enregistré',
   importDamaged: 'L’archive est endommagée ou incomplète ; exportez-la à nouveau',
   importTooBig:

@@ -87,6 +87,12 @@ export const zhHans: Messages = {
   'notification.step-connection.revoked.title': '{provider}已断开',
   'notification.step-connection.revoked.body':
     '{provider}已不再允许 Stride 读取 {accountName} 的步数。请在“步数来源”中重新连接以继续同步。',
+  'notification.friend.requested.title': '新的好友申请',
+  'notification.friend.requested.body': '{name} 想加你为好友。',
+  'notification.friend.accepted.title': '新好友',
+  'notification.friend.accepted.body': '你和 {name} 已成为好友。',
+  'notification.friend.liked.title': '有人为你的步数点赞',
+  'notification.friend.liked.body': '{name} 为你今天的步数点了赞。',
   importNotZip: '该文件不是 zip 压缩包：请选择应用保存的导出文件',
   importDamaged: '压缩包已损坏或不完整，请重新导出',
   importTooBig: '压缩包解压后数据过多（最多 {limit} MB，且最多为压缩大小的 {ratio} 倍）',

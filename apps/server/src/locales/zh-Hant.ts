@@ -87,6 +87,12 @@ export const zhHant: Messages = {
   'notification.step-connection.revoked.title': '{provider}已中斷連結',
   'notification.step-connection.revoked.body':
     '{provider}已不再允許 Stride 讀取 {accountName} 的步數。請在「步數來源」中重新連結以繼續同步。',
+  'notification.friend.requested.title': '新的好友申請',
+  'notification.friend.requested.body': '{name} 想加你為好友。',
+  'notification.friend.accepted.title': '新好友',
+  'notification.friend.accepted.body': '你和 {name} 已成為好友。',
+  'notification.friend.liked.title': '有人為你的步數按讚',
+  'notification.friend.liked.body': '{name} 為你今天的步數按了讚。',
   importNotZip: '該檔案不是 zip 壓縮檔：請選擇應用程式儲存的匯出檔案',
   importDamaged: '壓縮檔已損壞或不完整，請重新匯出',
   importTooBig: '壓縮檔解壓後資料過多（最多 {limit} MB，且最多為壓縮大小的 {ratio} 倍）',

@@ -32,6 +32,9 @@ export const MY_ICONS = {
   mailing: icon('M3 6h18v12H3zM3 7l9 6 9-6'),
   steps: icon('M4 20V10M10 20V4M16 20v-7M22 20H2'),
   sources: icon('M8 3h8v18H8zM11 18h2'),
+  friends: icon(
+    'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a6 6 0 0 1 12 0v1M16 3.5a4 4 0 0 1 0 7M22 21v-1a6 6 0 0 0-4-5.6',
+  ),
   invite: icon('M4 10h16v11H4zM2 6h20v4H2zM12 6v15M12 6S9 1 6.5 3 9 6 12 6s5.5-1 3-3S12 6 12 6'),
   realname: icon(
     'M3 5h18v14H3zM8.5 12a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM5.5 16c.5-1.7 1.6-2.5 3-2.5s2.5.8 3 2.5M14 9h4M14 13h4',
@@ -103,6 +106,7 @@ export const MY_GROUPS: readonly MyGroup[] = [
     entries: [
       { path: PATHS.stepHistory, icon: 'steps' },
       { path: PATHS.stepSources, icon: 'sources' },
+      { path: PATHS.friends, icon: 'friends' },
       { path: PATHS.invite, icon: 'invite' },
     ],
   },

@@ -33,6 +33,7 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.profile]: 'title.profile',
   [PATHS.realname]: 'title.realname',
   [PATHS.stepSources]: 'title.stepSources',
+  [PATHS.friends]: 'title.friends',
   [PATHS.stepDay]: 'title.stepDay',
   [PATHS.stepHistory]: 'title.stepHistory',
   [PATHS.walk]: 'title.walk',

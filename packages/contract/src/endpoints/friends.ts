@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { DoneSchema, IdParamsSchema, IdSchema, MobileSchema, TimestampSchema, text } from '../common.js';
+import { DaySchema, DoneSchema, IdParamsSchema, IdSchema, MobileSchema, TimestampSchema, text } from '../common.js';
 
 /**
  * Another user as the caller may see them (docs/product/friends.md): their nickname, or their
@@ -117,6 +117,55 @@ export const blockUser = friendAction(
 );
 export const unblockUser = friendAction('friend.unblock', '/api/friends/{id}/unblock', 'Unblock this user.');
 
+export const FRIEND_BOARD_PERIODS = ['today', 'week'] as const;
+
+/** One person's place on a friends' board. */
+export const FriendBoardEntrySchema = FriendPersonSchema.extend({
+  /** 1 for the most steps; people with the same count share a place. */
+  rank: z.number().int().min(1),
+  /** Credited steps of the period: what ranks. */
+  steps: z.number().int(),
+  /** Steps of days a review still holds: shown, ranked only once cleared. */
+  pendingSteps: z.number().int(),
+  /** Likes of this person's steps today. */
+  likes: z.number().int(),
+  /** I liked this person's steps today. */
+  likedByMe: z.boolean(),
+  me: z.boolean(),
+});
+
+export const getFriendBoard = defineEndpoint({
+  id: 'friend.board',
+  method: 'GET',
+  path: '/api/friends/board',
+  access: 'user',
+  summary:
+    'Today’s or this week’s (Monday to today, service days) credited steps of me and my friends who share theirs, ranked, with today’s likes. Empty, with `sharing: false`, while I do not share mine.',
+  query: z.strictObject({ period: z.enum(FRIEND_BOARD_PERIODS).default('today') }),
+  response: z.object({
+    period: z.enum(FRIEND_BOARD_PERIODS),
+    from: DaySchema,
+    to: DaySchema,
+    /** I share my steps with friends: only then is there a board to see. */
+    sharing: z.boolean(),
+    /** Everyone on the board, by rank, me among them. */
+    entries: z.array(FriendBoardEntrySchema),
+  }),
+});
+
+export const likeFriend = defineEndpoint({
+  id: 'friend.like',
+  method: 'POST',
+  path: '/api/friends/{id}/like',
+  access: 'user',
+  summary:
+    'Like a friend’s steps today: once per friend per day (a second like changes nothing). Only a friend on my board (both of us share our steps); anyone else answers 1004.',
+  params: IdParamsSchema,
+  response: z.object({ likes: z.number().int(), likedByMe: z.literal(true) }),
+});
+
+export type FriendBoardEntry = z.output<typeof FriendBoardEntrySchema>;
+export type FriendBoardPeriod = (typeof FRIEND_BOARD_PERIODS)[number];
 export type Friend = z.output<typeof FriendSchema>;
 export type FriendRequest = z.output<typeof FriendRequestSchema>;
 export type FriendPerson = z.output<typeof FriendPersonSchema>;

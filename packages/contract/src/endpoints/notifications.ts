@@ -23,6 +23,10 @@ export const NOTIFICATION_KINDS = [
    * A connected wearable account the provider no longer lets Stride read (decision 086 "Connected wearable accounts").
    */
   'step-connection.revoked',
+  /** Friends (docs/product/friends.md): a request to me, my request accepted, a like of my steps. */
+  'friend.requested',
+  'friend.accepted',
+  'friend.liked',
   'notice',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Schema builder only (decision 002 "Kysely over embedded SQLite or PostgreSQL"). Friends (decision 094 "Friends: one
 // row per pair"): a user's social settings, and one row per pair of users that holds their request, friendship and
-// blocks, so every change between two people is a compare-and-set on that one row.
+// blocks, so every change between two people is a compare-and-set on that one row; and the likes of a friend's day.
 
 // Migrations are frozen in time, so they do not use the evolving app schema type.
 type AnyDb = Kysely<any>;
@@ -37,9 +37,23 @@ export async function up(db: AnyDb): Promise<void> {
   // A user's pairs in one state (friends, requests) from either side of the pair.
   await db.schema.createIndex('friend_pairs_high').on('friend_pairs').columns(['user_high', 'status']).execute();
   await db.schema.createIndex('friend_pairs_low').on('friend_pairs').columns(['user_low', 'status']).execute();
+
+  // One like per friend per day: the key, not a read before the insert (decision 015 "Only once rules are held by the
+  // database").
+  await db.schema
+    .createTable('friend_likes')
+    .addColumn('from_user_id', 'varchar(64)', (c) => c.notNull().references('users.id'))
+    .addColumn('user_id', 'varchar(64)', (c) => c.notNull().references('users.id'))
+    .addColumn('day', 'varchar(10)', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('friend_likes_pk', ['from_user_id', 'user_id', 'day'])
+    .execute();
+  // The likes a user received on a day, counted for the board.
+  await db.schema.createIndex('friend_likes_received').on('friend_likes').columns(['user_id', 'day']).execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.dropTable('friend_likes').execute();
   await db.schema.dropTable('friend_pairs').execute();
   await db.schema.dropTable('social_settings').execute();
 }

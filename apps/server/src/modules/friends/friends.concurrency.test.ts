@@ -1,4 +1,13 @@
-import { CODES, acceptFriend, blockUser, getFriends, requestFriend } from '@stride/contract';
+import {
+  CODES,
+  acceptFriend,
+  blockUser,
+  getFriends,
+  likeFriend,
+  listNotifications,
+  requestFriend,
+  saveFriendSettings,
+} from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { api, registerUser, useTestApp } from '../../../test/harness.js';
 import { pairKey } from './friends.service.js';
@@ -56,5 +65,22 @@ describe('requestFriend (POST /api/friends/requests) raced', () => {
     expect(row?.status).toBe('none');
     expect(row?.[c.userId < d.userId ? 'high_blocked_at' : 'low_blocked_at']).not.toBeNull();
     expect((await api(t, getFriends, { token: c.token })).data.friends).toEqual([]);
+  });
+
+  it('keeps one like and one notification of ten likes of one friend at once', async () => {
+    const [a, b] = [await registerUser(t), await registerUser(t)];
+    await ask(a, await codeOf(b));
+    await api(t, acceptFriend, { token: b.token, params: { id: a.userId } });
+    for (const user of [a, b]) {
+      await api(t, saveFriendSettings, { token: user.token, body: { findableByMobile: false, shareSteps: true } });
+    }
+    const likes = await Promise.all(
+      Array.from({ length: 10 }, () => api(t, likeFriend, { token: a.token, params: { id: b.userId } })),
+    );
+    expect(likes.every((answer) => answer.code === CODES.OK && answer.data.likes === 1)).toBe(true);
+    const rows = await t.db.selectFrom('friend_likes').selectAll().where('user_id', '=', b.userId).execute();
+    expect(rows).toHaveLength(1);
+    const inbox = await api(t, listNotifications, { token: b.token, query: { page: 1, pageSize: 20 } });
+    expect(inbox.data.items.filter((item) => item.kind === 'friend.liked')).toHaveLength(1);
   });
 });

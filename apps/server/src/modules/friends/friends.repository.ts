@@ -149,29 +149,6 @@ export class FriendsRepository {
       .executeTakeFirst();
   }
 
-  /**
-   * Today's count of each of these users who share their steps, and whether a review holds the day
-   * (a read across walking's tables, by their primary keys: docs/product/friends.md). A rejected day
-   * is not there at all: it never counts.
-   */
-  sharedSteps(
-    db: Executor,
-    ids: readonly string[],
-    day: string,
-  ): Promise<{ user_id: string; steps: number; review: string | null }[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('step_days as d')
-      .innerJoin('social_settings as s', 's.user_id', 'd.user_id')
-      .leftJoin('step_reviews as r', (join) => join.onRef('r.user_id', '=', 'd.user_id').onRef('r.day', '=', 'd.day'))
-      .select(['d.user_id', 'd.steps', 'r.status as review'])
-      .where('d.user_id', 'in', ids)
-      .where('d.day', '=', day)
-      .where('s.share_steps', '=', 1)
-      .where((eb) => eb.or([eb('r.status', 'is', null), eb('r.status', '!=', 'rejected')]))
-      .execute();
-  }
-
   /** Which of these users share their steps (a friend who shares but has no day yet shows 0). */
   async sharing(db: Executor, ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
@@ -184,8 +161,90 @@ export class FriendsRepository {
     return new Set(rows.map((row) => row.user_id));
   }
 
-  /** The account deletion: every pair and the settings go, so the user is on no one's list. */
+  /** The ids of this user's friends (from either side of each pair, by the state indexes). */
+  async friendIds(db: Executor, userId: string): Promise<string[]> {
+    const otherSide = (mine: 'user_low' | 'user_high', theirs: 'user_low' | 'user_high') =>
+      db
+        .selectFrom('friend_pairs')
+        .select(`${theirs} as id`)
+        .where(mine, '=', userId)
+        .where('status', '=', 'friends')
+        .execute();
+    const [low, high] = await Promise.all([otherSide('user_low', 'user_high'), otherSide('user_high', 'user_low')]);
+    return [...low, ...high].map((row) => row.id);
+  }
+
+  /**
+   * These users' days from `from` to `to` with their review's state, by the primary keys of walking's
+   * `step_days` and `step_reviews` (docs/product/friends.md): a few rows per person, never a scan of days.
+   */
+  days(
+    db: Executor,
+    ids: readonly string[],
+    from: string,
+    to: string,
+  ): Promise<{ user_id: string; steps: number; review: string | null }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('step_days as d')
+      .leftJoin('step_reviews as r', (join) => join.onRef('r.user_id', '=', 'd.user_id').onRef('r.day', '=', 'd.day'))
+      .select(['d.user_id', 'd.steps', 'r.status as review'])
+      .where('d.user_id', 'in', ids)
+      .where('d.day', '>=', from)
+      .where('d.day', '<=', to)
+      .execute();
+  }
+
+  /** How many likes each of these users received on `day`. */
+  async likesReceived(db: Executor, ids: readonly string[], day: string): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('friend_likes')
+      .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('user_id', 'in', ids)
+      .where('day', '=', day)
+      .groupBy('user_id')
+      .execute();
+    return new Map(rows.map((row) => [row.user_id, Number(row.n)]));
+  }
+
+  /** Whom this user liked on `day`. */
+  async likedBy(db: Executor, userId: string, day: string): Promise<Set<string>> {
+    const rows = await db
+      .selectFrom('friend_likes')
+      .select('user_id')
+      .where('from_user_id', '=', userId)
+      .where('day', '=', day)
+      .execute();
+    return new Set(rows.map((row) => row.user_id));
+  }
+
+  /** Every like this user gave or received, for the export. */
+  likesOf(db: Executor, userId: string): Promise<{ from_user_id: string; user_id: string; day: string }[]> {
+    return db
+      .selectFrom('friend_likes')
+      .select(['from_user_id', 'user_id', 'day'])
+      .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('user_id', '=', userId)]))
+      .orderBy('day')
+      .execute();
+  }
+
+  /** One like per friend per day: the key decides; answers whether this one was new. */
+  async like(db: Executor, row: { from_user_id: string; user_id: string; day: string; created_at: number }) {
+    const result = await db
+      .insertInto('friend_likes')
+      .values(row)
+      .onConflict((oc) => oc.columns(['from_user_id', 'user_id', 'day']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  }
+
+  /** The account deletion: every pair, like and the settings go, so the user is on no one's list. */
   async erase(db: Executor, userId: string): Promise<void> {
+    await db
+      .deleteFrom('friend_likes')
+      .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('user_id', '=', userId)]))
+      .execute();
     await db
       .deleteFrom('friend_pairs')
       .where((eb) => eb.or([eb('user_low', '=', userId), eb('user_high', '=', userId)]))

@@ -1,13 +1,15 @@
 import {
-  acceptFriend,
-  blockUser,
-  cancelFriendRequest,
-  declineFriend,
   getFriends,
-  removeFriend,
-  requestFriend,
   saveFriendSettings,
+  requestFriend,
+  acceptFriend,
+  declineFriend,
+  cancelFriendRequest,
+  removeFriend,
+  blockUser,
   unblockUser,
+  getFriendBoard,
+  likeFriend,
 } from '@stride/contract';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
 import type { FriendsService } from './friends.service.js';
@@ -23,5 +25,7 @@ export function registerFriendRoutes(endpoints: EndpointRegistrar, deps: { frien
   endpoints.handle(cancelFriendRequest, ({ user, params }) => friends.cancel(user.id, params.id));
   endpoints.handle(removeFriend, ({ user, params }) => friends.remove(user.id, params.id));
   endpoints.handle(blockUser, ({ user, params }) => friends.block(user.id, params.id));
+  endpoints.handle(getFriendBoard, ({ user, query }) => friends.board(user.id, query.period));
+  endpoints.handle(likeFriend, ({ user, params }) => friends.like(user.id, params.id));
   endpoints.handle(unblockUser, ({ user, params }) => friends.unblock(user.id, params.id));
 }

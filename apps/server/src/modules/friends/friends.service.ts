@@ -2,10 +2,14 @@ import {
   FRIEND_REQUESTS_PENDING_MAX,
   FRIENDS_MAX,
   type BodyOf,
+  type FriendBoardEntry,
+  type FriendBoardPeriod,
   type FriendPerson,
   type FriendSettings,
   type ResponseOf,
+  type getFriendBoard,
   type getFriends,
+  type likeFriend,
   type requestFriend,
 } from '@stride/contract';
 import type { Db } from '../../db/database.js';
@@ -17,6 +21,7 @@ import type { BusinessCalendar } from '../../lib/business-day.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
 import type { PersonalDataSection } from '../../lib/personal-data.js';
 import { maskMobile } from '../../lib/secrets.js';
+import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { FriendPairRow, FriendsRepository, PairKey, PersonRow } from './friends.repository.js';
 
@@ -56,6 +61,7 @@ export class FriendsService {
     private readonly db: Db,
     private readonly repository: FriendsRepository,
     private readonly limits: RateLimitService,
+    private readonly notifications: NotificationsService,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
   ) {}
@@ -106,7 +112,7 @@ export class FriendsService {
         (row.requester_id === user.id ? outgoing : incoming).push(request);
       }
     }
-    await this.addTodaysSteps(friends);
+    if (settings.shareSteps) await this.addTodaysSteps(friends);
     const byName = (a: FriendPerson, b: FriendPerson) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
     const newest = (a: { sentAt: string }, b: { sentAt: string }) => b.sentAt.localeCompare(a.sentAt);
     const known = inviter && pairs.some((row) => otherOf(row, user.id) === inviter.id && row.status !== 'none');
@@ -122,20 +128,84 @@ export class FriendsService {
     };
   }
 
-  /** Today's credited steps of the friends who share them; a held day shows as pending, a rejected one not at all. */
+  /**
+   * Today's credited steps of the friends who share them, seen only by someone who shares their own; a held day
+   * shows as pending, a rejected one as none.
+   */
   private async addTodaysSteps(friends: FriendList['friends']): Promise<void> {
     const ids = friends.map((friend) => friend.id);
-    const today = this.calendar.dayOf(this.clock.now());
+    const today = this.today();
     const [sharing, days] = await Promise.all([
       this.repository.sharing(this.db, ids),
-      this.repository.sharedSteps(this.db, ids, today),
+      this.repository.days(this.db, ids, today, today),
     ]);
-    const byUser = new Map(days.map((day) => [day.user_id, day]));
+    const totals = creditedTotals(days);
     for (const friend of friends) {
       if (!sharing.has(friend.id)) continue;
-      const day = byUser.get(friend.id);
-      friend.today = { steps: day?.steps ?? 0, pending: day?.review === 'flagged' };
+      const total = totals.get(friend.id) ?? { steps: 0, pendingSteps: 0 };
+      friend.today =
+        total.pendingSteps > 0 ? { steps: total.pendingSteps, pending: true } : { steps: total.steps, pending: false };
     }
+  }
+
+  /**
+   * The board of me and my friends who share their steps (docs/product/friends.md, Boards): credited steps rank,
+   * people with the same count share a place, and days a review holds are shown apart until cleared.
+   */
+  async board(userId: string, period: FriendBoardPeriod): Promise<ResponseOf<typeof getFriendBoard>> {
+    const to = this.today();
+    const from = period === 'week' ? mondayOf(to) : to;
+    const settings = await this.settings(userId);
+    if (!settings.shareSteps) return { period, from, to, sharing: false, entries: [] };
+    const friendIds = await this.repository.friendIds(this.db, userId);
+    const sharing = await this.repository.sharing(this.db, friendIds);
+    const ids = [userId, ...friendIds.filter((id) => sharing.has(id))];
+    const [people, days, likes, liked] = await Promise.all([
+      this.repository.people(this.db, ids),
+      this.repository.days(this.db, ids, from, to),
+      this.repository.likesReceived(this.db, ids, to),
+      this.repository.likedBy(this.db, userId, to),
+    ]);
+    const totals = creditedTotals(days);
+    const unranked = people.map((row) => {
+      const total = totals.get(row.id) ?? { steps: 0, pendingSteps: 0 };
+      return {
+        ...personOf(row),
+        ...total,
+        likes: likes.get(row.id) ?? 0,
+        likedByMe: liked.has(row.id),
+        me: row.id === userId,
+      };
+    });
+    unranked.sort((a, b) => b.steps - a.steps || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    const entries: FriendBoardEntry[] = [];
+    for (const [index, entry] of unranked.entries()) {
+      const previous = entries[index - 1];
+      entries.push({ ...entry, rank: previous && previous.steps === entry.steps ? previous.rank : index + 1 });
+    }
+    return { period, from, to, sharing: true, entries };
+  }
+
+  /** One like per friend per day, of a friend on my board; the first one tells them (inbox and push). */
+  async like(userId: string, friendId: string): Promise<ResponseOf<typeof likeFriend>> {
+    if (friendId === userId) throw notFound();
+    const key = pairKey(userId, friendId);
+    const day = this.today();
+    const likes = await this.db.transaction().execute(async (trx) => {
+      const [row, mine, theirs] = await Promise.all([
+        this.repository.pair(trx, key),
+        this.settings(userId, trx),
+        this.settings(friendId, trx),
+      ]);
+      if (row?.status !== 'friends' || !mine.shareSteps || !theirs.shareSteps) throw notFound();
+      const now = this.clock.now();
+      if (await this.repository.like(trx, { from_user_id: userId, user_id: friendId, day, created_at: now })) {
+        await this.tell(trx, friendId, userId, 'friend.liked', `friend.liked:${userId}:${day}`, { day });
+      }
+      return (await this.repository.likesReceived(trx, [friendId], day)).get(friendId) ?? 0;
+    });
+    this.notifications.nudge();
+    return { likes, likedByMe: true };
   }
 
   /** Sends a request, or makes friends at once when they asked me first or I join my inviter. */
@@ -146,7 +216,7 @@ export class FriendsService {
     const person = personOf(target);
     const key = pairKey(userId, target.id);
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
+    const answer = await this.db.transaction().execute(async (trx): Promise<ResponseOf<typeof requestFriend>> => {
       await this.lockPair(trx, key);
       await this.repository.ensurePair(trx, key, now);
       const row = await this.repository.pair(trx, key);
@@ -162,6 +232,7 @@ export class FriendsService {
           { status: row.status === 'requested' ? 'requested' : 'none', unblocked: true },
           { status: 'friends', requester_id: null, friends_since: now, updated_at: now },
         );
+        await this.tell(trx, target.id, userId, 'friend.accepted', `friend.accepted:${key.low}:${key.high}:${now}`);
         return { status: 'friends', person };
       }
       if (row.status === 'requested') return { status: 'requested', person };
@@ -174,8 +245,11 @@ export class FriendsService {
         { status: 'none', unblocked: true },
         { status: 'requested', requester_id: userId, requested_at: now, updated_at: now },
       );
+      await this.tell(trx, target.id, userId, 'friend.requested', `friend.requested:${userId}:${target.id}:${now}`);
       return { status: 'requested', person };
     });
+    this.notifications.nudge();
+    return answer;
   }
 
   accept(userId: string, requesterId: string): Promise<{ done: true }> {
@@ -183,12 +257,15 @@ export class FriendsService {
       const row = await this.repository.pair(trx, key);
       if (!row || row.status !== 'requested' || row.requester_id !== requesterId || isBlocked(row)) return false;
       await this.checkFriendsRoom(trx, key);
-      return this.repository.transition(
+      const accepted = await this.repository.transition(
         trx,
         key,
         { status: 'requested', requester: requesterId, unblocked: true },
         { status: 'friends', requester_id: null, friends_since: now, updated_at: now },
       );
+      if (accepted)
+        await this.tell(trx, requesterId, userId, 'friend.accepted', `friend.accepted:${key.low}:${key.high}:${now}`);
+      return accepted;
     });
   }
 
@@ -247,33 +324,73 @@ export class FriendsService {
     return {
       name: 'friends',
       exportFor: async (userId) => {
-        const [settings, pairs] = await Promise.all([this.settings(userId), this.repository.pairsOf(this.db, userId)]);
-        const people = new Map(
-          (
-            await this.repository.people(
-              this.db,
-              pairs.map((row) => otherOf(row, userId)),
-            )
-          ).map((row) => [row.id, personOf(row).name]),
+        const [settings, pairs, likes] = await Promise.all([
+          this.settings(userId),
+          this.repository.pairsOf(this.db, userId),
+          this.repository.likesOf(this.db, userId),
+        ]);
+        const others = [
+          ...pairs.map((row) => otherOf(row, userId)),
+          ...likes.map((like) => (like.from_user_id === userId ? like.user_id : like.from_user_id)),
+        ];
+        const names = new Map(
+          (await this.repository.people(this.db, [...new Set(others)])).map((row) => [row.id, personOf(row).name]),
         );
+        const at = (ms: number | null) => (ms === null ? null : isoTime(ms));
         return {
           settings,
           pairs: pairs.map((row) => {
             const { side, otherSide } = pairKey(userId, otherOf(row, userId));
             return {
-              with: people.get(otherOf(row, userId)) ?? null,
+              with: names.get(otherOf(row, userId)) ?? null,
               status: row.status,
               askedBy: row.requester_id === null ? null : row.requester_id === userId ? 'me' : 'them',
-              requestedAt: row.requested_at === null ? null : isoTime(row.requested_at),
-              friendsSince: row.friends_since === null ? null : isoTime(row.friends_since),
-              iBlockedAt: blockedAt(row, side) === null ? null : isoTime(blockedAt(row, side)!),
+              requestedAt: at(row.requested_at),
+              friendsSince: at(row.friends_since),
+              iBlockedAt: at(blockedAt(row, side)),
               theyBlockedMe: blockedAt(row, otherSide) !== null,
             };
           }),
+          likesGiven: likes
+            .filter((like) => like.from_user_id === userId)
+            .map((like) => ({ to: names.get(like.user_id) ?? null, day: like.day })),
+          likesReceived: likes
+            .filter((like) => like.user_id === userId)
+            .map((like) => ({ from: names.get(like.from_user_id) ?? null, day: like.day })),
         };
       },
       erase: (trx, { userId }) => this.repository.erase(trx, userId),
     };
+  }
+
+  private today(): string {
+    return this.calendar.dayOf(this.clock.now());
+  }
+
+  /** Tells `userId` what `aboutId` did, in the inbox and by push (within their push settings), once per `dedupeKey`. */
+  private async tell(
+    trx: Executor,
+    userId: string,
+    aboutId: string,
+    kind: 'friend.requested' | 'friend.accepted' | 'friend.liked',
+    dedupeKey: string,
+    extra: { day?: string } = {},
+  ): Promise<void> {
+    const [about] = await this.repository.people(trx, [aboutId]);
+    if (!about) return;
+    const { name } = personOf(about);
+    const link = { path: NOTIFICATION_PAGES.friends };
+    if (kind === 'friend.liked') {
+      await this.notifications.record(trx, {
+        userId,
+        kind,
+        params: { name, day: extra.day ?? this.today() },
+        dedupeKey,
+        link,
+      });
+    } else {
+      await this.notifications.record(trx, { userId, kind, params: { name }, dedupeKey, link });
+    }
   }
 
   private async findTarget(userId: string, body: FriendRequestBody): Promise<PersonRow | undefined> {
@@ -326,6 +443,27 @@ export class FriendsService {
     if (!changed) throw notFound();
     return { done: true };
   }
+}
+
+/** The Monday of `day`'s week (service days). */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  const date = new Date(Date.parse(`${day}T00:00:00Z`) - ((weekday + 6) % 7) * 86_400_000);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Each user's credited steps over the days, and the steps of days a review still holds; a rejected day counts none. */
+function creditedTotals(
+  days: readonly { user_id: string; steps: number; review: string | null }[],
+): Map<string, { steps: number; pendingSteps: number }> {
+  const totals = new Map<string, { steps: number; pendingSteps: number }>();
+  for (const day of days) {
+    const total = totals.get(day.user_id) ?? { steps: 0, pendingSteps: 0 };
+    if (day.review === 'flagged') total.pendingSteps += day.steps;
+    else if (day.review !== 'rejected') total.steps += day.steps;
+    totals.set(day.user_id, total);
+  }
+  return totals;
 }
 
 function isBlocked(row: FriendPairRow): boolean {

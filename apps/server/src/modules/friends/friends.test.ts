@@ -8,8 +8,11 @@ import {
   deleteMyAccount,
   DELETE_CONFIRMATION,
   exportMyData,
+  getFriendBoard,
   getFriends,
   getInvite,
+  likeFriend,
+  listNotifications,
   removeFriend,
   reportSteps,
   requestFriend,
@@ -25,6 +28,13 @@ import { MOBILE_LOOKUPS_PER_HOUR } from './friends.service.js';
 const t = useTestApp();
 
 type User = Awaited<ReturnType<typeof registerUser>>;
+
+/** Sign-ups one after another (each reads its own captcha); up to five, each one there. */
+async function people(count: 4 | 5): Promise<User[] & Record<0 | 1 | 2 | 3 | 4, User>> {
+  const users: User[] = [];
+  for (let i = 0; i < count; i += 1) users.push(await registerUser(t));
+  return users as User[] & Record<0 | 1 | 2 | 3 | 4, User>;
+}
 
 const list = async (user: User) => (await api(t, getFriends, { token: user.token })).data;
 const codeOf = async (user: User) => (await list(user)).code;
@@ -188,10 +198,10 @@ describe('blockUser and unblockUser (POST /api/friends/{id}/block, …/unblock)'
   });
 });
 
-describe('getFriends (GET /api/friends)', () => {
-  const MACHINE = { intervals: 400, cv: 0.004 };
+const MACHINE = { intervals: 400, cv: 0.004 };
 
-  it('shows today’s credited steps only of friends who share them: a held day as pending, a rejected one as none', async () => {
+describe('getFriends (GET /api/friends)', () => {
+  it('shows today’s credited steps only of friends who share them, to one who shares: a held day as pending, a rejected one as none', async () => {
     const [a, b, c] = [await registerUser(t), await registerUser(t), await registerUser(t)];
     await friends(a, b);
     await friends(a, c);
@@ -200,6 +210,9 @@ describe('getFriends (GET /api/friends)', () => {
     expect((await list(a)).friends.find((friend) => friend.id === b.userId)?.today).toBeNull();
     expect((await settle(b, { shareSteps: true })).code).toBe(CODES.OK);
     await settle(c, { shareSteps: true });
+    // Only someone who shares their own steps sees friends' steps.
+    expect((await list(a)).friends.map((friend) => friend.today)).toEqual([null, null]);
+    await settle(a, { shareSteps: true });
     expect((await list(a)).friends).toMatchObject([
       { id: b.userId, today: { steps: 4_000, pending: false } },
       { id: c.userId, today: { steps: 0, pending: false } },
@@ -239,14 +252,115 @@ describe('getFriends (GET /api/friends)', () => {
   });
 });
 
+describe('getFriendBoard (GET /api/friends/board)', () => {
+  const board = async (user: User, period: 'today' | 'week' = 'today') =>
+    (await api(t, getFriendBoard, { token: user.token, query: { period } })).data;
+  const serviceDay = () => new Date(t.clock.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const walk = (user: User, steps: number) =>
+    api(t, reportSteps, { token: user.token, body: { day: serviceDay(), steps } });
+
+  it('ranks me and my friends who share by credited steps, ties sharing a place, me always on it', async () => {
+    const [me, b, c, d, quiet] = await people(5);
+    for (const friend of [b, c, d, quiet]) await friends(me, friend);
+    expect(await board(me)).toMatchObject({ period: 'today', sharing: false, entries: [] });
+    for (const user of [me, b, c, d]) await settle(user, { shareSteps: true });
+    await walk(b, 5_000);
+    await walk(c, 3_000);
+    await walk(d, 5_000);
+    await walk(quiet, 9_000);
+    const today = await board(me);
+    expect(today).toMatchObject({ sharing: true, from: serviceDay(), to: serviceDay() });
+    const places = today.entries.map(({ id, rank, steps, me: isMe }) => ({ id, rank, steps, me: isMe }));
+    const tied = [b, d].sort((x, y) => masked(x).localeCompare(masked(y)));
+    expect(places).toEqual([
+      { id: tied[0]!.userId, rank: 1, steps: 5_000, me: false },
+      { id: tied[1]!.userId, rank: 1, steps: 5_000, me: false },
+      { id: c.userId, rank: 3, steps: 3_000, me: false },
+      { id: me.userId, rank: 4, steps: 0, me: true },
+    ]);
+    // A friend of mine who is not a friend of b's is not on b's board.
+    expect((await board(b)).entries.map((entry) => entry.id).sort()).toEqual([b.userId, me.userId].sort());
+  });
+
+  it('adds up the week from Monday, and a held day waits apart until cleared', async () => {
+    const [me, b] = [await registerUser(t), await registerUser(t)];
+    await friends(me, b);
+    await settle(me, { shareSteps: true });
+    await settle(b, { shareSteps: true });
+    t.clock.set(Date.parse('2026-11-25T04:00:00Z')); // Wednesday noon in Beijing
+    await walk(b, 3_000);
+    t.clock.advance(24 * 3600_000);
+    await walk(b, 2_000);
+    const flagged = await api(t, reportSteps, {
+      token: me.token,
+      body: { day: serviceDay(), steps: 8_000, device: `board-${process.pid}-abc`, rhythm: MACHINE },
+    });
+    expect(flagged.data.review?.status).toBe('flagged');
+    const week = await board(me, 'week');
+    expect(week).toMatchObject({ period: 'week', from: '2026-11-23', to: '2026-11-26' });
+    expect(week.entries).toMatchObject([
+      { id: b.userId, rank: 1, steps: 5_000, pendingSteps: 0 },
+      { id: me.userId, rank: 2, steps: 0, pendingSteps: 8_000, me: true },
+    ]);
+    expect((await board(me)).entries.find((entry) => entry.id === b.userId)).toMatchObject({ steps: 2_000 });
+  });
+});
+
+describe('likeFriend (POST /api/friends/{id}/like)', () => {
+  it('likes a friend’s day once, tells them once, and refuses anyone not on my board', async () => {
+    const [a, b, c, stranger] = await people(4);
+    await friends(a, b);
+    await friends(c, b);
+    await friends(a, stranger);
+    for (const user of [a, b, c]) await settle(user, { shareSteps: true });
+    const like = (from: User, to: User) => api(t, likeFriend, { token: from.token, params: { id: to.userId } });
+    expect((await like(a, b)).data).toEqual({ likes: 1, likedByMe: true });
+    expect((await like(a, b)).data).toEqual({ likes: 1, likedByMe: true });
+    expect((await like(c, b)).data).toEqual({ likes: 2, likedByMe: true });
+    const onBoard = (await api(t, getFriendBoard, { token: a.token, query: { period: 'today' } })).data.entries;
+    expect(onBoard.find((entry) => entry.id === b.userId)).toMatchObject({ likes: 2, likedByMe: true });
+    expect(onBoard.find((entry) => entry.id === a.userId)).toMatchObject({ likes: 0, likedByMe: false });
+    const inbox = (await api(t, listNotifications, { token: b.token, query: { page: 1, pageSize: 20 } })).data.items;
+    const likes = inbox.filter((item) => item.kind === 'friend.liked');
+    expect(likes.map((item) => item.body).sort()).toEqual(
+      [`${masked(a)} liked your steps today.`, `${masked(c)} liked your steps today.`].sort(),
+    );
+    expect(likes[0]?.link).toEqual({ path: '/pages-sub/friends/index', query: {} });
+    // Not a friend, a friend who does not share, myself.
+    expect((await like(stranger, c)).code).toBe(CODES.NOT_FOUND);
+    expect((await like(a, stranger)).code).toBe(CODES.NOT_FOUND);
+    expect((await like(a, a)).code).toBe(CODES.NOT_FOUND);
+  });
+
+  it('tells of a request and of its acceptance in the inbox', async () => {
+    const [a, b] = [await registerUser(t), await registerUser(t)];
+    await friends(a, b);
+    const kinds = async (user: User) =>
+      (await api(t, listNotifications, { token: user.token, query: { page: 1, pageSize: 20 } })).data.items
+        .filter((item) => item.kind.startsWith('friend.'))
+        .map((item) => item.body);
+    expect(await kinds(b)).toEqual([`${masked(a)} would like to be your friend.`]);
+    expect(await kinds(a)).toEqual([`You and ${masked(b)} are now friends.`]);
+  });
+});
+
 describe('friends in your data', () => {
   it('exports friends, requests and blocks, and a deleted account leaves every list', async () => {
     const [a, b, c] = [await registerUser(t), await registerUser(t), await registerUser(t)];
     await friends(a, b);
     await byCode(c, a);
+    for (const user of [a, b]) await settle(user, { shareSteps: true });
+    await api(t, likeFriend, { token: b.token, params: { id: a.userId } });
     const exported = await api(t, exportMyData, { token: a.token, body: { password: GOOD_PASSWORD } });
-    const section = exported.data.sections.friends as { settings: unknown; pairs: { with: string }[] };
-    expect(section.settings).toEqual({ findableByMobile: false, shareSteps: false });
+    const section = exported.data.sections.friends as {
+      settings: unknown;
+      pairs: { with: string }[];
+      likesGiven: unknown[];
+      likesReceived: unknown[];
+    };
+    expect(section.settings).toEqual({ findableByMobile: false, shareSteps: true });
+    expect(section.likesGiven).toEqual([]);
+    expect(section.likesReceived).toEqual([{ from: masked(b), day: expect.any(String) as string }]);
     const byName = [...section.pairs].sort((x, y) => x.with.localeCompare(y.with));
     expect(byName).toMatchObject(
       [
@@ -267,5 +381,6 @@ describe('friends in your data', () => {
       .where((eb) => eb.or([eb('user_low', '=', a.userId), eb('user_high', '=', a.userId)]))
       .execute();
     expect(left).toEqual([]);
+    expect(await t.db.selectFrom('friend_likes').selectAll().where('user_id', '=', a.userId).execute()).toEqual([]);
   });
 });

@@ -47,6 +47,11 @@ function paramsOf(kind: NotificationKind, stop: string): NotificationParams[Noti
         { provider: 'fitbit', accountName: `Li Na${stop}` },
         { provider: 'huawei', accountName: `李娜${stop}` },
       ];
+    case 'friend.requested':
+    case 'friend.accepted':
+      return [{ name: `Li Na${stop}` }, { name: '138****0000' }];
+    case 'friend.liked':
+      return [{ name: `李娜${stop}`, day: '2026-12-01' }];
     case 'notice':
       return [{ noticeId: 'n-1' }];
   }

@@ -40,6 +40,10 @@ export interface NotificationParams {
    * accounts").
    */
   'step-connection.revoked': { provider: string; accountName: string };
+  /** `name` as the app shows the other person (docs/product/friends.md). */
+  'friend.requested': { name: string };
+  'friend.accepted': { name: string };
+  'friend.liked': { name: string; day: string };
   notice: { noticeId: string };
 }
 
@@ -85,6 +89,7 @@ const PAGE = {
   home: '/pages/index/index',
   stepDay: '/pages-sub/steps/day',
   stepSources: '/pages-sub/steps/sources',
+  friends: '/pages-sub/friends/index',
 } as const satisfies Record<string, AppPath>;
 export const NOTIFICATION_PAGES = PAGE;
 

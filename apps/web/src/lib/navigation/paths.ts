@@ -17,6 +17,8 @@ export const PATHS = {
   demo: '/pages-sub/demo/index',
   exchangeRecord: '/pages-sub/exchange-record/index',
   faceRecognition: '/pages-sub/face-recognition/index',
+  // Friends and their board (docs/product/friends.md).
+  friends: '/pages-sub/friends/index',
   insurance: '/pages-sub/insurance/index',
   officialCommunity: '/pages-sub/official-community/index',
   orderList: '/pages-sub/order/list',
