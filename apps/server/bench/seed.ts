@@ -59,7 +59,13 @@ export async function seedFriends(database: Config['database'], friends: number,
     const now = Date.now();
     const today = new Date(now + 8 * 3_600_000);
     const dayOf = (back: number) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
-    const settings = (userId: string) => ({ user_id: userId, findable_by_mobile: 0, share_steps: 1, updated_at: now });
+    const settings = (userId: string) => ({
+      user_id: userId,
+      findable_by_mobile: 0,
+      share_steps: 1,
+      show_avatar: 0,
+      updated_at: now,
+    });
     await db.insertInto('social_settings').values(settings(demo.id)).execute();
     for (let start = 0; start < friends; start += 100) {
       const ids = Array.from({ length: Math.min(100, friends - start) }, () => randomUUID());

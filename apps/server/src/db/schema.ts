@@ -876,6 +876,7 @@ export interface SocialSettingsTable {
   user_id: string;
   findable_by_mobile: number;
   share_steps: number;
+  show_avatar: number;
   updated_at: number;
 }
 

@@ -947,6 +947,10 @@ export const en = {
   'consent.agree': 'I agree, continue',
   // End of the policies block.
   // Friends (docs/product/friends.md).
+  'friends.showAvatar': 'Show my avatar to friends',
+  'friends.showAvatarHint': 'Off: friends see a drawn figure beside your name.',
+  'friends.copyLink': 'Copy link',
+  'friends.qr': 'QR code of my friend link: scan it with another phone to add me',
   'title.friends': 'Friends',
   'friends.introTitle': 'Walk with friends',
   'friends.intro':

@@ -960,6 +960,10 @@ export const es: Messages = {
   'consent.agree': 'Acepto, continuar',
   // End of the policies block.
   // Friends (docs/product/friends.md).
+  'friends.showAvatar': 'Mostrar mi avatar a mis amigos',
+  'friends.showAvatarHint': 'Desactivado: sus amigos ven una figura dibujada junto a su nombre.',
+  'friends.copyLink': 'Copiar enlace',
+  'friends.qr': 'Código QR de mi enlace de amigo: escanéelo con otro teléfono para agregarme',
   'title.friends': 'Amigos',
   'friends.introTitle': 'Camine con amigos',
   'friends.intro':

@@ -961,6 +961,10 @@ export const fr: Messages = {
   'consent.agree': 'J’accepte, continuer',
   // End of the policies block.
   // Friends (docs/product/friends.md).
+  'friends.showAvatar': 'Montrer mon avatar à mes amis',
+  'friends.showAvatarHint': 'Désactivé : vos amis voient une silhouette à côté de votre nom.',
+  'friends.copyLink': 'Copier le lien',
+  'friends.qr': 'Code QR de mon lien ami : scannez-le avec un autre téléphone pour m’ajouter',
   'title.friends': 'Amis',
   'friends.introTitle': 'Marchez avec vos amis',
   'friends.intro':

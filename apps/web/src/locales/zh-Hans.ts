@@ -920,6 +920,10 @@ export const zhHans: Messages = {
   'consent.agree': '同意并继续',
   // End of the policies block.
   // Friends (docs/product/friends.md).
+  'friends.showAvatar': '向好友展示我的头像',
+  'friends.showAvatarHint': '关闭时，好友只会在你的名字旁看到默认头像。',
+  'friends.copyLink': '复制链接',
+  'friends.qr': '我的好友链接二维码：用另一部手机扫码即可添加我',
   'title.friends': '好友',
   'friends.introTitle': '和好友一起走',
   'friends.intro':

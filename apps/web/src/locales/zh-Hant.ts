@@ -921,6 +921,10 @@ export const zhHant: Messages = {
   'consent.agree': '同意並繼續',
   // End of the policies block.
   // Friends (docs/product/friends.md).
+  'friends.showAvatar': '向好友展示我的頭像',
+  'friends.showAvatarHint': '關閉時，好友只會在你的名字旁看到預設頭像。',
+  'friends.copyLink': '複製連結',
+  'friends.qr': '我的好友連結 QR 碼：用另一支手機掃描即可新增我',
   'title.friends': '好友',
   'friends.introTitle': '和好友一起走',
   'friends.intro':

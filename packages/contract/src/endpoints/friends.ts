@@ -10,6 +10,11 @@ export const FriendPersonSchema = z.object({
   /** Their user id: the handle of every friend call. */
   id: IdSchema,
   name: z.string(),
+  /**
+   * Their avatar, for friends (and myself) where they chose to show it: an authenticated API path
+   * (`/api/friends/{id}/avatar`, loaded with the bearer token); otherwise null.
+   */
+  avatarUrl: z.string().nullable(),
 });
 
 export const FriendSchema = FriendPersonSchema.extend({
@@ -28,6 +33,8 @@ export const FriendSettingsSchema = z.object({
   findableByMobile: z.boolean(),
   /** My friends see today's steps (off by default). */
   shareSteps: z.boolean(),
+  /** My friends see my avatar (off by default). */
+  showAvatar: z.boolean(),
 });
 
 export const FRIENDS_MAX = 1000;
@@ -39,11 +46,15 @@ export const getFriends = defineEndpoint({
   path: '/api/friends',
   access: 'user',
   summary:
-    'My friends (with today’s steps where they share them), requests to me and from me, the people I blocked, my settings and my friend code.',
+    'My friends (with today’s steps where they share them), requests to me and from me, the people I blocked, my settings, and my friend code with its link and QR code.',
   response: z.object({
     settings: FriendSettingsSchema,
     /** My friend code: the same code as my invite code. */
     code: z.string(),
+    /** A link that opens the app's Friends page with my code filled in. */
+    link: z.string(),
+    /** A data URL (SVG) of the link as a QR code, to scan with another phone. */
+    qrImage: z.string(),
     friends: z.array(FriendSchema),
     incoming: z.array(FriendRequestSchema),
     outgoing: z.array(FriendRequestSchema),
@@ -58,7 +69,7 @@ export const saveFriendSettings = defineEndpoint({
   method: 'POST',
   path: '/api/friends/settings',
   access: 'user',
-  summary: 'Choose whether others can find me by number and whether my friends see today’s steps.',
+  summary: 'Choose whether others can find me by number, and whether my friends see today’s steps and my avatar.',
   body: FriendSettingsSchema.strict(),
   response: FriendSettingsSchema,
 });
@@ -116,6 +127,18 @@ export const blockUser = friendAction(
   'Block a friend or someone who sent me a request: the friendship and requests end, and they can no longer find or reach me.',
 );
 export const unblockUser = friendAction('friend.unblock', '/api/friends/{id}/unblock', 'Unblock this user.');
+
+export const getFriendAvatar = defineEndpoint({
+  id: 'friend.avatar',
+  method: 'GET',
+  path: '/api/friends/{id}/avatar',
+  access: 'user',
+  summary:
+    'The avatar of a friend who shows it to friends (or my own). Success is the image itself, not an envelope; anyone else, or no avatar, answers 1004.',
+  params: IdParamsSchema,
+  response: z.string(),
+  binary: true,
+});
 
 export const FRIEND_BOARD_PERIODS = ['today', 'week'] as const;
 

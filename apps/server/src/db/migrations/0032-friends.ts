@@ -13,6 +13,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('user_id', 'varchar(64)', (c) => c.primaryKey().references('users.id'))
     .addColumn('findable_by_mobile', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('share_steps', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('show_avatar', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
 

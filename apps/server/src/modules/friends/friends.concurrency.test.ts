@@ -72,7 +72,10 @@ describe('requestFriend (POST /api/friends/requests) raced', () => {
     await ask(a, await codeOf(b));
     await api(t, acceptFriend, { token: b.token, params: { id: a.userId } });
     for (const user of [a, b]) {
-      await api(t, saveFriendSettings, { token: user.token, body: { findableByMobile: false, shareSteps: true } });
+      await api(t, saveFriendSettings, {
+        token: user.token,
+        body: { findableByMobile: false, shareSteps: true, showAvatar: false },
+      });
     }
     const likes = await Promise.all(
       Array.from({ length: 10 }, () => api(t, likeFriend, { token: a.token, params: { id: b.userId } })),

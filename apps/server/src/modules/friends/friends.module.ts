@@ -1,4 +1,5 @@
 import { defineModule, type Frame } from '../../lib/module.js';
+import type { FilesService } from '../files/files.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { FriendsRepository } from './friends.repository.js';
@@ -8,13 +9,17 @@ import { FriendsService } from './friends.service.js';
 /** Friends: requests by code, number or invite, friendships, blocks, the friends' board and likes (docs/product/friends.md). */
 export const friendsModule = defineModule({
   name: 'friends',
-  needs: ['limits', 'notifications'],
+  needs: ['limits', 'notifications', 'files'],
   build: (
     { db, clock, calendar }: Frame,
-    { limits, notifications }: { limits: RateLimitService; notifications: NotificationsService },
+    {
+      limits,
+      notifications,
+      files,
+    }: { limits: RateLimitService; notifications: NotificationsService; files: FilesService },
   ) => ({
-    friends: new FriendsService(db, new FriendsRepository(), limits, notifications, clock, calendar),
+    friends: new FriendsService(db, new FriendsRepository(), limits, notifications, files, clock, calendar),
   }),
-  routes: (endpoints, services) => registerFriendRoutes(endpoints, services),
+  routes: (endpoints, { friends }, config) => registerFriendRoutes(endpoints, { friends, config }),
   personalData: ({ friends }) => [friends.personalData()],
 });

@@ -5,11 +5,14 @@ import type { FriendPairsTable, SocialSettingsTable } from '../../db/schema.js';
 export type FriendPairRow = FriendPairsTable;
 export type SocialSettingsRow = SocialSettingsTable;
 
-/** What another user shows of themselves to friends: their nickname, else their number masked. */
+/** What another user shows of themselves to friends: their nickname, else their number masked, and their avatar. */
 export interface PersonRow {
   id: string;
   account: string;
   nickname: string | null;
+  avatar_file_id: string | null;
+  /** They show their avatar to friends (1), or not (0, or no settings yet). */
+  show_avatar: number | null;
 }
 
 /** A pair's primary key: the two ids in order. */
@@ -113,25 +116,24 @@ export class FriendsRepository {
 
   people(db: Executor, ids: readonly string[]): Promise<PersonRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return db.selectFrom('users').select(['id', 'account', 'nickname']).where('id', 'in', ids).execute();
+    return this.person(db).where('u.id', 'in', ids).execute();
+  }
+
+  private person(db: Executor) {
+    return db
+      .selectFrom('users as u')
+      .leftJoin('social_settings as s', 's.user_id', 'u.id')
+      .select(['u.id', 'u.account', 'u.nickname', 'u.avatar_file_id', 's.show_avatar']);
   }
 
   /** A user by friend code (their invite code); a frozen account is not found. */
   byCode(db: Executor, code: string): Promise<PersonRow | undefined> {
-    return db
-      .selectFrom('users')
-      .select(['id', 'account', 'nickname'])
-      .where('invite_code', '=', code)
-      .where('frozen_at', 'is', null)
-      .executeTakeFirst();
+    return this.person(db).where('u.invite_code', '=', code).where('u.frozen_at', 'is', null).executeTakeFirst();
   }
 
   /** A user by mobile number, only where they let themselves be found by it. */
   byMobile(db: Executor, mobile: string): Promise<PersonRow | undefined> {
-    return db
-      .selectFrom('users as u')
-      .innerJoin('social_settings as s', 's.user_id', 'u.id')
-      .select(['u.id', 'u.account', 'u.nickname'])
+    return this.person(db)
       .where('u.account', '=', mobile)
       .where('u.frozen_at', 'is', null)
       .where('s.findable_by_mobile', '=', 1)
@@ -140,10 +142,8 @@ export class FriendsRepository {
 
   /** Who invited this user, if anyone (and their account is not frozen). */
   async inviterOf(db: Executor, userId: string): Promise<PersonRow | undefined> {
-    return db
-      .selectFrom('users as invitee')
-      .innerJoin('users as u', 'u.id', 'invitee.invited_by')
-      .select(['u.id', 'u.account', 'u.nickname'])
+    return this.person(db)
+      .innerJoin('users as invitee', 'invitee.invited_by', 'u.id')
       .where('invitee.id', '=', userId)
       .where('u.frozen_at', 'is', null)
       .executeTakeFirst();

@@ -16,11 +16,13 @@ import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { lockUserRow } from '../../db/locks.js';
 import { AppError, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../../http/endpoints.js';
+import type { AuthUser, BinaryAnswer } from '../../http/endpoints.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
 import type { PersonalDataSection } from '../../lib/personal-data.js';
+import { qrDataUrl } from '../../lib/qr.js';
 import { maskMobile } from '../../lib/secrets.js';
+import type { FilesService } from '../files/files.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { FriendPairRow, FriendsRepository, PairKey, PersonRow } from './friends.repository.js';
@@ -33,7 +35,9 @@ type Side = 'low' | 'high';
 export const MOBILE_LOOKUPS_PER_HOUR = 20;
 const HOUR_MS = 60 * 60 * 1000;
 
-const DEFAULT_SETTINGS: FriendSettings = { findableByMobile: false, shareSteps: false };
+const FRIENDS_PAGE = NOTIFICATION_PAGES.friends;
+
+const DEFAULT_SETTINGS: FriendSettings = { findableByMobile: false, shareSteps: false, showAvatar: false };
 
 /** The pair of two users, and which side of it `me` is. */
 export function pairKey(me: string, other: string): PairKey & { side: Side; otherSide: Side } {
@@ -45,9 +49,20 @@ export function pairKey(me: string, other: string): PairKey & { side: Side; othe
 const blockedAt = (row: FriendPairRow, side: Side) => (side === 'low' ? row.low_blocked_at : row.high_blocked_at);
 const otherOf = (row: FriendPairRow, me: string) => (row.user_low === me ? row.user_high : row.user_low);
 
-/** How another user shows: their nickname, else their number masked (first 3 and last 4 digits). */
-export function personOf(row: PersonRow): FriendPerson {
-  return { id: row.id, name: row.nickname ?? maskMobile(row.account) };
+/** The path a friend's avatar loads from (with the bearer token). */
+export const friendAvatarUrl = (userId: string) => `/api/friends/${encodeURIComponent(userId)}/avatar`;
+
+/**
+ * How another user shows: their nickname, else their number masked (first 3 and last 4 digits); their avatar only to
+ * friends (`isFriend`, or themselves) and only where they show it.
+ */
+export function personOf(row: PersonRow, isFriend = false): FriendPerson {
+  const avatar = isFriend && row.show_avatar === 1 && row.avatar_file_id !== null;
+  return {
+    id: row.id,
+    name: row.nickname ?? maskMobile(row.account),
+    avatarUrl: avatar ? friendAvatarUrl(row.id) : null,
+  };
 }
 
 /**
@@ -62,6 +77,7 @@ export class FriendsService {
     private readonly repository: FriendsRepository,
     private readonly limits: RateLimitService,
     private readonly notifications: NotificationsService,
+    private readonly files: FilesService,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
   ) {}
@@ -69,7 +85,11 @@ export class FriendsService {
   async settings(userId: string, db: Executor = this.db): Promise<FriendSettings> {
     const row = await this.repository.settings(db, userId);
     return row
-      ? { findableByMobile: row.findable_by_mobile === 1, shareSteps: row.share_steps === 1 }
+      ? {
+          findableByMobile: row.findable_by_mobile === 1,
+          shareSteps: row.share_steps === 1,
+          showAvatar: row.show_avatar === 1,
+        }
       : DEFAULT_SETTINGS;
   }
 
@@ -78,21 +98,25 @@ export class FriendsService {
       user_id: userId,
       findable_by_mobile: settings.findableByMobile ? 1 : 0,
       share_steps: settings.shareSteps ? 1 : 0,
+      show_avatar: settings.showAvatar ? 1 : 0,
       updated_at: this.clock.now(),
     });
     return this.settings(userId);
   }
 
-  async list(user: AuthUser): Promise<FriendList> {
-    const [settings, pairs, inviter] = await Promise.all([
+  /** `origin`: where users reach this server, for the link and its QR code. */
+  async list(user: AuthUser, origin: string): Promise<FriendList> {
+    const link = `${origin}/#${FRIENDS_PAGE}?code=${encodeURIComponent(user.inviteCode)}`;
+    const [settings, pairs, inviter, qrImage] = await Promise.all([
       this.settings(user.id),
       this.repository.pairsOf(this.db, user.id),
       this.repository.inviterOf(this.db, user.id),
+      qrDataUrl(link),
     ]);
     const people = new Map(
       (await this.repository.people(this.db, [...new Set(pairs.map((row) => otherOf(row, user.id)))])).map((row) => [
         row.id,
-        personOf(row),
+        row,
       ]),
     );
     const friends: FriendList['friends'] = [];
@@ -101,8 +125,9 @@ export class FriendsService {
     const blocked: FriendList['blocked'] = [];
     for (const row of pairs) {
       const other = otherOf(row, user.id);
-      const person = people.get(other);
-      if (!person) continue;
+      const found = people.get(other);
+      if (!found) continue;
+      const person = personOf(found, row.status === 'friends');
       const { side } = pairKey(user.id, other);
       if (blockedAt(row, side) !== null) blocked.push(person);
       if (row.status === 'friends') {
@@ -120,6 +145,8 @@ export class FriendsService {
     return {
       settings,
       code: user.inviteCode,
+      link,
+      qrImage,
       friends: friends.sort((a, b) => (b.today?.steps ?? -1) - (a.today?.steps ?? -1) || byName(a, b)),
       incoming: incoming.sort(newest),
       outgoing: outgoing.sort(newest),
@@ -170,7 +197,7 @@ export class FriendsService {
     const unranked = people.map((row) => {
       const total = totals.get(row.id) ?? { steps: 0, pendingSteps: 0 };
       return {
-        ...personOf(row),
+        ...personOf(row, true),
         ...total,
         likes: likes.get(row.id) ?? 0,
         likedByMe: liked.has(row.id),
@@ -320,6 +347,17 @@ export class FriendsService {
     );
   }
 
+  /** A friend's avatar where they show it to friends, or my own; anyone else answers like a missing file. */
+  async avatar(userId: string, ownerId: string): Promise<BinaryAnswer> {
+    const [owner] = await this.repository.people(this.db, [ownerId]);
+    if (!owner?.avatar_file_id) throw notFound();
+    if (ownerId !== userId) {
+      const pair = await this.repository.pair(this.db, pairKey(userId, ownerId));
+      if (pair?.status !== 'friends' || owner.show_avatar !== 1) throw notFound();
+    }
+    return this.files.read(ownerId, owner.avatar_file_id);
+  }
+
   personalData(): PersonalDataSection {
     return {
       name: 'friends',
@@ -379,7 +417,7 @@ export class FriendsService {
     const [about] = await this.repository.people(trx, [aboutId]);
     if (!about) return;
     const { name } = personOf(about);
-    const link = { path: NOTIFICATION_PAGES.friends };
+    const link = { path: FRIENDS_PAGE };
     if (kind === 'friend.liked') {
       await this.notifications.record(trx, {
         userId,

@@ -8,6 +8,7 @@ import {
   deleteMyAccount,
   DELETE_CONFIRMATION,
   exportMyData,
+  getFriendAvatar,
   getFriendBoard,
   getFriends,
   getInvite,
@@ -18,10 +19,11 @@ import {
   requestFriend,
   saveFriendSettings,
   unblockUser,
+  updateProfile,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, signIn } from '../../../test/console.js';
-import { api, GOOD_PASSWORD, registerUser, useTestApp } from '../../../test/harness.js';
+import { api, GOOD_PASSWORD, registerUser, testJpeg, uploadFile, useTestApp } from '../../../test/harness.js';
 import { MOBILE_LOOKUPS_PER_HOUR } from './friends.service.js';
 
 // Friends (docs/product/friends.md): one row per pair, requests by code, number or invite, blocks.
@@ -40,10 +42,10 @@ const list = async (user: User) => (await api(t, getFriends, { token: user.token
 const codeOf = async (user: User) => (await list(user)).code;
 const byCode = async (from: User, to: User) =>
   api(t, requestFriend, { token: from.token, body: { by: 'code', code: await codeOf(to) } });
-const settle = (user: User, settings: { findableByMobile?: boolean; shareSteps?: boolean }) =>
+const settle = (user: User, settings: { findableByMobile?: boolean; shareSteps?: boolean; showAvatar?: boolean }) =>
   api(t, saveFriendSettings, {
     token: user.token,
-    body: { findableByMobile: false, shareSteps: false, ...settings },
+    body: { findableByMobile: false, shareSteps: false, showAvatar: false, ...settings },
   });
 const act = (endpoint: typeof acceptFriend, user: User, id: string) =>
   api(t, endpoint, { token: user.token, params: { id } });
@@ -57,7 +59,10 @@ async function friends(a: User, b: User) {
 describe('requestFriend (POST /api/friends/requests)', () => {
   it('sends a request by friend code, which the other accepts; each then sees the other by masked number', async () => {
     const [a, b] = [await registerUser(t), await registerUser(t)];
-    expect(await codeOf(a)).toBe((await api(t, getInvite, { token: a.token })).data.code);
+    const mine = await list(a);
+    expect(mine.code).toBe((await api(t, getInvite, { token: a.token })).data.code);
+    expect(mine.link).toMatch(new RegExp(`^http://[^/]+/#/pages-sub/friends/index\\?code=${mine.code}$`));
+    expect(mine.qrImage).toMatch(/^data:image\/svg\+xml/);
     const sent = await byCode(a, b);
     expect(sent).toMatchObject({
       code: CODES.OK,
@@ -112,7 +117,11 @@ describe('requestFriend (POST /api/friends/requests)', () => {
     const missing = await byNumber('13999999999');
     expect(hidden.code).toBe(CODES.NOT_FOUND);
     expect(hidden).toEqual(missing);
-    expect((await settle(b, { findableByMobile: true })).data).toEqual({ findableByMobile: true, shareSteps: false });
+    expect((await settle(b, { findableByMobile: true })).data).toEqual({
+      findableByMobile: true,
+      shareSteps: false,
+      showAvatar: false,
+    });
     expect((await byNumber(b.account)).data).toMatchObject({ status: 'requested', person: { id: b.userId } });
     for (let i = 3; i < MOBILE_LOOKUPS_PER_HOUR; i += 1) await byNumber('13999999999');
     expect((await byNumber(b.account)).code).toBe(CODES.RATE_LIMITED);
@@ -124,7 +133,7 @@ describe('requestFriend (POST /api/friends/requests)', () => {
     const inviter = await registerUser(t);
     const { code } = (await api(t, getInvite, { token: inviter.token })).data;
     const invitee = await registerUser(t, undefined, undefined, code);
-    expect((await list(invitee)).inviter).toEqual({ id: inviter.userId, name: masked(inviter) });
+    expect((await list(invitee)).inviter).toEqual({ id: inviter.userId, name: masked(inviter), avatarUrl: null });
     const tapped = await api(t, requestFriend, { token: invitee.token, body: { by: 'inviter' } });
     expect(tapped.data).toMatchObject({ status: 'friends', person: { id: inviter.userId } });
     expect((await list(invitee)).inviter).toBeNull();
@@ -168,7 +177,7 @@ describe('blockUser and unblockUser (POST /api/friends/{id}/block, …/unblock)'
     await friends(a, b);
     expect((await act(blockUser, a, b.userId)).code).toBe(CODES.OK);
     expect((await list(a)).friends).toEqual([]);
-    expect((await list(a)).blocked).toEqual([{ id: b.userId, name: masked(b) }]);
+    expect((await list(a)).blocked).toEqual([{ id: b.userId, name: masked(b), avatarUrl: null }]);
     expect((await list(b)).friends).toEqual([]);
     expect((await list(b)).blocked).toEqual([]);
     const byTheBlocked = await byCode(b, a);
@@ -242,6 +251,26 @@ describe('getFriends (GET /api/friends)', () => {
       steps: 0,
       pending: false,
     });
+  });
+
+  it('shows a friend’s avatar only to friends and only where they show it', async () => {
+    const [a, b, stranger] = [await registerUser(t), await registerUser(t), await registerUser(t)];
+    await friends(a, b);
+    const picture = await uploadFile(t, b.token, await testJpeg(), { purpose: 'avatar' });
+    await api(t, updateProfile, { token: b.token, body: { avatarFileId: picture.data.fileId } });
+    const avatarOf = (viewer: User) => api(t, getFriendAvatar, { token: viewer.token, params: { id: b.userId } });
+    expect((await list(a)).friends).toMatchObject([{ id: b.userId, avatarUrl: null }]);
+    expect((await avatarOf(a)).code).toBe(CODES.NOT_FOUND);
+    await settle(b, { showAvatar: true });
+    const url = `/api/friends/${b.userId}/avatar`;
+    expect((await list(a)).friends).toMatchObject([{ id: b.userId, avatarUrl: url }]);
+    const shown = await avatarOf(a);
+    expect(shown.status).toBe(200);
+    // My own always loads; a stranger's and a former friend's answer like a missing file.
+    expect((await avatarOf(b)).status).toBe(200);
+    expect((await avatarOf(stranger)).code).toBe(CODES.NOT_FOUND);
+    await act(removeFriend, a, b.userId);
+    expect((await avatarOf(a)).code).toBe(CODES.NOT_FOUND);
   });
 
   it('shows a nickname where a friend chose one', async () => {
@@ -358,7 +387,7 @@ describe('friends in your data', () => {
       likesGiven: unknown[];
       likesReceived: unknown[];
     };
-    expect(section.settings).toEqual({ findableByMobile: false, shareSteps: true });
+    expect(section.settings).toEqual({ findableByMobile: false, shareSteps: true, showAvatar: false });
     expect(section.likesGiven).toEqual([]);
     expect(section.likesReceived).toEqual([{ from: masked(b), day: expect.any(String) as string }]);
     const byName = [...section.pairs].sort((x, y) => x.with.localeCompare(y.with));

@@ -31,6 +31,7 @@ import { usePageActive, useRemote, useSubmit } from '../../hooks';
 import { call } from '../../lib/http';
 import { useI18n, type MessageKey } from '../../lib/i18n';
 import { copyWithToast } from '../feedback';
+import type { PageProps } from '../page-props';
 import '../../features/friends/friends.css';
 
 /** How often the board is read again while it is shown: friends' steps arrive on their phones. */
@@ -46,9 +47,10 @@ async function sure(text: string, action: string): Promise<boolean> {
 
 /**
  * Friends (docs/product/friends.md): the board of today's or this week's steps with likes, requests, adding by code,
- * number or invite, friends, blocks and what others may see. Every change is a write, so both reads follow it.
+ * number, link or invite, friends, blocks and what others may see. Opened from someone's link or QR code (`?code=`),
+ * their code is filled in. Every change is a write, so both reads follow it.
  */
-export default function FriendsPage() {
+export default function FriendsPage({ query }: PageProps) {
   const { t } = useI18n();
   const isActive = usePageActive();
   const friends = useRemote(loadFriends, { refreshOnShow: true });
@@ -157,6 +159,9 @@ export default function FriendsPage() {
       />
       <AddFriend
         code={data.code}
+        link={data.link}
+        qrImage={data.qrImage}
+        initialCode={query.code}
         inviter={data.inviter}
         onCopy={copy}
         onAdd={add}

@@ -1,5 +1,4 @@
 export { ChangePasswordForm } from './components/change-password-form';
 export { AccountSummary } from './components/account-summary';
-export { Avatar } from './components/avatar';
 export { ProfileForm } from './components/profile-form';
 export { supportHref, type SupportContact } from './support-href';

@@ -4,7 +4,7 @@ import { call, http } from '../../../lib/http';
 import { TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
-import { Avatar } from './avatar';
+import { Avatar } from '../../../components/avatar';
 import { FormError } from '../../../components/form-error';
 
 export interface ProfileFormProps {

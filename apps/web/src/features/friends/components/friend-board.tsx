@@ -1,5 +1,6 @@
 import type { FriendBoardEntry, FriendBoardPeriod } from '@stride/contract';
 import { FRIEND_BOARD_PERIODS } from '@stride/contract';
+import { Avatar } from '../../../components/avatar';
 import { Segmented } from '../../../components/segmented';
 import { StatusTip } from '../../../components/status-tip';
 import { formatNumber } from '../../../lib/format';
@@ -26,6 +27,7 @@ function BoardRow({
       <span className="friend-board__rank" aria-label={t('friends.rank', { rank: entry.rank })}>
         {entry.rank}
       </span>
+      <Avatar url={entry.avatarUrl} size={32} />
       <span className="friend-board__who">
         <span className="friend-board__name">{entry.me ? t('friends.me', { name: entry.name }) : entry.name}</span>
         {entry.pendingSteps > 0 ? (

@@ -1,5 +1,6 @@
 import type { Friend, FriendPerson, FriendRequest, FriendSettings } from '@stride/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { Avatar } from '../../../components/avatar';
 import { CardSection } from '../../../components/card-section';
 import { FormError } from '../../../components/form-error';
 import { formatNumber } from '../../../lib/format';
@@ -18,6 +19,11 @@ export function lookupOf(text: string): FriendLookup {
 
 export interface AddFriendProps {
   readonly code: string;
+  /** The link that opens this page with my code, and its QR code. */
+  readonly link: string;
+  readonly qrImage: string;
+  /** A code the page was opened with (someone's link or QR code), filled in. */
+  readonly initialCode?: string | undefined;
   readonly inviter: FriendPerson | null;
   readonly onCopy: (code: string) => void;
   readonly onAdd: (lookup: FriendLookup) => Promise<boolean>;
@@ -27,10 +33,21 @@ export interface AddFriendProps {
 }
 
 /** My friend code to share, the form to add someone by code or number, and my inviter in one tap. */
-export function AddFriend({ code, inviter, onCopy, onAdd, onAddInviter, isBusy, error }: AddFriendProps) {
+export function AddFriend({
+  code,
+  link,
+  qrImage,
+  initialCode,
+  inviter,
+  onCopy,
+  onAdd,
+  onAddInviter,
+  isBusy,
+  error,
+}: AddFriendProps) {
   const { t } = useI18n();
   const id = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialCode ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return;
@@ -48,7 +65,11 @@ export function AddFriend({ code, inviter, onCopy, onAdd, onAddInviter, isBusy, 
         <button type="button" className="link" aria-label={t('friends.copyCode')} onClick={() => onCopy(code)}>
           {t('invite.copy')}
         </button>
+        <button type="button" className="link" onClick={() => onCopy(link)}>
+          {t('friends.copyLink')}
+        </button>
       </p>
+      <img className="friends__qr" src={qrImage} alt={t('friends.qr')} />
       <form className="field" onSubmit={submit} noValidate>
         <label htmlFor={`${id}-lookup`} className="field__label">
           {t('friends.codeOrNumber')}
@@ -150,6 +171,7 @@ export function FriendList({ friends, blocked, onRemove, onBlock, onUnblock }: F
       <ul className="friends__people">
         {friends.map((friend) => (
           <li key={friend.id} className="friends__person" data-testid="friend">
+            <Avatar url={friend.avatarUrl} size={36} />
             <span className="friends__who">
               <span className="friends__name">{friend.name}</span>
               {friend.today ? (
@@ -197,12 +219,13 @@ export interface SharingSettingsProps {
   readonly error: string | undefined;
 }
 
-/** What friends and others may see and do: find me by my number, see my steps (both off until turned on). */
+/** What friends and others may see and do: my steps, my avatar, finding me by my number (all off until turned on). */
 export function SharingSettings({ settings, onChange, isBusy, error }: SharingSettingsProps) {
   const { t } = useI18n();
   const id = useId();
   const toggles = [
     { key: 'shareSteps', label: t('friends.shareSteps'), hint: t('friends.shareStepsHint') },
+    { key: 'showAvatar', label: t('friends.showAvatar'), hint: t('friends.showAvatarHint') },
     { key: 'findableByMobile', label: t('friends.findable'), hint: t('friends.findableHint') },
   ] as const;
   return (

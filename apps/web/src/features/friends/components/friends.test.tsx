@@ -9,6 +9,7 @@ afterEach(() => languageStore.set('en'));
 const entry = (id: string, rank: number, steps: number, extra: object = {}) => ({
   id,
   name: `138****000${id}`,
+  avatarUrl: null,
   rank,
   steps,
   pendingSteps: 0,

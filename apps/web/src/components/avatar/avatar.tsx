@@ -1,10 +1,17 @@
 import { useEffect, useState } from 'react';
-import { useImageSource } from '../../../hooks';
-import { getAvatar } from '../api/get-avatar';
+import { useImageSource } from '../../hooks';
+import { getImageBytes } from '../../lib/image-bytes';
 import './avatar.css';
 
+/**
+ * The avatar's bytes (`avatarUrl`: an upload's `/api/v1/files/{id}`, or a friend's `/api/friends/{id}/avatar`): the
+ * answer is the image itself and needs the bearer token, so an <img src> cannot load it; it is fetched here and shown
+ * as a blob URL, as uploads are elsewhere.
+ */
+const getAvatar = (url: string, signal?: AbortSignal): Promise<Blob> => getImageBytes(url, 'avatar', signal);
+
 export interface AvatarProps {
-  /** The user's `avatarUrl`, or null: a drawn figure then. */
+  /** The user's (or a friend's) `avatarUrl`, or null: a drawn figure then. */
   readonly url: string | null;
   /** A picture chosen and not yet saved: shown instead of `url`. */
   readonly preview?: Blob | undefined;
