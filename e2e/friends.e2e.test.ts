@@ -35,7 +35,7 @@ describe('friends and their board, in Chinese at 360 px', () => {
     // Chen walked this morning and already shares steps with friends (set up through the API).
     await request(server.baseUrl, saveFriendSettings, {
       token: chenUser.token,
-      body: { findableByMobile: false, shareSteps: true },
+      body: { findableByMobile: false, shareSteps: true, showAvatar: false },
     });
     await request(server.baseUrl, reportSteps, { token: chenUser.token, body: { day: serviceDay(), steps: 6_400 } });
     const chenCode = (await request(server.baseUrl, getFriends, { token: chenUser.token })).code;

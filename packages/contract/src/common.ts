@@ -86,6 +86,8 @@ export const APP_ROUTES = [
   '/pages-sub/asset/index',
   '/pages-sub/card/index',
   '/pages-sub/change-password/index',
+  // Clubs (docs/product/clubs.md).
+  '/pages-sub/clubs/index',
   '/pages-sub/demo/index',
   '/pages-sub/exchange-record/index',
   '/pages-sub/face-recognition/index',

@@ -8,6 +8,7 @@ import * as payouts from './endpoints/payouts.js';
 import * as addresses from './endpoints/addresses.js';
 import * as shop from './endpoints/shop.js';
 import * as mailings from './endpoints/mailings.js';
+import * as clubs from './endpoints/clubs.js';
 import * as friends from './endpoints/friends.js';
 import * as invites from './endpoints/invites.js';
 import * as notices from './endpoints/notices.js';
@@ -40,6 +41,7 @@ export * from './endpoints/payouts.js';
 export * from './endpoints/addresses.js';
 export * from './endpoints/shop.js';
 export * from './endpoints/mailings.js';
+export * from './endpoints/clubs.js';
 export * from './endpoints/friends.js';
 export * from './endpoints/invites.js';
 export * from './endpoints/notices.js';
@@ -83,6 +85,7 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   mailings,
   invites,
   friends,
+  clubs,
   notices,
   community,
   download,

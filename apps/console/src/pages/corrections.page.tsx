@@ -1,12 +1,12 @@
 import {
-  consoleCorrectionApprove,
-  consoleCorrectionCancel,
-  consoleCorrectionReject,
-  consoleCorrectionRequest,
   consoleCorrections,
-  consoleCorrectionUser,
   type Correction,
   type CorrectionStatus,
+  consoleCorrectionUser,
+  consoleCorrectionRequest,
+  consoleCorrectionApprove,
+  consoleCorrectionReject,
+  consoleCorrectionCancel,
 } from '@stride/contract';
 import { App, Button, Card, Form, Input, Radio, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';

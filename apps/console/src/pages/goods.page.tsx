@@ -2,10 +2,10 @@ import {
   consoleShopCategories,
   consoleShopCategoryCreate,
   consoleShopCategoryUpdate,
+  type ConsoleCategory,
   consoleShopGoods,
   consoleShopGoodsCreate,
   consoleShopGoodsUpdate,
-  type ConsoleCategory,
   type ConsoleGoods,
 } from '@stride/contract';
 import { CODES } from '@stride/contract/codes';

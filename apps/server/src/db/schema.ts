@@ -902,6 +902,28 @@ export interface FriendLikesTable {
   created_at: number;
 }
 
+/** A club (docs/product/clubs.md): its owner, join code and member count. */
+export interface ClubsTable {
+  id: string;
+  name: string;
+  code: string;
+  owner_id: string;
+  member_count: number;
+  verified_at: number | null;
+  closed_at: number | null;
+  closed_reason: string | null;
+  created_at: number;
+  version: Generated<number>;
+}
+
+/** One row per user and club (the key): a membership, or, once the owner removed them, the mark that keeps them out. */
+export interface ClubMembersTable {
+  club_id: string;
+  user_id: string;
+  joined_at: number;
+  removed_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -966,6 +988,8 @@ export interface Database {
   social_settings: SocialSettingsTable;
   friend_pairs: FriendPairsTable;
   friend_likes: FriendLikesTable;
+  clubs: ClubsTable;
+  club_members: ClubMembersTable;
 }
 
 /** A terms of service or privacy policy version (decision 046 "Policies and consent"); versions are never edited. */

@@ -14,6 +14,7 @@ import { accountsModule } from './accounts/accounts.module.js';
 import { addressesModule } from './addresses/addresses.module.js';
 import { auditModule } from './audit/audit.module.js';
 import { captchaModule } from './captcha/captcha.module.js';
+import { clubsModule } from './clubs/clubs.module.js';
 import { cardsModule } from './cards/cards.module.js';
 import { communityModule } from './community/community.module.js';
 import { downloadModule } from './download/download.module.js';
@@ -60,6 +61,7 @@ export const MODULES = [
   cardsModule,
   invitesModule,
   friendsModule,
+  clubsModule,
   addressesModule,
   walkingModule,
   stepSourcesModule,

@@ -1,11 +1,11 @@
 import {
-  consoleCorrectionApprove,
-  consoleCorrectionCancel,
-  consoleCorrectionReject,
-  consoleCorrectionRequest,
+  consoleLedgerReport,
   consoleCorrections,
   consoleCorrectionUser,
-  consoleLedgerReport,
+  consoleCorrectionRequest,
+  consoleCorrectionCancel,
+  consoleCorrectionApprove,
+  consoleCorrectionReject,
   consoleWithdrawalApprove,
   consoleWithdrawalsExport,
 } from '@stride/contract';

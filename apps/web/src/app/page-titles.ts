@@ -34,6 +34,7 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.realname]: 'title.realname',
   [PATHS.stepSources]: 'title.stepSources',
   [PATHS.friends]: 'title.friends',
+  [PATHS.clubs]: 'title.clubs',
   [PATHS.stepDay]: 'title.stepDay',
   [PATHS.stepHistory]: 'title.stepHistory',
   [PATHS.walk]: 'title.walk',

@@ -64,6 +64,7 @@ export const PAGES: readonly PageDef[] = [
   { path: PATHS.exchangeRecord, page: 'exchange-record' },
   { path: PATHS.faceRecognition, page: 'face-recognition' },
   { path: PATHS.friends, page: 'friends' },
+  { path: PATHS.clubs, page: 'clubs' },
   { path: PATHS.insurance, page: 'insurance' },
   { path: PATHS.officialCommunity, page: 'official-community' },
   { path: PATHS.orderList, page: 'order-list' },

@@ -27,6 +27,7 @@ export const DATA_EXPORT_SECTIONS = [
   'mailings',
   'invites',
   'friends',
+  'clubs',
   'notifications',
   'consents',
   'push',

@@ -28,6 +28,7 @@ import * as m0029 from './0029-four-eyes-independence.js';
 import * as m0030 from './0030-released-points.js';
 import * as m0031 from './0031-step-connections.js';
 import * as m0032 from './0032-friends.js';
+import * as m0033 from './0033-clubs.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030-released-points': m0030,
   '0031-step-connections': m0031,
   '0032-friends': m0032,
+  '0033-clubs': m0033,
 };

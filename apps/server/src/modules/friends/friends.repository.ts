@@ -13,6 +13,8 @@ export interface PersonRow {
   avatar_file_id: string | null;
   /** They show their avatar to friends (1), or not (0, or no settings yet). */
   show_avatar: number | null;
+  /** They share their steps (1), or not. */
+  share_steps: number | null;
 }
 
 /** A pair's primary key: the two ids in order. */
@@ -123,7 +125,7 @@ export class FriendsRepository {
     return db
       .selectFrom('users as u')
       .leftJoin('social_settings as s', 's.user_id', 'u.id')
-      .select(['u.id', 'u.account', 'u.nickname', 'u.avatar_file_id', 's.show_avatar']);
+      .select(['u.id', 'u.account', 'u.nickname', 'u.avatar_file_id', 's.show_avatar', 's.share_steps']);
   }
 
   /** A user by friend code (their invite code); a frozen account is not found. */
@@ -175,24 +177,42 @@ export class FriendsRepository {
   }
 
   /**
-   * These users' days from `from` to `to` with their review's state, by the primary keys of walking's
-   * `step_days` and `step_reviews` (docs/product/friends.md): a few rows per person, never a scan of days.
+   * Each of these users' credited steps from `from` to `to`, and the steps of days a review still holds (a rejected
+   * day counts none), summed by the database over walking's `step_days` and `step_reviews` by their primary keys
+   * (docs/product/friends.md): one row a person, never a scan of days.
    */
-  days(
+  async totals(
     db: Executor,
     ids: readonly string[],
     from: string,
     to: string,
-  ): Promise<{ user_id: string; steps: number; review: string | null }[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return db
+  ): Promise<Map<string, { steps: number; pendingSteps: number }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
       .selectFrom('step_days as d')
       .leftJoin('step_reviews as r', (join) => join.onRef('r.user_id', '=', 'd.user_id').onRef('r.day', '=', 'd.day'))
-      .select(['d.user_id', 'd.steps', 'r.status as review'])
+      .select((eb) => [
+        'd.user_id',
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.or([eb('r.status', 'is', null), eb('r.status', '=', 'cleared')]))
+              .then(eb.ref('d.steps'))
+              .else(0)
+              .end(),
+          )
+          .as('steps'),
+        eb.fn
+          .sum<number>(eb.case().when('r.status', '=', 'flagged').then(eb.ref('d.steps')).else(0).end())
+          .as('pending'),
+      ])
       .where('d.user_id', 'in', ids)
       .where('d.day', '>=', from)
       .where('d.day', '<=', to)
+      .groupBy('d.user_id')
       .execute();
+    return new Map(rows.map((row) => [row.user_id, { steps: Number(row.steps), pendingSteps: Number(row.pending) }]));
   }
 
   /** How many likes each of these users received on `day`. */

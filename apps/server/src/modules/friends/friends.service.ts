@@ -162,11 +162,10 @@ export class FriendsService {
   private async addTodaysSteps(friends: FriendList['friends']): Promise<void> {
     const ids = friends.map((friend) => friend.id);
     const today = this.today();
-    const [sharing, days] = await Promise.all([
+    const [sharing, totals] = await Promise.all([
       this.repository.sharing(this.db, ids),
-      this.repository.days(this.db, ids, today, today),
+      this.repository.totals(this.db, ids, today, today),
     ]);
-    const totals = creditedTotals(days);
     for (const friend of friends) {
       if (!sharing.has(friend.id)) continue;
       const total = totals.get(friend.id) ?? { steps: 0, pendingSteps: 0 };
@@ -179,32 +178,45 @@ export class FriendsService {
    * The board of me and my friends who share their steps (docs/product/friends.md, Boards): credited steps rank,
    * people with the same count share a place, and days a review holds are shown apart until cleared.
    */
-  async board(userId: string, period: FriendBoardPeriod): Promise<ResponseOf<typeof getFriendBoard>> {
+  board(userId: string, period: FriendBoardPeriod): Promise<ResponseOf<typeof getFriendBoard>> {
+    return this.repository.friendIds(this.db, userId).then((ids) => this.rank(userId, ids, period, { friends: true }));
+  }
+
+  /**
+   * The board of me and those of `others` who share their steps, for the period (a club's board too): nothing while I
+   * do not share mine. `friends`: they are my friends, so today's likes and their avatars are on it.
+   */
+  async rank(
+    userId: string,
+    others: readonly string[],
+    period: FriendBoardPeriod,
+    { friends }: { friends: boolean },
+  ): Promise<{ period: FriendBoardPeriod; from: string; to: string; sharing: boolean; entries: FriendBoardEntry[] }> {
     const to = this.today();
     const from = period === 'week' ? mondayOf(to) : to;
     const settings = await this.settings(userId);
     if (!settings.shareSteps) return { period, from, to, sharing: false, entries: [] };
-    const friendIds = await this.repository.friendIds(this.db, userId);
-    const sharing = await this.repository.sharing(this.db, friendIds);
-    const ids = [userId, ...friendIds.filter((id) => sharing.has(id))];
-    const [people, days, likes, liked] = await Promise.all([
-      this.repository.people(this.db, ids),
-      this.repository.days(this.db, ids, from, to),
-      this.repository.likesReceived(this.db, ids, to),
-      this.repository.likedBy(this.db, userId, to),
+    // Everyone asked about, in one read; then only those who share, and me.
+    const everyone = await this.repository.people(this.db, [userId, ...others.filter((id) => id !== userId)]);
+    const people = everyone.filter((row) => row.id === userId || row.share_steps === 1);
+    const ids = people.map((row) => row.id);
+    const [totals, likes, liked] = await Promise.all([
+      this.repository.totals(this.db, ids, from, to),
+      friends ? this.repository.likesReceived(this.db, ids, to) : new Map<string, number>(),
+      friends ? this.repository.likedBy(this.db, userId, to) : new Set<string>(),
     ]);
-    const totals = creditedTotals(days);
     const unranked = people.map((row) => {
       const total = totals.get(row.id) ?? { steps: 0, pendingSteps: 0 };
       return {
-        ...personOf(row, true),
+        ...personOf(row, friends || row.id === userId),
         ...total,
         likes: likes.get(row.id) ?? 0,
         likedByMe: liked.has(row.id),
         me: row.id === userId,
       };
     });
-    unranked.sort((a, b) => b.steps - a.steps || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    // Code-point order for ties: the same on every server, and cheap for thousands of people.
+    unranked.sort((a, b) => b.steps - a.steps || compare(a.name, b.name) || compare(a.id, b.id));
     const entries: FriendBoardEntry[] = [];
     for (const [index, entry] of unranked.entries()) {
       const previous = entries[index - 1];
@@ -345,6 +357,11 @@ export class FriendsService {
         { [key.side === 'low' ? 'low_blocked_at' : 'high_blocked_at']: null, updated_at: now },
       ),
     );
+  }
+
+  /** How these users show to someone who is not (yet) their friend: name only (clubs, challenges). */
+  async people(ids: readonly string[], db: Executor = this.db): Promise<FriendPerson[]> {
+    return (await this.repository.people(db, ids)).map((row) => personOf(row));
   }
 
   /** A friend's avatar where they show it to friends, or my own; anyone else answers like a missing file. */
@@ -490,19 +507,7 @@ export function mondayOf(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Each user's credited steps over the days, and the steps of days a review still holds; a rejected day counts none. */
-function creditedTotals(
-  days: readonly { user_id: string; steps: number; review: string | null }[],
-): Map<string, { steps: number; pendingSteps: number }> {
-  const totals = new Map<string, { steps: number; pendingSteps: number }>();
-  for (const day of days) {
-    const total = totals.get(day.user_id) ?? { steps: 0, pendingSteps: 0 };
-    if (day.review === 'flagged') total.pendingSteps += day.steps;
-    else if (day.review !== 'rejected') total.steps += day.steps;
-    totals.set(day.user_id, total);
-  }
-  return totals;
-}
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function isBlocked(row: FriendPairRow): boolean {
   return row.low_blocked_at !== null || row.high_blocked_at !== null;

@@ -1,12 +1,13 @@
 import {
   CODES,
-  consoleCorrectionApprove,
-  consoleCorrectionCancel,
-  consoleCorrectionReject,
+  consoleLedgerReport,
+  // A correction's life: requested, then approved, rejected or cancelled.
   consoleCorrectionRequest,
+  consoleCorrectionApprove,
+  consoleCorrectionReject,
+  consoleCorrectionCancel,
   consoleCorrections,
   consoleCorrectionUser,
-  consoleLedgerReport,
   listMoneyStatement,
   requestWithdrawal,
 } from '@stride/contract';

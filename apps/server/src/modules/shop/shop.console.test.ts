@@ -1,13 +1,13 @@
 import {
   CODES,
-  consoleShopCategories,
   consoleShopCategoryCreate,
+  consoleShopCategories,
   consoleShopCategoryUpdate,
-  consoleShopGoods,
   consoleShopGoodsCreate,
+  consoleShopGoods,
   consoleShopGoodsUpdate,
-  consoleShopOrderShip,
   consoleShopOrders,
+  consoleShopOrderShip,
   listGoods,
   listGoodsOrders,
 } from '@stride/contract';

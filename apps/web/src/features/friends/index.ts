@@ -1,4 +1,4 @@
-export { FriendBoard, type FriendBoardProps } from './components/friend-board';
+export { FriendBoard, type BoardEntry, type FriendBoardProps } from './components/friend-board';
 export {
   AddFriend,
   FriendList,
@@ -7,3 +7,4 @@ export {
   SharingSettings,
   type FriendLookup,
 } from './components/friend-people';
+export { ClubForms, ClubHead, ClubList, ClubMembers } from './components/clubs';

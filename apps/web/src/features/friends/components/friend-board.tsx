@@ -6,12 +6,21 @@ import { StatusTip } from '../../../components/status-tip';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 
+/** A place on a board: a friends' board has likes, a club's none. */
+export type BoardEntry = Omit<FriendBoardEntry, 'likes' | 'likedByMe'> &
+  Partial<Pick<FriendBoardEntry, 'likes' | 'likedByMe'>>;
+
 export interface FriendBoardProps {
   readonly period: FriendBoardPeriod;
   readonly onPeriod: (period: FriendBoardPeriod) => void;
   /** Null while it loads. */
-  readonly entries: readonly FriendBoardEntry[] | null;
-  readonly onLike: (entry: FriendBoardEntry) => void;
+  readonly entries: readonly BoardEntry[] | null;
+  /** Likes, on a friends' board; a club's board has none. */
+  readonly onLike?: ((entry: BoardEntry) => void) | undefined;
+  /** The heading: the friends' board by default. */
+  readonly title?: string | undefined;
+  /** How many are on the board when it shows only its first places. */
+  readonly ranked?: number | undefined;
   /** The person whose like is on its way. */
   readonly liking?: string | undefined;
 }
@@ -20,7 +29,7 @@ function BoardRow({
   entry,
   onLike,
   liking,
-}: { readonly entry: FriendBoardEntry } & Pick<FriendBoardProps, 'onLike' | 'liking'>) {
+}: { readonly entry: BoardEntry } & Pick<FriendBoardProps, 'onLike' | 'liking'>) {
   const { t } = useI18n();
   return (
     <li className={entry.me ? 'list__item friend-board__row friend-board__row--me' : 'list__item friend-board__row'}>
@@ -39,7 +48,7 @@ function BoardRow({
       <span className="friend-board__steps" data-testid="friend-board-steps">
         {formatNumber(entry.steps)}
       </span>
-      {entry.me ? (
+      {!onLike || entry.likes === undefined ? null : entry.me ? (
         <span className="friend-board__likes" aria-label={t('friends.likesOfMine', { count: entry.likes })}>
           ♥ {formatNumber(entry.likes)}
         </span>
@@ -59,17 +68,21 @@ function BoardRow({
   );
 }
 
-/** Today's or this week's credited steps of me and my friends who share theirs, ranked, with likes. */
-export function FriendBoard({ period, onPeriod, entries, onLike, liking }: FriendBoardProps) {
+/**
+ * Today's or this week's credited steps of me and my friends (or my club's members) who share theirs, ranked, with
+ * likes on a friends' board.
+ */
+export function FriendBoard({ period, onPeriod, entries, onLike, liking, title, ranked }: FriendBoardProps) {
   const { t } = useI18n();
+  const heading = title ?? t('friends.board');
   return (
     <section className="friend-board" aria-labelledby="friend-board-title">
       <h2 id="friend-board-title" className="friends__heading">
-        {t('friends.board')}
+        {heading}
       </h2>
       <Segmented
         role="tab"
-        label={t('friends.board')}
+        label={heading}
         options={FRIEND_BOARD_PERIODS}
         value={period}
         onChange={onPeriod}
@@ -85,6 +98,9 @@ export function FriendBoard({ period, onPeriod, entries, onLike, liking }: Frien
         </ol>
       )}
       {entries !== null && entries.length <= 1 ? <p className="hint friends__hint">{t('friends.boardAlone')}</p> : null}
+      {entries !== null && ranked !== undefined && ranked > entries.length ? (
+        <p className="hint friends__hint">{t('clubs.boardShown', { shown: entries.length, ranked })}</p>
+      ) : null}
     </section>
   );
 }

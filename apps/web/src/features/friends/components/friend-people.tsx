@@ -1,4 +1,10 @@
-import type { Friend, FriendPerson, FriendRequest, FriendSettings } from '@stride/contract';
+import {
+  isMobileNumber,
+  type Friend,
+  type FriendPerson,
+  type FriendRequest,
+  type FriendSettings,
+} from '@stride/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Avatar } from '../../../components/avatar';
 import { CardSection } from '../../../components/card-section';
@@ -9,12 +15,10 @@ import { useI18n } from '../../../lib/i18n';
 /** What the add form sends: a number where the text is one, else a friend code. */
 export type FriendLookup = { by: 'code'; code: string } | { by: 'mobile'; mobile: string };
 
-const MOBILE = /^\+?[1-9]\d{6,14}$/;
-
 /** A typed friend code or mobile number, as the request's body says it. */
 export function lookupOf(text: string): FriendLookup {
   const value = text.trim().replace(/[\s-]/g, '');
-  return MOBILE.test(value) ? { by: 'mobile', mobile: value } : { by: 'code', code: text.trim() };
+  return isMobileNumber(value) ? { by: 'mobile', mobile: value } : { by: 'code', code: text.trim() };
 }
 
 export interface AddFriendProps {
