@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { balanceOf, useTestApp, api } from '../../test/harness.js';
 import {
   APP_ROUTES,
+  CODES,
+  getFriendBoard,
+  getFriends,
+  listMyClubs,
+  saveFriendSettings,
   getDownload,
   getHome,
   getIdentity,
@@ -12,6 +17,7 @@ import {
   listNotices,
   login,
 } from '@stride/contract';
+import { DEMO_CLUB, DEMO_WALKERS } from './demo-friends.js';
 import { DEMO_ACCOUNT, DEMO_HOME_ITEMS, DEMO_IDENTITY, seedDemo } from './demo-seed.js';
 
 const t = useTestApp();
@@ -42,6 +48,28 @@ describe('demo seed', () => {
     const home = await api(t, getHome, { token });
     expect(home.data.banners).toHaveLength(3);
     expect(home.data.quickEntries).toHaveLength(4);
+  });
+
+  it('gives the demo account three walking friends who share their steps, and a verified club with them, once', async () => {
+    await seedDemo(t.app.services);
+    await seedDemo(t.app.services);
+    const { token } = (await api(t, login, { body: DEMO_ACCOUNT })).data;
+    const friends = (await api(t, getFriends, { token })).data;
+    expect(friends.settings.shareSteps).toBe(false);
+    expect(friends.friends.map((friend) => friend.name).sort()).toEqual(DEMO_WALKERS.map((w) => w.nickname).sort());
+    await api(t, saveFriendSettings, { token, body: { findableByMobile: false, shareSteps: true, showAvatar: false } });
+    const board = (await api(t, getFriendBoard, { token, query: { period: 'today' } })).data;
+    expect(board.entries.map((entry) => [entry.name, entry.steps])).toEqual([
+      ['Ana', 11_305],
+      ['林晓', 8_620],
+      ['Chen Wei', 5_140],
+      ['138****8000', 0],
+    ]);
+    const clubs = (await api(t, listMyClubs, { token })).data.clubs;
+    expect(clubs).toMatchObject([{ name: DEMO_CLUB.name, members: 4, verified: true, isOwner: false }]);
+    // Nobody can sign in as a walker with the demo's password.
+    const walker = await api(t, login, { body: { account: DEMO_WALKERS[0].account, password: DEMO_ACCOUNT.password } });
+    expect(walker.code).toBe(CODES.CREDENTIALS_INVALID);
   });
 
   it('seeds goods with images, notices with rich text and community channels, once, and no companion package', async () => {

@@ -15,6 +15,7 @@ import { WalkingRepository } from '../modules/walking/walking.repository.js';
 import { randomInviteCode } from '../lib/secrets.js';
 import sharp from 'sharp';
 import { DEMO_ACCOUNT, DEMO_OPERATOR } from './demo-account.js';
+import { seedDemoFriends } from './demo-friends.js';
 
 export { DEMO_ACCOUNT, DEMO_OPERATOR } from './demo-account.js';
 
@@ -702,6 +703,7 @@ export async function seedDemo(services: Services): Promise<void> {
     if (identity.status === 'pending') await services.admin.identity.review('demo-seed', userId, { approve: true });
   }
   await seedDemoConnections(services, userId);
+  await seedDemoFriends(services, userId);
   // Through the ledger, once (the key makes a restart a replay).
   await ledger.transfer({
     kind: 'demo.welcome',
