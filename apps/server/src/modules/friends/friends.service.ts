@@ -31,6 +31,9 @@ type FriendList = ResponseOf<typeof getFriends>;
 type FriendRequestBody = BodyOf<typeof requestFriend>;
 type Side = 'low' | 'high';
 
+/** An invite code (8 characters) made of digits only, which the app sends as a mobile number. */
+const DIGITS_CODE = /^[2-9]{8}$/;
+
 /** Looking people up by number: at most this many tries an hour, so numbers cannot be walked through. */
 export const MOBILE_LOOKUPS_PER_HOUR = 20;
 const HOUR_MS = 60 * 60 * 1000;
@@ -454,7 +457,10 @@ export class FriendsService {
     if (!(await this.limits.allow(`friends.mobile:${userId}`, HOUR_MS, MOBILE_LOOKUPS_PER_HOUR))) {
       throw new AppError('RATE_LIMITED', 'rateLimited', { minutes: this.limits.minutesLeft(HOUR_MS) });
     }
-    return this.repository.byMobile(this.db, body.mobile);
+    const byNumber = await this.repository.byMobile(this.db, body.mobile);
+    // A friend code may be all digits (its alphabet has 2 to 9), and then reads as a number: one that finds no one
+    // may still be someone's code.
+    return byNumber ?? (DIGITS_CODE.test(body.mobile) ? this.repository.byCode(this.db, body.mobile) : undefined);
   }
 
   /** Both users' rows, in id order (no two changes of one pair, nor of one user's counts, interleave). */

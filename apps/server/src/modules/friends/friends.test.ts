@@ -145,6 +145,19 @@ describe('requestFriend (POST /api/friends/requests)', () => {
   });
 });
 
+describe('requestFriend (POST /api/friends/requests) with a code of digits only', () => {
+  // The app sends anything shaped like a number as a number; a code of digits reads so too.
+  let codes = 0;
+  const digits = useTestApp({}, { inviteCodes: () => (codes++ === 0 ? '23456789' : `D${codes}X${Date.now() % 1e6}`) });
+
+  it('finds its owner by that code when no one is found by it as a number', async () => {
+    const owner = await registerUser(digits);
+    const asker = await registerUser(digits);
+    const sent = await api(digits, requestFriend, { token: asker.token, body: { by: 'mobile', mobile: '23456789' } });
+    expect(sent.data).toMatchObject({ status: 'requested', person: { id: owner.userId } });
+  });
+});
+
 describe('declineFriend, cancelFriendRequest, removeFriend (POST /api/friends/…)', () => {
   it('ends a request from either side and a friendship from either side; someone else cannot', async () => {
     const [a, b, c] = [await registerUser(t), await registerUser(t), await registerUser(t)];
