@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/modules/index.js';
 import type { Db } from '../../apps/server/src/db/database.js';
+import type { Clock } from '../../apps/server/src/lib/clock.js';
 import { seedDemo } from '../../apps/server/src/seed/demo-seed.js';
 import {
   rasterCaptchaGenerator,
@@ -69,6 +70,8 @@ export interface ServerOptions {
   realCaptcha?: boolean;
   /** Listen on this port rather than any free one: a server started again keeps its origin (and the service worker the browser holds for it). */
   port?: number;
+  /** The server's time, for a journey that lets days pass (a challenge that ends and is settled). */
+  clock?: Clock;
 }
 
 /** The real server, the built web app and console on one loopback origin, with a fresh SQLite file. */
@@ -93,7 +96,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...options.env,
   });
   const captcha = options.realCaptcha ? new RecordedCaptcha() : new ReadableCaptcha();
-  const app = await createApp({ config, captchaGenerator: captcha, ...(options.db ? { db: options.db } : {}) });
+  const app = await createApp({
+    config,
+    captchaGenerator: captcha,
+    ...(options.db ? { db: options.db } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await seedDemo(app.services);
   const calls = options.calls;
   if (calls) {

@@ -2,7 +2,9 @@ import type { EndpointDef, OperatorRole } from '@stride/contract';
 import {
   consoleAudit,
   consoleCardPlans,
+  consoleChallenges,
   consoleChannels,
+  consoleClubs,
   consoleCompanion,
   consoleCorrections,
   consoleDashboardSummary,
@@ -27,6 +29,7 @@ import {
   AndroidOutlined,
   AuditOutlined,
   CommentOutlined,
+  CrownOutlined,
   CreditCardOutlined,
   DashboardOutlined,
   DiffOutlined,
@@ -41,6 +44,7 @@ import {
   ShoppingCartOutlined,
   ShoppingOutlined,
   TeamOutlined,
+  TrophyOutlined,
   TruckOutlined,
   UserOutlined,
   WalletOutlined,
@@ -161,6 +165,13 @@ export const SCREENS: readonly Screen[] = [
     page: lazy(() => import('./pages/notices.page')),
   },
   {
+    key: 'challenges',
+    title: 'menu.challenges',
+    endpoint: consoleChallenges,
+    icon: <TrophyOutlined />,
+    page: lazy(() => import('./pages/challenges.page')),
+  },
+  {
     key: 'policies',
     title: 'menu.policies',
     endpoint: consolePolicies,
@@ -173,6 +184,13 @@ export const SCREENS: readonly Screen[] = [
     endpoint: consoleChannels,
     icon: <CommentOutlined />,
     page: lazy(() => import('./pages/community.page')),
+  },
+  {
+    key: 'clubs',
+    title: 'menu.clubs',
+    endpoint: consoleClubs,
+    icon: <CrownOutlined />,
+    page: lazy(() => import('./pages/clubs.page')),
   },
   {
     key: 'companion',

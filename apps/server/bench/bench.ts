@@ -9,7 +9,8 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import SqliteDatabase from 'better-sqlite3';
 import { startPostgres } from '../test/postgres-server.js';
-import { BOARD_FRIENDS, benchAccounts, seedFriends, seedPoints } from './seed.js';
+import { BOARD_FRIENDS, CLUB_MEMBERS, benchAccounts, seedClub, seedFriends, seedPoints } from './seed.js';
+import { settlementLines } from './settlement.js';
 import {
   formatFigures,
   formatPaced,
@@ -43,7 +44,10 @@ const FIXED_WARMUP_SECONDS = 3;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 /** `BENCH_ONLY=sqlite` or `postgres`: one database only (while working on one). */
 const ONLY = process.env.BENCH_ONLY;
-/** `BENCH_SCENARIO=steps`: only the step-source token's posts, on each database (a short run). */
+/**
+ * `BENCH_SCENARIO=steps`: only the step-source token's posts, on each database (a short run); `club`: only the club's
+ * board; `settlement`: only the settlement of a large challenge.
+ */
 const SCENARIO = process.env.BENCH_SCENARIO;
 /** Hourly buckets in each bucket post: a day of hours. */
 const BUCKETS_PER_POST = 24;
@@ -231,6 +235,30 @@ async function stepPostLines(label: string, server: SpawnedServer, sessions: str
   ];
 }
 
+/** The club's board lines: its maximum in rounds against the bare route, and paced at 70 % of it. */
+function clubLines(label: string, rounds: Figures[], rate: number, pacedRounds: Figures[]): string[] {
+  return [
+    `| ${label}: club's board \`GET /api/clubs/{id}/board?period=week\`, ${CLUB_MEMBERS.toLocaleString('en-US')} members who share, a week of days each | ${formatRounds(rounds)} |`,
+    `| ${label}: the club's board paced at ${rate.toLocaleString('en-US')} req/s (${FIXED_SHARE * 100} % of its maximum) | ${formatPaced(pacedRounds)} |`,
+  ];
+}
+
+/** `BENCH_SCENARIO=club`: the club's board alone, in rounds with the bare route, then paced. */
+async function clubBoardOnly(label: string, bare: Route, club: Route): Promise<string[]> {
+  log(`${label}: the club's board, ${ROUNDS} rounds of ${ROUND_SECONDS} s`);
+  for (const route of [bare, club]) await load({ ...route.options, duration: 1 });
+  const { figures } = await rounds([bare, club], ROUNDS, ROUND_SECONDS);
+  const rate = Math.round(FIXED_SHARE * median(figures.get('club')!.map((f) => f.requestsPerSecond)));
+  const url = String(club.options.url);
+  const headers = club.options.headers as Record<string, string>;
+  await paced(url, headers, rate, FIXED_WARMUP_SECONDS, CONNECTIONS);
+  const pacedRounds: Figures[] = [];
+  for (let round = 0; round < FIXED_ROUNDS; round += 1) {
+    pacedRounds.push(await paced(url, headers, rate, FIXED_SECONDS, CONNECTIONS));
+  }
+  return clubLines(label, figures.get('club')!, rate, pacedRounds);
+}
+
 interface DatabaseResult {
   label: string;
   lines: string[];
@@ -241,6 +269,7 @@ async function measure(
   label: string,
   server: SpawnedServer,
   insertLoop: () => Promise<InsertLoop>,
+  clubId: string,
 ): Promise<DatabaseResult> {
   const auth = await demoToken(server.base);
   const headers = { authorization: `Bearer ${auth}` };
@@ -249,7 +278,14 @@ async function measure(
   await api(server.base, auth, '/api/user/info');
   await api(server.base, auth, '/api/home');
   const board = await api<{ entries: unknown[] }>(server.base, auth, '/api/friends/board?period=week');
-  if (board.entries.length !== BOARD_FRIENDS + 1) throw new Error(`the board has ${board.entries.length} people`);
+  // BOARD_FRIENDS seeded friends and the demo's own walking friends, who all share, and me.
+  const { friends } = await api<{ friends: unknown[] }>(server.base, auth, '/api/friends');
+  if (friends.length < BOARD_FRIENDS || board.entries.length !== friends.length + 1) {
+    throw new Error(`the board has ${board.entries.length} people of ${friends.length} friends`);
+  }
+  const clubPath = `/api/clubs/${clubId}/board?period=week`;
+  const club = await api<{ ranked: number }>(server.base, auth, clubPath);
+  if (club.ranked !== CLUB_MEMBERS) throw new Error(`the club's board has ${club.ranked} people`);
   const tokens = [auth];
   for (const account of benchAccounts(CONNECTIONS - 1).slice(1)) tokens.push(await demoToken(server.base, account));
   if (SCENARIO === 'steps') {
@@ -259,12 +295,21 @@ async function measure(
   }
 
   const common = { connections: CONNECTIONS };
+  const bareRoute: Route = { name: 'bare', options: { ...common, url: `${server.base}/healthz` } };
+  // The week's board of a club of CLUB_MEMBERS members who all share (docs/product/clubs.md).
+  const clubRoute: Route = { name: 'club', options: { ...common, url: `${server.base}${clubPath}`, headers } };
+  if (SCENARIO === 'club') {
+    const lines = await clubBoardOnly(label, bareRoute, clubRoute);
+    for (const line of lines) log(line);
+    return { label, lines, summary: { info: 0, home: 0, money: 0, rssPeak: residentMb(server.child.pid!).peak } };
+  }
   const routes: Route[] = [
-    { name: 'bare', options: { ...common, url: `${server.base}/healthz` } },
+    bareRoute,
     { name: 'info', options: { ...common, url: `${server.base}/api/user/info`, headers } },
     { name: 'home', options: { ...common, url: `${server.base}/api/home`, headers } },
     // The week's board of a user with BOARD_FRIENDS friends who all share (docs/product/friends.md).
     { name: 'board', options: { ...common, url: `${server.base}/api/friends/board?period=week`, headers } },
+    clubRoute,
   ];
   log(`${label}: warming up`);
   for (const route of routes) await load({ ...route.options, duration: 1 });
@@ -358,6 +403,7 @@ async function measure(
   const infoFixed = fixed.get('info')!;
   const homeFixed = fixed.get('home')!;
   const boardFixed = fixed.get('board')!;
+  const clubFixed = fixed.get('club')!;
   const control = fixed.get('control')!;
   const lines = [
     `| ${label}: bare route \`GET /healthz\` (no database since decision 056) | ${formatRounds(figures.get('bare')!)} |`,
@@ -371,6 +417,7 @@ async function measure(
     `| ${label}: friends' board \`GET /api/friends/board?period=week\`, ${BOARD_FRIENDS} friends who share, a week of days each | ${formatRounds(figures.get('board')!)} |`,
     `| ${label}: ratio board / info | ${formatRatio(figures.get('board')!.map((figure, round) => figure.requestsPerSecond / figures.get('info')![round]!.requestsPerSecond))} |`,
     `| ${label}: the board paced at ${boardFixed.rate.toLocaleString('en-US')} req/s (${FIXED_SHARE * 100} % of its maximum) | ${formatPaced(boardFixed.rounds)} |`,
+    ...clubLines(label, figures.get('club')!, clubFixed.rate, clubFixed.rounds),
     `| ${label}: exchange \`POST /api/exchange\`, ${tokens.length} users, one per connection (a fresh idempotency key each; ${answered.toLocaleString('en-US')} answered within the rounds of both exchange lines, ${exchanged.toLocaleString('en-US')} moved points, the last ones after their round ended) | ${formatRounds(exchanges)} |`,
     `| ${label}: exchange, one user on every connection | ${formatRounds(singles)} |`,
     `| ${label}: plain insert loop, one row per commit, same durability, same database | ${Math.round(median(inserts)).toLocaleString('en-US')} rows/s (${Math.round(Math.min(...inserts)).toLocaleString('en-US')}–${Math.round(Math.max(...inserts)).toLocaleString('en-US')}) |`,
@@ -406,7 +453,8 @@ async function onSqlite(): Promise<DatabaseResult> {
     const database = { dialect: 'sqlite' as const, file: path.join(server.dir, 'stride.db') };
     await seedPoints(database, 100_000_000, CONNECTIONS - 1);
     await seedFriends(database, BOARD_FRIENDS);
-    return await measure('SQLite', server, () => Promise.resolve(sqliteInsertLoop(database.file)));
+    const clubId = await seedClub(database, CLUB_MEMBERS);
+    return await measure('SQLite', server, () => Promise.resolve(sqliteInsertLoop(database.file)), clubId);
   } finally {
     await stopServer(server);
   }
@@ -424,7 +472,8 @@ async function onPostgres(): Promise<DatabaseResult> {
       const database = { dialect: 'postgres' as const, url: postgres.url };
       await seedPoints(database, 100_000_000, CONNECTIONS - 1);
       await seedFriends(database, BOARD_FRIENDS);
-      return await measure('PostgreSQL', server, () => postgresInsertLoop(postgres.url));
+      const clubId = await seedClub(database, CLUB_MEMBERS);
+      return await measure('PostgreSQL', server, () => postgresInsertLoop(postgres.url), clubId);
     } finally {
       await stopServer(server);
     }
@@ -470,8 +519,12 @@ async function main(): Promise<void> {
   const started = performance.now();
   const loadBefore = loadavg()[0]!.toFixed(1);
   const results: DatabaseResult[] = [];
-  if (ONLY !== 'postgres') results.push(await onSqlite());
-  if (ONLY !== 'sqlite') results.push(await onPostgres());
+  if (SCENARIO !== 'settlement') {
+    if (ONLY !== 'postgres') results.push(await onSqlite());
+    if (ONLY !== 'sqlite') results.push(await onPostgres());
+  }
+  // A large challenge settled (docs/product/challenges.md), in this process on a database of its own.
+  const settlement = !SCENARIO || SCENARIO === 'settlement' ? await settlementLines(ONLY) : [];
   const logins = ONLY || SCENARIO ? [] : await loginLines();
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 
@@ -482,6 +535,7 @@ async function main(): Promise<void> {
     '| what | result |',
     '| --- | --- |',
     ...results.flatMap((result) => result.lines),
+    ...settlement,
     ...logins,
   ].join('\n');
   log(`\n${table}\n`);

@@ -86,6 +86,8 @@ export const APP_ROUTES = [
   '/pages-sub/asset/index',
   '/pages-sub/card/index',
   '/pages-sub/change-password/index',
+  // Challenges (docs/product/challenges.md).
+  '/pages-sub/challenges/index',
   // Clubs (docs/product/clubs.md).
   '/pages-sub/clubs/index',
   '/pages-sub/demo/index',

@@ -8,7 +8,9 @@ import * as payouts from './endpoints/payouts.js';
 import * as addresses from './endpoints/addresses.js';
 import * as shop from './endpoints/shop.js';
 import * as mailings from './endpoints/mailings.js';
+import * as challenges from './endpoints/challenges.js';
 import * as clubs from './endpoints/clubs.js';
+import * as moderation from './endpoints/moderation.js';
 import * as friends from './endpoints/friends.js';
 import * as invites from './endpoints/invites.js';
 import * as notices from './endpoints/notices.js';
@@ -41,7 +43,9 @@ export * from './endpoints/payouts.js';
 export * from './endpoints/addresses.js';
 export * from './endpoints/shop.js';
 export * from './endpoints/mailings.js';
+export * from './endpoints/challenges.js';
 export * from './endpoints/clubs.js';
+export * from './endpoints/moderation.js';
 export * from './endpoints/friends.js';
 export * from './endpoints/invites.js';
 export * from './endpoints/notices.js';
@@ -86,6 +90,8 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   invites,
   friends,
   clubs,
+  moderation,
+  challenges,
   notices,
   community,
   download,

@@ -8,6 +8,8 @@ import { PLANS } from './areas/plans';
 
 import { CONTENT } from './areas/content';
 import { POLICIES } from './areas/policies';
+import { CLUBS } from './areas/clubs';
+import { CHALLENGES } from './areas/challenges';
 import { CONTENT_LANGUAGES } from './areas/content-languages';
 import { FOUR_EYES } from './areas/four-eyes';
 import { SIGN_IN } from './areas/sign-in';
@@ -138,6 +140,8 @@ export const en = {
   ...PLANS.en,
   ...CONTENT.en,
   ...POLICIES.en,
+  ...CLUBS.en,
+  ...CHALLENGES.en,
   ...CONTENT_LANGUAGES.en,
   ...FOUR_EYES.en,
   ...SIGN_IN.en,

@@ -6,6 +6,8 @@ import { FINANCE } from './areas/finance';
 import { PLANS } from './areas/plans';
 import { CONTENT } from './areas/content';
 import { POLICIES } from './areas/policies';
+import { CLUBS } from './areas/clubs';
+import { CHALLENGES } from './areas/challenges';
 import { CONTENT_LANGUAGES } from './areas/content-languages';
 import { FOUR_EYES } from './areas/four-eyes';
 import { SIGN_IN } from './areas/sign-in';
@@ -136,6 +138,8 @@ export const zhHans: Messages = {
   ...PLANS.zhHans,
   ...CONTENT.zhHans,
   ...POLICIES.zhHans,
+  ...CLUBS.zhHans,
+  ...CHALLENGES.zhHans,
   ...CONTENT_LANGUAGES.zhHans,
   ...FOUR_EYES.zhHans,
   ...SIGN_IN.zhHans,

@@ -1,8 +1,8 @@
-import type { StepSyncHealth } from '@stride/contract';
+import type { DashboardSummary, StepSyncHealth } from '@stride/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubMatchMedia } from '../test/browser';
+import { stubLayout } from '../test/browser';
 import DashboardPage from './dashboard.page';
 
 // uPlot measures the screen when it loads, which jsdom cannot; the charts are not what is tested here.
@@ -24,17 +24,34 @@ const HEALTH: StepSyncHealth[] = [
 ];
 
 let asked: string[] = [];
+/** What the dashboard's own call answers: a refusal unless a test gives the figures. */
+let summary: DashboardSummary | null = null;
+
+const DAY = {
+  activeWalkers: 0,
+  steps: 0,
+  pointsIssued: 0,
+  pointsRedeemed: 0,
+  cashBackPaid: 0,
+  cardSales: 0,
+  cardSalesAmount: 0,
+  withdrawalsPaid: 0,
+  withdrawalsPaidAmount: 0,
+};
 
 beforeEach(() => {
   asked = [];
-  stubMatchMedia();
+  summary = null;
+  stubLayout();
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
   vi.stubGlobal('fetch', (url: string) => {
     asked.push(url);
     const envelope =
       url === '/api/console/step-connections/health'
         ? { code: 1, message: 'ok', data: HEALTH }
-        : { code: 1015, message: 'Your roles do not allow this.', data: null };
+        : url === '/api/console/dashboard' && summary
+          ? { code: 1, message: 'ok', data: summary }
+          : { code: 1015, message: 'Your roles do not allow this.', data: null };
     return Promise.resolve(new Response(JSON.stringify(envelope)));
   });
 });
@@ -58,5 +75,27 @@ describe('dashboard', () => {
     expect(screen.getByTestId('step-sync-fitbit').className).toContain('is-warning');
     expect(await screen.findByText('Your roles do not allow this.')).toBeTruthy();
     expect(screen.queryByTestId('dashboard-queues')).toBeNull();
+  }, 60_000);
+
+  it('shows friends and clubs beside the queues', async () => {
+    summary = {
+      generatedAt: '2026-11-22T04:00:00.000Z',
+      today: '2026-11-22',
+      utcOffsetMinutes: 480,
+      days: [{ day: '2026-11-22', ...DAY }],
+      liabilities: { cash: 0, points: 0 },
+      queues: [],
+      social: { friends: { friendships: 12_345, activeThisWeek: 678 }, clubs: { open: 42, verified: 7 } },
+    };
+    render(
+      <App>
+        <DashboardPage />
+      </App>,
+    );
+    expect((await screen.findByTestId('social-friendships')).textContent).toBe('12,345');
+    expect(screen.getByText('Walking together')).toBeTruthy();
+    expect(screen.getByTestId('social-activeThisWeek').textContent).toBe('678');
+    expect(screen.getByTestId('social-openClubs').textContent).toBe('42');
+    expect(screen.getByTestId('social-verifiedClubs').textContent).toBe('7');
   }, 60_000);
 });

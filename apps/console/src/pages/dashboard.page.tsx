@@ -150,6 +150,22 @@ export default function DashboardPage() {
             </div>
           </dl>
           <Typography.Text type="secondary">{t('dashboard.liabilitiesNote')}</Typography.Text>
+          <h2 className="console-section-title">{t('dashboard.social')}</h2>
+          <dl className="console-figures" data-testid="dashboard-social">
+            {(
+              [
+                ['friendships', data.social.friends.friendships],
+                ['activeThisWeek', data.social.friends.activeThisWeek],
+                ['openClubs', data.social.clubs.open],
+                ['verifiedClubs', data.social.clubs.verified],
+              ] as const
+            ).map(([key, value]) => (
+              <div className="console-figure" key={key}>
+                <dt>{t(`dashboard.social.${key}`)}</dt>
+                <dd data-testid={`social-${key}`}>{count(value)}</dd>
+              </div>
+            ))}
+          </dl>
           <h2 className="console-section-title">{t('dashboard.today', { day: data.today })}</h2>
           <dl className="console-figures" data-testid="dashboard-today">
             {FIGURES.map((figure) => (

@@ -914,6 +914,32 @@ export interface ClubsTable {
   closed_reason: string | null;
   created_at: number;
   version: Generated<number>;
+  /** Set when a reviewer hid the club's name (docs/product/moderation.md): readers see a neutral name instead. */
+  name_hidden_at: number | null;
+}
+
+/** A user's report of a piece of content (docs/product/moderation.md): one open report per reporter and content. */
+export interface ContentReportsTable {
+  id: string;
+  reporter_id: string;
+  kind: string;
+  target_id: string;
+  reason: string;
+  note: string | null;
+  created_at: number;
+  closed_at: number | null;
+  decision: string | null;
+}
+
+/** One row per reported content (kind and id): when its oldest open report came, and the reviewers' `version`. */
+export interface ModerationCasesTable {
+  kind: string;
+  target_id: string;
+  open_since: number | null;
+  version: Generated<number>;
+  decision: string | null;
+  decided_by: string | null;
+  decided_at: number | null;
 }
 
 /** One row per user and club (the key): a membership, or, once the owner removed them, the mark that keeps them out. */
@@ -922,6 +948,96 @@ export interface ClubMembersTable {
   user_id: string;
   joined_at: number;
   removed_at: number | null;
+}
+
+/** A user's steps of one week (its Monday), kept by walking with every change of a day or its review (0036). */
+export interface StepWeeksTable {
+  user_id: string;
+  week: string;
+  steps: number;
+  pending_steps: number;
+}
+
+/**
+ * A challenge (docs/product/challenges.md; decision 095 "Challenge summaries and prize pools"): its rules, period and
+ * prize pool; `status` is `open`, `settling`, `settled` or `cancelled` (upcoming, running and deciding follow from the
+ * day).
+ */
+export interface ChallengesTable {
+  id: string;
+  scope: string;
+  kind: string;
+  title: string;
+  description: Generated<string>;
+  creator_user_id: string | null;
+  club_id: string | null;
+  code: string | null;
+  starts_on: string;
+  ends_on: string;
+  daily_steps: number | null;
+  days_needed: number | null;
+  winners: number | null;
+  prize_points: number;
+  /** The prize fund's name (`system:prizes:<fund>`), once funded. */
+  fund: string | null;
+  funded_at: number | null;
+  status: string;
+  ended_reason: string | null;
+  hidden_at: number | null;
+  participant_count: number;
+  team_count: number;
+  /** When the settlement fixed the results (then it pays). */
+  results_at: number | null;
+  lease_until: number | null;
+  winners_count: number | null;
+  paid_points: number | null;
+  returned_points: number | null;
+  settled_at: number | null;
+  refreshed_at: number | null;
+  started_told_at: number | null;
+  halfway_told_at: number | null;
+  ending_told_at: number | null;
+  /** The operator who made it; null for a user's. */
+  created_by: string | null;
+  created_at: number;
+  version: Generated<number>;
+}
+
+/** One row per challenge and user (the key), with the summary of their steps beside it and, once settled, the result. */
+export interface ChallengeParticipantsTable {
+  challenge_id: string;
+  user_id: string;
+  club_id: string | null;
+  joined_at: number;
+  left_at: number | null;
+  erased_at: number | null;
+  steps: number;
+  pending_steps: number;
+  goal_days: number;
+  pending_days: number;
+  refreshed_at: number | null;
+  place: number | null;
+  /** 1 for a winner or finisher, once settled. */
+  won: number | null;
+  prize_points: number | null;
+  paid_at: number | null;
+}
+
+/** A club in a `team-total` challenge, with its total kept by the refresh. */
+export interface ChallengeTeamsTable {
+  challenge_id: string;
+  club_id: string;
+  entered_at: number;
+  steps: number;
+  pending_steps: number;
+  participants: number;
+  place: number | null;
+}
+
+/** How far a pass over changed rows has read, by the pass's name. */
+export interface WatermarksTable {
+  name: string;
+  at: number;
 }
 
 export interface Database {
@@ -936,6 +1052,7 @@ export interface Database {
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
   step_days: StepDaysTable;
+  step_weeks: StepWeeksTable;
   step_sources: StepSourcesTable;
   step_refusals: StepRefusalsTable;
   step_reviews: StepReviewsTable;
@@ -990,6 +1107,12 @@ export interface Database {
   friend_likes: FriendLikesTable;
   clubs: ClubsTable;
   club_members: ClubMembersTable;
+  content_reports: ContentReportsTable;
+  moderation_cases: ModerationCasesTable;
+  challenges: ChallengesTable;
+  challenge_participants: ChallengeParticipantsTable;
+  challenge_teams: ChallengeTeamsTable;
+  watermarks: WatermarksTable;
 }
 
 /** A terms of service or privacy policy version (decision 046 "Policies and consent"); versions are never edited. */

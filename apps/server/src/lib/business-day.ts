@@ -25,3 +25,10 @@ export class BusinessCalendar {
     return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
   }
 }
+
+/** The Monday of `day`'s week (service days): the week a board and a week's total are of. */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  const date = new Date(Date.parse(`${day}T00:00:00Z`) - ((weekday + 6) % 7) * DAY_MS);
+  return date.toISOString().slice(0, 10);
+}

@@ -14,6 +14,7 @@ import { accountsModule } from './accounts/accounts.module.js';
 import { addressesModule } from './addresses/addresses.module.js';
 import { auditModule } from './audit/audit.module.js';
 import { captchaModule } from './captcha/captcha.module.js';
+import { challengesModule } from './challenges/challenges.module.js';
 import { clubsModule } from './clubs/clubs.module.js';
 import { cardsModule } from './cards/cards.module.js';
 import { communityModule } from './community/community.module.js';
@@ -24,6 +25,7 @@ import { identityModule } from './identity/identity.module.js';
 import { invitesModule } from './invites/invites.module.js';
 import { ledgerModule } from './ledger/ledger.module.js';
 import { mailingsModule } from './mailings/mailings.module.js';
+import { moderationModule } from './moderation/moderation.module.js';
 import { noticesModule } from './notices/notices.module.js';
 import { notificationsModule } from './notifications/notifications.module.js';
 import { operatorsModule } from './operators/operators.module.js';
@@ -62,6 +64,8 @@ export const MODULES = [
   invitesModule,
   friendsModule,
   clubsModule,
+  moderationModule,
+  challengesModule,
   addressesModule,
   walkingModule,
   stepSourcesModule,

@@ -5,6 +5,7 @@ import { PasswordHasher } from '../modules/accounts/passwords.js';
 import { ClubsRepository } from '../modules/clubs/clubs.repository.js';
 import { FriendsRepository } from '../modules/friends/friends.repository.js';
 import { pairKey } from '../modules/friends/friends.service.js';
+import { WalkingRepository } from '../modules/walking/walking.repository.js';
 import { randomInviteCode } from '../lib/secrets.js';
 
 /**
@@ -25,6 +26,7 @@ export async function seedDemoFriends(services: Services, demoUserId: string): P
   const { db, clock, calendar } = services;
   const accounts = new AccountsRepository();
   const friends = new FriendsRepository();
+  const walking = new WalkingRepository();
   const now = clock.now();
   const ids: string[] = [];
   for (const walker of DEMO_WALKERS) {
@@ -82,6 +84,8 @@ export async function seedDemoFriends(services: Services, demoUserId: string): P
         })
         .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
         .execute();
+      // Each week's total, as walking keeps it with every day (the club's week board reads it).
+      await walking.recountWeek(db, ids[index]!, calendar.addDays(today, -back));
     }
   }
 }

@@ -9,6 +9,7 @@ import { PLANS_CASES } from './plans.js';
 import { CONTENT_CASES } from './content.js';
 import { FLAGGED_DAYS_CASES } from './flagged-days.js';
 import { MEMBERSHIP_ORDERS_CASES } from './membership-orders.js';
+import { MODERATION_CASES } from './moderation.js';
 import { POLICIES_CASES } from './policies.js';
 import { STEP_CONNECTIONS_CASES } from './step-connections.js';
 
@@ -25,6 +26,7 @@ export const ROLE_CASES: readonly RoleCase[] = [
   ...CONTENT_CASES,
   ...FLAGGED_DAYS_CASES,
   ...MEMBERSHIP_ORDERS_CASES,
+  ...MODERATION_CASES,
   ...POLICIES_CASES,
   ...STEP_CONNECTIONS_CASES,
 ];

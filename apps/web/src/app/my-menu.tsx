@@ -36,6 +36,7 @@ export const MY_ICONS = {
     'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a6 6 0 0 1 12 0v1M16 3.5a4 4 0 0 1 0 7M22 21v-1a6 6 0 0 0-4-5.6',
   ),
   clubs: icon('M3 21V9l9-6 9 6v12M9 21v-6h6v6M3 21h18'),
+  challenges: icon('M6 21h12M12 17v4M7 4h10v5a5 5 0 0 1-10 0zM7 6H4a3 3 0 0 0 3 4M17 6h3a3 3 0 0 1-3 4'),
   invite: icon('M4 10h16v11H4zM2 6h20v4H2zM12 6v15M12 6S9 1 6.5 3 9 6 12 6s5.5-1 3-3S12 6 12 6'),
   realname: icon(
     'M3 5h18v14H3zM8.5 12a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM5.5 16c.5-1.7 1.6-2.5 3-2.5s2.5.8 3 2.5M14 9h4M14 13h4',
@@ -109,6 +110,7 @@ export const MY_GROUPS: readonly MyGroup[] = [
       { path: PATHS.stepSources, icon: 'sources' },
       { path: PATHS.friends, icon: 'friends' },
       { path: PATHS.clubs, icon: 'clubs' },
+      { path: PATHS.challenges, icon: 'challenges' },
       { path: PATHS.invite, icon: 'invite' },
     ],
   },

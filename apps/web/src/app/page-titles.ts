@@ -35,6 +35,7 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.stepSources]: 'title.stepSources',
   [PATHS.friends]: 'title.friends',
   [PATHS.clubs]: 'title.clubs',
+  [PATHS.challenges]: 'challenges.title',
   [PATHS.stepDay]: 'title.stepDay',
   [PATHS.stepHistory]: 'title.stepHistory',
   [PATHS.walk]: 'title.walk',

@@ -1,4 +1,5 @@
 import type { MessageKey } from '../lib/i18n';
+import type { PageTexts } from '../locales';
 import { PATHS, type AppPath } from '../lib/navigation/paths';
 
 // The route table as data, free of the UI framework and of every page's code: the start script
@@ -26,6 +27,11 @@ export interface PageDef {
   readonly firstReads?: readonly string[];
   /** The page's module: `pages/<page>.page.tsx`, its own chunk. */
   readonly page: string;
+  /**
+   * The page texts it reads besides the main ones, loaded with its code (decision 097 "Page texts for the social
+   * pages"): `social` for a page that shows `friends.…`, `clubs.…`, `challenges.…` or the report sheet's texts.
+   */
+  readonly texts?: PageTexts;
 }
 
 // Pages name other pages through PATHS, never through this table: the table loads them.
@@ -63,8 +69,9 @@ export const PAGES: readonly PageDef[] = [
   { path: PATHS.demo, page: 'demo' },
   { path: PATHS.exchangeRecord, page: 'exchange-record' },
   { path: PATHS.faceRecognition, page: 'face-recognition' },
-  { path: PATHS.friends, page: 'friends' },
-  { path: PATHS.clubs, page: 'clubs' },
+  { path: PATHS.friends, page: 'friends', texts: 'social' },
+  { path: PATHS.clubs, page: 'clubs', texts: 'social' },
+  { path: PATHS.challenges, page: 'challenges', texts: 'social' },
   { path: PATHS.insurance, page: 'insurance' },
   { path: PATHS.officialCommunity, page: 'official-community' },
   { path: PATHS.orderList, page: 'order-list' },

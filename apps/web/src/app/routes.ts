@@ -12,8 +12,8 @@ export interface RouteDef extends PageDef {
   readonly load: () => Promise<PageModule>;
 }
 
-function loaderOf(page: string): () => Promise<PageModule> {
-  const load = pageLoader(page);
+function loaderOf({ page, texts }: PageDef): () => Promise<PageModule> {
+  const load = pageLoader(page, texts);
   if (!load) throw new Error(`the route table names a page with no module: pages/${page}.page.tsx`);
   return load;
 }
@@ -22,7 +22,7 @@ function loaderOf(page: string): () => Promise<PageModule> {
 export const ROUTES: readonly RouteDef[] = PAGES.map((page) => ({
   ...page,
   titleKey: PAGE_TITLES[page.path],
-  load: loaderOf(page.page),
+  load: loaderOf(page),
 }));
 
 /** Tab order of docs/product/client.md, Tab bar: home, invite, mall, my. */

@@ -25,7 +25,7 @@ const LOADS: StartLoads = {
   language: loadStartLanguage,
   page: (route) => {
     const page = findPage(route);
-    return (page && pageLoader(page.page)?.()) ?? Promise.resolve();
+    return (page && pageLoader(page.page, page.texts)?.()) ?? Promise.resolve();
   },
   sessionChecks: () => Promise.all([import('../features/auth'), import('../features/policies')]),
   read: (path, token) => askEarly(window.location.origin + path, token, languageStore.get()),

@@ -1,8 +1,21 @@
 import type { Language } from '@stride/contract';
 import type { Locale as KitLocale } from 'antd-mobile/es/locales/base';
-import type { Messages } from './en';
+import type { en, Messages } from './en';
+import type { KEPT_IN_MAIN, SocialKey, SocialMessages, SocialPrefix } from './social/en';
 
-export type { MessageKey, Messages } from './en';
+export type { Messages } from './en';
+
+/**
+ * The main texts carry no key under a social prefix (`friends.…`, `clubs.…`: decision 097 "Page texts for the social
+ * pages") but the few KEPT_IN_MAIN: one listed in en.ts is a type error here that names it. It belongs in
+ * locales/social/.
+ */
+type MainTexts<T extends { readonly [key: `${SocialPrefix}${string}`]: never }> = T;
+type KeptInMain = (typeof KEPT_IN_MAIN)[number];
+
+/** Every text key: the main chunk's and the page chunks'. */
+export type MessageKey =
+  keyof MainTexts<Omit<typeof en, KeptInMain>> | Extract<keyof typeof en, KeptInMain> | SocialKey;
 
 interface LanguageChunk {
   readonly messages: Messages;
@@ -23,24 +36,80 @@ const LOADERS: Readonly<Record<Language, () => Promise<LanguageChunk>>> = {
   'zh-Hant': () => import('./chunks/zh-Hant'),
 };
 
+/**
+ * Texts only some pages read, a chunk of their own per language that those pages load as they open (decision 097 "Page
+ * texts for the social pages"): `social`, the keys under SOCIAL_PREFIXES (locales/social/en.ts).
+ */
+export type PageTexts = 'social';
+
+type Texts = Partial<Record<MessageKey, string>>;
+
+const PAGE_TEXT_LOADERS: Readonly<Record<PageTexts, Readonly<Record<Language, () => Promise<SocialMessages>>>>> = {
+  social: {
+    en: () => import('./social/en').then((module) => module.social),
+    es: () => import('./social/es').then((module) => module.social),
+    fr: () => import('./social/fr').then((module) => module.social),
+    'zh-Hans': () => import('./social/zh-Hans').then((module) => module.social),
+    'zh-Hant': () => import('./social/zh-Hant').then((module) => module.social),
+  },
+};
+
 const loaded: Partial<Record<Language, Messages>> = {};
 const loadedKit: Partial<Record<Language, KitLocale>> = {};
+const loadedPageTexts: Partial<Record<Language, Texts>> = {};
+/** The page texts asked for so far, in any language, and each language's load of them. */
+const wanted = new Set<PageTexts>();
+const pageTextLoads = new Map<string, Promise<void>>();
 
 /** The UI kit's texts in the language when they have been loaded (with the language's own). */
 export function loadedKitLocale(language: Language): KitLocale | undefined {
   return loadedKit[language];
 }
 
-/** The language's texts when they have been loaded. */
+/** The language's main texts when they have been loaded (no page chunk's among them). */
 export function loadedMessages(language: Language): Messages | undefined {
   return loaded[language];
 }
 
-/** Loads the language's texts once; later calls answer at once. */
-export async function loadMessages(language: Language): Promise<Messages> {
-  const known = loaded[language];
+/** The key's text in the language, from its main texts or a page chunk's, when loaded. */
+export function loadedText(language: Language, key: MessageKey): string | undefined {
+  const main: Texts | undefined = loaded[language];
+  return main?.[key] ?? loadedPageTexts[language]?.[key];
+}
+
+/**
+ * Loads a page chunk's texts in the language once; later calls answer at once, and a failed load is asked again on the
+ * next call. Every later `loadMessages` loads them too, so that switching language on such a page shows it whole.
+ */
+export function loadPageTexts(texts: PageTexts, language: Language): Promise<void> {
+  wanted.add(texts);
+  const id = `${texts}:${language}`;
+  const known = pageTextLoads.get(id);
   if (known) return known;
-  const { messages, kit } = await LOADERS[language]();
+  const load = PAGE_TEXT_LOADERS[texts][language]().then(
+    (chunk) => {
+      loadedPageTexts[language] = { ...loadedPageTexts[language], ...chunk };
+    },
+    (error: unknown) => {
+      pageTextLoads.delete(id);
+      throw error;
+    },
+  );
+  pageTextLoads.set(id, load);
+  return load;
+}
+
+/**
+ * Loads the language's texts once, with those of every page chunk asked for so far; later calls answer at once.
+ */
+export async function loadMessages(language: Language): Promise<Messages> {
+  const pages = Promise.all([...wanted].map((texts) => loadPageTexts(texts, language)));
+  const known = loaded[language];
+  if (known) {
+    await pages;
+    return known;
+  }
+  const [{ messages, kit }] = await Promise.all([LOADERS[language](), pages]);
   loaded[language] = messages;
   loadedKit[language] = kit;
   return messages;

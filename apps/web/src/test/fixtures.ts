@@ -1,4 +1,4 @@
-import type { User } from '@stride/contract';
+import type { Challenge, User } from '@stride/contract';
 
 /** A signed-up user who has not verified a real name; a test changes only what it is about. */
 export function testUser(changes: Partial<User> = {}): User {
@@ -46,3 +46,33 @@ export const BRONZE_PLAN = {
   pointsMultiplier: 1.2,
   insuranceCoverage: 10_000_000,
 };
+
+/** A friends' daily goal of a week that has not started, made by someone else; a test changes only what it is about. */
+export const testChallenge = (extra: Partial<Challenge> = {}): Challenge => ({
+  id: 'ch-1',
+  scope: 'friends',
+  title: 'December walk',
+  description: '',
+  kind: 'daily-goal',
+  startsOn: '2026-12-01',
+  endsOn: '2026-12-07',
+  dailySteps: 8_000,
+  daysNeeded: 5,
+  winners: null,
+  prizePoints: 0,
+  state: 'upcoming',
+  daysLeft: 7,
+  creator: { id: 'u-1', name: 'Ann', avatarUrl: null },
+  club: null,
+  participants: 1,
+  teams: 0,
+  joined: false,
+  myTeam: null,
+  code: 'WALK42',
+  link: 'https://stride.example/ch/WALK42',
+  isCreator: false,
+  endedReason: null,
+  progress: null,
+  result: null,
+  ...extra,
+});

@@ -3,7 +3,7 @@ import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { unmountKitRoots } from '../components/kit-render/roots';
 import { APP_LANGUAGES } from '../lib/i18n/language';
-import { loadMessages } from '../locales';
+import { loadMessages, loadPageTexts } from '../locales';
 import { assertNoConsoleErrors, watchConsoleErrors } from './console';
 
 // jsdom has no PointerEvent; without it Testing Library falls back to Event and drops clientX/clientY.
@@ -33,9 +33,10 @@ Globals.assign({ skipAnimation: true });
 // default second on a loaded 2-core machine. Waiting longer never makes a wrong result pass.
 configure({ asyncUtilTimeout: 5000 });
 
-// Each language is a chunk the app loads when first used; tests read any of them at once.
+// Each language is a chunk the app loads when first used, and so are the social pages' texts (decision 097 "Page texts
+// for the social pages"); tests read any of them at once.
 beforeAll(async () => {
-  await Promise.all(APP_LANGUAGES.map((language) => loadMessages(language)));
+  await Promise.all(APP_LANGUAGES.flatMap((language) => [loadMessages(language), loadPageTexts('social', language)]));
 });
 
 beforeEach(() => {

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { IdParamsSchema, IdSchema, TimestampSchema, text, DoneSchema, pageOf, PageQuerySchema } from '../common.js';
+import {
+  IdParamsSchema,
+  IdSchema,
+  TimestampSchema,
+  text,
+  DoneSchema,
+  pageOf,
+  PageQuerySchema,
+  VersionSchema,
+  VersionBodySchema,
+} from '../common.js';
 import { FriendBoardEntrySchema, FriendPersonSchema, FRIEND_BOARD_PERIODS } from './friends.js';
+import { ReasonSchema } from './operators.js';
 
 export const CLUB_NAME_MIN = 2;
 export const CLUB_NAME_MAX = 30;
@@ -130,5 +141,78 @@ export const handOverClub = defineEndpoint({
   response: ClubSchema,
 });
 
+/** A club as operators see it (docs/console/clubs.md): its owner by masked number, its state and `version`. */
+export const ConsoleClubSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  code: z.string(),
+  ownerId: IdSchema,
+  /** The owner's mobile number, first 3 and last 4 digits. */
+  ownerMobileMasked: z.string(),
+  members: z.number().int(),
+  verified: z.boolean(),
+  verifiedAt: TimestampSchema.nullable(),
+  createdAt: TimestampSchema,
+  closedAt: TimestampSchema.nullable(),
+  /** Why it closed: the operator's reason, or `empty` when its last member left. */
+  closedReason: z.string().nullable(),
+  version: z.number().int(),
+});
+
+export const CLUB_STATES = ['open', 'closed'] as const;
+
+export const consoleClubs = defineEndpoint({
+  id: 'console.clubs.list',
+  method: 'GET',
+  path: '/api/console/clubs',
+  access: 'console',
+  roles: ['editor'],
+  summary:
+    'Clubs, newest first, paged; `q` finds a club by its code (any case) or a part of its name; `state` keeps the open or the closed ones.',
+  query: PageQuerySchema.extend({
+    q: text().trim().min(1).max(CLUB_NAME_MAX).optional(),
+    state: z.enum(CLUB_STATES).optional(),
+  }),
+  response: pageOf(ConsoleClubSchema),
+});
+
+export const consoleClubVerify = defineEndpoint({
+  id: 'console.clubs.verify',
+  method: 'POST',
+  path: '/api/console/clubs/{id}/verify',
+  access: 'console',
+  roles: ['editor'],
+  summary: 'Gives an open club the verified badge, if it is still at `version` (else 1017).',
+  params: IdParamsSchema,
+  body: VersionBodySchema,
+  response: ConsoleClubSchema,
+});
+
+export const consoleClubUnverify = defineEndpoint({
+  id: 'console.clubs.unverify',
+  method: 'POST',
+  path: '/api/console/clubs/{id}/unverify',
+  access: 'console',
+  roles: ['editor'],
+  summary: 'Removes the verified badge of an open club, if it is still at `version` (else 1017).',
+  params: IdParamsSchema,
+  body: VersionBodySchema,
+  response: ConsoleClubSchema,
+});
+
+export const consoleClubClose = defineEndpoint({
+  id: 'console.clubs.close',
+  method: 'POST',
+  path: '/api/console/clubs/{id}/close',
+  access: 'console',
+  roles: ['editor'],
+  summary:
+    'Closes a club that breaks the rules, with a reason its members are told in their inbox, if it is still at `version` (else 1017). It then answers 1004 to its members and cannot be joined.',
+  params: IdParamsSchema,
+  body: z.strictObject({ version: VersionSchema, reason: ReasonSchema }),
+  response: ConsoleClubSchema,
+});
+
 export type Club = z.output<typeof ClubSchema>;
+export type ConsoleClub = z.output<typeof ConsoleClubSchema>;
 export type ClubMember = z.output<typeof ClubMemberSchema>;

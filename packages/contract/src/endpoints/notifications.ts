@@ -27,6 +27,17 @@ export const NOTIFICATION_KINDS = [
   'friend.requested',
   'friend.accepted',
   'friend.liked',
+  /** A club I belong to closed by the operators, with their reason (docs/product/clubs.md). */
+  'club.closed',
+  /**
+   * Challenges I joined (docs/product/challenges.md): it started, it is half over, it ends today, its result, and
+   * it was called off (with the reason).
+   */
+  'challenge.started',
+  'challenge.halfway',
+  'challenge.ending',
+  'challenge.result',
+  'challenge.cancelled',
   'notice',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);

@@ -28,6 +28,8 @@ export const DATA_EXPORT_SECTIONS = [
   'invites',
   'friends',
   'clubs',
+  'reports',
+  'challenges',
   'notifications',
   'consents',
   'push',

@@ -29,6 +29,24 @@ export const DashboardQueueSchema = z.object({
   count: z.number().int(),
 });
 
+/**
+ * Walking together, counted now: friends and clubs (docs/console/dashboard.md). Each part is its own object, so a
+ * later one (challenges) sits beside them.
+ */
+export const DashboardSocialSchema = z.object({
+  friends: z.object({
+    /** Pairs of users who are friends. */
+    friendships: z.number().int(),
+    /** Users with at least one friend who reported a step day this week (Monday to today, service days). */
+    activeThisWeek: z.number().int(),
+  }),
+  clubs: z.object({
+    open: z.number().int(),
+    /** Open clubs with the verified badge. */
+    verified: z.number().int(),
+  }),
+});
+
 export const DashboardSummarySchema = z.object({
   generatedAt: TimestampSchema,
   today: DaySchema,
@@ -39,6 +57,7 @@ export const DashboardSummarySchema = z.object({
   /** What the platform owes its users now, summed from the ledger's entries. */
   liabilities: z.object({ cash: MoneySchema, points: PointsSchema }),
   queues: z.array(DashboardQueueSchema),
+  social: DashboardSocialSchema,
 });
 
 export const consoleDashboardSummary = defineEndpoint({
@@ -48,10 +67,11 @@ export const consoleDashboardSummary = defineEndpoint({
   access: 'console',
   roles: ['admin', 'finance'],
   summary:
-    "The dashboard: today and the last 30 days (walkers, steps, points issued and redeemed, cash back, card sales, withdrawals paid), users' balances summed from the ledger, and the count of every operator queue.",
+    "The dashboard: today and the last 30 days (walkers, steps, points issued and redeemed, cash back, card sales, withdrawals paid), users' balances summed from the ledger, the count of every operator queue, and friends and clubs now.",
   response: DashboardSummarySchema,
 });
 
 export type DashboardDay = z.output<typeof DashboardDaySchema>;
 export type DashboardQueue = z.output<typeof DashboardQueueSchema>;
+export type DashboardSocial = z.output<typeof DashboardSocialSchema>;
 export type DashboardSummary = z.output<typeof DashboardSummarySchema>;

@@ -27,6 +27,13 @@ export const LEDGER_TYPES = [
   'adjustment.debit',
   /** A deleted account's remaining balance and points, moved to `system:forfeited` (decision 047 "Your data"). */
   'account.forfeit',
+  /**
+   * A challenge's prize pool (docs/product/challenges.md): from a prize fund (`system:prizes:<fund>`) to the challenge
+   * (`system:challenge:<id>`), from there to each winner, and what is left back to the fund.
+   */
+  'challenge.fund',
+  'challenge.prize',
+  'challenge.return',
 ] as const;
 
 export type LedgerType = (typeof LEDGER_TYPES)[number];
@@ -71,6 +78,8 @@ export const POINTS_STATEMENT_TYPES = [
   'adjustment.debit',
   /** Demo mode's welcome points (docs/product/rules.md, Demo mode). */
   'demo.welcome',
+  /** A share of a challenge's prize pool (docs/product/challenges.md). */
+  'challenge.prize',
 ] as const;
 
 export type PointsStatementType = (typeof POINTS_STATEMENT_TYPES)[number];

@@ -68,6 +68,18 @@ export const OPERATOR_ACTIONS = [
   'policy.publish',
   'community.create',
   'community.update',
+  // Clubs (docs/console/clubs.md): the badge, and closing one that breaks the rules.
+  'club.verify',
+  'club.unverify',
+  'club.close',
+  // Moderation (docs/console/reviewer.md, Reported content): a decision on reported content.
+  'moderation.hide',
+  'moderation.freeze',
+  'moderation.dismiss',
+  // Challenges (docs/console/challenges.md): a public one made, its prize pool funded, one ended early.
+  'challenge.create',
+  'challenge.fund',
+  'challenge.end',
   'companion.upload',
   'media.upload',
   'file.view',
@@ -117,6 +129,9 @@ export const OPERATOR_SUBJECT_TYPES = [
   'notice',
   'policy',
   'community-channel',
+  'club',
+  'content',
+  'challenge',
   'companion-package',
   'media',
   'file',

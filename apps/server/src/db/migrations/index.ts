@@ -29,6 +29,9 @@ import * as m0030 from './0030-released-points.js';
 import * as m0031 from './0031-step-connections.js';
 import * as m0032 from './0032-friends.js';
 import * as m0033 from './0033-clubs.js';
+import * as m0034 from './0034-challenges.js';
+import * as m0035 from './0035-moderation.js';
+import * as m0036 from './0036-step-weeks.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -62,4 +65,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0031-step-connections': m0031,
   '0032-friends': m0032,
   '0033-clubs': m0033,
+  '0034-challenges': m0034,
+  '0035-moderation': m0035,
+  '0036-step-weeks': m0036,
 };

@@ -1,5 +1,6 @@
 import type { ConsoleUserPage, OperatorActionName } from '@stride/contract';
 import type { Db } from '../../db/database.js';
+import type { Executor } from '../../db/executor.js';
 import { pageResult, pageWindow } from '../../db/retry.js';
 import { AppError } from '../../http/errors.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
@@ -232,6 +233,31 @@ export class AccountsAdmin {
     // Frozen answers 1018 from the next call on; unfrozen, the sessions from before have ended.
     this.sessions.forgetUser(userId);
     return view;
+  }
+
+  /**
+   * Freezes an account inside another decision's transaction (a moderation decision, docs/product/moderation.md), as
+   * the console's freeze does and recorded as one: false when it was frozen already. The caller forgets the user's
+   * cached sessions once it committed (`sessions.forgetUser`).
+   */
+  async freezeWithin(trx: Executor, operator: string, userId: string, reason: string, now: number): Promise<boolean> {
+    const before = await this.repository.findById(trx, userId);
+    if (!before || before.frozen_at !== null) return false;
+    if (!(await this.repository.setFrozen(trx, userId, before.version, { at: now, by: operator, reason }))) {
+      throw new AppError('STALE_EDIT', 'staleEdit');
+    }
+    const after = await this.repository.findById(trx, userId);
+    await this.audit.record(trx, {
+      operator,
+      action: 'user.freeze',
+      subjectType: 'user',
+      subjectId: userId,
+      detail: { reason },
+      before: stateOf(before),
+      ...(after ? { after: stateOf(after) } : {}),
+      now,
+    });
+    return true;
   }
 
   /**

@@ -13,6 +13,11 @@ export class AccountsRepository {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  findMany(db: Executor, ids: readonly string[]): Promise<UserRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+  }
+
   findByInviteCode(db: Executor, code: string): Promise<UserRow | undefined> {
     return db.selectFrom('users').selectAll().where('invite_code', '=', code).executeTakeFirst();
   }

@@ -1,10 +1,44 @@
-import type { Insertable, Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
-import { countOf, deletedCount, pageOf, updatedOne, type PageWindow } from '../../db/queries.js';
+import { countOf, deletedCount, newestFirst, pageOf, updatedOne, type PageWindow } from '../../db/queries.js';
 import type { ClubMembersTable, ClubsTable } from '../../db/schema.js';
+import type { PersonRow } from '../friends/friends.service.js';
+import { creditedSteps, heldSteps } from '../walking/step-totals.js';
 
 export type ClubRow = Selectable<ClubsTable>;
 export type ClubMemberRow = ClubMembersTable;
+
+/** One place on a club's board: the member, their steps of the period, their place, and how many are on it. */
+export interface ClubBoardRow extends PersonRow {
+  steps: number;
+  pendingSteps: number;
+  rank: number;
+  ranked: number;
+}
+
+/** What the console's list of clubs looks for. */
+export interface ClubFilter {
+  /** A club's code (any case), or a part of its name. */
+  q?: string | undefined;
+  state?: 'open' | 'closed' | undefined;
+}
+
+/**
+ * The name a person shows on a board, in SQL: the nickname, else the number masked as `maskMiddle` masks it (first 3
+ * and last 4 characters; one character of 7 or fewer), for the database to order ties as the app does.
+ */
+const shownName = sql<string>`coalesce(u.nickname, case when length(u.account) <= 7
+  then substr(u.account, 1, 1) || substr('*******', 1, length(u.account) - 1)
+  else substr(u.account, 1, 3) || substr('********************************', 1, length(u.account) - 7)
+    || substr(u.account, length(u.account) - 3) end)`;
+
+/** `text` compared by code point, as the app compares names: SQLite's own order; PostgreSQL's "C" collation. */
+function byCodePoint(db: Executor, text: RawBuilder<string>): RawBuilder<string> {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? sql<string>`${text} collate "C"` : text;
+}
+
+/** `%`, `_` and `\` stand for themselves in a LIKE pattern (with `escape '\'`). */
+const likeText = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class ClubsRepository {
   async insert(db: Executor, row: Insertable<ClubsTable>): Promise<void> {
@@ -118,6 +152,162 @@ export class ClubsRepository {
       .where('id', '=', clubId)
       .where('closed_at', 'is', null)
       .execute();
+  }
+
+  findMany(db: Executor, ids: readonly string[]): Promise<ClubRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('clubs').selectAll().where('id', 'in', ids).execute();
+  }
+
+  /** Whether the two users are both members of one open club. */
+  async shareOpenClub(db: Executor, a: string, b: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('club_members as x')
+      .innerJoin('club_members as y', 'y.club_id', 'x.club_id')
+      .innerJoin('clubs as c', 'c.id', 'x.club_id')
+      .select('x.club_id')
+      .where('x.user_id', '=', a)
+      .where('y.user_id', '=', b)
+      .where('x.removed_at', 'is', null)
+      .where('y.removed_at', 'is', null)
+      .where('c.closed_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A reviewer hid the club's name (docs/product/moderation.md); its version moves on for the console's edits. */
+  hideName(db: Executor, id: string, now: number): Promise<boolean> {
+    return updatedOne(
+      db
+        .updateTable('clubs')
+        .set((eb) => ({ name_hidden_at: now, version: eb('version', '+', 1) }))
+        .where('id', '=', id),
+    );
+  }
+
+  find(db: Executor, id: string): Promise<ClubRow | undefined> {
+    return db.selectFrom('clubs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The console's list: newest first, by code or a part of the name, open or closed. */
+  search(db: Executor, filter: ClubFilter, page: PageWindow): Promise<{ rows: ClubRow[]; total: number }> {
+    let query = db.selectFrom('clubs');
+    const { q, state } = filter;
+    if (q) {
+      const pattern = `%${likeText(q.toLowerCase())}%`;
+      query = query.where((eb) =>
+        eb.or([eb('code', '=', q.toUpperCase()), sql<boolean>`lower(name) like ${pattern} escape '\\'`]),
+      );
+    }
+    if (state) query = query.where('closed_at', state === 'open' ? 'is' : 'is not', null);
+    return pageOf(query, page, (rows) => newestFirst(rows.selectAll(), 'created_at', 'id'));
+  }
+
+  /** An operator's change of an open club, only while it is at `version` (the console's stale-edit check). */
+  change(db: Executor, id: string, version: number, set: Updateable<ClubsTable>): Promise<boolean> {
+    return updatedOne(
+      db
+        .updateTable('clubs')
+        .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .where('closed_at', 'is', null),
+    );
+  }
+
+  /**
+   * The club's board, ranked in the database (docs/product/clubs.md, The club's board): its members who share their
+   * steps, each one's credited and held steps of the period read by primary keys (a day from walking's `step_days` and
+   * `step_reviews`, the week from its `step_weeks` total, `from` being its Monday), ranked by credited steps (the same
+   * count shares a place). Only those whose place can be
+   * among the first `shown` (and `me`) are then named and ordered as the app orders a board (name, then id, by code
+   * point): the rows before any of them all have a place as good, so their order among themselves is the board's.
+   * Answers the first `shown` places and `me`'s, each with how many are on it.
+   */
+  async board(
+    db: Executor,
+    clubId: string,
+    period: { from: string; to: string },
+    me: string,
+    shown: number,
+  ): Promise<ClubBoardRow[]> {
+    const rows = await db
+      .with('totals', (qc) => {
+        const members = qc
+          .selectFrom('club_members as m')
+          .innerJoin('social_settings as s', 's.user_id', 'm.user_id')
+          .where('m.club_id', '=', clubId)
+          .where('m.removed_at', 'is', null)
+          .where('s.share_steps', '=', 1);
+        // A week from its total kept by walking; one day from the day and its review.
+        return period.from === period.to
+          ? members
+              .leftJoin('step_days as d', (join) =>
+                join.onRef('d.user_id', '=', 'm.user_id').on('d.day', '=', period.from),
+              )
+              .leftJoin('step_reviews as r', (join) =>
+                join.onRef('r.user_id', '=', 'd.user_id').onRef('r.day', '=', 'd.day'),
+              )
+              .select([
+                'm.user_id as id',
+                sql<number>`coalesce(${creditedSteps}, 0)`.as('steps'),
+                sql<number>`coalesce(${heldSteps}, 0)`.as('pending_steps'),
+              ])
+          : members
+              .leftJoin('step_weeks as w', (join) =>
+                join.onRef('w.user_id', '=', 'm.user_id').on('w.week', '=', period.from),
+              )
+              .select([
+                'm.user_id as id',
+                sql<number>`coalesce(w.steps, 0)`.as('steps'),
+                sql<number>`coalesce(w.pending_steps, 0)`.as('pending_steps'),
+              ]);
+      })
+      .with('ranked', (qc) =>
+        qc
+          .selectFrom('totals')
+          .selectAll()
+          .select([
+            sql<number>`rank() over (order by steps desc)`.as('rank'),
+            sql<number>`count(*) over ()`.as('ranked'),
+          ]),
+      )
+      .with('placed', (qc) =>
+        qc
+          .selectFrom('ranked as b')
+          .innerJoin('users as u', 'u.id', 'b.id')
+          .innerJoin('social_settings as s', 's.user_id', 'b.id')
+          .select(['b.id', 'b.steps', 'b.pending_steps', 'b.rank', 'b.ranked'])
+          .select(['u.account', 'u.nickname', 'u.avatar_file_id', 's.show_avatar', 's.share_steps'])
+          .select(
+            sql<number>`row_number() over (order by b.steps desc, ${byCodePoint(db, shownName)}, b.id)`.as('position'),
+          )
+          .where((eb) => eb.or([eb('b.rank', '<=', shown), eb('b.id', '=', me)])),
+      )
+      .selectFrom('placed')
+      .select([
+        'id',
+        'account',
+        'nickname',
+        'avatar_file_id',
+        'show_avatar',
+        'share_steps',
+        'steps',
+        'pending_steps',
+        'rank',
+        'ranked',
+      ])
+      .where((eb) => eb.or([eb('position', '<=', shown), eb('id', '=', me)]))
+      .orderBy('position')
+      .execute();
+    return rows.map(({ pending_steps, ...row }) => ({
+      ...row,
+      steps: Number(row.steps),
+      pendingSteps: Number(pending_steps),
+      rank: Number(row.rank),
+      ranked: Number(row.ranked),
+    }));
   }
 
   /** A page of the members, the owner first, then in the order they joined. */

@@ -1,5 +1,6 @@
 import {
   CLUB_BOARD_SHOWN,
+  type Language,
   CLUBS_JOINED_MAX,
   CLUBS_OWNED_MAX,
   type Club,
@@ -15,9 +16,11 @@ import { lockUserRow } from '../../db/locks.js';
 import { pageResult, pageWindow } from '../../db/retry.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
+import type { ModerationTarget } from '../../lib/moderation.js';
 import type { PersonalDataSection } from '../../lib/personal-data.js';
 import { randomInviteCode } from '../../lib/secrets.js';
-import type { FriendsService } from '../friends/friends.service.js';
+import { personOf, type FriendsService } from '../friends/friends.service.js';
+import { clubNameTarget, shownClubName } from './clubs.moderation.js';
 import type { ClubRow, ClubsRepository } from './clubs.repository.js';
 import type { ClubsSettings } from './clubs.settings.js';
 
@@ -38,13 +41,13 @@ export class ClubsService {
     private readonly codes: () => string = randomInviteCode,
   ) {}
 
-  async list(userId: string, origin: string): Promise<{ clubs: Club[] }> {
+  async list(userId: string, origin: string, language: Language = 'en'): Promise<{ clubs: Club[] }> {
     const rows = await this.repository.ofMember(this.db, userId);
-    const clubs = await Promise.all(rows.map((row) => this.toClub(this.db, row, userId, origin)));
+    const clubs = await Promise.all(rows.map((row) => this.toClub(this.db, row, userId, origin, language)));
     return { clubs: clubs.sort((a, b) => Number(b.isOwner) - Number(a.isOwner)) };
   }
 
-  create(userId: string, name: string, origin: string): Promise<Club> {
+  create(userId: string, name: string, origin: string, language: Language = 'en'): Promise<Club> {
     return this.db.transaction().execute(async (trx) => {
       await lockUserRow(trx, userId);
       if ((await this.repository.countOwned(trx, userId)) >= CLUBS_OWNED_MAX) {
@@ -62,27 +65,27 @@ export class ClubsService {
         created_at: now,
       });
       await this.repository.addMember(trx, { club_id: id, user_id: userId, joined_at: now, removed_at: null });
-      return this.toClub(trx, await this.openOrMissing(trx, id), userId, origin);
+      return this.toClub(trx, await this.openOrMissing(trx, id), userId, origin, language);
     });
   }
 
-  join(userId: string, code: string, origin: string): Promise<Club> {
+  join(userId: string, code: string, origin: string, language: Language = 'en'): Promise<Club> {
     return this.db.transaction().execute(async (trx) => {
       const found = await this.repository.openByCode(trx, code.toUpperCase());
       if (!found) throw new AppError('NOT_FOUND', 'clubNotFound');
       const row = await this.repository.row(trx, found.id, userId);
       if (row?.removed_at != null) throw new AppError('BUSINESS_RULE', 'clubRemoved');
-      if (row) return this.toClub(trx, found, userId, origin);
+      if (row) return this.toClub(trx, found, userId, origin, language);
       await lockUserRow(trx, userId);
       await this.checkRoomFor(trx, userId);
       const joining = { club_id: found.id, user_id: userId, joined_at: this.clock.now(), removed_at: null };
       if (!(await this.repository.addMember(trx, joining))) {
-        return this.toClub(trx, found, userId, origin);
+        return this.toClub(trx, found, userId, origin, language);
       }
       if (!(await this.repository.count(trx, found.id, 1, this.config.clubMembersMax))) {
         throw new AppError('BUSINESS_RULE', 'clubFull', { max: this.config.clubMembersMax });
       }
-      return this.toClub(trx, await this.openOrMissing(trx, found.id), userId, origin);
+      return this.toClub(trx, await this.openOrMissing(trx, found.id), userId, origin, language);
     });
   }
 
@@ -91,6 +94,7 @@ export class ClubsService {
     clubId: string,
     page: { page: number; pageSize: number },
     origin: string,
+    language: Language = 'en',
   ): Promise<ResponseOf<typeof getClub>> {
     const club = await this.memberOf(this.db, clubId, userId);
     const { rows, total } = await this.repository.page(this.db, club, pageWindow(page));
@@ -102,21 +106,30 @@ export class ClubsService {
       return person ? [{ ...person, joinedAt: isoTime(row.joined_at), owner: row.user_id === club.owner_id }] : [];
     });
     return {
-      club: await this.toClub(this.db, club, userId, origin),
+      club: await this.toClub(this.db, club, userId, origin, language),
       members: pageResult(items, page, total),
     };
   }
 
-  /** The club's board: the first places and mine, of the members who share their steps (friends' rules). */
+  /**
+   * The club's board: the first places and mine, of the members who share their steps (the friends' board's rules),
+   * ranked in the database from the club's members by the primary keys of their days, however large the club.
+   */
   async board(userId: string, clubId: string, period: FriendBoardPeriod): Promise<ResponseOf<typeof getClubBoard>> {
     await this.memberOf(this.db, clubId, userId);
-    const ids = await this.repository.memberIds(this.db, clubId);
-    const { entries, ...rest } = await this.friends.rank(userId, ids, period, { friends: false });
-    const shown = entries.filter((entry, index) => index < CLUB_BOARD_SHOWN || entry.me);
+    const head = await this.friends.boardHead(userId, period);
+    if (!head.sharing) return { ...head, ranked: 0, entries: [] };
+    const rows = await this.repository.board(this.db, clubId, head, userId, CLUB_BOARD_SHOWN);
     return {
-      ...rest,
-      ranked: entries.length,
-      entries: shown.map(({ likes: _likes, likedByMe: _liked, ...entry }) => entry),
+      ...head,
+      ranked: rows[0]?.ranked ?? 0,
+      entries: rows.map((row) => ({
+        ...personOf(row, row.id === userId),
+        rank: row.rank,
+        steps: row.steps,
+        pendingSteps: row.pendingSteps,
+        me: row.id === userId,
+      })),
     };
   }
 
@@ -147,12 +160,12 @@ export class ClubsService {
     });
   }
 
-  handOver(userId: string, clubId: string, memberId: string, origin: string): Promise<Club> {
+  handOver(userId: string, clubId: string, memberId: string, origin: string, language: Language = 'en'): Promise<Club> {
     return this.db.transaction().execute(async (trx) => {
       await this.ownedBy(trx, clubId, userId);
       if (memberId === userId || !(await this.isMember(trx, clubId, memberId))) throw notFound();
       if (!(await this.repository.setOwner(trx, clubId, userId, memberId))) throw notFound();
-      return this.toClub(trx, await this.openOrMissing(trx, clubId), userId, origin);
+      return this.toClub(trx, await this.openOrMissing(trx, clubId), userId, origin, language);
     });
   }
 
@@ -188,11 +201,31 @@ export class ClubsService {
     };
   }
 
-  private async toClub(db: Executor, row: ClubRow, userId: string, origin: string): Promise<Club> {
+  /** The open clubs the user belongs to, as other modules see them (challenges: membership and ownership). */
+  clubsOf(userId: string, db: Executor = this.db): Promise<ClubRow[]> {
+    return this.repository.ofMember(db, userId);
+  }
+
+  /** Clubs by id, open or closed (a challenge shows the clubs in it). */
+  clubsByIds(ids: readonly string[], db: Executor = this.db): Promise<ClubRow[]> {
+    return this.repository.findMany(db, ids);
+  }
+
+  /** Whether the two users are members of one open club (moderation: who may report a member's nickname). */
+  sharesClub(userId: string, otherId: string, db: Executor = this.db): Promise<boolean> {
+    return userId === otherId ? Promise.resolve(false) : this.repository.shareOpenClub(db, userId, otherId);
+  }
+
+  /** A club's name as content its members may report (docs/product/moderation.md). */
+  moderationTarget(): ModerationTarget {
+    return clubNameTarget(this.repository);
+  }
+
+  private async toClub(db: Executor, row: ClubRow, userId: string, origin: string, language: Language): Promise<Club> {
     const [owner] = await this.friends.people([row.owner_id], db);
     return {
       id: row.id,
-      name: row.name,
+      name: shownClubName(row, language),
       verified: row.verified_at !== null,
       members: row.member_count,
       owner: owner ?? { id: row.owner_id, name: '', avatarUrl: null },

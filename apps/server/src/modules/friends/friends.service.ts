@@ -17,7 +17,7 @@ import type { Executor } from '../../db/executor.js';
 import { lockUserRow } from '../../db/locks.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { AuthUser, BinaryAnswer } from '../../http/endpoints.js';
-import type { BusinessCalendar } from '../../lib/business-day.js';
+import { mondayOf, type BusinessCalendar } from '../../lib/business-day.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
 import type { PersonalDataSection } from '../../lib/personal-data.js';
 import { qrDataUrl } from '../../lib/qr.js';
@@ -30,6 +30,8 @@ import type { FriendPairRow, FriendsRepository, PairKey, PersonRow } from './fri
 type FriendList = ResponseOf<typeof getFriends>;
 type FriendRequestBody = BodyOf<typeof requestFriend>;
 type Side = 'low' | 'high';
+/** What every board answers besides its entries. */
+export type BoardHead = { period: FriendBoardPeriod; from: string; to: string; sharing: boolean };
 
 /** An invite code (8 characters) made of digits only, which the app sends as a mobile number. */
 const DIGITS_CODE = /^[2-9]{8}$/;
@@ -186,7 +188,7 @@ export class FriendsService {
   }
 
   /**
-   * The board of me and those of `others` who share their steps, for the period (a club's board too): nothing while I
+   * The board of me and those of `others` who share their steps, for the period: nothing while I
    * do not share mine. `friends`: they are my friends, so today's likes and their avatars are on it.
    */
   async rank(
@@ -194,11 +196,10 @@ export class FriendsService {
     others: readonly string[],
     period: FriendBoardPeriod,
     { friends }: { friends: boolean },
-  ): Promise<{ period: FriendBoardPeriod; from: string; to: string; sharing: boolean; entries: FriendBoardEntry[] }> {
-    const to = this.today();
-    const from = period === 'week' ? mondayOf(to) : to;
-    const settings = await this.settings(userId);
-    if (!settings.shareSteps) return { period, from, to, sharing: false, entries: [] };
+  ): Promise<BoardHead & { entries: FriendBoardEntry[] }> {
+    const head = await this.boardHead(userId, period);
+    if (!head.sharing) return { ...head, entries: [] };
+    const { from, to } = head;
     // Everyone asked about, in one read; then only those who share, and me.
     const everyone = await this.repository.people(this.db, [userId, ...others.filter((id) => id !== userId)]);
     const people = everyone.filter((row) => row.id === userId || row.share_steps === 1);
@@ -225,7 +226,14 @@ export class FriendsService {
       const previous = entries[index - 1];
       entries.push({ ...entry, rank: previous && previous.steps === entry.steps ? previous.rank : index + 1 });
     }
-    return { period, from, to, sharing: true, entries };
+    return { ...head, entries };
+  }
+
+  /** A board's days (today, or Monday to today) and whether I see one at all: only while I share my steps. */
+  async boardHead(userId: string, period: FriendBoardPeriod): Promise<BoardHead> {
+    const to = this.today();
+    const from = period === 'week' ? mondayOf(to) : to;
+    return { period, from, to, sharing: (await this.settings(userId)).shareSteps };
   }
 
   /** One like per friend per day, of a friend on my board; the first one tells them (inbox and push). */
@@ -367,6 +375,46 @@ export class FriendsService {
     return (await this.repository.people(db, ids)).map((row) => personOf(row));
   }
 
+  /**
+   * How these users show to `viewerId` on a board outside friends (a challenge's): by name where they share their steps
+   * and neither blocks the other, else null ("A walker"); the viewer always sees themselves.
+   */
+  async boardPeople(viewerId: string, ids: readonly string[]): Promise<Map<string, FriendPerson | null>> {
+    const [rows, blocked] = await Promise.all([this.repository.people(this.db, ids), this.blockedWith(viewerId)]);
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        row.id === viewerId || (row.share_steps === 1 && !blocked.has(row.id))
+          ? personOf(row, row.id === viewerId)
+          : null,
+      ]),
+    );
+  }
+
+  /** The users `userId` blocks or is blocked by. */
+  async blockedWith(userId: string): Promise<Set<string>> {
+    const pairs = await this.repository.pairsOf(this.db, userId);
+    return new Set(pairs.filter(isBlocked).map((row) => otherOf(row, userId)));
+  }
+
+  /**
+   * Whether `viewerId` is a friend of `userId`, and sees their avatar (shown to friends, and set): what a friend may
+   * report of them (docs/product/moderation.md).
+   */
+  async friendSees(
+    viewerId: string,
+    userId: string,
+    db: Executor = this.db,
+  ): Promise<{ friend: boolean; avatar: boolean }> {
+    if (viewerId === userId) return { friend: false, avatar: false };
+    const [pair, [person]] = await Promise.all([
+      this.repository.pair(db, pairKey(viewerId, userId)),
+      this.repository.people(db, [userId]),
+    ]);
+    const friend = pair?.status === 'friends' && person !== undefined;
+    return { friend, avatar: friend && person.show_avatar === 1 && person.avatar_file_id !== null };
+  }
+
   /** A friend's avatar where they show it to friends, or my own; anyone else answers like a missing file. */
   async avatar(userId: string, ownerId: string): Promise<BinaryAnswer> {
     const [owner] = await this.repository.people(this.db, [ownerId]);
@@ -506,12 +554,8 @@ export class FriendsService {
   }
 }
 
-/** The Monday of `day`'s week (service days). */
-export function mondayOf(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  const date = new Date(Date.parse(`${day}T00:00:00Z`) - ((weekday + 6) % 7) * 86_400_000);
-  return date.toISOString().slice(0, 10);
-}
+export { mondayOf };
+export type { PersonRow };
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

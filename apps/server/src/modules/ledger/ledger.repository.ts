@@ -77,19 +77,7 @@ export class LedgerRepository {
     db: Executor,
     account: { id: string; code: string; userId: string | null; asset: string; allowNegative: boolean; now: number },
   ): Promise<void> {
-    await db
-      .insertInto('ledger_accounts')
-      .values({
-        id: account.id,
-        code: account.code,
-        user_id: account.userId,
-        asset: account.asset,
-        balance: 0,
-        allow_negative: account.allowNegative ? 1 : 0,
-        created_at: account.now,
-      })
-      .onConflict((conflict) => conflict.column('code').doNothing())
-      .execute();
+    await this.ensureAccounts(db, [account]);
   }
 
   findTransferByKey(db: Executor, idempotencyKey: string) {
@@ -158,6 +146,76 @@ export class LedgerRepository {
       entries.map((entry) => entry.balanceAfter),
       entries.map((entry) => entry.now),
     );
+  }
+
+  /** Many transfers' rows in one statement; answers the ids of those recorded (not those whose key was taken). */
+  async insertTransfers(
+    db: Executor,
+    rows: {
+      id: string;
+      kind: string;
+      idempotency_key: string | null;
+      request_hash: string | null;
+      memo: string | null;
+      created_at: number;
+    }[],
+  ): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const inserted = await db
+      .insertInto('ledger_transfers')
+      .values(rows)
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id')
+      .execute();
+    return new Set(inserted.map((row) => row.id));
+  }
+
+  findTransfersByKeys(db: Executor, keys: readonly string[]) {
+    if (keys.length === 0) return Promise.resolve([]);
+    return db.selectFrom('ledger_transfers').selectAll().where('idempotency_key', 'in', keys).execute();
+  }
+
+  /** Opens the accounts that do not exist yet (at zero), in one statement. */
+  async ensureAccounts(
+    db: Executor,
+    accounts: { id: string; code: string; userId: string | null; asset: string; allowNegative: boolean; now: number }[],
+  ): Promise<void> {
+    if (accounts.length === 0) return;
+    await db
+      .insertInto('ledger_accounts')
+      .values(
+        accounts.map((account) => ({
+          id: account.id,
+          code: account.code,
+          user_id: account.userId,
+          asset: account.asset,
+          balance: 0,
+          allow_negative: account.allowNegative ? 1 : 0,
+          created_at: account.now,
+        })),
+      )
+      .onConflict((conflict) => conflict.column('code').doNothing())
+      .execute();
+  }
+
+  /**
+   * Moves many balances in one statement, each only if it stays allowed (as `applyDelta`), in the order of the codes
+   * given; answers each moved account's id and new balance by code (a code missing from it did not move).
+   */
+  async applyDeltas(
+    db: Executor,
+    deltas: readonly { code: string; amount: number }[],
+  ): Promise<Map<string, { id: string; balance: number }>> {
+    if (deltas.length === 0) return new Map();
+    const values = sql.join(deltas.map((delta) => sql`(${delta.code}, cast(${delta.amount} as bigint))`));
+    const { rows } = await sql<{ code: string; id: string; balance: number | string }>`
+      with moves (move_code, move_amount) as (values ${values})
+      update ledger_accounts set balance = balance + moves.move_amount
+      from moves
+      where ledger_accounts.code = moves.move_code
+        and (ledger_accounts.allow_negative = 1 or ledger_accounts.balance + moves.move_amount >= 0)
+      returning ledger_accounts.code, ledger_accounts.id, ledger_accounts.balance`.execute(db);
+    return new Map(rows.map((row) => [row.code, { id: row.id, balance: Number(row.balance) }]));
   }
 
   async balanceOf(db: Executor, code: string): Promise<number> {

@@ -176,6 +176,109 @@ export class LedgerService {
     return { transferId, replayed: false };
   }
 
+  /**
+   * Posts many transfers inside `trx` as `post` posts each, with a few statements for all of them (a settlement's chunk
+   * of prizes): the transfers' rows in one statement (a key already used answers its first transfer, or a conflict for
+   * a different request), each account's balance moved once by the sum of its legs, then every leg. All or nothing: a
+   * user account that would go below zero refuses the whole batch. Answers one result per request, in order.
+   */
+  async postMany(trx: Executor, requests: readonly TransferRequest[]): Promise<TransferResult[]> {
+    if (requests.length === 0) return [];
+    for (const request of requests) {
+      const totals = new Map<Asset, number>();
+      for (const leg of request.legs) {
+        if (!Number.isSafeInteger(leg.amount)) throw new Error('Ledger amounts are integers in minor units');
+        totals.set(leg.account.asset, (totals.get(leg.account.asset) ?? 0) + leg.amount);
+      }
+      if ([...totals.values()].some((total) => total !== 0))
+        throw new Error('Transfer legs must sum to zero per asset');
+    }
+    const now = this.clock.now();
+    const rows = requests.map((request) => ({
+      id: recordId(),
+      kind: request.kind,
+      idempotency_key: request.idempotencyKey ?? null,
+      request_hash: fingerprintHash(request.fingerprint),
+      memo: request.memo ?? null,
+      created_at: now,
+    }));
+    const recorded = await this.repository.insertTransfers(trx, rows);
+    const replays = new Map(
+      (
+        await this.repository.findTransfersByKeys(
+          trx,
+          rows.flatMap((row) => (recorded.has(row.id) || row.idempotency_key === null ? [] : [row.idempotency_key])),
+        )
+      ).map((row) => [row.idempotency_key, row]),
+    );
+    const results: TransferResult[] = [];
+    const fresh: { row: (typeof rows)[number]; request: TransferRequest }[] = [];
+    for (const [index, row] of rows.entries()) {
+      if (recorded.has(row.id)) {
+        fresh.push({ row, request: requests[index]! });
+        results.push({ transferId: row.id, replayed: false });
+        continue;
+      }
+      const existing = row.idempotency_key === null ? undefined : replays.get(row.idempotency_key);
+      if (!existing) throw new Error('A new transfer was not recorded');
+      if (existing.request_hash !== row.request_hash) throw new AppError('CONFLICT', 'conflict');
+      results.push({ transferId: existing.id, replayed: true });
+    }
+    if (fresh.length === 0) return results;
+    const stripe = randomInt(SYSTEM_STRIPES);
+    const legs = fresh.flatMap(({ row, request }) =>
+      request.legs.map((leg) => ({ ...leg, code: legCode(leg.account, stripe), transferId: row.id })),
+    );
+    const sums = new Map<string, { account: LedgerAccountRef; amount: number }>();
+    for (const leg of legs) {
+      const sum = sums.get(leg.code) ?? { account: leg.account, amount: 0 };
+      sum.amount += leg.amount;
+      sums.set(leg.code, sum);
+    }
+    const codes = [...sums.keys()].sort();
+    await this.repository.ensureAccounts(
+      trx,
+      codes.map((code) => {
+        const { account } = sums.get(code)!;
+        return {
+          id: randomUUID(),
+          code,
+          userId: account.kind === 'user' ? account.userId : null,
+          asset: account.asset,
+          allowNegative: account.kind === 'system',
+          now,
+        };
+      }),
+    );
+    const moved = await this.repository.applyDeltas(
+      trx,
+      codes.map((code) => ({ code, amount: sums.get(code)!.amount })),
+    );
+    if (moved.size < codes.length) {
+      const short = codes.find((code) => !moved.has(code));
+      const asset = short ? sums.get(short)?.account.asset : undefined;
+      throw new AppError('INSUFFICIENT_FUNDS', asset === 'POINTS' ? 'insufficientPoints' : 'insufficientFunds');
+    }
+    // Each leg's balance after it, in the order of the legs: from the balance before the batch.
+    const running = new Map(codes.map((code) => [code, moved.get(code)!.balance - sums.get(code)!.amount]));
+    await this.repository.insertEntries(
+      trx,
+      legs.map((leg) => {
+        const after = running.get(leg.code)! + leg.amount;
+        running.set(leg.code, after);
+        return {
+          transferId: leg.transferId,
+          accountId: moved.get(leg.code)!.id,
+          asset: leg.account.asset,
+          amount: leg.amount,
+          balanceAfter: after,
+          now,
+        };
+      }),
+    );
+    return results;
+  }
+
   /** A transfer in its own database transaction. */
   async transfer(request: TransferRequest): Promise<TransferResult> {
     try {

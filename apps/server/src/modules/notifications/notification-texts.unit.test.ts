@@ -52,6 +52,27 @@ function paramsOf(kind: NotificationKind, stop: string): NotificationParams[Noti
       return [{ name: `Li Na${stop}` }, { name: '138****0000' }];
     case 'friend.liked':
       return [{ name: `李娜${stop}`, day: '2026-12-01' }];
+    case 'club.closed':
+      return [{ club: `Morning walkers${stop}`, reason: `Offensive name${stop}` }];
+    case 'challenge.started':
+      return [{ challengeId: 'c-1', challenge: `Spring walk${stop}`, endsOn: '2026-12-07' }];
+    case 'challenge.halfway':
+      return [{ challengeId: 'c-1', challenge: `Spring walk${stop}`, daysLeft: 3 }];
+    case 'challenge.ending':
+      return [{ challengeId: 'c-1', challenge: `春季健走${stop}` }];
+    case 'challenge.result':
+      return (['prize', 'won', 'finished', 'place', 'done'] as const).map((outcome) => ({
+        challengeId: 'c-1',
+        challenge: `Spring walk${stop}`,
+        outcome,
+        place: 3,
+        points: 2_500,
+      }));
+    case 'challenge.cancelled':
+      return [
+        { challengeId: 'c-1', challenge: `Spring walk${stop}`, reason: `Unfair rules${stop}` },
+        { challengeId: 'c-1', challenge: `Spring walk${stop}`, reason: '' },
+      ];
     case 'notice':
       return [{ noticeId: 'n-1' }];
   }

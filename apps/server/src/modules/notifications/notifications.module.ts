@@ -21,6 +21,7 @@ export const notificationsModule = defineModule({
     const pusher: NotificationPusher = {
       sendToUser: (executor, userId, message) => services.push.sendToUser(executor, userId, message),
       nudge: () => services.push.nudge(),
+      reachable: (executor, userIds) => services.push.reachable(executor, userIds),
     };
     return {
       /** The notifications inbox (decision 044 "The notifications inbox"). */

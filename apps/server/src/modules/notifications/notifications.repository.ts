@@ -17,6 +17,17 @@ export class NotificationsRepository {
     return inserted ?? null;
   }
 
+  /** Many rows in one statement, each unless its user has its dedupe key; answers the new ones. */
+  insertManyOnce(db: Executor, rows: Insertable<NotificationsTable>[]): Promise<NotificationRow[]> {
+    if (rows.length === 0) return Promise.resolve([]);
+    return db
+      .insertInto('notifications')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
+      .returningAll()
+      .execute();
+  }
+
   find(db: Executor, id: string): Promise<NotificationRow | undefined> {
     return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
   }

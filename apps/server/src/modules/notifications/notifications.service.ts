@@ -44,6 +44,24 @@ export interface NotificationParams {
   'friend.requested': { name: string };
   'friend.accepted': { name: string };
   'friend.liked': { name: string; day: string };
+  /** The club's name and the operators' reason for closing it (docs/product/clubs.md). */
+  'club.closed': { club: string; reason: string };
+  /**
+   * A challenge I joined (docs/product/challenges.md): its title, and for its result how it ended for me (`outcome`:
+   * `prize`, `won`, `finished`, `place` or `done`), my place (0 for none) and the points paid; `reason` is the
+   * operators' when they ended it, empty when its creator called it off.
+   */
+  'challenge.started': { challengeId: string; challenge: string; endsOn: string };
+  'challenge.halfway': { challengeId: string; challenge: string; daysLeft: number };
+  'challenge.ending': { challengeId: string; challenge: string };
+  'challenge.result': {
+    challengeId: string;
+    challenge: string;
+    outcome: 'prize' | 'won' | 'finished' | 'place' | 'done';
+    place: number;
+    points: number;
+  };
+  'challenge.cancelled': { challengeId: string; challenge: string; reason: string };
   notice: { noticeId: string };
 }
 
@@ -75,6 +93,8 @@ export interface NotificationPusher {
     message: { title: (language: Language) => string; body: (language: Language) => string; url: string; tag: string },
   ): Promise<number>;
   nudge(): void;
+  /** Which of these users have a browser to push to (a batch of events asks once, not once per user). */
+  reachable?(db: Executor, userIds: readonly string[]): Promise<Set<string>>;
 }
 
 /** The page each kind opens (an APP_ROUTES path). */
@@ -90,6 +110,8 @@ const PAGE = {
   stepDay: '/pages-sub/steps/day',
   stepSources: '/pages-sub/steps/sources',
   friends: '/pages-sub/friends/index',
+  clubs: '/pages-sub/clubs/index',
+  challenges: '/pages-sub/challenges/index',
 } as const satisfies Record<string, AppPath>;
 export const NOTIFICATION_PAGES = PAGE;
 
@@ -142,6 +164,48 @@ export class NotificationsService {
       });
     }
     return row;
+  }
+
+  /**
+   * Writes many events as `record` writes each, with one statement for the rows (a large challenge's participants,
+   * told in chunks); pushes go to those of them with a browser to push to. Answers how many rows were new.
+   */
+  async recordMany<K extends NotificationKind>(
+    trx: Executor,
+    events: readonly NotificationEvent<K>[],
+  ): Promise<number> {
+    const rows = await this.repository.insertManyOnce(
+      trx,
+      events.map((event) => ({
+        id: randomUUID(),
+        user_id: event.userId,
+        kind: event.kind,
+        params: JSON.stringify(event.params),
+        link: event.link ? encodeLink(event.link) : null,
+        dedupe_key: event.dedupeKey,
+        created_at: event.at ?? this.clock.now(),
+        read_at: null,
+      })),
+    );
+    const pusher = this.pusher;
+    if (pusher) {
+      const reachable = pusher.reachable
+        ? await pusher.reachable(
+            trx,
+            rows.map((row) => row.user_id),
+          )
+        : new Set(rows.map((row) => row.user_id));
+      for (const row of rows) {
+        if (row.kind === 'notice' || !reachable.has(row.user_id)) continue;
+        await pusher.sendToUser(trx, row.user_id, {
+          title: (language) => renderNotification(row, language).title,
+          body: (language) => renderNotification(row, language).body,
+          url: row.link ?? NOTIFICATION_PAGES.home,
+          tag: `notification-${row.id}`,
+        });
+      }
+    }
+    return rows.length;
   }
 
   /** Starts delivery of pushes queued by `record` once their transaction committed. */
@@ -279,7 +343,13 @@ export function renderNotification(
   const base = kind === 'invite.reward' ? `notification.invite.reward.${String(params.role)}` : `notification.${kind}`;
   // A reviewed day without cash back says nothing of cash back (decision 078 "A held step day is never a dead end").
   const body =
-    (kind === 'steps.cleared' || kind === 'steps.rejected') && params.amount === 0 ? 'bodyPointsOnly' : 'body';
+    (kind === 'steps.cleared' || kind === 'steps.rejected') && params.amount === 0
+      ? 'bodyPointsOnly'
+      : kind === 'challenge.result'
+        ? `body.${String(params.outcome)}`
+        : kind === 'challenge.cancelled' && params.reason === ''
+          ? 'bodyByCreator'
+          : 'body';
   return {
     title: t(`${base}.title` as MessageKey, values),
     body: t(`${base}.${body}` as MessageKey, values),

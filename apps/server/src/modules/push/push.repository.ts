@@ -45,6 +45,17 @@ export class PushRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  async usersWithSubscriptions(db: Executor, userIds: readonly string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('push_subscriptions')
+      .select('user_id')
+      .distinct()
+      .where('user_id', 'in', userIds)
+      .execute();
+    return new Set(rows.map((row) => row.user_id));
+  }
+
   listForUser(db: Executor, userId: string): Promise<PushSubscriptionRow[]> {
     return db
       .selectFrom('push_subscriptions')

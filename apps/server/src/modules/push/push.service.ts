@@ -276,6 +276,11 @@ export class PushService {
    * pushes off. Returns how many were queued. Call `nudge()` after the commit to send at once
    * rather than at the deliverer's next poll.
    */
+  /** Which of these users have a subscription (a batch of notifications pushes to those only). */
+  reachable(db: Executor, userIds: readonly string[]): Promise<Set<string>> {
+    return this.repository.usersWithSubscriptions(db, userIds);
+  }
+
   async sendToUser(db: Executor, userId: string, message: PushMessage): Promise<number> {
     const preferences = await this.repository.findPreferences(db, userId);
     if (preferences && preferences.enabled !== 1) return 0;

@@ -2,6 +2,7 @@ import type { DashboardDay, DashboardSummary } from '@stride/contract';
 import type { Db } from '../../db/database.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { DAY_MS, isoTime, MINUTE_MS, type Clock } from '../../lib/clock.js';
+import { mondayOf } from '../friends/friends.service.js';
 import type { ReportsRepository } from './reports.repository.js';
 
 /** How many business days the dashboard's series covers, today included. */
@@ -41,13 +42,14 @@ export class ReportsAdmin {
     const first = this.calendar.addDays(today, 1 - DASHBOARD_DAYS);
     const from = this.calendar.startOf(first);
     const offsetMs = this.utcOffsetMinutes * MINUTE_MS;
-    const [ledger, steps, sales, withdrawals, holdings, queues] = await Promise.all([
+    const [ledger, steps, sales, withdrawals, holdings, queues, social] = await Promise.all([
       this.repository.ledgerByDay(this.db, from, offsetMs),
       this.repository.stepsByDay(this.db, first),
       this.repository.cardSalesByDay(this.db, from, offsetMs),
       this.repository.withdrawalsPaidByDay(this.db, from, offsetMs),
       this.repository.userHoldings(this.db),
       this.repository.queueCounts(this.db),
+      this.repository.social(this.db, mondayOf(today), today),
     ]);
 
     const days = new Map<string, DashboardDay>();
@@ -96,6 +98,7 @@ export class ReportsAdmin {
       days: [...days.values()],
       liabilities: { cash: held('CNY'), points: held('POINTS') },
       queues,
+      social,
     };
   }
 }

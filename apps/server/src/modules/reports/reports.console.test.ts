@@ -1,5 +1,11 @@
 import {
+  acceptFriend,
   CODES,
+  consoleClubClose,
+  consoleClubVerify,
+  createClub,
+  getFriends,
+  requestFriend,
   collectPoints,
   consoleCorrectionRequest,
   consoleDashboardSummary,
@@ -12,6 +18,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { consoleApi, pendingIdentity, pendingWithdrawal, signIn } from '../../../test/console.js';
 import { api, cardHolder, idempotencyKey, registerUser, useTestApp } from '../../../test/harness.js';
+import { mondayOf } from '../../lib/business-day.js';
 import { DAY_MS, HOUR_MS } from '../../lib/clock.js';
 import { DASHBOARD_DAYS } from './reports.admin.js';
 
@@ -47,6 +54,10 @@ describe('console dashboard', () => {
       { key: 'corrections', count: 0 },
       { key: 'flagged-days', count: 0 },
     ]);
+    expect(answer.data.social).toEqual({
+      friends: { friendships: 0, activeThisWeek: 0 },
+      clubs: { open: 0, verified: 0 },
+    });
   });
 
   it('counts walking, points, a card sale, cash back, an exchange, a paid withdrawal and the queues', async () => {
@@ -159,5 +170,58 @@ describe('console dashboard', () => {
     const actions = (await t.app.services.audit.list(1000)).length;
     expect((await consoleApi(t, finance, consoleDashboardSummary)).code).toBe(CODES.OK);
     expect(await t.app.services.audit.list(1000)).toHaveLength(actions);
+  });
+
+  it('counts friendships, friends who walked this week, and open and verified clubs', async () => {
+    const admin = await signIn(t, ['admin']);
+    const editor = await signIn(t, ['editor']);
+    const summary = async () => (await consoleApi(t, admin, consoleDashboardSummary)).data;
+    const { social: before, today } = await summary();
+    const monday = mondayOf(today);
+    const lastSunday = t.app.services.calendar.addDays(monday, -1);
+    const [a, b, c, alone] = [
+      await registerUser(t),
+      await registerUser(t),
+      await registerUser(t),
+      await registerUser(t),
+    ];
+    const befriend = async (from: typeof a, to: typeof a) => {
+      const code = (await api(t, getFriends, { token: to.token })).data.code;
+      await api(t, requestFriend, { token: from.token, body: { by: 'code', code } });
+      expect((await api(t, acceptFriend, { token: to.token, params: { id: from.userId } })).code).toBe(CODES.OK);
+    };
+    await befriend(a, b);
+    await befriend(a, c);
+    // This week (Monday to today): a walks today, b walked on Monday; c walked only last week, with no steps this
+    // week; the one without friends walks too.
+    await api(t, reportSteps, { token: a.token, body: { day: today, steps: 4_000 } });
+    await api(t, reportSteps, { token: alone.token, body: { day: today, steps: 4_000 } });
+    await api(t, reportSteps, { token: c.token, body: { day: today, steps: 0 } });
+    const day = { source: 'web', collected_points: 0, reported_at: t.clock.now() };
+    await t.db
+      .insertInto('step_days')
+      .values([
+        { ...day, user_id: b.userId, day: monday, steps: 2_000 },
+        { ...day, user_id: c.userId, day: lastSunday, steps: 9_000 },
+      ])
+      .execute();
+    const clubs = [];
+    for (const name of ['Open one', 'Verified one', 'Closed one']) {
+      clubs.push((await api(t, createClub, { token: a.token, body: { name } })).data);
+    }
+    await consoleApi(t, editor, consoleClubVerify, { params: { id: clubs[1]!.id }, body: { version: 1 } });
+    await consoleApi(t, editor, consoleClubVerify, { params: { id: clubs[2]!.id }, body: { version: 1 } });
+    await consoleApi(t, editor, consoleClubClose, {
+      params: { id: clubs[2]!.id },
+      body: { version: 2, reason: 'Spam' },
+    });
+
+    expect((await summary()).social).toEqual({
+      friends: {
+        friendships: before.friends.friendships + 2,
+        activeThisWeek: before.friends.activeThisWeek + 2,
+      },
+      clubs: { open: before.clubs.open + 2, verified: before.clubs.verified + 1 },
+    });
   });
 });

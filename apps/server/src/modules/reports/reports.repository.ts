@@ -1,3 +1,4 @@
+import type { DashboardSocial } from '@stride/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { DAY_MS } from '../../lib/clock.js';
@@ -195,6 +196,55 @@ export class ReportsRepository {
       .groupBy('e.asset')
       .execute();
     return rows.map((row) => ({ asset: row.asset, total: Number(row.total) }));
+  }
+
+  /**
+   * Friends and clubs now (docs/console/dashboard.md): pairs who are friends; users with a friend who walked (a count
+   * above zero) on a day from `from` to `to`, read from that week's days by their day index, each checked against
+   * the pairs' user-and-state indexes; open clubs, and those of them verified.
+   */
+  async social(db: Executor, from: string, to: string): Promise<DashboardSocial> {
+    const [friendships, active, clubs] = await Promise.all([
+      countOf(
+        db
+          .selectFrom('friend_pairs')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('status', '=', 'friends')
+          .executeTakeFirst(),
+      ),
+      countOf(
+        db
+          .selectFrom('step_days as d')
+          .select((eb) => eb.fn.count('d.user_id').distinct().as('count'))
+          .where('d.day', '>=', from)
+          .where('d.day', '<=', to)
+          .where('d.steps', '>', 0)
+          .where((eb) => {
+            const hasFriend = (side: 'p.user_low' | 'p.user_high') =>
+              eb.exists(
+                eb
+                  .selectFrom('friend_pairs as p')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef(side, '=', 'd.user_id')
+                  .where('p.status', '=', 'friends'),
+              );
+            return eb.or([hasFriend('p.user_low'), hasFriend('p.user_high')]);
+          })
+          .executeTakeFirst(),
+      ),
+      db
+        .selectFrom('clubs')
+        .select([
+          (eb) => eb.fn.countAll().as('open'),
+          sql<number>`count(case when verified_at is not null then 1 end)`.as('verified'),
+        ])
+        .where('closed_at', 'is', null)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      friends: { friendships, activeThisWeek: active },
+      clubs: { open: Number(clubs.open), verified: Number(clubs.verified) },
+    };
   }
 
   async queueCounts(db: Executor): Promise<{ key: string; count: number }[]> {

@@ -2,6 +2,9 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import { deletedCount, pageOf, rowsOfUser, updatedOne } from '../../db/queries.js';
 import { prepared } from '../../db/prepared.js';
+import { mondayOf } from '../../lib/business-day.js';
+import { DAY_MS } from '../../lib/clock.js';
+import { creditedSteps, heldSteps } from './step-totals.js';
 import type {
   ExchangesTable,
   HomeItemsTable,
@@ -362,6 +365,7 @@ export class WalkingRepository {
 
   async insertStepDay(db: Executor, row: StepDayRow): Promise<void> {
     await db.insertInto('step_days').values(row).execute();
+    await this.recountWeek(db, row.user_id, row.day);
   }
 
   async updateSteps(
@@ -371,6 +375,47 @@ export class WalkingRepository {
     values: { steps: number; source: string; reported_at: number },
   ): Promise<void> {
     await db.updateTable('step_days').set(values).where('user_id', '=', userId).where('day', '=', day).execute();
+    await this.recountWeek(db, userId, day);
+  }
+
+  /**
+   * Sums the user's credited and held steps of `day`'s week again into `step_weeks` (a club's week board reads it,
+   * docs/product/clubs.md), in the transaction that changed the day or its review. The week's row is locked first
+   * (a no-op update takes PostgreSQL's row lock), so two changes of one week sum one after the other, each seeing the
+   * other's committed day.
+   */
+  async recountWeek(db: Executor, userId: string, day: string): Promise<void> {
+    const week = mondayOf(day);
+    const key = { user_id: userId, week };
+    await db
+      .insertInto('step_weeks')
+      .values({ ...key, steps: 0, pending_steps: 0 })
+      .onConflict((oc) => oc.columns(['user_id', 'week']).doNothing())
+      .execute();
+    await db
+      .updateTable('step_weeks')
+      .set((eb) => ({ steps: eb.ref('steps') }))
+      .where('user_id', '=', userId)
+      .where('week', '=', week)
+      .execute();
+    const sunday = new Date(Date.parse(`${week}T00:00:00Z`) + 6 * DAY_MS).toISOString().slice(0, 10);
+    const total = await db
+      .selectFrom('step_days as d')
+      .leftJoin('step_reviews as r', (join) => join.onRef('r.user_id', '=', 'd.user_id').onRef('r.day', '=', 'd.day'))
+      .select([
+        sql<number>`coalesce(sum(${creditedSteps}), 0)`.as('steps'),
+        sql<number>`coalesce(sum(${heldSteps}), 0)`.as('pending'),
+      ])
+      .where('d.user_id', '=', userId)
+      .where('d.day', '>=', week)
+      .where('d.day', '<=', sunday)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('step_weeks')
+      .set({ steps: Number(total.steps), pending_steps: Number(total.pending) })
+      .where('user_id', '=', userId)
+      .where('week', '=', week)
+      .execute();
   }
 
   /**
@@ -496,6 +541,7 @@ export class WalkingRepository {
       .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
       .returning('id')
       .executeTakeFirst();
+    if (result !== undefined) await this.recountWeek(db, row.user_id, row.day);
     return result !== undefined;
   }
 
@@ -509,7 +555,7 @@ export class WalkingRepository {
   }
 
   /** The decision's compare-and-set: only a review still flagged at `version` (any version when undefined). */
-  decideReview(
+  async decideReview(
     db: Executor,
     id: string,
     version: number | undefined,
@@ -517,7 +563,10 @@ export class WalkingRepository {
   ): Promise<boolean> {
     let query = this.flagged(db, id).set((eb) => ({ ...values, version: eb('version', '+', 1) }));
     if (version !== undefined) query = query.where('version', '=', version);
-    return updatedOne(query);
+    if (!(await updatedOne(query))) return false;
+    const review = await this.findReviewById(db, id);
+    if (review) await this.recountWeek(db, review.user_id, review.day);
+    return true;
   }
 
   /** An update of review `id` while it is flagged. */

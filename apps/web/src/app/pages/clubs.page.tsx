@@ -15,7 +15,16 @@ import { FormError } from '../../components/form-error';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
-import { ClubForms, ClubHead, ClubList, ClubMembers, FriendBoard } from '../../features/friends';
+import {
+  ClubForms,
+  ClubHead,
+  ClubList,
+  ClubMembers,
+  FriendBoard,
+  ReportSheet,
+  reportTargetsOf,
+  type ReportTarget,
+} from '../../features/friends';
 import { useRemote, useSubmit } from '../../hooks';
 import { call } from '../../lib/http';
 import { useI18n } from '../../lib/i18n';
@@ -24,7 +33,7 @@ import { copyWithToast } from '../feedback';
 import type { PageProps } from '../page-props';
 import '../../features/friends/friends.css';
 
-/** The members a club's page lists (the owner first); the count names them all. */
+/** The members a page of a club's list holds (the owner first); "More members" loads the next; the count names all. */
 const MEMBERS_SHOWN = 50;
 
 const loadClubs = (signal: AbortSignal) => call(listMyClubs, {}, { hideErrors: true, signal });
@@ -53,10 +62,26 @@ function ClubPage({ id }: { readonly id: string }) {
     ),
   );
   const acting = useSubmit();
+  const paging = useSubmit();
+  // The members of the pages after the first, for the club as it was last read (a new read starts again).
+  const [more, setMore] = useState<{ of: object; items: readonly ClubMember[]; page: number } | null>(null);
+  const [reporting, setReporting] = useState<readonly ReportTarget[] | null>(null);
   if (club.state.status === 'loading') return <StatusTip status="loading" />;
   if (club.state.status === 'error')
     return <StatusTip status="error" message={club.state.message} onRetry={club.retry} />;
-  const { club: shown, members } = club.state.data;
+  const read = club.state.data;
+  const { club: shown, members } = read;
+  const further = more?.of === read ? more : null;
+  const listed = [...members.items, ...(further?.items ?? [])];
+  const loadMore = () =>
+    void paging.run(async () => {
+      const page = (further?.page ?? 1) + 1;
+      const next = await call(getClub, { params: { id }, query: { page, pageSize: MEMBERS_SHOWN } });
+      // Someone who joined or left meanwhile shifts the pages: nobody is listed twice.
+      const seen = new Set(listed.map((member) => member.id));
+      const added = next.members.items.filter((member) => !seen.has(member.id));
+      setMore({ of: read, items: [...(further?.items ?? []), ...added], page });
+    });
 
   const leave = () =>
     void acting.run(async () => {
@@ -75,9 +100,16 @@ function ClubPage({ id }: { readonly id: string }) {
       });
 
   const boardData = board.state.status === 'ready' ? board.state.data : undefined;
+  // Who I am among the members: the owner when I own it, else my place on the board where I share my steps.
+  const meId = shown.isOwner ? shown.owner.id : boardData?.entries.find((entry) => entry.me)?.id;
   return (
     <PullToRefresh>
-      <ClubHead club={shown} onCopy={copy} />
+      <ClubHead
+        club={shown}
+        onCopy={copy}
+        onChallenges={() => go(PATHS.challenges, { clubId: id })}
+        onReport={() => setReporting([{ kind: 'club', id: shown.id, name: shown.name }])}
+      />
       <FormError message={acting.error} />
       {boardData && !boardData.sharing ? (
         <p className="card hint">{t('clubs.shareToSee')}</p>
@@ -88,15 +120,22 @@ function ClubPage({ id }: { readonly id: string }) {
           onPeriod={setPeriod}
           entries={boardData?.entries ?? null}
           ranked={boardData?.ranked}
+          onReport={(entry) => setReporting(reportTargetsOf(entry))}
         />
       )}
       <ClubMembers
-        members={members.items}
+        members={listed}
         total={members.total}
         isOwner={shown.isOwner}
         onRemove={onMember(removeClubMember, 'clubs.removeAsk')}
         onHandOver={onMember(handOverClub, 'clubs.handOverAsk')}
+        onMore={loadMore}
+        isLoadingMore={paging.isBusy}
+        onReport={(member) => setReporting(reportTargetsOf(member))}
+        meId={meId}
       />
+      <ReportSheet targets={reporting} onClose={() => setReporting(null)} />
+      <FormError message={paging.error} />
       <div className="card">
         <button type="button" className="button button--block button--ghost" onClick={leave}>
           {t('clubs.leave')}

@@ -24,8 +24,11 @@ import {
   FriendBoard,
   FriendList,
   FriendRequests,
+  ReportSheet,
+  reportTargetsOf,
   SharingSettings,
   type FriendLookup,
+  type ReportTarget,
 } from '../../features/friends';
 import { usePageActive, useRemote, useSubmit } from '../../hooks';
 import { call } from '../../lib/http';
@@ -64,6 +67,8 @@ export default function FriendsPage({ query }: PageProps) {
   const saving = useSubmit();
   const acting = useSubmit();
   const [liking, setLiking] = useState<string | undefined>(undefined);
+  const [reporting, setReporting] = useState<readonly ReportTarget[] | null>(null);
+  const report = (person: FriendPerson) => setReporting(reportTargetsOf(person));
 
   const { refresh } = board;
   useEffect(() => {
@@ -127,6 +132,7 @@ export default function FriendsPage({ query }: PageProps) {
             entries={boardData?.sharing ? boardData.entries : null}
             onLike={like}
             liking={liking}
+            onReport={report}
           />
           {board.state.status === 'error' ? (
             <StatusTip status="error" message={board.state.message} onRetry={board.retry} />
@@ -175,7 +181,9 @@ export default function FriendsPage({ query }: PageProps) {
         onRemove={act(removeFriend, 'friends.removedDone', ['friends.removeAsk', 'friends.remove'])}
         onBlock={block}
         onUnblock={act(unblockUser, 'friends.unblockedDone')}
+        onReport={report}
       />
+      <ReportSheet targets={reporting} onClose={() => setReporting(null)} />
       <SharingSettings settings={data.settings} onChange={save} isBusy={saving.isBusy} error={saving.error} />
     </PullToRefresh>
   );

@@ -8,3 +8,4 @@ export {
   type FriendLookup,
 } from './components/friend-people';
 export { ClubForms, ClubHead, ClubList, ClubMembers } from './components/clubs';
+export { ReportSheet, reportTargetsOf, type ReportTarget, type ReportSheetProps } from './components/report-sheet';

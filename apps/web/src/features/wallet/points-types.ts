@@ -16,6 +16,7 @@ export const POINTS_TYPE_LABELS: Readonly<Record<PointsStatementType, MessageKey
   'adjustment.credit': 'points.type.adjustmentCredit',
   'adjustment.debit': 'points.type.adjustmentDebit',
   'demo.welcome': 'statement.type.welcome',
+  'challenge.prize': 'points.type.challengePrize',
 };
 
 /** A type not in the list (added by a later server) shows as the server wrote it rather than disappearing. */

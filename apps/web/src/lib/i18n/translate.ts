@@ -1,5 +1,5 @@
 import type { Language } from '@stride/contract';
-import { loadedMessages, type MessageKey } from '../../locales';
+import { loadedText, type MessageKey } from '../../locales';
 import { languageStore } from './language';
 
 export type TranslateParams = Readonly<Record<string, string | number>>;
@@ -8,7 +8,7 @@ export type Translate = (key: MessageKey, params?: TranslateParams) => string;
 export function translate(language: Language, key: MessageKey, params?: TranslateParams): string {
   // The app starts once the chosen language is loaded (main.tsx) and switches only to a loaded
   // one (setLanguage), so the key itself is shown only if that load failed.
-  const text = loadedMessages(language)?.[key] ?? loadedMessages('en')?.[key] ?? key;
+  const text = loadedText(language, key) ?? loadedText('en', key) ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string, at: number) => {
     const value = params[name];

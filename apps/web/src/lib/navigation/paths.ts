@@ -14,6 +14,8 @@ export const PATHS = {
   asset: '/pages-sub/asset/index',
   card: '/pages-sub/card/index',
   changePassword: '/pages-sub/change-password/index',
+  // Challenges (docs/product/challenges.md).
+  challenges: '/pages-sub/challenges/index',
   // Clubs (docs/product/clubs.md).
   clubs: '/pages-sub/clubs/index',
   demo: '/pages-sub/demo/index',

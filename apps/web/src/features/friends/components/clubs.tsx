@@ -5,6 +5,7 @@ import { CardSection } from '../../../components/card-section';
 import { FormError } from '../../../components/form-error';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
+import { reportTargetsOf } from './report-sheet';
 
 function ClubName({ club }: { readonly club: Club }) {
   const { t } = useI18n();
@@ -136,10 +137,14 @@ export function ClubForms({ initialCode, onCreate, onJoin, isBusy, error }: Club
 export interface ClubHeadProps {
   readonly club: Club;
   readonly onCopy: (text: string) => void;
+  /** Opens the club's challenges (its owner makes one for it there). */
+  readonly onChallenges?: (() => void) | undefined;
+  /** Opens the report sheet for the club's name, offered to members other than its owner. */
+  readonly onReport?: (() => void) | undefined;
 }
 
-/** The club's name, badge, size, and its code and link to share. */
-export function ClubHead({ club, onCopy }: ClubHeadProps) {
+/** The club's name, badge, size, its code and link to share, and its challenges. */
+export function ClubHead({ club, onCopy, onChallenges, onReport }: ClubHeadProps) {
   const { t } = useI18n();
   const id = useId();
   return (
@@ -159,6 +164,16 @@ export function ClubHead({ club, onCopy }: ClubHeadProps) {
           {t('friends.copyLink')}
         </button>
       </p>
+      {onChallenges ? (
+        <button type="button" className="link" onClick={onChallenges}>
+          {t(club.isOwner ? 'challenges.clubLinkOwner' : 'challenges.clubLink')}
+        </button>
+      ) : null}
+      {onReport && !club.isOwner ? (
+        <button type="button" className="link" onClick={onReport}>
+          {t('report.club')}
+        </button>
+      ) : null}
     </CardSection>
   );
 }
@@ -169,10 +184,26 @@ export interface ClubMembersProps {
   readonly isOwner: boolean;
   readonly onRemove: (member: ClubMember) => void;
   readonly onHandOver: (member: ClubMember) => void;
+  /** Loads the next page of members, while there are more than shown. */
+  readonly onMore?: (() => void) | undefined;
+  readonly isLoadingMore?: boolean;
+  /** Opens the report sheet for another member's name or picture; `meId`, where known, is offered none. */
+  readonly onReport?: ((member: ClubMember) => void) | undefined;
+  readonly meId?: string | undefined;
 }
 
-/** The members, the owner first; the owner can remove a member or hand the club over. */
-export function ClubMembers({ members, total, isOwner, onRemove, onHandOver }: ClubMembersProps) {
+/** The members, the owner first, a page at a time; the owner can remove a member or hand the club over. */
+export function ClubMembers({
+  members,
+  total,
+  isOwner,
+  onRemove,
+  onHandOver,
+  onMore,
+  isLoadingMore = false,
+  onReport,
+  meId,
+}: ClubMembersProps) {
   const { t } = useI18n();
   const id = useId();
   return (
@@ -199,11 +230,28 @@ export function ClubMembers({ members, total, isOwner, onRemove, onHandOver }: C
                 </button>
               </span>
             ) : null}
+            {onReport && member.id !== meId && reportTargetsOf(member).length > 0 ? (
+              <button type="button" className="link" onClick={() => onReport(member)}>
+                {t('report.action')}
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>
       {total > members.length ? (
-        <p className="hint friends__hint">{t('clubs.membersShown', { shown: members.length })}</p>
+        <>
+          <p className="hint friends__hint">{t('clubs.membersShown', { shown: formatNumber(members.length) })}</p>
+          {onMore ? (
+            <button
+              type="button"
+              className="button button--block button--ghost"
+              onClick={onMore}
+              disabled={isLoadingMore}
+            >
+              {t('clubs.moreMembers')}
+            </button>
+          ) : null}
+        </>
       ) : null}
     </CardSection>
   );

@@ -5,6 +5,7 @@ import { Segmented } from '../../../components/segmented';
 import { StatusTip } from '../../../components/status-tip';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
+import { reportTargetsOf } from './report-sheet';
 
 /** A place on a board: a friends' board has likes, a club's none. */
 export type BoardEntry = Omit<FriendBoardEntry, 'likes' | 'likedByMe'> &
@@ -23,13 +24,16 @@ export interface FriendBoardProps {
   readonly ranked?: number | undefined;
   /** The person whose like is on its way. */
   readonly liking?: string | undefined;
+  /** Opens the report sheet for someone else's name or picture (docs/product/moderation.md). */
+  readonly onReport?: ((entry: BoardEntry) => void) | undefined;
 }
 
 function BoardRow({
   entry,
   onLike,
   liking,
-}: { readonly entry: BoardEntry } & Pick<FriendBoardProps, 'onLike' | 'liking'>) {
+  onReport,
+}: { readonly entry: BoardEntry } & Pick<FriendBoardProps, 'onLike' | 'liking' | 'onReport'>) {
   const { t } = useI18n();
   return (
     <li className={entry.me ? 'list__item friend-board__row friend-board__row--me' : 'list__item friend-board__row'}>
@@ -64,6 +68,11 @@ function BoardRow({
           ♥ {formatNumber(entry.likes)}
         </button>
       )}
+      {onReport && !entry.me && reportTargetsOf(entry).length > 0 ? (
+        <button type="button" className="link" onClick={() => onReport(entry)}>
+          {t('report.action')}
+        </button>
+      ) : null}
     </li>
   );
 }
@@ -72,7 +81,16 @@ function BoardRow({
  * Today's or this week's credited steps of me and my friends (or my club's members) who share theirs, ranked, with
  * likes on a friends' board.
  */
-export function FriendBoard({ period, onPeriod, entries, onLike, liking, title, ranked }: FriendBoardProps) {
+export function FriendBoard({
+  period,
+  onPeriod,
+  entries,
+  onLike,
+  liking,
+  title,
+  ranked,
+  onReport,
+}: FriendBoardProps) {
   const { t } = useI18n();
   const heading = title ?? t('friends.board');
   return (
@@ -93,7 +111,7 @@ export function FriendBoard({ period, onPeriod, entries, onLike, liking, title, 
       ) : (
         <ol className="list friend-board__list">
           {entries.map((entry) => (
-            <BoardRow key={entry.id} entry={entry} onLike={onLike} liking={liking} />
+            <BoardRow key={entry.id} entry={entry} onLike={onLike} liking={liking} onReport={onReport} />
           ))}
         </ol>
       )}

@@ -11,6 +11,7 @@ import { CardSection } from '../../../components/card-section';
 import { FormError } from '../../../components/form-error';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
+import { reportTargetsOf } from './report-sheet';
 
 /** What the add form sends: a number where the text is one, else a friend code. */
 export type FriendLookup = { by: 'code'; code: string } | { by: 'mobile'; mobile: string };
@@ -159,10 +160,12 @@ export interface FriendListProps {
   readonly onRemove: (person: FriendPerson) => void;
   readonly onBlock: (person: FriendPerson) => void;
   readonly onUnblock: (person: FriendPerson) => void;
+  /** Opens the report sheet for a friend's name or picture (docs/product/moderation.md). */
+  readonly onReport?: ((person: FriendPerson) => void) | undefined;
 }
 
 /** My friends with today's steps where they are shown, and the people I blocked. */
-export function FriendList({ friends, blocked, onRemove, onBlock, onUnblock }: FriendListProps) {
+export function FriendList({ friends, blocked, onRemove, onBlock, onUnblock, onReport }: FriendListProps) {
   const { t } = useI18n();
   const id = useId();
   return (
@@ -193,6 +196,11 @@ export function FriendList({ friends, blocked, onRemove, onBlock, onUnblock }: F
               <button type="button" className="link" onClick={() => onBlock(friend)}>
                 {t('friends.block')}
               </button>
+              {onReport && reportTargetsOf(friend).length > 0 ? (
+                <button type="button" className="link" onClick={() => onReport(friend)}>
+                  {t('report.action')}
+                </button>
+              ) : null}
             </span>
           </li>
         ))}
