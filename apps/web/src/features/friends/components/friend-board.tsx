@@ -81,16 +81,7 @@ function BoardRow({
  * Today's or this week's credited steps of me and my friends (or my club's members) who share theirs, ranked, with
  * likes on a friends' board.
  */
-export function FriendBoard({
-  period,
-  onPeriod,
-  entries,
-  onLike,
-  liking,
-  title,
-  ranked,
-  onReport,
-}: FriendBoardProps) {
+export function FriendBoard({ period, onPeriod, entries, onLike, liking, title, ranked, onReport }: FriendBoardProps) {
   const { t } = useI18n();
   const heading = title ?? t('friends.board');
   return (
