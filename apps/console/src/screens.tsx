@@ -14,6 +14,7 @@ import {
   consoleIdentityPending,
   consoleLedgerReport,
   consoleMembershipOrders,
+  consoleModerationQueue,
   consoleMailings,
   consoleNotices,
   consolePolicies,
@@ -26,6 +27,7 @@ import {
 } from '@stride/contract';
 import {
   AccountBookOutlined,
+  AlertOutlined,
   AndroidOutlined,
   AuditOutlined,
   CommentOutlined,
@@ -93,6 +95,13 @@ export const SCREENS: readonly Screen[] = [
     endpoint: consoleFlaggedDays,
     icon: <FlagOutlined />,
     page: lazy(() => import('./pages/flagged-days.page')),
+  },
+  {
+    key: 'moderation',
+    title: 'menu.moderation',
+    endpoint: consoleModerationQueue,
+    icon: <AlertOutlined />,
+    page: lazy(() => import('./pages/moderation.page')),
   },
   {
     key: 'withdrawals',

@@ -9,6 +9,7 @@ import { PLANS } from './areas/plans';
 import { CONTENT } from './areas/content';
 import { POLICIES } from './areas/policies';
 import { CLUBS } from './areas/clubs';
+import { MODERATION } from './areas/moderation';
 import { CHALLENGES } from './areas/challenges';
 import { CONTENT_LANGUAGES } from './areas/content-languages';
 import { FOUR_EYES } from './areas/four-eyes';
@@ -141,6 +142,7 @@ export const en = {
   ...CONTENT.en,
   ...POLICIES.en,
   ...CLUBS.en,
+  ...MODERATION.en,
   ...CHALLENGES.en,
   ...CONTENT_LANGUAGES.en,
   ...FOUR_EYES.en,

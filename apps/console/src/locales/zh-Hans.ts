@@ -7,6 +7,7 @@ import { PLANS } from './areas/plans';
 import { CONTENT } from './areas/content';
 import { POLICIES } from './areas/policies';
 import { CLUBS } from './areas/clubs';
+import { MODERATION } from './areas/moderation';
 import { CHALLENGES } from './areas/challenges';
 import { CONTENT_LANGUAGES } from './areas/content-languages';
 import { FOUR_EYES } from './areas/four-eyes';
@@ -139,6 +140,7 @@ export const zhHans: Messages = {
   ...CONTENT.zhHans,
   ...POLICIES.zhHans,
   ...CLUBS.zhHans,
+  ...MODERATION.zhHans,
   ...CHALLENGES.zhHans,
   ...CONTENT_LANGUAGES.zhHans,
   ...FOUR_EYES.zhHans,
