@@ -1,6 +1,7 @@
 import type { FrameConfig } from './config.js';
 import { PgBossRunner } from './lib/jobs/pg-boss-runner.js';
 import { InProcessRunner, defineJobs, type JobDefinition, type JobLog, type JobRunner } from './lib/jobs/runner.js';
+import { CHALLENGES_PASS_JOB } from './modules/challenges/challenges.module.js';
 import { FILES_CLEANUP_JOB, FILES_STRAY_OBJECTS_JOB } from './modules/files/files.module.js';
 import { OUTBOX_DELIVER_JOB } from './modules/outbox/outbox.module.js';
 import { PAYMENTS_SWEEP_JOB } from './modules/payments/payments.module.js';
@@ -17,6 +18,7 @@ export const JOB_NAMES = {
   outbox: OUTBOX_DELIVER_JOB,
   cleanup: FILES_CLEANUP_JOB,
   strayObjects: FILES_STRAY_OBJECTS_JOB,
+  challenges: CHALLENGES_PASS_JOB,
   cashBack: CASH_BACK_JOB,
   notifications: NOTIFICATIONS_SWEEP_JOB,
   stepConnections: STEP_CONNECTIONS_SYNC_JOB,

@@ -154,6 +154,8 @@ export async function createTestApp(
       PAYMENT_SWEEP_INTERVAL_SECONDS: '0',
       // Tests run the notifications sweep themselves, with their clock.
       NOTIFICATION_SWEEP_INTERVAL_SECONDS: '0',
+      // Tests run the challenges' pass themselves, with their clock.
+      CHALLENGES_REFRESH_SECONDS: '0',
       // No job worker (decision 055 "Background jobs in a queue"): a test runs a job with `app.jobs.run(name)` (or the
       // service method) when it wants a pass, with its clock; `JOBS_WORKER: 'true'` starts the worker.
       JOBS_WORKER: 'false',

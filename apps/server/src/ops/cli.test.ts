@@ -592,6 +592,7 @@ describe('the ops command line: the books and held payments', () => {
       'outbox.deliver  off  retries 3',
       'files.cleanup  every 60 min  retries 2',
       'files.stray-objects  every 1440 min  retries 2',
+      'challenges.pass  off  retries 3',
       'cards.cash-back  off  retries 5',
       'notifications.sweep  off  retries 3',
       // Off: no wearable provider is configured here (decision 086 "Connected wearable accounts").
@@ -606,6 +607,8 @@ describe('the ops command line: the books and held payments', () => {
     );
     const unknown = await ops('jobs', 'run', 'no.such');
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain('Name a job: outbox.deliver, files.cleanup, files.stray-objects, cards.cash-back');
+    expect(unknown.err).toContain(
+      'Name a job: outbox.deliver, files.cleanup, files.stray-objects, challenges.pass, cards.cash-back',
+    );
   });
 });
