@@ -116,10 +116,18 @@ export const menu = (page: Page) => page.getByRole('menuitem');
 
 /** The menu an operator holding one role alone sees, in its order (docs/console/README.md). */
 export const MENU_OF = {
-  reviewer: ['Identity checks', 'Face checks', 'Flagged days'],
-  finance: ['Dashboard', 'Withdrawals', 'Balance corrections', 'Ledger report', 'Card plans', 'Membership orders'],
+  reviewer: ['Identity checks', 'Face checks', 'Flagged days', 'Reported content'],
+  finance: [
+    'Dashboard',
+    'Withdrawals',
+    'Balance corrections',
+    'Ledger report',
+    'Card plans',
+    'Membership orders',
+    'Challenges',
+  ],
   merchant: ['Goods', 'Goods orders', 'Card mailings'],
-  editor: ['Home page', 'Notices', 'Policies', 'Community', 'Companion app'],
+  editor: ['Home page', 'Notices', 'Challenges', 'Policies', 'Community', 'Clubs', 'Companion app'],
 } as const;
 
 /**
