@@ -85,7 +85,11 @@ describe('dashboard', () => {
       days: [{ day: '2026-11-22', ...DAY }],
       liabilities: { cash: 0, points: 0 },
       queues: [],
-      social: { friends: { friendships: 12_345, activeThisWeek: 678 }, clubs: { open: 42, verified: 7 } },
+      social: {
+        friends: { friendships: 12_345, activeThisWeek: 678 },
+        clubs: { open: 42, verified: 7 },
+        challenges: { running: 3, participants: 4_321 },
+      },
     };
     render(
       <App>
@@ -97,5 +101,7 @@ describe('dashboard', () => {
     expect(screen.getByTestId('social-activeThisWeek').textContent).toBe('678');
     expect(screen.getByTestId('social-openClubs').textContent).toBe('42');
     expect(screen.getByTestId('social-verifiedClubs').textContent).toBe('7');
+    expect(screen.getByTestId('social-runningChallenges').textContent).toBe('3');
+    expect(screen.getByTestId('social-challengers').textContent).toBe('4,321');
   }, 60_000);
 });

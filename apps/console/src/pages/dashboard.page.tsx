@@ -158,6 +158,8 @@ export default function DashboardPage() {
                 ['activeThisWeek', data.social.friends.activeThisWeek],
                 ['openClubs', data.social.clubs.open],
                 ['verifiedClubs', data.social.clubs.verified],
+                ['runningChallenges', data.social.challenges.running],
+                ['challengers', data.social.challenges.participants],
               ] as const
             ).map(([key, value]) => (
               <div className="console-figure" key={key}>

@@ -30,8 +30,7 @@ export const DashboardQueueSchema = z.object({
 });
 
 /**
- * Walking together, counted now: friends and clubs (docs/console/dashboard.md). Each part is its own object, so a
- * later one (challenges) sits beside them.
+ * Walking together, counted now: friends, clubs and challenges (docs/console/dashboard.md), each part its own object.
  */
 export const DashboardSocialSchema = z.object({
   friends: z.object({
@@ -44,6 +43,12 @@ export const DashboardSocialSchema = z.object({
     open: z.number().int(),
     /** Open clubs with the verified badge. */
     verified: z.number().int(),
+  }),
+  challenges: z.object({
+    /** Challenges under way today: started, not yet ended, not called off. */
+    running: z.number().int(),
+    /** Who takes part in those (those who left are not counted). */
+    participants: z.number().int(),
   }),
 });
 

@@ -1,4 +1,6 @@
 import {
+  consoleEndChallenge,
+  leaveChallenge,
   acceptFriend,
   CODES,
   consoleClubClose,
@@ -16,6 +18,7 @@ import {
   type DashboardSummary,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
+import { BEFORE, join, noonOf, operators, publicChallenge, userChallenge, walker } from '../../../test/challenges.js';
 import { consoleApi, pendingIdentity, pendingWithdrawal, signIn } from '../../../test/console.js';
 import { api, cardHolder, idempotencyKey, registerUser, useTestApp } from '../../../test/harness.js';
 import { mondayOf } from '../../lib/business-day.js';
@@ -57,6 +60,7 @@ describe('console dashboard', () => {
     expect(answer.data.social).toEqual({
       friends: { friendships: 0, activeThisWeek: 0 },
       clubs: { open: 0, verified: 0 },
+      challenges: { running: 0, participants: 0 },
     });
   });
 
@@ -222,6 +226,36 @@ describe('console dashboard', () => {
         activeThisWeek: before.friends.activeThisWeek + 2,
       },
       clubs: { open: before.clubs.open + 2, verified: before.clubs.verified + 1 },
+      challenges: before.challenges,
     });
+  });
+  it('counts the challenges under way today and who takes part in them, not those upcoming, ended or left', async () => {
+    t.clock.set(BEFORE);
+    const staff = await operators(t);
+    const social = async () => (await consoleApi(t, staff.finance, consoleDashboardSummary)).data.social.challenges;
+    const before = await social();
+    const [creator, a, b] = [await walker(t), await walker(t), await walker(t)];
+    const city = await publicChallenge(t, staff, { kind: 'most-steps', winners: 1 }, 0);
+    await userChallenge(t, creator, { kind: 'most-steps', winners: 1 });
+    await join(t, a, city.id);
+    await join(t, b, city.id);
+    // Before they start, neither is under way.
+    expect(await social()).toEqual(before);
+
+    t.clock.set(noonOf('2026-11-25'));
+    Object.assign(staff, await operators(t));
+    expect(await social()).toEqual({ running: before.running + 2, participants: before.participants + 3 });
+    expect((await api(t, leaveChallenge, { token: b.token, params: { id: city.id } })).code).toBe(CODES.OK);
+    expect(await social()).toEqual({ running: before.running + 2, participants: before.participants + 2 });
+    const ended = await consoleApi(t, staff.editor, consoleEndChallenge, {
+      params: { id: city.id },
+      body: { reason: 'Rules unclear', version: city.version },
+    });
+    expect(ended.code, ended.message).toBe(CODES.OK);
+    expect(await social()).toEqual({ running: before.running + 1, participants: before.participants + 1 });
+
+    t.clock.set(noonOf('2026-12-01'));
+    Object.assign(staff, await operators(t));
+    expect(await social()).toEqual(before);
   });
 });

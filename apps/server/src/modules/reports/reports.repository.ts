@@ -201,10 +201,11 @@ export class ReportsRepository {
   /**
    * Friends and clubs now (docs/console/dashboard.md): pairs who are friends; users with a friend who walked (a count
    * above zero) on a day from `from` to `to`, read from that week's days by their day index, each checked against
-   * the pairs' user-and-state indexes; open clubs, and those of them verified.
+   * the pairs' user-and-state indexes; open clubs, and those of them verified; the challenges under way on `to`
+   * and their participants, from each challenge's kept count.
    */
   async social(db: Executor, from: string, to: string): Promise<DashboardSocial> {
-    const [friendships, active, clubs] = await Promise.all([
+    const [friendships, active, clubs, challenges] = await Promise.all([
       countOf(
         db
           .selectFrom('friend_pairs')
@@ -240,10 +241,21 @@ export class ReportsRepository {
         ])
         .where('closed_at', 'is', null)
         .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('challenges')
+        .select([
+          (eb) => eb.fn.countAll().as('running'),
+          (eb) => eb.fn.coalesce(eb.fn.sum<number>('participant_count'), sql.lit(0)).as('participants'),
+        ])
+        .where('status', '=', 'open')
+        .where('starts_on', '<=', to)
+        .where('ends_on', '>=', to)
+        .executeTakeFirstOrThrow(),
     ]);
     return {
       friends: { friendships, activeThisWeek: active },
       clubs: { open: Number(clubs.open), verified: Number(clubs.verified) },
+      challenges: { running: Number(challenges.running), participants: Number(challenges.participants) },
     };
   }
 
