@@ -55,8 +55,8 @@ function ReportedAvatar({ userId }: { userId: string }) {
 }
 
 /**
- * Reviewers: reported nicknames, avatars and club names, one row per content with its open reports, oldest first; hide,
- * freeze the owner or dismiss, each with a reason (docs/console/reviewer.md, Reported content).
+ * Reviewers: reported nicknames, avatars, club names and challenge titles, one row per content with its open reports,
+ * oldest first; hide, freeze the owner or dismiss, each with a reason (docs/console/reviewer.md, Reported content).
  */
 export default function ModerationPage() {
   const { t, language } = useI18n();

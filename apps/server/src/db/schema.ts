@@ -997,6 +997,8 @@ export interface ChallengesTable {
   started_told_at: number | null;
   halfway_told_at: number | null;
   ending_told_at: number | null;
+  /** When its participants were told it was called off (null while untold, or while it is not). */
+  cancelled_told_at: number | null;
   /** The operator who made it; null for a user's. */
   created_by: string | null;
   created_at: number;

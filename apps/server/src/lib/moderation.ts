@@ -3,8 +3,8 @@ import type { BinaryAnswer } from '../http/endpoints.js';
 
 /** A reported piece of content as it is now, for the reviewers' queue. */
 export interface ModeratedContent {
-  /** The account that owns it: the one a freeze acts on. */
-  ownerId: string;
+  /** The account that owns it: the one a freeze acts on; null once that account was deleted. */
+  ownerId: string | null;
   /** The text shown (a nickname, a club's name); null when there is none. */
   text: string | null;
   /** Whether it is an image the console can load (`image`). */

@@ -237,6 +237,7 @@ export const en = {
   reportOwnContent: 'You cannot report your own content',
   /** A club's name a reviewer hid (docs/product/moderation.md). */
   clubNameHidden: 'A club',
+  challengeTitleHidden: 'A challenge',
   'rule.clubName': '{field}: must be 2 to 30 characters, without line breaks or direction marks',
   challengeEnded: 'This challenge has ended',
   challengeStarted: 'This challenge has already started',

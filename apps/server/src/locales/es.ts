@@ -241,6 +241,7 @@ export const es: Messages = {
   reportOwnContent: 'No puedes denunciar tu propio contenido',
   /** A club's name a reviewer hid (docs/product/moderation.md). */
   clubNameHidden: 'Un club',
+  challengeTitleHidden: 'Un reto',
   'rule.clubName': '{field}: debe tener de 2 a 30 caracteres, sin saltos de línea ni marcas de dirección',
   challengeEnded: 'Este reto ha terminado',
   challengeStarted: 'Este reto ya ha empezado',

@@ -248,6 +248,7 @@ export const fr: Messages = {
   reportOwnContent: 'Vous ne pouvez pas signaler votre propre contenu',
   /** A club's name a reviewer hid (docs/product/moderation.md). */
   clubNameHidden: 'Un club',
+  challengeTitleHidden: 'Un défi',
   'rule.clubName': '{field} : doit comporter de 2 à 30 caractères, sans saut de ligne ni marque de direction',
   challengeEnded: 'Ce défi est terminé',
   challengeStarted: 'Ce défi a déjà commencé',

@@ -83,3 +83,8 @@ export function translator(language: Language): Translate {
 export function hasMessage(key: string): key is MessageKey {
   return key in MESSAGES.en;
 }
+
+/** A server text in each of the five languages: kept with a notification, it reads in its reader's language. */
+export function inEveryLanguage(key: MessageKey): Record<Language, string> {
+  return { en: en[key], es: es[key], fr: fr[key], 'zh-Hans': zhHans[key], 'zh-Hant': zhHant[key] };
+}

@@ -225,6 +225,7 @@ export const zhHans: Messages = {
   reportOwnContent: '不能举报自己的内容',
   /** A club's name a reviewer hid (docs/product/moderation.md). */
   clubNameHidden: '一个俱乐部',
+  challengeTitleHidden: '一个挑战',
   'rule.clubName': '{field}：须为 2 到 30 个字符，不能含换行或文字方向符',
   challengeEnded: '该挑战已结束',
   challengeStarted: '该挑战已经开始',

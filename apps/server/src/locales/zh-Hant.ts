@@ -225,6 +225,7 @@ export const zhHant: Messages = {
   reportOwnContent: '不能檢舉自己的內容',
   /** A club's name a reviewer hid (docs/product/moderation.md). */
   clubNameHidden: '一個俱樂部',
+  challengeTitleHidden: '一個挑戰',
   'rule.clubName': '{field}：須為 2 到 30 個字元，不能含換行或文字方向符號',
   challengeEnded: '該挑戰已結束',
   challengeStarted: '該挑戰已經開始',

@@ -46,7 +46,12 @@ export const ClubSchema = z.object({
   link: z.string(),
 });
 
-export const ClubMemberSchema = FriendPersonSchema.extend({ joinedAt: TimestampSchema, owner: z.boolean() });
+/** A member as the club's list shows them; `me` marks the reader's own row (offered no report). */
+export const ClubMemberSchema = FriendPersonSchema.extend({
+  joinedAt: TimestampSchema,
+  owner: z.boolean(),
+  me: z.boolean(),
+});
 
 export const listMyClubs = defineEndpoint({
   id: 'club.list',

@@ -7,9 +7,9 @@ import { ReasonSchema } from './operators.js';
 
 /**
  * What can be reported, each a kind of content with an id: a person's nickname or avatar (the user's id), a club's
- * name (the club's id). A new kind is one more name here and one target registered with the server's moderation.
+ * name (the club's id), the title of a challenge a user made (the challenge's id). A new kind is one more name here and one target registered with the server's moderation.
  */
-export const MODERATION_KINDS = ['nickname', 'avatar', 'club'] as const;
+export const MODERATION_KINDS = ['nickname', 'avatar', 'club', 'challenge'] as const;
 export const ModerationKindSchema = z.enum(MODERATION_KINDS);
 export const REPORT_REASONS = ['spam', 'offensive', 'impersonation', 'other'] as const;
 export const ReportReasonSchema = z.enum(REPORT_REASONS);
@@ -25,7 +25,7 @@ export const reportContent = defineEndpoint({
   path: '/api/reports/content',
   access: 'user',
   summary:
-    'Report content I can see (a friend’s or a club member’s nickname, a friend’s avatar, a club I belong to) for a reviewer to look at. Anything else answers 1004; my own content 1007; a repeat while my report is open changes nothing; at most 30 an hour (1006).',
+    'Report content I can see (a friend’s or a club member’s nickname, a friend’s avatar, a club I belong to, a challenge another user made that I can open) for a reviewer to look at. Anything else answers 1004; my own content 1007; a repeat while my report is open changes nothing; at most 30 an hour (1006).',
   body: z.strictObject({
     kind: ModerationKindSchema,
     id: IdSchema,
@@ -42,7 +42,7 @@ export const ConsoleModerationItemSchema = z.object({
   /** The account that owns the content (a freeze acts on it), by masked number; null once it is gone. */
   ownerId: IdSchema.nullable(),
   ownerMobileMasked: z.string().nullable(),
-  /** The nickname or club name as it is now; null when there is none (already cleared, or an avatar). */
+  /** The nickname, club name or challenge title as it is now; null when there is none (already cleared, or an avatar). */
   text: z.string().nullable(),
   /** Where the console loads the avatar from (with its cookie); null when there is no image. */
   imageUrl: z.string().nullable(),

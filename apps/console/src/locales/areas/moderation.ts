@@ -5,11 +5,12 @@ export const MODERATION = area(
   {
     'menu.moderation': 'Reported content',
     'moderation.intro':
-      'Nicknames, avatars and club names users reported, the oldest report first. Hide the content, freeze the account that owns it, or dismiss the reports; each decision closes every open report of it.',
+      'Nicknames, avatars, club names and challenge titles users reported, the oldest report first. Hide the content, freeze the account that owns it, or dismiss the reports; each decision closes every open report of it.',
     'moderation.content': 'Content',
     'moderation.kind.nickname': 'Nickname',
     'moderation.kind.avatar': 'Avatar',
     'moderation.kind.club': 'Club name',
+    'moderation.kind.challenge': 'Challenge title',
     'moderation.none': 'None now',
     'moderation.owner': 'Owner',
     'moderation.reports': 'Reports',
@@ -41,11 +42,12 @@ export const MODERATION = area(
   {
     'menu.moderation': '举报内容',
     'moderation.intro':
-      '用户举报的昵称、头像和俱乐部名称，最早的举报在前。可以隐藏内容、冻结内容所属账号或驳回举报；每个决定都会关闭该内容的全部待处理举报。',
+      '用户举报的昵称、头像、俱乐部名称和挑战标题，最早的举报在前。可以隐藏内容、冻结内容所属账号或驳回举报；每个决定都会关闭该内容的全部待处理举报。',
     'moderation.content': '内容',
     'moderation.kind.nickname': '昵称',
     'moderation.kind.avatar': '头像',
     'moderation.kind.club': '俱乐部名称',
+    'moderation.kind.challenge': '挑战标题',
     'moderation.none': '当前没有',
     'moderation.owner': '所属用户',
     'moderation.reports': '举报数',

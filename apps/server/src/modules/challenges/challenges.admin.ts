@@ -210,7 +210,7 @@ export class ChallengesAdmin {
       });
       return { row: after, answer: await this.toConsole(trx, after) };
     });
-    await this.tidings.cancelled(row, null);
+    await this.tidings.cancelled(row);
     return answer;
   }
 

@@ -4,6 +4,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { ClubsService } from '../clubs/clubs.service.js';
 import type { FriendsService } from '../friends/friends.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import type { ModerationService } from '../moderation/moderation.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import { ChallengesAdmin } from './challenges.admin.js';
 import { registerChallengesConsoleRoutes } from './challenges.console.js';
@@ -28,18 +29,20 @@ export const CHALLENGES_PASS_JOB = 'challenges.pass';
 export const challengesModule = defineModule({
   name: 'challenges',
   settings: challengesSettings,
-  needs: ['friends', 'clubs', 'ledger', 'notifications', 'audit'],
+  needs: ['friends', 'clubs', 'moderation', 'ledger', 'notifications', 'audit'],
   build: (
     { db, clock, config, calendar }: Frame<ChallengesSettings>,
     {
       friends,
       clubs,
+      moderation,
       ledger,
       notifications,
       audit,
     }: {
       friends: FriendsService;
       clubs: ClubsService;
+      moderation: ModerationService;
       ledger: LedgerService;
       notifications: NotificationsService;
       audit: AuditService;
@@ -49,8 +52,10 @@ export const challengesModule = defineModule({
     const tidings = new ChallengeTidings(db, repository, notifications, clock, calendar);
     const settlement = new ChallengeSettlement(db, repository, ledger, tidings, clock, calendar, config);
     const refresh = new ChallengeRefresh(db, repository, clock, calendar);
+    const challenges = new ChallengesService(db, repository, friends, clubs, tidings, settlement, clock, calendar);
+    moderation.register(challenges.moderationTarget());
     return {
-      challenges: new ChallengesService(db, repository, friends, clubs, tidings, settlement, clock, calendar),
+      challenges,
       challengeRefresh: refresh,
       challengeTidings: tidings,
       challengeSettlement: settlement,

@@ -50,6 +50,21 @@ export class ChallengesRepository {
     return db.selectFrom('challenges').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  findMany(db: Executor, ids: readonly string[]): Promise<ChallengeRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('challenges').selectAll().where('id', 'in', ids).execute();
+  }
+
+  /** Marks it hidden by a reviewer's decision (its title was reported); an edit, so the console's version moves on. */
+  hide(db: Executor, id: string, now: number): Promise<boolean> {
+    return updatedOne(
+      db
+        .updateTable('challenges')
+        .set((eb) => ({ hidden_at: now, version: eb('version', '+', 1) }))
+        .where('id', '=', id),
+    );
+  }
+
   byCode(db: Executor, code: string): Promise<ChallengeRow | undefined> {
     return db.selectFrom('challenges').selectAll().where('code', '=', code).executeTakeFirst();
   }
@@ -588,11 +603,22 @@ export class ChallengesRepository {
       .execute();
   }
 
+  /** Challenges called off whose participants were not yet told (a stop came between the two). */
+  untoldCancellations(db: Executor): Promise<ChallengeRow[]> {
+    return db
+      .selectFrom('challenges')
+      .selectAll()
+      .where('status', '=', 'cancelled')
+      .where('cancelled_told_at', 'is', null)
+      .orderBy('id')
+      .execute();
+  }
+
   /** Marks a milestone told (not an edit: the version stays). */
   async mark(
     db: Executor,
     id: string,
-    column: 'started_told_at' | 'halfway_told_at' | 'ending_told_at',
+    column: 'started_told_at' | 'halfway_told_at' | 'ending_told_at' | 'cancelled_told_at',
     now: number,
   ): Promise<void> {
     await db

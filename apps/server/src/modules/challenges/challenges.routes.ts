@@ -8,6 +8,7 @@ import {
   leaveChallenge,
   cancelChallenge,
   getChallengeBoard,
+  type Language,
 } from '@stride/contract';
 import type { FrameConfig } from '../../config.js';
 import type { EndpointRegistrar } from '../../http/endpoints.js';
@@ -19,21 +20,30 @@ export function registerChallengeRoutes(
   deps: { challenges: ChallengesService; config: FrameConfig },
 ): void {
   const { challenges, config } = deps;
-  const origin = (request: { server: Parameters<typeof publicOrigin>[1] }) => publicOrigin(config, request.server);
+  const reader = (request: { server: Parameters<typeof publicOrigin>[1] }, language: Language) => ({
+    origin: publicOrigin(config, request.server),
+    language,
+  });
 
-  endpoints.handle(listChallenges, ({ user, request }) => challenges.list(user.id, origin(request)));
-  endpoints.handle(createChallenge, ({ user, body, request }) => challenges.create(user.id, body, origin(request)));
-  endpoints.handle(findChallengeByCode, ({ user, query, request }) =>
-    challenges.byCode(user.id, query.code, origin(request)),
+  endpoints.handle(listChallenges, ({ user, request, language }) =>
+    challenges.list(user.id, reader(request, language)),
   );
-  endpoints.handle(getChallenge, ({ user, params, request }) => challenges.get(user.id, params.id, origin(request)));
-  endpoints.handle(joinChallenge, ({ user, params, body, request }) =>
-    challenges.join(user.id, params.id, body, origin(request)),
+  endpoints.handle(createChallenge, ({ user, body, request, language }) =>
+    challenges.create(user.id, body, reader(request, language)),
   );
-  endpoints.handle(enterChallengeTeam, ({ user, params, body, request }) =>
-    challenges.enterTeam(user.id, params.id, body, origin(request)),
+  endpoints.handle(findChallengeByCode, ({ user, query, request, language }) =>
+    challenges.byCode(user.id, query.code, reader(request, language)),
+  );
+  endpoints.handle(getChallenge, ({ user, params, request, language }) =>
+    challenges.get(user.id, params.id, reader(request, language)),
+  );
+  endpoints.handle(joinChallenge, ({ user, params, body, request, language }) =>
+    challenges.join(user.id, params.id, body, reader(request, language)),
+  );
+  endpoints.handle(enterChallengeTeam, ({ user, params, body, request, language }) =>
+    challenges.enterTeam(user.id, params.id, body, reader(request, language)),
   );
   endpoints.handle(leaveChallenge, ({ user, params }) => challenges.leave(user.id, params.id));
   endpoints.handle(cancelChallenge, ({ user, params }) => challenges.cancel(user.id, params.id));
-  endpoints.handle(getChallengeBoard, ({ user, params }) => challenges.board(user.id, params.id));
+  endpoints.handle(getChallengeBoard, ({ user, params, language }) => challenges.board(user.id, params.id, language));
 }

@@ -15,6 +15,7 @@ import {
   type enterChallengeTeam,
   type getChallengeBoard,
   type joinChallenge,
+  type Language,
   type listChallenges,
 } from '@stride/contract';
 import { randomUUID } from 'node:crypto';
@@ -24,20 +25,26 @@ import { lockUserRow } from '../../db/locks.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { isoTime, type Clock } from '../../lib/clock.js';
+import type { ModerationTarget } from '../../lib/moderation.js';
 import type { PersonalDataSection } from '../../lib/personal-data.js';
 import { randomInviteCode } from '../../lib/secrets.js';
+import { shownClubName } from '../clubs/clubs.moderation.js';
 import type { ClubsService } from '../clubs/clubs.service.js';
 import type { FriendsService } from '../friends/friends.service.js';
 import type { ChallengeRow, ChallengesRepository, ParticipantRow, TeamRow } from './challenges.repository.js';
+import { challengeTitleTarget, shownChallengeTitle } from './challenges.moderation.js';
 import type { ChallengeSettlement } from './challenges.settlement.js';
 import type { ChallengeTidings } from './challenges.tidings.js';
 import { CHALLENGES_PAGE, daysLeftOf, foundChallenge, rulesOf, stateOf } from './challenges.views.js';
 
 type ChallengeClub = { id: string; name: string; verified: boolean };
+/** Who reads: the app's origin (for a challenge's link) and their language (for the names a reviewer hid). */
+export interface Reader {
+  origin: string;
+  language: Language;
+}
 /** A club as the clubs module answers it. */
 type ClubRow = Awaited<ReturnType<ClubsService['clubsOf']>>[number];
-
-const clubOf = (row: ClubRow): ChallengeClub => ({ id: row.id, name: row.name, verified: row.verified_at !== null });
 
 /** The period a challenge runs: whole service days, its first and last included. */
 export function checkPeriod(
@@ -91,7 +98,7 @@ export class ChallengesService {
     private readonly codes: () => string = randomInviteCode,
   ) {}
 
-  async list(userId: string, origin: string): Promise<ResponseOf<typeof listChallenges>> {
+  async list(userId: string, reader: Reader): Promise<ResponseOf<typeof listChallenges>> {
     const today = this.today();
     const clubs = await this.clubs.clubsOf(userId);
     const rows = await this.repository.mine(this.db, userId);
@@ -106,14 +113,14 @@ export class ChallengesService {
         50,
       )
     ).filter((row) => !joined.has(row.id));
-    const view = (row: ChallengeRow) => this.view(this.db, userId, origin, row, clubs);
+    const view = (row: ChallengeRow) => this.view(this.db, userId, reader, row, clubs);
     return {
       mine: await Promise.all([...notEnded.reverse(), ...ended].map(view)),
       open: await Promise.all(open.map(view)),
     };
   }
 
-  create(userId: string, body: BodyOf<typeof createChallenge>, origin: string): Promise<Challenge> {
+  create(userId: string, body: BodyOf<typeof createChallenge>, reader: Reader): Promise<Challenge> {
     const today = this.today();
     checkPeriod(body, today, this.calendar, {
       maxDays: CHALLENGE_USER_DAYS_MAX,
@@ -152,33 +159,33 @@ export class ChallengesService {
       const summary = await this.repository.summaryOf(trx, id, userId);
       await this.repository.join(trx, { challenge_id: id, user_id: userId, club_id: team, joined_at: now, ...summary });
       if (team) await this.repository.enter(trx, { challenge_id: id, club_id: team, entered_at: now });
-      return this.view(trx, userId, origin, await this.found(trx, id), clubs);
+      return this.view(trx, userId, reader, await this.found(trx, id), clubs);
     });
   }
 
   /** The challenge a code opens, upcoming or running, to read before joining. */
-  async byCode(userId: string, code: string, origin: string): Promise<Challenge> {
+  async byCode(userId: string, code: string, reader: Reader): Promise<Challenge> {
     const row = await this.repository.byCode(this.db, code.toUpperCase());
     const today = this.today();
     if (!row || row.hidden_at !== null || !['upcoming', 'running'].includes(stateOf(row, today))) {
       throw notFound();
     }
-    return this.view(this.db, userId, origin, row, await this.clubs.clubsOf(userId));
+    return this.view(this.db, userId, reader, row, await this.clubs.clubsOf(userId));
   }
 
-  async get(userId: string, id: string, origin: string): Promise<Challenge> {
+  async get(userId: string, id: string, reader: Reader): Promise<Challenge> {
     const { row, clubs } = await this.seen(this.db, userId, id);
-    return this.view(this.db, userId, origin, row, clubs);
+    return this.view(this.db, userId, reader, row, clubs);
   }
 
-  join(userId: string, id: string, body: BodyOf<typeof joinChallenge>, origin: string): Promise<Challenge> {
+  join(userId: string, id: string, body: BodyOf<typeof joinChallenge>, reader: Reader): Promise<Challenge> {
     const today = this.today();
     return this.db.transaction().execute(async (trx) => {
       const row = await this.repository.find(trx, id);
       if (!row || row.hidden_at !== null) throw notFound();
       const clubs = await this.clubs.clubsOf(userId, trx);
       const mine = await this.repository.participant(trx, id, userId);
-      if (mine && mine.left_at === null) return this.view(trx, userId, origin, row, clubs);
+      if (mine && mine.left_at === null) return this.view(trx, userId, reader, row, clubs);
       const member = (clubId: string | null | undefined) => clubs.some((club) => club.id === clubId);
       if (row.kind !== 'team-total') {
         const allowed =
@@ -199,14 +206,14 @@ export class ChallengesService {
       await this.checkRoomFor(trx, userId, today);
       const summary = await this.repository.summaryOf(trx, id, userId);
       const joining = { challenge_id: id, user_id: userId, club_id: team, joined_at: this.clock.now(), ...summary };
-      if (!(await this.repository.join(trx, joining))) return this.view(trx, userId, origin, row, clubs);
+      if (!(await this.repository.join(trx, joining))) return this.view(trx, userId, reader, row, clubs);
       if (!(await this.repository.count(trx, id, 'participant_count', 1, today))) throw ended();
-      return this.view(trx, userId, origin, await this.found(trx, id), clubs);
+      return this.view(trx, userId, reader, await this.found(trx, id), clubs);
     });
   }
 
   /** A club's owner enters the club into a `team-total` challenge (with its code, unless it is a public one). */
-  enterTeam(userId: string, id: string, body: BodyOf<typeof enterChallengeTeam>, origin: string) {
+  enterTeam(userId: string, id: string, body: BodyOf<typeof enterChallengeTeam>, reader: Reader) {
     const today = this.today();
     return this.db.transaction().execute(async (trx): Promise<ResponseOf<typeof enterChallengeTeam>> => {
       const row = await this.repository.find(trx, id);
@@ -214,15 +221,15 @@ export class ChallengesService {
       const clubs = await this.clubs.clubsOf(userId, trx);
       const club = clubs.find((candidate) => candidate.id === body.clubId && candidate.owner_id === userId);
       if (!club) throw notFound();
-      if (await this.repository.team(trx, id, club.id)) return this.view(trx, userId, origin, row, clubs);
+      if (await this.repository.team(trx, id, club.id)) return this.view(trx, userId, reader, row, clubs);
       const coded = body.code !== undefined && body.code.toUpperCase() === row.code;
       if (row.scope !== 'public' && !coded && row.creator_user_id !== userId) throw notFound();
       if (!['upcoming', 'running'].includes(stateOf(row, today))) throw ended();
       if (!(await this.repository.enter(trx, { challenge_id: id, club_id: club.id, entered_at: this.clock.now() }))) {
-        return this.view(trx, userId, origin, row, clubs);
+        return this.view(trx, userId, reader, row, clubs);
       }
       if (!(await this.repository.count(trx, id, 'team_count', 1, today))) throw ended();
-      return this.view(trx, userId, origin, await this.found(trx, id), clubs);
+      return this.view(trx, userId, reader, await this.found(trx, id), clubs);
     });
   }
 
@@ -257,12 +264,12 @@ export class ChallengesService {
       await this.settlement.returnPool(trx, row);
       return this.found(trx, id);
     });
-    await this.tidings.cancelled(cancelled, userId);
+    await this.tidings.cancelled(cancelled);
     return { done: true };
   }
 
   /** The board: its first places and mine, from the summaries; for `team-total`, the clubs. */
-  async board(userId: string, id: string): Promise<ResponseOf<typeof getChallengeBoard>> {
+  async board(userId: string, id: string, language: Language): Promise<ResponseOf<typeof getChallengeBoard>> {
     const { row, participant } = await this.seen(this.db, userId, id);
     const top = await this.repository.top(this.db, id, CHALLENGE_BOARD_SHOWN);
     const mine = participant && participant.left_at === null ? participant : undefined;
@@ -274,7 +281,7 @@ export class ChallengesService {
         userId,
         rows.filter((entry) => entry.erased_at === null).map((entry) => entry.user_id),
       ),
-      this.clubsById(this.db, clubIds),
+      this.clubsById(this.db, clubIds, language),
     ]);
     const entries: ChallengeBoardEntry[] = [];
     for (const [index, entry] of rows.entries()) {
@@ -358,31 +365,46 @@ export class ChallengesService {
     };
   }
 
+  /** The title of a challenge a user made, as content those who may open it can report (docs/product/moderation.md). */
+  moderationTarget(): ModerationTarget {
+    return challengeTitleTarget(
+      this.repository,
+      async (db, viewerId, id) => (await this.visible(db, viewerId, id)) !== undefined,
+    );
+  }
+
   /** A challenge the user may see: one they are in or made, a public one, or one of their club; else 1004. */
   private async seen(db: Executor, userId: string, id: string): Promise<Seen> {
+    const seen = await this.visible(db, userId, id);
+    if (!seen) throw notFound();
+    return seen;
+  }
+
+  private async visible(db: Executor, userId: string, id: string): Promise<Seen | undefined> {
     const row = await this.repository.find(db, id);
-    if (!row) throw notFound();
+    if (!row) return undefined;
     const [participant, clubs] = await Promise.all([
       this.repository.participant(db, id, userId),
       this.clubs.clubsOf(userId, db),
     ]);
+    const seen = { row, participant, clubs };
     const inIt = participant !== undefined && participant.left_at === null;
-    if (inIt || row.creator_user_id === userId) return { row, participant, clubs };
-    if (row.hidden_at !== null) throw notFound();
-    if (row.scope === 'public') return { row, participant, clubs };
-    if (row.scope === 'club' && clubs.some((club) => club.id === row.club_id)) return { row, participant, clubs };
+    if (inIt || row.creator_user_id === userId) return seen;
+    if (row.hidden_at !== null) return undefined;
+    if (row.scope === 'public') return seen;
+    if (row.scope === 'club' && clubs.some((club) => club.id === row.club_id)) return seen;
     if (row.kind === 'team-total') {
       const teams = await this.repository.teams(db, id);
-      if (teams.some((team) => clubs.some((club) => club.id === team.club_id))) return { row, participant, clubs };
+      if (teams.some((team) => clubs.some((club) => club.id === team.club_id))) return seen;
     }
-    throw notFound();
+    return undefined;
   }
 
   /** A challenge as the user sees it: rules, time left, my progress (read live) or my result. */
   private async view(
     db: Executor,
     userId: string,
-    origin: string,
+    reader: Reader,
     row: ChallengeRow,
     myClubs: readonly ClubRow[],
   ): Promise<Challenge> {
@@ -393,7 +415,7 @@ export class ChallengesService {
     const clubIds = [row.club_id, joined ? participant.club_id : null].filter((id): id is string => id !== null);
     const [creator, clubs, blocked] = await Promise.all([
       row.creator_user_id ? this.friends.people([row.creator_user_id], db) : Promise.resolve<FriendPerson[]>([]),
-      this.clubsById(db, clubIds),
+      this.clubsById(db, clubIds, reader.language),
       row.creator_user_id && row.creator_user_id !== userId
         ? this.friends.blockedWith(userId)
         : Promise.resolve(new Set<string>()),
@@ -405,7 +427,7 @@ export class ChallengesService {
     return {
       id: row.id,
       scope: row.scope as Challenge['scope'],
-      title: row.title,
+      title: shownChallengeTitle(row, reader.language),
       description: row.description,
       ...rulesOf(row),
       state,
@@ -417,7 +439,7 @@ export class ChallengesService {
       joined,
       myTeam: joined && participant.club_id ? (clubs.get(participant.club_id) ?? null) : null,
       code,
-      link: code === null ? null : `${origin}/#${CHALLENGES_PAGE}?code=${encodeURIComponent(code)}`,
+      link: code === null ? null : `${reader.origin}/#${CHALLENGES_PAGE}?code=${encodeURIComponent(code)}`,
       isCreator,
       endedReason: row.ended_reason,
       progress:
@@ -454,9 +476,18 @@ export class ChallengesService {
     };
   }
 
-  private async clubsById(db: Executor, ids: readonly string[]): Promise<Map<string, ChallengeClub>> {
+  private async clubsById(
+    db: Executor,
+    ids: readonly string[],
+    language: Language,
+  ): Promise<Map<string, ChallengeClub>> {
     const rows = await this.clubs.clubsByIds(ids, db);
-    return new Map(rows.map((row) => [row.id, clubOf(row)]));
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { id: row.id, name: shownClubName(row, language), verified: row.verified_at !== null },
+      ]),
+    );
   }
 
   private async checkRoomFor(trx: Executor, userId: string, today: string): Promise<void> {

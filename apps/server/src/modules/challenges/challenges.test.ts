@@ -302,6 +302,37 @@ describe('leaveChallenge, cancelChallenge, and the end', () => {
       .data;
     expect(creatorInbox.items.some((row) => row.kind === 'challenge.cancelled')).toBe(false);
   });
+
+  it('tells a calling-off a stop left untold on the next pass, once', async () => {
+    t.clock.set(BEFORE);
+    const [creator, friend] = [await walker(t), await walker(t)];
+    const made = await userChallenge(t, creator, MOST);
+    await join(t, friend, made.id, { code: made.code ?? '' });
+    // As a stop right after the calling-off committed leaves it: called off, nobody told yet.
+    await t.db
+      .updateTable('challenges')
+      .set({ status: 'cancelled', ended_reason: null })
+      .where('id', '=', made.id)
+      .execute();
+    const told = async (user: User) =>
+      (await api(t, listNotifications, { token: user.token, query: { page: 1, pageSize: 20 } })).data.items.filter(
+        (row) => row.kind === 'challenge.cancelled',
+      );
+    expect(await told(friend)).toEqual([]);
+    await t.app.services.challengeTidings.milestones();
+    expect((await told(friend)).map((row) => row.body)).toEqual([
+      '“Walk week” was called off by its creator before it started.',
+    ]);
+    expect(await told(creator)).toEqual([]);
+    const marked = await t.db
+      .selectFrom('challenges')
+      .select('cancelled_told_at')
+      .where('id', '=', made.id)
+      .executeTakeFirst();
+    expect(marked?.cancelled_told_at).not.toBeNull();
+    await t.app.services.challengeTidings.milestones();
+    expect(await told(friend)).toHaveLength(1);
+  });
 });
 
 describe('getChallengeBoard: the summary, sharing and blocks', () => {

@@ -8,6 +8,7 @@ import {
   type NotificationParams,
   type NotificationsService,
 } from '../notifications/notifications.service.js';
+import { shownTitle } from './challenges.moderation.js';
 import type { ChallengeRow, ChallengesRepository, ParticipantRow } from './challenges.repository.js';
 
 /** Participants told per transaction: a large challenge's inbox rows are written in chunks. */
@@ -40,10 +41,11 @@ export class ChallengeTidings {
   async milestones(): Promise<{ told: number }> {
     const today = this.calendar.dayOf(this.clock.now());
     let told = 0;
+    for (const row of await this.repository.untoldCancellations(this.db)) told += await this.cancelled(row);
     for (const row of await this.repository.untold(this.db, today)) {
       const days = this.calendar.daysBetween(row.starts_on, row.ends_on) + 1;
       const halfway = this.calendar.addDays(row.starts_on, Math.floor(days / 2));
-      const base = { challengeId: row.id, challenge: row.title };
+      const base = { challengeId: row.id, challenge: shownTitle(row) };
       // Each milestone: whether it is told today, and whether its time is over (or never comes) untold.
       const milestones = [
         { mark: 'started_told_at', tell: today <= row.ends_on, over: true },
@@ -70,21 +72,26 @@ export class ChallengeTidings {
     return { told };
   }
 
-  /** Those who joined are told it was called off: by its creator (`exceptUserId`), or by the operators with why. */
-  async cancelled(row: ChallengeRow, exceptUserId: string | null): Promise<number> {
-    return this.tellAll(
+  /**
+   * Those who joined are told it was called off: by its creator (who is not told; no reason), or by the operators with
+   * why. Told once its status changed; the row's mark says it was, and the pass tells one a stop left untold.
+   */
+  async cancelled(row: ChallengeRow): Promise<number> {
+    const told = await this.tellAll(
       row,
       'challenge.cancelled',
-      () => ({ challengeId: row.id, challenge: row.title, reason: row.ended_reason ?? '' }),
-      exceptUserId,
+      () => ({ challengeId: row.id, challenge: shownTitle(row), reason: row.ended_reason ?? '' }),
+      row.ended_reason === null ? row.creator_user_id : null,
     );
+    await this.repository.mark(this.db, row.id, 'cancelled_told_at', this.clock.now());
+    return told;
   }
 
   /** Each participant's result, once settled. */
   async results(row: ChallengeRow): Promise<number> {
     return this.tellAll(row, 'challenge.result', (participant) => ({
       challengeId: row.id,
-      challenge: row.title,
+      challenge: shownTitle(row),
       outcome: outcomeOf(participant, row.kind),
       place: participant.place ?? 0,
       points: Number(participant.prize_points ?? 0),

@@ -9,7 +9,11 @@ import { OperatorError } from '../../http/operator-error.js';
 import { isoTime } from '../../lib/clock.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
+import { shownClubNames } from './clubs.moderation.js';
 import type { ClubFilter, ClubRow, ClubsRepository } from './clubs.repository.js';
+
+/** Members told of a closing per statement. */
+const TOLD_PER_STATEMENT = 1_000;
 
 const at = (ms: number | null) => (ms === null ? null : isoTime(Number(ms)));
 
@@ -79,14 +83,19 @@ export class ClubsAdmin {
       'club.close',
       (now) => ({ closed_at: now, closed_reason: reason }),
       async (trx, club) => {
-        for (const userId of await this.repository.memberIds(trx, id)) {
-          await this.notifications.record(trx, {
-            userId,
-            kind: 'club.closed',
-            params: { club: club.name, reason },
-            dedupeKey: `club.closed:${id}`,
-            link: { path: NOTIFICATION_PAGES.clubs },
-          });
+        // With the closing, in one transaction: a statement per chunk of members, however large the club.
+        const members = await this.repository.memberIds(trx, id);
+        for (let from = 0; from < members.length; from += TOLD_PER_STATEMENT) {
+          await this.notifications.recordMany(
+            trx,
+            members.slice(from, from + TOLD_PER_STATEMENT).map((userId) => ({
+              userId,
+              kind: 'club.closed' as const,
+              params: { club: shownClubNames(club), reason },
+              dedupeKey: `club.closed:${id}`,
+              link: { path: NOTIFICATION_PAGES.clubs },
+            })),
+          );
         }
       },
       { reason },

@@ -1,12 +1,17 @@
 import type { Language } from '@stride/contract';
 import { notFound } from '../../http/errors.js';
 import type { ModerationTarget } from '../../lib/moderation.js';
-import { MESSAGES } from '../../locales/index.js';
+import { inEveryLanguage, MESSAGES } from '../../locales/index.js';
 import type { ClubRow, ClubsRepository } from './clubs.repository.js';
 
 /** A club's name as its readers see it: a neutral name in their language once a reviewer hid it. */
 export function shownClubName(row: Pick<ClubRow, 'name' | 'name_hidden_at'>, language: Language): string {
   return row.name_hidden_at === null ? row.name : MESSAGES[language].clubNameHidden;
+}
+
+/** The same for a notification, which reads in its reader's language when it is read. */
+export function shownClubNames(row: Pick<ClubRow, 'name' | 'name_hidden_at'>): string | Record<Language, string> {
+  return row.name_hidden_at === null ? row.name : inEveryLanguage('clubNameHidden');
 }
 
 /**

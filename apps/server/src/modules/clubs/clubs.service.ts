@@ -103,7 +103,8 @@ export class ClubsService {
     );
     const items = rows.flatMap((row) => {
       const person = people.get(row.user_id);
-      return person ? [{ ...person, joinedAt: isoTime(row.joined_at), owner: row.user_id === club.owner_id }] : [];
+      const joinedAt = isoTime(row.joined_at);
+      return person ? [{ ...person, joinedAt, owner: row.user_id === club.owner_id, me: row.user_id === userId }] : [];
     });
     return {
       club: await this.toClub(this.db, club, userId, origin, language),

@@ -55,7 +55,13 @@ describe('createClub and joinClub (POST /api/clubs, /api/clubs/join)', () => {
       made.data.id,
     ]);
     const members = (await detail(walker, made.data.id)).data.members;
-    expect(members).toMatchObject({ total: 2, items: [{ id: owner.userId, owner: true }, { id: walker.userId }] });
+    expect(members).toMatchObject({
+      total: 2,
+      items: [
+        { id: owner.userId, owner: true, me: false },
+        { id: walker.userId, owner: false, me: true },
+      ],
+    });
   });
 
   it('refuses a bad name, an unknown code, a full club, and more than the clubs one may own', async () => {

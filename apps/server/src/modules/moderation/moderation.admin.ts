@@ -53,7 +53,7 @@ export class ModerationAdmin {
       );
       for (const { id } of ids) contents.set(keyOf({ kind, id }), found.get(id));
     }
-    const owners = [...contents.values()].flatMap((content) => (content ? [content.ownerId] : []));
+    const owners = [...contents.values()].flatMap((content) => (content?.ownerId ? [content.ownerId] : []));
     const mobiles = await this.audit.maskedMobiles([...new Set(owners)]);
     const items = rows.map((row) =>
       toItem(row, reports.get(keyOf({ kind: row.kind, id: row.target_id })) ?? [], contents, mobiles),
@@ -135,7 +135,7 @@ function toItem(
     kind: row.kind as ModerationKind,
     id: row.target_id,
     ownerId: content?.ownerId ?? null,
-    ownerMobileMasked: content ? (mobiles.get(content.ownerId) ?? null) : null,
+    ownerMobileMasked: content?.ownerId ? (mobiles.get(content.ownerId) ?? null) : null,
     text: content?.text ?? null,
     imageUrl: content?.image ? avatarUrl(row.target_id) : null,
     reports: reports.length,

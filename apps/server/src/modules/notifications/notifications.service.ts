@@ -11,7 +11,7 @@ import { formatMoney } from '../../lib/money.js';
 import type { NoticesService } from '../notices/notices.service.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
 
-/** A text that differs by language, chosen when the notification is read (plan names). */
+/** A text that differs by language, chosen when the notification is read (plan names, a hidden club's name). */
 export type Localized = Partial<Record<Language, string>> & { en: string };
 
 /** The values each kind's text needs (decision 044 "The notifications inbox"). Amounts are in minor units. */
@@ -44,24 +44,24 @@ export interface NotificationParams {
   'friend.requested': { name: string };
   'friend.accepted': { name: string };
   'friend.liked': { name: string; day: string };
-  /** The club's name and the operators' reason for closing it (docs/product/clubs.md). */
-  'club.closed': { club: string; reason: string };
+  /** The club's name (a neutral one in every language once hidden) and the operators' reason for closing it. */
+  'club.closed': { club: string | Localized; reason: string };
   /**
-   * A challenge I joined (docs/product/challenges.md): its title, and for its result how it ended for me (`outcome`:
+   * A challenge I joined (docs/product/challenges.md): its title (a neutral one in every language once hidden), and for its result how it ended for me (`outcome`:
    * `prize`, `won`, `finished`, `place` or `done`), my place (0 for none) and the points paid; `reason` is the
    * operators' when they ended it, empty when its creator called it off.
    */
-  'challenge.started': { challengeId: string; challenge: string; endsOn: string };
-  'challenge.halfway': { challengeId: string; challenge: string; daysLeft: number };
-  'challenge.ending': { challengeId: string; challenge: string };
+  'challenge.started': { challengeId: string; challenge: string | Localized; endsOn: string };
+  'challenge.halfway': { challengeId: string; challenge: string | Localized; daysLeft: number };
+  'challenge.ending': { challengeId: string; challenge: string | Localized };
   'challenge.result': {
     challengeId: string;
-    challenge: string;
+    challenge: string | Localized;
     outcome: 'prize' | 'won' | 'finished' | 'place' | 'done';
     place: number;
     points: number;
   };
-  'challenge.cancelled': { challengeId: string; challenge: string; reason: string };
+  'challenge.cancelled': { challengeId: string; challenge: string | Localized; reason: string };
   notice: { noticeId: string };
 }
 
@@ -333,11 +333,12 @@ export function renderNotification(
   const values: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(params)) {
     if (typeof value === 'string' || typeof value === 'number') values[key] = value;
+    else if (value && typeof value === 'object' && 'en' in value)
+      values[key] = pickLanguage(value as Localized, language);
   }
   for (const key of ['amount', 'received'] as const) {
     if (typeof params[key] === 'number') values[key] = formatMoney(params[key]);
   }
-  if (params.plan && typeof params.plan === 'object') values.plan = pickLanguage(params.plan as Localized, language);
   if (kind === 'notice') values.title = noticeTitles.get(String(params.noticeId)) ?? '';
   if (kind === 'step-connection.revoked') values.provider = t(`stepProvider.${String(params.provider)}` as MessageKey);
   const base = kind === 'invite.reward' ? `notification.invite.reward.${String(params.role)}` : `notification.${kind}`;

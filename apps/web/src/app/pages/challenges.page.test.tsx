@@ -121,5 +121,7 @@ describe('the challenges page', () => {
     expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'See it in my points statement ›' }));
     expect(go).toHaveBeenLastCalledWith(PATHS.pointsStatement);
+    // Its board answered too: nothing of the page is still loading when the test ends.
+    expect(await screen.findByText('No steps on the board yet.')).toBeTruthy();
   });
 });

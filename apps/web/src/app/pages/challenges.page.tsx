@@ -11,7 +11,7 @@ import {
   listMyClubs,
   type Challenge,
 } from '@stride/contract';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PullToRefresh } from '../../components/pull-to-refresh';
 import { StatusTip } from '../../components/status-tip';
 import { showToast } from '../../components/toast';
@@ -25,6 +25,8 @@ import {
   JoinByCode,
   type ChallengeBody,
 } from '../../features/challenges';
+// The report sheet alone: the friends feature's index would bring its pages' components into this page's chunk.
+import { ReportSheet, type ReportTarget } from '../../features/friends/components/report-sheet';
 import { usePageActive, useRemote, useSubmit, type RemoteValue } from '../../hooks';
 import { call } from '../../lib/http';
 import { useI18n } from '../../lib/i18n';
@@ -69,6 +71,7 @@ function ChallengeDetail({ remote, code, shown }: DetailProps & { readonly shown
   const { t } = useI18n();
   const isActive = usePageActive();
   const acting = useSubmit();
+  const [reporting, setReporting] = useState<readonly ReportTarget[] | null>(null);
   const { id } = shown;
   const board = useRemote(
     useCallback(
@@ -144,6 +147,7 @@ function ChallengeDetail({ remote, code, shown }: DetailProps & { readonly shown
         onCopy={copy}
         isBusy={acting.isBusy || (needsTeam && clubs.state.status === 'loading')}
         error={acting.error}
+        onReport={() => setReporting([{ kind: 'challenge', id: shown.id, name: shown.title }])}
       />
       <ChallengeResultCard challenge={shown} onStatement={() => go(PATHS.pointsStatement)} />
       {board.state.status === 'error' ? (
@@ -154,6 +158,7 @@ function ChallengeDetail({ remote, code, shown }: DetailProps & { readonly shown
       ) : (
         <ChallengeBoard board={boardData} withGoalDays={shown.kind === 'daily-goal'} />
       )}
+      <ReportSheet targets={reporting} onClose={() => setReporting(null)} />
     </PullToRefresh>
   );
 }

@@ -1,11 +1,12 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Club, ClubMember, EndpointDef } from '@stride/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withMocked } from '../../test/module-mocks';
 import { call } from '../../lib/http';
 import ClubsPage from './clubs.page';
 
-// One club's page (docs/product/clubs.md): its members a page of 50 at a time, "More members" for the next.
+// One club's page (docs/product/clubs.md): its members a page of 50 at a time, "More members" for the next; a report
+// beside each member but me (docs/product/moderation.md).
 vi.mock('../../lib/http', (original) => withMocked(original, 'call'));
 
 const mockedCall = vi.mocked(call);
@@ -27,6 +28,8 @@ const member = (index: number): ClubMember => ({
   avatarUrl: null,
   joinedAt: '2026-11-20T00:00:00.000Z',
   owner: index === 0,
+  // The reader is the fourth member, and shares no steps: the board does not say who they are.
+  me: index === 3,
 });
 
 function answer(endpoint: EndpointDef, input: unknown): Promise<unknown> {
@@ -86,5 +89,15 @@ describe('a club’s members', () => {
     // All are listed: no more to load.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'More members' })).toBeNull());
     expect(pagesAsked()).toEqual([1, 2, 3]);
+  });
+
+  it('offers Report beside every other member, never beside my own row', async () => {
+    render(<ClubsPage query={{ id: 'club-1' }} />);
+    expect(await screen.findByText('Walker 49')).toBeTruthy();
+    const rows = screen.getAllByTestId('club-member');
+    const reportable = rows.filter((row) => within(row).queryByRole('button', { name: 'Report' }) !== null);
+    expect(reportable).toHaveLength(49);
+    expect(within(rows[3] as HTMLElement).queryByRole('button', { name: 'Report' })).toBeNull();
+    expect(within(rows[4] as HTMLElement).getByRole('button', { name: 'Report' })).toBeTruthy();
   });
 });

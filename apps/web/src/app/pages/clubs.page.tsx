@@ -101,7 +101,6 @@ function ClubPage({ id }: { readonly id: string }) {
 
   const boardData = board.state.status === 'ready' ? board.state.data : undefined;
   // Who I am among the members: the owner when I own it, else my place on the board where I share my steps.
-  const meId = shown.isOwner ? shown.owner.id : boardData?.entries.find((entry) => entry.me)?.id;
   return (
     <PullToRefresh>
       <ClubHead
@@ -132,7 +131,6 @@ function ClubPage({ id }: { readonly id: string }) {
         onMore={loadMore}
         isLoadingMore={paging.isBusy}
         onReport={(member) => setReporting(reportTargetsOf(member))}
-        meId={meId}
       />
       <ReportSheet targets={reporting} onClose={() => setReporting(null)} />
       <FormError message={paging.error} />

@@ -77,6 +77,7 @@ export const social = {
   'report.name': 'Report the name',
   'report.picture': 'Report the picture',
   'report.club': 'Report the club’s name',
+  'report.challenge': 'Report the challenge’s title',
   'report.why': 'Why are you reporting {name}?',
   'report.reason.spam': 'Spam or advertising',
   'report.reason.offensive': 'Offensive',

@@ -63,6 +63,7 @@ export const social: SocialMessages = {
   'report.name': 'Denunciar el nombre',
   'report.picture': 'Denunciar la foto',
   'report.club': 'Denunciar el nombre del club',
+  'report.challenge': 'Denunciar el título del reto',
   'report.why': '¿Por qué denuncias a {name}?',
   'report.reason.spam': 'Spam o publicidad',
   'report.reason.offensive': 'Ofensivo',

@@ -63,6 +63,7 @@ export const social: SocialMessages = {
   'report.name': 'Signaler le nom',
   'report.picture': 'Signaler la photo',
   'report.club': 'Signaler le nom du club',
+  'report.challenge': 'Signaler le titre du défi',
   'report.why': 'Pourquoi signalez-vous {name} ?',
   'report.reason.spam': 'Spam ou publicité',
   'report.reason.offensive': 'Offensant',

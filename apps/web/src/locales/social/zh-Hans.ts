@@ -63,6 +63,7 @@ export const social: SocialMessages = {
   'report.name': '举报昵称',
   'report.picture': '举报头像',
   'report.club': '举报俱乐部名称',
+  'report.challenge': '举报挑战标题',
   'report.why': '为什么举报 {name}？',
   'report.reason.spam': '垃圾信息或广告',
   'report.reason.offensive': '冒犯性内容',

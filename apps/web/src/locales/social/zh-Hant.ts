@@ -63,6 +63,7 @@ export const social: SocialMessages = {
   'report.name': '檢舉暱稱',
   'report.picture': '檢舉頭像',
   'report.club': '檢舉俱樂部名稱',
+  'report.challenge': '檢舉挑戰標題',
   'report.why': '為什麼檢舉 {name}？',
   'report.reason.spam': '垃圾訊息或廣告',
   'report.reason.offensive': '冒犯性內容',

@@ -128,6 +128,8 @@ export interface ChallengeHeadProps {
   readonly onCopy: (text: string) => void;
   readonly isBusy: boolean;
   readonly error: string | undefined;
+  /** Opens the report sheet for its title, offered on a challenge another user made. */
+  readonly onReport?: (() => void) | undefined;
 }
 
 /** The join of a team total: the club I walk for, entered first by its owner when it is not in yet. */
@@ -181,7 +183,8 @@ function TeamJoin({
 
 /**
  * One challenge: its title, who made it, where it stands, its rules in plain words, and what I may do: join (for a
- * club of mine in a team total), leave before the end, call it off (its creator, before it starts), share its code.
+ * club of mine in a team total), leave before the end, call it off (its creator, before it starts), share its code,
+ * report its title (one another user made).
  */
 export function ChallengeHead({
   challenge,
@@ -192,6 +195,7 @@ export function ChallengeHead({
   onCopy,
   isBusy,
   error,
+  onReport,
 }: ChallengeHeadProps) {
   const { t, language } = useI18n();
   const id = useId();
@@ -264,6 +268,11 @@ export function ChallengeHead({
               </button>
             ) : null}
           </div>
+        ) : null}
+        {onReport && challenge.creator && !challenge.isCreator ? (
+          <button type="button" className="link" onClick={onReport}>
+            {t('report.challenge')}
+          </button>
         ) : null}
       </CardSection>
       {challenge.progress && !challenge.result ? (

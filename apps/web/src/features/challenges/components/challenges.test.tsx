@@ -203,6 +203,32 @@ describe('the rules in plain words', () => {
   });
 });
 
+describe('reporting a challenge’s title', () => {
+  const head = (shown: ReturnType<typeof challenge>, onReport: () => void) => (
+    <ChallengeHead
+      challenge={shown}
+      onJoin={vi.fn()}
+      onLeave={vi.fn()}
+      onCancel={vi.fn()}
+      onCopy={vi.fn()}
+      isBusy={false}
+      error={undefined}
+      onReport={onReport}
+    />
+  );
+
+  it('is offered on one another user made, not on my own nor on the service’s', () => {
+    const onReport = vi.fn();
+    const { rerender } = render(head(challenge(), onReport));
+    fireEvent.click(screen.getByRole('button', { name: 'Report the challenge’s title' }));
+    expect(onReport).toHaveBeenCalledTimes(1);
+    rerender(head(challenge({ isCreator: true }), onReport));
+    expect(screen.queryByRole('button', { name: 'Report the challenge’s title' })).toBeNull();
+    rerender(head(challenge({ creator: null, scope: 'public' }), onReport));
+    expect(screen.queryByRole('button', { name: 'Report the challenge’s title' })).toBeNull();
+  });
+});
+
 describe('the board', () => {
   it('shows someone who does not share as “A walker”, my own place, and the clubs', () => {
     render(

@@ -187,9 +187,8 @@ export interface ClubMembersProps {
   /** Loads the next page of members, while there are more than shown. */
   readonly onMore?: (() => void) | undefined;
   readonly isLoadingMore?: boolean;
-  /** Opens the report sheet for another member's name or picture; `meId`, where known, is offered none. */
+  /** Opens the report sheet for another member's name or picture; my own row is offered none. */
   readonly onReport?: ((member: ClubMember) => void) | undefined;
-  readonly meId?: string | undefined;
 }
 
 /** The members, the owner first, a page at a time; the owner can remove a member or hand the club over. */
@@ -202,7 +201,6 @@ export function ClubMembers({
   onMore,
   isLoadingMore = false,
   onReport,
-  meId,
 }: ClubMembersProps) {
   const { t } = useI18n();
   const id = useId();
@@ -230,7 +228,7 @@ export function ClubMembers({
                 </button>
               </span>
             ) : null}
-            {onReport && member.id !== meId && reportTargetsOf(member).length > 0 ? (
+            {onReport && !member.me && reportTargetsOf(member).length > 0 ? (
               <button type="button" className="link" onClick={() => onReport(member)}>
                 {t('report.action')}
               </button>

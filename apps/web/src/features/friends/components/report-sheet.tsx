@@ -5,7 +5,7 @@ import { showToast } from '../../../components/toast';
 import { call } from '../../../lib/http';
 import { useI18n } from '../../../lib/i18n';
 
-/** One piece of content the user may report (docs/product/moderation.md): a name, a picture, a club's name. */
+/** One piece of content the user may report (docs/product/moderation.md): a name, a picture, a club's name, a challenge's title. */
 export interface ReportTarget {
   readonly kind: ModerationKind;
   readonly id: string;
@@ -24,7 +24,12 @@ export function reportTargetsOf(person: FriendPerson): ReportTarget[] {
   return targets;
 }
 
-const WHAT = { nickname: 'report.name', avatar: 'report.picture', club: 'report.club' } as const;
+const WHAT = {
+  nickname: 'report.name',
+  avatar: 'report.picture',
+  club: 'report.club',
+  challenge: 'report.challenge',
+} as const;
 
 export interface ReportSheetProps {
   /** What to report; null while closed. More than one: the sheet asks which first. */
