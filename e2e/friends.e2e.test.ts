@@ -1,8 +1,16 @@
-import { getFriends, reportSteps, saveFriendSettings } from '@stride/contract';
+import {
+  acceptFriend,
+  getFriends,
+  reportSteps,
+  requestFriend,
+  saveFriendSettings,
+  updateProfile,
+} from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerByApi, request } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
+import { menu, operatorDesk, shoot } from './support/console.js';
 import { openRoute, top, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
 import { ANY_STEP_RATE, shareJourney } from './support/setup.js';
@@ -76,5 +84,61 @@ describe('friends and their board, in Chinese at 360 px', () => {
     await expect.poll(() => chenPage.getByLabel('今天我的步数获得 1 个赞').count(), { timeout: 10_000 }).toBe(1);
     expect(linPhone.errors).toEqual([]);
     expect(chenPhone.errors).toEqual([]);
+  });
+
+  it('a friend reports a nickname; a reviewer hides it in the console; the friend then sees the masked number', async () => {
+    const [wang, zhao] = [
+      { account: '13955556666', password: 'friendWalk3' },
+      { account: '13977778888', password: 'friendWalk4' },
+    ];
+    const wangUser = await registerByApi(server, wang);
+    const zhaoUser = await registerByApi(server, zhao);
+    // Friends already, and Zhao goes by a nickname that breaks the rules (set up through the API).
+    await request(server.baseUrl, updateProfile, { token: zhaoUser.token, body: { nickname: '官方客服小赵' } });
+    const zhaoCode = (await request(server.baseUrl, getFriends, { token: zhaoUser.token })).code;
+    await request(server.baseUrl, requestFriend, { token: wangUser.token, body: { by: 'code', code: zhaoCode } });
+    await request(server.baseUrl, acceptFriend, { token: zhaoUser.token, params: { id: wangUser.userId } });
+
+    // Wang reports the nickname from the friends list: a name alone goes straight to why.
+    const wangPhone = await chinesePhone(wangUser.token);
+    const wangPage = top(wangPhone.page);
+    const friend = wangPage.getByTestId('friend').filter({ hasText: '官方客服小赵' });
+    await expect.poll(() => friend.count()).toBe(1);
+    await friend.getByRole('button', { name: '举报', exact: true }).click();
+    // The sheet and the toast are laid over the page, outside it.
+    const sheet = wangPhone.page.getByRole('dialog', { name: '为什么举报 官方客服小赵？' });
+    await expect.poll(() => sheet.count()).toBe(1);
+    await screenshot(wangPhone.page, 'friends-report-zh-Hans-360');
+    await sheet.getByRole('button', { name: '冒充他人' }).click();
+    await expect.poll(() => wangPhone.page.getByText('谢谢，审核员会查看').count()).toBe(1);
+
+    // A reviewer sees it in Reported content and hides it, with a reason.
+    const reviewer = await operatorDesk(server, browser, 'social-reviewer', ['reviewer']);
+    const desk = reviewer.page;
+    await menu(desk).filter({ hasText: 'Reported content' }).click();
+    const row = desk.getByRole('row').filter({ hasText: '官方客服小赵' });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.innerText()).toContain('Impersonation × 1');
+    await shoot(desk, 'moderation-queue');
+    await row.getByRole('button', { name: 'Hide' }).click();
+    const dialog = desk.getByRole('dialog').filter({ hasText: 'Reason (kept in the audit log)' });
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('Pretends to be the service');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => desk.getByText('Hidden; its reports are closed.').count()).toBe(1);
+    await expect.poll(() => row.count()).toBe(0);
+
+    // Wang's list reads again when the page comes back into view: Zhao by the masked number.
+    await wangPhone.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect
+      .poll(() =>
+        wangPage
+          .getByTestId('friend')
+          .filter({ hasText: masked(zhao.account) })
+          .count(),
+      )
+      .toBe(1);
+    expect(await wangPage.getByText('官方客服小赵').count()).toBe(0);
+    expect(wangPhone.errors).toEqual([]);
+    expect(reviewer.errors).toEqual([]);
   });
 });
