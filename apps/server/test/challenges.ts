@@ -11,7 +11,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { consoleApi, signIn, type ConsoleSession } from './console.js';
-import { api, registerUser, type TestApp } from './harness.js';
+import { api, registerUser, type TestApp, type User } from './harness.js';
 
 /**
  * Challenge test support (docs/product/challenges.md): a week-long period after the harness's first day, users who
@@ -27,7 +27,7 @@ export const noonOf = (day: string) => Date.parse(`${day}T12:00:00+08:00`);
 /** The first day a settlement may run with the default grace day: the period's end, then one day, are over. */
 export const SETTLE_DAY = '2026-12-02';
 
-export type User = Awaited<ReturnType<typeof registerUser>>;
+export type { User };
 
 /** A user who shares their steps (the Friends page's setting), as most boards' people do. */
 export async function walker(t: TestApp, share = true): Promise<User> {

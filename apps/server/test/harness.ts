@@ -7,10 +7,12 @@ import {
   passesLuhn,
   residentIdCheckCharacter,
   buyCard,
+  createClub,
   currentPolicyVersions,
   getCaptcha,
   getInvite,
   grantConsent,
+  joinClub,
   listMyCards,
   saveAddress,
   register,
@@ -19,6 +21,7 @@ import {
   saveBankCard,
   submitFace,
   submitIdentity,
+  updateProfile,
   uploadFile as uploadFileEndpoint,
   type BodyOf,
   type EndpointDef,
@@ -156,6 +159,7 @@ export async function createTestApp(
       NOTIFICATION_SWEEP_INTERVAL_SECONDS: '0',
       // Tests run the challenges' pass themselves, with their clock.
       CHALLENGES_REFRESH_SECONDS: '0',
+      RULES_TELL_SECONDS: '0',
       // No job worker (decision 055 "Background jobs in a queue"): a test runs a job with `app.jobs.run(name)` (or the
       // service method) when it wants a pass, with its clock; `JOBS_WORKER: 'true'` starts the worker.
       JOBS_WORKER: 'false',
@@ -390,6 +394,30 @@ export async function registerUser(
   return { token: result.data.token, userId: result.data.user.id, account, password };
 }
 
+/** A user `registerUser` signed up. */
+export type User = Awaited<ReturnType<typeof registerUser>>;
+
+/** Sign-ups one after another (each reads its own captcha); up to five, each one there. */
+export async function registerUsers(
+  t: TestApp,
+  count: 2 | 3 | 4 | 5,
+): Promise<User[] & Record<0 | 1 | 2 | 3 | 4, User>> {
+  const users: User[] = [];
+  for (let i = 0; i < count; i += 1) users.push(await registerUser(t));
+  return users as User[] & Record<0 | 1 | 2 | 3 | 4, User>;
+}
+
+/** The user's number as friends and operators see it: its first three and last four digits. */
+export const masked = (user: User) => `${user.account.slice(0, 3)}****${user.account.slice(-4)}`;
+
+/** A club `owner` starts (docs/product/clubs.md), `members` joined by its code. */
+export async function clubOf(t: TestApp, owner: User, name: string, ...members: User[]) {
+  const club = (await api(t, createClub, { token: owner.token, body: { name } })).data;
+  for (const user of members)
+    expect((await api(t, joinClub, { token: user.token, body: { code: club.code } })).code).toBe(CODES.OK);
+  return club;
+}
+
 /** The policy versions a sign-up accepts today: the current ones (decision 046 "Policies and consent"). */
 export async function currentPolicies(t: TestApp): Promise<{ terms: number; privacy: number }> {
   const answer = await api(t, currentPolicyVersions, {});
@@ -620,6 +648,13 @@ export function testJpeg(width = 64, height = 48): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#33aa66' } })
     .jpeg()
     .toBuffer();
+}
+
+/** Gives the user an avatar (an uploaded picture on their profile); answers its file's id. */
+export async function setAvatar(t: TestApp, user: User): Promise<string> {
+  const picture = await uploadFile(t, user.token, await testJpeg(), { purpose: 'avatar' });
+  await api(t, updateProfile, { token: user.token, body: { avatarFileId: picture.data.fileId } });
+  return picture.data.fileId;
 }
 
 let residentCounter = 0;

@@ -8,11 +8,11 @@ import {
   type BodyOf,
 } from '@stride/contract';
 import { expect } from 'vitest';
-import { api, registerUser, type TestApp } from './harness.js';
+import { api, registerUser, type TestApp, type User } from './harness.js';
 
 /** Moderation test support (docs/product/moderation.md): friends with nicknames, and their reports. */
 
-export type User = Awaited<ReturnType<typeof registerUser>>;
+export type { User };
 
 let nicknames = 0;
 

@@ -139,6 +139,22 @@ async function dialogTitled(title: string): Promise<HTMLElement> {
 /** The table of challenges, without the dialogs' texts. */
 const table = () => within(document.querySelector<HTMLElement>('.ant-table')!);
 
+/** The page, and the dialog its table's `button` opens on Winter walk. */
+async function openFor(button: string, title: string): Promise<HTMLElement> {
+  showPage();
+  await screen.findByText('Winter walk');
+  fireEvent.click(await table().findByText(button));
+  return dialogTitled(title);
+}
+
+/** Clicks a dialog's button and lets its submit start. */
+async function press(button: HTMLElement) {
+  await act(async () => {
+    fireEvent.click(button);
+    await Promise.resolve();
+  });
+}
+
 async function sentTo(suffix: string) {
   await waitFor(() => expect(sent.some((each) => each.method === 'POST' && each.url.endsWith(suffix))).toBe(true));
   return sent.find((each) => each.method === 'POST' && each.url.endsWith(suffix));
@@ -166,16 +182,10 @@ describe('challenges screen', () => {
   }, 60_000);
 
   it('funds a pool from a prize fund whose name it checks, naming the ledger account', async () => {
-    showPage();
-    await screen.findByText('Winter walk');
-    fireEvent.click(await table().findByText('Fund'));
-    const dialog = await dialogTitled('Fund Winter walk');
+    const dialog = await openFor('Fund', 'Fund Winter walk');
     const input = within(dialog).getByLabelText('Prize fund');
     fireEvent.change(input, { target: { value: 'Winter Fund' } });
-    await act(async () => {
-      fireEvent.click(within(dialog).getAllByText('Fund').at(-1)!);
-      await Promise.resolve();
-    });
+    await press(within(dialog).getAllByText('Fund').at(-1)!);
     expect(
       await within(dialog).findByText('2 to 40 lower-case letters, digits or dashes, starting with a letter or digit.'),
     ).toBeTruthy();
@@ -183,27 +193,18 @@ describe('challenges screen', () => {
 
     fireEvent.change(input, { target: { value: 'winter-2026' } });
     expect(await within(dialog).findByText('Ledger account: system:prizes:winter-2026')).toBeTruthy();
-    await act(async () => {
-      fireEvent.click(within(dialog).getAllByText('Fund').at(-1)!);
-      await Promise.resolve();
-    });
+    await press(within(dialog).getAllByText('Fund').at(-1)!);
     const fund = await sentTo('/fund');
     expect(fund?.url).toBe(`/api/console/challenges/${UPCOMING.id}/fund`);
     expect(fund?.body).toEqual({ fund: 'winter-2026', version: 1 });
   }, 60_000);
 
   it('ends an open challenge early with a reason', async () => {
-    showPage();
-    await screen.findByText('Winter walk');
-    fireEvent.click(await table().findByText('End early'));
-    const dialog = await dialogTitled('End Winter walk early');
+    const dialog = await openFor('End early', 'End Winter walk early');
     fireEvent.change(within(dialog).getByLabelText('Reason (participants see it)'), {
       target: { value: ' Venue closed ' },
     });
-    await act(async () => {
-      fireEvent.click(within(dialog).getByText('OK'));
-      await Promise.resolve();
-    });
+    await press(within(dialog).getByText('OK'));
     const end = await sentTo('/end');
     expect(end?.url).toBe(`/api/console/challenges/${UPCOMING.id}/end`);
     expect(end?.body).toEqual({ reason: 'Venue closed', version: 1 });
@@ -216,20 +217,14 @@ describe('challenges screen', () => {
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Spring walk' } });
     fireEvent.change(within(dialog).getByLabelText('First day'), { target: { value: '2027-03-01' } });
     fireEvent.change(within(dialog).getByLabelText('Last day'), { target: { value: '2027-06-30' } });
-    await act(async () => {
-      fireEvent.click(within(dialog).getByText('OK'));
-      await Promise.resolve();
-    });
+    await press(within(dialog).getByText('OK'));
     // 122 days: more than an operator's 92.
     expect(
       await within(dialog).findByText('The last day is on or after the first, 92 days at most in all.'),
     ).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Last day'), { target: { value: '2027-03-31' } });
     fireEvent.change(within(dialog).getByLabelText('Prize pool (points)'), { target: { value: '5000' } });
-    await act(async () => {
-      fireEvent.click(within(dialog).getByText('OK'));
-      await Promise.resolve();
-    });
+    await press(within(dialog).getByText('OK'));
     const create = await sentTo('/api/console/challenges');
     expect(create?.body).toEqual({
       title: 'Spring walk',

@@ -3,6 +3,7 @@ import {
   type BodyOf,
   type ConsoleChallenge,
   type consoleCreateChallenge,
+  type OperatorActionName,
 } from '@stride/contract';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
@@ -90,15 +91,15 @@ export class ChallengesAdmin {
         created_at: now,
       });
       const row = await this.found(trx, id);
-      await this.audit.record(trx, {
+      await this.record(
+        trx,
         operator,
-        action: 'challenge.create',
-        subjectType: 'challenge',
-        subjectId: id,
-        detail: { kind: row.kind, startsOn: row.starts_on, endsOn: row.ends_on },
-        after: snapshot(row),
+        'challenge.create',
+        { kind: row.kind, startsOn: row.starts_on, endsOn: row.ends_on },
+        null,
+        row,
         now,
-      });
+      );
       return this.toConsole(trx, row);
     });
   }
@@ -137,16 +138,7 @@ export class ChallengesAdmin {
         memo: before.title,
       });
       const after = await this.found(trx, id);
-      await this.audit.record(trx, {
-        operator,
-        action: 'challenge.fund',
-        subjectType: 'challenge',
-        subjectId: id,
-        detail: { fund, points: pool },
-        before: snapshot(before),
-        after: snapshot(after),
-        now,
-      });
+      await this.record(trx, operator, 'challenge.fund', { fund, points: pool }, before, after, now);
       return this.toConsole(trx, after);
     });
   }
@@ -198,20 +190,33 @@ export class ChallengesAdmin {
       }
       await this.settlement.returnPool(trx, before);
       const after = await this.found(trx, id);
-      await this.audit.record(trx, {
-        operator,
-        action: 'challenge.end',
-        subjectType: 'challenge',
-        subjectId: id,
-        detail: { reason },
-        before: snapshot(before),
-        after: snapshot(after),
-        now,
-      });
+      await this.record(trx, operator, 'challenge.end', { reason }, before, after, now);
       return { row: after, answer: await this.toConsole(trx, after) };
     });
     await this.tidings.cancelled(row);
     return answer;
+  }
+
+  /** Records the operator's change with the challenge as it was (none when new) and is, in the change's transaction. */
+  private record(
+    trx: Executor,
+    operator: string,
+    action: OperatorActionName,
+    detail: Record<string, unknown>,
+    before: ChallengeRow | null,
+    after: ChallengeRow,
+    now: number,
+  ): Promise<void> {
+    return this.audit.record(trx, {
+      operator,
+      action,
+      subjectType: 'challenge',
+      subjectId: after.id,
+      detail,
+      ...(before ? { before: snapshot(before) } : {}),
+      after: snapshot(after),
+      now,
+    });
   }
 
   private async toConsole(

@@ -21,7 +21,7 @@ import {
   systemPoints,
   walker,
 } from '../../../test/challenges.js';
-import { consoleApi } from '../../../test/console.js';
+import { consoleApi, type ConsoleSession } from '../../../test/console.js';
 import { api, useTestApp } from '../../../test/harness.js';
 
 // Challenges in the console (docs/console/challenges.md): made by editors, funded once by finance, ended early.
@@ -77,16 +77,10 @@ describe('consoleFundChallenge', () => {
     t.clock.set(BEFORE);
     const staff = await operators(t);
     const made = await publicChallenge(t, staff, MOST, 2_500);
-    const fund = (version: number, name = 'winter') =>
-      consoleApi(t, staff.finance, consoleFundChallenge, { params: { id: made.id }, body: { fund: name, version } });
-    expect(
-      (
-        await consoleApi(t, staff.editor, consoleFundChallenge, {
-          params: { id: made.id },
-          body: { fund: 'winter', version: 1 },
-        })
-      ).code,
-    ).toBe(CODES.FORBIDDEN);
+    const fundAs = (session: ConsoleSession, id: string, version: number, name = 'winter') =>
+      consoleApi(t, session, consoleFundChallenge, { params: { id }, body: { fund: name, version } });
+    const fund = (version: number, name = 'winter') => fundAs(staff.finance, made.id, version, name);
+    expect((await fundAs(staff.editor, made.id, 1)).code).toBe(CODES.FORBIDDEN);
     expect((await fund(1, 'Bad Name')).code).toBe(CODES.VALIDATION_FAILED);
     const first = await fund(1);
     expect(first.data).toMatchObject({ fundingAccount: 'system:prizes:winter', version: 2 });
@@ -102,31 +96,15 @@ describe('consoleFundChallenge', () => {
     expect(await systemPoints(t, `challenge:${made.id}`)).toBe(2_500);
 
     const unprized = await publicChallenge(t, staff, MOST, 0);
-    expect(
-      await consoleApi(t, staff.finance, consoleFundChallenge, {
-        params: { id: unprized.id },
-        body: { fund: 'winter', version: 1 },
-      }),
-    ).toMatchObject({ code: CODES.BUSINESS_RULE, message: 'This challenge carries no prize pool to fund' });
+    expect(await fundAs(staff.finance, unprized.id, 1)).toMatchObject({
+      code: CODES.BUSINESS_RULE,
+      message: 'This challenge carries no prize pool to fund',
+    });
     const other = await publicChallenge(t, staff, MOST, 10);
-    expect(
-      (
-        await consoleApi(t, staff.finance, consoleFundChallenge, {
-          params: { id: other.id },
-          body: { fund: 'winter', version: 7 },
-        })
-      ).code,
-    ).toBe(CODES.STALE_EDIT);
+    expect((await fundAs(staff.finance, other.id, 7)).code).toBe(CODES.STALE_EDIT);
     t.clock.set(noonOf('2026-12-01'));
     const later = await operators(t);
-    expect(
-      (
-        await consoleApi(t, later.finance, consoleFundChallenge, {
-          params: { id: other.id },
-          body: { fund: 'winter', version: 1 },
-        })
-      ).code,
-    ).toBe(CODES.BUSINESS_RULE);
+    expect((await fundAs(later.finance, other.id, 1)).code).toBe(CODES.BUSINESS_RULE);
   });
 });
 

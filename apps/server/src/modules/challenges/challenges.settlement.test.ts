@@ -1,9 +1,6 @@
 import {
   CODES,
-  DELETE_CONFIRMATION,
   consoleDecideFlaggedDay,
-  deleteMyAccount,
-  exportMyData,
   getChallenge,
   getChallengeBoard,
   listNotifications,
@@ -25,7 +22,8 @@ import {
   type User,
 } from '../../../test/challenges.js';
 import { consoleApi, signIn } from '../../../test/console.js';
-import { api, balanceOf, GOOD_PASSWORD, useTestApp } from '../../../test/harness.js';
+import { api, balanceOf, useTestApp } from '../../../test/harness.js';
+import { deleteAccount, exportOf } from '../../../test/your-data.js';
 
 // The end of a challenge (docs/product/challenges.md, The end, the results, the prize): results from walking's days,
 // held days waited for, the pool shared and paid once, the remainder returned; milestones told; the user's data.
@@ -252,7 +250,7 @@ describe('the challenges section of the export and the account deletion', () => 
     t.clock.set(noonOf('2026-11-25'));
     await putDay(t, leaver!.userId, '2026-11-25', 8_000);
     await settleOn(t, SETTLE_DAY);
-    const exported = await api(t, exportMyData, { token: leaver!.token, body: { password: GOOD_PASSWORD } });
+    const exported = await exportOf(t, leaver!);
     expect(exported.data.sections.challenges).toEqual([
       expect.objectContaining({
         title: 'Walk week',
@@ -263,10 +261,7 @@ describe('the challenges section of the export and the account deletion', () => 
       }),
       expect.objectContaining({ state: 'upcoming', made: false, steps: 0, result: null }),
     ]);
-    const deleted = await api(t, deleteMyAccount, {
-      token: leaver!.token,
-      body: { password: GOOD_PASSWORD, confirmation: DELETE_CONFIRMATION, forfeit: true },
-    });
+    const deleted = await deleteAccount(t, leaver!);
     expect(deleted.code, deleted.message).toBe(CODES.OK);
     expect((await get(other!, open.id)).participants).toBe(1);
     const board = (await api(t, getChallengeBoard, { token: other!.token, params: { id: settled.id } })).data;

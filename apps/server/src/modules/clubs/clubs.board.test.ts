@@ -11,7 +11,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, signIn } from '../../../test/console.js';
-import { api, registerUser, useTestApp } from '../../../test/harness.js';
+import { api, registerUser, useTestApp, type User } from '../../../test/harness.js';
 import { mondayOf } from '../../lib/business-day.js';
 
 // The club's board ranked in the database (docs/product/clubs.md, The club's board) answers what the friends' board's
@@ -19,8 +19,6 @@ import { mondayOf } from '../../lib/business-day.js';
 const t = useTestApp();
 
 const OTHERS = CLUB_BOARD_SHOWN + 40;
-
-type User = Awaited<ReturnType<typeof registerUser>>;
 
 const share = (user: User) =>
   api(t, saveFriendSettings, {

@@ -4,7 +4,6 @@ import {
   consoleClubs,
   consoleClubUnverify,
   consoleClubVerify,
-  createClub,
   getClub,
   getClubBoard,
   joinClub,
@@ -13,23 +12,13 @@ import {
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, signIn } from '../../../test/console.js';
-import { api, registerUser, useTestApp } from '../../../test/harness.js';
+import { api, clubOf, masked, registerUser, useTestApp, type User } from '../../../test/harness.js';
 
 // Clubs in the console (docs/console/clubs.md): the list, the verified badge, closing with a reason.
 const t = useTestApp();
 
-type User = Awaited<ReturnType<typeof registerUser>>;
-
-const masked = (user: User) => `${user.account.slice(0, 3)}****${user.account.slice(-4)}`;
 const detail = (user: User, id: string) =>
   api(t, getClub, { token: user.token, params: { id }, query: { page: 1, pageSize: 20 } });
-
-async function clubOf(owner: User, name: string, ...members: User[]) {
-  const club = (await api(t, createClub, { token: owner.token, body: { name } })).data;
-  for (const user of members)
-    expect((await api(t, joinClub, { token: user.token, body: { code: club.code } })).code).toBe(CODES.OK);
-  return club;
-}
 
 const clubRecords = async (id: string) =>
   (await t.app.services.audit.list(1000)).filter((row) => row.subject_type === 'club' && row.subject_id === id);
@@ -38,9 +27,9 @@ describe('consoleClubs (GET /api/console/clubs)', () => {
   it('finds clubs by code in any case or a part of the name, open or closed, newest first, paged', async () => {
     const editor = await signIn(t, ['editor']);
     const [owner, walker] = [await registerUser(t), await registerUser(t)];
-    const morning = await clubOf(owner, 'Morning 100% walkers', walker);
+    const morning = await clubOf(t, owner, 'Morning 100% walkers', walker);
     t.clock.advance(1_000);
-    const evening = await clubOf(owner, 'Evening walkers');
+    const evening = await clubOf(t, owner, 'Evening walkers');
     const list = (query: Record<string, unknown>) =>
       consoleApi(t, editor, consoleClubs, { query: { page: 1, pageSize: 20, ...query } });
 
@@ -82,7 +71,7 @@ describe('consoleClubs (GET /api/console/clubs)', () => {
     const support = await signIn(t, ['support']);
     expect((await consoleApi(t, support, consoleClubs, { query: {} })).code).toBe(CODES.FORBIDDEN);
     const owner = await registerUser(t);
-    const club = await clubOf(owner, 'Not yours');
+    const club = await clubOf(t, owner, 'Not yours');
     const refused = await consoleApi(t, support, consoleClubVerify, { params: { id: club.id }, body: { version: 1 } });
     expect(refused.code).toBe(CODES.FORBIDDEN);
     const asUser = await api(t, consoleClubVerify, {
@@ -100,7 +89,7 @@ describe('consoleClubVerify and consoleClubUnverify (POST /api/console/clubs/{id
   it('gives and removes the badge members see, each a compare-and-set on the version, recorded with the operator', async () => {
     const editor = await signIn(t, ['editor']);
     const [owner, walker] = [await registerUser(t), await registerUser(t)];
-    const club = await clubOf(owner, 'Badge walkers', walker);
+    const club = await clubOf(t, owner, 'Badge walkers', walker);
 
     const verified = await consoleApi(t, editor, consoleClubVerify, { params: { id: club.id }, body: { version: 1 } });
     expect(verified.data).toMatchObject({
@@ -138,7 +127,7 @@ describe('consoleClubClose (POST /api/console/clubs/{id}/close)', () => {
   it('closes a club with a reason: its members get 1004 and word in the inbox, and no one can join it', async () => {
     const editor = await signIn(t, ['editor']);
     const [owner, walker, newcomer] = [await registerUser(t), await registerUser(t), await registerUser(t)];
-    const club = await clubOf(owner, 'Rule breakers', walker);
+    const club = await clubOf(t, owner, 'Rule breakers', walker);
 
     const stale = await consoleApi(t, editor, consoleClubClose, {
       params: { id: club.id },

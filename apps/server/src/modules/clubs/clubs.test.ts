@@ -11,17 +11,13 @@ import {
   getClubBoard,
   reportSteps,
   saveFriendSettings,
-  exportMyData,
-  deleteMyAccount,
-  DELETE_CONFIRMATION,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { api, GOOD_PASSWORD, registerUser, useTestApp } from '../../../test/harness.js';
+import { api, masked, registerUser, registerUsers, useTestApp, type User } from '../../../test/harness.js';
+import { deleteAccount, exportOf } from '../../../test/your-data.js';
 
 // Clubs (docs/product/clubs.md): an owner, members by code, the club's board.
 const t = useTestApp({ CLUB_MEMBERS_MAX: '3' });
-
-type User = Awaited<ReturnType<typeof registerUser>>;
 
 const create = (owner: User, name = 'Morning walkers') => api(t, createClub, { token: owner.token, body: { name } });
 const join = (user: User, code: string) => api(t, joinClub, { token: user.token, body: { code } });
@@ -31,7 +27,6 @@ const remove = (user: User, id: string, userId: string) =>
   api(t, removeClubMember, { token: user.token, params: { id, userId } });
 const handOver = (user: User, id: string, userId: string) =>
   api(t, handOverClub, { token: user.token, params: { id, userId } });
-const masked = (user: User) => `${user.account.slice(0, 3)}****${user.account.slice(-4)}`;
 
 async function clubOf(owner: User, ...members: User[]) {
   const club = (await create(owner)).data;
@@ -65,12 +60,7 @@ describe('createClub and joinClub (POST /api/clubs, /api/clubs/join)', () => {
   });
 
   it('refuses a bad name, an unknown code, a full club, and more than the clubs one may own', async () => {
-    const [owner, a, b, c] = [
-      await registerUser(t),
-      await registerUser(t),
-      await registerUser(t),
-      await registerUser(t),
-    ];
+    const [owner, a, b, c] = await registerUsers(t, 4);
     expect((await create(owner, 'x')).code).toBe(CODES.VALIDATION_FAILED);
     expect((await create(owner, 'Walk\u202eers')).code).toBe(CODES.VALIDATION_FAILED);
     expect(await join(a, 'NOSUCH99')).toMatchObject({ code: CODES.NOT_FOUND, message: 'No open club has that code' });
@@ -161,14 +151,11 @@ describe('clubs in your data', () => {
   it('exports memberships, and a deleted owner passes the club to the next member', async () => {
     const [owner, a] = [await registerUser(t), await registerUser(t)];
     const club = await clubOf(owner, a);
-    const exported = await api(t, exportMyData, { token: owner.token, body: { password: GOOD_PASSWORD } });
+    const exported = await exportOf(t, owner);
     expect(exported.data.sections.clubs).toEqual([
       { club: 'Morning walkers', joinedAt: expect.any(String) as string, owner: true },
     ]);
-    const deleted = await api(t, deleteMyAccount, {
-      token: owner.token,
-      body: { password: GOOD_PASSWORD, confirmation: DELETE_CONFIRMATION, forfeit: true },
-    });
+    const deleted = await deleteAccount(t, owner);
     expect(deleted.code, deleted.message).toBe(CODES.OK);
     expect((await detail(a, club.id)).data.club).toMatchObject({ isOwner: true, members: 1 });
     expect((await detail(a, club.id)).data.members.items.map((item) => item.id)).toEqual([a.userId]);

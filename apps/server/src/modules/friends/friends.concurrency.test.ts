@@ -9,13 +9,11 @@ import {
   saveFriendSettings,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { api, registerUser, useTestApp } from '../../../test/harness.js';
+import { api, registerUser, useTestApp, type User } from '../../../test/harness.js';
 import { pairKey } from './friends.service.js';
 
 // One row per pair (decision 094 "Friends: one row per pair"): raced on PostgreSQL, where races show.
 const t = useTestApp();
-
-type User = Awaited<ReturnType<typeof registerUser>>;
 
 const codeOf = async (user: User) => (await api(t, getFriends, { token: user.token })).data.code;
 const ask = async (from: User, code: string) =>

@@ -5,9 +5,6 @@ import {
   cancelFriendRequest,
   consoleDecideFlaggedDay,
   declineFriend,
-  deleteMyAccount,
-  DELETE_CONFIRMATION,
-  exportMyData,
   getFriendAvatar,
   getFriendBoard,
   getFriends,
@@ -19,24 +16,15 @@ import {
   requestFriend,
   saveFriendSettings,
   unblockUser,
-  updateProfile,
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, signIn } from '../../../test/console.js';
-import { api, GOOD_PASSWORD, registerUser, testJpeg, uploadFile, useTestApp } from '../../../test/harness.js';
+import { api, masked, registerUser, registerUsers, setAvatar, useTestApp, type User } from '../../../test/harness.js';
+import { deleteAccount, exportOf } from '../../../test/your-data.js';
 import { MOBILE_LOOKUPS_PER_HOUR } from './friends.service.js';
 
 // Friends (docs/product/friends.md): one row per pair, requests by code, number or invite, blocks.
 const t = useTestApp();
-
-type User = Awaited<ReturnType<typeof registerUser>>;
-
-/** Sign-ups one after another (each reads its own captcha); up to five, each one there. */
-async function people(count: 4 | 5): Promise<User[] & Record<0 | 1 | 2 | 3 | 4, User>> {
-  const users: User[] = [];
-  for (let i = 0; i < count; i += 1) users.push(await registerUser(t));
-  return users as User[] & Record<0 | 1 | 2 | 3 | 4, User>;
-}
 
 const list = async (user: User) => (await api(t, getFriends, { token: user.token })).data;
 const codeOf = async (user: User) => (await list(user)).code;
@@ -49,7 +37,6 @@ const settle = (user: User, settings: { findableByMobile?: boolean; shareSteps?:
   });
 const act = (endpoint: typeof acceptFriend, user: User, id: string) =>
   api(t, endpoint, { token: user.token, params: { id } });
-const masked = (user: User) => `${user.account.slice(0, 3)}****${user.account.slice(-4)}`;
 
 async function friends(a: User, b: User) {
   expect((await byCode(a, b)).data.status).toBe('requested');
@@ -269,8 +256,7 @@ describe('getFriends (GET /api/friends)', () => {
   it('shows a friend’s avatar only to friends and only where they show it', async () => {
     const [a, b, stranger] = [await registerUser(t), await registerUser(t), await registerUser(t)];
     await friends(a, b);
-    const picture = await uploadFile(t, b.token, await testJpeg(), { purpose: 'avatar' });
-    await api(t, updateProfile, { token: b.token, body: { avatarFileId: picture.data.fileId } });
+    await setAvatar(t, b);
     const avatarOf = (viewer: User) => api(t, getFriendAvatar, { token: viewer.token, params: { id: b.userId } });
     expect((await list(a)).friends).toMatchObject([{ id: b.userId, avatarUrl: null }]);
     expect((await avatarOf(a)).code).toBe(CODES.NOT_FOUND);
@@ -302,7 +288,7 @@ describe('getFriendBoard (GET /api/friends/board)', () => {
     api(t, reportSteps, { token: user.token, body: { day: serviceDay(), steps } });
 
   it('ranks me and my friends who share by credited steps, ties sharing a place, me always on it', async () => {
-    const [me, b, c, d, quiet] = await people(5);
+    const [me, b, c, d, quiet] = await registerUsers(t, 5);
     for (const friend of [b, c, d, quiet]) await friends(me, friend);
     expect(await board(me)).toMatchObject({ period: 'today', sharing: false, entries: [] });
     for (const user of [me, b, c, d]) await settle(user, { shareSteps: true });
@@ -350,7 +336,7 @@ describe('getFriendBoard (GET /api/friends/board)', () => {
 
 describe('likeFriend (POST /api/friends/{id}/like)', () => {
   it('likes a friend’s day once, tells them once, and refuses anyone not on my board', async () => {
-    const [a, b, c, stranger] = await people(4);
+    const [a, b, c, stranger] = await registerUsers(t, 4);
     await friends(a, b);
     await friends(c, b);
     await friends(a, stranger);
@@ -393,7 +379,7 @@ describe('friends in your data', () => {
     await byCode(c, a);
     for (const user of [a, b]) await settle(user, { shareSteps: true });
     await api(t, likeFriend, { token: b.token, params: { id: a.userId } });
-    const exported = await api(t, exportMyData, { token: a.token, body: { password: GOOD_PASSWORD } });
+    const exported = await exportOf(t, a);
     const section = exported.data.sections.friends as {
       settings: unknown;
       pairs: { with: string }[];
@@ -410,10 +396,7 @@ describe('friends in your data', () => {
         { with: masked(c), status: 'requested', askedBy: 'them' },
       ].sort((x, y) => x.with.localeCompare(y.with)),
     );
-    const deleted = await api(t, deleteMyAccount, {
-      token: a.token,
-      body: { password: GOOD_PASSWORD, confirmation: DELETE_CONFIRMATION, forfeit: true },
-    });
+    const deleted = await deleteAccount(t, a);
     expect(deleted.code, deleted.message).toBe(CODES.OK);
     expect((await list(b)).friends).toEqual([]);
     expect((await list(c)).outgoing).toEqual([]);

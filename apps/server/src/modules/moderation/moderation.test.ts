@@ -4,14 +4,9 @@ import {
   consoleModerationAvatar,
   consoleModerationDecide,
   consoleModerationQueue,
-  createClub,
-  deleteMyAccount,
-  DELETE_CONFIRMATION,
-  exportMyData,
   getClub,
   getFriends,
   getUserInfo,
-  joinClub,
   listMyClubs,
   reportContent,
   saveFriendSettings,
@@ -22,20 +17,15 @@ import {
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, signIn, type ConsoleSession } from '../../../test/console.js';
-import { api, GOOD_PASSWORD, registerUser, testJpeg, uploadFile, useTestApp } from '../../../test/harness.js';
+import { api, clubOf, masked, registerUser, registerUsers, setAvatar, useTestApp } from '../../../test/harness.js';
 import { befriend, nicknamed, report, reportedNickname, type User } from '../../../test/moderation.js';
+import { deleteAccount, exportOf } from '../../../test/your-data.js';
 
 // Moderation of user content (docs/product/moderation.md): reports of what a user sees, the reviewers' queue and
 // decisions (docs/console/reviewer.md, Reported content).
 const t = useTestApp();
 
-const masked = (user: User) => `${user.account.slice(0, 3)}****${user.account.slice(-4)}`;
 const friendsOf = async (user: User) => (await api(t, getFriends, { token: user.token })).data.friends;
-const clubOf = async (owner: User, name: string, ...members: User[]) => {
-  const club = (await api(t, createClub, { token: owner.token, body: { name } })).data;
-  for (const user of members) await api(t, joinClub, { token: user.token, body: { code: club.code } });
-  return club;
-};
 const reportRows = (kind: ModerationKind, id: string) =>
   t.db.selectFrom('content_reports').selectAll().where('kind', '=', kind).where('target_id', '=', id).execute();
 
@@ -69,21 +59,15 @@ const recordsOf = async (kind: ModerationKind, id: string) =>
 async function avatarFriend(): Promise<{ owner: User; friend: User; fileId: string }> {
   const [owner, friend] = [await registerUser(t), await registerUser(t)];
   await befriend(t, friend, owner);
-  const picture = await uploadFile(t, owner.token, await testJpeg(), { purpose: 'avatar' });
-  await api(t, updateProfile, { token: owner.token, body: { avatarFileId: picture.data.fileId } });
-  return { owner, friend, fileId: picture.data.fileId };
+  return { owner, friend, fileId: await setAvatar(t, owner) };
 }
 
 describe('reportContent (POST /api/reports/content)', () => {
   it('takes a report of content the reporter sees, and answers 1004 for anything else, alike', async () => {
-    const [owner, friend, member, stranger] = [
-      await nicknamed(t),
-      await registerUser(t),
-      await registerUser(t),
-      await registerUser(t),
-    ];
+    const owner = await nicknamed(t);
+    const [friend, member, stranger] = await registerUsers(t, 3);
     await befriend(t, friend, owner);
-    const club = await clubOf(owner, 'Morning walkers', member);
+    const club = await clubOf(t, owner, 'Morning walkers', member);
 
     // A friend's nickname, a club member's nickname, a club one belongs to.
     expect((await report(t, friend, { kind: 'nickname', id: owner.userId, note: ' rude ' })).data).toEqual({
@@ -154,7 +138,7 @@ describe('the moderation queue (GET /api/console/moderation)', () => {
     await report(t, a, { kind: 'nickname', id: owner.userId, reason: 'spam', note: 'Sells things' });
     t.clock.advance(1_000);
     await report(t, b, { kind: 'nickname', id: owner.userId, reason: 'spam' });
-    const club = await clubOf(owner, 'Queue club', a);
+    const club = await clubOf(t, owner, 'Queue club', a);
     await report(t, a, { kind: 'club', id: club.id, reason: 'other', note: 'Odd name' });
 
     const reviewer = await signIn(t, ['reviewer']);
@@ -251,7 +235,7 @@ describe('decisions (POST /api/console/moderation/{kind}/{id}/decide)', () => {
 
   it('hides a club’s name: its readers see a neutral name in their language', async () => {
     const [owner, member] = [await registerUser(t), await registerUser(t)];
-    const club = await clubOf(owner, 'Rude club name', member);
+    const club = await clubOf(t, owner, 'Rude club name', member);
     await report(t, member, { kind: 'club', id: club.id });
     const reviewer = await signIn(t, ['reviewer']);
     expect((await decide(reviewer, 'club', club.id, 'hide', 1)).code).toBe(CODES.OK);
@@ -325,7 +309,7 @@ describe('reports in your data', () => {
     await befriend(t, reporter, other);
     t.clock.advance(1_000);
     await report(t, reporter, { kind: 'nickname', id: other.userId, reason: 'spam', note: 'Ads' });
-    const exported = await api(t, exportMyData, { token: reporter.token, body: { password: GOOD_PASSWORD } });
+    const exported = await exportOf(t, reporter);
     expect(exported.data.sections.reports).toEqual([
       {
         kind: 'nickname',
@@ -350,12 +334,7 @@ describe('reports in your data', () => {
     await befriend(t, stays, other);
     await report(t, stays, { kind: 'nickname', id: other.userId });
 
-    const erase = (user: User) =>
-      api(t, deleteMyAccount, {
-        token: user.token,
-        body: { password: GOOD_PASSWORD, confirmation: DELETE_CONFIRMATION, forfeit: true },
-      });
-    expect((await erase(reporter)).code).toBe(CODES.OK);
+    expect((await deleteAccount(t, reporter)).code).toBe(CODES.OK);
     const left = await t.db
       .selectFrom('content_reports')
       .selectAll()
@@ -367,7 +346,7 @@ describe('reports in your data', () => {
     expect(await itemOf(reviewer, 'nickname', owner.userId)).toBeUndefined();
     expect(await itemOf(reviewer, 'nickname', other.userId)).toMatchObject({ reports: 1 });
 
-    expect((await erase(other)).code).toBe(CODES.OK);
+    expect((await deleteAccount(t, other)).code).toBe(CODES.OK);
     expect(await itemOf(reviewer, 'nickname', other.userId)).toBeUndefined();
     expect(await reportRows('nickname', other.userId)).toMatchObject([
       { reporter_id: stays.userId, decision: 'erased' },

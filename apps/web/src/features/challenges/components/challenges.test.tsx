@@ -6,7 +6,7 @@ import { languageStore, t } from '../../../lib/i18n';
 import { rulesText } from '../rules';
 import { ChallengeBoard } from './challenge-board';
 import { blankDraft, ChallengeForm, checkDraft } from './challenge-form';
-import { ChallengeHead, ChallengeResultCard } from './challenge-view';
+import { ChallengeHead, ChallengeResultCard, type ChallengeHeadProps } from './challenge-view';
 
 afterEach(() => languageStore.set('en'));
 
@@ -22,6 +22,19 @@ const club = (id: string, name: string, isOwner: boolean): Club => ({
   code: `CODE${id}`,
   link: `https://stride.example/c/${id}`,
 });
+
+/** The challenge's head, at rest, with no-op actions but those given. */
+const head = (props: Partial<ChallengeHeadProps> & Pick<ChallengeHeadProps, 'challenge'>) => (
+  <ChallengeHead
+    onJoin={vi.fn()}
+    onLeave={vi.fn()}
+    onCancel={vi.fn()}
+    onCopy={vi.fn()}
+    isBusy={false}
+    error={undefined}
+    {...props}
+  />
+);
 
 describe('the new challenge form', () => {
   it('refuses what the server would, with the contract’s limits', () => {
@@ -164,16 +177,11 @@ describe('the rules in plain words', () => {
   it('are shown before joining, and joining a club total sends the club I walk for', () => {
     const onJoin = vi.fn();
     render(
-      <ChallengeHead
-        challenge={challenge({ kind: 'team-total', dailySteps: null, daysNeeded: null, winners: 1, code: null })}
-        teams={{ clubs: [club('club-2', 'Evening Striders', false)], inIt: new Set(['club-2']), onEnter: vi.fn() }}
-        onJoin={onJoin}
-        onLeave={vi.fn()}
-        onCancel={vi.fn()}
-        onCopy={vi.fn()}
-        isBusy={false}
-        error={undefined}
-      />,
+      head({
+        challenge: challenge({ kind: 'team-total', dailySteps: null, daysNeeded: null, winners: 1, code: null }),
+        teams: { clubs: [club('club-2', 'Evening Striders', false)], inIt: new Set(['club-2']), onEnter: vi.fn() },
+        onJoin,
+      }),
     );
     const rules = screen.getByRole('list', { name: 'The rules' });
     expect(within(rules).getAllByRole('listitem')).toHaveLength(5);
@@ -184,17 +192,7 @@ describe('the rules in plain words', () => {
   });
 
   it('says why a challenge was called off', () => {
-    render(
-      <ChallengeHead
-        challenge={challenge({ state: 'cancelled', daysLeft: 0, endedReason: 'Bad weather.' })}
-        onJoin={vi.fn()}
-        onLeave={vi.fn()}
-        onCancel={vi.fn()}
-        onCopy={vi.fn()}
-        isBusy={false}
-        error={undefined}
-      />,
-    );
+    render(head({ challenge: challenge({ state: 'cancelled', daysLeft: 0, endedReason: 'Bad weather.' }) }));
     expect(screen.getByTestId('challenge-reason').textContent).toBe(
       'Called off: Bad weather. There are no results and nobody is paid.',
     );
@@ -204,27 +202,14 @@ describe('the rules in plain words', () => {
 });
 
 describe('reporting a challenge’s title', () => {
-  const head = (shown: ReturnType<typeof challenge>, onReport: () => void) => (
-    <ChallengeHead
-      challenge={shown}
-      onJoin={vi.fn()}
-      onLeave={vi.fn()}
-      onCancel={vi.fn()}
-      onCopy={vi.fn()}
-      isBusy={false}
-      error={undefined}
-      onReport={onReport}
-    />
-  );
-
   it('is offered on one another user made, not on my own nor on the service’s', () => {
     const onReport = vi.fn();
-    const { rerender } = render(head(challenge(), onReport));
+    const { rerender } = render(head({ challenge: challenge(), onReport }));
     fireEvent.click(screen.getByRole('button', { name: 'Report the challenge’s title' }));
     expect(onReport).toHaveBeenCalledTimes(1);
-    rerender(head(challenge({ isCreator: true }), onReport));
+    rerender(head({ challenge: challenge({ isCreator: true }), onReport }));
     expect(screen.queryByRole('button', { name: 'Report the challenge’s title' })).toBeNull();
-    rerender(head(challenge({ creator: null, scope: 'public' }), onReport));
+    rerender(head({ challenge: challenge({ creator: null, scope: 'public' }), onReport }));
     expect(screen.queryByRole('button', { name: 'Report the challenge’s title' })).toBeNull();
   });
 });
