@@ -1,6 +1,6 @@
 import { Globals } from '@react-spring/web';
 import { act, cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { unmountKitRoots } from '../components/kit-render/roots';
 import { APP_LANGUAGES } from '../lib/i18n/language';
 import { loadMessages, loadPageTexts } from '../locales';
@@ -34,9 +34,15 @@ Globals.assign({ skipAnimation: true });
 configure({ asyncUtilTimeout: 5000 });
 
 // Each language is a chunk the app loads when first used, and so are the social pages' texts (decision 097 "Page texts
-// for the social pages"); tests read any of them at once.
+// for the social pages") and the "Rules and changes" page's; tests read any of them at once.
 beforeAll(async () => {
-  await Promise.all(APP_LANGUAGES.flatMap((language) => [loadMessages(language), loadPageTexts('social', language)]));
+  await Promise.all(
+    APP_LANGUAGES.flatMap((language) => [
+      loadMessages(language),
+      loadPageTexts('social', language),
+      loadPageTexts('rules', language),
+    ]),
+  );
 });
 
 beforeEach(() => {
@@ -51,4 +57,13 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   assertNoConsoleErrors();
+});
+
+// A commit made outside act() (a call's answer rendered as a test ends) leaves React's scheduler a task for its
+// effects, run on the next turn of the event loop. The file's window must still exist then: the last test lets that
+// turn come before the environment is torn down ("window is not defined" otherwise).
+afterAll(async () => {
+  await new Promise<void>((resolve) => {
+    setImmediate(resolve);
+  });
 });
