@@ -125,6 +125,7 @@ export const MENU_OF = {
     'Card plans',
     'Membership orders',
     'Challenges',
+    'Earning rules',
   ],
   merchant: ['Goods', 'Goods orders', 'Card mailings'],
   editor: ['Home page', 'Notices', 'Challenges', 'Policies', 'Community', 'Clubs', 'Companion app'],

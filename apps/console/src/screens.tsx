@@ -23,6 +23,7 @@ import {
   consoleShopGoods,
   consoleShopOrders,
   consoleUsersSearch,
+  consoleRuleVersions,
   consoleWithdrawalsPending,
 } from '@stride/contract';
 import {
@@ -179,6 +180,14 @@ export const SCREENS: readonly Screen[] = [
     endpoint: consoleChallenges,
     icon: <TrophyOutlined />,
     page: lazy(() => import('./pages/challenges.page')),
+  },
+  // The earning rules (docs/console/earning-rules.md): finance's last screen.
+  {
+    key: 'earning-rules',
+    title: 'menu.earningRules',
+    endpoint: consoleRuleVersions,
+    icon: <FileProtectOutlined />,
+    page: lazy(() => import('./pages/earning-rules.page')),
   },
   {
     key: 'policies',

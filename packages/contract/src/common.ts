@@ -106,6 +106,8 @@ export const APP_ROUTES = [
   '/pages-sub/points-statement/index',
   '/pages-sub/profile/index',
   '/pages-sub/realname/index',
+  // The earning rules and their changes (docs/product/earning-rules.md).
+  '/pages-sub/rules/index',
   '/pages-sub/steps/sources',
   '/pages-sub/steps/day',
   '/pages-sub/steps/history',

@@ -26,6 +26,7 @@ import * as stepSources from './endpoints/step-sources.js';
 import * as notifications from './endpoints/notifications.js';
 import * as privacy from './endpoints/privacy.js';
 import * as policies from './endpoints/policies.js';
+import * as rules from './endpoints/rules.js';
 import type { EndpointDef } from './endpoint.js';
 
 export * from './codes.js';
@@ -61,6 +62,7 @@ export * from './endpoints/step-sources.js';
 export * from './endpoints/notifications.js';
 export * from './endpoints/privacy.js';
 export * from './endpoints/policies.js';
+export * from './endpoints/rules.js';
 
 function isEndpoint(value: unknown): value is EndpointDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -105,4 +107,5 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   privacy,
   push,
   policies,
+  rules,
 ]);

@@ -98,6 +98,7 @@ describe('rows in sentences', () => {
   it('points each kind of subject the console lists at its screen', () => {
     expect(subjectScreen('withdrawal')).toBe('withdrawals');
     expect(subjectScreen('step-day')).toBe('flagged-days');
+    expect(subjectScreen('rules')).toBe('earning-rules');
     expect(subjectScreen('nothing')).toBeNull();
   });
 

@@ -47,6 +47,7 @@ const SUBJECT_SCREENS: Partial<Record<OperatorSubjectType, string>> = {
   'goods-order': 'goods-orders',
   'card-mailing': 'card-mailings',
   'card-plan': 'plans',
+  rules: 'earning-rules',
   'home-item': 'home-items',
   notice: 'notices',
   policy: 'policies',

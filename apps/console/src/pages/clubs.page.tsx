@@ -16,7 +16,8 @@ import { useFail } from '../components/use-fail';
 import { useLoad } from '../components/use-load';
 import { UserLink } from '../components/user-link';
 import { count } from '../lib/format';
-import { useI18n } from '../lib/i18n-context';
+import { usePageTexts } from '../lib/page-texts';
+import { CLUBS_PAGE } from '../locales/areas/clubs-page';
 import { call } from '../lib/request';
 
 type Query = Pick<QueryOf<typeof consoleClubs>, 'q' | 'state'>;
@@ -29,7 +30,7 @@ const EMPTY: ResponseOf<typeof consoleClubs> = { items: [], page: 1, pageSize: P
 
 /** Editors: clubs by name or code, their badge, and closing one that breaks the rules (docs/console/clubs.md). */
 export default function ClubsPage() {
-  const { t, language } = useI18n();
+  const { t, f, language } = usePageTexts(CLUBS_PAGE);
   const { message } = App.useApp();
   const fail = useFail();
   const [form] = Form.useForm<Filters>();
@@ -59,17 +60,17 @@ export default function ClubsPage() {
       ? act(
           club,
           () => call(consoleClubUnverify, { params: { id: club.id }, body: { version: club.version } }),
-          t('clubs.unverifiedDone', { name: club.name }),
+          f('clubs.unverifiedDone', { name: club.name }),
         )
       : act(
           club,
           () => call(consoleClubVerify, { params: { id: club.id }, body: { version: club.version } }),
-          t('clubs.verifiedDone', { name: club.name }),
+          f('clubs.verifiedDone', { name: club.name }),
         );
 
   return (
     <>
-      <Typography.Paragraph type="secondary">{t('clubs.intro')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{f('clubs.intro')}</Typography.Paragraph>
       <Form<Filters>
         form={form}
         layout="inline"
@@ -80,16 +81,16 @@ export default function ClubsPage() {
           setQuery({ q: q?.trim() || undefined, state: state || undefined });
         }}
       >
-        <Form.Item name="q" label={t('clubs.search')} rules={[{ max: 30 }]}>
-          <Input allowClear style={{ width: 220 }} placeholder={t('clubs.searchPlaceholder')} />
+        <Form.Item name="q" label={f('clubs.search')} rules={[{ max: 30 }]}>
+          <Input allowClear style={{ width: 220 }} placeholder={f('clubs.searchPlaceholder')} />
         </Form.Item>
-        <Form.Item name="state" label={t('clubs.state')}>
+        <Form.Item name="state" label={f('clubs.state')}>
           <Select
             style={{ width: 120 }}
             options={[
-              { value: '', label: t('clubs.any') },
-              { value: 'open', label: t('clubs.open') },
-              { value: 'closed', label: t('clubs.closed') },
+              { value: '', label: f('clubs.any') },
+              { value: 'open', label: f('clubs.open') },
+              { value: 'closed', label: f('clubs.closed') },
             ]}
           />
         </Form.Item>
@@ -103,53 +104,53 @@ export default function ClubsPage() {
       <ListTable<ConsoleClub>
         loading={loading}
         dataSource={result.items}
-        emptyText={t('clubs.empty')}
+        emptyText={f('clubs.empty')}
         paged={{
           page,
           total: result.total,
           onPage: setPage,
-          totalText: (total) => t('clubs.total', { total: count(total, language) }),
+          totalText: (total) => f('clubs.total', { total: count(total, language) }),
         }}
         columns={[
           {
-            title: t('clubs.name'),
+            title: f('clubs.name'),
             key: 'name',
             render: (_value, club) => (
               <Space size={4} wrap>
                 <span data-testid="club-name">{club.name}</span>
-                {club.verified ? <Tag color="blue">{t('clubs.verified')}</Tag> : null}
-                {club.closedAt ? <Tag color="red">{t('clubs.closed')}</Tag> : null}
+                {club.verified ? <Tag color="blue">{f('clubs.verified')}</Tag> : null}
+                {club.closedAt ? <Tag color="red">{f('clubs.closed')}</Tag> : null}
               </Space>
             ),
           },
-          { title: t('clubs.code'), dataIndex: 'code' },
+          { title: f('clubs.code'), dataIndex: 'code' },
           {
-            title: t('clubs.owner'),
+            title: f('clubs.owner'),
             key: 'owner',
             render: (_value, club) => <UserLink userId={club.ownerId} mobile={club.ownerMobileMasked} />,
           },
           {
-            title: t('clubs.members'),
+            title: f('clubs.members'),
             dataIndex: 'members',
             align: 'right',
             render: (members: number) => count(members, language),
           },
-          timeColumn(t('clubs.createdAt'), 'createdAt', language),
+          timeColumn(f('clubs.createdAt'), 'createdAt', language),
           {
-            title: t('clubs.closedReason'),
+            title: f('clubs.closedReason'),
             dataIndex: 'closedReason',
             render: (reason: string | null) =>
-              reason === null ? '—' : reason === 'empty' ? t('clubs.closedEmpty') : reason,
+              reason === null ? '—' : reason === 'empty' ? f('clubs.closedEmpty') : reason,
           },
         ]}
         actions={(club) =>
           club.closedAt ? null : (
             <Space>
               <Button size="small" loading={busy === club.id} onClick={() => void badge(club)}>
-                {club.verified ? t('clubs.unverify') : t('clubs.verify')}
+                {club.verified ? f('clubs.unverify') : f('clubs.verify')}
               </Button>
               <Button size="small" danger disabled={busy === club.id} onClick={() => setClosing(club)}>
-                {t('clubs.close')}
+                {f('clubs.close')}
               </Button>
             </Space>
           )
@@ -159,9 +160,9 @@ export default function ClubsPage() {
         open={closing !== null}
         danger
         clearAfter={false}
-        title={closing ? t('clubs.closeTitle', { name: closing.name }) : undefined}
-        hint={t('clubs.closeHint')}
-        label={t('clubs.closeLabel')}
+        title={closing ? f('clubs.closeTitle', { name: closing.name }) : undefined}
+        hint={f('clubs.closeHint')}
+        label={f('clubs.closeLabel')}
         onCancel={() => setClosing(null)}
         onSubmit={async (reason) => {
           if (!closing) return;
@@ -169,7 +170,7 @@ export default function ClubsPage() {
           await act(
             club,
             () => call(consoleClubClose, { params: { id: club.id }, body: { version: club.version, reason } }),
-            t('clubs.closedDone', { name: club.name }),
+            f('clubs.closedDone', { name: club.name }),
           );
         }}
       />

@@ -6,21 +6,10 @@ import { PAGE_SIZE, StatusQueue, useQueue, type QueueView } from '../components/
 import { useFail } from '../components/use-fail';
 import { UserLink } from '../components/user-link';
 import { count, dateTime, day, money } from '../lib/format';
-import { useI18n } from '../lib/i18n-context';
+import { usePageTexts } from '../lib/page-texts';
 import { ConsoleError, call } from '../lib/request';
 import { FLAGGED_DAYS_PAGE } from '../locales/areas/flagged-days-page';
 import { timeColumn } from '../components/columns';
-
-type Key = keyof typeof FLAGGED_DAYS_PAGE.en;
-
-/** The screen's texts (kept with its chunk) in the console's language; `{name}` filled from `params`. */
-function useTexts() {
-  const i18n = useI18n();
-  const texts = i18n.language === 'en' ? FLAGGED_DAYS_PAGE.en : FLAGGED_DAYS_PAGE.zhHans;
-  const f = (key: Key, params?: Readonly<Record<string, string | number>>) =>
-    texts[key].replace(/\{(\w+)\}/g, (whole, name: string) => String(params?.[name] ?? whole));
-  return { ...i18n, f };
-}
 
 type Status = StepReview['status'];
 type Decision = 'clear' | 'reject';
@@ -31,7 +20,7 @@ type Decision = 'clear' | 'reject';
  * someone changed meanwhile (a new reason, another reviewer's decision) answers 1017: the list reloads.
  */
 export default function FlaggedDaysPage() {
-  const { t, f, language } = useTexts();
+  const { t, f, language } = usePageTexts(FLAGGED_DAYS_PAGE);
   const { message } = App.useApp();
   const fail = useFail();
   const [view, setView] = useState<QueueView<Status>>({ status: 'flagged', page: 1 });

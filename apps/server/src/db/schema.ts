@@ -1042,6 +1042,32 @@ export interface WatermarksTable {
   at: number;
 }
 
+/** One published version of the earning rules (decision 098 "Earning rules as published versions"). */
+export interface RuleVersionsTable {
+  id: string;
+  effective_on: string;
+  published_at: number;
+  published_by: string;
+  steps_per_point: number;
+  points_daily_max: number;
+  exchange_points_per_unit: number;
+  exchange_cash_per_unit: number;
+  exchange_min_points: number;
+  invite_reward_points: number;
+  invite_qualifying_steps: number;
+  withdraw_fee_permille: number;
+  withdraw_fee_min: number;
+  withdraw_min: number;
+  withdraw_daily_max: number;
+  told_at: number | null;
+}
+
+/** The earning rules' book: its counter moves on with every publication (compare and set). */
+export interface RuleBookTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -1115,6 +1141,8 @@ export interface Database {
   challenge_participants: ChallengeParticipantsTable;
   challenge_teams: ChallengeTeamsTable;
   watermarks: WatermarksTable;
+  rule_versions: RuleVersionsTable;
+  rule_book: RuleBookTable;
 }
 
 /** A terms of service or privacy policy version (decision 046 "Policies and consent"); versions are never edited. */

@@ -116,6 +116,10 @@ export const en = {
   'notification.challenge.cancelled.title': 'Challenge called off',
   'notification.challenge.cancelled.body': '“{challenge}” was ended early by the operators: {reason}.',
   'notification.challenge.cancelled.bodyByCreator': '“{challenge}” was called off by its creator before it started.',
+  'notification.rules.changed.title': 'The earning rules change',
+  'notification.rules.changed.body': 'New earning rules apply from {effectiveOn}, better for you. See what changes.',
+  'notification.rules.changed.bodyWorse':
+    'The earning rules change on {effectiveOn}; some are less generous. Days before then keep today’s rules. See what changes.',
   importNotZip: 'The file is not a zip archive: choose the export as the app saved it',
   importDamaged: 'The archive is damaged or cut short; please export it again',
   importTooBig: 'The archive expands to too much data (at most {limit} MB, and at most {ratio} times its packed size)',
@@ -238,6 +242,10 @@ export const en = {
   /** A club's name a reviewer hid (docs/product/moderation.md). */
   clubNameHidden: 'A club',
   challengeTitleHidden: 'A challenge',
+  rulesAfterLast: 'A new version must apply after {day}, the first day of the newest one',
+  rulesUnchanged: 'These are the rules already published: nothing would change',
+  rulesNotice: 'A change worse for users applies {days} days after it is published at the earliest: from {day}',
+  rulesPast: 'The rules can change from today ({day}) at the earliest, never in the past',
   'rule.clubName': '{field}: must be 2 to 30 characters, without line breaks or direction marks',
   challengeEnded: 'This challenge has ended',
   challengeStarted: 'This challenge has already started',

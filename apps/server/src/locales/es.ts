@@ -120,6 +120,11 @@ export const es: Messages = {
   'notification.challenge.cancelled.title': 'Reto cancelado',
   'notification.challenge.cancelled.body': 'Los operadores terminaron antes «{challenge}»: {reason}.',
   'notification.challenge.cancelled.bodyByCreator': 'Quien creó «{challenge}» lo canceló antes de empezar.',
+  'notification.rules.changed.title': 'Cambian las reglas de recompensas',
+  'notification.rules.changed.body':
+    'Desde el {effectiveOn} se aplican nuevas reglas de recompensas, mejores para ti. Mira qué cambia.',
+  'notification.rules.changed.bodyWorse':
+    'Las reglas de recompensas cambian el {effectiveOn}; algunas son menos generosas. Los días anteriores conservan las reglas actuales. Mira qué cambia.',
   importNotZip: 'El archivo no es un zip: elige la exportación tal como la guardó la app',
   importDamaged: 'El archivo está dañado o incompleto; vuelve a exportarlo',
   importTooBig:
@@ -242,6 +247,11 @@ export const es: Messages = {
   /** A club's name a reviewer hid (docs/product/moderation.md). */
   clubNameHidden: 'Un club',
   challengeTitleHidden: 'Un reto',
+  rulesAfterLast: 'Una nueva versión debe aplicarse después del {day}, el primer día de la más reciente',
+  rulesUnchanged: 'Estas son las reglas ya publicadas: no cambiaría nada',
+  rulesNotice:
+    'Un cambio peor para los usuarios se aplica como pronto {days} días después de publicarse: desde el {day}',
+  rulesPast: 'Las reglas pueden cambiar como pronto desde hoy ({day}), nunca en el pasado',
   'rule.clubName': '{field}: debe tener de 2 a 30 caracteres, sin saltos de línea ni marcas de dirección',
   challengeEnded: 'Este reto ha terminado',
   challengeStarted: 'Este reto ya ha empezado',

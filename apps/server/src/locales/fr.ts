@@ -126,6 +126,11 @@ export const fr: Messages = {
   'notification.challenge.cancelled.body': 'Les opérateurs ont terminé « {challenge} » plus tôt : {reason}.',
   'notification.challenge.cancelled.bodyByCreator':
     'La personne qui a créé « {challenge} » l’a annulé avant son début.',
+  'notification.rules.changed.title': 'Les règles de gains changent',
+  'notification.rules.changed.body':
+    'De nouvelles règles de gains s’appliquent à partir du {effectiveOn}, plus favorables pour vous. Voyez ce qui change.',
+  'notification.rules.changed.bodyWorse':
+    'Les règles de gains changent le {effectiveOn} ; certaines sont moins généreuses. Les jours d’avant gardent les règles actuelles. Voyez ce qui change.',
   importNotZip: 'Le fichier n’est pas une archive zip : choisissez l’export tel que l’app l’a enregistré',
   importDamaged: 'L’archive est endommagée ou incomplète ; exportez-la à nouveau',
   importTooBig:
@@ -249,6 +254,11 @@ export const fr: Messages = {
   /** A club's name a reviewer hid (docs/product/moderation.md). */
   clubNameHidden: 'Un club',
   challengeTitleHidden: 'Un défi',
+  rulesAfterLast: 'Une nouvelle version doit s’appliquer après le {day}, premier jour de la plus récente',
+  rulesUnchanged: 'Ce sont les règles déjà publiées : rien ne changerait',
+  rulesNotice:
+    'Un changement moins favorable aux utilisateurs s’applique au plus tôt {days} jours après sa publication : à partir du {day}',
+  rulesPast: 'Les règles peuvent changer au plus tôt à partir d’aujourd’hui ({day}), jamais dans le passé',
   'rule.clubName': '{field} : doit comporter de 2 à 30 caractères, sans saut de ligne ni marque de direction',
   challengeEnded: 'Ce défi est terminé',
   challengeStarted: 'Ce défi a déjà commencé',

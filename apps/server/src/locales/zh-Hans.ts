@@ -110,6 +110,10 @@ export const zhHans: Messages = {
   'notification.challenge.cancelled.title': '挑战已取消',
   'notification.challenge.cancelled.body': '“{challenge}”已被运营提前结束：{reason}。',
   'notification.challenge.cancelled.bodyByCreator': '“{challenge}”在开始前已被发起人取消。',
+  'notification.rules.changed.title': '奖励规则有变化',
+  'notification.rules.changed.body': '新的奖励规则自 {effectiveOn} 起生效，对你更有利。查看有哪些变化。',
+  'notification.rules.changed.bodyWorse':
+    '奖励规则将于 {effectiveOn} 变更，部分规则不如现在优惠。此前的日子仍按现行规则计算。查看有哪些变化。',
   importNotZip: '该文件不是 zip 压缩包：请选择应用保存的导出文件',
   importDamaged: '压缩包已损坏或不完整，请重新导出',
   importTooBig: '压缩包解压后数据过多（最多 {limit} MB，且最多为压缩大小的 {ratio} 倍）',
@@ -226,6 +230,10 @@ export const zhHans: Messages = {
   /** A club's name a reviewer hid (docs/product/moderation.md). */
   clubNameHidden: '一个俱乐部',
   challengeTitleHidden: '一个挑战',
+  rulesAfterLast: '新版本必须在 {day}（最新版本的生效日）之后生效',
+  rulesUnchanged: '这与已发布的规则相同，不会有任何变化',
+  rulesNotice: '对用户不利的变更最早在发布 {days} 天后生效：自 {day} 起',
+  rulesPast: '规则最早自今天（{day}）起变更，不能追溯到过去',
   'rule.clubName': '{field}：须为 2 到 30 个字符，不能含换行或文字方向符',
   challengeEnded: '该挑战已结束',
   challengeStarted: '该挑战已经开始',

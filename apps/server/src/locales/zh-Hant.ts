@@ -110,6 +110,10 @@ export const zhHant: Messages = {
   'notification.challenge.cancelled.title': '挑戰已取消',
   'notification.challenge.cancelled.body': '「{challenge}」已被營運提前結束：{reason}。',
   'notification.challenge.cancelled.bodyByCreator': '「{challenge}」在開始前已被發起人取消。',
+  'notification.rules.changed.title': '獎勵規則有變化',
+  'notification.rules.changed.body': '新的獎勵規則自 {effectiveOn} 起生效，對你更有利。查看有哪些變化。',
+  'notification.rules.changed.bodyWorse':
+    '獎勵規則將於 {effectiveOn} 變更，部分規則不如現在優惠。此前的日子仍按現行規則計算。查看有哪些變化。',
   importNotZip: '該檔案不是 zip 壓縮檔：請選擇應用程式儲存的匯出檔案',
   importDamaged: '壓縮檔已損壞或不完整，請重新匯出',
   importTooBig: '壓縮檔解壓後資料過多（最多 {limit} MB，且最多為壓縮大小的 {ratio} 倍）',
@@ -226,6 +230,10 @@ export const zhHant: Messages = {
   /** A club's name a reviewer hid (docs/product/moderation.md). */
   clubNameHidden: '一個俱樂部',
   challengeTitleHidden: '一個挑戰',
+  rulesAfterLast: '新版本必須在 {day}（最新版本的生效日）之後生效',
+  rulesUnchanged: '這與已發佈的規則相同，不會有任何變化',
+  rulesNotice: '對用戶不利的變更最早在發佈 {days} 天後生效：自 {day} 起',
+  rulesPast: '規則最早自今天（{day}）起變更，不能追溯到過去',
   'rule.clubName': '{field}：須為 2 到 30 個字元，不能含換行或文字方向符號',
   challengeEnded: '該挑戰已結束',
   challengeStarted: '該挑戰已經開始',

@@ -37,6 +37,7 @@ import { privacyModule } from './privacy/privacy.module.js';
 import { pushModule } from './push/push.module.js';
 import { rateLimitModule } from './rate-limit/rate-limit.module.js';
 import { reportsModule } from './reports/reports.module.js';
+import { rulesModule } from './rules/rules.module.js';
 import { shopModule } from './shop/shop.module.js';
 import { smsCodesModule } from './sms-codes/sms-codes.module.js';
 import { stepConnectionsModule } from './step-connections/step-connections.module.js';
@@ -60,6 +61,7 @@ export const MODULES = [
   ledgerModule,
   noticesModule,
   notificationsModule,
+  rulesModule,
   cardsModule,
   invitesModule,
   friendsModule,

@@ -11,6 +11,7 @@ import { FLAGGED_DAYS_CASES } from './flagged-days.js';
 import { MEMBERSHIP_ORDERS_CASES } from './membership-orders.js';
 import { MODERATION_CASES } from './moderation.js';
 import { POLICIES_CASES } from './policies.js';
+import { RULES_CASES } from './rules.js';
 import { SOCIAL_CASES } from './social.js';
 import { STEP_CONNECTIONS_CASES } from './step-connections.js';
 
@@ -29,6 +30,7 @@ export const ROLE_CASES: readonly RoleCase[] = [
   ...MEMBERSHIP_ORDERS_CASES,
   ...MODERATION_CASES,
   ...POLICIES_CASES,
+  ...RULES_CASES,
   ...SOCIAL_CASES,
   ...STEP_CONNECTIONS_CASES,
 ];

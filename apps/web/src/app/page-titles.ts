@@ -32,6 +32,7 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.pointsStatement]: 'title.pointsStatement',
   [PATHS.profile]: 'title.profile',
   [PATHS.realname]: 'title.realname',
+  [PATHS.rules]: 'title.rules',
   [PATHS.stepSources]: 'title.stepSources',
   [PATHS.friends]: 'title.friends',
   [PATHS.clubs]: 'title.clubs',

@@ -29,7 +29,8 @@ export interface PageDef {
   readonly page: string;
   /**
    * The page texts it reads besides the main ones, loaded with its code (decision 097 "Page texts for the social
-   * pages"): `social` for a page that shows `friends.…`, `clubs.…`, `challenges.…` or the report sheet's texts.
+   * pages"): `social` for a page that shows `friends.…`, `clubs.…`, `challenges.…` or the report sheet's texts, `rules`
+   * for the "Rules and changes" page.
    */
   readonly texts?: PageTexts;
 }
@@ -82,6 +83,8 @@ export const PAGES: readonly PageDef[] = [
   { path: PATHS.pointsStatement, page: 'points-statement' },
   { path: PATHS.profile, page: 'profile' },
   { path: PATHS.realname, page: 'realname' },
+  // The earning rules and their changes (docs/product/earning-rules.md), with texts of their own.
+  { path: PATHS.rules, firstReads: ['/api/rules/versions'], page: 'rules', texts: 'rules' },
   { path: PATHS.stepSources, page: 'step-sources' },
   { path: PATHS.stepDay, page: 'step-day' },
   { path: PATHS.stepHistory, page: 'step-history' },

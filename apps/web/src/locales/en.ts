@@ -54,6 +54,7 @@ export const en = {
   'title.physicalCardMailing': 'Physical card mailing',
   'title.stepSources': 'Step sources',
   'title.realname': 'Real-name verification',
+  'title.rules': 'Rules and changes',
   'title.stepDay': 'Day receipt',
   'title.stepHistory': 'Step history',
   'title.walk': 'Walk',

@@ -54,6 +54,7 @@ export const es: Messages = {
   'title.physicalCardMailing': 'Envío de tarjeta física',
   'title.stepSources': 'Fuentes de pasos',
   'title.realname': 'Verificación de identidad',
+  'title.rules': 'Reglas y cambios',
   'title.stepDay': 'Recibo del día',
   'title.stepHistory': 'Historial de pasos',
   'title.walk': 'Caminata',

@@ -54,6 +54,7 @@ export const fr: Messages = {
   'title.physicalCardMailing': 'Envoi de carte physique',
   'title.stepSources': 'Sources de pas',
   'title.realname': 'Vérification d’identité',
+  'title.rules': 'Règles et changements',
   'title.stepDay': 'Reçu du jour',
   'title.stepHistory': 'Historique des pas',
   'title.walk': 'Marche',

@@ -1,21 +1,23 @@
 import type { Language } from '@stride/contract';
 import type { Locale as KitLocale } from 'antd-mobile/es/locales/base';
 import type { en, Messages } from './en';
-import type { KEPT_IN_MAIN, SocialKey, SocialMessages, SocialPrefix } from './social/en';
+import type { RulesKey, RulesPrefix } from './rules/en';
+import type { KEPT_IN_MAIN, SocialKey, SocialPrefix } from './social/en';
 
 export type { Messages } from './en';
 
 /**
  * The main texts carry no key under a social prefix (`friends.…`, `clubs.…`: decision 097 "Page texts for the social
- * pages") but the few KEPT_IN_MAIN: one listed in en.ts is a type error here that names it. It belongs in
- * locales/social/.
+ * pages") but the few KEPT_IN_MAIN, and none under `rules.` (the "Rules and changes" page's,
+ * docs/product/earning-rules.md): one listed in en.ts is a type error here that names it. It belongs in locales/social/
+ * or locales/rules/.
  */
-type MainTexts<T extends { readonly [key: `${SocialPrefix}${string}`]: never }> = T;
+type MainTexts<T extends { readonly [key: `${SocialPrefix | RulesPrefix}${string}`]: never }> = T;
 type KeptInMain = (typeof KEPT_IN_MAIN)[number];
 
 /** Every text key: the main chunk's and the page chunks'. */
 export type MessageKey =
-  keyof MainTexts<Omit<typeof en, KeptInMain>> | Extract<keyof typeof en, KeptInMain> | SocialKey;
+  keyof MainTexts<Omit<typeof en, KeptInMain>> | Extract<keyof typeof en, KeptInMain> | SocialKey | RulesKey;
 
 interface LanguageChunk {
   readonly messages: Messages;
@@ -38,19 +40,27 @@ const LOADERS: Readonly<Record<Language, () => Promise<LanguageChunk>>> = {
 
 /**
  * Texts only some pages read, a chunk of their own per language that those pages load as they open (decision 097 "Page
- * texts for the social pages"): `social`, the keys under SOCIAL_PREFIXES (locales/social/en.ts).
+ * texts for the social pages"): `social`, the keys under SOCIAL_PREFIXES (locales/social/en.ts); `rules`, the "Rules and
+ * changes" page's (locales/rules/en.ts).
  */
-export type PageTexts = 'social';
+export type PageTexts = 'social' | 'rules';
 
 type Texts = Partial<Record<MessageKey, string>>;
 
-const PAGE_TEXT_LOADERS: Readonly<Record<PageTexts, Readonly<Record<Language, () => Promise<SocialMessages>>>>> = {
+const PAGE_TEXT_LOADERS: Readonly<Record<PageTexts, Readonly<Record<Language, () => Promise<Texts>>>>> = {
   social: {
     en: () => import('./social/en').then((module) => module.social),
     es: () => import('./social/es').then((module) => module.social),
     fr: () => import('./social/fr').then((module) => module.social),
     'zh-Hans': () => import('./social/zh-Hans').then((module) => module.social),
     'zh-Hant': () => import('./social/zh-Hant').then((module) => module.social),
+  },
+  rules: {
+    en: () => import('./rules/en').then((module) => module.rules),
+    es: () => import('./rules/es').then((module) => module.rules),
+    fr: () => import('./rules/fr').then((module) => module.rules),
+    'zh-Hans': () => import('./rules/zh-Hans').then((module) => module.rules),
+    'zh-Hant': () => import('./rules/zh-Hant').then((module) => module.rules),
   },
 };
 

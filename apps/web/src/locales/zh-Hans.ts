@@ -53,6 +53,7 @@ export const zhHans: Messages = {
   'title.physicalCardMailing': '实体卡邮寄',
   'title.stepSources': '步数来源',
   'title.realname': '实名认证',
+  'title.rules': '规则与变更',
   'title.stepDay': '当日明细',
   'title.stepHistory': '步数记录',
   'title.walk': '健走',

@@ -53,6 +53,7 @@ export const zhHant: Messages = {
   'title.physicalCardMailing': '實體卡郵寄',
   'title.stepSources': '步數來源',
   'title.realname': '實名認證',
+  'title.rules': '規則與變更',
   'title.stepDay': '當日明細',
   'title.stepHistory': '步數記錄',
   'title.walk': '健走',

@@ -38,6 +38,8 @@ export const NOTIFICATION_KINDS = [
   'challenge.ending',
   'challenge.result',
   'challenge.cancelled',
+  /** A new version of the earning rules, and the day it applies from (docs/product/earning-rules.md). */
+  'rules.changed',
   'notice',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);

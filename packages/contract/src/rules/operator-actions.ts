@@ -80,6 +80,8 @@ export const OPERATOR_ACTIONS = [
   'challenge.create',
   'challenge.fund',
   'challenge.end',
+  // The earning rules (docs/console/earning-rules.md): a version published.
+  'rules.publish',
   'companion.upload',
   'media.upload',
   'file.view',
@@ -132,6 +134,7 @@ export const OPERATOR_SUBJECT_TYPES = [
   'club',
   'content',
   'challenge',
+  'rules',
   'companion-package',
   'media',
   'file',

@@ -33,6 +33,7 @@ import * as m0034 from './0034-challenges.js';
 import * as m0035 from './0035-moderation.js';
 import * as m0036 from './0036-step-weeks.js';
 import * as m0037 from './0037-challenge-cancellations-told.js';
+import * as m0038 from './0038-earning-rules.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0035-moderation': m0035,
   '0036-step-weeks': m0036,
   '0037-challenge-cancellations-told': m0037,
+  '0038-earning-rules': m0038,
 };

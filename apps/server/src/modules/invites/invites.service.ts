@@ -12,6 +12,7 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { InvitesRepository } from './invites.repository.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
+import type { RuleBook } from '../rules/rules.book.js';
 
 type Invite = ResponseOf<typeof getInvite>;
 
@@ -31,6 +32,7 @@ export class InvitesService {
     private readonly calendar: BusinessCalendar,
     private readonly config: InvitesSettings,
     private readonly notifications: NotificationsService,
+    private readonly ruleBook: RuleBook,
   ) {}
 
   /**
@@ -39,7 +41,10 @@ export class InvitesService {
    * limit the qualification is recorded with no points for either side (farming stops there).
    */
   async onSteps(trx: Executor, userId: string, day: string, steps: number): Promise<void> {
-    const { points, steps: threshold, maxPerYear } = this.config.invite;
+    const { maxPerYear } = this.config.invite;
+    // The reward and its steps are those of the day that completes the invitation (decision 098).
+    const rules = await this.ruleBook.on(trx, day);
+    const [points, threshold] = [rules.inviteRewardPoints, rules.inviteQualifyingSteps];
     if (steps < threshold) return;
     const inviterId = await this.repository.findInviter(trx, userId);
     if (!inviterId) return;
@@ -101,9 +106,10 @@ export class InvitesService {
   async get(user: AuthUser, origin: string): Promise<Invite> {
     const link = `${origin}/#/pages/login/index?invite=${encodeURIComponent(user.inviteCode)}`;
     const year = this.calendar.dayOf(this.clock.now()).slice(0, 4);
+    const rules = await this.ruleBook.today();
     const [qrImage, invitees, rewardPoints, rewardedThisYear] = await Promise.all([
       qrDataUrl(link),
-      this.repository.listInvitees(this.db, user.id, INVITEES_SHOWN, this.config.invite.steps),
+      this.repository.listInvitees(this.db, user.id, INVITEES_SHOWN, rules.inviteQualifyingSteps),
       this.repository.totalPoints(this.db, user.id),
       this.repository.countRewarded(this.db, user.id, year),
     ]);
@@ -113,8 +119,8 @@ export class InvitesService {
       qrImage,
       rewardPoints,
       rule: {
-        points: this.config.invite.points,
-        steps: this.config.invite.steps,
+        points: rules.inviteRewardPoints,
+        steps: rules.inviteQualifyingSteps,
         maxPerYear: this.config.invite.maxPerYear,
         rewardedThisYear,
       },

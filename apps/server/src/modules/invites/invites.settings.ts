@@ -9,14 +9,16 @@ export const invitesSettings = defineSettings(
       .min(0)
       .default(500)
       .describe(
-        'Invite reward: points to both sides, once, when an invitee first walks `INVITE_QUALIFYING_STEPS` in a day.',
+        'Invite reward: points to both sides, once, when an invitee first walks `INVITE_QUALIFYING_STEPS` in a day. Only the first version of the earning rules: later ones are published in the console (decision 098).',
       ),
     INVITE_QUALIFYING_STEPS: z.coerce
       .number()
       .int()
       .min(1)
       .default(5_000)
-      .describe('The steps in one day with which an invitee first earns both sides the invite reward.'),
+      .describe(
+        'The steps in one day with which an invitee first earns both sides the invite reward. Only the first version of the earning rules: later ones are published in the console (decision 098).',
+      ),
     INVITE_MAX_PER_YEAR: z.coerce
       .number()
       .int()

@@ -73,6 +73,11 @@ function paramsOf(kind: NotificationKind, stop: string): NotificationParams[Noti
         { challengeId: 'c-1', challenge: `Spring walk${stop}`, reason: `Unfair rules${stop}` },
         { challengeId: 'c-1', challenge: `Spring walk${stop}`, reason: '' },
       ];
+    case 'rules.changed':
+      return [
+        { versionId: 'v-2', effectiveOn: '2027-01-01', worse: true },
+        { versionId: 'v-3', effectiveOn: '2027-02-01', worse: false },
+      ];
     case 'notice':
       return [{ noticeId: 'n-1' }];
   }

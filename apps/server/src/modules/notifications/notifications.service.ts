@@ -62,6 +62,8 @@ export interface NotificationParams {
     points: number;
   };
   'challenge.cancelled': { challengeId: string; challenge: string | Localized; reason: string };
+  /** A new version of the earning rules (docs/product/earning-rules.md), the day it applies from, and whether worse. */
+  'rules.changed': { versionId: string; effectiveOn: string; worse: boolean };
   notice: { noticeId: string };
 }
 
@@ -112,6 +114,7 @@ const PAGE = {
   friends: '/pages-sub/friends/index',
   clubs: '/pages-sub/clubs/index',
   challenges: '/pages-sub/challenges/index',
+  rules: '/pages-sub/rules/index',
 } as const satisfies Record<string, AppPath>;
 export const NOTIFICATION_PAGES = PAGE;
 
@@ -350,7 +353,9 @@ export function renderNotification(
         ? `body.${String(params.outcome)}`
         : kind === 'challenge.cancelled' && params.reason === ''
           ? 'bodyByCreator'
-          : 'body';
+          : kind === 'rules.changed' && params.worse === true
+            ? 'bodyWorse'
+            : 'body';
   return {
     title: t(`${base}.title` as MessageKey, values),
     body: t(`${base}.${body}` as MessageKey, values),

@@ -3,6 +3,7 @@ import type { IdentityService } from '../identity/identity.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { RuleBook } from '../rules/rules.book.js';
 import { PayoutsAdmin } from './payouts.admin.js';
 import { registerPayoutsConsoleRoutes } from './payouts.console.js';
 import { PayoutsRepository } from './payouts.repository.js';
@@ -17,7 +18,7 @@ import { payoutsSettings, type PayoutsSettings } from './payouts.settings.js';
 export const payoutsModule = defineModule({
   name: 'payouts',
   settings: payoutsSettings,
-  needs: ['identity', 'ledger', 'audit', 'notifications'],
+  needs: ['identity', 'ledger', 'audit', 'notifications', 'ruleBook'],
   build: (
     { db, clock, config, calendar, cipher }: Frame<PayoutsSettings>,
     {
@@ -25,16 +26,18 @@ export const payoutsModule = defineModule({
       ledger,
       audit,
       notifications,
+      ruleBook,
     }: {
       identity: IdentityService;
       ledger: LedgerService;
       audit: AuditService;
       notifications: NotificationsService;
+      ruleBook: RuleBook;
     },
   ) => {
     const payoutsRepository = new PayoutsRepository();
     return {
-      payouts: new PayoutsService(db, payoutsRepository, identity, ledger, cipher, clock, calendar, config),
+      payouts: new PayoutsService(db, payoutsRepository, identity, ledger, cipher, clock, calendar, config, ruleBook),
       admin: {
         payouts: new PayoutsAdmin(
           db,

@@ -23,6 +23,7 @@ import type { IdentityService } from '../identity/identity.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { BankCardRow, PayoutsRepository, WithdrawalWithCardRow } from './payouts.repository.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
+import type { RuleBook } from '../rules/rules.book.js';
 
 export interface BankCardInput {
   id?: string | undefined;
@@ -84,12 +85,8 @@ export class PayoutsService {
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
     private readonly config: FrameConfig & PayoutsSettings,
+    private readonly ruleBook: RuleBook,
   ) {}
-
-  fee(amount: number): number {
-    const { feePermille, feeMin } = this.config.withdraw;
-    return Math.max(feeMin, Math.ceil((amount * feePermille) / 1000));
-  }
 
   async listCards(userId: string): Promise<BankCard[]> {
     return (await this.repository.listCards(this.db, userId)).map(toBankCard);
@@ -143,19 +140,21 @@ export class PayoutsService {
     return { done: true };
   }
 
+  /** The withdrawal's limits and fee in force today (decision 098 "Earning rules as published versions"). */
   async rules(userId: string): Promise<WithdrawalRules> {
-    const { min, dailyMax, feePermille, feeMin, arrivalBusinessDays } = this.config.withdraw;
+    const { arrivalBusinessDays } = this.config.withdraw;
     const today = this.calendar.dayOf(this.clock.now());
-    const [total, faceVerified] = await Promise.all([
+    const [total, faceVerified, rules] = await Promise.all([
       this.repository.dailyTotal(this.db, userId, today),
       this.identity.isFaceVerified(this.db, userId),
+      this.ruleBook.on(this.db, today),
     ]);
     return {
-      min,
-      dailyMax,
-      feePermille,
-      feeMin,
-      todayLeft: Math.max(0, dailyMax - total),
+      min: rules.withdrawMin,
+      dailyMax: rules.withdrawDailyMax,
+      feePermille: rules.withdrawFeePermille,
+      feeMin: rules.withdrawFeeMin,
+      todayLeft: Math.max(0, rules.withdrawDailyMax - total),
       faceVerified,
       arrivalBusinessDays,
     };
@@ -166,14 +165,15 @@ export class PayoutsService {
    * beyond the daily maximum), the amount moves from the user's cash to pending (refused beyond
    * the balance, by the ledger's one-statement check) and the record is written.
    */
-  requestWithdrawal(
+  async requestWithdrawal(
     userId: string,
     input: { amount: number; bankCardId: string; idempotencyKey: string },
   ): Promise<Withdrawal> {
     const key = `${userId}:withdraw:${input.idempotencyKey}`;
     const fingerprint = { amount: input.amount, bankCardId: input.bankCardId };
     const hash = requestHash(fingerprint);
-    const { min, dailyMax } = this.config.withdraw;
+    const rules = await this.ruleBook.today();
+    const [min, dailyMax] = [rules.withdrawMin, rules.withdrawDailyMax];
     return retryOnUniqueViolation(() =>
       this.db.transaction().execute(async (trx) => {
         // One at a time with the account's deletion (decision 047 "Your data"): it either sees this
@@ -186,7 +186,7 @@ export class PayoutsService {
           if (!row) throw notFound();
           return toWithdrawal(row);
         }
-        const fee = this.fee(input.amount);
+        const fee = Math.max(rules.withdrawFeeMin, Math.ceil((input.amount * rules.withdrawFeePermille) / 1000));
         if (input.amount < min || input.amount - fee <= 0) {
           throw new AppError('BUSINESS_RULE', 'withdrawMin', { min: formatMoney(Math.max(min, fee + 1)) });
         }

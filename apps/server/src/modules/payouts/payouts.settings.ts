@@ -14,26 +14,34 @@ export const payoutsSettings = defineSettings(
       .int()
       .min(1)
       .default(1_000)
-      .describe('Smallest withdrawal, in minor units (¥10.00).'),
+      .describe(
+        'Smallest withdrawal, in minor units (¥10.00). Only the first version of the earning rules: later ones are published in the console (decision 098).',
+      ),
     WITHDRAW_DAILY_MAX: z.coerce
       .number()
       .int()
       .min(1)
       .default(500_000)
-      .describe('The most withdrawn per business day, in minor units (¥5,000).'),
+      .describe(
+        'The most withdrawn per business day, in minor units (¥5,000). Only the first version of the earning rules: later ones are published in the console (decision 098).',
+      ),
     WITHDRAW_FEE_PERMILLE: z.coerce
       .number()
       .int()
       .min(0)
       .max(1_000)
       .default(10)
-      .describe('Withdrawal fee: per mille of the amount (1%), at least `WITHDRAW_FEE_MIN`; taken out of the amount.'),
+      .describe(
+        'Withdrawal fee: per mille of the amount (1%), at least `WITHDRAW_FEE_MIN`; taken out of the amount. Only the first version of the earning rules: later ones are published in the console (decision 098).',
+      ),
     WITHDRAW_FEE_MIN: z.coerce
       .number()
       .int()
       .min(0)
       .default(100)
-      .describe('The smallest withdrawal fee, in minor units (¥1.00); taken out of the amount.'),
+      .describe(
+        'The smallest withdrawal fee, in minor units (¥1.00); taken out of the amount. Only the first version of the earning rules: later ones are published in the console (decision 098).',
+      ),
     WITHDRAW_ARRIVAL_BUSINESS_DAYS: z.coerce
       .number()
       .int()

@@ -1,4 +1,5 @@
 import { defineModule, type Frame } from '../../lib/module.js';
+import type { RuleBook } from '../rules/rules.book.js';
 import { registerRulesRoutes, type RulesConfig } from './rules.routes.js';
 
 /**
@@ -7,6 +8,7 @@ import { registerRulesRoutes, type RulesConfig } from './rules.routes.js';
  */
 export const systemModule = defineModule({
   name: 'system',
-  build: (_frame: Frame<RulesConfig>) => ({}),
-  routes: (endpoints, _services, config) => registerRulesRoutes(endpoints, { config }),
+  needs: ['ruleBook'],
+  build: (_frame: Frame<RulesConfig>, _needs: { ruleBook: RuleBook }) => ({}),
+  routes: (endpoints, services, config) => registerRulesRoutes(endpoints, { config, ruleBook: services.ruleBook }),
 });

@@ -10,6 +10,7 @@ import { ShortCache } from '../../lib/short-cache.js';
 import type { CardsService } from '../cards/cards.service.js';
 import { accountCode } from '../ledger/ledger.service.js';
 import type { NoticesService } from '../notices/notices.service.js';
+import type { RuleBook } from '../rules/rules.book.js';
 import type { HomeItemRow, WalkingRepository } from './walking.repository.js';
 import { cashBackHeld, cashOf, pointsEarned, pointsOf } from './rewards.js';
 import { isHeld, toStepReview } from './step-reports.js';
@@ -57,6 +58,7 @@ export class HomeReadModel {
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
     private readonly config: FrameConfig & WalkingSettings & NoticesSettings,
+    private readonly ruleBook: RuleBook,
   ) {
     this.homeItemsKept = new ShortCache(config.contentCacheMs);
   }
@@ -69,7 +71,7 @@ export class HomeReadModel {
   async getHome(userId: string, language: Language): Promise<Home> {
     const today = this.calendar.dayOf(this.clock.now());
     const codes = { points: accountCode(pointsOf(userId)), cash: accountCode(cashOf(userId)) };
-    const [{ stepDay, review, points, cash, cards, releasedPoints }, items, notices] = await Promise.all([
+    const [{ stepDay, review, points, cash, cards, releasedPoints }, items, notices, rules] = await Promise.all([
       // The user's own part in one statement across the walking, ledger and cards tables (decision 072 "Home reads the
       // user's own part in one statement").
       this.repository.findHomeOfUser(this.db, userId, today, codes),
@@ -77,10 +79,11 @@ export class HomeReadModel {
       // money").
       this.homeItemsKept.get(language, async () => toHomeItems(await this.repository.listHomeItems(this.db), language)),
       this.notices.latest(HOME_NOTICES, language),
+      this.ruleBook.on(this.db, today),
     ]);
     const steps = stepDay?.steps ?? 0;
     const collected = stepDay?.collected_points ?? 0;
-    const { earned, percent } = pointsEarned(this.config.points, cards, steps);
+    const { earned, percent } = pointsEarned(rules, cards, steps);
     const card = cards[0];
     // A day not cleared holds its points and cash back: shown as waiting (flagged) or withheld (rejected), decision
     // 078 "A held step day is never a dead end".

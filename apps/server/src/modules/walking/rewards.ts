@@ -1,4 +1,4 @@
-import type { ExchangeRecord } from '@stride/contract';
+import type { EarningRules, ExchangeRecord } from '@stride/contract';
 import type { WalkingSettings } from './walking.settings.js';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
@@ -12,6 +12,7 @@ import type { CardsService } from '../cards/cards.service.js';
 import type { InvitesService } from '../invites/invites.service.js';
 import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
+import type { RuleBook } from '../rules/rules.book.js';
 import type { ExchangeRow, WalkingRepository } from './walking.repository.js';
 import { isHeld } from './step-reports.js';
 
@@ -46,12 +47,12 @@ export function cashBackHeld(
  * the best card multiplier.
  */
 export function pointsEarned(
-  rule: WalkingSettings['points'],
+  rule: Pick<EarningRules, 'stepsPerPoint' | 'pointsDailyMax'>,
   cards: readonly { plan: { multiplier_percent: number } }[],
   steps: number,
 ): { earned: number; percent: number } {
   const percent = Math.max(100, ...cards.map((card) => card.plan.multiplier_percent));
-  const base = Math.min(Math.floor(steps / rule.stepsPerPoint), rule.dailyMax);
+  const base = Math.min(Math.floor(steps / rule.stepsPerPoint), rule.pointsDailyMax);
   return { earned: Math.floor((base * percent) / 100), percent };
 }
 
@@ -71,6 +72,7 @@ export class WalkingRewards {
     private readonly config: WalkingSettings,
     private readonly invites: InvitesService,
     private readonly notifications: NotificationsService,
+    private readonly ruleBook: RuleBook,
   ) {}
 
   /**
@@ -79,7 +81,8 @@ export class WalkingRewards {
    */
   async notifyPointsWaiting(day: string): Promise<number> {
     let told = 0;
-    for (const row of await this.repository.stepDaysOn(this.db, day, this.config.points.stepsPerPoint)) {
+    const { stepsPerPoint } = await this.ruleBook.on(this.db, day);
+    for (const row of await this.repository.stepDaysOn(this.db, day, stepsPerPoint)) {
       const review = await this.repository.findReview(this.db, row.user_id, day);
       if (isHeld(review)) continue;
       const { earned } = await this.earnedPoints(this.db, row.user_id, day, row.steps);
@@ -206,9 +209,10 @@ export class WalkingRewards {
     return { days, users, credited };
   }
 
-  /** What the day's steps earn with the user's cards active that day (pointsEarned). */
+  /** What the day's steps earn with the user's cards active that day (pointsEarned), by the rules of that day. */
   private async earnedPoints(db: Executor, userId: string, day: string, steps: number) {
-    return pointsEarned(this.config.points, await this.cards.activeCardsOn(db, userId, day), steps);
+    const [rules, cards] = await Promise.all([this.ruleBook.on(db, day), this.cards.activeCardsOn(db, userId, day)]);
+    return pointsEarned(rules, cards, steps);
   }
 
   /**
@@ -296,9 +300,14 @@ export class WalkingRewards {
     return total;
   }
 
-  /** Points to cash at the configured rate, in whole units; one transfer moves both assets. */
-  exchange(userId: string, input: { points: number; idempotencyKey: string }): Promise<ExchangeRecord> {
-    const { pointsPerUnit, cashPerUnit, minPoints } = this.config.exchange;
+  /** Points to cash at today's rate (decision 098), in whole units; one transfer moves both assets. */
+  async exchange(userId: string, input: { points: number; idempotencyKey: string }): Promise<ExchangeRecord> {
+    const today = await this.ruleBook.today(this.db);
+    const [pointsPerUnit, cashPerUnit, minPoints] = [
+      today.exchangePointsPerUnit,
+      today.exchangeCashPerUnit,
+      today.exchangeMinPoints,
+    ];
     if (input.points < minPoints || input.points % pointsPerUnit !== 0) {
       throw new AppError('VALIDATION_FAILED', 'exchangeRule', { min: minPoints, unit: pointsPerUnit });
     }

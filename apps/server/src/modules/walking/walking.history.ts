@@ -19,6 +19,7 @@ import { isoTime, type Clock } from '../../lib/clock.js';
 import { localize } from '../../lib/content-language.js';
 import type { CardsService } from '../cards/cards.service.js';
 import type { InvitesService } from '../invites/invites.service.js';
+import type { RuleBook } from '../rules/rules.book.js';
 import type { WalkingRepository } from './walking.repository.js';
 import { isHeld, toStepReview } from './step-reports.js';
 
@@ -58,6 +59,7 @@ export class WalkingHistory {
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
     private readonly config: FrameConfig & WalkingSettings,
+    private readonly ruleBook: RuleBook,
   ) {}
 
   private today(): string {
@@ -243,8 +245,8 @@ export class WalkingHistory {
       if (card.plan.multiplier_percent > (multiplierCard?.plan.multiplier_percent ?? 100)) multiplierCard = card;
     }
     const multiplierPercent = multiplierCard?.plan.multiplier_percent ?? 100;
-    const { stepsPerPoint, dailyMax } = this.config.points;
-    const base = Math.min(Math.floor(steps / stepsPerPoint), dailyMax);
+    const { stepsPerPoint, pointsDailyMax } = await this.ruleBook.on(this.db, day);
+    const base = Math.min(Math.floor(steps / stepsPerPoint), pointsDailyMax);
     const review = reviews[0];
     const earned = Math.floor((base * multiplierPercent) / 100);
     const collected = stepDay?.collected_points ?? 0;

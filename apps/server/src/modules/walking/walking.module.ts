@@ -11,6 +11,7 @@ import type { NotificationsSettings } from '../notifications/notifications.setti
 import { NotificationSweep } from '../notifications/notifications.sweep.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { ShopService } from '../shop/shop.service.js';
+import type { RuleBook } from '../rules/rules.book.js';
 import { HomeReadModel } from './home-read-model.js';
 import { WalkingRewards } from './rewards.js';
 import { WalkingStatements } from './statements.js';
@@ -37,7 +38,7 @@ export const NOTIFICATIONS_SWEEP_JOB = 'notifications.sweep';
 export const walkingModule = defineModule({
   name: 'walking',
   settings: walkingSettings,
-  needs: ['cards', 'ledger', 'invites', 'notices', 'addresses', 'notifications', 'audit'],
+  needs: ['cards', 'ledger', 'invites', 'notices', 'addresses', 'notifications', 'audit', 'ruleBook'],
   // The points statement links goods orders through the shop (decision 081 "One points statement"), built after
   // walking.
   later: ['shop'],
@@ -51,6 +52,7 @@ export const walkingModule = defineModule({
       addresses,
       notifications,
       audit,
+      ruleBook,
     }: {
       cards: CardsService;
       ledger: LedgerService;
@@ -59,6 +61,7 @@ export const walkingModule = defineModule({
       addresses: AddressesService;
       notifications: NotificationsService;
       audit: AuditService;
+      ruleBook: RuleBook;
       shop: ShopService;
     },
   ) => {
@@ -75,14 +78,15 @@ export const walkingModule = defineModule({
       config,
       invites,
       notifications,
+      ruleBook,
     );
-    const homeReadModel = new HomeReadModel(db, walkingRepository, cards, notices, clock, calendar, config);
+    const homeReadModel = new HomeReadModel(db, walkingRepository, cards, notices, clock, calendar, config, ruleBook);
     return {
       stepReports,
       walkingRewards,
       walkingStatements: new WalkingStatements(db, walkingRepository, cards, ledger, calendar),
       homeReadModel,
-      walkingHistory: new WalkingHistory(db, walkingRepository, cards, invites, clock, calendar, config),
+      walkingHistory: new WalkingHistory(db, walkingRepository, cards, invites, clock, calendar, config, ruleBook),
       // Built here, as it reads both cards and walking, which notifications (built first) cannot name.
       notificationSweep: new NotificationSweep(cards, walkingRewards, clock, calendar, config),
       admin: {

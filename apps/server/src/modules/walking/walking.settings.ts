@@ -88,20 +88,24 @@ export const walkingSettings = defineSettings(
       .int()
       .min(1)
       .default(100)
-      .describe('1 point per this many steps (at most `POINTS_DAILY_MAX` a day), before the best card multiplier.'),
+      .describe(
+        '1 point per this many steps (at most `POINTS_DAILY_MAX` a day), before the best card multiplier. Only the first version of the earning rules: later ones are published in the console (decision 098).',
+      ),
     POINTS_DAILY_MAX: z.coerce
       .number()
       .int()
       .min(0)
       .default(200)
-      .describe('The most points from steps in a day, before the best card multiplier.'),
+      .describe(
+        'The most points from steps in a day, before the best card multiplier. Only the first version of the earning rules: later ones are published in the console (decision 098).',
+      ),
     EXCHANGE_POINTS_PER_UNIT: z.coerce
       .number()
       .int()
       .min(1)
       .default(100)
       .describe(
-        'This many points buy `EXCHANGE_CASH_PER_UNIT` minor units (100 points = ¥1.00); exchanges are whole units (the web app reads both from `GET /api/rules`).',
+        'This many points buy `EXCHANGE_CASH_PER_UNIT` minor units (100 points = ¥1.00); exchanges are whole units (the web app reads both from `GET /api/rules`). Only the first version of the earning rules: later ones are published in the console (decision 098).',
       ),
     EXCHANGE_CASH_PER_UNIT: z.coerce
       .number()
@@ -109,14 +113,16 @@ export const walkingSettings = defineSettings(
       .min(1)
       .default(100)
       .describe(
-        'The minor units `EXCHANGE_POINTS_PER_UNIT` points buy (100 points = ¥1.00; the web app reads it from `GET /api/rules`).',
+        'The minor units `EXCHANGE_POINTS_PER_UNIT` points buy (100 points = ¥1.00; the web app reads it from `GET /api/rules`). Only the first version of the earning rules: later ones are published in the console (decision 098).',
       ),
     EXCHANGE_MIN_POINTS: z.coerce
       .number()
       .int()
       .min(1)
       .default(100)
-      .describe('Smallest exchange (the web app reads it from `GET /api/rules`).'),
+      .describe(
+        'Smallest exchange (the web app reads it from `GET /api/rules`). Only the first version of the earning rules: later ones are published in the console (decision 098).',
+      ),
   }),
   (e) => ({
     /** `lengthCm`: one step's length, for the distance history and milestones show. */

@@ -33,6 +33,8 @@ export const PATHS = {
   pointsStatement: '/pages-sub/points-statement/index',
   profile: '/pages-sub/profile/index',
   realname: '/pages-sub/realname/index',
+  // The earning rules and their changes (docs/product/earning-rules.md).
+  rules: '/pages-sub/rules/index',
   stepSources: '/pages-sub/steps/sources',
   stepDay: '/pages-sub/steps/day',
   stepHistory: '/pages-sub/steps/history',

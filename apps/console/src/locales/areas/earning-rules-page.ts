@@ -1,0 +1,88 @@
+import { area } from '../area';
+
+/**
+ * The "Earning rules" screen's own texts (docs/console/earning-rules.md): imported by its page only (not by the
+ * dictionaries), so they load with its chunk and stay out of the first route (its budget, decision 022 "The operator
+ * console").
+ */
+export const EARNING_RULES_PAGE = area(
+  {
+    'rules.notice':
+      'Each version applies from its first day to every user. A change worse for users applies no sooner than {days} days after it is published, and never to days before it; a better one may apply from today. Every user is told in the inbox and by push.',
+    'rules.empty': 'No version has been published yet.',
+    'rules.col.effectiveOn': 'Applies from',
+    'rules.col.state': 'State',
+    'rules.col.changes': 'Changes',
+    'rules.col.publishedBy': 'Published by',
+    'rules.col.publishedAt': 'Published at',
+    'rules.col.toldAt': 'Users told',
+    'rules.state.upcoming': 'Upcoming',
+    'rules.state.current': 'In force',
+    'rules.state.past': 'Past',
+    'rules.first': 'The first version',
+    'rules.worse': 'Worse for users',
+    'rules.telling': 'Being told',
+    'rules.change': '{rule}: {from} → {to}',
+    'rules.publishTitle': 'Publish a new version',
+    'rules.publishIntro':
+      'Prefilled with the rules of {day}, the newest version. Change what changes, choose the first day it applies, and publish.',
+    'rules.effectiveOn': 'First day it applies',
+    'rules.effectiveOnHint':
+      'A better change may apply from today ({today}); a change worse for users needs at least {days} days’ notice, so {earliest} at the earliest.',
+    'rules.publish': 'Publish',
+    'rules.published': 'Published: the rules apply from {day}. Users are being told.',
+    'rules.required': 'Required.',
+    'rules.inYuan': '{name} (¥)',
+    'rules.inPermille': '{name} (‰)',
+    'rules.name.stepsPerPoint': 'Steps per point',
+    'rules.name.pointsDailyMax': 'Daily points cap',
+    'rules.name.exchangePointsPerUnit': 'Exchange: points per unit',
+    'rules.name.exchangeCashPerUnit': 'Exchange: cash per unit',
+    'rules.name.exchangeMinPoints': 'Exchange: fewest points',
+    'rules.name.inviteRewardPoints': 'Invite reward points',
+    'rules.name.inviteQualifyingSteps': 'Invite: qualifying steps in a day',
+    'rules.name.withdrawFeePermille': 'Withdrawal fee rate',
+    'rules.name.withdrawFeeMin': 'Withdrawal fee minimum',
+    'rules.name.withdrawMin': 'Withdrawal minimum',
+    'rules.name.withdrawDailyMax': 'Withdrawal daily maximum',
+  },
+  {
+    'rules.notice':
+      '每个版本自生效日起适用于所有用户。对用户不利的变更最早在发布 {days} 天后生效，且绝不适用于此前的日子；有利的变更可以从今天起生效。所有用户都会收到站内消息和推送。',
+    'rules.empty': '尚未发布任何版本。',
+    'rules.col.effectiveOn': '生效日',
+    'rules.col.state': '状态',
+    'rules.col.changes': '变更',
+    'rules.col.publishedBy': '发布人',
+    'rules.col.publishedAt': '发布时间',
+    'rules.col.toldAt': '已通知用户',
+    'rules.state.upcoming': '即将生效',
+    'rules.state.current': '生效中',
+    'rules.state.past': '已过期',
+    'rules.first': '首个版本',
+    'rules.worse': '对用户不利',
+    'rules.telling': '通知中',
+    'rules.change': '{rule}：{from} → {to}',
+    'rules.publishTitle': '发布新版本',
+    'rules.publishIntro': '已按 {day} 起的最新版本预填。修改要变更的规则，选择生效日，然后发布。',
+    'rules.effectiveOn': '生效日',
+    'rules.effectiveOnHint':
+      '有利的变更可以从今天（{today}）起生效；对用户不利的变更至少需提前 {days} 天公布，即最早 {earliest}。',
+    'rules.publish': '发布',
+    'rules.published': '已发布：规则自 {day} 起生效，正在通知用户。',
+    'rules.required': '必填。',
+    'rules.inYuan': '{name}（¥）',
+    'rules.inPermille': '{name}（‰）',
+    'rules.name.stepsPerPoint': '每积分步数',
+    'rules.name.pointsDailyMax': '每日积分封顶',
+    'rules.name.exchangePointsPerUnit': '兑换：每单位积分',
+    'rules.name.exchangeCashPerUnit': '兑换：每单位金额',
+    'rules.name.exchangeMinPoints': '兑换：起兑积分',
+    'rules.name.inviteRewardPoints': '邀请奖励积分',
+    'rules.name.inviteQualifyingSteps': '邀请：单日达标步数',
+    'rules.name.withdrawFeePermille': '提现费率',
+    'rules.name.withdrawFeeMin': '提现手续费下限',
+    'rules.name.withdrawMin': '提现起点',
+    'rules.name.withdrawDailyMax': '提现每日限额',
+  },
+);

@@ -1,0 +1,32 @@
+import type { RulesMessages } from './en';
+
+/** The "Rules and changes" page's texts in Simplified Chinese (docs/product/earning-rules.md). */
+export const rules: RulesMessages = {
+  'rules.from': '{day} 起',
+  'rules.today': '当前规则',
+  'rules.since': '自 {day} 起',
+  'rules.past': '以往版本',
+  'rules.worse': '对你不利',
+  'rules.first': '首次发布的规则。',
+  'rules.none': '尚未发布规则。',
+  'rules.notice': '对你不利的变更至少提前 {days} 天公布，且绝不适用于你已走过的日子。',
+  'rules.change': '{rule}：{from} → {to}',
+  'rules.line.points': '每 {steps} 步 1 积分，每天最多 {points} 积分（未计会员卡倍数）。',
+  'rules.line.exchange': '{points} 积分 = {cash}，每次至少兑换 {min} 积分。',
+  'rules.line.invite': '邀请奖励：被邀请人某天走满 {steps} 步时，双方各得 {points} 积分。',
+  'rules.line.withdraw': '提现手续费 {percent}，最低 {fee}；单笔最少提现 {min}，每天最多 {max}。',
+  'rules.points': '{points} 积分',
+  'rules.steps': '{steps} 步',
+  'rules.percent': '{percent}%',
+  'rules.name.stepsPerPoint': '1 积分所需步数',
+  'rules.name.pointsDailyMax': '每天积分上限',
+  'rules.name.exchangePointsPerUnit': '每份兑换积分',
+  'rules.name.exchangeCashPerUnit': '每份兑换金额',
+  'rules.name.exchangeMinPoints': '最少兑换积分',
+  'rules.name.inviteRewardPoints': '邀请奖励',
+  'rules.name.inviteQualifyingSteps': '被邀请人每天步数',
+  'rules.name.withdrawFeePermille': '提现手续费',
+  'rules.name.withdrawFeeMin': '最低提现手续费',
+  'rules.name.withdrawMin': '最少提现金额',
+  'rules.name.withdrawDailyMax': '每天提现上限',
+};

@@ -1,0 +1,32 @@
+import type { RulesMessages } from './en';
+
+/** The "Rules and changes" page's texts in Traditional Chinese (docs/product/earning-rules.md). */
+export const rules: RulesMessages = {
+  'rules.from': '{day} 起',
+  'rules.today': '目前規則',
+  'rules.since': '自 {day} 起',
+  'rules.past': '以往版本',
+  'rules.worse': '對你不利',
+  'rules.first': '首次發布的規則。',
+  'rules.none': '尚未發布規則。',
+  'rules.notice': '對你不利的變更至少提前 {days} 天公布，且絕不適用於你已走過的日子。',
+  'rules.change': '{rule}：{from} → {to}',
+  'rules.line.points': '每 {steps} 步 1 積分，每天最多 {points} 積分（未計會員卡倍數）。',
+  'rules.line.exchange': '{points} 積分 = {cash}，每次至少兌換 {min} 積分。',
+  'rules.line.invite': '邀請獎勵：被邀請人某天走滿 {steps} 步時，雙方各得 {points} 積分。',
+  'rules.line.withdraw': '提現手續費 {percent}，最低 {fee}；單筆最少提現 {min}，每天最多 {max}。',
+  'rules.points': '{points} 積分',
+  'rules.steps': '{steps} 步',
+  'rules.percent': '{percent}%',
+  'rules.name.stepsPerPoint': '1 積分所需步數',
+  'rules.name.pointsDailyMax': '每天積分上限',
+  'rules.name.exchangePointsPerUnit': '每份兌換積分',
+  'rules.name.exchangeCashPerUnit': '每份兌換金額',
+  'rules.name.exchangeMinPoints': '最少兌換積分',
+  'rules.name.inviteRewardPoints': '邀請獎勵',
+  'rules.name.inviteQualifyingSteps': '被邀請人每天步數',
+  'rules.name.withdrawFeePermille': '提現手續費',
+  'rules.name.withdrawFeeMin': '最低提現手續費',
+  'rules.name.withdrawMin': '最少提現金額',
+  'rules.name.withdrawDailyMax': '每天提現上限',
+};
