@@ -1,6 +1,6 @@
 import { Globals } from '@react-spring/web';
 import { act, cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { unmountKitRoots } from '../components/kit-render/roots';
 import { APP_LANGUAGES } from '../lib/i18n/language';
 import { loadMessages, loadPageTexts } from '../locales';
@@ -57,13 +57,4 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   assertNoConsoleErrors();
-});
-
-// A commit made outside act() (a call's answer rendered as a test ends) leaves React's scheduler a task for its
-// effects, run on the next turn of the event loop. The file's window must still exist then: the last test lets that
-// turn come before the environment is torn down ("window is not defined" otherwise).
-afterAll(async () => {
-  await new Promise<void>((resolve) => {
-    setImmediate(resolve);
-  });
 });

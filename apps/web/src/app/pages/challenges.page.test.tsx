@@ -86,6 +86,9 @@ describe('the challenges page', () => {
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Walk week' } });
     fireEvent.click(screen.getByRole('button', { name: 'Make the challenge' }));
     await waitFor(() => expect(go).toHaveBeenLastCalledWith(PATHS.challenges, { id: 'ch-9' }));
+    // The toast says so. Awaited: the kit that shows it loads lazily, and a toast shown after the test ended would
+    // render once the file's window is gone (test/setup.ts unmounts the kit's roots after each test).
+    expect(await screen.findByText('Walk week is made: share its code.')).toBeTruthy();
     const sent = mockedCall.mock.calls.find(([endpoint]) => endpoint.id === 'challenge.create')?.[1];
     expect(sent?.body).toMatchObject({
       title: 'Walk week',
@@ -104,6 +107,7 @@ describe('the challenges page', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByRole('button', { name: 'Leave the challenge' })).toBeTruthy();
+    expect(await screen.findByText(`You joined ${CHALLENGE.title}`)).toBeTruthy();
     expect(mockedCall).toHaveBeenCalledWith(expect.objectContaining({ id: 'challenge.join' }), {
       params: { id: 'ch-1' },
       body: { code: 'WALK42' },
