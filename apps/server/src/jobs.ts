@@ -6,6 +6,7 @@ import { FILES_CLEANUP_JOB, FILES_STRAY_OBJECTS_JOB } from './modules/files/file
 import { OUTBOX_DELIVER_JOB } from './modules/outbox/outbox.module.js';
 import { PAYMENTS_SWEEP_JOB } from './modules/payments/payments.module.js';
 import { PUSH_REMINDERS_JOB } from './modules/push/push.module.js';
+import { RULES_TELL_JOB } from './modules/rules/rules.module.js';
 import { STEP_CONNECTIONS_SYNC_JOB } from './modules/step-connections/step-connections.module.js';
 import { CASH_BACK_JOB, NOTIFICATIONS_SWEEP_JOB } from './modules/walking/walking.module.js';
 
@@ -18,6 +19,7 @@ export const JOB_NAMES = {
   outbox: OUTBOX_DELIVER_JOB,
   cleanup: FILES_CLEANUP_JOB,
   strayObjects: FILES_STRAY_OBJECTS_JOB,
+  rules: RULES_TELL_JOB,
   challenges: CHALLENGES_PASS_JOB,
   cashBack: CASH_BACK_JOB,
   notifications: NOTIFICATIONS_SWEEP_JOB,

@@ -592,6 +592,7 @@ describe('the ops command line: the books and held payments', () => {
       'outbox.deliver  off  retries 3',
       'files.cleanup  every 60 min  retries 2',
       'files.stray-objects  every 1440 min  retries 2',
+      'rules.tell  off  retries 3',
       'challenges.pass  off  retries 3',
       'cards.cash-back  off  retries 5',
       'notifications.sweep  off  retries 3',
@@ -608,7 +609,7 @@ describe('the ops command line: the books and held payments', () => {
     const unknown = await ops('jobs', 'run', 'no.such');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain(
-      'Name a job: outbox.deliver, files.cleanup, files.stray-objects, challenges.pass, cards.cash-back',
+      'Name a job: outbox.deliver, files.cleanup, files.stray-objects, rules.tell, challenges.pass, cards.cash-back',
     );
   });
 });
