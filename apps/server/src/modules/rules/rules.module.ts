@@ -64,6 +64,13 @@ export const rulesModule = defineModule({
     registerRulesVersionRoutes(endpoints, { ruleBook: services.ruleBook, noticeDays: config.rulesNoticeDays });
     registerRulesConsoleRoutes(endpoints, services);
   },
+  // The first version is written as the server gets ready, not by the first request that reads the rules: a request
+  // that read nothing else writes nothing, and is run again when its connection is lost (decision 098).
+  http: (app, services) => {
+    app.addHook('onReady', async () => {
+      await services.ruleBook.versions();
+    });
+  },
   jobs: (services, config) => [
     job({
       name: RULES_TELL_JOB,
