@@ -1,12 +1,15 @@
 import {
+  cashBackOverTerm,
   consoleCardPlans,
   consoleCreateCardPlan,
   consoleEditCardPlan,
   consoleRetireCardPlan,
+  paysBackMoreThanPrice,
   type CardPlanTerms,
   type ConsoleCardPlan,
 } from '@stride/contract';
-import { Alert, App, Button, Form, Input, InputNumber, Segmented, Space, Tag, Typography } from 'antd';
+import { CODES } from '@stride/contract/codes';
+import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Segmented, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { ContentLanguages, languageValues, type LanguageValues } from '../components/content-languages';
 import { useListRun } from '../components/use-busy';
@@ -14,8 +17,10 @@ import { ListTable } from '../components/status-queue';
 import { useLoad } from '../components/use-load';
 import { dateTime, money } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
-import { call } from '../lib/request';
+import { usePageTexts } from '../lib/page-texts';
+import { call, ConsoleError } from '../lib/request';
 import { EditModal } from '../components/edit-modal';
+import { PLANS_PAGE } from '../locales/areas/plans-page';
 
 type Status = 'onSale' | 'retired' | 'all';
 
@@ -28,12 +33,14 @@ interface PlanForm extends LanguageValues {
   dailyCashBack: number;
   multiplierPercent: number;
   position: number;
+  /** Finance's confirmation of terms that pay back more than the price over the term. */
+  confirmLoss?: boolean;
 }
 
 const NONE: ConsoleCardPlan[] = [];
 
-function toTerms(form: PlanForm): CardPlanTerms {
-  return {
+export function toTerms(form: PlanForm): CardPlanTerms {
+  const terms: CardPlanTerms = {
     name: form.name.trim(),
     price: Math.round(form.price * 100),
     days: form.days,
@@ -44,6 +51,8 @@ function toTerms(form: PlanForm): CardPlanTerms {
     defaultLanguage: form.defaultLanguage,
     translations: form.translations,
   };
+  // Sent only for the terms it confirms (docs/console/plans-and-home.md).
+  return form.confirmLoss === true && paysBackMoreThanPrice(terms) ? { ...terms, confirmLoss: true } : terms;
 }
 
 function toForm(plan: ConsoleCardPlan): PlanForm {
@@ -55,6 +64,7 @@ function toForm(plan: ConsoleCardPlan): PlanForm {
     dailyCashBack: plan.dailyCashBack / 100,
     multiplierPercent: plan.multiplierPercent,
     position: plan.position,
+    confirmLoss: false,
     ...languageValues(plan),
   };
 }
@@ -67,8 +77,43 @@ const BLANK: PlanForm = {
   dailyCashBack: 3,
   multiplierPercent: 120,
   position: 0,
+  confirmLoss: false,
   ...languageValues(),
 };
+
+/**
+ * Terms whose cash back over the term is more than the price: said with the figures, and finance's confirmation asked
+ * for (without it the server refuses them, and the refusal shows above the form).
+ */
+function LossConfirmation() {
+  const { f, language } = usePageTexts(PLANS_PAGE);
+  const form = Form.useFormInstance<PlanForm>();
+  const [price, days, daily] = [
+    Form.useWatch('price', form),
+    Form.useWatch('days', form),
+    Form.useWatch('dailyCashBack', form),
+  ] as (number | null | undefined)[];
+  if (typeof price !== 'number' || typeof days !== 'number' || typeof daily !== 'number') return null;
+  const terms = { price: Math.round(price * 100), days, dailyCashBack: Math.round(daily * 100) };
+  if (!paysBackMoreThanPrice(terms)) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={f('plans.loss', {
+        days,
+        total: money(cashBackOverTerm(terms), language),
+        price: money(terms.price, language),
+      })}
+      description={
+        <Form.Item name="confirmLoss" valuePropName="checked" noStyle>
+          <Checkbox>{f('plans.confirmLoss')}</Checkbox>
+        </Form.Item>
+      }
+    />
+  );
+}
 
 function PlanFields() {
   const { t } = useI18n();
@@ -112,6 +157,7 @@ function PlanFields() {
         </Form.Item>
       </Space>
       <ContentLanguages fields={[{ name: 'name', label: t('plans.name'), max: 64 }]} />
+      <LossConfirmation />
     </>
   );
 }
@@ -122,9 +168,11 @@ function PlanFields() {
  * version is refused (1017).
  */
 export default function PlansPage() {
-  const { t, language } = useI18n();
+  const { t, f, language } = usePageTexts(PLANS_PAGE);
   const { message, modal } = App.useApp();
   const [status, setStatus] = useState<Status>('onSale');
+  // The server's refusal of the last save (a plan that pays back more than its price, unconfirmed), shown in the form.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const load = useCallback(() => call(consoleCardPlans, { query: { status } }), [status]);
   const list = useLoad(load, status, NONE);
   const { reload } = list;
@@ -136,6 +184,7 @@ export default function PlansPage() {
 
   function open(target: ConsoleCardPlan | 'new') {
     form.setFieldsValue(target === 'new' ? BLANK : toForm(target));
+    setRefusal(null);
     setEditing(target);
   }
 
@@ -147,13 +196,15 @@ export default function PlansPage() {
         run(
           async () => {
             const terms = toTerms(values);
-            const saved =
+            setRefusal(null);
+            const saved = await (
               target === 'new'
-                ? await call(consoleCreateCardPlan, { body: terms })
-                : await call(consoleEditCardPlan, {
-                    params: { id: target.id },
-                    body: { version: target.version, terms },
-                  });
+                ? call(consoleCreateCardPlan, { body: terms })
+                : call(consoleEditCardPlan, { params: { id: target.id }, body: { version: target.version, terms } })
+            ).catch((error: unknown) => {
+              if (error instanceof ConsoleError && error.code === CODES.BUSINESS_RULE) setRefusal(error.message);
+              throw error;
+            });
             void message.success(
               target === 'new'
                 ? t('plans.created', { name: saved.name })
@@ -288,6 +339,15 @@ export default function PlansPage() {
               : t('plans.editNote', { version: editing.version, next: editing.version + 1, sold: editing.cardsSold })
           }
         />
+        {refusal ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            style={{ marginBottom: 16 }}
+            title={f('plans.refused', { message: refusal })}
+          />
+        ) : null}
         <Form form={form} layout="vertical" requiredMark={false}>
           <PlanFields />
         </Form>

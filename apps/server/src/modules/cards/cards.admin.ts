@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { CardPlanTerms, ConsoleCardPlan, Language } from '@stride/contract';
+import {
+  cashBackOverTerm,
+  paysBackMoreThanPrice,
+  type CardPlanTerms,
+  type ConsoleCardPlan,
+  type Language,
+  type OperatorRole,
+} from '@stride/contract';
 import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { formatMoney } from '../../lib/money.js';
 import { normalizeTranslations, parseTranslations } from '../../lib/content-language.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { toConsoleCardPlan } from './cards.mapper.js';
@@ -44,6 +52,25 @@ function termsColumns(terms: CardPlanTerms, kept?: CardPlanRow) {
 }
 
 /**
+ * Terms whose cash back over the whole term is more than the price (a card could pay back its whole price) are saved
+ * only with `confirmLoss` from an operator holding finance (docs/console/plans-and-home.md): refused otherwise, before
+ * anything is written. Answers what the action record says of a confirmation, or nothing when none was needed.
+ */
+function confirmedLoss(terms: CardPlanTerms, roles: readonly OperatorRole[]): Record<string, unknown> {
+  if (!paysBackMoreThanPrice(terms)) return {};
+  const total = cashBackOverTerm(terms);
+  if (terms.confirmLoss !== true) {
+    throw new AppError('BUSINESS_RULE', 'planLossUnconfirmed', {
+      days: terms.days,
+      total: formatMoney(total),
+      price: formatMoney(terms.price),
+    });
+  }
+  if (!roles.includes('finance')) throw new AppError('FORBIDDEN', 'forbidden');
+  return { lossConfirmed: { cashBackOverTerm: total, price: terms.price } };
+}
+
+/**
  * Operators' side of card plans (decision 025 "Card plans and the home page in the console"). The terms of a card
  * already sold never change: the card and its order point at the plan row (the version) they were sold under, and an
  * edit adds a new version instead of changing that row. The old version is retired, so it is no longer
@@ -70,8 +97,14 @@ export class CardsAdmin {
     return toConsoleCardPlan(row);
   }
 
-  createPlan(operator: string, terms: CardPlanTerms): Promise<ConsoleCardPlan> {
+  /** `roles`: the operator's, for a plan that pays back more than its price (`confirmedLoss`). */
+  async createPlan(
+    operator: string,
+    terms: CardPlanTerms,
+    roles: readonly OperatorRole[] = [],
+  ): Promise<ConsoleCardPlan> {
     const now = this.clock.now();
+    const confirmed = confirmedLoss(terms, roles);
     return this.db.transaction().execute(async (trx) => {
       const id = randomUUID();
       const row: CardPlanRow = {
@@ -90,6 +123,7 @@ export class CardsAdmin {
         action: 'card-plan.create',
         subjectType: 'card-plan',
         subjectId: id,
+        ...(Object.keys(confirmed).length > 0 ? { detail: confirmed } : {}),
         after: snapshot(row),
         now,
       });
@@ -102,8 +136,15 @@ export class CardsAdmin {
    * version is retired first, by a compare-and-set on its version, so of two operators editing
    * the same version one wins and the other is told to reload (1017).
    */
-  editPlan(operator: string, id: string, version: number, terms: CardPlanTerms): Promise<ConsoleCardPlan> {
+  async editPlan(
+    operator: string,
+    id: string,
+    version: number,
+    terms: CardPlanTerms,
+    roles: readonly OperatorRole[] = [],
+  ): Promise<ConsoleCardPlan> {
     const now = this.clock.now();
+    const confirmed = confirmedLoss(terms, roles);
     return this.db.transaction().execute(async (trx) => {
       const nextId = randomUUID();
       const old = await this.retire(trx, id, version, { retired_at: now, replaced_by: nextId });
@@ -123,7 +164,7 @@ export class CardsAdmin {
         action: 'card-plan.edit',
         subjectType: 'card-plan',
         subjectId: old.family_id,
-        detail: { replaced: old.id, by: nextId },
+        detail: { replaced: old.id, by: nextId, ...confirmed },
         before: snapshot(old),
         after: snapshot(next),
         now,

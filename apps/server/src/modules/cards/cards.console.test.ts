@@ -97,6 +97,61 @@ describe('card plans in the console', () => {
     expect((await t.app.services.audit.list(1000)).length).toBe(before);
   });
 
+  it('refuses a plan whose cash back over its term is more than its price unless finance confirms it, and records the confirmation', async () => {
+    const finance = await signIn(t, ['finance']);
+    const admin = await signIn(t, ['admin']);
+    const records = async () => (await t.app.services.audit.list(1000)).length;
+    const before = await records();
+    // ¥2.00 a day for 30 days is ¥60.00: more than the ¥50.00 price, so a card could pay back all it cost.
+    const losing = terms({ price: 5_000, days: 30, dailyCashBack: 200 });
+    const refused = await consoleApi(t, finance, consoleCreateCardPlan, { body: losing });
+    expect(refused).toMatchObject({
+      code: CODES.BUSINESS_RULE,
+      message:
+        'Over its 30 days this plan’s cash back adds up to ¥60.00, more than its price of ¥50.00: a card could pay back its whole price. Finance must confirm it (confirmLoss) to save it',
+    });
+    const chinese = await consoleApi(t, finance, consoleCreateCardPlan, { body: losing, language: 'zh-Hans' });
+    expect(chinese.message).toBe(
+      '该方案 30 天的返现合计 ¥60.00，高于价格 ¥50.00：一张卡可能返还全部价格。须由财务确认（confirmLoss）后才能保存',
+    );
+    // An operator without finance cannot confirm it (nor reach plans at all).
+    const byAdmin = await consoleApi(t, admin, consoleCreateCardPlan, { body: { ...losing, confirmLoss: true } });
+    expect(byAdmin.code).toBe(CODES.FORBIDDEN);
+    expect(await records()).toBe(before);
+    expect((await t.app.services.admin.cards.listPlans('all')).map((plan) => plan.name)).not.toContain(losing.name);
+    // The service itself refuses a confirmation from anyone but finance.
+    await expect(
+      t.app.services.admin.cards.createPlan(admin.name, { ...losing, confirmLoss: true }, ['admin']),
+    ).rejects.toMatchObject({ code: CODES.FORBIDDEN });
+
+    const confirmed = await consoleApi(t, finance, consoleCreateCardPlan, { body: { ...losing, confirmLoss: true } });
+    expect(confirmed.code, confirmed.message).toBe(CODES.OK);
+    const created = await lastConsoleRecord(t, finance, 'card-plan.create', {
+      type: 'card-plan',
+      id: confirmed.data.id,
+    });
+    expect(JSON.parse(created?.detail ?? '{}')).toEqual({ lossConfirmed: { cashBackOverTerm: 6_000, price: 5_000 } });
+
+    // Exactly the price over the term needs no confirmation; an edit past it does, and is recorded with it.
+    const even = await create(finance, { price: 6_000, days: 30, dailyCashBack: 200 });
+    expect(even.price).toBe(6_000);
+    const longer = terms({ name: even.name, price: 6_000, days: 31, dailyCashBack: 200 });
+    const edit = (body: { version: number; terms: CardPlanTerms }) =>
+      consoleApi(t, finance, consoleEditCardPlan, { params: { id: even.id }, body });
+    expect((await edit({ version: 1, terms: longer })).code).toBe(CODES.BUSINESS_RULE);
+    expect((await t.app.services.admin.cards.listPlans('onSale')).find((plan) => plan.id === even.id)?.days).toBe(30);
+    const edited = await edit({ version: 1, terms: { ...longer, confirmLoss: true } });
+    expect(edited.code, edited.message).toBe(CODES.OK);
+    expect(edited.data).toMatchObject({ version: 2, days: 31 });
+    const record = await lastConsoleRecord(t, finance, 'card-plan.edit', { type: 'card-plan', id: even.id });
+    expect(JSON.parse(record?.detail ?? '{}')).toEqual({
+      replaced: even.id,
+      by: edited.data.id,
+      lossConfirmed: { cashBackOverTerm: 6_200, price: 6_000 },
+    });
+    expect(JSON.parse(record?.after ?? '{}')).not.toHaveProperty('confirmLoss');
+  });
+
   it('an edit makes a new version on sale; a card sold before keeps its price, cash back and duration', async () => {
     t.clock.set(NOON);
     const finance = await signIn(t, ['finance']);
@@ -109,7 +164,7 @@ describe('card plans in the console', () => {
       params: { id: plan.id },
       body: {
         version: 1,
-        terms: terms({ name: plan.name, price: 14_900, days: 60, dailyTarget: 8_000, dailyCashBack: 500 }),
+        terms: terms({ name: plan.name, price: 14_900, days: 28, dailyTarget: 8_000, dailyCashBack: 500 }),
       },
     });
     expect(edited.code, edited.message).toBe(CODES.OK);
@@ -158,7 +213,7 @@ describe('card plans in the console', () => {
 
     await consoleApi(t, finance, consoleEditCardPlan, {
       params: { id: plan.id },
-      body: { version: 1, terms: terms({ price: 19_900, days: 90 }) },
+      body: { version: 1, terms: terms({ price: 19_900, days: 60 }) },
     });
 
     const payment = await api(t, createPayment, {

@@ -6,10 +6,10 @@ import type { CardsAdmin } from './cards.admin.js';
 export const registerCardConsoleRoutes = consoleRoutes('cards', (handle, admin: CardsAdmin) => {
   handle(consoleCardPlans, ({ query }) => admin.listPlans(query.status));
 
-  handle(consoleCreateCardPlan, ({ operator, body }) => admin.createPlan(operator.name, body));
+  handle(consoleCreateCardPlan, ({ operator, body }) => admin.createPlan(operator.name, body, operator.roles));
 
   handle(consoleEditCardPlan, ({ operator, params, body }) =>
-    admin.editPlan(operator.name, params.id, body.version, body.terms),
+    admin.editPlan(operator.name, params.id, body.version, body.terms, operator.roles),
   );
 
   handle(consoleRetireCardPlan, ({ operator, params, body }) =>

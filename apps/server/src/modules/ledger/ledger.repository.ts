@@ -218,6 +218,63 @@ export class LedgerRepository {
     return new Map(rows.map((row) => [row.code, { id: row.id, balance: Number(row.balance) }]));
   }
 
+  /**
+   * Takes the account row's write lock until the transaction ends, with a no-op update (portable, as `lockUserRow`):
+   * a transfer that moves the account waits for the commit, and one under way is waited for.
+   */
+  async lockAccount(db: Executor, code: string): Promise<void> {
+    await db
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance: eb.ref('balance') }))
+      .where('code', '=', code)
+      .execute();
+  }
+
+  /**
+   * The next accounts of users holding a positive balance of `asset` after `after` by code, to go through a chunk at a
+   * time.
+   */
+  async holders(db: Executor, asset: string, after: string, limit: number) {
+    return db
+      .selectFrom('ledger_accounts')
+      .select(['code', 'user_id'])
+      .where('asset', '=', asset)
+      .where('user_id', 'is not', null)
+      .where('balance', '>', 0)
+      .where('code', '>', after)
+      .orderBy('code')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Per account of `codes`: what its entries credited before each of `before` (in that order), and everything they
+   * debited, in one statement.
+   */
+  async flows(
+    db: Executor,
+    codes: readonly string[],
+    before: readonly number[],
+  ): Promise<Map<string, { credited: number[]; debited: number }>> {
+    if (codes.length === 0) return new Map();
+    const credited = before.map(
+      (at, index) => sql`coalesce(sum(case when e.amount > 0 and e.created_at < ${at} then e.amount else 0 end), 0)
+        as ${sql.ref(`c${index}`)}`,
+    );
+    const { rows } = await sql<Record<string, number | string>>`
+      select a.code as code, ${sql.join(credited)},
+        coalesce(sum(case when e.amount < 0 then -e.amount else 0 end), 0) as debited
+      from ledger_entries e inner join ledger_accounts a on a.id = e.account_id
+      where a.code in (${sql.join(codes)})
+      group by a.code`.execute(db);
+    return new Map(
+      rows.map((row) => [
+        String(row.code),
+        { credited: before.map((_, index) => Number(row[`c${index}`])), debited: Number(row.debited) },
+      ]),
+    );
+  }
+
   async balanceOf(db: Executor, code: string): Promise<number> {
     const row = await db.selectFrom('ledger_accounts').select('balance').where('code', '=', code).executeTakeFirst();
     return row?.balance ?? 0;

@@ -297,6 +297,35 @@ export class LedgerService {
     return this.repository.balanceOf(db, accountCode(ref));
   }
 
+  /**
+   * Takes an account's row lock until `trx` ends, as a transfer that moves it does: a rule computed from the account's
+   * entries after it (what of a user's points expires) stays true until the commit, however many transfers race.
+   */
+  lockAccount(trx: Executor, ref: LedgerAccountRef): Promise<void> {
+    return this.repository.lockAccount(trx, accountCode(ref));
+  }
+
+  /** The next users after `afterUserId` (by account) holding a positive balance of `asset`, `limit` of them. */
+  async holders(db: Executor, asset: Asset, afterUserId: string, limit: number): Promise<string[]> {
+    const after = afterUserId ? accountCode({ kind: 'user', userId: afterUserId, asset }) : '';
+    const rows = await this.repository.holders(db, asset, after, limit);
+    return rows.flatMap((row) => (row.user_id ? [row.user_id] : []));
+  }
+
+  /**
+   * Per user account: what was credited to it before each moment of `before` (in that order) and everything debited
+   * from it so far, by the account's entries; an account without any answers zeros.
+   */
+  async flows(
+    db: Executor,
+    refs: readonly LedgerAccountRef[],
+    before: readonly number[],
+  ): Promise<{ credited: number[]; debited: number }[]> {
+    const codes = refs.map(accountCode);
+    const flows = await this.repository.flows(db, codes, before);
+    return codes.map((code) => flows.get(code) ?? { credited: before.map(() => 0), debited: 0 });
+  }
+
   /** The movements of one account, newest first. */
   statement(
     ref: LedgerAccountRef,
