@@ -10,6 +10,7 @@ import type autocannon from 'autocannon';
 import SqliteDatabase from 'better-sqlite3';
 import { startPostgres } from '../test/postgres-server.js';
 import { BOARD_FRIENDS, CLUB_MEMBERS, benchAccounts, seedClub, seedFriends, seedPoints } from './seed.js';
+import { economyLines } from './economy.js';
 import { settlementLines } from './settlement.js';
 import {
   formatFigures,
@@ -46,7 +47,7 @@ const PROFILE_DIR = process.env.BENCH_PROFILE;
 const ONLY = process.env.BENCH_ONLY;
 /**
  * `BENCH_SCENARIO=steps`: only the step-source token's posts, on each database (a short run); `club`: only the club's
- * board; `settlement`: only the settlement of a large challenge.
+ * board; `settlement`: only the settlement of a large challenge; `economy`: only the economy page over a year of ledger data.
  */
 const SCENARIO = process.env.BENCH_SCENARIO;
 /** Hourly buckets in each bucket post: a day of hours. */
@@ -519,12 +520,14 @@ async function main(): Promise<void> {
   const started = performance.now();
   const loadBefore = loadavg()[0]!.toFixed(1);
   const results: DatabaseResult[] = [];
-  if (SCENARIO !== 'settlement') {
+  if (SCENARIO !== 'settlement' && SCENARIO !== 'economy') {
     if (ONLY !== 'postgres') results.push(await onSqlite());
     if (ONLY !== 'sqlite') results.push(await onPostgres());
   }
   // A large challenge settled (docs/product/challenges.md), in this process on a database of its own.
   const settlement = !SCENARIO || SCENARIO === 'settlement' ? await settlementLines(ONLY) : [];
+  // The economy page over a year of 100,000 users' ledger (docs/console/economy.md), on a database of its own.
+  const economy = !SCENARIO || SCENARIO === 'economy' ? await economyLines(ONLY) : [];
   const logins = ONLY || SCENARIO ? [] : await loginLines();
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 
@@ -536,6 +539,7 @@ async function main(): Promise<void> {
     '| --- | --- |',
     ...results.flatMap((result) => result.lines),
     ...settlement,
+    ...economy,
     ...logins,
   ].join('\n');
   log(`\n${table}\n`);

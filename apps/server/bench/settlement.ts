@@ -4,26 +4,15 @@
 // (results fixed, every finisher paid through the ledger, everyone told, the remainder returned) and the process's
 // resident memory at its peak meanwhile.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createDatabase, migrateToLatest, type Db } from '../src/db/database.js';
-import { buildServices, loadConfig, type Config } from '../src/modules/index.js';
-import type { Clock } from '../src/lib/clock.js';
-import { startPostgres } from '../test/postgres-server.js';
+import type { Db } from '../src/db/database.js';
+import { buildServices, type Config } from '../src/modules/index.js';
+import { FixedClock, onEachDatabase, onFreshDatabase } from './fresh-database.js';
 
 export const CHALLENGE_PARTICIPANTS = Number(process.env.BENCH_CHALLENGE_PARTICIPANTS ?? 100_000);
 const DAYS = ['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30'];
 const POOL = 10_000_000;
 /** Users a batch of inserts writes (a batch's days stay under SQLite's 32,766 parameters). */
 const BATCH = 500;
-
-class FixedClock implements Clock {
-  constructor(private readonly at: number) {}
-  now(): number {
-    return this.at;
-  }
-}
 
 /** Users, a week of days each (three in five reaching 5,000 steps every day), the funded challenge and its participants. */
 async function seed(db: Db, challengeId: string, now: number): Promise<void> {
@@ -109,15 +98,8 @@ async function seed(db: Db, challengeId: string, now: number): Promise<void> {
 }
 
 /** One line: the settlement's time and the peak resident memory while it ran. */
-async function settleOn(label: string, database: Config['database']): Promise<string> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-bench-settle-'));
-  const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_SECRET: 'bench-secret-bench-secret-bench-secret' }),
-    database,
-  };
-  const db = createDatabase(database);
-  try {
-    await migrateToLatest(db);
+function settleOn(label: string, database: Config['database']): Promise<string> {
+  return onFreshDatabase(database, async (db, config) => {
     const seeded = Date.parse('2026-11-23T10:00:00+08:00');
     const challengeId = randomUUID();
     const seedStart = performance.now();
@@ -154,32 +136,10 @@ async function settleOn(label: string, database: Config['database']): Promise<st
       throw new Error(`ledger: ${JSON.stringify(report)}`);
     const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
     return `| ${label}: settling a funded daily-goal challenge of ${CHALLENGE_PARTICIPANTS.toLocaleString('en-US')} participants (7 days each), ${result.paid.toLocaleString('en-US')} finishers paid, everyone told | ${took} s; resident memory ${mb(before)} → ${mb(peak)} MB at its peak (process maxRSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB) |`;
-  } finally {
-    await db.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The settlement lines, on SQLite and on a throwaway PostgreSQL server (`only`: one of them). */
-export async function settlementLines(only: string | undefined): Promise<string[]> {
-  const lines: string[] = [];
-  if (only !== 'postgres') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'stride-bench-settle-db-'));
-    try {
-      lines.push(await settleOn('SQLite', { dialect: 'sqlite', file: path.join(dir, 'stride.db') }));
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-    process.stdout.write(`${lines.at(-1)}\n`);
-  }
-  if (only !== 'sqlite') {
-    const postgres = await startPostgres({ durable: true });
-    try {
-      lines.push(await settleOn('PostgreSQL', { dialect: 'postgres', url: postgres.url }));
-    } finally {
-      postgres.remove();
-    }
-    process.stdout.write(`${lines.at(-1)}\n`);
-  }
-  return lines;
+export function settlementLines(only: string | undefined): Promise<string[]> {
+  return onEachDatabase(only, async (label, database) => [await settleOn(label, database)]);
 }

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { commitStats, poolStats, type Db } from '../../db/database.js';
+import type { EconomyCover } from '../economy/economy.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { OutboxSender } from '../outbox/outbox.service.js';
 
@@ -262,6 +263,44 @@ export class MetricsService {
           connections.set({ provider: row.provider, status: 'revoked' }, row.revoked);
           lag.set({ provider: row.provider }, row.lagSeconds);
         }
+      },
+    });
+  }
+
+  /**
+   * Adds the economy's cover to every scrape (docs/console/economy.md): `stride_economy_cover_weeks`, the weeks the
+   * reserve lasts once everything owed is paid at the pace of the last 14 days (absent while nothing costs anything),
+   * `stride_economy_alert` (1 below ECONOMY_ALERT_WEEKS), and the reserve available and everything owed in minor
+   * units. The source keeps what it read for a minute.
+   */
+  registerEconomyMetrics(source: () => Promise<EconomyCover>): void {
+    const registers = [this.registry];
+    const weeks = new Gauge({
+      name: 'stride_economy_cover_weeks',
+      help: 'Weeks of cover: the reserve left once everything owed is paid, over the cost of a week at the pace of the last 14 days.',
+      registers,
+    });
+    const alert = new Gauge({
+      name: 'stride_economy_alert',
+      help: 'Whether the weeks of cover are fewer than ECONOMY_ALERT_WEEKS (1) or not (0).',
+      registers,
+    });
+    const money = new Gauge({
+      name: 'stride_economy_money',
+      help: 'The economy in minor units: the reserve available, everything owed, and the cost of a week at the current pace.',
+      labelNames: ['figure'],
+      registers,
+    });
+    this.sources.set('economy', {
+      gauges: [weeks, alert, money],
+      read: async () => {
+        const cover = await source();
+        weeks.reset();
+        if (cover.weeks !== null) weeks.set(cover.weeks);
+        alert.set(cover.alert ? 1 : 0);
+        money.set({ figure: 'reserve' }, cover.available);
+        money.set({ figure: 'owed' }, cover.owed);
+        money.set({ figure: 'weekly_cost' }, cover.weeklyCost);
       },
     });
   }
