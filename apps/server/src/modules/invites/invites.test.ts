@@ -31,9 +31,11 @@ describe('getInvite (GET /api/invite)', () => {
         qualified: false,
         qualifiedAt: null,
         waitingForReview: false,
+        rewardRefused: false,
         rewardPoints: 0,
       },
     ]);
+    expect(after.ownReward).toBeNull();
     // Two users: an inviter sees only their own invitees.
     expect((await invite(friend.token)).invitees).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import type { Invitee, ResponseOf, getInvite } from '@stride/contract';
 import { StatusTip } from '../../../components/status-tip';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { PATHS, go } from '../../../lib/navigation';
 import { useI18n } from '../../../lib/i18n';
 import { CardSection } from '../../../components/card-section';
 
@@ -23,7 +24,13 @@ function InviteeItem({ invitee }: { readonly invitee: Invitee }) {
       <span className="invitee__side">
         <span className={invitee.qualified ? 'badge badge--good' : 'badge badge--muted'}>
           {t(
-            invitee.qualified ? 'invite.qualified' : invitee.waitingForReview ? 'invite.underReview' : 'invite.waiting',
+            invitee.qualified
+              ? 'invite.qualified'
+              : invitee.waitingForReview
+                ? 'invite.underReview'
+                : invitee.rewardRefused
+                  ? 'invite.refused'
+                  : 'invite.waiting',
           )}
         </span>
         {invitee.rewardPoints > 0 ? (
@@ -99,6 +106,26 @@ export function InviteView({ invite, onCopy }: InviteViewProps) {
             </dd>
           </div>
         </dl>
+        {/* My own invitation's reward, while a reviewer decides it or once refused (docs/product/referral-rings.md). */}
+        {invite.ownReward?.status === 'held' ? (
+          <p className="hint" data-testid="invite-own-reward">
+            {t('invite.ownHeld', { points: formatNumber(invite.ownReward.points) })}
+          </p>
+        ) : invite.ownReward?.status === 'refused' ? (
+          <p className="hint" data-testid="invite-own-reward">
+            {t('invite.ownRefused')}
+          </p>
+        ) : null}
+        {/* Held or refused, it may be appealed once (docs/product/appeals.md). */}
+        {invite.ownReward && invite.ownReward.status !== 'paid' ? (
+          <button
+            type="button"
+            className="link"
+            onClick={() => go(PATHS.appeals, { kind: 'invite-reward', subject: invite.ownReward?.inviteeId ?? '' })}
+          >
+            {t('invite.appeal')}
+          </button>
+        ) : null}
       </CardSection>
       <section aria-labelledby="invitees-title">
         <h2 id="invitees-title" className="invite__heading">
