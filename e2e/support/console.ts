@@ -116,7 +116,7 @@ export const menu = (page: Page) => page.getByRole('menuitem');
 
 /** The menu an operator holding one role alone sees, in its order (docs/console/README.md). */
 export const MENU_OF = {
-  reviewer: ['Identity checks', 'Face checks', 'Flagged days', 'Reported content'],
+  reviewer: ['Identity checks', 'Face checks', 'Flagged days', 'Reported content', 'Appeals', 'Invite rings'],
   finance: [
     'Dashboard',
     'Withdrawals',
@@ -126,6 +126,7 @@ export const MENU_OF = {
     'Membership orders',
     'Challenges',
     'Earning rules',
+    'Economy',
   ],
   merchant: ['Goods', 'Goods orders', 'Card mailings'],
   editor: ['Home page', 'Notices', 'Challenges', 'Policies', 'Community', 'Clubs', 'Companion app'],

@@ -177,6 +177,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     // Connected wearable accounts (decision 086 "Connected wearable accounts"): connections and lag at each scrape,
     // syncs as they end.
     metrics.registerStepConnectionMetrics(() => services.admin.stepConnections.health());
+    // The economy's weeks of cover (docs/console/economy.md), kept for a minute between scrapes.
+    metrics.registerEconomyMetrics(() => services.economy.keptCover());
     services.stepConnections.onSyncResult = (provider, result) => metrics.countStepSync(provider, result);
     registerMetricsRoutes(app, metrics, config.metrics);
     app.addHook('onClose', () => metrics.close());

@@ -119,6 +119,14 @@ describe('config', () => {
     );
   });
 
+  it('keeps points for ever by default; an expiry is 0 or more than 30 days (docs/product/points-expiry.md)', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).pointsExpiryDays).toBe(0);
+    expect(loadConfig({ DATA_DIR: tempDir(), POINTS_EXPIRY_DAYS: '365' }).pointsExpiryDays).toBe(365);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), POINTS_EXPIRY_DAYS: '30' })).toThrow(
+      /POINTS_EXPIRY_DAYS: 0 \(points never expire\), or more than 30 days/,
+    );
+  });
+
   it('runs background jobs by default, on pg-boss only with PostgreSQL (decision 055)', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).jobs).toEqual({
       queue: 'auto',

@@ -8,7 +8,7 @@ import { PAYMENTS_SWEEP_JOB } from './modules/payments/payments.module.js';
 import { PUSH_REMINDERS_JOB } from './modules/push/push.module.js';
 import { RULES_TELL_JOB } from './modules/rules/rules.module.js';
 import { STEP_CONNECTIONS_SYNC_JOB } from './modules/step-connections/step-connections.module.js';
-import { CASH_BACK_JOB, NOTIFICATIONS_SWEEP_JOB } from './modules/walking/walking.module.js';
+import { CASH_BACK_JOB, NOTIFICATIONS_SWEEP_JOB, POINTS_EXPIRY_JOB } from './modules/walking/walking.module.js';
 
 /**
  * Every background job by name (decision 055 "Background jobs in a queue"), for the tests and the ops command line;
@@ -23,6 +23,7 @@ export const JOB_NAMES = {
   challenges: CHALLENGES_PASS_JOB,
   cashBack: CASH_BACK_JOB,
   notifications: NOTIFICATIONS_SWEEP_JOB,
+  pointsExpiry: POINTS_EXPIRY_JOB,
   stepConnections: STEP_CONNECTIONS_SYNC_JOB,
   payments: PAYMENTS_SWEEP_JOB,
   pushReminders: PUSH_REMINDERS_JOB,

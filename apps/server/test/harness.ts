@@ -7,6 +7,7 @@ import {
   passesLuhn,
   residentIdCheckCharacter,
   buyCard,
+  confirmOrder,
   createClub,
   currentPolicyVersions,
   getCaptcha,
@@ -543,6 +544,32 @@ export async function mailingApplicant(t: TestApp, days = 30) {
     body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: 'Card Street 1' },
   });
   return { ...user, cardId: cards.data[0]!.id, addressId: address.data.id };
+}
+
+/**
+ * A goods order of `points` a piece placed by a user who holds the points, to a delivery address saved for it, from
+ * goods of a new category: answers the order and the address.
+ */
+export async function placeGoodsOrder(t: TestApp, user: Pick<User, 'token'>, points = 100) {
+  const address = await api(t, saveAddress, {
+    token: user.token,
+    body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: '1 Walk Street' },
+  });
+  const category = await t.app.services.admin.shop.saveCategory('test', { name: `Gear ${idempotencyKey()}` });
+  const item = await t.app.services.admin.shop.saveGoods('test', undefined, {
+    categoryId: category.id,
+    name: 'Bottle',
+    points,
+    stock: 5,
+    images: ['https://example.com/bottle.png'],
+    description: 'A bottle',
+  });
+  const placed = await api(t, confirmOrder, {
+    token: user.token,
+    body: { goodsId: item.id, addressId: address.data.id, quantity: 1, idempotencyKey: idempotencyKey() },
+  });
+  expect(placed.code, placed.message).toBe(CODES.OK);
+  return { orderId: placed.data.id, addressId: address.data.id };
 }
 
 export function balanceOf(t: TestApp, userId: string, asset: 'CNY' | 'POINTS' = 'CNY'): Promise<number> {

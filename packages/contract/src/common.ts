@@ -108,6 +108,8 @@ export const APP_ROUTES = [
   '/pages-sub/realname/index',
   // The earning rules and their changes (docs/product/earning-rules.md).
   '/pages-sub/rules/index',
+  // Appeals with a deadline (docs/product/appeals.md).
+  '/pages-sub/appeals/index',
   '/pages-sub/steps/sources',
   '/pages-sub/steps/day',
   '/pages-sub/steps/history',

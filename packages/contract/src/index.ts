@@ -27,6 +27,8 @@ import * as notifications from './endpoints/notifications.js';
 import * as privacy from './endpoints/privacy.js';
 import * as policies from './endpoints/policies.js';
 import * as rules from './endpoints/rules.js';
+import * as appeals from './endpoints/appeals.js';
+import * as economy from './endpoints/economy.js';
 import type { EndpointDef } from './endpoint.js';
 
 export * from './codes.js';
@@ -63,6 +65,8 @@ export * from './endpoints/notifications.js';
 export * from './endpoints/privacy.js';
 export * from './endpoints/policies.js';
 export * from './endpoints/rules.js';
+export * from './endpoints/appeals.js';
+export * from './endpoints/economy.js';
 
 function isEndpoint(value: unknown): value is EndpointDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -108,4 +112,6 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   push,
   policies,
   rules,
+  appeals,
+  economy,
 ]);

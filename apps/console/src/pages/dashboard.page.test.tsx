@@ -39,6 +39,22 @@ const DAY = {
   withdrawalsPaidAmount: 0,
 };
 
+/** A quiet day's summary: each test changes what it is about. */
+const SUMMARY: DashboardSummary = {
+  generatedAt: '2026-11-22T04:00:00.000Z',
+  today: '2026-11-22',
+  utcOffsetMinutes: 480,
+  days: [{ day: '2026-11-22', ...DAY }],
+  liabilities: { cash: 0, points: 0 },
+  queues: [],
+  social: {
+    friends: { friendships: 0, activeThisWeek: 0 },
+    clubs: { open: 0, verified: 0 },
+    challenges: { running: 0, participants: 0 },
+  },
+  economy: { weeks: null, alertWeeks: 8, alert: false, weeklyCost: 0 },
+};
+
 beforeEach(() => {
   asked = [];
   summary = null;
@@ -79,12 +95,7 @@ describe('dashboard', () => {
 
   it('shows friends and clubs beside the queues', async () => {
     summary = {
-      generatedAt: '2026-11-22T04:00:00.000Z',
-      today: '2026-11-22',
-      utcOffsetMinutes: 480,
-      days: [{ day: '2026-11-22', ...DAY }],
-      liabilities: { cash: 0, points: 0 },
-      queues: [],
+      ...SUMMARY,
       social: {
         friends: { friendships: 12_345, activeThisWeek: 678 },
         clubs: { open: 42, verified: 7 },
@@ -103,5 +114,52 @@ describe('dashboard', () => {
     expect(screen.getByTestId('social-verifiedClubs').textContent).toBe('7');
     expect(screen.getByTestId('social-runningChallenges').textContent).toBe('3');
     expect(screen.getByTestId('social-challengers').textContent).toBe('4,321');
+  }, 60_000);
+
+  it('names the appeals queues and marks the overdue one while it is not empty', async () => {
+    summary = {
+      ...SUMMARY,
+      queues: [
+        { key: 'flagged-days', count: 0 },
+        { key: 'appeals', count: 5 },
+        { key: 'appeals-overdue', count: 2 },
+      ],
+    };
+    render(
+      <App>
+        <DashboardPage />
+      </App>,
+    );
+    const overdue = await screen.findByTestId('queue-appeals-overdue');
+    expect(overdue.querySelector('dt')?.textContent).toBe('Appeals past due');
+    expect(overdue.querySelector('dd')?.textContent).toBe('2');
+    expect(overdue.className).toContain('is-warning');
+    expect(screen.getByTestId('queue-appeals').querySelector('dt')?.textContent).toBe('Appeals');
+    expect(screen.getByTestId('queue-appeals').className).not.toContain('is-warning');
+    expect(screen.getByTestId('queue-flagged-days').className).not.toContain('is-warning');
+  }, 60_000);
+
+  it('alerts when the reserve covers fewer weeks than set, and not otherwise (docs/console/economy.md)', async () => {
+    summary = {
+      ...SUMMARY,
+      economy: { weeks: 2.5, alertWeeks: 4, alert: true, weeklyCost: 5_600 },
+    };
+    render(
+      <App>
+        <DashboardPage />
+      </App>,
+    );
+    const alert = await screen.findByTestId('dashboard-economy-alert');
+    expect(alert.textContent).toContain('The reserve covers 2.5 weeks of the current cost');
+    expect(alert.textContent).toContain('(¥56.00 a week): fewer than the 4 weeks set');
+    cleanup();
+    summary = { ...SUMMARY, economy: { ...summary.economy, weeks: 6, alert: false } };
+    render(
+      <App>
+        <DashboardPage />
+      </App>,
+    );
+    await screen.findByTestId('dashboard-queues');
+    expect(screen.queryByTestId('dashboard-economy-alert')).toBeNull();
   }, 60_000);
 });

@@ -5,15 +5,17 @@ import {
   type DashboardSummary,
   type StepSyncHealth,
 } from '@stride/contract';
-import { Button, Space, Table, Typography } from 'antd';
+import { Alert, Button, Space, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { StepSyncPanel } from '../components/step-sync-panel';
 import { useLoad } from '../components/use-load';
 import { UPlotChart, type ChartSeries } from '../components/uplot-chart';
 import { count as countIn, dateTime, money as moneyIn } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
+import { pageTranslator } from '../lib/page-texts';
 import { call } from '../lib/request';
 import type { MessageKey } from '../locales';
+import { ECONOMY_ALERT } from '../locales/areas/economy-alert';
 
 const loadSummary = () => call(consoleDashboardSummary, {});
 const loadStepSync = () => call(consoleStepSyncHealth, {});
@@ -35,6 +37,9 @@ const FIGURES: readonly Figure[] = [
 
 const COLOURS = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96'];
 
+/** Queues that are late when not empty (appeals past their due time): shown in amber then. */
+const WARNING_QUEUES = new Set(['appeals-overdue']);
+
 function offsetText(minutes: number): string {
   const sign = minutes < 0 ? '−' : '+';
   const whole = Math.abs(minutes);
@@ -49,6 +54,7 @@ function offsetText(minutes: number): string {
  */
 export default function DashboardPage() {
   const { t, language } = useI18n();
+  const alertText = pageTranslator(ECONOMY_ALERT, language);
   const { data, loading, reload } = useLoad<DashboardSummary | null>(loadSummary, 'summary', null);
   const stepSync = useLoad(loadStepSync, 'step-sync', NO_HEALTH);
   const count = useMemo(() => (value: number) => countIn(value, language), [language]);
@@ -123,6 +129,21 @@ export default function DashboardPage() {
           </Typography.Text>
         ) : null}
       </Space>
+      {data?.economy.alert ? (
+        // The reserve covers fewer weeks than ECONOMY_ALERT_WEEKS (docs/console/economy.md).
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="dashboard-economy-alert"
+          title={alertText('economyAlert.title', { weeks: data.economy.weeks ?? 0 })}
+          description={alertText('economyAlert.body', {
+            weeks: data.economy.weeks ?? 0,
+            weekly: money(data.economy.weeklyCost),
+            alert: data.economy.alertWeeks,
+          })}
+        />
+      ) : null}
       {data && today ? (
         <>
           <h2 className="console-section-title">{t('dashboard.queues')}</h2>
@@ -130,7 +151,11 @@ export default function DashboardPage() {
             {data.queues.map((queue) => {
               const key = `dashboard.queue.${queue.key}` as MessageKey;
               return (
-                <div className="console-figure" key={queue.key} data-testid={`queue-${queue.key}`}>
+                <div
+                  className={`console-figure${WARNING_QUEUES.has(queue.key) && queue.count > 0 ? ' is-warning' : ''}`}
+                  key={queue.key}
+                  data-testid={`queue-${queue.key}`}
+                >
                   <dt>{(t(key) as string | undefined) ?? queue.key}</dt>
                   <dd>{count(queue.count)}</dd>
                 </div>

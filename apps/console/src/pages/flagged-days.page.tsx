@@ -1,7 +1,8 @@
 import { consoleDecideFlaggedDay, consoleFlaggedDays, type ConsoleFlaggedDay, type StepReview } from '@stride/contract';
 import { CODES } from '@stride/contract/codes';
-import { App, Button, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useCallback, useState } from 'react';
+import { FlaggedDayHeld, FlaggedDayReasons, FlaggedDaySources } from '../components/flagged-day';
 import { PAGE_SIZE, StatusQueue, useQueue, type QueueView } from '../components/status-queue';
 import { useFail } from '../components/use-fail';
 import { UserLink } from '../components/user-link';
@@ -77,38 +78,14 @@ export default function FlaggedDaysPage() {
           {
             title: f('flagged.sources'),
             key: 'sources',
-            render: (_value, row) => (
-              <div style={{ whiteSpace: 'normal', maxWidth: 240 }}>
-                {row.sources.map((source, index) => (
-                  <div key={index}>
-                    {source.name ?? f(`flagged.source.${source.kind}`)}: {count(source.steps, language)}
-                  </div>
-                ))}
-              </div>
-            ),
+            render: (_value, row) => <FlaggedDaySources day={row} />,
           },
           {
             title: f('flagged.reasons'),
             key: 'reasons',
-            render: (_value, row) => (
-              <Space direction="vertical" size={4} style={{ maxWidth: 240 }}>
-                {row.reasons.map((reason) => (
-                  <Tag color="orange" key={reason} style={{ whiteSpace: 'normal' }}>
-                    {f(`flagged.reason.${reason}`)}
-                  </Tag>
-                ))}
-              </Space>
-            ),
+            render: (_value, row) => <FlaggedDayReasons day={row} />,
           },
-          {
-            title: f('flagged.held'),
-            key: 'held',
-            render: (_value, row) =>
-              f('flagged.heldValue', {
-                points: count(row.heldPoints, language),
-                cash: money(row.heldCashBack, language),
-              }),
-          },
+          { title: f('flagged.held'), key: 'held', render: (_value, row) => <FlaggedDayHeld day={row} /> },
           waiting
             ? timeColumn(f('flagged.flaggedAt'), 'flaggedAt', language)
             : {

@@ -7,16 +7,16 @@ import {
   type ResponseOf,
 } from '@stride/contract';
 import { App, Button, Space, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { timeColumn } from '../components/columns';
 import { ReasonModal } from '../components/reason-modal';
 import { ListTable, PAGE_SIZE } from '../components/status-queue';
 import { useFail } from '../components/use-fail';
+import { useImage } from '../components/use-image';
 import { useLoad } from '../components/use-load';
 import { UserLink } from '../components/user-link';
 import { count } from '../lib/format';
 import { useI18n } from '../lib/i18n-context';
-import { fetchImage } from '../lib/image';
 import { call } from '../lib/request';
 
 const EMPTY: ResponseOf<typeof consoleModerationQueue> = {
@@ -31,24 +31,8 @@ const keyOf = (item: ConsoleModerationItem) => `${item.kind}:${item.id}`;
 
 /** A reported avatar, loaded with the console cookie through an object URL (revoked when the row goes). */
 function ReportedAvatar({ userId }: { userId: string }) {
-  const { t, language } = useI18n();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    let loaded: string | null = null;
-    fetchImage(consoleModerationAvatar, { id: userId }, language).then(
-      (made) => {
-        loaded = made;
-        if (live) setUrl(made);
-        else URL.revokeObjectURL(made);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-      if (loaded) URL.revokeObjectURL(loaded);
-    };
-  }, [userId, language]);
+  const { t } = useI18n();
+  const { url } = useImage(consoleModerationAvatar, { id: userId });
   return url ? (
     <img src={url} alt={t('moderation.kind.avatar')} width={48} height={48} style={{ objectFit: 'cover' }} />
   ) : null;

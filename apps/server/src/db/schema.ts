@@ -294,6 +294,10 @@ export interface PointCollectionsTable {
   cash_back: number;
   /** Of `points`, those of earlier days a review released (decision 078 "A held step day is never a dead end"). */
   released_points: Generated<number>;
+  /** Points the day's cap held back from this collection (decision 100 "The economy page"). */
+  capped_points: Generated<number>;
+  /** Of `points`, those of earlier days the cap had held back (decision 100 "The economy page"). */
+  earlier_points: Generated<number>;
   created_at: number;
 }
 
@@ -764,10 +768,18 @@ export interface InviteRewardsTable {
   inviter_id: string;
   day: string;
   year: string;
-  /** Credited to each side; 0 beyond the inviter's yearly limit. */
+  /** Credited to each side; 0 beyond the inviter's yearly limit. While held or once refused: what it would pay. */
   points: number;
   transfer_id: string | null;
   created_at: number;
+  /**
+   * `paid`, `held` (a referral ring's signals matched: a reviewer decides) or `refused` (docs/product/referral-rings.md).
+   */
+  status: string;
+  /** JSON: the signals that held it, each with the accounts it concerns; null when paid at once. */
+  signals: string | null;
+  decided_at: number | null;
+  operator_id: string | null;
 }
 
 /** One user's notification of one event (decision 044 "The notifications inbox"); unique per user and `dedupe_key`. */
@@ -1062,10 +1074,46 @@ export interface RuleVersionsTable {
   told_at: number | null;
 }
 
+/** One appeal per item (decision 102 "Appeals with a deadline"). */
+export interface AppealsTable {
+  id: string;
+  user_id: string;
+  /** `step-day` or `report`. */
+  kind: string;
+  /** The day, or the report's id. */
+  subject: string;
+  note: string;
+  file_id: string | null;
+  /** `open`, `granted` or `refused`. */
+  status: string;
+  created_at: number;
+  due_at: number;
+  decided_at: number | null;
+  operator_id: string | null;
+  reason: string | null;
+  reply: string | null;
+  version: Generated<number>;
+}
+
 /** The earning rules' book: its counter moves on with every publication (compare and set). */
 export interface RuleBookTable {
   id: number;
   version: number;
+}
+
+/** The daily points cap's counter (decision 100 "The economy page"): one row per service day while the cap is on. */
+export interface EconomyDaysTable {
+  day: string;
+  points_issued: number;
+  /** What the last take from the day's cap got. */
+  last_taken: Generated<number>;
+}
+
+/** A user's day whose points the daily cap held: collectable on a later day (decision 100 "The economy page"). */
+export interface PointsCapHoldsTable {
+  user_id: string;
+  day: string;
+  held_at: number;
 }
 
 export interface Database {
@@ -1142,7 +1190,10 @@ export interface Database {
   challenge_teams: ChallengeTeamsTable;
   watermarks: WatermarksTable;
   rule_versions: RuleVersionsTable;
+  appeals: AppealsTable;
   rule_book: RuleBookTable;
+  economy_days: EconomyDaysTable;
+  points_cap_holds: PointsCapHoldsTable;
 }
 
 /** A terms of service or privacy policy version (decision 046 "Policies and consent"); versions are never edited. */

@@ -238,7 +238,7 @@ describe('content in the user’s language (decision 042)', () => {
     // A plan edit makes a new version: it keeps the languages unless the edit sends them.
     const renamed = await consoleApi(t, finance, consoleEditCardPlan, {
       params: { id: plan.data.id },
-      body: { version: 1, terms: { ...PLAN_TERMS, price: 8_900 } },
+      body: { version: 1, terms: { ...PLAN_TERMS, price: 9_500 } },
     });
     expect(renamed.data).toMatchObject({ version: 2, translations: { 'zh-Hans': { name: '铜卡' } } });
     const french = await consoleApi(t, finance, consoleEditCardPlan, {

@@ -120,6 +120,27 @@ export const en = {
   'notification.rules.changed.body': 'New earning rules apply from {effectiveOn}, better for you. See what changes.',
   'notification.rules.changed.bodyWorse':
     'The earning rules change on {effectiveOn}; some are less generous. Days before then keep today’s rules. See what changes.',
+  /** Appeals with a deadline (docs/product/appeals.md). */
+  'notification.appeal.decided.title': 'Your appeal is decided',
+  'notification.appeal.decided.body.granted': 'Your appeal about {subject} was granted: {reason}.',
+  'notification.appeal.decided.body.refused': 'Your appeal about {subject} was refused: {reason}.',
+  'notification.report.dismissed.title': 'Your report was looked at',
+  'notification.report.dismissed.body':
+    'A reviewer looked at the {content} you reported and left it as it is. If you disagree, you can appeal.',
+  'appeal.reason.evidenceConvincing': 'what you sent convinced the reviewer',
+  'appeal.reason.reviewMistake': 'the first decision was a mistake',
+  'appeal.reason.evidenceInsufficient': 'what you sent does not outweigh what the review found',
+  'appeal.reason.ruleApplies': 'the rule applies as it was',
+  'appeal.reason.contentAllowed': 'the content is within the rules',
+  'appeal.content.nickname': 'nickname',
+  'appeal.content.avatar': 'profile picture',
+  'appeal.content.club': 'club name',
+  'appeal.content.challenge': 'challenge title',
+  'appeal.subject.report': 'your report',
+  'appeal.subject.invite-reward': 'your invite reward',
+  appealNotAppealable:
+    'This cannot be appealed: only a held or rejected day of yours, or a report of yours that was dismissed',
+  appealExists: 'You have already appealed this: each decision can be appealed once',
   importNotZip: 'The file is not a zip archive: choose the export as the app saved it',
   importDamaged: 'The archive is damaged or cut short; please export it again',
   importTooBig: 'The archive expands to too much data (at most {limit} MB, and at most {ratio} times its packed size)',
@@ -196,6 +217,8 @@ export const en = {
   roleGrantWaiting: '{name} already has a role grant waiting for a second admin: approve or reject it first',
   // User care (decision 026 "User care in the operator console").
   'rule.userSearch': '{field}: at least 3 digits of a mobile number, or a user id',
+  'rule.ringSearch':
+    '{field}: a masked mobile number as the console shows it (first 3 and last 4 digits), or a user id',
   userMissing: 'There is no such user.',
   userAlreadyFrozen: 'This account is already frozen.',
   userNotFrozen: 'This account is not frozen.',
@@ -204,6 +227,8 @@ export const en = {
   'rule.trackingNumber': '{field}: letters, digits and hyphens only',
   // Console: card plans and home items.
   'rule.cashBackOverPrice': '{field}: must not be more than the price',
+  planLossUnconfirmed:
+    'Over its {days} days this plan’s cash back adds up to ¥{total}, more than its price of ¥{price}: a card could pay back its whole price. Finance must confirm it (confirmLoss) to save it',
   'rule.homeLink': '{field}: must be a page of the app (such as /pages/invest/index) or an https: address',
   consoleCredentialsInvalid: 'Wrong name, password or code',
   'rule.passwordLetter': '{field}: must contain a letter',
@@ -316,9 +341,22 @@ export const en = {
   'notification.invite.reward.invitee.title': 'Welcome reward',
   'notification.invite.reward.invitee.body':
     'You reached the step goal of your invitation: you received {points} points.',
+  'notification.invite.reviewed.inviter.title': 'Invite reward reviewed',
+  'notification.invite.reviewed.inviter.body.released':
+    'The reward for a friend you invited was reviewed and released: you received {points} points.',
+  'notification.invite.reviewed.inviter.body.refused':
+    'The reward for a friend you invited was reviewed and not paid: the accounts looked linked to one another.',
+  'notification.invite.reviewed.invitee.title': 'Welcome reward reviewed',
+  'notification.invite.reviewed.invitee.body.released':
+    'The reward of your invitation was reviewed and released: you received {points} points.',
+  'notification.invite.reviewed.invitee.body.refused':
+    'The reward of your invitation was reviewed and not paid: the accounts looked linked to one another.',
   'notification.points.waiting.title': 'Points waiting',
   'notification.points.waiting.body':
     'Your steps today earned {points} points not collected yet. Collect them on Home before midnight.',
+  'notification.points.expiring.title': 'Points expire soon',
+  'notification.points.expiring.body':
+    '{points} of your points expire on {day}, in {days} days. Spend them in the points shop or exchange them before then.',
   'notification.steps.cleared.title': 'Steps cleared after review',
   'notification.steps.cleared.body':
     'Your steps of {day} were cleared: {points} points are ready to collect on Home, and ¥{amount} cash back was paid.',

@@ -125,6 +125,27 @@ export const es: Messages = {
     'Desde el {effectiveOn} se aplican nuevas reglas de recompensas, mejores para ti. Mira qué cambia.',
   'notification.rules.changed.bodyWorse':
     'Las reglas de recompensas cambian el {effectiveOn}; algunas son menos generosas. Los días anteriores conservan las reglas actuales. Mira qué cambia.',
+  /** Appeals with a deadline (docs/product/appeals.md). */
+  'notification.appeal.decided.title': 'Tu apelación tiene respuesta',
+  'notification.appeal.decided.body.granted': 'Tu apelación sobre {subject} fue aceptada: {reason}.',
+  'notification.appeal.decided.body.refused': 'Tu apelación sobre {subject} fue rechazada: {reason}.',
+  'notification.report.dismissed.title': 'Tu denuncia fue revisada',
+  'notification.report.dismissed.body':
+    'Un revisor miró el {content} que denunciaste y lo dejó como está. Si no estás de acuerdo, puedes apelar.',
+  'appeal.reason.evidenceConvincing': 'lo que enviaste convenció al revisor',
+  'appeal.reason.reviewMistake': 'la primera decisión fue un error',
+  'appeal.reason.evidenceInsufficient': 'lo que enviaste no pesa más que lo que encontró la revisión',
+  'appeal.reason.ruleApplies': 'la regla se aplica tal como estaba',
+  'appeal.reason.contentAllowed': 'el contenido cumple las reglas',
+  'appeal.content.nickname': 'apodo',
+  'appeal.content.avatar': 'foto de perfil',
+  'appeal.content.club': 'nombre de club',
+  'appeal.content.challenge': 'título de reto',
+  'appeal.subject.report': 'tu denuncia',
+  'appeal.subject.invite-reward': 'tu recompensa por invitación',
+  appealNotAppealable:
+    'Esto no se puede apelar: solo un día tuyo retenido o rechazado, o una denuncia tuya desestimada',
+  appealExists: 'Ya apelaste esto: cada decisión se puede apelar una vez',
   importNotZip: 'El archivo no es un zip: elige la exportación tal como la guardó la app',
   importDamaged: 'El archivo está dañado o incompleto; vuelve a exportarlo',
   importTooBig:
@@ -201,6 +222,8 @@ export const es: Messages = {
     '{name} ya tiene una concesión de rol esperando a un segundo administrador: apruébala o recházala primero',
   // User care (decision 026 "User care in the operator console").
   'rule.userSearch': '{field}: al menos 3 dígitos de un número de móvil, o un id de usuario',
+  'rule.ringSearch':
+    '{field}: un número de móvil enmascarado como lo muestra la consola (3 primeros y 4 últimos dígitos), o un id de usuario',
   userMissing: 'No existe ese usuario.',
   userAlreadyFrozen: 'Esta cuenta ya está congelada.',
   userNotFrozen: 'Esta cuenta no está congelada.',
@@ -209,6 +232,8 @@ export const es: Messages = {
   'rule.trackingNumber': '{field}: solo letras, dígitos y guiones',
   // Console: card plans and home items.
   'rule.cashBackOverPrice': '{field}: no puede ser mayor que el precio',
+  planLossUnconfirmed:
+    'En sus {days} días, el reembolso de este plan suma ¥{total}, más que su precio de ¥{price}: una tarjeta podría devolver todo su precio. Finanzas debe confirmarlo (confirmLoss) para guardarlo',
   'rule.homeLink': '{field}: debe ser una página de la app (como /pages/invest/index) o una dirección https:',
   consoleCredentialsInvalid: 'Nombre, contraseña o código incorrectos',
   'rule.passwordLetter': '{field}: debe contener una letra',
@@ -321,9 +346,22 @@ export const es: Messages = {
     'Un amigo que invitaste alcanzó la meta de pasos: recibiste {points} puntos.',
   'notification.invite.reward.invitee.title': 'Recompensa de bienvenida',
   'notification.invite.reward.invitee.body': 'Alcanzaste la meta de pasos de tu invitación: recibiste {points} puntos.',
+  'notification.invite.reviewed.inviter.title': 'Recompensa de invitación revisada',
+  'notification.invite.reviewed.inviter.body.released':
+    'La recompensa por un amigo que invitaste se revisó y se liberó: recibiste {points} puntos.',
+  'notification.invite.reviewed.inviter.body.refused':
+    'La recompensa por un amigo que invitaste se revisó y no se pagó: las cuentas parecían vinculadas entre sí.',
+  'notification.invite.reviewed.invitee.title': 'Recompensa de bienvenida revisada',
+  'notification.invite.reviewed.invitee.body.released':
+    'La recompensa de tu invitación se revisó y se liberó: recibiste {points} puntos.',
+  'notification.invite.reviewed.invitee.body.refused':
+    'La recompensa de tu invitación se revisó y no se pagó: las cuentas parecían vinculadas entre sí.',
   'notification.points.waiting.title': 'Puntos pendientes',
   'notification.points.waiting.body':
     'Tus pasos de hoy ganaron {points} puntos aún sin recoger. Recógelos en Inicio antes de medianoche.',
+  'notification.points.expiring.title': 'Tus puntos caducan pronto',
+  'notification.points.expiring.body':
+    '{points} de tus puntos caducan el {day}, dentro de {days} días. Úsalos en la tienda de puntos o cámbialos antes.',
   'notification.steps.cleared.title': 'Pasos aprobados tras la revisión',
   'notification.steps.cleared.body':
     'Tus pasos del {day} se aprobaron: {points} puntos te esperan en Inicio y se pagaron ¥{amount} de reembolso.',

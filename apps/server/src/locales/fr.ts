@@ -131,6 +131,27 @@ export const fr: Messages = {
     'De nouvelles règles de gains s’appliquent à partir du {effectiveOn}, plus favorables pour vous. Voyez ce qui change.',
   'notification.rules.changed.bodyWorse':
     'Les règles de gains changent le {effectiveOn} ; certaines sont moins généreuses. Les jours d’avant gardent les règles actuelles. Voyez ce qui change.',
+  /** Appeals with a deadline (docs/product/appeals.md). */
+  'notification.appeal.decided.title': 'Votre recours a une réponse',
+  'notification.appeal.decided.body.granted': 'Votre recours concernant {subject} est accepté : {reason}.',
+  'notification.appeal.decided.body.refused': 'Votre recours concernant {subject} est refusé : {reason}.',
+  'notification.report.dismissed.title': 'Votre signalement a été examiné',
+  'notification.report.dismissed.body':
+    'Un modérateur a examiné le {content} que vous avez signalé et l’a laissé tel quel. Si vous n’êtes pas d’accord, vous pouvez faire un recours.',
+  'appeal.reason.evidenceConvincing': 'ce que vous avez envoyé a convaincu le modérateur',
+  'appeal.reason.reviewMistake': 'la première décision était une erreur',
+  'appeal.reason.evidenceInsufficient': 'ce que vous avez envoyé ne l’emporte pas sur ce que l’examen a trouvé',
+  'appeal.reason.ruleApplies': 'la règle s’applique telle qu’elle était',
+  'appeal.reason.contentAllowed': 'le contenu respecte les règles',
+  'appeal.content.nickname': 'pseudo',
+  'appeal.content.avatar': 'photo de profil',
+  'appeal.content.club': 'nom de club',
+  'appeal.content.challenge': 'titre de défi',
+  'appeal.subject.report': 'votre signalement',
+  'appeal.subject.invite-reward': 'votre récompense de parrainage',
+  appealNotAppealable:
+    'Ceci ne peut pas faire l’objet d’un recours : seulement un de vos jours retenu ou refusé, ou un de vos signalements écarté',
+  appealExists: 'Vous avez déjà fait un recours : chaque décision peut faire l’objet d’un seul recours',
   importNotZip: 'Le fichier n’est pas une archive zip : choisissez l’export tel que l’app l’a enregistré',
   importDamaged: 'L’archive est endommagée ou incomplète ; exportez-la à nouveau',
   importTooBig:
@@ -208,6 +229,8 @@ export const fr: Messages = {
     '{name} a déjà une attribution de rôle en attente d’un second administrateur : approuvez-la ou refusez-la d’abord',
   // User care (decision 026 "User care in the operator console").
   'rule.userSearch': '{field} : au moins 3 chiffres d’un numéro de mobile, ou un identifiant d’utilisateur',
+  'rule.ringSearch':
+    '{field} : un numéro de mobile masqué comme la console l’affiche (3 premiers et 4 derniers chiffres), ou un identifiant d’utilisateur',
   userMissing: 'Cet utilisateur n’existe pas.',
   userAlreadyFrozen: 'Ce compte est déjà gelé.',
   userNotFrozen: 'Ce compte n’est pas gelé.',
@@ -216,6 +239,8 @@ export const fr: Messages = {
   'rule.trackingNumber': '{field} : lettres, chiffres et tirets uniquement',
   // Console: card plans and home items.
   'rule.cashBackOverPrice': '{field} : ne doit pas dépasser le prix',
+  planLossUnconfirmed:
+    'Sur ses {days} jours, le remboursement de cette formule atteint ¥{total}, plus que son prix de ¥{price} : une carte pourrait rembourser tout son prix. La finance doit la confirmer (confirmLoss) pour l’enregistrer',
   'rule.homeLink': '{field} : doit être une page de l’application (comme /pages/invest/index) ou une adresse https:',
   consoleCredentialsInvalid: 'Nom, mot de passe ou code incorrect',
   'rule.passwordLetter': '{field} : doit contenir une lettre',
@@ -330,9 +355,22 @@ export const fr: Messages = {
   'notification.invite.reward.invitee.title': 'Récompense de bienvenue',
   'notification.invite.reward.invitee.body':
     'Vous avez atteint l’objectif de pas de votre invitation : vous avez reçu {points} points.',
+  'notification.invite.reviewed.inviter.title': 'Récompense de parrainage examinée',
+  'notification.invite.reviewed.inviter.body.released':
+    'La récompense pour un ami que vous avez invité a été examinée et versée : vous avez reçu {points} points.',
+  'notification.invite.reviewed.inviter.body.refused':
+    'La récompense pour un ami que vous avez invité a été examinée et n’est pas versée : les comptes semblaient liés entre eux.',
+  'notification.invite.reviewed.invitee.title': 'Récompense de bienvenue examinée',
+  'notification.invite.reviewed.invitee.body.released':
+    'La récompense de votre invitation a été examinée et versée : vous avez reçu {points} points.',
+  'notification.invite.reviewed.invitee.body.refused':
+    'La récompense de votre invitation a été examinée et n’est pas versée : les comptes semblaient liés entre eux.',
   'notification.points.waiting.title': 'Points en attente',
   'notification.points.waiting.body':
     'Vos pas d’aujourd’hui ont gagné {points} points pas encore collectés. Collectez-les sur l’accueil avant minuit.',
+  'notification.points.expiring.title': 'Des points expirent bientôt',
+  'notification.points.expiring.body':
+    '{points} de vos points expirent le {day}, dans {days} jours. Utilisez-les dans la boutique de points ou échangez-les d’ici là.',
   'notification.steps.cleared.title': 'Pas validés après vérification',
   'notification.steps.cleared.body':
     'Vos pas du {day} ont été validés : {points} points sont à collecter sur l’accueil et {amount} ¥ de remboursement ont été versés.',

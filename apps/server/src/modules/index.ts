@@ -12,6 +12,7 @@ import { FieldCipher } from '../lib/secrets.js';
 import { createStorage, type Storage } from '../storage/storage.js';
 import { accountsModule } from './accounts/accounts.module.js';
 import { addressesModule } from './addresses/addresses.module.js';
+import { appealsModule } from './appeals/appeals.module.js';
 import { auditModule } from './audit/audit.module.js';
 import { captchaModule } from './captcha/captcha.module.js';
 import { challengesModule } from './challenges/challenges.module.js';
@@ -19,6 +20,7 @@ import { clubsModule } from './clubs/clubs.module.js';
 import { cardsModule } from './cards/cards.module.js';
 import { communityModule } from './community/community.module.js';
 import { downloadModule } from './download/download.module.js';
+import { economyModule } from './economy/economy.module.js';
 import { filesModule } from './files/files.module.js';
 import { friendsModule } from './friends/friends.module.js';
 import { identityModule } from './identity/identity.module.js';
@@ -63,6 +65,7 @@ export const MODULES = [
   notificationsModule,
   rulesModule,
   cardsModule,
+  economyModule,
   invitesModule,
   friendsModule,
   clubsModule,
@@ -70,6 +73,7 @@ export const MODULES = [
   challengesModule,
   addressesModule,
   walkingModule,
+  appealsModule,
   stepSourcesModule,
   stepConnectionsModule,
   shopModule,

@@ -596,6 +596,8 @@ describe('the ops command line: the books and held payments', () => {
       'challenges.pass  off  retries 3',
       'cards.cash-back  off  retries 5',
       'notifications.sweep  off  retries 3',
+      // Off: points never expire unless POINTS_EXPIRY_DAYS is set (docs/product/points-expiry.md).
+      'points.expiry  off  retries 3',
       // Off: no wearable provider is configured here (decision 086 "Connected wearable accounts").
       'steps.connections-sync  off  retries 2',
       'payments.sweep  off  retries 3',

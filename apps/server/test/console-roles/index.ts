@@ -12,6 +12,9 @@ import { MEMBERSHIP_ORDERS_CASES } from './membership-orders.js';
 import { MODERATION_CASES } from './moderation.js';
 import { POLICIES_CASES } from './policies.js';
 import { RULES_CASES } from './rules.js';
+import { ECONOMY_CASES } from './economy.js';
+import { APPEALS_CASES } from './appeals.js';
+import { INVITE_RINGS_CASES } from './invite-rings.js';
 import { SOCIAL_CASES } from './social.js';
 import { STEP_CONNECTIONS_CASES } from './step-connections.js';
 
@@ -31,6 +34,9 @@ export const ROLE_CASES: readonly RoleCase[] = [
   ...MODERATION_CASES,
   ...POLICIES_CASES,
   ...RULES_CASES,
+  ...ECONOMY_CASES,
+  ...APPEALS_CASES,
+  ...INVITE_RINGS_CASES,
   ...SOCIAL_CASES,
   ...STEP_CONNECTIONS_CASES,
 ];

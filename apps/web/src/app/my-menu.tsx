@@ -53,6 +53,7 @@ export const MY_ICONS = {
   push: icon('M8 2h8v20H8zM11 19h2M17 6.5a4 4 0 0 1 0 5M19.5 4a7.5 7.5 0 0 1 0 10'),
   policy: icon('M6 3h12v18H6zM9 8h6M9 12h6M9 16h3'),
   rules: icon('M4 5h16v15H4zM4 9h16M8 3v4M16 3v4M8 13h8M8 17h5'),
+  appeal: icon('M12 3v18M7 21h10M5 7h14M5 7l-3 7a3 3 0 0 0 6 0zM19 7l-3 7a3 3 0 0 0 6 0z'),
   inbox: icon('M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4'),
   data: icon(
     'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
@@ -137,6 +138,8 @@ export const MY_GROUPS: readonly MyGroup[] = [
       { path: PATHS.terms, icon: 'policy', labelKey: 'policies.myEntry' },
       // The earning rules and their changes (docs/product/earning-rules.md).
       { path: PATHS.rules, icon: 'rules' },
+      // Appeals with a deadline (docs/product/appeals.md).
+      { path: PATHS.appeals, icon: 'appeal' },
       // The operator's SUPPORT_CONTACT, when there is one (decision 082 "A newcomer's first screens").
       { row: 'support', icon: 'support' },
       { row: 'version', icon: 'version' },

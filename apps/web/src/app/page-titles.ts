@@ -33,6 +33,7 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.profile]: 'title.profile',
   [PATHS.realname]: 'title.realname',
   [PATHS.rules]: 'title.rules',
+  [PATHS.appeals]: 'title.appeals',
   [PATHS.stepSources]: 'title.stepSources',
   [PATHS.friends]: 'title.friends',
   [PATHS.clubs]: 'title.clubs',

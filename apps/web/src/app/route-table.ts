@@ -30,7 +30,7 @@ export interface PageDef {
   /**
    * The page texts it reads besides the main ones, loaded with its code (decision 097 "Page texts for the social
    * pages"): `social` for a page that shows `friends.…`, `clubs.…`, `challenges.…` or the report sheet's texts, `rules`
-   * for the "Rules and changes" page.
+   * for the "Rules and changes" page, `appeals` for the appeals page and a day's receipt, `sources` for the step sources page.
    */
   readonly texts?: PageTexts;
 }
@@ -85,8 +85,10 @@ export const PAGES: readonly PageDef[] = [
   { path: PATHS.realname, page: 'realname' },
   // The earning rules and their changes (docs/product/earning-rules.md), with texts of their own.
   { path: PATHS.rules, firstReads: ['/api/rules/versions'], page: 'rules', texts: 'rules' },
-  { path: PATHS.stepSources, page: 'step-sources' },
-  { path: PATHS.stepDay, page: 'step-day' },
+  // Appeals with a deadline (docs/product/appeals.md), with texts of their own that a day's receipt reads too.
+  { path: PATHS.appeals, firstReads: ['/api/appeals'], page: 'appeals', texts: 'appeals' },
+  { path: PATHS.stepSources, page: 'step-sources', texts: 'sources' },
+  { path: PATHS.stepDay, page: 'step-day', texts: 'appeals' },
   { path: PATHS.stepHistory, page: 'step-history' },
   { path: PATHS.walk, page: 'walk' },
   { path: PATHS.withdrawal, page: 'withdrawal' },

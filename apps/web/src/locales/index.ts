@@ -1,7 +1,9 @@
 import type { Language } from '@stride/contract';
 import type { Locale as KitLocale } from 'antd-mobile/es/locales/base';
 import type { en, Messages } from './en';
+import type { AppealsKey, AppealsPrefix } from './appeals/en';
 import type { RulesKey, RulesPrefix } from './rules/en';
+import type { SourcesKey, SourcesPrefix } from './sources/en';
 import type { KEPT_IN_MAIN, SocialKey, SocialPrefix } from './social/en';
 
 export type { Messages } from './en';
@@ -12,12 +14,19 @@ export type { Messages } from './en';
  * docs/product/earning-rules.md): one listed in en.ts is a type error here that names it. It belongs in locales/social/
  * or locales/rules/.
  */
-type MainTexts<T extends { readonly [key: `${SocialPrefix | RulesPrefix}${string}`]: never }> = T;
+type MainTexts<
+  T extends { readonly [key: `${SocialPrefix | RulesPrefix | AppealsPrefix | SourcesPrefix}${string}`]: never },
+> = T;
 type KeptInMain = (typeof KEPT_IN_MAIN)[number];
 
 /** Every text key: the main chunk's and the page chunks'. */
 export type MessageKey =
-  keyof MainTexts<Omit<typeof en, KeptInMain>> | Extract<keyof typeof en, KeptInMain> | SocialKey | RulesKey;
+  | keyof MainTexts<Omit<typeof en, KeptInMain>>
+  | Extract<keyof typeof en, KeptInMain>
+  | SocialKey
+  | RulesKey
+  | AppealsKey
+  | SourcesKey;
 
 interface LanguageChunk {
   readonly messages: Messages;
@@ -41,9 +50,10 @@ const LOADERS: Readonly<Record<Language, () => Promise<LanguageChunk>>> = {
 /**
  * Texts only some pages read, a chunk of their own per language that those pages load as they open (decision 097 "Page
  * texts for the social pages"): `social`, the keys under SOCIAL_PREFIXES (locales/social/en.ts); `rules`, the "Rules and
- * changes" page's (locales/rules/en.ts).
+ * changes" page's (locales/rules/en.ts); `appeals`, the appeals page's and a day receipt's (locales/appeals/en.ts); `sources`, the step
+ * sources page's (locales/sources/en.ts).
  */
-export type PageTexts = 'social' | 'rules';
+export type PageTexts = 'social' | 'rules' | 'appeals' | 'sources';
 
 type Texts = Partial<Record<MessageKey, string>>;
 
@@ -61,6 +71,20 @@ const PAGE_TEXT_LOADERS: Readonly<Record<PageTexts, Readonly<Record<Language, ()
     fr: () => import('./rules/fr').then((module) => module.rules),
     'zh-Hans': () => import('./rules/zh-Hans').then((module) => module.rules),
     'zh-Hant': () => import('./rules/zh-Hant').then((module) => module.rules),
+  },
+  appeals: {
+    en: () => import('./appeals/en').then((module) => module.appeals),
+    es: () => import('./appeals/es').then((module) => module.appeals),
+    fr: () => import('./appeals/fr').then((module) => module.appeals),
+    'zh-Hans': () => import('./appeals/zh-Hans').then((module) => module.appeals),
+    'zh-Hant': () => import('./appeals/zh-Hant').then((module) => module.appeals),
+  },
+  sources: {
+    en: () => import('./sources/en').then((module) => module.sources),
+    es: () => import('./sources/es').then((module) => module.sources),
+    fr: () => import('./sources/fr').then((module) => module.sources),
+    'zh-Hans': () => import('./sources/zh-Hans').then((module) => module.sources),
+    'zh-Hant': () => import('./sources/zh-Hant').then((module) => module.sources),
   },
 };
 

@@ -41,6 +41,8 @@ beforeAll(async () => {
       loadMessages(language),
       loadPageTexts('social', language),
       loadPageTexts('rules', language),
+      loadPageTexts('appeals', language),
+      loadPageTexts('sources', language),
     ]),
   );
 });

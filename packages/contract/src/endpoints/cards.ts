@@ -186,6 +186,12 @@ export const CardPlanTermsSchema = z
     defaultLanguage: LanguageSchema.optional(),
     /** The name in other languages; an edit without it keeps the version's. */
     translations: CardPlanTranslationsSchema.optional(),
+    /**
+     * Finance confirms terms whose cash back over the whole term (daily cash back × days) is more than the price, so
+     * that a card could pay back its whole price (docs/console/plans-and-home.md): without it they are refused (1007).
+     * Not a term: the action record says it was given.
+     */
+    confirmLoss: z.boolean().optional(),
   })
   .refine((terms) => terms.dailyCashBack <= terms.price, {
     path: ['dailyCashBack'],

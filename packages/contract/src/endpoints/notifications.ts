@@ -16,7 +16,11 @@ export const NOTIFICATION_KINDS = [
   'card.cash-back',
   'card.ending',
   'invite.reward',
+  /** A held invite reward a reviewer released or refused (docs/product/referral-rings.md). */
+  'invite.reviewed',
   'points.waiting',
+  /** Points that expire on a day, told 30 and 7 days before (docs/product/points-expiry.md). */
+  'points.expiring',
   'steps.cleared',
   'steps.rejected',
   /**
@@ -40,6 +44,10 @@ export const NOTIFICATION_KINDS = [
   'challenge.cancelled',
   /** A new version of the earning rules, and the day it applies from (docs/product/earning-rules.md). */
   'rules.changed',
+  /** An appeal's decision, with its reason (docs/product/appeals.md). */
+  'appeal.decided',
+  /** A report of mine that a reviewer dismissed: it can be appealed (docs/product/appeals.md). */
+  'report.dismissed',
   'notice',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);

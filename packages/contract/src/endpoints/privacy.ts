@@ -29,6 +29,7 @@ export const DATA_EXPORT_SECTIONS = [
   'friends',
   'clubs',
   'reports',
+  'appeals',
   'challenges',
   'notifications',
   'consents',

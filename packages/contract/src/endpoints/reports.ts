@@ -24,7 +24,10 @@ export const DashboardDaySchema = z.object({
 
 /** A queue of work for operators and how many items wait in it. */
 export const DashboardQueueSchema = z.object({
-  /** identity, face, withdrawals, goods-orders, card-mailings, corrections, flagged-days: one entry per queue. */
+  /**
+   * identity, face, withdrawals, goods-orders, card-mailings, corrections, flagged-days, appeals, appeals-overdue (open
+   * appeals past their due time, highlighted): one entry per queue.
+   */
   key: z.string(),
   count: z.number().int(),
 });
@@ -52,6 +55,18 @@ export const DashboardSocialSchema = z.object({
   }),
 });
 
+/**
+ * The weeks of cover of the economy (docs/console/economy.md) and the cost of a week at the current pace they are
+ * reckoned by; `weeks` is null while nothing costs anything.
+ */
+export const DashboardEconomySchema = z.object({
+  weeks: z.number().nullable(),
+  alertWeeks: z.number().int(),
+  alert: z.boolean(),
+  weeklyCost: MoneySchema,
+});
+export type DashboardEconomy = z.output<typeof DashboardEconomySchema>;
+
 export const DashboardSummarySchema = z.object({
   generatedAt: TimestampSchema,
   today: DaySchema,
@@ -63,6 +78,11 @@ export const DashboardSummarySchema = z.object({
   liabilities: z.object({ cash: MoneySchema, points: PointsSchema }),
   queues: z.array(DashboardQueueSchema),
   social: DashboardSocialSchema,
+  /**
+   * The weeks of cover of the economy (docs/console/economy.md): `alert` set when they are fewer than
+   * ECONOMY_ALERT_WEEKS.
+   */
+  economy: DashboardEconomySchema,
 });
 
 export const consoleDashboardSummary = defineEndpoint({

@@ -135,6 +135,11 @@ export const getHome = defineEndpoint({
     releasedPoints: PointsSchema,
     /** Today's points and cash back held by its review (flagged: waiting; rejected: not paid), or null. */
     held: HeldRewardsSchema.nullable(),
+    /**
+     * The nearest day within the next 30 (today included) on which some of the points expire, and how many as things
+     * stand (docs/product/points-expiry.md); null when none do, or when points never expire.
+     */
+    expiringPoints: z.object({ points: PointsSchema, day: DaySchema }).nullable(),
     /** Best multiplier among active cards, e.g. 1.5; 1 without a card. */
     multiplier: z.number(),
     /** The active card with the highest target, or null. */
@@ -155,13 +160,20 @@ export const collectPoints = defineEndpoint({
   path: '/api/points/collect',
   access: 'user',
   summary:
-    "Home's collect: credit what today's steps have earned so far and the points reviews released from earlier days; collecting again credits only the difference. Idempotent.",
+    "Home's collect: credit what today's steps have earned so far and the points reviews released from earlier days; collecting again credits only the difference. Past the service's daily points cap (ECONOMY_POINTS_DAILY_CAP), what is left of it is credited and the rest is `capped`, credited by a collection on a later day. Idempotent.",
   body: z.strictObject({ idempotencyKey: IdempotencyKeySchema }),
   response: z.object({
     /** Everything credited, `released` included. */
     collected: PointsSchema,
     /** Of those, points of earlier days that a review cleared. */
     released: PointsSchema,
+    /** Of those, points of earlier days that the service's daily points cap held back (docs/console/economy.md). */
+    earlier: PointsSchema,
+    /**
+     * Today's points the service's daily points cap held back: not credited now, collectable from tomorrow (0 without a
+     * cap, or below it).
+     */
+    capped: PointsSchema,
     points: PointsSchema,
     cashBack: MoneySchema,
   }),

@@ -9,3 +9,4 @@ export * from './id-number.js';
 export * from './ledger-types.js';
 export * from './mask.js';
 export * from './operator-actions.js';
+export * from './plan-terms.js';

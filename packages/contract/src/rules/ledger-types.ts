@@ -34,6 +34,16 @@ export const LEDGER_TYPES = [
   'challenge.fund',
   'challenge.prize',
   'challenge.return',
+  /**
+   * Points that reached their expiry (docs/product/points-expiry.md, decision 099 "Points that expire, never
+   * silently"): oldest first, from the user's points to `system:expired`, once per user and expiry day.
+   */
+  'points.expiry',
+  /**
+   * Finance set money aside for the economy's costs (docs/console/economy.md): from `system:deposits` (the outside) to
+   * `system:reserve`.
+   */
+  'funding.deposit',
 ] as const;
 
 export type LedgerType = (typeof LEDGER_TYPES)[number];
@@ -80,6 +90,8 @@ export const POINTS_STATEMENT_TYPES = [
   'demo.welcome',
   /** A share of a challenge's prize pool (docs/product/challenges.md). */
   'challenge.prize',
+  /** Points that expired, oldest first (docs/product/points-expiry.md). */
+  'points.expiry',
 ] as const;
 
 export type PointsStatementType = (typeof POINTS_STATEMENT_TYPES)[number];

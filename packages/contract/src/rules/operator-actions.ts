@@ -82,6 +82,17 @@ export const OPERATOR_ACTIONS = [
   'challenge.end',
   // The earning rules (docs/console/earning-rules.md): a version published.
   'rules.publish',
+  // The economy (docs/console/economy.md): a top-up of the reserve.
+  'economy.deposit',
+  // Appeals (docs/console/reviewer.md, Appeals): a decision, and a look at a picture sent with one.
+  'appeal.grant',
+  'appeal.refuse',
+  'appeal.view-image',
+  // Invite rings (docs/console/reviewer.md, Invite rings): a held invite reward released or refused, a look at the
+  // invite graph around an account.
+  'invite-reward.release',
+  'invite-reward.refuse',
+  'invite-graph.view',
   'companion.upload',
   'media.upload',
   'file.view',
@@ -112,6 +123,8 @@ export function isOperatorAction(value: string): value is OperatorActionName {
 
 /** What an action is recorded against: its subject's kind; the subject's id names which one. */
 export const OPERATOR_SUBJECT_TYPES = [
+  'appeal',
+  'invite-reward',
   'identity',
   'face',
   'withdrawal',
@@ -135,6 +148,7 @@ export const OPERATOR_SUBJECT_TYPES = [
   'content',
   'challenge',
   'rules',
+  'reserve',
   'companion-package',
   'media',
   'file',

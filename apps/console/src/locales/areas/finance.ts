@@ -10,6 +10,8 @@ export const FINANCE = area(
     'menu.membershipOrders': 'Membership orders',
     // The earning rules (docs/console/earning-rules.md); the screen's own texts are in earning-rules-page.ts.
     'menu.earningRules': 'Earning rules',
+    // The economy ahead (docs/console/economy.md); the screen's own texts are in economy-page.ts.
+    'menu.economy': 'Economy',
     'memberOrders.notice':
       'Cancelling a paid order ends its card now and refunds the full price where it came from: the balance, or the payment provider (retried while it fails). It is recorded with your reason.',
     'memberOrders.empty': 'No membership orders here.',
@@ -108,6 +110,7 @@ export const FINANCE = area(
     'menu.ledger': '账本报表',
     'menu.membershipOrders': '会员订单',
     'menu.earningRules': '奖励规则',
+    'menu.economy': '经济概览',
     'memberOrders.notice':
       '取消已支付的订单会立即终止其会员卡，并将全款原路退回：余额支付退回余额，在线支付经支付渠道退款（失败会自动重试）。操作会连同原因记录在案。',
     'memberOrders.empty': '暂无会员订单。',

@@ -1,9 +1,14 @@
 import { area } from '../area';
 
-/** The reviewers' screens: ID photos in identity checks, and face checks (decision 027 "The console's dashboard"). */
+/**
+ * The reviewers' screens: ID photos in identity checks, and face checks (decision 027 "The console's dashboard"); the
+ * Appeals and Invite rings menu entries (their screens' texts load with them).
+ */
 export const REVIEWER = area(
   {
     'menu.face': 'Face checks',
+    'menu.appeals': 'Appeals',
+    'menu.inviteRings': 'Invite rings',
     'photos.title': 'Photos',
     'photos.front': 'ID front',
     'photos.back': 'ID back',
@@ -29,6 +34,8 @@ export const REVIEWER = area(
   },
   {
     'menu.face': '人脸审核',
+    'menu.appeals': '申诉',
+    'menu.inviteRings': '邀请团伙',
     'photos.title': '照片',
     'photos.front': '证件正面',
     'photos.back': '证件反面',

@@ -34,6 +34,9 @@ import * as m0035 from './0035-moderation.js';
 import * as m0036 from './0036-step-weeks.js';
 import * as m0037 from './0037-challenge-cancellations-told.js';
 import * as m0038 from './0038-earning-rules.js';
+import * as m0040 from './0040-economy.js';
+import * as m0041 from './0041-appeals.js';
+import * as m0042 from './0042-referral-rings.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -72,4 +75,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0036-step-weeks': m0036,
   '0037-challenge-cancellations-told': m0037,
   '0038-earning-rules': m0038,
+  '0040-economy': m0040,
+  '0041-appeals': m0041,
+  '0042-referral-rings': m0042,
 };

@@ -15,6 +15,7 @@ export const FILE_REFERENCES = [
   { table: 'identities', column: 'back_file_id' },
   { table: 'identities', column: 'face_file_id' },
   { table: 'users', column: 'avatar_file_id' },
+  { table: 'appeals', column: 'file_id' },
 ] as const satisfies readonly { table: keyof Database; column: string }[];
 
 /** `not exists (select 1 from <table> where <table>.<column> = files.id)`. */

@@ -1,5 +1,6 @@
 import {
   consoleModerationAvatar,
+  type AppealedReport,
   type ConsoleModerationItem,
   type ModerationDecision,
   type ModerationKind,
@@ -14,6 +15,9 @@ import type { Hidden, ModeratedContent } from '../../lib/moderation.js';
 import type { AccountsAdmin } from '../accounts/accounts.admin.js';
 import type { SessionsService } from '../accounts/sessions.service.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { Executor } from '../../db/executor.js';
+import { inEveryLanguage, type MessageKey } from '../../locales/index.js';
+import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
 import type { CaseRow, ContentKey, ModerationRepository, ReportRow } from './moderation.repository.js';
 import type { ModerationService } from './moderation.service.js';
 
@@ -37,6 +41,7 @@ export class ModerationAdmin {
     private readonly audit: AuditService,
     private readonly accounts: AccountsAdmin,
     private readonly sessions: SessionsService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async queue(page: { page: number; pageSize: number }) {
@@ -87,7 +92,10 @@ export class ModerationAdmin {
         throw new AppError('STALE_EDIT', 'staleEdit');
       },
       apply: async (trx, now) => {
+        // A dismissal tells each reporter, who may appeal it (docs/product/appeals.md).
+        const dismissed = input.decision === 'dismiss' ? await this.repository.openReports(trx, [key]) : [];
         const closedReports = await this.repository.closeReports(trx, key, input.decision, now);
+        for (const report of dismissed) await this.tellDismissed(trx, report);
         const detail: Record<string, unknown> = { reason: input.reason, reports: closedReports };
         if (input.decision === 'hide') hidden = await target.hide(trx, key.id, now);
         if (input.decision === 'freeze') {
@@ -110,7 +118,59 @@ export class ModerationAdmin {
     });
     hidden?.committed?.();
     if (frozen) this.sessions.forgetUser(frozen);
+    this.notifications.nudge();
     return { decision: input.decision, closedReports: result.closedReports };
+  }
+
+  private async tellDismissed(trx: Executor, report: ReportRow): Promise<void> {
+    await this.notifications.record(trx, {
+      userId: report.reporter_id,
+      kind: 'report.dismissed',
+      params: { reportId: report.id, content: inEveryLanguage(`appeal.content.${report.kind}` as MessageKey) },
+      dedupeKey: `report.dismissed:${report.id}`,
+      link: { path: NOTIFICATION_PAGES.appeals, query: { kind: 'report', subject: report.id } },
+    });
+  }
+
+  // ---- Appeals of a dismissed report (decision 102 "Appeals with a deadline") ----
+
+  /** The user's own report that a reviewer dismissed: what an appeal of a report may be about. */
+  async dismissedReportOf(db: Executor, userId: string, reportId: string): Promise<ReportRow | undefined> {
+    const report = await this.repository.findReport(db, reportId);
+    return report?.reporter_id === userId && report.decision === 'dismiss' ? report : undefined;
+  }
+
+  /** The dismissed report beside its appeal in the console, with the content as it is now. */
+  async appealedReport(db: Executor, reportId: string): Promise<AppealedReport | null> {
+    const report = await this.repository.findReport(db, reportId);
+    if (!report) return null;
+    const kind = report.kind as ModerationKind;
+    const content = (await this.moderation.target(kind).contents(db, [report.target_id])).get(report.target_id);
+    return {
+      kind,
+      targetId: report.target_id,
+      reason: report.reason as ReportReason,
+      note: report.note,
+      text: content?.text ?? null,
+      reportedAt: isoTime(Number(report.created_at)),
+      dismissedAt: report.closed_at === null ? null : isoTime(Number(report.closed_at)),
+    };
+  }
+
+  /**
+   * A granted appeal of a dismissal, inside the appeal's transaction: the content is hidden as a reviewer's hide does
+   * (the case decided, its open reports closed). Answers what changed, for the appeal's record.
+   */
+  async hideOnAppeal(trx: Executor, reportId: string, operator: string, now: number): Promise<Hidden | undefined> {
+    const report = await this.repository.findReport(trx, reportId);
+    if (!report) throw notFound();
+    const key = { kind: report.kind, id: report.target_id };
+    const current = await this.repository.findCase(trx, key);
+    if (current?.open_since != null) {
+      await this.repository.decide(trx, key, Number(current.version), 'hide', operator, now);
+    }
+    await this.repository.closeReports(trx, key, 'hide', now);
+    return this.moderation.target(report.kind).hide(trx, key.id, now);
   }
 }
 

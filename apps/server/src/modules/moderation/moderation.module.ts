@@ -5,6 +5,7 @@ import type { SessionsService } from '../accounts/sessions.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { ClubsService } from '../clubs/clubs.service.js';
 import type { FriendsService } from '../friends/friends.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { ModerationAdmin } from './moderation.admin.js';
 import { registerModerationConsoleRoutes } from './moderation.console.js';
@@ -20,6 +21,7 @@ interface ModerationNeeds {
   sessions: SessionsService;
   friends: FriendsService;
   clubs: ClubsService;
+  notifications: NotificationsService;
   admin: { accounts: AccountsAdmin };
 }
 
@@ -31,7 +33,7 @@ interface ModerationNeeds {
  */
 export const moderationModule = defineModule({
   name: 'moderation',
-  needs: ['limits', 'audit', 'profile', 'sessions', 'friends', 'clubs'],
+  needs: ['limits', 'audit', 'profile', 'sessions', 'friends', 'clubs', 'notifications'],
   build: ({ db, clock }: Frame, services: ModerationNeeds) => {
     const repository = new ModerationRepository();
     const moderation = new ModerationService(db, repository, services.limits, clock);
@@ -43,6 +45,7 @@ export const moderationModule = defineModule({
       services.audit,
       services.admin.accounts,
       services.sessions,
+      services.notifications,
     );
     return { moderation, admin: { moderation: admin } };
   },

@@ -100,6 +100,10 @@ export class ModerationRepository {
     );
   }
 
+  findReport(db: Executor, id: string): Promise<ReportRow | undefined> {
+    return db.selectFrom('content_reports').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   reportsBy(db: Executor, userId: string): Promise<ReportRow[]> {
     return db
       .selectFrom('content_reports')

@@ -34,8 +34,17 @@ function paramsOf(kind: NotificationKind, stop: string): NotificationParams[Noti
         { points: 500, role: 'inviter' },
         { points: 500, role: 'invitee' },
       ];
+    case 'invite.reviewed':
+      return (['inviter', 'invitee'] as const).flatMap((role) =>
+        (['released', 'refused'] as const).map((outcome) => ({ points: 500, role, outcome })),
+      );
     case 'points.waiting':
       return [{ points: 120, day: '2026-12-01' }];
+    case 'points.expiring':
+      return [
+        { points: 1_200, day: '2026-12-31', days: 30 },
+        { points: 80, day: '2026-12-31', days: 7 },
+      ];
     case 'steps.cleared':
     case 'steps.rejected':
       return [
@@ -78,6 +87,15 @@ function paramsOf(kind: NotificationKind, stop: string): NotificationParams[Noti
         { versionId: 'v-2', effectiveOn: '2027-01-01', worse: true },
         { versionId: 'v-3', effectiveOn: '2027-02-01', worse: false },
       ];
+    case 'appeal.decided':
+      return (['granted', 'refused'] as const).map((outcome) => ({
+        appealId: 'a-1',
+        subject: outcome === 'granted' ? '2026-12-01' : { en: `your report${stop}`, 'zh-Hans': `你的举报${stop}` },
+        outcome,
+        reason: { en: `the first decision was a mistake${stop}`, 'zh-Hans': `最初的决定有误${stop}` },
+      }));
+    case 'report.dismissed':
+      return [{ reportId: 'r-1', content: { en: 'nickname', 'zh-Hans': '昵称' } }];
     case 'notice':
       return [{ noticeId: 'n-1' }];
   }

@@ -28,7 +28,11 @@ export interface NotificationParams {
   'card.cash-back': { planId: string; plan: Localized; amount: number; day: string };
   'card.ending': { planId: string; plan: Localized; endsOn: string };
   'invite.reward': { points: number; role: 'inviter' | 'invitee' };
+  /** A held invite reward decided by a reviewer (docs/product/referral-rings.md): the points paid, or none. */
+  'invite.reviewed': { points: number; role: 'inviter' | 'invitee'; outcome: 'released' | 'refused' };
   'points.waiting': { points: number; day: string };
+  /** Points that expire on `day`, told `days` (30 or 7) days before (docs/product/points-expiry.md). */
+  'points.expiring': { points: number; day: string; days: number };
   /**
    * A reviewed day (decision 078 "A held step day is never a dead end"): the points released to collect (or withheld)
    * and the cash back paid (or withheld).
@@ -64,6 +68,18 @@ export interface NotificationParams {
   'challenge.cancelled': { challengeId: string; challenge: string | Localized; reason: string };
   /** A new version of the earning rules (docs/product/earning-rules.md), the day it applies from, and whether worse. */
   'rules.changed': { versionId: string; effectiveOn: string; worse: boolean };
+  /**
+   * An appeal's decision (docs/product/appeals.md): what it was about (a day, or the kind of content reported), and
+   * the reason in every language.
+   */
+  'appeal.decided': {
+    appealId: string;
+    subject: string | Localized;
+    outcome: 'granted' | 'refused';
+    reason: Localized;
+  };
+  /** A report of mine dismissed, the kind of content named in every language; the link opens its appeal. */
+  'report.dismissed': { reportId: string; content: Localized };
   notice: { noticeId: string };
 }
 
@@ -115,6 +131,7 @@ const PAGE = {
   clubs: '/pages-sub/clubs/index',
   challenges: '/pages-sub/challenges/index',
   rules: '/pages-sub/rules/index',
+  appeals: '/pages-sub/appeals/index',
 } as const satisfies Record<string, AppPath>;
 export const NOTIFICATION_PAGES = PAGE;
 
@@ -344,12 +361,15 @@ export function renderNotification(
   }
   if (kind === 'notice') values.title = noticeTitles.get(String(params.noticeId)) ?? '';
   if (kind === 'step-connection.revoked') values.provider = t(`stepProvider.${String(params.provider)}` as MessageKey);
-  const base = kind === 'invite.reward' ? `notification.invite.reward.${String(params.role)}` : `notification.${kind}`;
+  const base =
+    kind === 'invite.reward' || kind === 'invite.reviewed'
+      ? `notification.${kind}.${String(params.role)}`
+      : `notification.${kind}`;
   // A reviewed day without cash back says nothing of cash back (decision 078 "A held step day is never a dead end").
   const body =
     (kind === 'steps.cleared' || kind === 'steps.rejected') && params.amount === 0
       ? 'bodyPointsOnly'
-      : kind === 'challenge.result'
+      : kind === 'challenge.result' || kind === 'appeal.decided' || kind === 'invite.reviewed'
         ? `body.${String(params.outcome)}`
         : kind === 'challenge.cancelled' && params.reason === ''
           ? 'bodyByCreator'

@@ -1,7 +1,6 @@
 import {
   buyCard,
   CODES,
-  confirmOrder,
   listMyCards,
   listNotifications,
   readAllNotifications,
@@ -22,6 +21,7 @@ import {
   fundUser,
   GOOD_PASSWORD,
   idempotencyKey,
+  placeGoodsOrder,
   registerUser,
   rejectRolledBack,
   requestTestWithdrawal,
@@ -184,25 +184,7 @@ describe('shipping, cards, invites', () => {
   async function shopperWithOrder() {
     const user = await registerUser(t);
     await fundUser(t, user.userId, 1_000, 'POINTS');
-    const address = await api(t, saveAddress, {
-      token: user.token,
-      body: { name: 'Li Na', phone: '13800001111', region: 'Beijing', detail: '1 Walk Street' },
-    });
-    const category = await t.app.services.admin.shop.saveCategory('test', { name: `Gear ${idempotencyKey()}` });
-    const item = await t.app.services.admin.shop.saveGoods('test', undefined, {
-      categoryId: category.id,
-      name: 'Bottle',
-      points: 100,
-      stock: 5,
-      images: ['https://example.com/bottle.png'],
-      description: 'A bottle',
-    });
-    const placed = await api(t, confirmOrder, {
-      token: user.token,
-      body: { goodsId: item.id, addressId: address.data.id, quantity: 1, idempotencyKey: idempotencyKey() },
-    });
-    expect(placed.code).toBe(CODES.OK);
-    return { ...user, orderId: placed.data.id, addressId: address.data.id };
+    return { ...user, ...(await placeGoodsOrder(t, user)) };
   }
 
   it('a goods order shipped is told once with carrier and tracking number; none when the ship rolls back', async () => {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { DAY_MS, isoTime, MINUTE_MS, type Clock } from '../../lib/clock.js';
 import { mondayOf } from '../friends/friends.service.js';
+import type { EconomyService } from '../economy/economy.service.js';
 import type { ReportsRepository } from './reports.repository.js';
 
 /** How many business days the dashboard's series covers, today included. */
@@ -34,6 +35,7 @@ export class ReportsAdmin {
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
     private readonly utcOffsetMinutes: number,
+    private readonly economy: Pick<EconomyService, 'keptCover'>,
   ) {}
 
   async dashboard(): Promise<DashboardSummary> {
@@ -42,14 +44,18 @@ export class ReportsAdmin {
     const first = this.calendar.addDays(today, 1 - DASHBOARD_DAYS);
     const from = this.calendar.startOf(first);
     const offsetMs = this.utcOffsetMinutes * MINUTE_MS;
-    const [ledger, steps, sales, withdrawals, holdings, queues, social] = await Promise.all([
+    const [ledger, steps, sales, withdrawals, holdings, queues, social, economy] = await Promise.all([
       this.repository.ledgerByDay(this.db, from, offsetMs),
       this.repository.stepsByDay(this.db, first),
       this.repository.cardSalesByDay(this.db, from, offsetMs),
       this.repository.withdrawalsPaidByDay(this.db, from, offsetMs),
       this.repository.userHoldings(this.db),
-      this.repository.queueCounts(this.db),
+      this.repository.queueCounts(this.db, now),
       this.repository.social(this.db, mondayOf(today), today),
+      // The weeks of cover, read within the last minute: the alert of docs/console/economy.md.
+      this.economy
+        .keptCover()
+        .then(({ weeks, alertWeeks, alert, weeklyCost }) => ({ weeks, alertWeeks, alert, weeklyCost })),
     ]);
 
     const days = new Map<string, DashboardDay>();
@@ -99,6 +105,7 @@ export class ReportsAdmin {
       liabilities: { cash: held('CNY'), points: held('POINTS') },
       queues,
       social,
+      economy,
     };
   }
 }

@@ -56,6 +56,9 @@ describe('console dashboard', () => {
       { key: 'card-mailings', count: 0 },
       { key: 'corrections', count: 0 },
       { key: 'flagged-days', count: 0 },
+      { key: 'invite-rewards', count: 0 },
+      { key: 'appeals', count: 0 },
+      { key: 'appeals-overdue', count: 0 },
     ]);
     expect(answer.data.social).toEqual({
       friends: { friendships: 0, activeThisWeek: 0 },

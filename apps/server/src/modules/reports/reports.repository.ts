@@ -32,7 +32,7 @@ export interface CountDayRow {
 }
 
 /** A queue's size: a small function per queue, listed in `QUEUE_COUNTS`. */
-export type QueueCount = (db: Executor) => Promise<number>;
+export type QueueCount = (db: Executor, now: number) => Promise<number>;
 
 async function countOf(query: Promise<{ count: string | number | bigint } | undefined>): Promise<number> {
   return Number((await query)?.count ?? 0);
@@ -116,6 +116,42 @@ export const QUEUE_COUNTS: readonly { key: string; count: QueueCount }[] = [
           .selectFrom('step_reviews')
           .select((eb) => eb.fn.countAll().as('count'))
           .where('status', '=', 'flagged')
+          .executeTakeFirst(),
+      ),
+  },
+  {
+    // Invite rewards a referral ring held for a reviewer (decision 101 "Referral rings caught").
+    key: 'invite-rewards',
+    count: (db) =>
+      countOf(
+        db
+          .selectFrom('invite_rewards')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('status', '=', 'held')
+          .executeTakeFirst(),
+      ),
+  },
+  {
+    // Appeals waiting for a reviewer, and those past their due time (decision 102 "Appeals with a deadline").
+    key: 'appeals',
+    count: (db) =>
+      countOf(
+        db
+          .selectFrom('appeals')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('status', '=', 'open')
+          .executeTakeFirst(),
+      ),
+  },
+  {
+    key: 'appeals-overdue',
+    count: (db, now) =>
+      countOf(
+        db
+          .selectFrom('appeals')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('status', '=', 'open')
+          .where('due_at', '<', now)
           .executeTakeFirst(),
       ),
   },
@@ -259,8 +295,8 @@ export class ReportsRepository {
     };
   }
 
-  async queueCounts(db: Executor): Promise<{ key: string; count: number }[]> {
-    return Promise.all(QUEUE_COUNTS.map(async ({ key, count }) => ({ key, count: await count(db) })));
+  async queueCounts(db: Executor, now: number): Promise<{ key: string; count: number }[]> {
+    return Promise.all(QUEUE_COUNTS.map(async ({ key, count }) => ({ key, count: await count(db, now) })));
   }
 }
 

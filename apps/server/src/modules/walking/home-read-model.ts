@@ -12,6 +12,7 @@ import { accountCode } from '../ledger/ledger.service.js';
 import type { NoticesService } from '../notices/notices.service.js';
 import type { RuleBook } from '../rules/rules.book.js';
 import type { HomeItemRow, WalkingRepository } from './walking.repository.js';
+import type { PointsExpiry } from './points-expiry.js';
 import { cashBackHeld, cashOf, pointsEarned, pointsOf } from './rewards.js';
 import { isHeld, toStepReview } from './step-reports.js';
 
@@ -59,6 +60,7 @@ export class HomeReadModel {
     private readonly calendar: BusinessCalendar,
     private readonly config: FrameConfig & WalkingSettings & NoticesSettings,
     private readonly ruleBook: RuleBook,
+    private readonly pointsExpiry: PointsExpiry,
   ) {
     this.homeItemsKept = new ShortCache(config.contentCacheMs);
   }
@@ -71,16 +73,21 @@ export class HomeReadModel {
   async getHome(userId: string, language: Language): Promise<Home> {
     const today = this.calendar.dayOf(this.clock.now());
     const codes = { points: accountCode(pointsOf(userId)), cash: accountCode(cashOf(userId)) };
-    const [{ stepDay, review, points, cash, cards, releasedPoints }, items, notices, rules] = await Promise.all([
-      // The user's own part in one statement across the walking, ledger and cards tables (decision 072 "Home reads the
-      // user's own part in one statement").
-      this.repository.findHomeOfUser(this.db, userId, today, codes),
-      // The same for every user: kept for up to CONTENT_CACHE_MS (decision 053 "Fewer statements for home and for
-      // money").
-      this.homeItemsKept.get(language, async () => toHomeItems(await this.repository.listHomeItems(this.db), language)),
-      this.notices.latest(HOME_NOTICES, language),
-      this.ruleBook.on(this.db, today),
-    ]);
+    const [{ stepDay, review, points, cash, cards, releasedPoints }, items, notices, rules, expiringPoints] =
+      await Promise.all([
+        // The user's own part in one statement across the walking, ledger and cards tables (decision 072 "Home reads the
+        // user's own part in one statement").
+        this.repository.findHomeOfUser(this.db, userId, today, codes),
+        // The same for every user: kept for up to CONTENT_CACHE_MS (decision 053 "Fewer statements for home and for
+        // money").
+        this.homeItemsKept.get(language, async () =>
+          toHomeItems(await this.repository.listHomeItems(this.db), language),
+        ),
+        this.notices.latest(HOME_NOTICES, language),
+        this.ruleBook.on(this.db, today),
+        // Only while points expire: the user's points account's entries (docs/product/points-expiry.md).
+        this.pointsExpiry.nearest(this.db, userId, today),
+      ]);
     const steps = stepDay?.steps ?? 0;
     const collected = stepDay?.collected_points ?? 0;
     const { earned, percent } = pointsEarned(rules, cards, steps);
@@ -117,6 +124,7 @@ export class HomeReadModel {
             cashBack: cards.reduce((sum, item) => sum + cashBackHeld(item, steps), 0),
           }
         : null,
+      expiringPoints,
       review: review ? toStepReview(review, this.config.stepFlags.reviewExpectedHours) : null,
       multiplier: percent / 100,
       activeCard: progress[0] ?? null,

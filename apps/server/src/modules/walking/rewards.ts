@@ -9,6 +9,7 @@ import { isoTime, type Clock } from '../../lib/clock.js';
 import { recordId } from '../../lib/ids.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 import type { CardsService } from '../cards/cards.service.js';
+import type { PointsCap } from '../economy/economy.caps.js';
 import type { InvitesService } from '../invites/invites.service.js';
 import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
@@ -73,6 +74,7 @@ export class WalkingRewards {
     private readonly invites: InvitesService,
     private readonly notifications: NotificationsService,
     private readonly ruleBook: RuleBook,
+    private readonly pointsCap: PointsCap,
   ) {}
 
   /**
@@ -121,11 +123,12 @@ export class WalkingRewards {
    * end"): the points earned and not collected become the user's to collect on home (`released_points` on the review;
    * `collectPoints` credits them once), while the cash back each active card pays for the day and
    * the invite reward if the day's steps completed the invitation are paid now, as decision 029 "Steps from every
-   * source" says. The user is told, in the same transaction.
+   * source" says. The user is told, in the same transaction, unless the caller tells them itself (an appeal's decision).
    */
   async releaseHeld(
     trx: Executor,
     review: { id: string; user_id: string; day: string },
+    tell = true,
   ): Promise<{ points: number; cashBack: number }> {
     const { user_id: userId, day } = review;
     const row = await this.repository.lockStepDay(trx, userId, day);
@@ -135,7 +138,7 @@ export class WalkingRewards {
     await this.repository.setReleased(trx, review.id, points);
     if (row) await this.invites.onSteps(trx, userId, day, steps);
     const cashBack = row ? await this.cards.creditCashBack(trx, userId, day, steps) : 0;
-    await this.tellDecision(trx, userId, day, 'steps.cleared', { points, amount: cashBack });
+    if (tell) await this.tellDecision(trx, userId, day, 'steps.cleared', { points, amount: cashBack });
     return { points, cashBack };
   }
 
@@ -219,12 +222,20 @@ export class WalkingRewards {
    * Credits the difference between what today's steps have earned and what was collected today,
    * any cash back due, and the points reviews released from earlier days (decision 078 "A held step day is never a dead
    * end"). Idempotent by key (a replay answers the first result) and by nature (a second key finds
-   * nothing left to collect).
+   * nothing left to collect). Points credited for steps are taken from the day's cap when one is set (decision 100 "The
+   * economy page"): what it holds back is `capped`, collectable on a later day, which credits it as `earlier`.
    */
   async collectPoints(
     userId: string,
     idempotencyKey: string,
-  ): Promise<{ collected: number; released: number; points: number; cashBack: number }> {
+  ): Promise<{
+    collected: number;
+    released: number;
+    earlier: number;
+    capped: number;
+    points: number;
+    cashBack: number;
+  }> {
     const key = `${userId}:points.collect:${idempotencyKey}`;
     const result = await retryOnUniqueViolation(() =>
       this.db.transaction().execute(async (trx) => {
@@ -233,7 +244,13 @@ export class WalkingRewards {
         const existing = await this.repository.findCollectionByKey(trx, key);
         if (existing) {
           if (existing.day !== today) throw new AppError('CONFLICT', 'conflict');
-          return { collected: existing.points, released: existing.released_points, cashBack: existing.cash_back };
+          return {
+            collected: existing.points,
+            released: existing.released_points,
+            earlier: existing.earlier_points,
+            capped: existing.capped_points,
+            cashBack: existing.cash_back,
+          };
         }
         const row = await this.repository.lockStepDay(trx, userId, today);
         const steps = row?.steps ?? 0;
@@ -243,9 +260,14 @@ export class WalkingRewards {
         // Today cleared: its release is part of today's collection, never collected again later.
         if (review?.status === 'cleared') await this.repository.takeReleased(trx, review.id, now);
         const released = await this.collectReleased(trx, userId, today, now);
+        const earlier = await this.collectCapHeld(trx, userId, today);
         const cashBack = held ? 0 : await this.cards.creditCashBack(trx, userId, today, steps);
         const { earned } = await this.earnedPoints(trx, userId, today, steps);
-        const collected = held ? 0 : Math.max(0, earned - (row?.collected_points ?? 0));
+        const due = held || !row ? 0 : Math.max(0, earned - row.collected_points);
+        // What the day's cap leaves of it (all of it with no cap); the rest waits for a later day.
+        const collected = await this.pointsCap.take(trx, today, due);
+        const capped = due - collected;
+        if (capped > 0) await this.pointsCap.hold(trx, userId, today, now);
         if (collected > 0 && row) {
           await this.ledger.post(trx, {
             kind: 'points.collect',
@@ -256,19 +278,21 @@ export class WalkingRewards {
             idempotencyKey: key,
             fingerprint: { day: today },
           });
-          await this.repository.setCollected(trx, userId, today, earned);
+          await this.repository.setCollected(trx, userId, today, row.collected_points + collected);
         }
         await this.repository.insertCollection(trx, {
           id: recordId(),
           user_id: userId,
           idempotency_key: key,
           day: today,
-          points: collected + released,
+          points: collected + released + earlier,
           cash_back: cashBack,
           released_points: released,
+          earlier_points: earlier,
+          capped_points: capped,
           created_at: now,
         });
-        return { collected: collected + released, released, cashBack };
+        return { collected: collected + released + earlier, released, earlier, capped, cashBack };
       }),
     );
     return { ...result, points: await this.ledger.balance(pointsOf(userId)) };
@@ -283,6 +307,9 @@ export class WalkingRewards {
     let total = 0;
     for (const { id, day } of await this.repository.listReleased(trx, userId, today)) {
       await this.repository.lockStepDay(trx, userId, day);
+      // Within today's cap, all of the day's released points or none: those it cannot take stay released.
+      const waiting = (await this.repository.findReview(trx, userId, day))?.released_points ?? 0;
+      if (waiting > 0 && (await this.pointsCap.take(trx, today, waiting, false)) < waiting) continue;
       const points = await this.repository.takeReleased(trx, id, now);
       if (!points) continue;
       await this.ledger.post(trx, {
@@ -296,6 +323,44 @@ export class WalkingRewards {
       });
       await this.repository.addCollected(trx, userId, day, points);
       total += points;
+    }
+    return total;
+  }
+
+  /**
+   * Credits the points a reached cap held back on the user's days before `today` (decision 100 "The economy page"),
+   * within today's cap: each day's row lock, then what its steps earned less what was collected. A day a review holds
+   * waits for its decision (a rejected one holds nothing more), and a cleared day's released points are collected as
+   * released, never here too.
+   */
+  private async collectCapHeld(trx: Executor, userId: string, today: string): Promise<number> {
+    let total = 0;
+    for (const day of await this.pointsCap.heldDays(trx, userId, today)) {
+      const row = await this.repository.lockStepDay(trx, userId, day);
+      const review = await this.repository.findReview(trx, userId, day);
+      if (review?.status === 'rejected') {
+        await this.pointsCap.release(trx, userId, day);
+        continue;
+      }
+      const releasing = review?.released_collected_at === null && (review.released_points ?? 0) > 0;
+      if (isHeld(review) || releasing) continue;
+      const { earned } = await this.earnedPoints(trx, userId, day, row?.steps ?? 0);
+      const due = row ? Math.max(0, earned - row.collected_points) : 0;
+      const points = await this.pointsCap.take(trx, today, due);
+      if (points > 0 && row) {
+        await this.ledger.post(trx, {
+          kind: 'points.collect',
+          legs: [
+            { account: { kind: 'system', name: 'rewards', asset: 'POINTS' }, amount: -points },
+            { account: pointsOf(userId), amount: points },
+          ],
+          idempotencyKey: `${userId}:points.held:${day}:${row.collected_points}`,
+          fingerprint: { day, points },
+        });
+        await this.repository.addCollected(trx, userId, day, points);
+        total += points;
+      }
+      if (points === due) await this.pointsCap.release(trx, userId, day);
     }
     return total;
   }

@@ -214,6 +214,50 @@ export class WalkingAdmin {
     return day;
   }
 
+  // ---- Appeals of a held or rejected day (decision 102 "Appeals with a deadline") ----
+
+  /** The user's day under review: flagged or rejected (what an appeal may be about), or cleared; undefined if none. */
+  reviewOfDay(db: Executor, userId: string, day: string) {
+    return this.repository.findReview(db, userId, day);
+  }
+
+  /** The day's review as the flagged-days queue shows it: the evidence beside its appeal. */
+  async reviewEvidence(db: Executor, id: string): Promise<ConsoleFlaggedDay | null> {
+    const row = await this.repository.findReviewListRow(db, id);
+    return row ? this.toFlaggedDay(db, row) : null;
+  }
+
+  /**
+   * An appeal's decision on its day, inside the appeal's transaction: granted, a flagged or rejected day is cleared
+   * (its points released, its cash back and invite reward paid, as a clearing does); refused, a flagged day is rejected
+   * and a rejected one stays. The day's row is locked first, as a report and a decision do. The appeal's own notice
+   * tells the user, not the day's. Answers the day's status before and after, and what was paid; a day cleared
+   * meanwhile stays cleared (granted) or makes the refusal stale (1017).
+   */
+  async settleAppeal(
+    trx: Executor,
+    userId: string,
+    day: string,
+    decision: 'grant' | 'refuse',
+    at: { now: number; note: string },
+  ): Promise<{ before: FlaggedDayStatus; after: FlaggedDayStatus; points: number; cashBack: number }> {
+    await this.stepReports.lockDay(trx, userId, day);
+    const review = await this.repository.findReview(trx, userId, day);
+    if (!review) throw notFound();
+    const before = review.status as FlaggedDayStatus;
+    const after: FlaggedDayStatus = decision === 'grant' ? 'cleared' : 'rejected';
+    if (before === after || (before === 'cleared' && decision === 'grant')) {
+      return { before, after: before, points: 0, cashBack: 0 };
+    }
+    if (before === 'cleared') throw new AppError('STALE_EDIT', 'staleEdit');
+    const values = { status: after, decided_at: at.now, operator_id: this.audit.actorId(), note: at.note };
+    if (!(await this.repository.decideReview(trx, review.id, undefined, values, before))) {
+      throw new AppError('STALE_EDIT', 'staleEdit');
+    }
+    const paid = after === 'cleared' ? await this.rewards.releaseHeld(trx, review, false) : { points: 0, cashBack: 0 };
+    return { before, after, ...paid };
+  }
+
   async listHomeItems(): Promise<ConsoleHomeItem[]> {
     return (await this.repository.listAllHomeItems(this.db)).map(toConsoleHomeItem);
   }

@@ -1,7 +1,9 @@
+import { HOUR_MS } from '../../lib/clock.js';
 import { job, nonZero } from '../../lib/jobs/runner.js';
 import { defineModule, type Frame } from '../../lib/module.js';
 import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
+import type { PointsCap } from '../economy/economy.caps.js';
 import type { InvitesService } from '../invites/invites.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { NoticesService } from '../notices/notices.service.js';
@@ -13,6 +15,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { ShopService } from '../shop/shop.service.js';
 import type { RuleBook } from '../rules/rules.book.js';
 import { HomeReadModel } from './home-read-model.js';
+import { PointsExpiry } from './points-expiry.js';
 import { WalkingRewards } from './rewards.js';
 import { WalkingStatements } from './statements.js';
 import { StepReports } from './step-reports.js';
@@ -29,6 +32,8 @@ export const CASH_BACK_JOB = 'cards.cash-back';
  * Notifications that come from time: cards ending in 3 days, points waiting (decision 044 "The notifications inbox").
  */
 export const NOTIFICATIONS_SWEEP_JOB = 'notifications.sweep';
+/** Points that expire, and their warnings (docs/product/points-expiry.md): each day's once, looked at every hour. */
+export const POINTS_EXPIRY_JOB = 'points.expiry';
 
 /**
  * Steps, points, the exchange and history, and the review of flagged days (decisions 009 "Steps, points, exchange,
@@ -38,7 +43,7 @@ export const NOTIFICATIONS_SWEEP_JOB = 'notifications.sweep';
 export const walkingModule = defineModule({
   name: 'walking',
   settings: walkingSettings,
-  needs: ['cards', 'ledger', 'invites', 'notices', 'addresses', 'notifications', 'audit', 'ruleBook'],
+  needs: ['cards', 'ledger', 'invites', 'notices', 'addresses', 'notifications', 'audit', 'ruleBook', 'pointsCap'],
   // The points statement links goods orders through the shop (decision 081 "One points statement"), built after
   // walking.
   later: ['shop'],
@@ -53,6 +58,7 @@ export const walkingModule = defineModule({
       notifications,
       audit,
       ruleBook,
+      pointsCap,
     }: {
       cards: CardsService;
       ledger: LedgerService;
@@ -62,6 +68,7 @@ export const walkingModule = defineModule({
       notifications: NotificationsService;
       audit: AuditService;
       ruleBook: RuleBook;
+      pointsCap: PointsCap;
       shop: ShopService;
     },
   ) => {
@@ -79,13 +86,26 @@ export const walkingModule = defineModule({
       invites,
       notifications,
       ruleBook,
+      pointsCap,
     );
-    const homeReadModel = new HomeReadModel(db, walkingRepository, cards, notices, clock, calendar, config, ruleBook);
+    const pointsExpiry = new PointsExpiry(db, ledger, notifications, clock, calendar, config.pointsExpiryDays);
+    const homeReadModel = new HomeReadModel(
+      db,
+      walkingRepository,
+      cards,
+      notices,
+      clock,
+      calendar,
+      config,
+      ruleBook,
+      pointsExpiry,
+    );
     return {
       stepReports,
       walkingRewards,
       walkingStatements: new WalkingStatements(db, walkingRepository, cards, ledger, calendar),
       homeReadModel,
+      pointsExpiry,
       walkingHistory: new WalkingHistory(db, walkingRepository, cards, invites, clock, calendar, config, ruleBook),
       // Built here, as it reads both cards and walking, which notifications (built first) cannot name.
       notificationSweep: new NotificationSweep(cards, walkingRewards, clock, calendar, config),
@@ -97,6 +117,11 @@ export const walkingModule = defineModule({
   routes: (endpoints, services) => {
     registerWalkingRoutes(endpoints, services);
     registerWalkingConsoleRoutes(endpoints, services);
+  },
+  // The first day with this expiry is kept as the server gets ready (decision 099 "Points that expire, never
+  // silently").
+  http: (app, services) => {
+    app.addHook('onReady', () => services.pointsExpiry.begin());
   },
   jobs: (services, config) => {
     return [
@@ -119,6 +144,16 @@ export const walkingModule = defineModule({
         expireInSeconds: 30 * 60,
         handler: () => services.notificationSweep.run(),
         summary: (result) => nonZero({ ...result }),
+      }),
+      // Points that expire, and their warnings 30 and 7 days before (docs/product/points-expiry.md).
+      job({
+        name: POINTS_EXPIRY_JOB,
+        everyMs: config.pointsExpiryDays > 0 ? HOUR_MS : 0,
+        retryLimit: 3,
+        retryDelaySeconds: 60,
+        expireInSeconds: 60 * 60,
+        handler: () => services.pointsExpiry.run(),
+        summary: (result) => nonZero(result),
       }),
     ];
   },

@@ -548,7 +548,7 @@ export class WalkingRepository {
   /** Adds reasons to a review still flagged at `version` (a new version: a reviewer looking at the old one is stale). */
   setReviewReasons(db: Executor, id: string, version: number, reasons: string): Promise<boolean> {
     return updatedOne(
-      this.flagged(db, id)
+      this.reviewIn(db, id, 'flagged')
         .set({ reasons, version: version + 1 })
         .where('version', '=', version),
     );
@@ -560,8 +560,10 @@ export class WalkingRepository {
     id: string,
     version: number | undefined,
     values: { status: string; decided_at: number; operator_id: string | null; note: string | null },
+    // An appeal decides a rejected day again (decision 102 "Appeals with a deadline").
+    from: 'flagged' | 'rejected' = 'flagged',
   ): Promise<boolean> {
-    let query = this.flagged(db, id).set((eb) => ({ ...values, version: eb('version', '+', 1) }));
+    let query = this.reviewIn(db, id, from).set((eb) => ({ ...values, version: eb('version', '+', 1) }));
     if (version !== undefined) query = query.where('version', '=', version);
     if (!(await updatedOne(query))) return false;
     const review = await this.findReviewById(db, id);
@@ -569,9 +571,9 @@ export class WalkingRepository {
     return true;
   }
 
-  /** An update of review `id` while it is flagged. */
-  private flagged(db: Executor, id: string) {
-    return db.updateTable('step_reviews').where('id', '=', id).where('status', '=', 'flagged');
+  /** An update of review `id` while its status is `status`. */
+  private reviewIn(db: Executor, id: string, status: 'flagged' | 'rejected') {
+    return db.updateTable('step_reviews').where('id', '=', id).where('status', '=', status);
   }
 
   /** Records what a clearing released for the user to collect (decision 078 "A held step day is never a dead end"). */

@@ -99,6 +99,16 @@ export const walkingSettings = defineSettings(
       .describe(
         'The most points from steps in a day, before the best card multiplier. Only the first version of the earning rules: later ones are published in the console (decision 098).',
       ),
+    POINTS_EXPIRY_DAYS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(3650)
+      .refine((days) => days === 0 || days > 30, '0 (points never expire), or more than 30 days')
+      .default(0)
+      .describe(
+        'Points expire this many whole days after the day they were credited, oldest first, each user told 30 and 7 days before (docs/product/points-expiry.md); `0`, the default, keeps them for ever. Either 0 or 31–3650. Points credited before it was set expire no sooner than 30 days after the first start with it (decision 099).',
+      ),
     EXCHANGE_POINTS_PER_UNIT: z.coerce
       .number()
       .int()
@@ -153,6 +163,8 @@ export const walkingSettings = defineSettings(
       reviewExpectedHours: e.STEP_REVIEW_EXPECTED_HOURS,
     },
     points: { stepsPerPoint: e.POINTS_STEPS_PER_POINT, dailyMax: e.POINTS_DAILY_MAX },
+    /** Days after the day of their credit that points expire; 0: never (docs/product/points-expiry.md). */
+    pointsExpiryDays: e.POINTS_EXPIRY_DAYS,
     /** `pointsPerUnit` points buy `cashPerUnit` minor units; amounts are whole units. */
     exchange: {
       pointsPerUnit: e.EXCHANGE_POINTS_PER_UNIT,

@@ -178,14 +178,30 @@ describe('home and collect', () => {
     const { token, userId } = await registerUser(t);
     await report(token, '2026-11-22', 5_050);
     const key = idempotencyKey();
-    expect((await collect(token, key)).data).toEqual({ collected: 50, released: 0, points: 50, cashBack: 0 });
-    expect((await collect(token, key)).data).toEqual({ collected: 50, released: 0, points: 50, cashBack: 0 });
+    expect((await collect(token, key)).data).toEqual({
+      collected: 50,
+      released: 0,
+      earlier: 0,
+      capped: 0,
+      points: 50,
+      cashBack: 0,
+    });
+    expect((await collect(token, key)).data).toEqual({
+      collected: 50,
+      released: 0,
+      earlier: 0,
+      capped: 0,
+      points: 50,
+      cashBack: 0,
+    });
     expect((await collect(token, idempotencyKey())).data.collected).toBe(0);
     t.clock.advance(10 * MINUTE_MS);
     await report(token, '2026-11-22', 7_000);
     expect((await collect(token, idempotencyKey())).data).toEqual({
       collected: 20,
       released: 0,
+      earlier: 0,
+      capped: 0,
       points: 70,
       cashBack: 0,
     });

@@ -129,6 +129,17 @@ describe('HomePage', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Collect 96 points' }).disabled).toBe(false);
   });
 
+  it('says how many points expire soon and on which day, and nothing when none do', async () => {
+    serve({ 'GET /api/home': [ok({ ...HOME, expiringPoints: { points: 1_200, day: '2026-03-20' } })] });
+    const { unmount } = render(<HomePage />);
+    expect((await screen.findByTestId('home-expiring')).textContent).toBe('1,200 points expire on 2026-03-20');
+    unmount();
+    serve({ 'GET /api/home': [ok({ ...HOME, expiringPoints: null })] });
+    render(<HomePage />);
+    await screen.findByText('Member cards');
+    expect(screen.queryByTestId('home-expiring')).toBeNull();
+  });
+
   it('says nothing of a review on a day without one', async () => {
     serve({ 'GET /api/home': [ok({ ...HOME, review: null })] });
     render(<HomePage />);
@@ -185,6 +196,22 @@ describe('HomePage', () => {
     const posted = requests.filter((request) => request.key === 'POST /api/points/collect');
     expect(posted).toHaveLength(1);
     expect(posted[0]?.body).toEqual({ idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown });
+  });
+
+  it('says why some points wait when the service’s daily points limit is reached (docs/console/economy.md)', async () => {
+    serve({
+      'GET /api/home': [ok(HOME), ok({ ...HOME, points: 5_004, collectedPoints: 4, collectablePoints: 8 })],
+      'POST /api/points/collect': [
+        ok({ collected: 4, released: 0, earlier: 0, capped: 8, points: 5_004, cashBack: 0 }),
+      ],
+    });
+    render(<HomePage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Collect 12 points' }));
+    expect(
+      await screen.findByText(
+        'Collected 4 points. Today’s points limit for everyone has been reached: your other 8 points wait, and you can collect them from tomorrow.',
+      ),
+    ).toBeTruthy();
   });
 
   it('sends the same idempotency key again when the first answer was lost', async () => {

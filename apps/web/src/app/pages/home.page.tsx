@@ -119,12 +119,17 @@ function HomeContent({
       const result = await collectKey.run((idempotencyKey) => call(collectPoints, { body: { idempotencyKey } }));
       patch({
         points: result.points,
-        // Points released from earlier days are not today's (decision 078 "A held step day is never a dead end").
-        collectedPoints: home.collectedPoints + result.collected - result.released,
+        // Points released from earlier days are not today's (decision 078 "A held step day is never a dead end"), nor
+        // those of earlier days the service's daily cap had held (docs/console/economy.md).
+        collectedPoints: home.collectedPoints + result.collected - result.released - result.earlier,
         collectablePoints: 0,
         releasedPoints: 0,
       });
-      setNotice(t('home.collected', { points: formatNumber(result.collected) }));
+      setNotice(
+        result.capped > 0
+          ? t('home.collectedCapped', { points: formatNumber(result.collected), held: formatNumber(result.capped) })
+          : t('home.collected', { points: formatNumber(result.collected) }),
+      );
       if (result.collected > 0) void celebrate(walletRef.current);
       refresh();
     });
@@ -198,6 +203,12 @@ function HomeContent({
         {home.releasedPoints > 0 ? (
           <p className="hint home-released" role="status">
             {t('review.released', { points: formatNumber(home.releasedPoints) })}
+          </p>
+        ) : null}
+        {home.expiringPoints ? (
+          // The nearest expiry within 30 days (docs/product/points-expiry.md).
+          <p className="hint home-expiring" data-testid="home-expiring">
+            {t('home.expiring', { points: formatNumber(home.expiringPoints.points), day: home.expiringPoints.day })}
           </p>
         ) : null}
         <div className="home-wallet__actions">

@@ -39,6 +39,7 @@ const MOVEMENTS = [
   movement('3', 'shop.order', -100, 100, { orderId: 'o-1' }),
   movement('2', 'points.release', 96, 200, { receiptDay: '2026-03-01' }),
   movement('1', 'points.collect', 104, 104, { receiptDay: '2026-03-02' }),
+  movement('0', 'points.expiry', -10, 0),
 ];
 
 answerCallsInEachTest(mockedCall, { 'points.statement': () => onePage(MOVEMENTS) }, vi.mocked(go));
@@ -53,7 +54,9 @@ describe('the points statement (decision 081)', () => {
       'Spent on goods',
       'Released after review',
       'Collected for walking',
+      'Expired',
     ]);
+    expect(within(rows[4]!).getByText('-10 points')).toBeTruthy();
     expect(within(rows[0]!).getByText('-100 points')).toBeTruthy();
     expect(within(rows[0]!).getByText('Balance 0 points')).toBeTruthy();
     expect(within(rows[2]!).getByText('+96 points')).toBeTruthy();

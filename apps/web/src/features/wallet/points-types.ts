@@ -17,6 +17,7 @@ export const POINTS_TYPE_LABELS: Readonly<Record<PointsStatementType, MessageKey
   'adjustment.debit': 'points.type.adjustmentDebit',
   'demo.welcome': 'statement.type.welcome',
   'challenge.prize': 'points.type.challengePrize',
+  'points.expiry': 'points.type.expiry',
 };
 
 /** A type not in the list (added by a later server) shows as the server wrote it rather than disappearing. */

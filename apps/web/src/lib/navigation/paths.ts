@@ -35,6 +35,8 @@ export const PATHS = {
   realname: '/pages-sub/realname/index',
   // The earning rules and their changes (docs/product/earning-rules.md).
   rules: '/pages-sub/rules/index',
+  // Appeals with a deadline (docs/product/appeals.md).
+  appeals: '/pages-sub/appeals/index',
   stepSources: '/pages-sub/steps/sources',
   stepDay: '/pages-sub/steps/day',
   stepHistory: '/pages-sub/steps/history',

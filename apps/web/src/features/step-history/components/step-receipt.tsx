@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { StepFlagReason, StepReceipt, StepRefusalReason, StepSourceKind } from '@stride/contract';
 import { deviceTimeZone, formatMoney, formatNumber, formatZonedTime, utcOffsetName } from '../../../lib/format';
 import { useI18n, type MessageKey } from '../../../lib/i18n';
@@ -47,8 +48,17 @@ export function serviceZoneName(offsetMinutes: number, t: (key: MessageKey) => s
   return offsetMinutes === CHINA_OFFSET_MINUTES ? t('time.chinaTime') : utcOffsetName(offsetMinutes);
 }
 
-/** A day's receipt (GET /api/steps/days/{day}): everything that made the day pay what it paid. */
-export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) {
+/**
+ * A day's receipt (GET /api/steps/days/{day}): everything that made the day pay what it paid. `reviewAction` goes under
+ * the review's reasons: the page's appeal of it (docs/product/appeals.md).
+ */
+export function StepReceiptView({
+  receipt,
+  reviewAction,
+}: {
+  readonly receipt: StepReceipt;
+  readonly reviewAction?: ReactNode;
+}) {
   const { t, language } = useI18n();
   const count = (value: number) => formatSteps(value, language);
   const sourceName = (kind: StepSourceKind, name: string | null) =>
@@ -99,6 +109,7 @@ export function StepReceiptView({ receipt }: { readonly receipt: StepReceipt }) 
                 ))}
               </ul>
             ) : null}
+            {reviewAction}
           </div>
         ) : null}
       </section>

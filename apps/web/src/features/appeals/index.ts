@@ -1,0 +1,2 @@
+export { AppealForm } from './components/appeal-form';
+export { AppealCard } from './components/appeal-card';
