@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
-import { IdParamsSchema, IdSchema, TimestampSchema, VersionSchema, multilineText, paged } from '../common.js';
+import { IdParamsSchema, IdSchema, TimestampSchema, VersionSchema, multilineText, paged, text } from '../common.js';
 import { ConsoleFlaggedDaySchema } from './walking.js';
 import { ConsoleInviteRewardSchema } from './invites.js';
 import { ModerationKindSchema, ReportReasonSchema } from './moderation.js';
@@ -62,7 +62,7 @@ export const createAppeal = defineEndpoint({
     'Appeal a held or rejected day of mine (`step-day`, by its day), a report of mine that was dismissed (`report`, by its id) or a held or refused reward of an invitation I am a side of (`invite-reward`, by the invitee’s id), with a note and optionally a picture uploaded before (purpose `other`). Once per item: another appeal of it answers 1005. Anything not mine or not appealable answers 1004 or 1007.',
   body: z.strictObject({
     kind: AppealKindSchema,
-    subject: z.string().trim().min(1).max(64),
+    subject: text().trim().min(1).max(64),
     note: multilineText().trim().min(1).max(APPEAL_NOTE_MAX),
     fileId: IdSchema.optional(),
   }),
