@@ -55,7 +55,7 @@ const OVERVIEW: EconomyOverview = {
     weeks: [{ from: '2026-11-22', to: '2026-11-28', activity: 4_900, cashBack: 2_100, total: 7_000 }],
   },
   cover: { weeks: 2.5, alertWeeks: 4, alert: true },
-  caps: { pointsDaily: 0, pointsToday: 0 },
+  caps: { pointsDaily: 0, pointsToday: 0, cashDaily: 50_000, cashToday: 12_300 },
 };
 
 const SIMULATION = {
@@ -100,7 +100,7 @@ async function click(text: string) {
 }
 
 describe('economy screen', () => {
-  it('shows what is owed against the reserve, the weeks of cover under the alert, the forecast and the cap', async () => {
+  it('shows what is owed against the reserve, the weeks of cover under the alert, the forecast and the caps', async () => {
     renderInApp(<EconomyPage />);
     expect((await screen.findByTestId('reserve-available')).textContent).toBe('¥9,901.00');
     expect(screen.getByTestId('owed-total').textContent).toBe('¥9,761.00');
@@ -111,7 +111,10 @@ describe('economy screen', () => {
     expect(screen.getByTestId('economy-alert').textContent).toContain('fewer than the 4 weeks set');
     expect(screen.getByText(/At the pace of the last 14 ended days \(¥8\.00 a day, ¥56\.00 a week\)/)).toBeTruthy();
     expect(screen.getByText('¥70.00')).toBeTruthy();
-    expect(screen.getByTestId('economy-cap').textContent).toContain('Off (ECONOMY_POINTS_DAILY_CAP is 0)');
+    expect(screen.getByTestId('economy-cap').textContent).toContain('Points: off (ECONOMY_POINTS_DAILY_CAP is 0)');
+    expect(screen.getByTestId('economy-cash-cap').textContent).toContain(
+      'Cash back: ¥500.00 a day for everyone together (ECONOMY_CASH_DAILY_CAP); today ¥123.00 paid.',
+    );
     expect(screen.getByText('BANK-7')).toBeTruthy();
   }, 60_000);
 

@@ -333,10 +333,15 @@ export default function EconomyPage() {
             />
           </Card>
           <Card title={f('economy.capTitle')} size="small">
-            <Typography.Text data-testid="economy-cap">
+            <Typography.Paragraph data-testid="economy-cap">
               {data.caps.pointsDaily > 0
                 ? f('economy.capOn', { cap: whole(data.caps.pointsDaily), today: whole(data.caps.pointsToday) })
                 : f('economy.capOff')}
+            </Typography.Paragraph>
+            <Typography.Text data-testid="economy-cash-cap">
+              {data.caps.cashDaily > 0
+                ? f('economy.cashCapOn', { cap: yuan(data.caps.cashDaily), today: yuan(data.caps.cashToday) })
+                : f('economy.cashCapOff')}
             </Typography.Text>
           </Card>
           <Card title={f('economy.simulateTitle')} size="small">

@@ -1116,6 +1116,22 @@ export interface PointsCapHoldsTable {
   held_at: number;
 }
 
+/** The daily cap on cash back paid (decision 103 "A daily cap on cash back paid"): one row per service day while it is on. */
+export interface CashCapDaysTable {
+  day: string;
+  cash_paid: number;
+  /** What the last take from the day's cap got. */
+  last_taken: Generated<number>;
+}
+
+/** A card's day whose cash back the daily cap held: paid by a later day's settlement (decision 103). */
+export interface CashBackCapHoldsTable {
+  card_id: string;
+  day: string;
+  user_id: string;
+  held_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -1193,6 +1209,8 @@ export interface Database {
   appeals: AppealsTable;
   rule_book: RuleBookTable;
   economy_days: EconomyDaysTable;
+  cash_cap_days: CashCapDaysTable;
+  cash_back_cap_holds: CashBackCapHoldsTable;
   points_cap_holds: PointsCapHoldsTable;
 }
 

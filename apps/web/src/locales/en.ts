@@ -229,6 +229,7 @@ export const en = {
   'cards.cashBackEarned': 'Today’s {amount} cash back earned',
   'cards.cashBackPending': '{steps} more steps for {amount} today',
   'cards.cashBackHeld': '{amount} cash back waits for review',
+  'cards.cashBackCapped': '{amount} cash back comes later: today’s limit for everyone was reached',
   'cards.active': 'Active cards',
   'cards.expired': 'Expired cards',
   'cards.noActive': 'No active card',
@@ -386,6 +387,8 @@ export const en = {
   'receipt.noMultiplier': 'No card multiplier (×1)',
   'receipt.cashBack': 'Card cash back',
   'receipt.noCashBack': 'No cash back for this day.',
+  'receipt.cashBackCapped':
+    '{amount} not paid yet: that day’s cash back limit for everyone was reached. It is paid with a later day’s settlement, oldest days first.',
   'receipt.inviteReward': 'Invite reward',
   'receipt.inviteRewardPoints': '{points} points: this day’s steps completed your invitation',
   'statement.type.cardBuy': 'Member card purchase',

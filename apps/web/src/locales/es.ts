@@ -233,6 +233,7 @@ export const es: Messages = {
   'cards.cashBackEarned': 'Reembolso de hoy de {amount} conseguido',
   'cards.cashBackPending': '{steps} pasos más para {amount} hoy',
   'cards.cashBackHeld': '{amount} de reembolso esperan la revisión',
+  'cards.cashBackCapped': '{amount} de reembolso llegarán más tarde: se alcanzó el límite de hoy para todos',
   'cards.active': 'Tarjetas activas',
   'cards.expired': 'Tarjetas caducadas',
   'cards.noActive': 'Ninguna tarjeta activa',
@@ -392,6 +393,8 @@ export const es: Messages = {
   'receipt.noMultiplier': 'Sin multiplicador de tarjeta (×1)',
   'receipt.cashBack': 'Reembolso de tarjeta',
   'receipt.noCashBack': 'Sin reembolso este día.',
+  'receipt.cashBackCapped':
+    '{amount} aún sin pagar: se alcanzó el límite de reembolsos de ese día para todos. Se paga en una liquidación posterior, empezando por los días más antiguos.',
   'receipt.inviteReward': 'Recompensa por invitación',
   'receipt.inviteRewardPoints': '{points} puntos: los pasos de este día completaron tu invitación',
   'statement.type.cardBuy': 'Compra de tarjeta',

@@ -233,6 +233,7 @@ export const fr: Messages = {
   'cards.cashBackEarned': 'Remboursement du jour de {amount} gagné',
   'cards.cashBackPending': 'Encore {steps} pas pour {amount} aujourd’hui',
   'cards.cashBackHeld': '{amount} de remboursement attendent la vérification',
+  'cards.cashBackCapped': '{amount} de remboursement arriveront plus tard : la limite du jour pour tous est atteinte',
   'cards.active': 'Cartes actives',
   'cards.expired': 'Cartes expirées',
   'cards.noActive': 'Aucune carte active',
@@ -392,6 +393,8 @@ export const fr: Messages = {
   'receipt.noMultiplier': 'Pas de multiplicateur de carte (×1)',
   'receipt.cashBack': 'Remboursement de carte',
   'receipt.noCashBack': 'Pas de remboursement ce jour-là.',
+  'receipt.cashBackCapped':
+    '{amount} pas encore versés : la limite de remboursement de ce jour pour tous a été atteinte. Ils sont versés lors d’un règlement ultérieur, les jours les plus anciens d’abord.',
   'receipt.inviteReward': 'Récompense de parrainage',
   'receipt.inviteRewardPoints': '{points} points : les pas de ce jour ont validé votre parrainage',
   'statement.type.cardBuy': 'Achat de carte',

@@ -47,6 +47,11 @@ export const MyCardSchema = z.object({
   todayCashBackEarned: z.boolean(),
   /** Today's cash back held while the day is under review (target reached, paid if cleared); 0 otherwise. */
   todayCashBackPending: MoneySchema,
+  /**
+   * Today's cash back the service's daily cash cap held (docs/product/rules.md, Membership cards): paid by a later day's
+   * settlement; 0 otherwise.
+   */
+  todayCashBackCapped: MoneySchema,
   /** Cash back credited on this card so far; never more than the price. */
   cashBackTotal: MoneySchema,
 });

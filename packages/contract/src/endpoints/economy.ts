@@ -81,7 +81,10 @@ export const EconomyOverviewSchema = z.object({
     /** Users' points, and their value at today's rate. */
     points: PointsSchema,
     pointsValue: MoneySchema,
-    /** What active cards can still pay: per card, its daily cash back on each day left, never beyond its price. */
+    /**
+     * What active cards can still pay: per card, its daily cash back on each day left, never beyond its price, and
+     * on the earlier days the daily cash cap held.
+     */
     cashBackDue: MoneySchema,
     activeCards: z.number().int(),
     total: MoneySchema,
@@ -108,7 +111,13 @@ export const EconomyOverviewSchema = z.object({
    * The daily cap on points credited for steps across all users (ECONOMY_POINTS_DAILY_CAP; 0: off), and what today's
    * collections have taken of it (0 while it is off).
    */
-  caps: z.object({ pointsDaily: PointsSchema, pointsToday: PointsSchema }),
+  /** The daily caps (0: off) and what today has taken of each (docs/console/economy.md). */
+  caps: z.object({
+    pointsDaily: PointsSchema,
+    pointsToday: PointsSchema,
+    cashDaily: MoneySchema,
+    cashToday: MoneySchema,
+  }),
 });
 export type EconomyOverview = z.output<typeof EconomyOverviewSchema>;
 
@@ -119,7 +128,7 @@ export const consoleEconomy = defineEndpoint({
   access: 'console',
   roles: ['finance'],
   summary:
-    'The economy ahead: what the service owes (cash, pending withdrawals, points at today’s rate, cash back active cards can still pay) against its reserve, the cost of each of the last 28 days by kind, a four-week forecast at the pace of the last 14 days, the weeks of cover, and the daily points cap.',
+    'The economy ahead: what the service owes (cash, pending withdrawals, points at today’s rate, cash back active cards can still pay) against its reserve, the cost of each of the last 28 days by kind, a four-week forecast at the pace of the last 14 days, the weeks of cover, and the daily caps on points and cash back.',
   response: EconomyOverviewSchema,
 });
 

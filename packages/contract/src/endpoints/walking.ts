@@ -104,6 +104,8 @@ export const ActiveCardProgressSchema = z.object({
   cashBackEarned: z.boolean(),
   /** Today's cash back this card holds while the day is under review (target reached, not paid yet); 0 otherwise. */
   cashBackPending: MoneySchema,
+  /** Today's cash back the service's daily cash cap held: paid by a later day's settlement; 0 otherwise. */
+  cashBackCapped: MoneySchema,
   daysLeft: z.number().int(),
 });
 
@@ -539,6 +541,11 @@ export const StepReceiptSchema = z.object({
     multiplierCard: z.string().nullable(),
   }),
   cashBack: z.array(z.object({ cardId: IdSchema, cardName: z.string(), amount: MoneySchema })),
+  /**
+   * The day's cash back the service's daily cash cap held (docs/product/rules.md, Membership cards): not paid yet, paid by a
+   * later day's settlement, oldest days first; 0 otherwise.
+   */
+  cashBackCapped: MoneySchema,
   /** Points credited to this user when this day's steps completed an invitation, or null. */
   inviteReward: z.object({ points: PointsSchema }).nullable(),
 });

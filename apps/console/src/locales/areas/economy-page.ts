@@ -55,10 +55,13 @@ export const ECONOMY_PAGE = area(
     'economy.col.week': 'Week',
     'economy.col.activity': 'Points at the current pace',
     'economy.col.cardCashBack': 'Cash back of active cards',
-    'economy.capTitle': 'Daily points cap',
-    'economy.capOff': 'Off (ECONOMY_POINTS_DAILY_CAP is 0): every collection credits what it earned.',
+    'economy.capTitle': 'Daily caps',
+    'economy.capOff': 'Points: off (ECONOMY_POINTS_DAILY_CAP is 0): every collection credits what it earned.',
     'economy.capOn':
-      '{cap} points a day for everyone together (ECONOMY_POINTS_DAILY_CAP); today {today} taken. Past it, collections credit what is left and the rest waits for a later day; users are told.',
+      'Points: {cap} a day for everyone together (ECONOMY_POINTS_DAILY_CAP); today {today} taken. Past it, collections credit what is left and the rest waits for a later day; users are told.',
+    'economy.cashCapOff': 'Cash back: off (ECONOMY_CASH_DAILY_CAP is 0): every card is paid its day’s cash back.',
+    'economy.cashCapOn':
+      'Cash back: {cap} a day for everyone together (ECONOMY_CASH_DAILY_CAP); today {today} paid. Past it, a card’s day is held whole and paid by a later day’s settlement, oldest first; users see it waiting.',
     'economy.simulateTitle': 'What other rules would have cost',
     'economy.simulateIntro':
       'The last 30 ended days earned again from their stored step days with these rules, beside the rules of each day. Invite rewards and prizes are valued at the exchange given; cash back as paid. Nothing changes.',
@@ -124,10 +127,13 @@ export const ECONOMY_PAGE = area(
     'economy.col.week': '周',
     'economy.col.activity': '按当前节奏的积分',
     'economy.col.cardCashBack': '有效会员卡返现',
-    'economy.capTitle': '每日积分上限',
-    'economy.capOff': '未开启（ECONOMY_POINTS_DAILY_CAP 为 0）：每次领取都按所得入账。',
+    'economy.capTitle': '每日上限',
+    'economy.capOff': '积分：未开启（ECONOMY_POINTS_DAILY_CAP 为 0）：每次领取都按所得入账。',
     'economy.capOn':
-      '所有用户每天合计 {cap} 积分（ECONOMY_POINTS_DAILY_CAP）；今天已用 {today}。超出后，领取只入账剩余额度，其余留待以后领取，并告知用户。',
+      '积分：所有用户每天合计 {cap} 积分（ECONOMY_POINTS_DAILY_CAP）；今天已用 {today}。超出后，领取只入账剩余额度，其余留待以后领取，并告知用户。',
+    'economy.cashCapOff': '返现：未开启（ECONOMY_CASH_DAILY_CAP 为 0）：每张卡都按日发放返现。',
+    'economy.cashCapOn':
+      '返现：所有用户每天合计 {cap}（ECONOMY_CASH_DAILY_CAP）；今天已发 {today}。超出后，该卡当天的返现整笔暂缓，在之后的结算中按日期先后发放；用户可看到待发放。',
     'economy.simulateTitle': '换一套规则会花多少',
     'economy.simulateIntro':
       '用已存的步数记录按这些规则重算最近 30 个完整日，并与当日规则对比。邀请奖励和挑战奖励按所填兑换比例计价；返现按实付计。不会改动任何数据。',

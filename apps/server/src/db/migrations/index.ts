@@ -37,6 +37,7 @@ import * as m0038 from './0038-earning-rules.js';
 import * as m0040 from './0040-economy.js';
 import * as m0041 from './0041-appeals.js';
 import * as m0042 from './0042-referral-rings.js';
+import * as m0043 from './0043-cash-cap.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0040-economy': m0040,
   '0041-appeals': m0041,
   '0042-referral-rings': m0042,
+  '0043-cash-cap': m0043,
 };

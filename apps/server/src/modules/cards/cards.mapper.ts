@@ -31,7 +31,14 @@ export function toCardPlan(row: CardPlanRow, insuranceCoverage: number, language
 
 export function toMyCard(
   row: CardWithPlanRow,
-  today: { day: string; steps: number; daysLeft: number; cashBackEarned: boolean; flagged?: boolean },
+  today: {
+    day: string;
+    steps: number;
+    daysLeft: number;
+    cashBackEarned: boolean;
+    cashBackCapped?: number;
+    flagged?: boolean;
+  },
   insuranceCoverage: number,
   language: Language | undefined,
 ): MyCard {
@@ -53,6 +60,8 @@ export function toMyCard(
       today.steps >= row.plan.daily_target
         ? Math.max(0, Math.min(row.plan.daily_cash_back, row.plan.price - row.cash_back_total))
         : 0,
+    // Held by the daily cash cap, paid by a later day's settlement (decision 103 "A daily cap on cash back paid").
+    todayCashBackCapped: today.cashBackCapped ?? 0,
     cashBackTotal: row.cash_back_total,
   };
 }

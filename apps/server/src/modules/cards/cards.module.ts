@@ -2,6 +2,7 @@ import { defineModule, type Frame } from '../../lib/module.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { CashCap } from '../economy/economy.caps.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { PaymentsSettings } from '../payments/payments.settings.js';
 import { CardsAdmin } from './cards.admin.js';
@@ -18,7 +19,7 @@ import { cardsSettings, type CardsSettings } from './cards.settings.js';
 export const cardsModule = defineModule({
   name: 'cards',
   settings: cardsSettings,
-  needs: ['ledger', 'notifications', 'audit'],
+  needs: ['ledger', 'notifications', 'audit', 'cashCap'],
   // The card routes pay an order through the payments service, which is built after cards.
   later: ['payments'],
   build: (
@@ -27,16 +28,18 @@ export const cardsModule = defineModule({
       ledger,
       notifications,
       audit,
+      cashCap,
     }: {
       ledger: LedgerService;
       notifications: NotificationsService;
       audit: AuditService;
+      cashCap: CashCap;
       payments: PaymentsService;
     },
   ) => {
     const cardsRepository = new CardsRepository();
     return {
-      cards: new CardsService(db, cardsRepository, ledger, cipher, clock, calendar, config, notifications),
+      cards: new CardsService(db, cardsRepository, ledger, cipher, clock, calendar, config, notifications, cashCap),
       admin: { cards: new CardsAdmin(db, cardsRepository, audit, clock) },
     };
   },

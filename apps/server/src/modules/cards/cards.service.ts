@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import type { BusinessCalendar } from '../../lib/business-day.js';
 import { MINUTE_MS, type Clock } from '../../lib/clock.js';
 import { maskIdNumber, randomDigits, requestHash, type FieldCipher } from '../../lib/secrets.js';
+import type { CashCap } from '../economy/economy.caps.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import {
   NOTIFICATION_PAGES,
@@ -49,6 +50,7 @@ export class CardsService {
     private readonly calendar: BusinessCalendar,
     private readonly config: CardsSettings & PaymentsSettings,
     private readonly notifications: NotificationsService,
+    private readonly cashCap: CashCap,
   ) {}
 
   private today(): string {
@@ -256,11 +258,14 @@ export class CardsService {
       this.repository.listCards(this.db, userId),
       this.repository.stepDayOn(this.db, userId, today),
     ]);
-    const earned = await this.repository.cashBackDays(
-      this.db,
-      cards.map((card) => card.id),
-      today,
-    );
+    const [earned, capped] = await Promise.all([
+      this.repository.cashBackDays(
+        this.db,
+        cards.map((card) => card.id),
+        today,
+      ),
+      this.cashBackCapped(this.db, userId, today),
+    ]);
     return cards.map((card) =>
       toMyCard(
         card,
@@ -269,6 +274,7 @@ export class CardsService {
           steps,
           daysLeft: this.daysLeft(card, today),
           cashBackEarned: earned.has(card.id),
+          cashBackCapped: capped.get(card.id) ?? 0,
           flagged,
         },
         this.config.insuranceCoverage,
@@ -307,6 +313,26 @@ export class CardsService {
     return this.repository.cashBackDaysByTransfer(db, transferIds);
   }
 
+  /**
+   * The user's cards whose `day` holds cash back the daily cash cap held, with what each still pays for it (decision 103
+   * "A daily cap on cash back paid"): paid by a later day's settlement.
+   */
+  async cashBackCapped(db: Executor, userId: string, day: string): Promise<Map<string, number>> {
+    const held = await this.cashCap.heldCards(db, userId, day);
+    if (held.length === 0) return new Map();
+    const [cards, done] = await Promise.all([
+      this.repository.activeCardsOn(db, userId, day),
+      this.repository.cashBackDays(db, held, day),
+    ]);
+    const capped = new Map<string, number>();
+    for (const card of cards) {
+      if (!held.includes(card.id) || done.has(card.id)) continue;
+      const amount = Math.min(card.plan.daily_cash_back, card.plan.price - card.cash_back_total);
+      if (amount > 0) capped.set(card.id, amount);
+    }
+    return capped;
+  }
+
   /** What `creditCashBack` would pay for the day now, without paying it (a held day's cash back). */
   async cashBackDue(db: Executor, userId: string, day: string, steps: number): Promise<number> {
     const cards = await this.repository.activeCardsOn(db, userId, day);
@@ -326,7 +352,9 @@ export class CardsService {
   /**
    * Credits each active card's daily cash back once per card and day when `steps` reach its
    * target, never beyond the card's price in total. Runs in the caller's transaction, after the
-   * caller has locked the user's step row, so two reports cannot both credit one day.
+   * caller has locked the user's step row, so two reports cannot both credit one day. Each card's
+   * amount is taken whole from today's cash cap (decision 103 "A daily cap on cash back paid"): one
+   * it cannot take is held, paid by a later day's settlement.
    */
   async creditCashBack(trx: Executor, userId: string, day: string, steps: number): Promise<number> {
     const cards = await this.repository.activeCardsOn(trx, userId, day);
@@ -341,6 +369,11 @@ export class CardsService {
       const amount = Math.min(card.plan.daily_cash_back, card.plan.price - card.cash_back_total);
       if (amount <= 0) continue;
       if (!(await this.repository.addCashBackTotal(trx, card.id, amount, card.plan.price))) continue;
+      if ((await this.cashCap.take(trx, this.today(), amount, false)) < amount) {
+        await this.repository.addCashBackTotal(trx, card.id, -amount, card.plan.price);
+        await this.cashCap.hold(trx, { cardId: card.id, userId, day }, this.clock.now());
+        continue;
+      }
       const { transferId } = await this.ledger.post(trx, {
         kind: 'card.cashback',
         legs: [
@@ -365,6 +398,7 @@ export class CardsService {
         dedupeKey: `card.cash-back:${card.id}:${day}`,
         link: { path: NOTIFICATION_PAGES.card },
       });
+      await this.cashCap.release(trx, card.id, day);
       credited += amount;
     }
     return credited;

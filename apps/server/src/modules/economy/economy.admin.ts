@@ -15,7 +15,7 @@ import { isoTime, type Clock } from '../../lib/clock.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RuleBook } from '../rules/rules.book.js';
-import type { PointsCap } from './economy.caps.js';
+import type { CashCap, PointsCap } from './economy.caps.js';
 import type { EconomyRepository } from './economy.repository.js';
 import {
   BASIS_DAYS,
@@ -49,6 +49,7 @@ export class EconomyAdmin {
     private readonly ledger: LedgerService,
     private readonly ruleBook: RuleBook,
     private readonly cap: PointsCap,
+    private readonly cashCap: CashCap,
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly calendar: BusinessCalendar,
@@ -60,11 +61,12 @@ export class EconomyAdmin {
     const rules = await this.ruleBook.today(this.db);
     const rate = { pointsPerUnit: rules.exchangePointsPerUnit, cashPerUnit: rules.exchangeCashPerUnit };
     const first = this.calendar.addDays(today, 1 - COST_DAYS);
-    const [reserve, { groups, ...owed }, days, pointsToday] = await Promise.all([
+    const [reserve, { groups, ...owed }, days, pointsToday, cashToday] = await Promise.all([
       this.economy.reserve(),
       this.economy.owed(today, rate),
       this.economy.costs(first, today, rate),
-      this.cap.enabled ? this.repository.pointsIssued(this.db, today) : 0,
+      this.cap.taken(this.db, today),
+      this.cashCap.taken(this.db, today),
     ]);
     // The basis: the ended days before today, which the cost table holds (COST_DAYS > BASIS_DAYS).
     const basis = days.slice(-1 - BASIS_DAYS, -1);
@@ -89,7 +91,7 @@ export class EconomyAdmin {
       days,
       forecast: { basisDays: BASIS_DAYS, dailyCost: pace.dailyCost, weeklyCost: pace.weeklyCost, weeks },
       cover,
-      caps: { pointsDaily: this.cap.pointsDaily, pointsToday },
+      caps: { pointsDaily: this.cap.limit, pointsToday, cashDaily: this.cashCap.limit, cashToday },
     };
   }
 

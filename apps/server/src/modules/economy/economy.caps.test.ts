@@ -44,7 +44,12 @@ describe('the daily points cap', () => {
     expect(await collect(second, key)).toEqual(capped);
     expect(await collect(second)).toMatchObject({ collected: 0, capped: 40, points: 20 });
     const finance = await signIn(t, ['finance']);
-    expect((await consoleApi(t, finance, consoleEconomy)).data.caps).toEqual({ pointsDaily: 100, pointsToday: 100 });
+    expect((await consoleApi(t, finance, consoleEconomy)).data.caps).toEqual({
+      pointsDaily: 100,
+      pointsToday: 100,
+      cashDaily: 0,
+      cashToday: 0,
+    });
     const receipt = await api(t, getStepReceipt, { token: second.token, params: { day: '2026-12-01' } });
     expect(receipt.data.points.collected).toBe(20);
 

@@ -3,7 +3,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { RuleBook } from '../rules/rules.book.js';
 import { EconomyAdmin } from './economy.admin.js';
-import { PointsCap } from './economy.caps.js';
+import { CashCap, PointsCap } from './economy.caps.js';
 import { registerEconomyConsoleRoutes } from './economy.console.js';
 import { EconomyRepository } from './economy.repository.js';
 import { EconomyService } from './economy.service.js';
@@ -12,8 +12,8 @@ import { economySettings, type EconomySettings } from './economy.settings.js';
 /**
  * The economy ahead (docs/console/economy.md, decision 100 "The economy page"): what the service owes against its
  * reserve, the cost of the last weeks and a forecast of the next, the weeks of cover (the dashboard's alert and a
- * metric), a simulator of other earning rules, topping up the reserve, and the daily points cap walking's collection
- * takes from.
+ * metric), a simulator of other earning rules, topping up the reserve, the daily points cap walking's collection
+ * takes from, and the daily cash cap cards' cash back takes from (decision 103 "A daily cap on cash back paid").
  */
 export const economyModule = defineModule({
   name: 'economy',
@@ -29,11 +29,24 @@ export const economyModule = defineModule({
       alertWeeks: config.economy.alertWeeks,
     });
     const pointsCap = new PointsCap(repository, calendar, config.economy.pointsDailyCap);
+    const cashCap = new CashCap(repository, calendar, config.economy.cashDailyCap);
     return {
       economy,
       pointsCap,
+      cashCap,
       admin: {
-        economy: new EconomyAdmin(db, repository, economy, ledger, ruleBook, pointsCap, audit, clock, calendar),
+        economy: new EconomyAdmin(
+          db,
+          repository,
+          economy,
+          ledger,
+          ruleBook,
+          pointsCap,
+          cashCap,
+          audit,
+          clock,
+          calendar,
+        ),
       },
     };
   },

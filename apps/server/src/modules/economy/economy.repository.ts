@@ -40,6 +40,13 @@ export interface DepositRow {
 
 const int = (value: number) => sql<number>`cast(${value} as bigint)`;
 
+/** The daily caps' counters: points credited for steps (decision 100) and cash back paid (decision 103). */
+export type CapCounter = 'points' | 'cash';
+const COUNTERS = {
+  points: { table: 'economy_days', column: 'points_issued', kind: 'points.collect' },
+  cash: { table: 'cash_cap_days', column: 'cash_paid', kind: 'card.cashback' },
+} as const satisfies Record<CapCounter, { table: string; column: string; kind: CostKind }>;
+
 export class EconomyRepository {
   /**
    * What users were credited per business day and cost kind from `from` to `before` (instants): one statement for
@@ -178,41 +185,53 @@ export class EconomyRepository {
   }
 
   /**
-   * The cap's row for `day`, opened once (a concurrent first one does nothing) at what the ledger credited for steps
-   * from `from` to `before`, the day's start and end: a cap switched on during the day counts the collections before
-   * it.
+   * The cap's row for `day`, opened once (a concurrent first one does nothing) at what the ledger credited users of its
+   * kind from `from` to `before`, the day's start and end: a cap switched on during the day counts what was credited
+   * before it.
    */
-  async openDay(db: Executor, day: string, from: number, before: number): Promise<void> {
+  async openDay(db: Executor, counter: CapCounter, day: string, from: number, before: number): Promise<void> {
+    const { table, column, kind } = COUNTERS[counter];
     await sql`
-      insert into economy_days (day, points_issued, last_taken)
+      insert into ${sql.table(table)} (day, ${sql.ref(column)}, last_taken)
       select ${day}, coalesce(sum(e.amount), 0), 0
       from ledger_transfers t
       join ledger_entries e on e.transfer_id = t.id
       where t.created_at >= ${from} and t.created_at < ${before}
         and e.created_at >= ${from} and e.created_at < ${before}
-        and t.kind = 'points.collect' and e.amount > 0
+        and t.kind = ${kind} and e.amount > 0
       on conflict (day) do nothing`.execute(db);
   }
 
   /**
-   * Takes up to `wanted` points from the day's cap in one statement (the row's lock until the caller's transaction
-   * ends): what is left when `partial`, else all of it or nothing. Answers what it took.
+   * Takes up to `wanted` from the day's cap in one statement (the row's lock until the caller's transaction ends): what
+   * is left when `partial`, else all of it or nothing. Answers what it took.
    */
-  async take(db: Executor, day: string, wanted: number, cap: number, partial: boolean): Promise<number> {
-    const [want, limit] = [int(wanted), int(cap)];
-    const fits = sql`points_issued + ${want} <= ${limit}`;
+  async take(
+    db: Executor,
+    counter: CapCounter,
+    day: string,
+    wanted: number,
+    cap: number,
+    partial: boolean,
+  ): Promise<number> {
+    const { table, column } = COUNTERS[counter];
+    const [want, limit, taken] = [int(wanted), int(cap), sql.ref(column)];
+    const fits = sql`${taken} + ${want} <= ${limit}`;
     const result = await sql<{ last_taken: unknown }>`
-      update economy_days set
-        last_taken = case when ${fits} then ${want} else ${limit} - points_issued end,
-        points_issued = case when ${fits} then points_issued + ${want} else ${limit} end
-      where day = ${day} and points_issued < ${limit} ${partial ? sql`` : sql`and ${fits}`}
+      update ${sql.table(table)} set
+        last_taken = case when ${fits} then ${want} else ${limit} - ${taken} end,
+        ${taken} = case when ${fits} then ${taken} + ${want} else ${limit} end
+      where day = ${day} and ${taken} < ${limit} ${partial ? sql`` : sql`and ${fits}`}
       returning last_taken`.execute(db);
     return Number(result.rows[0]?.last_taken ?? 0);
   }
 
-  async pointsIssued(db: Executor, day: string): Promise<number> {
-    const row = await db.selectFrom('economy_days').select('points_issued').where('day', '=', day).executeTakeFirst();
-    return Number(row?.points_issued ?? 0);
+  /** What the day's cap counted so far (0 before its first take). */
+  async taken(db: Executor, counter: CapCounter, day: string): Promise<number> {
+    const { table, column } = COUNTERS[counter];
+    const result = await sql<{ taken: unknown }>`
+      select ${sql.ref(column)} as taken from ${sql.table(table)} where day = ${day}`.execute(db);
+    return Number(result.rows[0]?.taken ?? 0);
   }
 
   async hold(db: Executor, userId: string, day: string, now: number): Promise<void> {
@@ -237,5 +256,64 @@ export class EconomyRepository {
 
   async release(db: Executor, userId: string, day: string): Promise<void> {
     await db.deleteFrom('points_cap_holds').where('user_id', '=', userId).where('day', '=', day).execute();
+  }
+
+  /** Marks a card's `day` as holding cash back the cap held back (once). */
+  async holdCashBack(db: Executor, hold: { cardId: string; userId: string; day: string }, now: number): Promise<void> {
+    await db
+      .insertInto('cash_back_cap_holds')
+      .values({ card_id: hold.cardId, user_id: hold.userId, day: hold.day, held_at: now })
+      .onConflict((conflict) => conflict.columns(['card_id', 'day']).doNothing())
+      .execute();
+  }
+
+  /** Users' days holding cash back the cap held, oldest first, a page at a time after (`day`, `userId`). */
+  async cashBackHolds(
+    db: Executor,
+    after: { day: string; userId: string },
+    limit: number,
+  ): Promise<{ day: string; userId: string }[]> {
+    const rows = await db
+      .selectFrom('cash_back_cap_holds')
+      .select(['day', 'user_id'])
+      .distinct()
+      .where((eb) =>
+        eb.or([eb('day', '>', after.day), eb.and([eb('day', '=', after.day), eb('user_id', '>', after.userId)])]),
+      )
+      .orderBy('day')
+      .orderBy('user_id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ day: row.day, userId: row.user_id }));
+  }
+
+  /** The user's cards whose `day` holds cash back the cap held. */
+  async cashBackHeldCards(db: Executor, userId: string, day: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('cash_back_cap_holds')
+      .select('card_id')
+      .where('day', '=', day)
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map((row) => row.card_id);
+  }
+
+  async releaseCashBack(db: Executor, cardId: string, day: string): Promise<void> {
+    await db.deleteFrom('cash_back_cap_holds').where('card_id', '=', cardId).where('day', '=', day).execute();
+  }
+
+  /**
+   * What the cards holding cash back the cap held can still pay for those days: per card its daily cash back for each
+   * held day, never beyond what is left of its price.
+   */
+  async cashBackHeldOwed(db: Executor): Promise<number> {
+    const result = await sql<{ owed: unknown }>`
+      select coalesce(sum(case when held.days * p.daily_cash_back < p.price - c.cash_back_total
+        then held.days * p.daily_cash_back else p.price - c.cash_back_total end), 0) as owed
+      from (select card_id, count(*) as days from cash_back_cap_holds group by card_id) held
+      join member_cards c on c.id = held.card_id
+      join card_plans p on p.id = c.plan_id
+      where c.cash_back_total < p.price`.execute(db);
+    return Number(result.rows[0]?.owed ?? 0);
   }
 }

@@ -133,12 +133,16 @@ export class EconomyService {
     return total;
   }
 
-  /** What the service owes now, points at `rate`. */
+  /**
+   * What the service owes now, points at `rate`. Cash back due counts what active cards can still pay and what the
+   * daily cash cap held on earlier days (decision 103 "A daily cap on cash back paid").
+   */
   async owed(today: string, rate: Rate): Promise<EconomyOverview['owed'] & { groups: CardsDueRow[] }> {
-    const [totals, pendingWithdrawals, due] = await Promise.all([
+    const [totals, pendingWithdrawals, due, capHeld] = await Promise.all([
       this.ledger.systemTotals(),
       this.ledger.balance(PENDING),
       this.cardsDue(today),
+      this.repository.cashBackHeldOwed(this.db),
     ]);
     const cash = totals.liabilities.CNY;
     const points = totals.liabilities.POINTS;
@@ -148,9 +152,9 @@ export class EconomyService {
       pendingWithdrawals,
       points,
       pointsValue,
-      cashBackDue: due.total,
+      cashBackDue: due.total + capHeld,
       activeCards: due.cards,
-      total: cash + pendingWithdrawals + pointsValue + due.total,
+      total: cash + pendingWithdrawals + pointsValue + due.total + capHeld,
       groups: due.groups,
     };
   }

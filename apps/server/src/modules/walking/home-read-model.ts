@@ -102,6 +102,7 @@ export class HomeReadModel {
       dailyCashBack: item.plan.daily_cash_back,
       cashBackEarned: item.cashBackEarned,
       cashBackPending: review?.status === 'flagged' ? cashBackHeld(item, steps) : 0,
+      cashBackCapped: item.cashBackCapped ? cashBackHeld(item, steps) : 0,
       daysLeft: this.cards.daysLeft(item, today),
     }));
     const ownCollectable = held ? 0 : Math.max(0, earned - collected);

@@ -9,7 +9,7 @@ import { isoTime, type Clock } from '../../lib/clock.js';
 import { recordId } from '../../lib/ids.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
 import type { CardsService } from '../cards/cards.service.js';
-import type { PointsCap } from '../economy/economy.caps.js';
+import type { CashCap, PointsCap } from '../economy/economy.caps.js';
 import type { InvitesService } from '../invites/invites.service.js';
 import type { LedgerAccountRef, LedgerService } from '../ledger/ledger.service.js';
 import { NOTIFICATION_PAGES, type NotificationsService } from '../notifications/notifications.service.js';
@@ -75,6 +75,7 @@ export class WalkingRewards {
     private readonly notifications: NotificationsService,
     private readonly ruleBook: RuleBook,
     private readonly pointsCap: PointsCap,
+    private readonly cashCap: CashCap,
   ) {}
 
   /**
@@ -185,8 +186,10 @@ export class WalkingRewards {
   async settleCashBack(): Promise<{ days: string[]; users: number; credited: number }> {
     const today = this.calendar.dayOf(this.clock.now());
     const days = [this.calendar.addDays(today, -2), this.calendar.addDays(today, -1)];
-    let users = 0;
-    let credited = 0;
+    // What the cash cap held on earlier days goes first, oldest first, within today's cap (decision 103 "A daily cap on
+    // cash back paid").
+    const earlier = await this.settleCapHeld(today);
+    let { users, credited } = earlier;
     for (const day of days) {
       let after = '';
       for (;;) {
@@ -194,14 +197,7 @@ export class WalkingRewards {
         if (owed.length === 0) break;
         for (const userId of owed) {
           after = userId;
-          const amount = await retryOnUniqueViolation(() =>
-            this.db.transaction().execute(async (trx) => {
-              const row = await this.repository.lockStepDay(trx, userId, day);
-              if (!row || row.steps <= 0) return 0;
-              if (isHeld(await this.repository.findReview(trx, userId, day))) return 0;
-              return this.cards.creditCashBack(trx, userId, day, row.steps);
-            }),
-          );
+          const amount = await this.settleDay(userId, day);
           if (amount > 0) {
             users += 1;
             credited += amount;
@@ -210,6 +206,62 @@ export class WalkingRewards {
       }
     }
     return { days, users, credited };
+  }
+
+  /** One user's day of the settlement, run like a report: the day's row lock, a held day left to its reviewer. */
+  private settleDay(userId: string, day: string): Promise<number> {
+    return retryOnUniqueViolation(() =>
+      this.db.transaction().execute(async (trx) => {
+        const row = await this.repository.lockStepDay(trx, userId, day);
+        if (!row || row.steps <= 0) return 0;
+        if (isHeld(await this.repository.findReview(trx, userId, day))) return 0;
+        return this.cards.creditCashBack(trx, userId, day, row.steps);
+      }),
+    );
+  }
+
+  /**
+   * Pays the card days the cash cap held, oldest first, until today's cap is taken: each like a settled day, whose
+   * `creditCashBack` pays within today's cap and releases what it pays. A day a review holds waits for its decision; a
+   * rejected day, or one its cards can no longer pay, holds nothing more.
+   */
+  private async settleCapHeld(today: string): Promise<{ users: number; credited: number }> {
+    let [users, credited] = [0, 0];
+    let after = { day: '', userId: '' };
+    for (;;) {
+      const page = await this.cashCap.heldDays(this.db, after, SETTLE_BATCH);
+      if (page.length === 0) break;
+      for (const held of page) {
+        after = held;
+        if (await this.cashCap.full(this.db, today)) return { users, credited };
+        const amount = await retryOnUniqueViolation(() =>
+          this.db.transaction().execute(async (trx) => {
+            const row = await this.repository.lockStepDay(trx, held.userId, held.day);
+            const review = await this.repository.findReview(trx, held.userId, held.day);
+            if (review?.status === 'flagged') return 0;
+            const paid =
+              row && review?.status !== 'rejected'
+                ? await this.cards.creditCashBack(trx, held.userId, held.day, row.steps)
+                : 0;
+            if (
+              !row ||
+              review?.status === 'rejected' ||
+              (await this.cards.cashBackCapped(trx, held.userId, held.day)).size === 0
+            ) {
+              for (const cardId of await this.cashCap.heldCards(trx, held.userId, held.day)) {
+                await this.cashCap.release(trx, cardId, held.day);
+              }
+            }
+            return paid;
+          }),
+        );
+        if (amount > 0) {
+          users += 1;
+          credited += amount;
+        }
+      }
+    }
+    return { users, credited };
   }
 
   /** What the day's steps earn with the user's cards active that day (pointsEarned), by the rules of that day. */
@@ -261,13 +313,14 @@ export class WalkingRewards {
         if (review?.status === 'cleared') await this.repository.takeReleased(trx, review.id, now);
         const released = await this.collectReleased(trx, userId, today, now);
         const earlier = await this.collectCapHeld(trx, userId, today);
-        const cashBack = held ? 0 : await this.cards.creditCashBack(trx, userId, today, steps);
         const { earned } = await this.earnedPoints(trx, userId, today, steps);
         const due = held || !row ? 0 : Math.max(0, earned - row.collected_points);
         // What the day's cap leaves of it (all of it with no cap); the rest waits for a later day.
         const collected = await this.pointsCap.take(trx, today, due);
         const capped = due - collected;
         if (capped > 0) await this.pointsCap.hold(trx, userId, today, now);
+        // After the points cap's row, as every collection takes them: two caps' rows in one order never deadlock.
+        const cashBack = held ? 0 : await this.cards.creditCashBack(trx, userId, today, steps);
         if (collected > 0 && row) {
           await this.ledger.post(trx, {
             kind: 'points.collect',

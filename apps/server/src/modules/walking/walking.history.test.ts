@@ -363,6 +363,7 @@ describe('getStepReceipt (GET /api/steps/days/{day})', () => {
       // 300 steps-points capped at 200, × 1.5.
       points: { earned: 300, collected: 0, multiplierPercent: 150, multiplierCard: card.name },
       cashBack: [{ cardId: card.id, cardName: card.name, amount: 300 }],
+      cashBackCapped: 0,
       inviteReward: null,
     });
     // The funds statement's cash back row names the day it was for; other rows none.
@@ -419,6 +420,7 @@ describe('getStepReceipt (GET /api/steps/days/{day})', () => {
       releasedPoints: 0,
       points: { earned: 0, collected: 0, multiplierPercent: 100, multiplierCard: null },
       cashBack: [],
+      cashBackCapped: 0,
       inviteReward: null,
     });
   });

@@ -210,13 +210,14 @@ export class WalkingHistory {
   async getStepReceipt(userId: string, day: string, language: Language): Promise<StepReceipt> {
     const today = this.today();
     if (day > today) throw new AppError('VALIDATION_FAILED', 'stepsDayInFuture', { day, today });
-    const [stepDay, sources, refusals, reviews, cards, cashBack, inviteReward] = await Promise.all([
+    const [stepDay, sources, refusals, reviews, cards, cashBack, capped, inviteReward] = await Promise.all([
       this.repository.findStepDay(this.db, userId, day),
       this.repository.listStepSources(this.db, userId, day),
       this.repository.listRefusals(this.db, userId, day),
       this.repository.listUserReviews(this.db, userId, { from: day, to: day }),
       this.cards.cardsOf(this.db, userId),
       this.cards.cashBacksOn(this.db, userId, day, language),
+      this.cards.cashBackCapped(this.db, userId, day),
       this.invites.inviteeRewardOn(this.db, userId, day),
     ]);
     const idsOf = (prefix: string) => [
@@ -291,6 +292,8 @@ export class WalkingHistory {
           : null,
       },
       cashBack,
+      // What the daily cash cap holds of the day (decision 103 "A daily cap on cash back paid").
+      cashBackCapped: [...capped.values()].reduce((sum, amount) => sum + amount, 0),
       inviteReward,
     };
   }

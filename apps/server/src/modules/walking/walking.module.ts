@@ -3,7 +3,7 @@ import { job, nonZero } from '../../lib/jobs/runner.js';
 import { defineModule, type Frame } from '../../lib/module.js';
 import type { AddressesService } from '../addresses/addresses.service.js';
 import type { CardsService } from '../cards/cards.service.js';
-import type { PointsCap } from '../economy/economy.caps.js';
+import type { CashCap, PointsCap } from '../economy/economy.caps.js';
 import type { InvitesService } from '../invites/invites.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { NoticesService } from '../notices/notices.service.js';
@@ -43,7 +43,18 @@ export const POINTS_EXPIRY_JOB = 'points.expiry';
 export const walkingModule = defineModule({
   name: 'walking',
   settings: walkingSettings,
-  needs: ['cards', 'ledger', 'invites', 'notices', 'addresses', 'notifications', 'audit', 'ruleBook', 'pointsCap'],
+  needs: [
+    'cards',
+    'ledger',
+    'invites',
+    'notices',
+    'addresses',
+    'notifications',
+    'audit',
+    'ruleBook',
+    'pointsCap',
+    'cashCap',
+  ],
   // The points statement links goods orders through the shop (decision 081 "One points statement"), built after
   // walking.
   later: ['shop'],
@@ -59,6 +70,7 @@ export const walkingModule = defineModule({
       audit,
       ruleBook,
       pointsCap,
+      cashCap,
     }: {
       cards: CardsService;
       ledger: LedgerService;
@@ -69,6 +81,7 @@ export const walkingModule = defineModule({
       audit: AuditService;
       ruleBook: RuleBook;
       pointsCap: PointsCap;
+      cashCap: CashCap;
       shop: ShopService;
     },
   ) => {
@@ -87,6 +100,7 @@ export const walkingModule = defineModule({
       notifications,
       ruleBook,
       pointsCap,
+      cashCap,
     );
     const pointsExpiry = new PointsExpiry(db, ledger, notifications, clock, calendar, config.pointsExpiryDays);
     const homeReadModel = new HomeReadModel(

@@ -46,6 +46,8 @@ const selectHomeOfUser = prepared((db, userId: string, day: string, pointsCode: 
     )
     .leftJoin('card_plans as p', 'p.id', 'c.plan_id')
     .leftJoin('card_cash_backs as b', (join) => join.onRef('b.card_id', '=', 'c.id').onRef('b.day', '=', 'k.day'))
+    // Today's cash back the daily cash cap held (decision 103 "A daily cap on cash back paid").
+    .leftJoin('cash_back_cap_holds as h', (join) => join.onRef('h.card_id', '=', 'c.id').onRef('h.day', '=', 'k.day'))
     .select([
       'd.steps',
       'd.collected_points',
@@ -64,6 +66,7 @@ const selectHomeOfUser = prepared((db, userId: string, day: string, pointsCode: 
       'p.daily_cash_back as plan_daily_cash_back',
       'p.multiplier_percent as plan_multiplier_percent',
       'b.card_id as cash_back_card_id',
+      'h.card_id as cash_back_held_card_id',
       'c.cash_back_total as card_cash_back_total',
       'p.price as plan_price',
       // Points that reviews of earlier days released and the user has not collected (decision 078 "A held step day is
@@ -82,11 +85,15 @@ const selectHomeOfUser = prepared((db, userId: string, day: string, pointsCode: 
     .orderBy('c.created_at'),
 );
 
-/** An active card as home shows it: its plan's figures and whether the day's cash back was paid. */
+/**
+ * An active card as home shows it: its plan's figures, whether the day's cash back was paid, and whether the daily cash
+ * cap holds it.
+ */
 export interface HomeCard {
   id: string;
   ends_on: string;
   cashBackEarned: boolean;
+  cashBackCapped: boolean;
   cash_back_total: number;
   plan: {
     price: number;
@@ -179,6 +186,7 @@ export class WalkingRepository {
         id: card.card_id,
         ends_on: card.card_ends_on,
         cashBackEarned: card.cash_back_card_id !== null,
+        cashBackCapped: card.cash_back_card_id === null && card.cash_back_held_card_id !== null,
         cash_back_total: Number(card.card_cash_back_total ?? 0),
         plan: {
           price: Number(card.plan_price ?? 0),

@@ -32,6 +32,7 @@ function CardItem({ card }: { readonly card: MyCard }) {
           dailyCashBack={card.plan.dailyCashBack}
           isEarned={card.todayCashBackEarned}
           heldCashBack={card.todayCashBackPending}
+          cappedCashBack={card.todayCashBackCapped}
         />
       ) : null}
       <dl className="plan__details item-card__rows">

@@ -247,6 +247,7 @@ function HomeContent({
               dailyCashBack={card.dailyCashBack}
               isEarned={card.cashBackEarned}
               heldCashBack={card.cashBackPending}
+              cappedCashBack={card.cashBackCapped}
             />
             <p className="hint home-card__days">{t('page.daysLeft', { days: card.daysLeft })}</p>
           </section>

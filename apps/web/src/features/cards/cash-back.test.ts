@@ -23,6 +23,7 @@ const card = (plan: CardPlan, status: MyCard['status']): MyCard => ({
   todaySteps: 0,
   todayCashBackEarned: false,
   todayCashBackPending: 0,
+  todayCashBackCapped: 0,
   cashBackTotal: 0,
 });
 

@@ -13,6 +13,13 @@ describe('a card’s progress today', () => {
     expect(screen.queryByText(/more steps/)).toBeNull();
   });
 
+  it('says the cash back comes later when the daily limit for everyone holds it', () => {
+    languageStore.set('zh-Hans');
+    render(<CardProgress steps={7_200} target={6_000} dailyCashBack={300} isEarned={false} cappedCashBack={300} />);
+    expect(screen.getByText('返现 ¥3.00 稍后到账：今天所有用户的返现额度已用完')).toBeTruthy();
+    expect(screen.queryByText(/再走/)).toBeNull();
+  });
+
   it('still counts the steps left on a day that is not held', () => {
     languageStore.set('en');
     render(<CardProgress steps={5_000} target={6_000} dailyCashBack={300} isEarned={false} />);

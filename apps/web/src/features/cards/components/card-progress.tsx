@@ -12,10 +12,22 @@ export interface CardProgressProps {
    * otherwise.
    */
   readonly heldCashBack?: number;
+  /**
+   * Today's cash back the service's daily cash cap held, paid by a later day's settlement (docs/product/rules.md,
+   * Membership cards); 0 otherwise.
+   */
+  readonly cappedCashBack?: number;
 }
 
 /** Today's steps toward a card's target and whether today's cash back is earned. */
-export function CardProgress({ steps, target, dailyCashBack, isEarned, heldCashBack = 0 }: CardProgressProps) {
+export function CardProgress({
+  steps,
+  target,
+  dailyCashBack,
+  isEarned,
+  heldCashBack = 0,
+  cappedCashBack = 0,
+}: CardProgressProps) {
   const { t } = useI18n();
   const share = target > 0 ? Math.min(steps / target, 1) : 0;
   return (
@@ -38,10 +50,12 @@ export function CardProgress({ steps, target, dailyCashBack, isEarned, heldCashB
             ? t('cards.cashBackEarned', { amount: formatMoney(dailyCashBack) })
             : heldCashBack > 0
               ? t('cards.cashBackHeld', { amount: formatMoney(heldCashBack) })
-              : t('cards.cashBackPending', {
-                  steps: formatNumber(Math.max(target - steps, 0)),
-                  amount: formatMoney(dailyCashBack),
-                })}
+              : cappedCashBack > 0
+                ? t('cards.cashBackCapped', { amount: formatMoney(cappedCashBack) })
+                : t('cards.cashBackPending', {
+                    steps: formatNumber(Math.max(target - steps, 0)),
+                    amount: formatMoney(dailyCashBack),
+                  })}
         </span>
       </p>
     </div>

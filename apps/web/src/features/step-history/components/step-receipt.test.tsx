@@ -30,6 +30,7 @@ const RECEIPT: StepReceipt = {
   releasedPoints: 0,
   points: { earned: 300, collected: 120, multiplierPercent: 150, multiplierCard: 'Gold' },
   cashBack: [{ cardId: 'c1', cardName: 'Gold', amount: 300 }],
+  cashBackCapped: 0,
   inviteReward: { points: 500 },
 };
 
@@ -78,6 +79,7 @@ describe('a day’s receipt', () => {
     ]);
     expect(screen.getByText('Multiplier ×1.5 from Gold')).toBeTruthy();
     expect(within(screen.getByTestId('receipt-cash-back')).getByText('+¥3.00')).toBeTruthy();
+    expect(screen.queryByTestId('receipt-cash-back-capped')).toBeNull();
     expect(screen.getByText('500 points: this day’s steps completed your invitation')).toBeTruthy();
   });
 
@@ -186,5 +188,15 @@ describe('a day’s receipt', () => {
     expect(screen.queryByRole('note')).toBeNull();
     expect(screen.getByText('Pas de remboursement ce jour-là.')).toBeTruthy();
     expect(screen.getByText('Multiplicateur ×1,5 de Gold')).toBeTruthy();
+  });
+
+  it('says what the daily cash back limit holds of the day, and that a later settlement pays it', () => {
+    languageStore.set('en');
+    render(<StepReceiptView receipt={{ ...RECEIPT, cashBack: [], cashBackCapped: 250 }} />);
+    const section = screen.getByTestId('receipt-cash-back');
+    expect(within(section).getByTestId('receipt-cash-back-capped').textContent).toBe(
+      '¥2.50 not paid yet: that day’s cash back limit for everyone was reached. It is paid with a later day’s settlement, oldest days first.',
+    );
+    expect(within(section).queryByText('No cash back for this day.')).toBeNull();
   });
 });

@@ -182,7 +182,14 @@ export function StepReceiptView({
         <h2 id="receipt-cash-back" className="history-title">
           {t('receipt.cashBack')}
         </h2>
-        {receipt.cashBack.length === 0 ? <p className="hint">{t('receipt.noCashBack')}</p> : null}
+        {receipt.cashBack.length === 0 && receipt.cashBackCapped === 0 ? (
+          <p className="hint">{t('receipt.noCashBack')}</p>
+        ) : null}
+        {receipt.cashBackCapped > 0 ? (
+          <p className="hint" data-testid="receipt-cash-back-capped">
+            {t('receipt.cashBackCapped', { amount: formatMoney(receipt.cashBackCapped) })}
+          </p>
+        ) : null}
         <ul className="receipt-list">
           {receipt.cashBack.map((item) => (
             <li key={item.cardId} className="detail-row receipt-row">
