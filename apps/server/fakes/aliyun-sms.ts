@@ -179,6 +179,7 @@ export async function startAliyunSmsFake(
       ALIYUN_SMS_SIGN_NAME: 'Stride',
       ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_000001',
       ALIYUN_SMS_TEMPLATE_RESET: 'SMS_000002',
+      ALIYUN_SMS_TEMPLATE_PAYMENT: 'SMS_000003',
       ALIYUN_SMS_ENDPOINT: url,
     }),
     close: () =>

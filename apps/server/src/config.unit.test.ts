@@ -14,6 +14,7 @@ const ALIYUN_SMS = {
   ALIYUN_SMS_SIGN_NAME: 'Stride',
   ALIYUN_SMS_TEMPLATE_REGISTER: 'SMS_1',
   ALIYUN_SMS_TEMPLATE_RESET: 'SMS_2',
+  ALIYUN_SMS_TEMPLATE_PAYMENT: 'SMS_3',
 };
 /** A VAPID key pair and subject production mode accepts (decision 048 "Web Push"). */
 const WEB_PUSH = {
@@ -233,12 +234,17 @@ describe('the SMS provider', () => {
     expect(() => loadConfig({ ...production, ...partial })).toThrow(
       /^Stride cannot start in production mode: set ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_RESET\.\n/,
     );
+    // The payment password's template too (docs/product/payment-password.md).
+    const { ALIYUN_SMS_TEMPLATE_PAYMENT: _payment, ...withoutPayment } = ALIYUN_SMS;
+    expect(() => loadConfig({ ...production, ...withoutPayment })).toThrow(
+      /^Stride cannot start in production mode: set ALIYUN_SMS_TEMPLATE_PAYMENT\.\n/,
+    );
     const config = loadConfig({ ...production, ...ALIYUN_SMS, ...WEB_PUSH });
     expect(config.sms.aliyun).toEqual({
       accessKeyId: 'LTAI-key-id',
       accessKeySecret: 'key-secret',
       signName: 'Stride',
-      templates: { register: 'SMS_1', reset: 'SMS_2' },
+      templates: { register: 'SMS_1', reset: 'SMS_2', payment: 'SMS_3' },
       endpoint: 'https://dysmsapi.aliyuncs.com',
     });
   });

@@ -17,6 +17,7 @@ import {
   useTestApp,
   verifyUser,
   type TestApp,
+  PAYMENT_PASSWORD,
 } from '../test/harness.js';
 import { SCRIPTED_SECRET, ScriptedProvider } from '../test/scripted-provider.js';
 import { JOB_NAMES } from './jobs.js';
@@ -53,7 +54,7 @@ async function walkedThenBought(t: TestApp, planId: string, steps: number) {
   await fundUser(t, user.userId, PLAN.price);
   const bought = await api(t, buyCard, {
     token: user.token,
-    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey(), paymentPassword: PAYMENT_PASSWORD },
   });
   expect(bought.code).toBe(1);
   return { ...user, day: today };
@@ -199,7 +200,7 @@ describe(`every unit once: ${dialect === 'postgres' ? 'two pg-boss workers on on
     for (let i = 0; i < count; i += 1) {
       const order = await api(t, buyCard, {
         token: user.token,
-        body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
+        body: { planId, payWith: 'online', idempotencyKey: idempotencyKey(), paymentPassword: PAYMENT_PASSWORD },
       });
       const payment = await api(t, createPayment, {
         token: user.token,

@@ -42,6 +42,7 @@ import type { Clock } from '../src/lib/clock.js';
 import type { PaymentProvider } from '../src/modules/payments/payment-provider.js';
 import type { CaptchaGenerator } from '../src/modules/captcha/captcha.service.js';
 import type { StepProviders } from '../src/modules/step-connections/step-connections.service.js';
+import { PasswordHasher } from '../src/modules/accounts/passwords.js';
 import type { InvariantReport, LedgerAccountRef } from '../src/modules/ledger/ledger.service.js';
 import sharp from 'sharp';
 import { SANDBOX_CALLBACK_PATH } from '../src/modules/payments/payments.routes.js';
@@ -358,7 +359,11 @@ export async function solveCaptcha(t: TestApp): Promise<{ captchaId: string; cap
 export const GOOD_PASSWORD = 'walk2026far';
 
 /** The code in the newest message of this kind to the number, as its owner reads it on the phone. */
-export async function readSmsCode(t: TestApp, account: string, template: 'register' | 'reset' = 'register') {
+export async function readSmsCode(
+  t: TestApp,
+  account: string,
+  template: 'register' | 'reset' | 'payment' = 'register',
+) {
   const messages = await t.app.services.outbox.latest(20, account);
   const code = messages.find((message) => message.template === template)?.params.code;
   if (!code) throw new Error(`no ${template} code in the outbox for ${account}`);
@@ -392,7 +397,32 @@ export async function registerUser(
     },
   });
   if (result.code !== 1) throw new Error(`register failed: ${result.code} ${result.message}`);
+  await givePaymentPassword(t, result.data.user.id);
   return { token: result.data.token, userId: result.data.user.id, account, password };
+}
+
+/** The payment password every user `registerUser` signs up has (docs/product/payment-password.md). */
+export const PAYMENT_PASSWORD = '258036';
+
+const paymentPasswordHashes = new Map<string, Promise<string>>();
+
+/**
+ * Gives the user PAYMENT_PASSWORD, as if set with an SMS code (the payment password's own tests set it through the
+ * API): one hash per argon2 setting, computed once.
+ */
+export async function givePaymentPassword(t: TestApp, userId: string): Promise<void> {
+  const params = t.config.argon2;
+  const key = JSON.stringify(params);
+  let hash = paymentPasswordHashes.get(key);
+  if (!hash) {
+    hash = new PasswordHasher(params).hash(PAYMENT_PASSWORD);
+    paymentPasswordHashes.set(key, hash);
+  }
+  await t.db
+    .insertInto('payment_passwords')
+    .values({ user_id: userId, password_hash: await hash, set_at: t.clock.now(), tries: 0, locked_until: null })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute();
 }
 
 /** A user `registerUser` signed up. */
@@ -471,7 +501,8 @@ export async function verifiedUser(t: TestApp, cash = 0) {
 
 /** Buys a card of the plan by balance or online, with a fresh idempotency key. */
 export function buyPlan(t: TestApp, token: string, planId: string, payWith: 'balance' | 'online' = 'balance') {
-  return api(t, buyCard, { token, body: { planId, payWith, idempotencyKey: idempotencyKey() } });
+  const paymentPassword = payWith === 'balance' ? { paymentPassword: PAYMENT_PASSWORD } : {};
+  return api(t, buyCard, { token, body: { planId, payWith, idempotencyKey: idempotencyKey(), ...paymentPassword } });
 }
 
 /**
@@ -768,7 +799,7 @@ export async function requestTestWithdrawal(t: TestApp, token: string, amount: n
   const card = await addBankCard(t, token, bank);
   const withdrawal = await api(t, requestWithdrawal, {
     token,
-    body: { amount, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
+    body: { amount, bankCardId: card.data.id, idempotencyKey: idempotencyKey(), paymentPassword: PAYMENT_PASSWORD },
   });
   expect(withdrawal.code).toBe(CODES.OK);
   return withdrawal.data.id;

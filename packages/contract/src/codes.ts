@@ -28,6 +28,11 @@ export const CODES = {
   STALE_EDIT: 1017,
   /** The account is frozen by an operator: every call is refused and the session has ended. */
   ACCOUNT_FROZEN: 1018,
+  /**
+   * Money leaving the balance (or a policy given away) needs the payment password: none is set yet (set one with an SMS
+   * code), or none was given. A wrong one answers 1011 and counts; too many lock it (1006).
+   */
+  PAYMENT_PASSWORD_REQUIRED: 1019,
 } as const;
 
 export type CodeName = keyof typeof CODES;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MOBILE_PATTERN, SINGLE_LINE_PATTERN } from './rules/account-fields.js';
+import { PAYMENT_PASSWORD_PATTERN } from './rules/payment-password.js';
 
 /** Input limit for free text (docs/product/client.md, Gestures and components: text input). */
 export const INPUT_MAX_LENGTH = 140;
@@ -101,6 +102,8 @@ export const APP_ROUTES = [
   '/pages-sub/order/list',
   '/pages-sub/order/member',
   '/pages-sub/order/shop',
+  // The payment password (docs/product/payment-password.md).
+  '/pages-sub/payment-password/index',
   '/pages-sub/physical-card-mailing/index',
   // One points statement (decision 081 "One points statement").
   '/pages-sub/points-statement/index',
@@ -157,3 +160,6 @@ export function translationsSchema<T extends Record<string, z.ZodType>>(fields: 
 export function contentLanguagesSchema<T extends Record<string, z.ZodType>>(fields: T) {
   return z.object({ defaultLanguage: LanguageSchema, translations: translationsSchema(fields) });
 }
+
+/** The payment password: six digits (docs/product/payment-password.md). */
+export const PaymentPasswordSchema = text().regex(PAYMENT_PASSWORD_PATTERN, { error: 'rule.paymentPassword' });

@@ -29,6 +29,7 @@ import * as policies from './endpoints/policies.js';
 import * as rules from './endpoints/rules.js';
 import * as appeals from './endpoints/appeals.js';
 import * as economy from './endpoints/economy.js';
+import * as paymentPasswords from './endpoints/payment-passwords.js';
 import type { EndpointDef } from './endpoint.js';
 
 export * from './codes.js';
@@ -67,6 +68,7 @@ export * from './endpoints/policies.js';
 export * from './endpoints/rules.js';
 export * from './endpoints/appeals.js';
 export * from './endpoints/economy.js';
+export * from './endpoints/payment-passwords.js';
 
 function isEndpoint(value: unknown): value is EndpointDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
@@ -114,4 +116,5 @@ export const ENDPOINTS: readonly EndpointDef[] = endpointsOf([
   rules,
   appeals,
   economy,
+  paymentPasswords,
 ]);

@@ -1132,6 +1132,15 @@ export interface CashBackCapHoldsTable {
   held_at: number;
 }
 
+/** A user's payment password (decision 104 "A payment password"): its hash, and the tries that lock it. */
+export interface PaymentPasswordsTable {
+  user_id: string;
+  password_hash: string;
+  set_at: number;
+  tries: Generated<number>;
+  locked_until: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -1211,6 +1220,7 @@ export interface Database {
   economy_days: EconomyDaysTable;
   cash_cap_days: CashCapDaysTable;
   cash_back_cap_holds: CashBackCapHoldsTable;
+  payment_passwords: PaymentPasswordsTable;
   points_cap_holds: PointsCapHoldsTable;
 }
 

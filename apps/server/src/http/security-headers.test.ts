@@ -4,7 +4,15 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buyCard, createPayment } from '@stride/contract';
-import { createPlan, idempotencyKey, registerUser, useTestApp, verifyUser, api } from '../../test/harness.js';
+import {
+  createPlan,
+  idempotencyKey,
+  registerUser,
+  useTestApp,
+  verifyUser,
+  api,
+  PAYMENT_PASSWORD,
+} from '../../test/harness.js';
 import { cspDirectives, removedAfterwards } from '../../test/web-builds.js';
 
 // A built web app as Vite lays it out: index.html, hashed assets, the build's own .vite folder.
@@ -111,7 +119,7 @@ describe('security headers', () => {
     await verifyUser(t, userId);
     const order = await api(t, buyCard, {
       token,
-      body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
+      body: { planId, payWith: 'online', idempotencyKey: idempotencyKey(), paymentPassword: PAYMENT_PASSWORD },
     });
     const payment = await api(t, createPayment, {
       token,

@@ -31,7 +31,16 @@ import {
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, signIn } from '../../test/console.js';
-import { api, fundUser, idempotencyKey, raw, registerUser, useTestApp, verifyUser } from '../../test/harness.js';
+import {
+  api,
+  fundUser,
+  idempotencyKey,
+  raw,
+  registerUser,
+  useTestApp,
+  verifyUser,
+  PAYMENT_PASSWORD,
+} from '../../test/harness.js';
 
 const t = useTestApp();
 
@@ -212,7 +221,12 @@ describe('content in the user’s language (decision 042)', () => {
     const bought = await api(t, buyCard, {
       token,
       language: 'zh-Hans',
-      body: { planId: plan.data.id, payWith: 'balance', idempotencyKey: idempotencyKey() },
+      body: {
+        planId: plan.data.id,
+        payWith: 'balance',
+        idempotencyKey: idempotencyKey(),
+        paymentPassword: PAYMENT_PASSWORD,
+      },
     });
     expect(bought.data.planName).toBe('铜卡');
     const [cards, orders, all] = await Promise.all([

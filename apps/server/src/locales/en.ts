@@ -40,6 +40,13 @@ export const en = {
   smsResendWait: 'A code was just sent to this number. Please wait {seconds} seconds before asking again.',
   inviteCodeUnknown: 'inviteCode: no account has this invite code',
   resetCodeInvalid: 'The verification code is wrong or has expired',
+  paymentPasswordNotSet: 'Set a payment password first (My → Settings → Payment password)',
+  paymentPasswordNeeded: 'Enter your payment password',
+  paymentPasswordWrong: 'Wrong payment password: {left} tries left',
+  paymentPasswordLocked:
+    'Too many wrong payment passwords. Try again in {minutes} minutes, or set a new one with an SMS code.',
+  paymentPasswordSimple:
+    'Choose a payment password that is harder to guess: not one digit six times, nor a run such as 123456',
   resetKeyInvalid: 'The reset link has expired; please start again',
   historyRangeReversed: 'The range starts after it ends: from {from} is later than to {to}',
   historyRangeTooLong: 'A history covers at most {max} days; ask for a shorter range',
@@ -235,6 +242,7 @@ export const en = {
   'rule.passwordDigit': '{field}: must contain a digit',
   'rule.inviteCode': '{field}: must be 4 to 16 letters or digits',
   'rule.resetCode': '{field}: must be 6 digits',
+  'rule.paymentPassword': '{field}: must be 6 digits',
   'rule.controlCharacters': '{field}: must not contain control characters',
   'rule.statementType': 'Unknown type of funds movement',
   'type.string': 'text',
@@ -249,6 +257,7 @@ export const en = {
   'field.captchaCode': 'Captcha',
   'field.inviteCode': 'Invite code',
   'field.code': 'Verification code',
+  'field.paymentPassword': 'Payment password',
   'field.resetKey': 'Reset key',
   'field.step': 'Step',
   addressesMax: 'At most {max} delivery addresses; delete one first',
@@ -309,6 +318,8 @@ export const en = {
   'rule.nickname': '{field}: must be 1 to 20 characters, without line breaks or direction marks',
   avatarNotUsable: 'Choose a picture you uploaded as your avatar',
   'sms.registerCode': 'Stride: your sign-up code is {code}. It is valid for {minutes} minutes. Do not share it.',
+  'sms.paymentCode':
+    'Stride: your payment password code is {code}. It is valid for {minutes} minutes. Do not share it with anyone, Stride staff included.',
   'sms.resetCode': 'Stride: your password reset code is {code}. It is valid for {minutes} minutes. Do not share it.',
   // The notifications inbox (decision 044 "The notifications inbox"): each kind's title and body.
   'notification.identity.approved.title': 'Real name verified',

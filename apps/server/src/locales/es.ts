@@ -41,6 +41,13 @@ export const es: Messages = {
   smsResendWait: 'Acabamos de enviar un código a este número. Espera {seconds} segundos antes de pedir otro.',
   inviteCodeUnknown: 'inviteCode: ninguna cuenta tiene este código de invitación',
   resetCodeInvalid: 'El código de verificación es incorrecto o ha caducado',
+  paymentPasswordNotSet: 'Primero crea una contraseña de pago (Yo → Ajustes → Contraseña de pago)',
+  paymentPasswordNeeded: 'Introduce tu contraseña de pago',
+  paymentPasswordWrong: 'Contraseña de pago incorrecta: te quedan {left} intentos',
+  paymentPasswordLocked:
+    'Demasiadas contraseñas de pago incorrectas. Vuelve a intentarlo en {minutes} minutos o crea una nueva con un código SMS.',
+  paymentPasswordSimple:
+    'Elige una contraseña de pago más difícil de adivinar: ni un mismo dígito seis veces ni una serie como 123456',
   resetKeyInvalid: 'El enlace de restablecimiento ha caducado; empieza de nuevo',
   historyRangeReversed: 'El intervalo empieza después de terminar: desde {from} es posterior a hasta {to}',
   historyRangeTooLong: 'Un historial abarca como máximo {max} días; pide un intervalo más corto',
@@ -240,6 +247,7 @@ export const es: Messages = {
   'rule.passwordDigit': '{field}: debe contener un dígito',
   'rule.inviteCode': '{field}: debe tener de 4 a 16 letras o dígitos',
   'rule.resetCode': '{field}: debe tener 6 dígitos',
+  'rule.paymentPassword': '{field}: debe tener 6 dígitos',
   'rule.controlCharacters': '{field}: no debe contener caracteres de control',
   'rule.statementType': 'Tipo de movimiento de fondos desconocido',
   'type.string': 'texto',
@@ -254,6 +262,7 @@ export const es: Messages = {
   'field.captchaCode': 'Captcha',
   'field.inviteCode': 'Código de invitación',
   'field.code': 'Código de verificación',
+  'field.paymentPassword': 'Contraseña de pago',
   'field.resetKey': 'Clave de restablecimiento',
   'field.step': 'Paso',
   addressesMax: 'Como máximo {max} direcciones de entrega; elimine una primero',
@@ -314,6 +323,8 @@ export const es: Messages = {
   'rule.nickname': '{field}: debe tener de 1 a 20 caracteres, sin saltos de línea ni marcas de dirección',
   avatarNotUsable: 'Elige como avatar una imagen que hayas subido',
   'sms.registerCode': 'Stride: tu código de registro es {code}. Es válido durante {minutes} minutos. No lo compartas.',
+  'sms.paymentCode':
+    'Stride: tu código para la contraseña de pago es {code}. Es válido durante {minutes} minutos. No lo compartas con nadie, tampoco con el personal de Stride.',
   'sms.resetCode':
     'Stride: tu código para restablecer la contraseña es {code}. Es válido durante {minutes} minutos. No lo compartas.',
   // The notifications inbox (decision 044 "The notifications inbox"): each kind's title and body.

@@ -42,6 +42,13 @@ export const fr: Messages = {
   smsResendWait: 'Un code vient d’être envoyé à ce numéro. Attendez {seconds} secondes avant d’en redemander un.',
   inviteCodeUnknown: 'inviteCode : aucun compte n’a ce code d’invitation',
   resetCodeInvalid: 'Le code de vérification est faux ou a expiré',
+  paymentPasswordNotSet: 'Créez d’abord un mot de passe de paiement (Moi → Réglages → Mot de passe de paiement)',
+  paymentPasswordNeeded: 'Saisissez votre mot de passe de paiement',
+  paymentPasswordWrong: 'Mot de passe de paiement incorrect : encore {left} essais',
+  paymentPasswordLocked:
+    'Trop de mots de passe de paiement incorrects. Réessayez dans {minutes} minutes, ou créez-en un nouveau avec un code SMS.',
+  paymentPasswordSimple:
+    'Choisissez un mot de passe de paiement plus difficile à deviner : ni un même chiffre six fois, ni une suite comme 123456',
   resetKeyInvalid: 'Le lien de réinitialisation a expiré ; recommencez',
   historyRangeReversed: 'La période commence après sa fin : du {from} est postérieur au {to}',
   historyRangeTooLong: 'Un historique couvre au plus {max} jours ; demandez une période plus courte',
@@ -247,6 +254,7 @@ export const fr: Messages = {
   'rule.passwordDigit': '{field} : doit contenir un chiffre',
   'rule.inviteCode': '{field} : doit comporter de 4 à 16 lettres ou chiffres',
   'rule.resetCode': '{field} : doit comporter 6 chiffres',
+  'rule.paymentPassword': '{field} : 6 chiffres attendus',
   'rule.controlCharacters': '{field} : ne doit pas contenir de caractères de contrôle',
   'rule.statementType': 'Type de mouvement de fonds inconnu',
   'type.string': 'du texte',
@@ -261,6 +269,7 @@ export const fr: Messages = {
   'field.captchaCode': 'Captcha',
   'field.inviteCode': 'Code d’invitation',
   'field.code': 'Code de vérification',
+  'field.paymentPassword': 'Mot de passe de paiement',
   'field.resetKey': 'Clé de réinitialisation',
   'field.step': 'Étape',
   addressesMax: 'Au plus {max} adresses de livraison ; supprimez-en une d’abord',
@@ -322,6 +331,8 @@ export const fr: Messages = {
   avatarNotUsable: 'Choisissez comme avatar une image que vous avez envoyée',
   'sms.registerCode':
     'Stride : votre code d’inscription est {code}. Il est valable {minutes} minutes. Ne le partagez pas.',
+  'sms.paymentCode':
+    'Stride : votre code pour le mot de passe de paiement est {code}. Il est valable {minutes} minutes. Ne le communiquez à personne, pas même au personnel de Stride.',
   'sms.resetCode':
     'Stride : votre code de réinitialisation est {code}. Il est valable {minutes} minutes. Ne le partagez pas.',
   // The notifications inbox (decision 044 "The notifications inbox"): each kind's title and body.

@@ -32,6 +32,7 @@ import { noticesModule } from './notices/notices.module.js';
 import { notificationsModule } from './notifications/notifications.module.js';
 import { operatorsModule } from './operators/operators.module.js';
 import { outboxModule } from './outbox/outbox.module.js';
+import { paymentPasswordsModule } from './payment-passwords/payment-passwords.module.js';
 import { paymentsModule } from './payments/payments.module.js';
 import { payoutsModule } from './payouts/payouts.module.js';
 import { policiesModule } from './policies/policies.module.js';
@@ -60,6 +61,7 @@ export const MODULES = [
   smsCodesModule,
   filesModule,
   accountsModule,
+  paymentPasswordsModule,
   ledgerModule,
   noticesModule,
   notificationsModule,

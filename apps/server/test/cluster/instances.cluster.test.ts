@@ -34,6 +34,7 @@ import {
   registerUser,
   verifyIdentity,
   type TestApp,
+  PAYMENT_PASSWORD,
 } from '../harness.js';
 import { startPostgres, type PostgresServer } from '../postgres-server.js';
 import { killInstance, startCluster, type Cluster, type Instance } from './cluster.js';
@@ -249,7 +250,12 @@ describe('what instances share goes through the database', () => {
   it('takes 12 parallel withdrawals with one key, four at each instance, once', async () => {
     const user = await readyUser();
     const token = await sessionAt(instance(0).base, user);
-    const body = { amount: 5_000, bankCardId: user.bankCardId, idempotencyKey: key('withdraw') };
+    const body = {
+      amount: 5_000,
+      bankCardId: user.bankCardId,
+      idempotencyKey: key('withdraw'),
+      paymentPassword: PAYMENT_PASSWORD,
+    };
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => once(instance(i % INSTANCES).base, requestWithdrawal, { token, body })),
     );
@@ -325,7 +331,12 @@ describe('a mixed money workload across three instances, one killed in the middl
       // Twice at once with one key: the proxy hands the two copies to different instances.
       const withdraw = async () => {
         const idempotencyKey = key('w');
-        const body = { amount: 2_000 + 100 * u, bankCardId: user.bankCardId, idempotencyKey };
+        const body = {
+          amount: 2_000 + 100 * u,
+          bankCardId: user.bankCardId,
+          idempotencyKey,
+          paymentPassword: PAYMENT_PASSWORD,
+        };
         const answers = await Promise.all([
           send(proxy, requestWithdrawal, { token, body }),
           send(proxy, requestWithdrawal, { token, body }),
@@ -344,7 +355,7 @@ describe('a mixed money workload across three instances, one killed in the middl
         const idempotencyKey = key('cb');
         const answer = await send(proxy, buyCard, {
           token,
-          body: { planId: plan.id, payWith: 'balance', idempotencyKey },
+          body: { planId: plan.id, payWith: 'balance', idempotencyKey, paymentPassword: PAYMENT_PASSWORD },
         });
         record({ kind: 'card.balance', userId: user.userId, key: idempotencyKey, answer });
       };
@@ -353,7 +364,7 @@ describe('a mixed money workload across three instances, one killed in the middl
         const orderKey = key('co');
         const ordered = await send(proxy, buyCard, {
           token,
-          body: { planId: plan.id, payWith: 'online', idempotencyKey: orderKey },
+          body: { planId: plan.id, payWith: 'online', idempotencyKey: orderKey, paymentPassword: PAYMENT_PASSWORD },
         });
         record({ kind: 'card.online', userId: user.userId, key: orderKey, answer: ordered });
         if (ordered.code !== CODES.OK) return;

@@ -1,5 +1,14 @@
 import { buyCard, consoleCancelMembershipOrder, consoleMembershipOrders } from '@stride/contract';
-import { api, createPlan, fundUser, idempotencyKey, registerUser, verifyUser, type TestApp } from '../harness.js';
+import {
+  api,
+  createPlan,
+  fundUser,
+  idempotencyKey,
+  registerUser,
+  verifyUser,
+  type TestApp,
+  PAYMENT_PASSWORD,
+} from '../harness.js';
 import type { RoleCase } from './case.js';
 
 /** A membership order paid by balance. */
@@ -10,7 +19,7 @@ async function paidOrder(t: TestApp): Promise<string> {
   await fundUser(t, user.userId, 1_000);
   const order = await api(t, buyCard, {
     token: user.token,
-    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey(), paymentPassword: PAYMENT_PASSWORD },
   });
   return order.data.id;
 }

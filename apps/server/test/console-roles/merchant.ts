@@ -17,7 +17,16 @@ import {
   saveAddress,
 } from '@stride/contract';
 import { expect } from 'vitest';
-import { api, createPlan, fundUser, idempotencyKey, registerUser, verifyUser, type TestApp } from '../harness.js';
+import {
+  api,
+  createPlan,
+  fundUser,
+  idempotencyKey,
+  registerUser,
+  verifyUser,
+  type TestApp,
+  PAYMENT_PASSWORD,
+} from '../harness.js';
 import type { RoleCase } from './case.js';
 
 /** Merchant fixtures, shared by the role cases and the shop and mailings console tests. */
@@ -67,7 +76,7 @@ export async function mailingToShip(t: TestApp): Promise<{ id: string; userId: s
   const planId = await createPlan(t, { days: 30 });
   const bought = await api(t, buyCard, {
     token: user.token,
-    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey(), paymentPassword: PAYMENT_PASSWORD },
   });
   expect(bought.code, bought.message).toBe(CODES.OK);
   const cards = await api(t, listMyCards, { token: user.token });

@@ -8,6 +8,7 @@ import {
   LanguageSchema,
   MoneySchema,
   paged,
+  PaymentPasswordSchema,
   PersonNameSchema,
   text,
   TimestampSchema,
@@ -92,11 +93,14 @@ export const buyCard = defineEndpoint({
   method: 'POST',
   path: '/api/member_card/buy',
   access: 'verified',
-  summary: 'Create a membership order and pay it by balance, or leave it pending for online payment.',
+  summary:
+    'Create a membership order and pay it by balance (with the payment password), or leave it pending for online payment.',
   body: z.strictObject({
     planId: IdSchema,
     payWith: z.enum(['balance', 'online']),
     idempotencyKey: IdempotencyKeySchema,
+    /** Needed to pay by balance (docs/product/payment-password.md): 1019 without it, 1011 when wrong. */
+    paymentPassword: PaymentPasswordSchema.optional(),
   }),
   response: MembershipOrderSchema,
 });
@@ -141,7 +145,7 @@ export const claimPolicy = defineEndpoint({
   method: 'POST',
   path: '/api/insure/give',
   access: 'verified',
-  summary: 'Claim a policy for oneself or give it to a family member.',
+  summary: 'Claim a policy for oneself, or give it to a family member with the payment password.',
   body: z.strictObject({
     policyId: IdSchema,
     insured: z.discriminatedUnion('who', [
@@ -153,6 +157,8 @@ export const claimPolicy = defineEndpoint({
         relation: z.enum(['spouse', 'parent', 'child', 'sibling']),
       }),
     ]),
+    /** Needed to give the policy to a family member (docs/product/payment-password.md): 1019 without it. */
+    paymentPassword: PaymentPasswordSchema.optional(),
   }),
   response: PolicySchema,
 });

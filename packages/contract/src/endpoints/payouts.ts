@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.js';
 import {
   DoneSchema,
+  IdempotencyKeySchema,
   IdParamsSchema,
   IdSchema,
-  IdempotencyKeySchema,
   MoneySchema,
-  PersonNameSchema,
-  TimestampSchema,
-  text,
   paged,
+  PaymentPasswordSchema,
+  PersonNameSchema,
+  text,
+  TimestampSchema,
 } from '../common.js';
 import { IndependenceConflictSchema, OperatorOriginSchema, ReasonBodySchema } from './operators.js';
 
@@ -92,11 +93,13 @@ export const requestWithdrawal = defineEndpoint({
   path: '/api/withdraw',
   access: 'verified',
   summary:
-    'Withdraw to one of my payout methods: the amount (minor units, fee included) leaves the balance at once into a pending state. Needs the one-time face check (code 1013).',
+    'Withdraw to one of my payout methods: the amount (minor units, fee included) leaves the balance at once into a pending state. Needs the one-time face check (code 1013) and the payment password (1019).',
   body: z.strictObject({
     amount: z.number().int().min(1),
     bankCardId: IdSchema,
     idempotencyKey: IdempotencyKeySchema,
+    /** Needed (docs/product/payment-password.md): 1019 without it, 1011 when wrong. */
+    paymentPassword: PaymentPasswordSchema.optional(),
   }),
   response: WithdrawalSchema,
 });

@@ -34,6 +34,7 @@ export const DATA_EXPORT_SECTIONS = [
   'notifications',
   'consents',
   'push',
+  'paymentPassword',
 ] as const;
 export type DataExportSection = (typeof DATA_EXPORT_SECTIONS)[number];
 

@@ -10,3 +10,4 @@ export * from './ledger-types.js';
 export * from './mask.js';
 export * from './operator-actions.js';
 export * from './plan-terms.js';
+export * from './payment-password.js';

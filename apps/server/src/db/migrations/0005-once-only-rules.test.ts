@@ -12,6 +12,7 @@ import {
   verifyIdentity,
   verifyUser,
   api,
+  PAYMENT_PASSWORD,
 } from '../../../test/harness.js';
 import { migrateToLatest } from '../database.js';
 import { MIGRATIONS } from './index.js';
@@ -44,7 +45,7 @@ describe('migration 0005 on a database that already breaks the once-only rules',
     await verifyUser(t, second.userId);
     const order = await api(t, buyCard, {
       token: second.token,
-      body: { planId, payWith: 'online', idempotencyKey: idempotencyKey() },
+      body: { planId, payWith: 'online', idempotencyKey: idempotencyKey(), paymentPassword: PAYMENT_PASSWORD },
     });
     const payment = await api(t, createPayment, {
       token: second.token,

@@ -38,6 +38,7 @@ import * as m0040 from './0040-economy.js';
 import * as m0041 from './0041-appeals.js';
 import * as m0042 from './0042-referral-rings.js';
 import * as m0043 from './0043-cash-cap.js';
+import * as m0044 from './0044-payment-passwords.js';
 
 /** Listed explicitly (no folder scanning) so the bundle and the order are fixed. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0041-appeals': m0041,
   '0042-referral-rings': m0042,
   '0043-cash-cap': m0043,
+  '0044-payment-passwords': m0044,
 };

@@ -1,6 +1,6 @@
 import { CODES, claimPolicy, listPolicies } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
-import { api, cardHolder, useTestApp } from '../../../test/harness.js';
+import { api, cardHolder, useTestApp, PAYMENT_PASSWORD } from '../../../test/harness.js';
 
 const t = useTestApp();
 
@@ -18,6 +18,7 @@ describe('insurance policies under concurrent claims', () => {
               i % 2 === 0
                 ? { who: 'self' }
                 : { who: 'family', name: 'Li Wei', idNumber: '110105199003070017', relation: 'spouse' },
+            paymentPassword: PAYMENT_PASSWORD,
           },
         }),
       ),

@@ -3,6 +3,7 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { CashCap } from '../economy/economy.caps.js';
+import type { PaymentPasswordsService } from '../payment-passwords/payment-passwords.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { PaymentsSettings } from '../payments/payments.settings.js';
 import { CardsAdmin } from './cards.admin.js';
@@ -19,7 +20,7 @@ import { cardsSettings, type CardsSettings } from './cards.settings.js';
 export const cardsModule = defineModule({
   name: 'cards',
   settings: cardsSettings,
-  needs: ['ledger', 'notifications', 'audit', 'cashCap'],
+  needs: ['ledger', 'notifications', 'audit', 'cashCap', 'paymentPasswords'],
   // The card routes pay an order through the payments service, which is built after cards.
   later: ['payments'],
   build: (
@@ -29,17 +30,30 @@ export const cardsModule = defineModule({
       notifications,
       audit,
       cashCap,
+      paymentPasswords,
     }: {
       ledger: LedgerService;
       notifications: NotificationsService;
       audit: AuditService;
       cashCap: CashCap;
+      paymentPasswords: PaymentPasswordsService;
       payments: PaymentsService;
     },
   ) => {
     const cardsRepository = new CardsRepository();
     return {
-      cards: new CardsService(db, cardsRepository, ledger, cipher, clock, calendar, config, notifications, cashCap),
+      cards: new CardsService(
+        db,
+        cardsRepository,
+        ledger,
+        cipher,
+        clock,
+        calendar,
+        config,
+        notifications,
+        cashCap,
+        paymentPasswords,
+      ),
       admin: { cards: new CardsAdmin(db, cardsRepository, audit, clock) },
     };
   },

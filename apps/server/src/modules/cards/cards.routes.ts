@@ -36,5 +36,7 @@ export function registerCardRoutes(
 
   endpoints.handle(listPolicies, ({ user, query }) => cards.listPolicies(user.id, query.status));
 
-  endpoints.handle(claimPolicy, ({ user, body }) => cards.claimPolicy(user.id, body.policyId, body.insured));
+  endpoints.handle(claimPolicy, ({ user, body }) =>
+    cards.claimPolicy(user.id, body.policyId, body.insured, body.paymentPassword),
+  );
 }

@@ -19,6 +19,7 @@ import type { BusinessCalendar } from '../../lib/business-day.js';
 import { MINUTE_MS, type Clock } from '../../lib/clock.js';
 import { maskIdNumber, randomDigits, requestHash, type FieldCipher } from '../../lib/secrets.js';
 import type { CashCap } from '../economy/economy.caps.js';
+import type { PaymentPasswordsService } from '../payment-passwords/payment-passwords.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import {
   NOTIFICATION_PAGES,
@@ -51,6 +52,7 @@ export class CardsService {
     private readonly config: CardsSettings & PaymentsSettings,
     private readonly notifications: NotificationsService,
     private readonly cashCap: CashCap,
+    private readonly paymentPasswords: PaymentPasswordsService,
   ) {}
 
   private today(): string {
@@ -66,11 +68,13 @@ export class CardsService {
    * Creates a membership order. By balance, the debit, the order and the card commit together or
    * not at all; online, the order waits for a payment.
    */
-  buy(
+  async buy(
     userId: string,
-    input: { planId: string; payWith: 'balance' | 'online'; idempotencyKey: string },
+    input: { planId: string; payWith: 'balance' | 'online'; idempotencyKey: string; paymentPassword?: string },
     language: Language,
   ): Promise<MembershipOrder> {
+    // Money leaving the balance asks for the payment password first (docs/product/payment-password.md).
+    if (input.payWith === 'balance') await this.paymentPasswords.verify(userId, input.paymentPassword);
     const key = `${userId}:card.buy:${input.idempotencyKey}`;
     const fingerprint = { planId: input.planId, payWith: input.payWith };
     const hash = requestHash(fingerprint);
@@ -437,8 +441,10 @@ export class CardsService {
   }
 
   /** Claims the policy for the holder or a family member; the policy number is assigned now. */
-  async claimPolicy(userId: string, policyId: string, insured: PolicyClaim): Promise<Policy> {
+  async claimPolicy(userId: string, policyId: string, insured: PolicyClaim, paymentPassword?: string): Promise<Policy> {
     const today = this.today();
+    // A policy given to someone else asks for the payment password (docs/product/payment-password.md).
+    if (insured.who === 'family') await this.paymentPasswords.verify(userId, paymentPassword);
     const policy = await this.repository.findPolicy(this.db, policyId);
     if (!policy || policy.user_id !== userId) throw notFound();
     if (policy.ends_on < today) throw new AppError('BUSINESS_RULE', 'policyExpired');

@@ -24,6 +24,7 @@ import {
   verifyIdentity,
   api,
   raw,
+  PAYMENT_PASSWORD,
 } from '../../../test/harness.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/clock.js';
 
@@ -38,7 +39,7 @@ const buy = (
   planId: string,
   key = idempotencyKey(),
   payWith: BodyOf<typeof buyCard>['payWith'] = 'balance',
-) => api(t, buyCard, { token, body: { planId, payWith, idempotencyKey: key } });
+) => api(t, buyCard, { token, body: { planId, payWith, idempotencyKey: key, paymentPassword: PAYMENT_PASSWORD } });
 
 const wallet = async (token: string) => (await api(t, listMyCards, { token })).data;
 const report = (token: string, day: string, steps: number) => api(t, reportSteps, { token, body: { day, steps } });
@@ -242,6 +243,7 @@ describe('insurance', () => {
       body: {
         policyId: policy.id,
         insured: { who: 'family', name: 'Li Na', idNumber: '110101199003071233', relation: 'parent' },
+        paymentPassword: PAYMENT_PASSWORD,
       },
     });
     expect(given.data).toMatchObject({
@@ -279,6 +281,7 @@ describe('insurance', () => {
       body: {
         policyId: policy.id,
         insured: { who: 'family', name: 'Li Na', idNumber: '110101199003071234', relation: 'parent' },
+        paymentPassword: PAYMENT_PASSWORD,
       },
     });
     expect(badChecksum).toMatchObject({

@@ -28,6 +28,7 @@ import {
   type TestApp,
   api,
   raw,
+  PAYMENT_PASSWORD,
 } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -81,11 +82,11 @@ describe('real-name verification (demo: automatic review)', () => {
         }),
         api(t, requestWithdrawal, {
           token,
-          body: { amount: 1_000, bankCardId: 'x', idempotencyKey: idempotencyKey() },
+          body: { amount: 1_000, bankCardId: 'x', idempotencyKey: idempotencyKey(), paymentPassword: PAYMENT_PASSWORD },
         }),
         api(t, buyCard, {
           token,
-          body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+          body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey(), paymentPassword: PAYMENT_PASSWORD },
         }),
         api(t, claimPolicy, { token, body: { policyId: 'x', insured: { who: 'self' } } }),
         api(t, submitFace, { token, body: { method: 'manual' } }),

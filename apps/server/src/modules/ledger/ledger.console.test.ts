@@ -22,6 +22,7 @@ import {
   idempotencyKey,
   registerUser,
   useTestApp,
+  PAYMENT_PASSWORD,
 } from '../../../test/harness.js';
 
 const t = useTestApp();
@@ -230,7 +231,12 @@ describe('balance corrections under concurrency', () => {
         consoleApi(t, b, consoleCorrectionApprove, { params: { id: debit.data.id } }),
         api(t, requestWithdrawal, {
           token: user.token,
-          body: { amount: 3_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
+          body: {
+            amount: 3_000,
+            bankCardId: card.data.id,
+            idempotencyKey: idempotencyKey(),
+            paymentPassword: PAYMENT_PASSWORD,
+          },
         }),
       ]);
       // Either one, never both: 4,000 + 3,000 is more than the 5,000 held.

@@ -30,6 +30,7 @@ import {
   useTestApp,
   verifyIdentity,
   verifyUser,
+  PAYMENT_PASSWORD,
 } from '../../../test/harness.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../lib/clock.js';
 
@@ -216,8 +217,14 @@ describe('shipping, cards, invites', () => {
     await fundUser(t, user.userId, 100_000);
     const planId = await createPlan(t, { days: 5 });
     const key = idempotencyKey();
-    await api(t, buyCard, { token: user.token, body: { planId, payWith: 'balance', idempotencyKey: key } });
-    await api(t, buyCard, { token: user.token, body: { planId, payWith: 'balance', idempotencyKey: key } });
+    await api(t, buyCard, {
+      token: user.token,
+      body: { planId, payWith: 'balance', idempotencyKey: key, paymentPassword: PAYMENT_PASSWORD },
+    });
+    await api(t, buyCard, {
+      token: user.token,
+      body: { planId, payWith: 'balance', idempotencyKey: key, paymentPassword: PAYMENT_PASSWORD },
+    });
     const cardId = (await api(t, listMyCards, { token: user.token })).data[0]!.id;
     let page = await inbox(user.token);
     expect(page.items).toEqual([

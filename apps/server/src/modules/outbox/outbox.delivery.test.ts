@@ -130,7 +130,7 @@ describe('the outbox as a delivery queue', () => {
       accessKeyId: fake.accessKeyId,
       accessKeySecret: fake.accessKeySecret,
       signName: 'Stride',
-      templates: { register: 'SMS_000001', reset: 'SMS_000002' },
+      templates: { register: 'SMS_000001', reset: 'SMS_000002', payment: 'SMS_000003' },
       endpoint: fake.url,
     });
     const settings = { timeoutMs: 2_000, maxAttempts: 3, retryBaseMs: 30_000, pollMs: 0 };

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { Executor } from '../../db/executor.js';
 import type { Clock } from '../../lib/clock.js';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.js';
-import type { SmsTemplate } from './sms-provider.js';
+import { isSmsTemplate, type SmsTemplate } from './sms-provider.js';
 
 export interface OutgoingSms {
   channel: 'sms';
@@ -60,7 +60,7 @@ export function toEntry(row: OutboxRow): OutboxEntry {
     channel: 'sms',
     recipient: row.recipient,
     body: row.body,
-    template: row.template === 'register' || row.template === 'reset' ? row.template : null,
+    template: isSmsTemplate(row.template) ? row.template : null,
     params: row.params ? (JSON.parse(row.params) as Record<string, string>) : {},
     status: outboxStatus(row.status),
     createdAt: row.created_at,

@@ -7,6 +7,7 @@ const ALIYUN_SMS_VARIABLES = [
   'ALIYUN_SMS_SIGN_NAME',
   'ALIYUN_SMS_TEMPLATE_REGISTER',
   'ALIYUN_SMS_TEMPLATE_RESET',
+  'ALIYUN_SMS_TEMPLATE_PAYMENT',
 ] as const;
 
 // SMS delivery and codes (decision 034 "SMS delivery and codes"): the provider, the outbox deliverer, the code limits.
@@ -45,6 +46,14 @@ const OutboxEnv = z.object({
     .min(1)
     .optional()
     .describe('The approved template code for the password-reset code; the template takes `${code}`.'),
+  ALIYUN_SMS_TEMPLATE_PAYMENT: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe(
+      'The approved template code for the code that sets or resets a payment password (docs/product/payment-password.md); the template takes `${code}`.',
+    ),
   ALIYUN_SMS_ENDPOINT: z
     .url()
     .default('https://dysmsapi.aliyuncs.com')
@@ -123,7 +132,7 @@ function smsSettings(mode: Mode, e: z.output<typeof OutboxEnv>, problems: Startu
     accessKeyId: string;
     accessKeySecret: string;
     signName: string;
-    templates: { register: string; reset: string };
+    templates: { register: string; reset: string; payment: string };
     endpoint: string;
   } | null = null;
   const before = problems.count;
@@ -133,7 +142,11 @@ function smsSettings(mode: Mode, e: z.output<typeof OutboxEnv>, problems: Startu
       accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
       accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
       signName: e.ALIYUN_SMS_SIGN_NAME ?? '',
-      templates: { register: e.ALIYUN_SMS_TEMPLATE_REGISTER ?? '', reset: e.ALIYUN_SMS_TEMPLATE_RESET ?? '' },
+      templates: {
+        register: e.ALIYUN_SMS_TEMPLATE_REGISTER ?? '',
+        reset: e.ALIYUN_SMS_TEMPLATE_RESET ?? '',
+        payment: e.ALIYUN_SMS_TEMPLATE_PAYMENT ?? '',
+      },
       endpoint: e.ALIYUN_SMS_ENDPOINT,
     };
   }

@@ -2,7 +2,12 @@
  * What an SMS provider is given: the number, the template kind and its parameters (decision 034 "SMS delivery and
  * codes").
  */
-export type SmsTemplate = 'register' | 'reset';
+export const SMS_TEMPLATES = ['register', 'reset', 'payment'] as const;
+export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
+
+export function isSmsTemplate(value: string | null): value is SmsTemplate {
+  return (SMS_TEMPLATES as readonly (string | null)[]).includes(value);
+}
 
 export interface SmsMessage {
   recipient: string;

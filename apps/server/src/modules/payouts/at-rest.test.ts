@@ -14,6 +14,7 @@ import {
   useTestApp,
   verifyIdentity,
   api,
+  PAYMENT_PASSWORD,
 } from '../../../test/harness.js';
 
 const logLines: string[] = [];
@@ -68,7 +69,12 @@ describe('personal numbers at rest', () => {
     await fundUser(t, userId, 10_000);
     const withdrawal = await api(t, requestWithdrawal, {
       token,
-      body: { amount: 5_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
+      body: {
+        amount: 5_000,
+        bankCardId: card.data.id,
+        idempotencyKey: idempotencyKey(),
+        paymentPassword: PAYMENT_PASSWORD,
+      },
     });
     expect(withdrawal.code).toBe(CODES.OK);
     await t.app.services.admin.payouts.revealAccount('auditor', withdrawal.data.id);

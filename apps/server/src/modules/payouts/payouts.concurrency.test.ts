@@ -8,6 +8,7 @@ import {
   idempotencyKey,
   REAL_NAME,
   useTestApp,
+  PAYMENT_PASSWORD,
 } from '../../../test/harness.js';
 
 const t = useTestApp({ BANK_CARDS_MAX: '3' });
@@ -55,7 +56,7 @@ describe('withdrawals under concurrent requests', () => {
       Array.from({ length: 12 }, () =>
         api(t, requestWithdrawal, {
           token: user.token,
-          body: { amount: 10_000, bankCardId: card.data.id, idempotencyKey: key },
+          body: { amount: 10_000, bankCardId: card.data.id, idempotencyKey: key, paymentPassword: PAYMENT_PASSWORD },
         }),
       ),
     );

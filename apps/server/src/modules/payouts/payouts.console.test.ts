@@ -11,7 +11,7 @@ import {
 } from '@stride/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleApi, pendingWithdrawal, signIn, type ConsoleSession } from '../../../test/console.js';
-import { api, cardNumber, idempotencyKey, REAL_NAME, useTestApp } from '../../../test/harness.js';
+import { api, cardNumber, idempotencyKey, REAL_NAME, useTestApp, PAYMENT_PASSWORD } from '../../../test/harness.js';
 import { opsOn } from '../../../test/ops.js';
 
 // Above ¥100 a withdrawal needs two finance operators.
@@ -188,7 +188,12 @@ describe('the pending payouts export', () => {
     expect(card.code, card.message).toBe(CODES.OK);
     const withdrawal = await api(t, requestWithdrawal, {
       token: user.token,
-      body: { amount: 3_456, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
+      body: {
+        amount: 3_456,
+        bankCardId: card.data.id,
+        idempotencyKey: idempotencyKey(),
+        paymentPassword: PAYMENT_PASSWORD,
+      },
     });
     expect(withdrawal.code, withdrawal.message).toBe(CODES.OK);
 

@@ -3,6 +3,7 @@ import type { IdentityService } from '../identity/identity.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { AuditService } from '../audit/audit.service.js';
+import type { PaymentPasswordsService } from '../payment-passwords/payment-passwords.service.js';
 import type { RuleBook } from '../rules/rules.book.js';
 import { PayoutsAdmin } from './payouts.admin.js';
 import { registerPayoutsConsoleRoutes } from './payouts.console.js';
@@ -18,7 +19,7 @@ import { payoutsSettings, type PayoutsSettings } from './payouts.settings.js';
 export const payoutsModule = defineModule({
   name: 'payouts',
   settings: payoutsSettings,
-  needs: ['identity', 'ledger', 'audit', 'notifications', 'ruleBook'],
+  needs: ['identity', 'ledger', 'audit', 'notifications', 'ruleBook', 'paymentPasswords'],
   build: (
     { db, clock, config, calendar, cipher }: Frame<PayoutsSettings>,
     {
@@ -27,17 +28,30 @@ export const payoutsModule = defineModule({
       audit,
       notifications,
       ruleBook,
+      paymentPasswords,
     }: {
       identity: IdentityService;
       ledger: LedgerService;
       audit: AuditService;
       notifications: NotificationsService;
       ruleBook: RuleBook;
+      paymentPasswords: PaymentPasswordsService;
     },
   ) => {
     const payoutsRepository = new PayoutsRepository();
     return {
-      payouts: new PayoutsService(db, payoutsRepository, identity, ledger, cipher, clock, calendar, config, ruleBook),
+      payouts: new PayoutsService(
+        db,
+        payoutsRepository,
+        identity,
+        ledger,
+        cipher,
+        clock,
+        calendar,
+        config,
+        ruleBook,
+        paymentPasswords,
+      ),
       admin: {
         payouts: new PayoutsAdmin(
           db,

@@ -23,6 +23,7 @@ import type { IdentityService } from '../identity/identity.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { BankCardRow, PayoutsRepository, WithdrawalWithCardRow } from './payouts.repository.js';
 import { exportRow, type PersonalDataSection } from '../../lib/personal-data.js';
+import type { PaymentPasswordsService } from '../payment-passwords/payment-passwords.service.js';
 import type { RuleBook } from '../rules/rules.book.js';
 
 export interface BankCardInput {
@@ -86,6 +87,7 @@ export class PayoutsService {
     private readonly calendar: BusinessCalendar,
     private readonly config: FrameConfig & PayoutsSettings,
     private readonly ruleBook: RuleBook,
+    private readonly paymentPasswords: PaymentPasswordsService,
   ) {}
 
   async listCards(userId: string): Promise<BankCard[]> {
@@ -167,8 +169,14 @@ export class PayoutsService {
    */
   async requestWithdrawal(
     userId: string,
-    input: { amount: number; bankCardId: string; idempotencyKey: string },
+    input: { amount: number; bankCardId: string; idempotencyKey: string; paymentPassword?: string },
   ): Promise<Withdrawal> {
+    // The face check is asked first, as the withdraw page does; then the payment password, before anything moves
+    // (docs/product/payment-password.md).
+    if (!(await this.identity.isFaceVerified(this.db, userId))) {
+      throw new AppError('FACE_CHECK_REQUIRED', 'faceCheckRequired');
+    }
+    await this.paymentPasswords.verify(userId, input.paymentPassword);
     const key = `${userId}:withdraw:${input.idempotencyKey}`;
     const fingerprint = { amount: input.amount, bankCardId: input.bankCardId };
     const hash = requestHash(fingerprint);

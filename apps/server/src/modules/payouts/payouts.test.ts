@@ -21,6 +21,7 @@ import {
   testJpeg,
   uploadFile,
   useTestApp,
+  PAYMENT_PASSWORD,
 } from '../../../test/harness.js';
 import { DAY_MS } from '../../lib/clock.js';
 
@@ -35,7 +36,10 @@ const addCard = (token: string, accountNumber = cardNumber(), extra: Record<stri
   });
 const listCards = async (token: string) => (await api(t, listBankCards, { token })).data;
 const withdraw = (token: string, bankCardId: string, amount: number, key = idempotencyKey()) =>
-  api(t, requestWithdrawal, { token, body: { amount, bankCardId, idempotencyKey: key } });
+  api(t, requestWithdrawal, {
+    token,
+    body: { amount, bankCardId, idempotencyKey: key, paymentPassword: PAYMENT_PASSWORD },
+  });
 const statement = async (token: string) => (await api(t, listWithdrawals, { token })).data;
 
 describe('payout methods', () => {

@@ -37,6 +37,7 @@ import {
   residentId,
   useTestApp,
   verifyIdentity,
+  PAYMENT_PASSWORD,
 } from '../../../test/harness.js';
 
 // docs/product/rules.md, Your data; decision 047 "Your data".
@@ -90,7 +91,12 @@ async function fullUser() {
   expect(card.code).toBe(CODES.OK);
   const withdrawal = await api(t, requestWithdrawal, {
     token: user.token,
-    body: { amount: 5_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
+    body: {
+      amount: 5_000,
+      bankCardId: card.data.id,
+      idempotencyKey: idempotencyKey(),
+      paymentPassword: PAYMENT_PASSWORD,
+    },
   });
   expect(withdrawal.code).toBe(CODES.OK);
   await t.app.services.admin.payouts.markPaid('setup', withdrawal.data.id, 'BANK-REF-1');
@@ -234,7 +240,12 @@ describe('deleteMyAccount (POST /api/user/account-deletion)', () => {
     const card = await addBankCard(t, user.token);
     await api(t, requestWithdrawal, {
       token: user.token,
-      body: { amount: 5_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
+      body: {
+        amount: 5_000,
+        bankCardId: card.data.id,
+        idempotencyKey: idempotencyKey(),
+        paymentPassword: PAYMENT_PASSWORD,
+      },
     });
     const check = await api(t, checkAccountDeletion, { token: user.token });
     expect(check.data).toEqual({
@@ -372,7 +383,12 @@ describe('deleteMyAccount (POST /api/user/account-deletion)', () => {
       const [withdrawal, deletion] = await Promise.all([
         api(t, requestWithdrawal, {
           token: user.token,
-          body: { amount: 10_000, bankCardId: card.data.id, idempotencyKey: idempotencyKey() },
+          body: {
+            amount: 10_000,
+            bankCardId: card.data.id,
+            idempotencyKey: idempotencyKey(),
+            paymentPassword: PAYMENT_PASSWORD,
+          },
         }),
         deleteAccount(user.token),
       ]);

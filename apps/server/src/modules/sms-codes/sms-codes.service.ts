@@ -17,12 +17,12 @@ export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_TTL_MS = 5 * MINUTE_MS;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
 
-export type SmsCodePurpose = 'register' | 'reset';
+export type SmsCodePurpose = 'register' | 'reset' | 'payment';
 
 /** What a check of a code found. */
 export type SmsCodeCheck = 'ok' | 'wrong' | 'expired' | 'tooManyTries';
 
-const MESSAGE_KEY = { register: 'sms.registerCode', reset: 'sms.resetCode' } as const;
+const MESSAGE_KEY = { register: 'sms.registerCode', reset: 'sms.resetCode', payment: 'sms.paymentCode' } as const;
 
 /**
  * Issues and checks SMS codes for every purpose. A request for a code is counted against the

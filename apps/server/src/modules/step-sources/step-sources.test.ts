@@ -29,6 +29,7 @@ import {
   registerUser,
   useTestApp,
   verifyUser,
+  PAYMENT_PASSWORD,
 } from '../../../test/harness.js';
 import {
   appleExportXml,
@@ -475,7 +476,7 @@ describe('uploadHealthImport (POST /api/step-sources/imports)', () => {
     const planId = await createPlan(t, { daily_target: 6_000, daily_cash_back: 300 });
     const bought = await api(t, buyCard, {
       token,
-      body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+      body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey(), paymentPassword: PAYMENT_PASSWORD },
     });
     expect(bought.code).toBe(CODES.OK);
     const cash = await balanceOf(t, userId);
@@ -655,7 +656,7 @@ async function walkerWithCard() {
   const planId = await createPlan(t, { daily_target: 6_000, daily_cash_back: 300 });
   const bought = await api(t, buyCard, {
     token: user.token,
-    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey() },
+    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey(), paymentPassword: PAYMENT_PASSWORD },
   });
   expect(bought.code).toBe(CODES.OK);
   const device = (await api(t, createDeviceToken, { token: user.token, body: { name: 'Phone' } })).data;
