@@ -13,7 +13,7 @@ import {
 } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logInByApi, request } from './support/api.js';
+import { logInByApi, request, setPaymentPasswordByApi } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { DEMO, top, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
@@ -156,7 +156,12 @@ async function furnish(token: string): Promise<void> {
   if (!first || !second) throw new Error('the demo catalogue has fewer than two plans');
   await request(base, buyCard, {
     token,
-    body: { planId: first.id, payWith: 'balance', idempotencyKey: 'a11y-card-1' },
+    body: {
+      planId: first.id,
+      payWith: 'balance',
+      idempotencyKey: 'a11y-card-1',
+      paymentPassword: await setPaymentPasswordByApi(server, token),
+    },
   });
   await request(base, buyCard, {
     token,

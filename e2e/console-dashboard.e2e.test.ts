@@ -20,7 +20,7 @@ import { createApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/modules/index.js';
 import { createDatabase } from '../apps/server/src/db/database.js';
 import { startAliyunSmsFake, type FakeAliyunSms } from '../apps/server/fakes/aliyun-sms.js';
-import { registerByApi, request, uploadByApi } from './support/api.js';
+import { registerByApi, request, setPaymentPasswordByApi, uploadByApi } from './support/api.js';
 import { openPhone } from './support/browser.js';
 import { menu, MENU_OF, operatorDesk, shoot } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
@@ -122,7 +122,12 @@ describe('console dashboard and review queues', () => {
     const cardId = await saveCardByApi(server, user.token, REAL_NAME);
     const withdrawal = await request(server.baseUrl, requestWithdrawal, {
       token: user.token,
-      body: { amount: 5_000, bankCardId: cardId, idempotencyKey: 'dashboard-withdraw-1' },
+      body: {
+        amount: 5_000,
+        bankCardId: cardId,
+        idempotencyKey: 'dashboard-withdraw-1',
+        paymentPassword: await setPaymentPasswordByApi(server, user.token),
+      },
     });
     expect(withdrawal.status).toBe('pending');
   });
@@ -136,7 +141,12 @@ describe('console dashboard and review queues', () => {
     if (!plan) throw new Error('the demo catalogue has no plan');
     await request(server.baseUrl, buyCard, {
       token: user.token,
-      body: { planId: plan.id, payWith: 'balance', idempotencyKey: 'dashboard-card-1' },
+      body: {
+        planId: plan.id,
+        payWith: 'balance',
+        idempotencyKey: 'dashboard-card-1',
+        paymentPassword: await setPaymentPasswordByApi(server, user.token),
+      },
     });
     const was = before.days.at(-1);
     if (!was) throw new Error('no today in the dashboard');

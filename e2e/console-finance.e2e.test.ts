@@ -10,7 +10,7 @@ import {
 } from '@stride/contract';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerByApi, request } from './support/api.js';
+import { registerByApi, request, setPaymentPasswordByApi } from './support/api.js';
 import { openPhone } from './support/browser.js';
 import { menu, MENU_OF, operatorDesk, shoot } from './support/console.js';
 import { openRoute, top, useToken } from './support/journey.js';
@@ -101,7 +101,12 @@ describe('finance in the console', () => {
     // A ¥200 withdrawal: Ann gives the first approval, cannot pay it herself; Ben pays it.
     const withdrawal = await request(server.baseUrl, requestWithdrawal, {
       token: user.token,
-      body: { amount: 20_000, bankCardId: user.cardId, idempotencyKey: 'finance-large-0001' },
+      body: {
+        amount: 20_000,
+        bankCardId: user.cardId,
+        idempotencyKey: 'finance-large-0001',
+        paymentPassword: await setPaymentPasswordByApi(server, user.token),
+      },
     });
     await menu(a).filter({ hasText: 'Withdrawals' }).click();
     const annWithdrawal = a.locator('.ant-table-row').filter({ hasText: '¥200.00' });
@@ -158,7 +163,12 @@ describe('finance in the console', () => {
     if (!plan) throw new Error('the demo has card plans');
     const order = await request(server.baseUrl, buyCard, {
       token: user.token,
-      body: { planId: plan.id, payWith: 'balance', idempotencyKey: `journey-refund-${Date.now()}` },
+      body: {
+        planId: plan.id,
+        payWith: 'balance',
+        idempotencyKey: `journey-refund-${Date.now()}`,
+        paymentPassword: await setPaymentPasswordByApi(server, user.token),
+      },
     });
     const balance = (await request(server.baseUrl, getHome, { token: user.token })).balance;
 

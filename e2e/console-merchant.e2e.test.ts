@@ -11,7 +11,7 @@ import {
 } from '@stride/contract';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logInByApi, request } from './support/api.js';
+import { logInByApi, request, setPaymentPasswordByApi } from './support/api.js';
 import { openPhone } from './support/browser.js';
 import { menu, MENU_OF, operatorDesk, shoot } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
@@ -160,6 +160,7 @@ describe('merchant console', () => {
         planId: plans.find((plan) => plan.name === 'Bronze')?.id ?? '',
         payWith: 'balance',
         idempotencyKey: 'e2e-merchant-bronze-1',
+        paymentPassword: await setPaymentPasswordByApi(server, token),
       },
     });
     const cards = await request(server.baseUrl, listMyCards, { token });

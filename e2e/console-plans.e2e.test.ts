@@ -1,11 +1,11 @@
 import { consoleCardPlans, listCardPlans, listMyCards } from '@stride/contract';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerByApi, request } from './support/api.js';
+import { registerByApi, request, setPaymentPasswordByApi } from './support/api.js';
 import { openPhone } from './support/browser.js';
 import { menu, operatorDesk, shoot, type Desk } from './support/console.js';
 import { idCardPng } from './support/fake-camera.js';
-import { noticeShown, openRoute, top, useToken } from './support/journey.js';
+import { noticeShown, openRoute, top, typePaymentPassword, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
 import { fund, idNumberOf, shareJourney, submitIdentityByApi } from './support/setup.js';
 
@@ -49,13 +49,16 @@ describe('card plans and the home page in the console', () => {
 
     // The user buys it by balance in the web app and finds it in the wallet.
     const user = await buyer('13977770001');
+    const paymentPassword = await setPaymentPasswordByApi(server, user.token);
     const phone = await openPhone(browser);
     await useToken(phone.context, user.token);
     await openRoute(phone.page, server.baseUrl, '/pages/invest/index');
     await top(phone.page).getByRole('button', { name: 'Buy Sunrise' }).click();
     await top(phone.page).getByRole('button', { name: 'Pay ¥50.00' }).click();
-    // Paying from the balance asks first (decision 041 "Flows that ask first and say what happened").
-    await phone.page.getByRole('dialog').getByRole('button', { name: 'Pay ¥50.00' }).click();
+    // Paying from the balance asks first, in the payment password sheet (docs/product/payment-password.md).
+    const sheet = phone.page.getByRole('dialog', { name: 'Enter your payment password' });
+    await expect.poll(() => sheet.innerText()).toContain('Pay ¥50.00 from your balance for Sunrise');
+    await typePaymentPassword(phone.page, paymentPassword);
     await expect.poll(() => top(phone.page).getByText('Sunrise is in your card wallet').count()).toBe(1);
     await openRoute(phone.page, server.baseUrl, '/pages-sub/card/index');
     await expect.poll(() => top(phone.page).getByRole('heading', { name: 'Sunrise' }).count()).toBe(1);

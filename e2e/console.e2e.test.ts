@@ -12,7 +12,7 @@ import {
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '../apps/server/src/seed/demo-seed.js';
-import { registerByApi, request, uploadByApi } from './support/api.js';
+import { registerByApi, request, setPaymentPasswordByApi, uploadByApi } from './support/api.js';
 import {
   desk,
   type Desk,
@@ -157,13 +157,14 @@ describe('operator console', () => {
     await approveIdentity(server, user);
     await fund(server, user.userId, 20_000);
     const cardId = await saveCardByApi(server, user.token, REAL_NAME);
+    const paymentPassword = await setPaymentPasswordByApi(server, user.token);
     for (const [amount, key] of [
       [5_000, 'console-pay-0001'],
       [6_000, 'console-reject-01'],
     ] as const) {
       await request(server.baseUrl, requestWithdrawal, {
         token: user.token,
-        body: { amount, bankCardId: cardId, idempotencyKey: key },
+        body: { amount, bankCardId: cardId, idempotencyKey: key, paymentPassword },
       });
     }
 

@@ -1,7 +1,7 @@
 import { buyCard, getHome, listCardPlans, reportSteps, submitFace, submitIdentity } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerByApi, request, uploadByApi } from './support/api.js';
+import { registerByApi, request, setPaymentPasswordByApi, uploadByApi } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { idCardPng } from './support/fake-camera.js';
 import { openRoute, top, useToken } from './support/journey.js';
@@ -48,7 +48,12 @@ async function heldUser(account: string) {
   await fund(server, user.userId, price);
   await request(base, buyCard, {
     token: user.token,
-    body: { planId: bronze?.id ?? '', payWith: 'balance', idempotencyKey: `fresh-${account}` },
+    body: {
+      planId: bronze?.id ?? '',
+      payWith: 'balance',
+      idempotencyKey: `fresh-${account}`,
+      paymentPassword: await setPaymentPasswordByApi(server, user.token),
+    },
   });
   const day = server.app.services.calendar.dayOf(Date.now());
   const answer = await request(base, reportSteps, {

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { listWithdrawals } from '@stride/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerByApi, request } from './support/api.js';
+import { registerByApi, request, smsCodeOf } from './support/api.js';
 import { idCardPng, writeY4m } from './support/fake-camera.js';
 import { launchBrowser, screenshot } from './support/browser.js';
-import { hashOf, openRoute, top, useToken } from './support/journey.js';
+import { hashOf, openRoute, top, typePaymentPassword, useToken } from './support/journey.js';
 import { ops } from './support/ops.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { fund, stopJourney } from './support/setup.js';
@@ -22,6 +22,8 @@ const ID_NUMBER = '110105199003071239';
 /** Passes the Luhn check (6222020200112345678 does not). */
 const CARD_NUMBER = '6222020200112345679';
 const REAL_NAME = 'Lin Walker';
+const ACCOUNT = '13955556666';
+const PAYMENT_PASSWORD = '258036';
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,7 +31,7 @@ let workDir: string;
 
 const open = (page: Page, route: string) => openRoute(page, server.baseUrl, route);
 
-const register = () => registerByApi(server, { account: '13955556666', password: 'payoutWalk1' });
+const register = () => registerByApi(server, { account: ACCOUNT, password: 'payoutWalk1' });
 
 async function phone(token: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: 'en-US', hasTouch: true });
@@ -142,6 +144,60 @@ describe('identity and payouts', () => {
     ).toBe(1);
     await top(page).getByRole('button', { name: 'Withdraw', exact: true }).click();
     await top(page).getByRole('button', { name: 'Confirm' }).click();
+
+    // A withdrawal asks for the payment password (docs/product/payment-password.md). None is set yet: the sheet says
+    // so and leads to its page, which comes back here once it is set.
+    const sheet = page.getByRole('dialog', { name: 'Enter your payment password' });
+    await expect.poll(() => sheet.innerText()).toContain('Withdraw ¥100.00 to ICBC ****5679');
+    await expect.poll(() => sheet.getByText(/^This needs a payment password/).count()).toBe(1);
+    await sheet.getByRole('button', { name: 'Set a payment password' }).click();
+    await expect
+      .poll(() => hashOf(page))
+      .toBe('#/pages-sub/payment-password/index?back=%2Fpages-sub%2Fwithdrawal%2Findex');
+    await expect.poll(() => top(page).getByText('Not set', { exact: true }).count()).toBe(1);
+    const form = top(page).getByRole('form', { name: 'Set your payment password' });
+    await form.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => form.getByText(/^A code has been sent/).count()).toBe(1);
+    await form.getByLabel('Code from the SMS').fill(await smsCodeOf(server, ACCOUNT, 'payment'));
+    // A run is refused before anything is sent.
+    await form.getByLabel('New payment password', { exact: true }).fill('123456');
+    await form.getByLabel('New payment password again').fill('123456');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/^Too easy to guess/);
+    await form.getByLabel('New payment password', { exact: true }).fill(PAYMENT_PASSWORD);
+    await form.getByLabel('New payment password again').fill(PAYMENT_PASSWORD);
+    await screenshot(page, 'payment-password-page');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => hashOf(page)).toBe('#/pages-sub/withdrawal/index');
+
+    // The same sheet on a Chinese phone of 360 px: what, how much, to which card, six boxes. Cancel sends nothing.
+    const chinese = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      locale: 'zh-CN',
+      hasTouch: true,
+    });
+    await useToken(chinese, token);
+    const zhPage = await chinese.newPage();
+    await open(zhPage, '/pages-sub/withdrawal/index');
+    await top(zhPage).locator('.payouts-amount__input').fill('100');
+    await top(zhPage).getByRole('button', { name: '提现', exact: true }).click();
+    await top(zhPage).getByRole('button', { name: '确认', exact: true }).click();
+    const zhSheet = zhPage.getByRole('dialog', { name: '请输入支付密码' });
+    await expect.poll(() => zhSheet.innerText()).toContain('提现 ¥100.00 到 ICBC ****5679');
+    await expect.poll(() => zhSheet.getByLabel('支付密码，6 位数字').isVisible()).toBe(true);
+    await screenshot(zhPage, 'payment-password-sheet');
+    await zhSheet.getByRole('button', { name: '取消' }).click();
+    await expect.poll(() => zhSheet.count()).toBe(0);
+    await chinese.close();
+    expect((await request(server.baseUrl, listWithdrawals, { token })).items).toEqual([]);
+
+    // Back on the confirmation: a wrong password says the tries left and empties the boxes; the right one withdraws.
+    await top(page).getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => sheet.innerText()).toContain('You receive ¥99.00 after the ¥1.00 fee.');
+    await typePaymentPassword(page, '802461');
+    await expect.poll(() => sheet.getByRole('alert').textContent()).toMatch(/tries left/);
+    expect(await sheet.locator('.pay-password__input').inputValue()).toBe('');
+    await typePaymentPassword(page, PAYMENT_PASSWORD);
     await expect.poll(() => top(page).getByText('Withdrawal of ¥100.00 requested').count()).toBe(1);
     // When it arrives is said once, in the done note, not again in the form below it.
     const arrival = top(page).getByText(

@@ -1,10 +1,10 @@
 import { submitFace, submitIdentity } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerByApi, request, uploadByApi } from './support/api.js';
+import { logInByApi, registerByApi, request, setPaymentPasswordByApi, uploadByApi } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { idCardPng } from './support/fake-camera.js';
-import { hashOf, openRoute, top, useToken } from './support/journey.js';
+import { DEMO, hashOf, openRoute, top, typePaymentPassword, useToken } from './support/journey.js';
 import { ops } from './support/ops.js';
 import type { RunningServer } from './support/server.js';
 import { openDemoPhone, shareJourney } from './support/setup.js';
@@ -93,6 +93,8 @@ describe('navigation and freshness, in Chromium', () => {
   });
 
   it('My shows the new balance and card after buying a card from My → plans and coming back', async () => {
+    // Paying from the balance asks for the payment password (docs/product/payment-password.md).
+    const paymentPassword = await setPaymentPasswordByApi(server, await logInByApi(server.baseUrl, DEMO));
     const { page, context, errors } = await openDemoPhone(server, browser);
     await open(page, '/pages/my/index');
     const balance = top(page).getByTestId('my-balance');
@@ -103,7 +105,7 @@ describe('navigation and freshness, in Chromium', () => {
     await top(page).getByRole('button', { name: 'Membership plans' }).click();
     await top(page).getByRole('button', { name: 'Buy Bronze' }).click();
     await top(page).getByRole('button', { name: 'Pay ¥99.00' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Pay ¥99.00' }).click();
+    await typePaymentPassword(page, paymentPassword);
     await expect.poll(() => top(page).getByText('Bronze is in your card wallet').count()).toBe(1);
 
     await page.goBack();

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { requestWithdrawal, submitFace, unreadNotificationCount } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerByApi, request, uploadByApi } from './support/api.js';
+import { registerByApi, request, setPaymentPasswordByApi, uploadByApi } from './support/api.js';
 import { openPhone, screenshot, SCREENSHOT_DIR } from './support/browser.js';
 import { idCardPng } from './support/fake-camera.js';
 import { hashOf, openRoute, top, useToken } from './support/journey.js';
@@ -42,6 +42,7 @@ async function withdrawer(account: string) {
       amount: 5_000,
       bankCardId: await saveCardByApi(server, user.token, REAL_NAME, CARD_NUMBER),
       idempotencyKey: `inbox-${account}`,
+      paymentPassword: await setPaymentPasswordByApi(server, user.token),
     },
   });
   return { ...user, withdrawalId: withdrawal.id };

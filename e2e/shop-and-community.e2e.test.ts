@@ -9,7 +9,7 @@ import {
 } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logInByApi, request } from './support/api.js';
+import { logInByApi, request, setPaymentPasswordByApi } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { DEMO, isInsideViewport, noticeShown, openRoute, top, useToken } from './support/journey.js';
 import { ops as runOps } from './support/ops.js';
@@ -43,6 +43,7 @@ describe('points shop, orders, addresses, card mailing, invites and community, e
         planId: bronze?.id ?? '',
         payWith: 'balance',
         idempotencyKey: 'e2e-shop-bronze-1',
+        paymentPassword: await setPaymentPasswordByApi(server, token),
       },
     });
     const pointsBefore = (await request(server.baseUrl, getHome, { token })).points;

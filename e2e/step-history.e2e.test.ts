@@ -1,7 +1,7 @@
 import { CODES, buyCard, getHome, listCardPlans, reportSteps, type Envelope } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logInByApi, request } from './support/api.js';
+import { logInByApi, request, setPaymentPasswordByApi } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
 import { DEMO, top, useToken } from './support/journey.js';
 import type { RunningServer } from './support/server.js';
@@ -49,7 +49,12 @@ describe('step history and a day’s receipt, end to end in Chromium', () => {
     if (!bronze) throw new Error('the demo catalogue has no Bronze');
     await request(server.baseUrl, buyCard, {
       token,
-      body: { planId: bronze.id, payWith: 'balance', idempotencyKey: 'history-card-1' },
+      body: {
+        planId: bronze.id,
+        payWith: 'balance',
+        idempotencyKey: 'history-card-1',
+        paymentPassword: await setPaymentPasswordByApi(server, token),
+      },
     });
     const walked = await request(server.baseUrl, reportSteps, { token, body: { day: today, steps: WALKED } });
     expect(walked).toMatchObject({ steps: WALKED, cashBack: 300 });

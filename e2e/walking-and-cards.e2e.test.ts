@@ -1,9 +1,9 @@
 import { getHome } from '@stride/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logInByApi, request } from './support/api.js';
+import { logInByApi, request, setPaymentPasswordByApi } from './support/api.js';
 import { openPhone, screenshot } from './support/browser.js';
-import { DEMO, isInsideViewport, openRoute, top, useToken } from './support/journey.js';
+import { DEMO, isInsideViewport, openRoute, top, typePaymentPassword, useToken } from './support/journey.js';
 import { walk } from './support/motion.js';
 import type { RunningServer } from './support/server.js';
 import { ANY_STEP_RATE, shareJourney, startOnlinePayment } from './support/setup.js';
@@ -61,15 +61,16 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     await expect.poll(() => top(page).getByTestId('home-balance').innerText()).toBe('¥2,001.00');
     await expect.poll(() => top(page).getByTestId('home-points').innerText()).toBe('4,902');
 
-    // Buy Bronze by balance: it says the amount and what is left before it pays.
+    // Buy Bronze by balance: the payment password sheet says the amount and what is left, and it pays once the
+    // password is typed (docs/product/payment-password.md).
+    const paymentPassword = await setPaymentPasswordByApi(server, token);
     await top(page).getByRole('button', { name: 'Member cards' }).click();
     await top(page).getByRole('button', { name: 'Buy Bronze' }).click();
     await top(page).getByRole('button', { name: 'Pay ¥99.00' }).click();
-    const payConfirm = page.getByRole('dialog');
-    await expect
-      .poll(() => payConfirm.innerText())
-      .toContain('Pay ¥99.00 from your balance for Bronze? ¥1,902.00 will be left.');
-    await payConfirm.getByRole('button', { name: 'Pay ¥99.00' }).click();
+    const payConfirm = page.getByRole('dialog', { name: 'Enter your payment password' });
+    await expect.poll(() => payConfirm.innerText()).toContain('Pay ¥99.00 from your balance for Bronze');
+    expect(await payConfirm.innerText()).toContain('¥1,902.00 will be left in your balance.');
+    await typePaymentPassword(page, paymentPassword);
     await expect.poll(() => top(page).getByText('Bronze is in your card wallet').count()).toBe(1);
 
     // Buy Silver online: the sandbox page opens in a new tab, this tab's poll sees it paid.
@@ -111,12 +112,11 @@ describe('walking, points and member cards, end to end in Chromium', () => {
     await expect.poll(() => silverPolicy.getByText(/an 18-digit resident ID with its check digit/).count()).toBe(1);
     await silverPolicy.getByLabel('ID number').fill('110101195001011239');
     await silverPolicy.getByRole('button', { name: 'Give policy' }).click();
-    // Giving is final: it names the person and says so first.
-    const giveConfirm = page.getByRole('dialog');
-    await expect
-      .poll(() => giveConfirm.innerText())
-      .toContain('Give this policy to Li Hua (parent)? Once given it cannot be taken back or given to anyone else.');
-    await giveConfirm.getByRole('button', { name: 'Give policy' }).click();
+    // Giving is final: the payment password sheet names the person and the cover, and says so first.
+    const giveConfirm = page.getByRole('dialog', { name: 'Enter your payment password' });
+    await expect.poll(() => giveConfirm.innerText()).toContain('Give Li Hua (parent) the Silver walking insurance');
+    expect(await giveConfirm.innerText()).toContain('Once given it cannot be taken back or given to anyone else.');
+    await typePaymentPassword(page, paymentPassword);
     await expect.poll(() => silverPolicy.getByText('In force').count()).toBe(1);
     expect(await silverPolicy.getByText(/^110\*+1239$/).count()).toBe(1);
 

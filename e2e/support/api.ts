@@ -2,10 +2,14 @@ import type { BodyOf, EndpointDef, Envelope, ParamsOf, QueryOf, ResponseOf } fro
 import {
   currentPolicyVersions,
   getCaptcha,
+  getPaymentPassword,
+  getUserInfo,
   grantConsent,
   login,
   register,
+  requestPaymentPasswordCode,
   requestRegisterCode,
+  setPaymentPassword,
   uploadFile,
   type UploadPurpose,
 } from '@stride/contract';
@@ -57,12 +61,47 @@ export async function logInByApi(base: string, account: { account: string; passw
 export async function smsCodeOf(
   server: RunningServer,
   account: string,
-  template: 'register' | 'reset' = 'register',
+  template: 'register' | 'reset' | 'payment' = 'register',
 ): Promise<string> {
   const messages = await server.app.services.outbox.latest(20, account);
   const code = messages.find((message) => message.template === template)?.params.code;
   expect(code, `an SMS code to ${account}`).toMatch(/^\d{6}$/);
   return code ?? '';
+}
+
+/** The payment password journeys set (docs/product/payment-password.md): typed in its sheet, or sent with a call. */
+export const PAYMENT_PASSWORD = '258036';
+
+/**
+ * Sets the user's payment password as the app does: a code sent to the account's number, read from the outbox as its
+ * owner reads it on the phone, then the code and the password. Once set, later calls leave it. Answers the password,
+ * for the calls that need it.
+ */
+export async function setPaymentPasswordByApi(
+  server: RunningServer,
+  token: string,
+  password: string = PAYMENT_PASSWORD,
+): Promise<string> {
+  if ((await request(server.baseUrl, getPaymentPassword, { token })).isSet) return password;
+  const { account } = await request(server.baseUrl, getUserInfo, { token });
+  // One code a number a second on the journeys' server (SMS_CODE_RESEND_SECONDS), a sign-up's code included: asked
+  // again until that second has passed.
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${server.baseUrl}${requestPaymentPasswordCode.path}`, {
+          method: requestPaymentPasswordCode.method,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: '{}',
+        });
+        return ((await response.json()) as Envelope<unknown>).code;
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(1);
+  const code = await smsCodeOf(server, account, 'payment');
+  await request(server.baseUrl, setPaymentPassword, { token, body: { code, password } });
+  return password;
 }
 
 /** Signs a new account up: the captcha read as a person would, then the SMS code to the number. */

@@ -7,6 +7,14 @@ export const DEMO = { account: '13800138000', password: 'Stride2026' };
 
 export const hashOf = (page: Page) => new URL(page.url()).hash;
 
+/**
+ * Types the payment password into the sheet that asks for it (docs/product/payment-password.md), in any language: the
+ * action goes with the sixth digit.
+ */
+export async function typePaymentPassword(page: Page, password: string): Promise<void> {
+  await page.locator('.pay-password__input').fill(password);
+}
+
 /** Pages under the top of the stack stay mounted but hidden, as in the mini-app runtime. */
 export const top = (page: Page) => page.locator('.page:not([hidden])');
 

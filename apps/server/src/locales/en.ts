@@ -40,7 +40,7 @@ export const en = {
   smsResendWait: 'A code was just sent to this number. Please wait {seconds} seconds before asking again.',
   inviteCodeUnknown: 'inviteCode: no account has this invite code',
   resetCodeInvalid: 'The verification code is wrong or has expired',
-  paymentPasswordNotSet: 'Set a payment password first (My → Settings → Payment password)',
+  paymentPasswordNotSet: 'Set a payment password first (My → Account & security → Payment password)',
   paymentPasswordNeeded: 'Enter your payment password',
   paymentPasswordWrong: 'Wrong payment password: {left} tries left',
   paymentPasswordLocked:

@@ -41,7 +41,7 @@ export const es: Messages = {
   smsResendWait: 'Acabamos de enviar un código a este número. Espera {seconds} segundos antes de pedir otro.',
   inviteCodeUnknown: 'inviteCode: ninguna cuenta tiene este código de invitación',
   resetCodeInvalid: 'El código de verificación es incorrecto o ha caducado',
-  paymentPasswordNotSet: 'Primero crea una contraseña de pago (Yo → Ajustes → Contraseña de pago)',
+  paymentPasswordNotSet: 'Primero crea una contraseña de pago (Mi cuenta → Cuenta y seguridad → Contraseña de pago)',
   paymentPasswordNeeded: 'Introduce tu contraseña de pago',
   paymentPasswordWrong: 'Contraseña de pago incorrecta: te quedan {left} intentos',
   paymentPasswordLocked:

@@ -42,7 +42,8 @@ export const fr: Messages = {
   smsResendWait: 'Un code vient d’être envoyé à ce numéro. Attendez {seconds} secondes avant d’en redemander un.',
   inviteCodeUnknown: 'inviteCode : aucun compte n’a ce code d’invitation',
   resetCodeInvalid: 'Le code de vérification est faux ou a expiré',
-  paymentPasswordNotSet: 'Créez d’abord un mot de passe de paiement (Moi → Réglages → Mot de passe de paiement)',
+  paymentPasswordNotSet:
+    'Créez d’abord un mot de passe de paiement (Moi → Compte et sécurité → Mot de passe de paiement)',
   paymentPasswordNeeded: 'Saisissez votre mot de passe de paiement',
   paymentPasswordWrong: 'Mot de passe de paiement incorrect : encore {left} essais',
   paymentPasswordLocked:

@@ -40,7 +40,7 @@ export const zhHans: Messages = {
   smsResendWait: '验证码刚刚发送到该号码，请 {seconds} 秒后再试。',
   inviteCodeUnknown: 'inviteCode：没有账户使用此邀请码',
   resetCodeInvalid: '验证码错误或已过期',
-  paymentPasswordNotSet: '请先设置支付密码（我的 → 设置 → 支付密码）',
+  paymentPasswordNotSet: '请先设置支付密码（我的 → 账户与安全 → 支付密码）',
   paymentPasswordNeeded: '请输入支付密码',
   paymentPasswordWrong: '支付密码错误，还可尝试 {left} 次',
   paymentPasswordLocked: '支付密码错误次数过多，请 {minutes} 分钟后再试，或通过短信验证码重新设置。',

@@ -40,7 +40,7 @@ export const zhHant: Messages = {
   smsResendWait: '驗證碼剛剛發送到該號碼，請 {seconds} 秒後再試。',
   inviteCodeUnknown: 'inviteCode：沒有帳戶使用此邀請碼',
   resetCodeInvalid: '驗證碼錯誤或已過期',
-  paymentPasswordNotSet: '請先設定支付密碼（我的 → 設定 → 支付密碼）',
+  paymentPasswordNotSet: '請先設定支付密碼（我的 → 帳戶與安全 → 支付密碼）',
   paymentPasswordNeeded: '請輸入支付密碼',
   paymentPasswordWrong: '支付密碼錯誤，還可嘗試 {left} 次',
   paymentPasswordLocked: '支付密碼錯誤次數過多，請 {minutes} 分鐘後再試，或透過簡訊驗證碼重新設定。',

@@ -43,6 +43,7 @@ export const MY_ICONS = {
   ),
   face: icon('M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M9 10v1M15 10v1M9 15.5c1.7 1.3 4.3 1.3 6 0'),
   password: icon('M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4M12 15v2'),
+  payPassword: icon('M3 6h18v12H3zM7 12h.01M10.5 12h.01M14 12h.01M17.5 12h.01'),
   language: icon(
     'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c2.5 2.4 3.8 5.4 3.8 9s-1.3 6.6-3.8 9c-2.5-2.4-3.8-5.4-3.8-9S9.5 5.4 12 3z',
   ),
@@ -125,6 +126,8 @@ export const MY_GROUPS: readonly MyGroup[] = [
       { path: PATHS.realname, icon: 'realname' },
       { path: PATHS.faceRecognition, icon: 'face' },
       { path: PATHS.changePassword, icon: 'password' },
+      // The payment password (docs/product/payment-password.md).
+      { path: PATHS.paymentPassword, icon: 'payPassword' },
       { row: 'language', icon: 'language' },
       { path: PATHS.accountData, icon: 'data', labelKey: 'accountData.entry' },
     ],

@@ -28,6 +28,7 @@ export const PAGE_TITLES: { readonly [Path in AppPath]: MessageKey } = {
   [PATHS.orderList]: 'title.orderList',
   [PATHS.orderMember]: 'title.orderMember',
   [PATHS.orderShop]: 'title.orderShop',
+  [PATHS.paymentPassword]: 'title.paymentPassword',
   [PATHS.physicalCardMailing]: 'title.physicalCardMailing',
   [PATHS.pointsStatement]: 'title.pointsStatement',
   [PATHS.profile]: 'title.profile',

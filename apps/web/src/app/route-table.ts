@@ -30,7 +30,8 @@ export interface PageDef {
   /**
    * The page texts it reads besides the main ones, loaded with its code (decision 097 "Page texts for the social
    * pages"): `social` for a page that shows `friends.…`, `clubs.…`, `challenges.…` or the report sheet's texts, `rules`
-   * for the "Rules and changes" page, `appeals` for the appeals page and a day's receipt, `sources` for the step sources page.
+   * for the "Rules and changes" page, `appeals` for the appeals page and a day's receipt, `sources` for the step sources page,
+   * `paymentPassword` for the payment password page and the pages whose actions ask for it (its sheet).
    */
   readonly texts?: PageTexts;
 }
@@ -58,7 +59,7 @@ export const PAGES: readonly PageDef[] = [
     page: 'my',
   },
   { path: PATHS.editPassword, page: 'edit-password' },
-  { path: PATHS.invest, page: 'invest' },
+  { path: PATHS.invest, page: 'invest', texts: 'paymentPassword' },
   { path: PATHS.login, leavesWhenAlone: true, page: 'login' },
   { path: PATHS.addressEdit, page: 'address-edit' },
   { path: PATHS.addresses, page: 'address' },
@@ -73,11 +74,14 @@ export const PAGES: readonly PageDef[] = [
   { path: PATHS.friends, page: 'friends', texts: 'social' },
   { path: PATHS.clubs, page: 'clubs', texts: 'social' },
   { path: PATHS.challenges, page: 'challenges', texts: 'social' },
-  { path: PATHS.insurance, page: 'insurance' },
+  { path: PATHS.insurance, page: 'insurance', texts: 'paymentPassword' },
   { path: PATHS.officialCommunity, page: 'official-community' },
   { path: PATHS.orderList, page: 'order-list' },
   { path: PATHS.orderMember, page: 'order-member' },
   { path: PATHS.orderShop, page: 'order-shop' },
+  // The payment password (docs/product/payment-password.md), with texts of their own that the pages whose actions ask
+  // for it read too.
+  { path: PATHS.paymentPassword, page: 'payment-password', texts: 'paymentPassword' },
   { path: PATHS.physicalCardMailing, page: 'physical-card-mailing' },
   // One points statement (decision 081 "One points statement").
   { path: PATHS.pointsStatement, page: 'points-statement' },
@@ -91,7 +95,7 @@ export const PAGES: readonly PageDef[] = [
   { path: PATHS.stepDay, page: 'step-day', texts: 'appeals' },
   { path: PATHS.stepHistory, page: 'step-history' },
   { path: PATHS.walk, page: 'walk' },
-  { path: PATHS.withdrawal, page: 'withdrawal' },
+  { path: PATHS.withdrawal, page: 'withdrawal', texts: 'paymentPassword' },
   { path: PATHS.withdrawalDetail, page: 'withdrawal-detail' },
   { path: PATHS.withdrawalTypeEdit, page: 'withdrawal-type-edit' },
   { path: PATHS.withdrawalType, page: 'withdrawal-type' },

@@ -33,6 +33,7 @@ export const fr: Messages = {
   'title.home': 'Accueil',
   'title.editPassword': 'Mot de passe oublié',
   'title.changePassword': 'Changer le mot de passe',
+  'title.paymentPassword': 'Code de paiement',
   'title.invest': 'Formules d’adhésion',
   'title.invite': 'Récompenses de parrainage',
   'title.login': 'Connexion',
@@ -289,8 +290,6 @@ export const fr: Messages = {
   'insure.claimed': 'Police réclamée',
   'insure.claimSelfConfirm':
     'Réclamer cette police pour vous ? Une fois réclamée, elle ne peut plus être offerte à un proche.',
-  'insure.giveConfirm':
-    'Offrir cette police à {name} ({relation}) ? Une fois offerte, elle ne peut être ni reprise ni offerte à quelqu’un d’autre.',
   'statement.filters': 'Filtres',
   'statement.type': 'Type',
   'statement.allTypes': 'Tous les types',
@@ -567,7 +566,6 @@ export const fr: Messages = {
   'pay.state.timedOut': 'Pas encore de réponse ; consultez vos commandes plus tard',
   'pay.state.stopped': 'Arrêté',
   'pay.submit': 'Payer {amount}',
-  'pay.balanceConfirm': 'Payer {amount} avec votre solde pour {name} ? Il vous restera {left}.',
   'demo.navBar': 'Barre de navigation',
   'demo.navBarSample': 'Titre de la page',
   'demo.payEnough': 'Le solde couvre le prix',

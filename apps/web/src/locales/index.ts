@@ -4,6 +4,7 @@ import type { en, Messages } from './en';
 import type { AppealsKey, AppealsPrefix } from './appeals/en';
 import type { RulesKey, RulesPrefix } from './rules/en';
 import type { SourcesKey, SourcesPrefix } from './sources/en';
+import type { PaymentPasswordKey, PaymentPasswordPrefix } from './payment-password/en';
 import type { KEPT_IN_MAIN, SocialKey, SocialPrefix } from './social/en';
 
 export type { Messages } from './en';
@@ -15,7 +16,11 @@ export type { Messages } from './en';
  * or locales/rules/.
  */
 type MainTexts<
-  T extends { readonly [key: `${SocialPrefix | RulesPrefix | AppealsPrefix | SourcesPrefix}${string}`]: never },
+  T extends {
+    readonly [
+      key: `${SocialPrefix | RulesPrefix | AppealsPrefix | SourcesPrefix | PaymentPasswordPrefix}${string}`
+    ]: never;
+  },
 > = T;
 type KeptInMain = (typeof KEPT_IN_MAIN)[number];
 
@@ -26,7 +31,8 @@ export type MessageKey =
   | SocialKey
   | RulesKey
   | AppealsKey
-  | SourcesKey;
+  | SourcesKey
+  | PaymentPasswordKey;
 
 interface LanguageChunk {
   readonly messages: Messages;
@@ -51,9 +57,10 @@ const LOADERS: Readonly<Record<Language, () => Promise<LanguageChunk>>> = {
  * Texts only some pages read, a chunk of their own per language that those pages load as they open (decision 097 "Page
  * texts for the social pages"): `social`, the keys under SOCIAL_PREFIXES (locales/social/en.ts); `rules`, the "Rules and
  * changes" page's (locales/rules/en.ts); `appeals`, the appeals page's and a day receipt's (locales/appeals/en.ts); `sources`, the step
- * sources page's (locales/sources/en.ts).
+ * sources page's (locales/sources/en.ts); `paymentPassword`, the payment password page's and its sheet's, which the pages
+ * whose actions ask for it load too (locales/payment-password/en.ts).
  */
-export type PageTexts = 'social' | 'rules' | 'appeals' | 'sources';
+export type PageTexts = 'social' | 'rules' | 'appeals' | 'sources' | 'paymentPassword';
 
 type Texts = Partial<Record<MessageKey, string>>;
 
@@ -85,6 +92,13 @@ const PAGE_TEXT_LOADERS: Readonly<Record<PageTexts, Readonly<Record<Language, ()
     fr: () => import('./sources/fr').then((module) => module.sources),
     'zh-Hans': () => import('./sources/zh-Hans').then((module) => module.sources),
     'zh-Hant': () => import('./sources/zh-Hant').then((module) => module.sources),
+  },
+  paymentPassword: {
+    en: () => import('./payment-password/en').then((module) => module.paymentPassword),
+    es: () => import('./payment-password/es').then((module) => module.paymentPassword),
+    fr: () => import('./payment-password/fr').then((module) => module.paymentPassword),
+    'zh-Hans': () => import('./payment-password/zh-Hans').then((module) => module.paymentPassword),
+    'zh-Hant': () => import('./payment-password/zh-Hant').then((module) => module.paymentPassword),
   },
 };
 

@@ -13,6 +13,11 @@ import { sources as sourcesEs } from './sources/es';
 import { sources as sourcesFr } from './sources/fr';
 import { sources as sourcesZhHans } from './sources/zh-Hans';
 import { sources as sourcesZhHant } from './sources/zh-Hant';
+import { PAYMENT_PASSWORD_PREFIX, paymentPassword as paymentPasswordEn } from './payment-password/en';
+import { paymentPassword as paymentPasswordEs } from './payment-password/es';
+import { paymentPassword as paymentPasswordFr } from './payment-password/fr';
+import { paymentPassword as paymentPasswordZhHans } from './payment-password/zh-Hans';
+import { paymentPassword as paymentPasswordZhHant } from './payment-password/zh-Hant';
 import { RULES_PREFIX, rules as rulesEn } from './rules/en';
 import { rules as rulesEs } from './rules/es';
 import { rules as rulesFr } from './rules/fr';
@@ -21,7 +26,10 @@ import { rules as rulesZhHant } from './rules/zh-Hant';
 
 type Chunk = Readonly<Record<string, string>>;
 
-/** Page texts in a chunk of their own (decision 097): the "Rules and changes" page's, the appeals', the step sources'. */
+/**
+ * Page texts in a chunk of their own (decision 097): the "Rules and changes" page's, the appeals', the step sources', the
+ * payment password's.
+ */
 const CHUNKS: readonly {
   name: PageTexts;
   prefix: string;
@@ -49,6 +57,20 @@ const CHUNKS: readonly {
     texts: { en: sourcesEn, es: sourcesEs, fr: sourcesFr, 'zh-Hans': sourcesZhHans, 'zh-Hant': sourcesZhHant },
     pages: [PATHS.stepSources],
     title: 'title.stepSources',
+  },
+  {
+    name: 'paymentPassword',
+    prefix: PAYMENT_PASSWORD_PREFIX,
+    texts: {
+      en: paymentPasswordEn,
+      es: paymentPasswordEs,
+      fr: paymentPasswordFr,
+      'zh-Hans': paymentPasswordZhHans,
+      'zh-Hant': paymentPasswordZhHant,
+    },
+    // The page, and the pages whose actions ask for the password in its sheet.
+    pages: [PATHS.paymentPassword, PATHS.invest, PATHS.withdrawal, PATHS.insurance],
+    title: 'title.paymentPassword',
   },
 ];
 

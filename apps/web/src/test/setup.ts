@@ -43,6 +43,7 @@ beforeAll(async () => {
       loadPageTexts('rules', language),
       loadPageTexts('appeals', language),
       loadPageTexts('sources', language),
+      loadPageTexts('paymentPassword', language),
     ]),
   );
 });

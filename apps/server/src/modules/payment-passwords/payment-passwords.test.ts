@@ -66,7 +66,7 @@ describe('the payment password', () => {
     });
     expect(await withdraw(user, '258036')).toMatchObject({
       code: CODES.PAYMENT_PASSWORD_REQUIRED,
-      message: 'Set a payment password first (My → Settings → Payment password)',
+      message: 'Set a payment password first (My → Account & security → Payment password)',
     });
 
     // Too simple, or a wrong code: refused, nothing set.

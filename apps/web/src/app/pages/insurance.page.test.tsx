@@ -50,6 +50,8 @@ function answer(endpoint: EndpointDef, input: unknown): Promise<unknown> {
         relation: insured.who === 'self' ? 'self' : (insured.relation ?? null),
       });
     }
+    case 'paymentPassword.get':
+      return Promise.resolve({ isSet: true, setAt: '2026-03-01T00:00:00Z', lockedUntil: null, triesLeft: 5 });
     case 'memberCard.my':
       return Promise.resolve([{ id: 'card-1', plan: { name: 'Gold' } }]);
     default:
@@ -105,7 +107,7 @@ describe('the insurance page', () => {
     expect(claims().map(([, input]) => input)).toEqual([{ body: { policyId: 'p-2', insured: { who: 'self' } } }]);
   });
 
-  it('names the person and the relation before giving a policy away, and gives nothing when cancelled', async () => {
+  it('names the person, the relation and the cover in the payment password sheet before giving a policy away', async () => {
     policies = [UNCLAIMED];
     render(<InsurancePage />);
     const policy = await screen.findByRole('listitem', { name: 'Member card walking insurance' });
@@ -114,12 +116,11 @@ describe('the insurance page', () => {
     fireEvent.change(within(policy).getByLabelText('ID number'), { target: { value: '110101195001011239' } });
     fireEvent.change(within(policy).getByLabelText('Relation'), { target: { value: 'parent' } });
     fireEvent.click(within(policy).getByRole('button', { name: 'Give policy' }));
-    const first = await screen.findByRole('dialog');
+    const first = await screen.findByRole('dialog', { name: 'Enter your payment password' });
     expect(
-      within(first).getByText(
-        'Give this policy to 张三 (parent)? Once given it cannot be taken back or given to anyone else.',
-      ),
+      within(first).getByText('Give 张三 (parent) the Member card walking insurance, ¥100,000.00 of cover'),
     ).toBeTruthy();
+    expect(within(first).getByText('Once given it cannot be taken back or given to anyone else.')).toBeTruthy();
     fireEvent.click(within(first).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(claims()).toHaveLength(0);
@@ -127,13 +128,17 @@ describe('the insurance page', () => {
     expect(within(policy).getByLabelText('Name')).toHaveProperty('value', '张三');
 
     fireEvent.click(within(policy).getByRole('button', { name: 'Give policy' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Give policy' }));
+    const again = await screen.findByRole('dialog', { name: 'Enter your payment password' });
+    fireEvent.change(await within(again).findByLabelText('Payment password, 6 digits'), {
+      target: { value: '135790' },
+    });
     await waitFor(() => expect(within(policy).getByText('In force')).toBeTruthy());
     expect(claims().map(([, input]) => input)).toEqual([
       {
         body: {
           policyId: 'p-2',
           insured: { who: 'family', name: '张三', idNumber: '110101195001011239', relation: 'parent' },
+          paymentPassword: '135790',
         },
       },
     ]);

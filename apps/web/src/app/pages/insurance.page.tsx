@@ -4,8 +4,10 @@ import type { Policy } from '@stride/contract';
 import { useState } from 'react';
 import { useSubmit } from '../../hooks';
 import { ClaimPolicyForm, PlanRows, RELATION_TEXT, RELATIONS, type FamilyMember } from '../../features/cards';
+import { usePaymentPassword } from '../../features/payment-password';
 import { formatMoney } from '../../lib/format';
 import { t, useI18n, type MessageKey } from '../../lib/i18n';
+import { PAYMENT_PASSWORD_ANSWERS } from '../../lib/payment';
 import { RemoteView } from '../../components/remote-view';
 import '../../features/cards/components/cards.css';
 
@@ -36,14 +38,13 @@ function relationText(relation: string | null, t: (key: MessageKey) => string): 
 type Insured = { who: 'self' } | ({ who: 'family' } & FamilyMember);
 
 /**
- * A claim is final on the server (once per policy, no way back): it names who is insured and says
- * so before it is sent (decision 041 "Flows that ask first and say what happened").
+ * A claim is final on the server (once per policy, no way back): it says so before it is sent (decision 041 "Flows
+ * that ask first and say what happened"). A gift to family asks in the payment password sheet instead, which names
+ * the person.
  */
-async function confirmClaim(insured: Insured): Promise<boolean> {
+async function confirmClaimSelf(): Promise<boolean> {
   const { dialogs } = await import('../dialogs');
-  if (insured.who === 'self') return dialogs.confirm(t('insure.claimSelfConfirm'), t('insure.claimSelf'));
-  const relation = t(RELATION_TEXT[insured.relation]).toLocaleLowerCase();
-  return dialogs.confirm(t('insure.giveConfirm', { name: insured.name, relation }), t('insure.give'));
+  return dialogs.confirm(t('insure.claimSelfConfirm'), t('insure.claimSelf'));
 }
 
 function PolicyItem({ initial, cardName }: { readonly initial: Policy; readonly cardName: string }) {
@@ -52,16 +53,37 @@ function PolicyItem({ initial, cardName }: { readonly initial: Policy; readonly 
   const [isGiving, setGiving] = useState(false);
   const { isBusy, run } = useSubmit();
   const [isClaimed, setClaimed] = useState(false);
+  const paymentPassword = usePaymentPassword();
 
   // Claiming is once per policy on the server (compare-and-set), so a repeat cannot double it.
-  // A failure is shown by the request layer (1002 leads to real-name verification).
-  const claim = (insured: Insured) =>
+  // A failure is shown by the request layer (1002 leads to real-name verification); the payment password's, in its sheet.
+  const send = async (insured: Insured, password?: string) => {
+    const next = await call(
+      claimPolicy,
+      { body: { policyId: policy.id, insured, ...(password === undefined ? {} : { paymentPassword: password }) } },
+      { quietCodes: PAYMENT_PASSWORD_ANSWERS },
+    );
+    setPolicy(next);
+    setGiving(false);
+    setClaimed(true);
+  };
+
+  const claimSelf = () =>
     run(async () => {
-      if (!(await confirmClaim(insured))) return;
-      const next = await call(claimPolicy, { body: { policyId: policy.id, insured } });
-      setPolicy(next);
-      setGiving(false);
-      setClaimed(true);
+      if (await confirmClaimSelf()) await send({ who: 'self' });
+    });
+
+  // Giving the policy away needs the payment password (docs/product/payment-password.md).
+  const give = (member: FamilyMember) =>
+    paymentPassword.ask({
+      summary: t('paymentPassword.give', {
+        name: member.name,
+        relation: t(RELATION_TEXT[member.relation]).toLocaleLowerCase(),
+        card: cardName,
+        amount: formatMoney(policy.coverage),
+      }),
+      detail: t('paymentPassword.giveNote'),
+      send: (password) => send({ who: 'family', ...member }, password),
     });
 
   const rows: [string, string][] = [
@@ -84,7 +106,7 @@ function PolicyItem({ initial, cardName }: { readonly initial: Policy; readonly 
       <PlanRows rows={rows} className="item-card__rows" />
       {policy.status === 'unclaimed' && !isGiving ? (
         <div className="item-card__actions">
-          <button type="button" className="button" disabled={isBusy} onClick={() => void claim({ who: 'self' })}>
+          <button type="button" className="button" disabled={isBusy} onClick={() => void claimSelf()}>
             {t('insure.claimSelf')}
           </button>
           <button type="button" className="button button--ghost" disabled={isBusy} onClick={() => setGiving(true)}>
@@ -97,13 +119,8 @@ function PolicyItem({ initial, cardName }: { readonly initial: Policy; readonly 
           {t('insure.claimed')}
         </p>
       ) : null}
-      {isGiving ? (
-        <ClaimPolicyForm
-          isBusy={isBusy}
-          onSubmit={(member) => void claim({ who: 'family', ...member })}
-          onCancel={() => setGiving(false)}
-        />
-      ) : null}
+      {isGiving ? <ClaimPolicyForm isBusy={isBusy} onSubmit={give} onCancel={() => setGiving(false)} /> : null}
+      {paymentPassword.sheet}
     </li>
   );
 }

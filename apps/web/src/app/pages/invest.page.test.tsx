@@ -14,6 +14,8 @@ const ORDER = {
   createdAt: '2026-03-02T01:00:00.000Z',
   expiresAt: '2026-03-03T01:00:00.000Z',
 };
+/** A payment password set, as GET /api/payment_password answers. */
+const PASSWORD_SET = { isSet: true, setAt: '2026-03-01T01:00:00.000Z', lockedUntil: null, triesLeft: 5 };
 const PAYMENT = {
   id: 'pay-1',
   orderId: 'order-1',
@@ -41,31 +43,50 @@ describe('InvestPage', () => {
     expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
   });
 
-  it('buys a plan with the balance once the user confirms the amount and what is left, and sends nothing before', async () => {
+  it('buys a plan with the balance once the payment password is typed in the sheet that names the amount and what is left', async () => {
     const requests = serve({
       'GET /api/member_card': [ok([BRONZE])],
       'GET /api/home': [ok(HOME)],
       'GET /api/member_card/my': [ok([])],
-      'POST /api/member_card/buy': [ok({ ...ORDER, payWith: 'balance', status: 'paid', paidAt: ORDER.createdAt })],
+      'GET /api/payment_password': [ok(PASSWORD_SET)],
+      'POST /api/member_card/buy': [
+        { code: 1011, message: 'Wrong payment password: 4 tries left', data: null },
+        ok({ ...ORDER, payWith: 'balance', status: 'paid', paidAt: ORDER.createdAt }),
+      ],
     });
     render(<InvestPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Buy Bronze' }));
     expect(screen.getByRole('radio', { name: /Balance/ })).toHaveProperty('checked', true);
     fireEvent.click(screen.getByRole('button', { name: 'Pay ¥99.00' }));
 
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Pay ¥99.00 from your balance for Bronze? ¥101.00 will be left.')).toBeTruthy();
+    const sheet = await screen.findByRole('dialog', { name: 'Enter your payment password' });
+    expect(within(sheet).getByText('Pay ¥99.00 from your balance for Bronze')).toBeTruthy();
+    expect(within(sheet).getByText('¥101.00 will be left in your balance.')).toBeTruthy();
     expect(requests.some((request) => request.key === 'POST /api/member_card/buy')).toBe(false);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay ¥99.00' }));
+    const digits = await within(sheet).findByLabelText('Payment password, 6 digits');
+    fireEvent.change(digits, { target: { value: '000001' } });
+    expect((await within(sheet).findByRole('alert')).textContent).toBe('Wrong payment password: 4 tries left');
+    expect(screen.queryByText('Bronze is in your card wallet')).toBeNull();
+    fireEvent.change(digits, { target: { value: '135790' } });
 
     expect((await screen.findByText('Bronze is in your card wallet')).getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Open the card wallet' })).toBeTruthy();
-    const bought = requests.find((request) => request.key === 'POST /api/member_card/buy');
-    expect(bought?.body).toEqual({
-      planId: BRONZE.id,
-      payWith: 'balance',
-      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown,
-    });
+    const bought = requests.filter((request) => request.key === 'POST /api/member_card/buy');
+    expect(bought.map((request) => request.body)).toEqual([
+      {
+        planId: BRONZE.id,
+        payWith: 'balance',
+        idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown,
+        paymentPassword: '000001',
+      },
+      {
+        planId: BRONZE.id,
+        payWith: 'balance',
+        idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown,
+        paymentPassword: '135790',
+      },
+    ]);
   });
 
   it('sends nothing when the user cancels the balance payment, and asks again on the next tap', async () => {
@@ -73,6 +94,7 @@ describe('InvestPage', () => {
       'GET /api/member_card': [ok([BRONZE])],
       'GET /api/home': [ok(HOME)],
       'GET /api/member_card/my': [ok([])],
+      'GET /api/payment_password': [ok(PASSWORD_SET), ok(PASSWORD_SET)],
     });
     render(<InvestPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Buy Bronze' }));

@@ -5,10 +5,12 @@ import { useSubmit } from '../../hooks';
 import { PaymentSelector, canPayWithBalance, type PaymentMethod } from '../../components/payment-selector';
 import { PlanRows, PlanValue, holdsPlan, termCashBack } from '../../features/cards';
 import { PaymentStatusNote, useOrderPayment } from '../../features/payments';
+import { usePaymentPassword } from '../../features/payment-password';
 import { createRetryKey, call } from '../../lib/http';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { t, useI18n } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
+import { PAYMENT_PASSWORD_ANSWERS } from '../../lib/payment';
 import { confirmPaymentJump } from '../feedback';
 import { RemoteView } from '../../components/remote-view';
 import { StatusTip } from '../../components/status-tip';
@@ -22,19 +24,6 @@ const load = (signal: AbortSignal) =>
   ]).then(([plans, home, cards]) => ({ plans, balance: home.balance, cards }));
 
 const goToWallet = () => go(PATHS.card);
-
-/**
- * Paying from the balance spends at once: it says what, how much and what is left first (decision 041 "Flows that ask
- * first and say what happened").
- */
-async function confirmBalancePayment(plan: CardPlan, balance: number): Promise<boolean> {
-  const { dialogs } = await import('../dialogs');
-  const amount = formatMoney(plan.price);
-  return dialogs.confirm(
-    t('pay.balanceConfirm', { amount, name: plan.name, left: formatMoney(balance - plan.price) }),
-    t('pay.submit', { amount }),
-  );
-}
 
 function PlanDetails({ plan }: { readonly plan: CardPlan }) {
   const { t } = useI18n();
@@ -72,27 +61,53 @@ function Purchase({
   const [pending, setPending] = useState<MembershipOrder | undefined>(undefined);
   const [isBought, setBought] = useState(false);
   const payment = useOrderPayment(confirmPaymentJump);
+  const paymentPassword = usePaymentPassword();
   const isPaid = isBought || payment.state === 'paid';
 
-  const buy = () =>
-    run(async () => {
+  // Errors (1002 real name, 1012 balance) show through the request layer's dialogs; the payment password's, in its sheet.
+  const order = (password?: string) =>
+    buyKey.run((idempotencyKey) =>
+      call(
+        buyCard,
+        {
+          body: {
+            planId: plan.id,
+            payWith: method,
+            idempotencyKey,
+            ...(password === undefined ? {} : { paymentPassword: password }),
+          },
+        },
+        { quietCodes: PAYMENT_PASSWORD_ANSWERS },
+      ),
+    );
+
+  /** Paying from the balance spends at once: the sheet says what, how much and what is left, and asks the password. */
+  const buyByBalance = () =>
+    paymentPassword.ask({
+      summary: t('paymentPassword.buy', { amount: formatMoney(plan.price), name: plan.name }),
+      detail: t('paymentPassword.buyLeft', { left: formatMoney(balance - plan.price) }),
+      send: async (password) => {
+        const paid = await order(password);
+        setBought(true);
+        onBalance(balance - paid.amount);
+      },
+    });
+
+  const buy = () => {
+    if (!pending && method === 'balance') {
+      buyByBalance();
+      return;
+    }
+    void run(async () => {
       if (pending) {
         await payment.pay(pending.id);
         return;
       }
-      if (method === 'balance' && !(await confirmBalancePayment(plan, balance))) return;
-      // Errors (1002 real name, 1012 balance) show through the request layer's dialogs.
-      const order = await buyKey.run((idempotencyKey) =>
-        call(buyCard, { body: { planId: plan.id, payWith: method, idempotencyKey } }),
-      );
-      if (order.status === 'paid') {
-        setBought(true);
-        onBalance(balance - order.amount);
-        return;
-      }
-      setPending(order);
-      await payment.pay(order.id);
+      const created = await order();
+      setPending(created);
+      await payment.pay(created.id);
     });
+  };
 
   if (isPaid) {
     return (
@@ -112,9 +127,10 @@ function Purchase({
     <div className="plan__purchase">
       {pending ? null : <PaymentSelector value={method} onChange={setMethod} balance={balance} amount={plan.price} />}
       <PaymentStatusNote state={payment.state} />
-      <button type="button" className="button button--block" disabled={isBusy || isPolling} onClick={() => void buy()}>
+      <button type="button" className="button button--block" disabled={isBusy || isPolling} onClick={buy}>
         {pending ? t('orders.payAgain') : t('pay.submit', { amount: formatMoney(plan.price) })}
       </button>
+      {paymentPassword.sheet}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { Withdrawal } from '@stride/contract';
 import { StatusTip } from '../../components/status-tip';
 import { useRemote } from '../../hooks';
 import { WithdrawalForm } from '../../features/payouts';
+import { usePaymentPassword } from '../../features/payment-password';
 import { formatMoney } from '../../lib/format';
 import { t, useI18n } from '../../lib/i18n';
 import { PATHS, go } from '../../lib/navigation';
@@ -30,6 +31,7 @@ export default function WithdrawalPage() {
   const { t: translate } = useI18n();
   const { state, retry, reload } = useRemote(load, { reloadOnShow: true });
   const [done, setDone] = useState<Withdrawal | undefined>(undefined);
+  const paymentPassword = usePaymentPassword();
   if (state.status === 'loading') return <StatusTip status="loading" />;
   if (state.status === 'error') return <StatusTip status="error" message={state.message} onRetry={retry} />;
   const { rules, cards, balance, maxCards } = state.data;
@@ -70,6 +72,7 @@ export default function WithdrawalPage() {
           }}
           onFaceCheckRequired={(message) => void offerFaceCheck(message)}
           onAddCard={() => go(PATHS.withdrawalTypeEdit)}
+          askPaymentPassword={paymentPassword.ask}
           // The done note above says when the money arrives: said once.
           showsArrival={!done}
         />
@@ -82,6 +85,7 @@ export default function WithdrawalPage() {
           {translate('title.withdrawalType')}
         </button>
       </div>
+      {paymentPassword.sheet}
     </>
   );
 }

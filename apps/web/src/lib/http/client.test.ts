@@ -242,6 +242,21 @@ describe('envelope codes', () => {
     expect(handlers.error).not.toHaveBeenCalled();
   });
 
+  it('a quiet code is left to the caller, any other code still shows its dialog', async () => {
+    const quiet = setup(answer({ code: 1011, message: 'Wrong payment password, 4 tries left', data: null }));
+    await expect(quiet.client.call(logout, { body: {} }, { quietCodes: [1011, 1019] })).rejects.toMatchObject({
+      code: 1011,
+      message: 'Wrong payment password, 4 tries left',
+    });
+    expect(quiet.ui.error).not.toHaveBeenCalled();
+
+    const other = setup(answer({ code: 1012, message: 'Not enough balance', data: null }));
+    await expect(other.client.call(logout, { body: {} }, { quietCodes: [1011, 1019] })).rejects.toMatchObject({
+      code: 1012,
+    });
+    expect(other.ui.error).toHaveBeenCalledWith({ code: 1012, message: 'Not enough balance' });
+  });
+
   it('1001 with hidden errors still clears the session and goes to login, without a dialog', async () => {
     const { client, clearSession, ui: handlers } = setup(answer({ code: 1001, message: '', data: null }));
     await expect(client.call(getUserInfo, {}, { hideErrors: true })).rejects.toMatchObject({ code: 1001 });

@@ -20,6 +20,8 @@ export { REQUEST_TIMEOUT_MS, type Answer, type CallInput };
 export interface CallOptions {
   /** The caller shows errors itself: no dialog for envelope errors or failed hosts. */
   readonly hideErrors?: boolean;
+  /** Envelope codes the caller shows itself (the payment password sheet's): no dialog for them, others as usual. */
+  readonly quietCodes?: readonly number[];
   /**
    * A GET that wants the state as of the app's start, not a fresh one: it may take the start's
    * early answer even after the page took it (early.ts). The step counter's read of the business
@@ -188,7 +190,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
   }
 
-  function answer(envelope: Envelope, hidden: boolean): unknown {
+  function answer(envelope: Envelope, hidden: boolean, quietCodes: readonly number[] = []): unknown {
     const { code, message } = envelope;
     if (code === CODES.OK) return envelope.data;
     if (code === CODES.SESSION_INVALID) {
@@ -207,7 +209,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
           .then(() => ui?.realNameRequired({ message }))
           .then(closeDialog, closeDialog);
       }
-    } else if (!hidden) {
+    } else if (!hidden && !quietCodes.includes(code)) {
       ui?.error({ code, message });
     }
     throw new RequestError('envelope', code, message);
@@ -222,7 +224,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       last = await attempt(host, outgoing, signal);
       if (last.ok) {
         ui?.connection?.({ reachable: true });
-        return answer(last.envelope, hidden);
+        return answer(last.envelope, hidden, options?.quietCodes);
       }
     }
     const status = last && !last.ok ? last.status : undefined;

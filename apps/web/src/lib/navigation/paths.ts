@@ -28,6 +28,8 @@ export const PATHS = {
   orderList: '/pages-sub/order/list',
   orderMember: '/pages-sub/order/member',
   orderShop: '/pages-sub/order/shop',
+  // The payment password (docs/product/payment-password.md).
+  paymentPassword: '/pages-sub/payment-password/index',
   physicalCardMailing: '/pages-sub/physical-card-mailing/index',
   // One points statement (decision 081 "One points statement").
   pointsStatement: '/pages-sub/points-statement/index',

@@ -10,3 +10,4 @@ export {
   type PaymentStatus,
   type StartPaymentOptions,
 } from './payment';
+export { PAYMENT_PASSWORD_ANSWERS, isPaymentPasswordAnswer, type PaymentPasswordAsk } from './password';

@@ -3,12 +3,12 @@ import { RESET_CODE_LENGTH, requestPasswordKey, resetPassword } from '@stride/co
 import { call } from '../../../lib/http';
 import { CardForm } from '../../../components/card-form';
 import { FormError } from '../../../components/form-error';
-import { NewPasswordFields, newPasswordProblem } from '../../../components/text-input';
+import { NewPasswordFields, newPasswordProblem, OneTimeCodeInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { useI18n } from '../../../lib/i18n';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
-import { MobileInput, OneTimeCodeInput } from './account-inputs';
+import { MobileInput } from './account-inputs';
 
 type Step =
   | { readonly name: 'request' }

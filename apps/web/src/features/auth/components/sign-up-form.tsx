@@ -2,13 +2,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { CODES, INPUT_MAX_LENGTH, SMS_CODE_LENGTH, type User, register, requestRegisterCode } from '@stride/contract';
 import { CardForm } from '../../../components/card-form';
 import { FormError } from '../../../components/form-error';
-import { PasswordInput, TextInput } from '../../../components/text-input';
+import { OneTimeCodeInput, PasswordInput, TextInput } from '../../../components/text-input';
 import { useSubmit } from '../../../hooks';
 import { isRequestError, call } from '../../../lib/http';
 import { useI18n } from '../../../lib/i18n';
 import { useCaptcha } from '../hooks/use-captcha';
 import { CaptchaField } from './captcha-field';
-import { MobileInput, OneTimeCodeInput } from './account-inputs';
+import { MobileInput } from './account-inputs';
 
 const SECONDS_PER_MINUTE = 60;
 

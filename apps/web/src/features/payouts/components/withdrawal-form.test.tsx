@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withMocked } from '../../../test/module-mocks';
 import { call, RequestError } from '../../../lib/http';
+import type { PaymentPasswordAsk } from '../../../lib/payment';
 import { TEST_CARD, testWithdrawal, testWithdrawalRules } from '../../../test/payout-fixtures';
 import { WithdrawalForm } from './withdrawal-form';
 
@@ -13,6 +14,13 @@ const mockedCall = vi.mocked(call);
 const RULES = testWithdrawalRules();
 const CARD = TEST_CARD;
 const WITHDRAWAL = testWithdrawal({ amount: 12_345, fee: 124, received: 12_221 });
+const PASSWORD = '135790';
+
+/** The page's payment password sheet, typed through at once: each ask is recorded and sent with PASSWORD. */
+const typedAtOnce = () =>
+  vi.fn((ask: PaymentPasswordAsk) => {
+    ask.send(PASSWORD).catch(() => undefined);
+  });
 
 function renderForm(overrides: Partial<Parameters<typeof WithdrawalForm>[0]> = {}) {
   const props = {
@@ -23,6 +31,7 @@ function renderForm(overrides: Partial<Parameters<typeof WithdrawalForm>[0]> = {
     onSuccess: vi.fn(),
     onFaceCheckRequired: vi.fn(),
     onAddCard: vi.fn(),
+    askPaymentPassword: typedAtOnce(),
     ...overrides,
   };
   render(<WithdrawalForm {...props} />);
@@ -44,7 +53,8 @@ afterEach(() => {
 describe('WithdrawalForm', () => {
   it('shows the fee and the amount received before confirming, then sends minor units once', async () => {
     mockedCall.mockResolvedValueOnce(WITHDRAWAL);
-    const props = renderForm();
+    const askPaymentPassword = typedAtOnce();
+    const props = renderForm({ askPaymentPassword });
     typeAmount('123.45');
     expect(screen.getByText('Fee ¥1.24, you receive ¥122.21')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Payout method/ }).textContent).toContain('ICBC ****5679');
@@ -58,10 +68,42 @@ describe('WithdrawalForm', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(props.onSuccess).toHaveBeenCalledWith(WITHDRAWAL));
+    // The payment password sheet names the amount and the card, and what arrives.
+    expect(askPaymentPassword).toHaveBeenCalledTimes(1);
+    expect(askPaymentPassword.mock.calls[0]?.[0]).toMatchObject({
+      summary: 'Withdraw ¥123.45 to ICBC ****5679',
+      detail: 'You receive ¥122.21 after the ¥1.24 fee.',
+    });
     const bodies = sentBodies();
     expect(bodies).toHaveLength(1);
-    expect(bodies[0]).toMatchObject({ amount: 12_345, bankCardId: 'card-1' });
+    expect(bodies[0]).toMatchObject({ amount: 12_345, bankCardId: 'card-1', paymentPassword: PASSWORD });
     expect(JSON.stringify(bodies[0])).toMatch(/"idempotencyKey":"[0-9a-f]{32}"/);
+  });
+
+  it('sends nothing until the password is typed, and leaves a wrong one to the sheet', async () => {
+    const asks: PaymentPasswordAsk[] = [];
+    const props = renderForm({ askPaymentPassword: vi.fn((ask: PaymentPasswordAsk) => void asks.push(ask)) });
+    typeAmount('50');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(asks).toHaveLength(1);
+    expect(mockedCall).not.toHaveBeenCalled();
+
+    const wrong = new RequestError('envelope', 1011, 'Wrong payment password: 4 tries left');
+    mockedCall.mockRejectedValueOnce(wrong);
+    await expect(asks[0]?.send('000001')).rejects.toBe(wrong);
+    // Said in the sheet, not under the form as well.
+    expect(screen.queryByText('Wrong payment password: 4 tries left')).toBeNull();
+    mockedCall.mockResolvedValueOnce(testWithdrawal());
+    await asks[0]?.send(PASSWORD);
+    expect(props.onSuccess).toHaveBeenCalled();
+    const [first, second] = sentBodies();
+    expect(first).toMatchObject({ paymentPassword: '000001' });
+    expect(second).toMatchObject({ paymentPassword: PASSWORD });
+    // A refused try was answered: the next one is a new attempt with a new key.
+    expect((first as { idempotencyKey: string }).idempotencyKey).not.toBe(
+      (second as { idempotencyKey: string }).idempotencyKey,
+    );
   });
 
   it('refuses an amount under the minimum, over the balance or with three decimals', () => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { requestWithdrawal } from '@stride/contract';
 import type { BankCard, Withdrawal, WithdrawalRules } from '@stride/contract';
 import { CODES } from '@stride/contract/codes';
@@ -9,6 +9,7 @@ import { isRequestError, call } from '../../../lib/http';
 import { formatMoney, moneyInputText } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { createIdempotencyKey } from '../../../lib/http';
+import { isPaymentPasswordAnswer, type PaymentPasswordAsk } from '../../../lib/payment';
 import { checkAmount, type AmountProblem, type WithdrawalQuote } from '../money';
 import { FormError } from '../../../components/form-error';
 import { CardSection } from '../../../components/card-section';
@@ -23,11 +24,15 @@ export interface WithdrawalFormProps {
   readonly onSuccess: (withdrawal: Withdrawal) => void;
   readonly onFaceCheckRequired: (message: string) => void;
   readonly onAddCard: () => void;
+  /**
+   * Asks for the payment password (the page's sheet, docs/product/payment-password.md); the withdrawal is sent with it.
+   */
+  readonly askPaymentPassword: (ask: PaymentPasswordAsk) => void;
   /** Says when the money arrives under the rules; off while the page's done note says it. */
   readonly showsArrival?: boolean;
 }
 
-/** One confirmed attempt: a retry of the same amount to the same card sends the same key. */
+/** One confirmed attempt: a retry of the same amount to the same card after a lost answer sends the same key. */
 interface Attempt {
   readonly key: string;
   readonly amount: number;
@@ -46,6 +51,7 @@ export function WithdrawalForm({
   onSuccess,
   onFaceCheckRequired,
   onAddCard,
+  askPaymentPassword,
   showsArrival = true,
 }: WithdrawalFormProps) {
   const { t } = useI18n();
@@ -54,7 +60,7 @@ export function WithdrawalForm({
   const [cardId, setCardId] = useState<string | undefined>(cards[0]?.id);
   const [isPickerOpen, setPickerOpen] = useState(false);
   const [review, setReview] = useState<WithdrawalQuote | undefined>(undefined);
-  const [attempt, setAttempt] = useState<Attempt | undefined>(undefined);
+  const attempt = useRef<Attempt | undefined>(undefined);
   const [showProblem, setShowProblem] = useState(false);
   const errorText = useErrorText();
   const sending = useSubmit();
@@ -92,29 +98,40 @@ export function WithdrawalForm({
     setReview(quote);
   };
 
-  const onConfirm = () => {
-    if (!review || !card) return;
-    const reused =
-      attempt && attempt.amount === review.amount && attempt.bankCardId === card.id
-        ? attempt
-        : { key: createIdempotencyKey(), amount: review.amount, bankCardId: card.id };
-    setAttempt(reused);
-    void sending.run(
+  /** The attempt for this amount and card: the last one while its answer was lost, else a new key. */
+  const attemptFor = (amount: number, bankCardId: string): Attempt => {
+    const last = attempt.current;
+    const next =
+      last && last.amount === amount && last.bankCardId === bankCardId
+        ? last
+        : { key: createIdempotencyKey(), amount, bankCardId };
+    attempt.current = next;
+    return next;
+  };
+
+  /** Sends the withdrawal with the password typed in the sheet; a failure rejects, for the sheet to hear. */
+  const withdraw = async (amount: number, bankCardId: string, paymentPassword: string) => {
+    const sent = attemptFor(amount, bankCardId);
+    let failure: unknown;
+    const isDone = await sending.run(
       async () => {
         const withdrawal = await call(
           requestWithdrawal,
-          { body: { amount: reused.amount, bankCardId: reused.bankCardId, idempotencyKey: reused.key } },
+          { body: { amount: sent.amount, bankCardId: sent.bankCardId, idempotencyKey: sent.key, paymentPassword } },
           { hideErrors: true },
         );
-        setAttempt(undefined);
+        attempt.current = undefined;
         setReview(undefined);
         setText('');
         setShowProblem(false);
         onSuccess(withdrawal);
       },
       (caught) => {
+        failure = caught;
         // An answer from the server is final for this key; a lost answer keeps it so a retry cannot pay twice.
-        if (isRequestError(caught) && caught.kind === 'envelope') setAttempt(undefined);
+        if (isRequestError(caught) && caught.kind === 'envelope') attempt.current = undefined;
+        // Said in the sheet, which stays open for another try.
+        if (isPaymentPasswordAnswer(caught)) setError(undefined);
         if (isRequestError(caught) && caught.code === CODES.FACE_CHECK_REQUIRED) {
           // Said in the face-check dialog instead of under the form.
           setError(undefined);
@@ -123,6 +140,19 @@ export function WithdrawalForm({
         }
       },
     );
+    if (!isDone) throw failure;
+  };
+
+  const onConfirm = () => {
+    if (!review || !card) return;
+    setError(undefined);
+    const { amount, fee, received } = review;
+    const bankCardId = card.id;
+    askPaymentPassword({
+      summary: t('paymentPassword.withdraw', { amount: formatMoney(amount), card: cardLabel(card) }),
+      detail: t('paymentPassword.withdrawReceived', { received: formatMoney(received), fee: formatMoney(fee) }),
+      send: (paymentPassword) => withdraw(amount, bankCardId, paymentPassword),
+    });
   };
 
   if (review && card) {
