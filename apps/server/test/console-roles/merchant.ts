@@ -1,6 +1,5 @@
 import {
   applyCardMailing,
-  buyCard,
   CODES,
   confirmOrder,
   consoleMailingShip,
@@ -17,16 +16,7 @@ import {
   saveAddress,
 } from '@stride/contract';
 import { expect } from 'vitest';
-import {
-  api,
-  createPlan,
-  fundUser,
-  idempotencyKey,
-  registerUser,
-  verifyUser,
-  type TestApp,
-  PAYMENT_PASSWORD,
-} from '../harness.js';
+import { api, cardHolder, fundUser, idempotencyKey, registerUser, type TestApp } from '../harness.js';
 import type { RoleCase } from './case.js';
 
 /** Merchant fixtures, shared by the role cases and the shop and mailings console tests. */
@@ -70,14 +60,7 @@ export async function orderToShip(t: TestApp): Promise<{ id: string; userId: str
 
 /** A member card holder's physical card mailing, requested and waiting to ship. */
 export async function mailingToShip(t: TestApp): Promise<{ id: string; userId: string; token: string }> {
-  const user = await registerUser(t);
-  await verifyUser(t, user.userId);
-  await fundUser(t, user.userId, 100_000);
-  const planId = await createPlan(t, { days: 30 });
-  const bought = await api(t, buyCard, {
-    token: user.token,
-    body: { planId, payWith: 'balance', idempotencyKey: idempotencyKey(), paymentPassword: PAYMENT_PASSWORD },
-  });
+  const { bought, planId: _planId, ...user } = await cardHolder(t, { cash: 100_000, plan: { days: 30 } });
   expect(bought.code, bought.message).toBe(CODES.OK);
   const cards = await api(t, listMyCards, { token: user.token });
   const address = await api(t, saveAddress, { token: user.token, body: ADDRESS });
