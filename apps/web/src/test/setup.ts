@@ -2,6 +2,7 @@ import { Globals } from '@react-spring/web';
 import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { unmountKitRoots } from '../components/kit-render/roots';
+import { toastsHandedOver } from '../components/toast/toast';
 import { APP_LANGUAGES } from '../lib/i18n/language';
 import { loadMessages, loadPageTexts } from '../locales';
 import { assertNoConsoleErrors, watchConsoleErrors } from './console';
@@ -52,7 +53,9 @@ beforeEach(() => {
   watchConsoleErrors();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // A toast a test caused may still wait for the kit to load: it is shown, then taken away with the kit's roots.
+  await act(() => toastsHandedOver());
   cleanup();
   // The kit's toasts and dialogs live in roots of their own, outside the page. Left alone, a toast's
   // timer would render it again after the test file's window is gone ("window is not defined").

@@ -1,1 +1,1 @@
-export { TOAST_DURATION_MS, hideLoading, showLoading, showToast } from './toast';
+export { TOAST_DURATION_MS, hideLoading, showLoading, showToast, toastsHandedOver } from './toast';

@@ -23,4 +23,24 @@ describe('toast', () => {
     expect(clear).toHaveBeenCalledTimes(1);
     expect(show.mock.invocationCallOrder[0]).toBeLessThan(clear.mock.invocationCallOrder[0] ?? 0);
   });
+
+  it('lets the tests wait until a toast asked for while the kit still loads has reached it', async () => {
+    vi.resetModules();
+    let loaded: () => void = () => undefined;
+    const loading = new Promise<void>((resolve) => (loaded = resolve));
+    const later = vi.fn();
+    vi.doMock('./toast-kit', async () => {
+      await loading;
+      return { Toast: { show: later, clear } };
+    });
+    const fresh = await import('./toast');
+    void fresh.showToast('Saved');
+    let handedOver = false;
+    const waited = fresh.toastsHandedOver().then(() => (handedOver = true));
+    await Promise.resolve();
+    expect([handedOver, later.mock.calls.length]).toEqual([false, 0]);
+    loaded();
+    await waited;
+    expect(later).toHaveBeenCalledWith({ content: 'Saved', duration: 1500 });
+  });
 });
